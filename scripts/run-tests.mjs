@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// Type-checks, then runs every test/**/*.test.ts with node's own test runner (Node 20 has no --test globs).
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+function findTests(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : findTests(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const filter = process.argv.slice(2);
+const files = findTests('test').filter((f) => filter.length === 0 || filter.some((word) => f.includes(word))).sort();
+if (filter.length === 0) {
+  const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
+  if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,5 @@
+// ctxbench's library API: every pipeline stage, in pipeline order. Scripts can do what the CLI does.
+export * from './languages/index.ts';
+export * from './index/index.ts';
+export * from './datasets/index.ts';
+export * from './runstore/index.ts';

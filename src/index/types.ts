@@ -1,0 +1,102 @@
+// Records of the index stage: what one file yields (extraction), and what the repository index
+// holds after call resolution (stored in SQLite, read by tasks, context and the CLI).
+import type { LanguageId } from '../languages/types.ts';
+
+/** A position span: lines and columns are 1-based; `endColumn` is one past the last character. */
+export interface Span {
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** One call site inside a function body, as written. */
+export interface CallSite {
+  /** the called name (`foo` for `foo()`, `bar` for `obj.bar()`, `Foo::bar` → `bar`). */
+  name: string;
+  /** receiver text of a member/qualified call (`self`, `this`, `fmt`, `Foo`), null for a plain call. */
+  receiver: string | null;
+  /** number of arguments at the call (used to pick among overloads), null when unknown. */
+  argumentCount: number | null;
+  line: number;
+  column: number;
+}
+
+/** An import/include as written in a file. */
+export interface ImportRef {
+  /** the text naming the file or module: `util.h`, `pkg.module`, `./lib`, `fmt`. */
+  target: string;
+  /** local names it binds (`np` for `import numpy as np`, `Foo` for `import a.b.Foo`), empty when none. */
+  bindings: string[];
+  /** `#include <x>` / a module from outside the repository as far as the syntax says. */
+  system: boolean;
+  resolve: 'include' | 'dotted-module' | 'relative-path' | 'go-package' | 'none';
+  line: number;
+}
+
+/** A function, method or constructor definition found in one file. */
+export interface ExtractedFunction {
+  name: string;
+  /** `Class::method` (C++), `pkg.Type.method` (Go/Java/Python...), or the name when top-level. */
+  qualifiedName: string;
+  kind: 'function' | 'method' | 'constructor';
+  /** text from the start of the definition up to (not including) the body. */
+  signature: string;
+  /** full text of the definition, signature included. */
+  code: string;
+  span: Span;
+  bodySpan: Span;
+  docstring: string | null;
+  /** number of parameters, null when unknown (used for overload resolution). */
+  parameterCount: number | null;
+  /** C `static` functions (file-local linkage), Java/C# `private`: resolvable only from their file. */
+  fileLocal: boolean;
+  calls: CallSite[];
+}
+
+/** Everything the index needs from one source file. */
+export interface FileFacts {
+  path: string;
+  language: LanguageId;
+  lineCount: number;
+  functions: ExtractedFunction[];
+  imports: ImportRef[];
+  /** names declared without a body here (prototypes, abstract/interface methods, extern decls). */
+  declarations: string[];
+  /** true when the tree has ERROR or MISSING nodes (the file still yields what parses). */
+  hasErrors: boolean;
+}
+
+/** Call levels of YABLoCo (`external` = its `external_binaries`). */
+export type CallLevel = 'stdlib' | 'external' | 'file' | 'package' | 'project' | 'unresolved';
+/** A function's context level: the highest of project > package > file > stdlib among its callees. */
+export type ContextLevel = 'project' | 'package' | 'file' | 'stdlib' | 'none';
+
+export interface ResolvedCall {
+  callerId: string;
+  name: string;
+  line: number;
+  level: CallLevel;
+  /** definition ids; several when ambiguous (all candidates are kept). */
+  calleeIds: string[];
+  ambiguous: boolean;
+}
+
+/** A function as the index stores it (the `ctxbench functions --jsonl` record adds callees). */
+export interface FunctionRecord {
+  id: string;
+  name: string;
+  qualifiedName: string;
+  kind: 'function' | 'method' | 'constructor';
+  path: string;
+  language: LanguageId;
+  signature: string;
+  code: string;
+  span: Span;
+  bodySpan: Span;
+  docstring: string | null;
+  linesOfCode: number;
+  level: ContextLevel;
+  callers: number;
+  lastCommit: string | null;
+}

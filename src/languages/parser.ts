@@ -1,0 +1,51 @@
+// Loads tree-sitter grammars (web-tree-sitter + the grammar packages' .wasm files) once per thread.
+// WebAssembly grammars were chosen over native bindings: every grammar package ships a .wasm that
+// loads under one runtime version, with no peer-version conflicts and no install-time compilation.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Language, Parser, type Tree } from 'web-tree-sitter';
+import { getLanguage } from './registry.ts';
+import type { LanguageId } from './types.ts';
+
+const require = createRequire(import.meta.url);
+let runtimeReady: Promise<void> | null = null;
+const languages = new Map<LanguageId, Promise<Language>>();
+const parsers = new Map<LanguageId, Parser>();
+
+function wasmPath(id: LanguageId): string {
+  const { grammar } = getLanguage(id);
+  const packageJson = require.resolve(`${grammar.package}/package.json`);
+  return join(dirname(packageJson), grammar.wasm);
+}
+
+/** The tree-sitter Language object of a language (loaded once per thread). */
+export async function loadLanguage(id: LanguageId): Promise<Language> {
+  runtimeReady ??= Parser.init();
+  await runtimeReady;
+  let language = languages.get(id);
+  if (!language) {
+    language = Language.load(wasmPath(id));
+    languages.set(id, language);
+  }
+  return language;
+}
+
+/** A parser for a language, reused across calls on this thread. */
+export async function getParser(id: LanguageId): Promise<Parser> {
+  let parser = parsers.get(id);
+  if (!parser) {
+    const language = await loadLanguage(id);
+    parser = new Parser();
+    parser.setLanguage(language);
+    parsers.set(id, parser);
+  }
+  return parser;
+}
+
+/** Parses source text. The caller must `tree.delete()` when done (wasm memory is not GC'd). */
+export async function parse(id: LanguageId, text: string): Promise<Tree> {
+  const parser = await getParser(id);
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter returned no tree for a ${id} source of ${text.length} characters`);
+  return tree;
+}

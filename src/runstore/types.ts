@@ -1,0 +1,81 @@
+// Records of a run: its configuration, one row per (task, sample) candidate, and the scores and
+// execution verdicts later stages attach. Stored in SQLite (`<run dir>/run.db`).
+import type { TaskRecord } from '../datasets/types.ts';
+
+export interface RunConfig {
+  /** provider string: `openai:chat:<model>`, `openai:completion:<model>`, `llamacpp:<file>`, `baseline:<name>`. */
+  model: string;
+  /** context strategy, e.g. `infile`, `bm25`, `oracle+bm25`. */
+  context: string;
+  template: string;
+  /** tokenizer that counted the budget, e.g. `o200k_base` or the tokenizer.json path. */
+  tokenizer: string;
+  samples: number;
+  temperature: number;
+  topP: number;
+  maxTokens: number;
+  seed: number | null;
+  /** the tasks file and a hash of its content (reports flag a run whose tasks changed). */
+  tasksPath: string;
+  tasksHash: string;
+  toolVersion: string;
+  createdAt: string;
+}
+
+/** The assembled prompt of one task: the text sent and its parts with token counts. */
+export interface PromptParts {
+  /** chat messages, or a single completion prompt (FIM prompts are completion prompts). */
+  messages: { role: 'system' | 'user' | 'assistant'; content: string }[] | null;
+  prompt: string | null;
+  /** token counts per part: `infile`, `suffix`, `retrieved`, `oracle`, `instruction`, `total`. */
+  tokens: Record<string, number>;
+  /** the snippets that went in, with their sources (shown by the viewer). */
+  snippets: { source: 'retrieved' | 'oracle'; path: string; startLine: number; endLine: number; score: number | null }[];
+}
+
+export type Verdict = 'pass' | 'build-error' | 'test-fail' | 'timeout' | 'crash' | 'sandbox-violation';
+
+export interface ExecResult {
+  verdict: Verdict;
+  /** tests that were run (the selection), empty when the whole suite ran. */
+  selectedTests: string[];
+  buildMs: number;
+  testMs: number;
+  /** last lines of the build/test log. */
+  logTail: string;
+  cached: boolean;
+}
+
+export interface CandidateRecord {
+  taskId: string;
+  /** 0-based sample index. */
+  sample: number;
+  /** the model's text as returned, null when the call failed. */
+  raw: string | null;
+  /** post-processed output, null when the call failed. */
+  output: string | null;
+  /** name of the post-processing rule applied. */
+  postprocess: string | null;
+  /** null, or why this candidate has no output. */
+  error: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  latencyMs: number | null;
+  /** metric name -> value (see metrics/), once scored. */
+  metrics: Record<string, number> | null;
+  verdict: ExecResult | null;
+}
+
+/** What every stage after generation needs from a run store. */
+export interface RunStoreReader {
+  readonly dir: string;
+  config(): RunConfig;
+  tasks(): TaskRecord[];
+  prompt(taskId: string): PromptParts | null;
+  candidates(): CandidateRecord[];
+}
+
+export interface RunStoreWriter extends RunStoreReader {
+  putMetrics(taskId: string, sample: number, metrics: Record<string, number>): void;
+  putVerdict(taskId: string, sample: number, result: ExecResult): void;
+}
