@@ -2,4 +2,7 @@
 export * from './languages/index.ts';
 export * from './index/index.ts';
 export * from './datasets/index.ts';
+export * from './context/index.ts';
 export * from './runstore/index.ts';
+export * from './models/index.ts';
+export * from './metrics/index.ts';

@@ -34,7 +34,8 @@ export interface TaskRecord {
   id: string;
   kind: TaskKind;
   language: LanguageId;
-  repo: { name: string; commit: string | null };
+  /** `root`: where the checkout was when the task was built (retrieval and execution read it; `--repo` overrides). */
+  repo: { name: string; commit: string | null; root?: string | null };
   /** repository-relative path with `/` separators. */
   path: string;
   /** file text before the hole. */

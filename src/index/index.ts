@@ -1,1 +1,6 @@
 export type * from './types.ts';
+export { indexRepository, defaultIndexPath, extractAll, type IndexOptions, type IndexRun } from './indexer.ts';
+export { IndexStore, type StoredFile } from './store.ts';
+export { Resolver, functionId } from './resolve.ts';
+export { walkRepository, type SourceFile, type WalkOptions, type WalkResult } from './walk.ts';
+export { listFunctions, callGraph, graphToDot, summarize, blameDates, type FunctionListing, type CalleeRef, type LanguageSummary } from './query.ts';

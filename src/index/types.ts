@@ -32,6 +32,8 @@ export interface ImportRef {
   system: boolean;
   resolve: 'include' | 'dotted-module' | 'relative-path' | 'go-package' | 'none';
   line: number;
+  /** binds every public name of the target (`import a.b.*`, `from m import *`, C# `using A.B;`, Go `import . "x"`). */
+  wildcard?: boolean;
 }
 
 /** A function, method or constructor definition found in one file. */
@@ -54,6 +56,15 @@ export interface ExtractedFunction {
   calls: CallSite[];
 }
 
+/** A function-like macro (C preprocessor) and the calls written in its replacement text. */
+export interface MacroDefinition {
+  name: string;
+  parameterCount: number;
+  span: Span;
+  /** calls in the replacement text, by name (receiver and argument count are not known: null). */
+  calls: CallSite[];
+}
+
 /** Everything the index needs from one source file. */
 export interface FileFacts {
   path: string;
@@ -65,6 +76,8 @@ export interface FileFacts {
   declarations: string[];
   /** true when the tree has ERROR or MISSING nodes (the file still yields what parses). */
   hasErrors: boolean;
+  /** function-like macros defined here (languages with a preprocessor). */
+  macros?: MacroDefinition[];
 }
 
 /** Call levels of YABLoCo (`external` = its `external_binaries`). */

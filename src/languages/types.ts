@@ -8,36 +8,118 @@ export const LANGUAGE_IDS = [
 ] as const;
 export type LanguageId = (typeof LANGUAGE_IDS)[number];
 
+/**
+ * A path from one node to others, one step per string (used by every rule below):
+ *  - `field`        the children in that field
+ *  - `@type`        the named children of that node type
+ *  - `field>type`   follow `field` (or, where a node lacks it, its first named child) down to the
+ *                   first node of `type`: C declarators nest (`pointer_declarator` → `function_declarator`)
+ *  - `?type`        keep only the nodes of that type
+ *  - `!field`       drop the nodes that sit in that field of their parent (C#'s `using A = B.C;` alias)
+ *  - `=text`        keep only the nodes whose text is `text` (HTML: the `src` attribute among a tag's attributes)
+ *  - `..`           the parent
+ * An empty path is the node itself. `string[][]` lists alternatives: the first path that yields a node wins.
+ */
+export type NodePath = string[];
+
 /** How a definition node type yields a function record. */
 export interface DefinitionRule {
   /** tree-sitter node type, e.g. `function_definition`. */
   type: string;
   /** what kind of callable it is (used in reports and qualified names). */
   kind: 'function' | 'method' | 'constructor';
-  /** field holding the body; a definition without it (a declaration) is skipped. */
+  /** one path step (a field, or `@type`) to the body; a definition without it (a declaration) is recorded in `declarations`. */
   bodyField: string;
-  /** field (or nested path of fields, first match wins) holding the name node. */
-  nameFields: string[][];
+  /** paths to the name node, first match wins. A qualified name (`Foo::bar`) adds its qualifiers. No name = anonymous, not a function. */
+  nameFields: NodePath[];
+  /** Objective-C selectors: the name is these nodes' texts, each followed by `:` when the source has one (`foo:bar:`). */
+  selectorPath?: NodePath;
+  /** the parameter list. Its named children are the parameters (all but `skipTypes`, or only `countTypes`);
+   *  a child with several `name` fields (Go's `a, b int`) counts each, and so do `name` fields of the list
+   *  itself (C#'s `params T[] rest`). A list whose text is one of `emptyTexts` (`(void)`) has none. */
+  parameters?: { path: NodePath; skipTypes?: string[]; countTypes?: string[]; emptyTexts?: string[] };
+  /** file-local linkage: a direct child of one of `modifierTypes` holds one of `tokens` (`static`, `private`). */
+  fileLocal?: { modifierTypes: string[]; tokens: string[]; outsideClassOnly?: boolean };
+  /** the kind becomes `method` inside a class scope or with a qualified declarator (`Foo::bar`). */
+  methodInClass?: boolean;
+  /** Go methods: path to the receiver's type; its first identifier qualifies the name (`Server.Handle`). */
+  receiverTypePath?: NodePath;
+  /** only when the definition's parent is one of these types (Haskell: module, class and instance bindings, not `let`/`where` ones). */
+  parentTypes?: string[];
+  /** a directly preceding sibling of one of these types belongs to the definition (Haskell type signature): span, code and doc comment start there. */
+  leadingSiblings?: string[];
+  /** consecutive sibling definitions of this rule with the same name are one function (Haskell equations `f [] = ..; f (x:xs) = ..`). */
+  mergeEquations?: boolean;
+  /** the body runs from the body node to the end of the definition (Haskell guards and `where` bindings after the first `match`). */
+  bodyToEnd?: boolean;
 }
 
 /** How a call node type yields a callee name. */
 export interface CallRule {
   type: string;
-  /** path of fields to the callee expression, e.g. [['function']]. */
-  calleeFields: string[][];
-  /** when the callee expression is a member access, the field of its final name. */
+  /** paths to the callee expression, e.g. [['function']]; `[[]]` = the call node itself (Java's `method_invocation`). */
+  calleeFields: NodePath[];
+  /** when the callee expression is a member access, the field(s) of its final name (followed repeatedly: `a::b::c`). */
   memberNameFields?: string[];
-  /** field of the receiver of a member call (`self`, `this`, a package or class name). */
+  /** field of the receiver of a member call; when absent the receiver is the callee text before the name (`self`, `a::b`, `obj`). */
   receiverFields?: string[];
+  /** one path step (a field, or `@type`) to the argument list (its named children are counted). */
+  argumentsField?: string;
+  /** argument nodes that are one argument on their own (Python's `f(x for x in y)`, a JS tagged template). */
+  singleArgumentTypes?: string[];
+  /** Objective-C messages: the selector parts (`[obj foo:1 bar:2]` → `foo:bar:`). */
+  selectorPath?: NodePath;
 }
 
-/** How an import/include node names a file or module. */
+/** How an import/include node names a file or module and which local names it binds. */
 export interface ImportRule {
   type: string;
-  /** field or child node type holding the imported path/module text. */
-  pathFields: string[][];
+  /** paths to the node(s) naming the imported path/module; several nodes (Python `import a, b`) make several imports. */
+  pathFields: NodePath[];
   /** how the text maps to repository files. */
   resolve: 'include' | 'dotted-module' | 'relative-path' | 'go-package' | 'none';
+  /** not an import when the node has one of these fields (Rust `mod x { ... }` is inline, `mod x;` loads a file). */
+  unless?: string[];
+  /** only when the text at this path is one of `texts` (a `call_expression` whose function is `require`). */
+  onlyWhen?: { path: NodePath; texts: string[] };
+  /** the path nodes are the segments of one target, which spans them all (Scala `import a.b.c` puts each segment in `path`). */
+  joinPath?: boolean;
+  /** path node types that mark a system import (`system_lib_string` for `#include <x.h>`). */
+  systemTypes?: string[];
+  /** regular expression (source) on the target that marks a system import (bare JS specifiers). */
+  systemPattern?: string;
+  /** a path node of one of these types is an alias construct: `nameField` is the target, `aliasField` the binding. */
+  aliases?: { type: string; nameField: string; aliasField: string }[];
+  /** paths to nodes whose texts are the bound names (import specifiers, `as` aliases). */
+  bindingFields?: NodePath[];
+  /** when no binding node is present: bind the first or last component of the target, none, or everything (wildcard). */
+  defaultBinding?: 'first' | 'last' | 'none' | 'wildcard';
+  /** node types inside the import that make it a wildcard (`*`, Go's `.`). */
+  wildcardTypes?: string[];
+  /** binding node types that bind nothing (Go's `_`). */
+  noBindingTypes?: string[];
+  /** `const x = require('m')`: the enclosing node type, its field holding the pattern, and the pattern's name types. */
+  parentBinding?: { type: string; field: string; nameTypes: string[] };
+}
+
+/** A node type that introduces a scope qualifying the names inside it. */
+export interface ScopeRule {
+  type: string;
+  nameFields: NodePath[];
+  /** `class` scopes make functions methods; `namespace` scopes only qualify. Default `class`. */
+  kind?: 'class' | 'namespace';
+  /** the scope covers the rest of the file rather than its own node (Java `package`, Go `package`, C# `namespace X;`). */
+  fileWide?: boolean;
+  /** an unnamed scope of this type gives its functions file-local linkage (C++ `namespace { }`). */
+  anonymousIsFileLocal?: boolean;
+}
+
+/** Function-like macros (C preprocessor): their replacement text is scanned for calls. */
+export interface MacroRule {
+  type: string;
+  nameField: string;
+  parametersField: string;
+  valueField: string;
 }
 
 /** The 11 semantic classes of M2RC-Eval. */
@@ -48,17 +130,75 @@ export const SEMANTIC_CLASSES = [
 ] as const;
 export type SemanticClass = (typeof SEMANTIC_CLASSES)[number];
 
+/** Subclasses per class (M2RC-Eval's Java breakdown, used for every language). */
+export const SEMANTIC_SUBCLASSES: Record<SemanticClass, readonly string[]> = {
+  'Program Structure': ['entry', 'namespace', 'import'],
+  'Declaration and Definition': ['class', 'function', 'variable'],
+  'Control Flow Structure': ['conditional', 'loop', 'jump', 'exception'],
+  Expression: ['operation', 'call', 'object creation', 'cast', 'other'],
+  'Data Type': ['primitive', 'composite', 'generic', 'numeric', 'string', 'boolean', 'special value'],
+  Statement: ['expression', 'compound', 'other'],
+  'Modifier and Attribute': ['access', 'other', 'annotation'],
+  'Comments and Documentation': ['single-line', 'multi-line'],
+  'Preprocessing Directive': ['conditional compilation', 'macro'],
+  'Identifier and Scope': ['identifier', 'qualified name'],
+  'Special Language Structure': ['lambda', 'pattern matching', 'coroutine'],
+};
+
 export interface SemanticLabel {
   class: SemanticClass;
   subclass: string;
 }
+
+const label = (cls: SemanticClass, subclass: string): SemanticLabel => ({ class: cls, subclass });
+
+/** Every class/subclass pair of SEMANTIC_SUBCLASSES by a short name, for writing `semantic` maps. */
+export const LABELS = {
+  entry: label('Program Structure', 'entry'),
+  namespace: label('Program Structure', 'namespace'),
+  import: label('Program Structure', 'import'),
+  class: label('Declaration and Definition', 'class'),
+  function: label('Declaration and Definition', 'function'),
+  variable: label('Declaration and Definition', 'variable'),
+  conditional: label('Control Flow Structure', 'conditional'),
+  loop: label('Control Flow Structure', 'loop'),
+  jump: label('Control Flow Structure', 'jump'),
+  exception: label('Control Flow Structure', 'exception'),
+  operation: label('Expression', 'operation'),
+  call: label('Expression', 'call'),
+  objectCreation: label('Expression', 'object creation'),
+  cast: label('Expression', 'cast'),
+  otherExpression: label('Expression', 'other'),
+  primitive: label('Data Type', 'primitive'),
+  composite: label('Data Type', 'composite'),
+  generic: label('Data Type', 'generic'),
+  numeric: label('Data Type', 'numeric'),
+  string: label('Data Type', 'string'),
+  boolean: label('Data Type', 'boolean'),
+  specialValue: label('Data Type', 'special value'),
+  expressionStatement: label('Statement', 'expression'),
+  compoundStatement: label('Statement', 'compound'),
+  otherStatement: label('Statement', 'other'),
+  access: label('Modifier and Attribute', 'access'),
+  otherModifier: label('Modifier and Attribute', 'other'),
+  annotation: label('Modifier and Attribute', 'annotation'),
+  singleLineComment: label('Comments and Documentation', 'single-line'),
+  multiLineComment: label('Comments and Documentation', 'multi-line'),
+  conditionalCompilation: label('Preprocessing Directive', 'conditional compilation'),
+  macro: label('Preprocessing Directive', 'macro'),
+  identifier: label('Identifier and Scope', 'identifier'),
+  qualifiedName: label('Identifier and Scope', 'qualified name'),
+  lambda: label('Special Language Structure', 'lambda'),
+  patternMatching: label('Special Language Structure', 'pattern matching'),
+  coroutine: label('Special Language Structure', 'coroutine'),
+} as const satisfies Record<string, SemanticLabel>;
 
 export interface LanguageSpec {
   id: LanguageId;
   displayName: string;
   /** npm package and file of the grammar's .wasm. */
   grammar: { package: string; wasm: string };
-  /** file extensions with the dot, lower case. `.h` is listed by C and decided by `headerDialect`. */
+  /** file extensions with the dot, lower case. `.h` is listed by C and decided by `headerMarkers`. */
   extensions: string[];
   lineComment: string | null;
   blockComment: [string, string] | null;
@@ -72,7 +212,7 @@ export interface LanguageSpec {
   calls: CallRule[];
   imports: ImportRule[];
   /** node types that introduce a scope that qualifies names: class, namespace, impl, module. */
-  scopes: { type: string; nameFields: string[][] }[];
+  scopes: ScopeRule[];
   /** where a definition's docstring lives. */
   docstring: 'comment-before' | 'python-body-string' | 'comment-before-or-body-string';
   /** statement node types: boundaries for cross-file references and one-statement cuts. */
@@ -80,7 +220,34 @@ export interface LanguageSpec {
   keywords: string[];
   /** standard-library function names (calls to these resolve to level `stdlib`). */
   stdlib: string[];
+  /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
+  stdlibModules?: string[];
   /** node type -> M2RC-Eval semantic label. Types not listed fall back to `semanticFallback`. */
   semantic: Record<string, SemanticLabel>;
   semanticFallback: SemanticLabel;
+
+  // Optional refinements (absent = the default in brackets).
+  /** node types wrapping a definition (decorators, `export`, `template<>`, `const f = () => ...`): the
+   *  definition's span, code and doc comment start at the outermost wrapper that ends with it. [none] */
+  definitionWrappers?: string[];
+  /** separator of qualified names. ['.'] */
+  scopeSeparator?: string;
+  /** callee name wrappers without a name field: which named child holds the name (`generic_type` → first). [none] */
+  nameWrappers?: Record<string, 'first' | 'last'>;
+  /** methods with one of `names`, or (with `sameNameAsClass`) named like their class, are constructors. [none] */
+  constructors?: { names?: string[]; sameNameAsClass?: boolean };
+  /** bodyless declarations recorded in `declarations` (C prototypes): name paths per node type. [none] */
+  declarations?: { type: string; nameFields: NodePath[] }[];
+  /** statement types whose single string child is a docstring (`python-body-string`). [none] */
+  docstringStatementTypes?: string[];
+  /** function-like macro definitions. [none] */
+  macros?: MacroRule;
+  /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;
+   *  higher `precedence` is tried first; headers matching none stay C. [none] */
+  headerMarkers?: { extensions: string[]; patterns: string[]; precedence: number };
+  /** where the grammar's node-types.json lives inside its package. ['src/node-types.json'] */
+  nodeTypesFile?: string;
+  /** regular expression (source) removed from each doc-comment line after the comment marker: Haddock's
+   *  `-- |`, roxygen's `#'`, PHP's second line-comment marker `#`. [none] */
+  docCommentMarkers?: string;
 }

@@ -1,1 +1,3 @@
 export type * from './types.ts';
+export { openRunStore, dumpRun, runDatabasePath, type RunStore, type CandidateWrite, type OpenRunStoreOptions } from './store.ts';
+export { openResponseCache, responseCacheFile, type ResponseCache, type CachedResponse } from './cache.ts';

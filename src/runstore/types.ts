@@ -1,6 +1,6 @@
 // Records of a run: its configuration, one row per (task, sample) candidate, and the scores and
 // execution verdicts later stages attach. Stored in SQLite (`<run dir>/run.db`).
-import type { TaskRecord } from '../datasets/types.ts';
+import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 
 export interface RunConfig {
   /** provider string: `openai:chat:<model>`, `openai:completion:<model>`, `llamacpp:<file>`, `baseline:<name>`. */
@@ -20,6 +20,14 @@ export interface RunConfig {
   tasksHash: string;
   toolVersion: string;
   createdAt: string;
+  /** stop sequences sent with every call. */
+  stop?: string[];
+  /** true for the reference baselines (`baseline:*`): reports label them as such. */
+  isBaseline?: boolean;
+  /** OpenAI-compatible endpoint the run was made against (informational; resuming may use another). */
+  baseUrl?: string | null;
+  /** prompt token budget given to the context stage, null for its default. */
+  budget?: number | null;
 }
 
 /** The assembled prompt of one task: the text sent and its parts with token counts. */
@@ -31,6 +39,8 @@ export interface PromptParts {
   tokens: Record<string, number>;
   /** the snippets that went in, with their sources (shown by the viewer). */
   snippets: { source: 'retrieved' | 'oracle'; path: string; startLine: number; endLine: number; score: number | null }[];
+  /** the retrieved snippets with their text, as the context stage returned them (the copy baseline reads them). */
+  retrieved?: ContextSnippet[];
 }
 
 export type Verdict = 'pass' | 'build-error' | 'test-fail' | 'timeout' | 'crash' | 'sandbox-violation';
@@ -61,6 +71,10 @@ export interface CandidateRecord {
   promptTokens: number | null;
   completionTokens: number | null;
   latencyMs: number | null;
+  /** the backend's finish reason (`stop`, `length`, ...), null when unknown or failed. */
+  finishReason?: string | null;
+  /** true when the answer came from the response cache instead of a call. */
+  cached?: boolean;
   /** metric name -> value (see metrics/), once scored. */
   metrics: Record<string, number> | null;
   verdict: ExecResult | null;

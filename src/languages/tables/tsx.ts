@@ -1,24 +1,14 @@
-// TSX: grammar, syntax and semantic knowledge, as data.
+// TSX: TypeScript with JSX, as data.
 import type { LanguageSpec } from '../types.ts';
+import { ecmascriptSemantic, jsxSemantic } from './javascript.ts';
+import { typescript, typescriptSemantic } from './typescript.ts';
 
 export const tsx: LanguageSpec = {
+  ...typescript,
   id: 'tsx',
   displayName: 'TSX',
   grammar: { package: 'tree-sitter-typescript', wasm: 'tree-sitter-tsx.wasm' },
-  extensions: [".tsx"],
-  lineComment: "//",
-  blockComment: ["/*", "*/"],
-  commentTypes: ['comment'],
-  identifierTypes: ['identifier'],
-  stringTypes: [],
-  definitions: [],
-  calls: [],
-  imports: [],
-  scopes: [],
-  docstring: 'comment-before',
-  statementTypes: [],
-  keywords: [],
-  stdlib: [],
-  semantic: {},
-  semanticFallback: { class: 'Expression', subclass: 'other' },
+  nodeTypesFile: 'tsx/src/node-types.json',
+  extensions: ['.tsx'],
+  semantic: { ...ecmascriptSemantic, ...typescriptSemantic, ...jsxSemantic },
 };

@@ -1,0 +1,1 @@
+"""Text and SKU helpers shared by the inventory modules."""

@@ -1,0 +1,125 @@
+// `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
+import { createPromptBuilder } from '../../context/index.ts';
+import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
+import { readTasksFile, runGeneration } from '../../models/runner.ts';
+import { responseCacheFile } from '../../runstore/cache.ts';
+import type { TaskKind } from '../../datasets/types.ts';
+import { toolVersion } from '../main.ts';
+import { UsageError, type Command } from '../command.ts';
+
+/** The paper template of each task kind, used when --template is not given. */
+const DEFAULT_TEMPLATES: Record<TaskKind, string> = { function: 'yabloco', crossfile: 'cceval', node: 'm2rc' };
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+function text(values: Values, name: string): string | null {
+  const value = values[name];
+  return typeof value === 'string' ? value : null;
+}
+
+function number(values: Values, name: string, check: { integer?: boolean; min?: number; max?: number } = {}): number | null {
+  const raw = text(values, name);
+  if (raw === null) return null;
+  const value = Number(raw);
+  const { integer = false, min = -Infinity, max = Infinity } = check;
+  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+    const range = `${min > -Infinity ? ` >= ${min}` : ''}${max < Infinity ? ` <= ${max}` : ''}`;
+    throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${raw}'`);
+  }
+  return value;
+}
+
+export const evalCommand: Command = {
+  name: 'eval',
+  summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.',
+  usage: 'eval <tasks.jsonl> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
+  example: 'ctxbench eval tasks.jsonl --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
+  options: {
+    model: { type: 'string', valueName: 'P', description: 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved or baseline:empty' },
+    context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
+    template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default: yabloco, cceval or m2rc by task kind)' },
+    samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
+    run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists)' },
+    concurrency: { type: 'string', valueName: 'C', description: 'calls in flight at most (lowered automatically on 429/503)', default: '4' },
+    'base-url': { type: 'string', valueName: 'U', description: 'OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com)' },
+    'api-key-env': { type: 'string', valueName: 'NAME', description: 'environment variable holding the API key (default OPENAI_API_KEY)' },
+    'max-tokens': { type: 'string', valueName: 'M', description: 'tokens generated at most per candidate', default: '256' },
+    temperature: { type: 'string', valueName: 'T', description: 'sampling temperature (default 0 for -n 1, else 0.8)' },
+    'top-p': { type: 'string', valueName: 'P', description: 'nucleus sampling (default 1 when greedy, else 0.95)' },
+    stop: { type: 'string', multiple: true, valueName: 'S', description: 'stop sequence (repeatable)' },
+    seed: { type: 'string', valueName: 'N', description: 'sampling seed; sample i is sent with seed + i' },
+    'no-cache': { type: 'boolean', description: 'bypass the shared response cache' },
+    'cache-dir': { type: 'string', valueName: 'DIR', description: 'response cache folder (default $CTXBENCH_CACHE_DIR, else ~/.cache/ctxbench)' },
+    'retry-errors': { type: 'boolean', description: 'also redo candidates that failed in an earlier session of this run' },
+    timeout: { type: 'string', valueName: 'SEC', description: 'seconds to wait for one answer', default: '600' },
+    repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
+    tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json' },
+    budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
+  },
+  async run({ positionals, values }) {
+    if (positionals.length !== 1) throw new UsageError(`expected one tasks file, got ${positionals.length}\nSee: ctxbench eval --help`);
+    const [tasksPath] = positionals as [string];
+    const model = text(values, 'model');
+    const context = text(values, 'context');
+    const runDir = text(values, 'run');
+    for (const [name, value] of [['model', model], ['context', context], ['run', runDir]] as const) {
+      if (!value) throw new UsageError(`--${name} is required\nSee: ctxbench eval --help`);
+    }
+    parseProvider(model!);
+    const samples = number(values, 'samples', { integer: true, min: 1 })!;
+    const concurrency = number(values, 'concurrency', { integer: true, min: 1, max: 1024 })!;
+    const maxTokens = number(values, 'max-tokens', { integer: true, min: 1 })!;
+    const temperature = number(values, 'temperature', { min: 0, max: 2 });
+    const topP = number(values, 'top-p', { min: 0, max: 1 });
+    const seed = number(values, 'seed', { integer: true });
+    const timeout = number(values, 'timeout', { min: 1 })!;
+    const budget = number(values, 'budget', { integer: true, min: 1 });
+
+    let template = text(values, 'template');
+    if (!template) {
+      const kinds = new Set(readTasksFile(tasksPath).tasks.map((task) => task.kind));
+      if (kinds.size !== 1) throw new UsageError(`the tasks mix kinds (${[...kinds].join(', ') || 'none'}); choose a template with --template`);
+      template = DEFAULT_TEMPLATES[[...kinds][0]!];
+    }
+    const promptBuilder = await createPromptBuilder({
+      strategy: context!,
+      template,
+      ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : {}),
+      ...(budget !== null ? { budget } : {}),
+      ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
+    });
+    const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
+    const backend = await createBackend(model!, endpoint);
+    try {
+      const summary = await runGeneration({
+        tasksPath,
+        runDir: runDir!,
+        backend,
+        promptBuilder,
+        samples,
+        temperature,
+        topP,
+        maxTokens,
+        stop: (values.stop as string[] | undefined) ?? [],
+        seed,
+        concurrency,
+        cacheFile: values['no-cache'] === true ? null : responseCacheFile(text(values, 'cache-dir')),
+        retryErrors: values['retry-errors'] === true,
+        toolVersion: toolVersion(),
+        baseUrl: model!.startsWith('openai:') ? resolveBaseUrl(endpoint) : null,
+        budget,
+        progress: process.stderr,
+      });
+      const failures = summary.failures.map((failure) => `${failure.count} ${failure.reason}`).join('; ');
+      console.log(
+        `${summary.candidates} candidates for ${summary.tasks} tasks in ${runDir}: ${summary.written} written now ` +
+          `(${summary.calls} calls, ${summary.cacheHits} from cache) in ${(summary.elapsedMs / 1000).toFixed(1)} s; ` +
+          `${summary.failed} failed${failures ? ` (${failures})` : ''}`,
+      );
+      if (summary.failed > 0) console.log(`rerun the same command with --retry-errors to try the failed candidates again`);
+      return summary.allFailed ? 1 : 0;
+    } finally {
+      await backend.close();
+    }
+  },
+};

@@ -1,0 +1,102 @@
+// `ctxbench prompt`: assemble and print the prompt of one task, with its token counts per part.
+import type { TaskRecord } from '../../datasets/types.ts';
+import { createPromptBuilder, DEFAULT_TOKENIZER, listStrategies, listTemplates } from '../../context/index.ts';
+import type { RetrievalOptions } from '../../context/types.ts';
+import { InputError } from '../../util/errors.ts';
+import { readJsonl } from '../../util/jsonl.ts';
+import { UsageError, type Command } from '../command.ts';
+
+/** Minimal shape check until the datasets stage has a validating reader. */
+function checkTask(value: unknown, where: { file: string; line: number }): TaskRecord {
+  const record = value as Partial<TaskRecord> | null;
+  const fail = (field: string, message: string): never => {
+    throw new InputError(message, { ...where, field });
+  };
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return fail('(line)', 'a task is a JSON object');
+  for (const field of ['id', 'kind', 'language', 'path', 'prefix', 'suffix', 'reference'] as const) {
+    if (typeof record[field] !== 'string') fail(field, 'missing or not a string');
+  }
+  if (typeof record.repo !== 'object' || record.repo === null || typeof record.repo.name !== 'string') fail('repo', 'missing or without a name');
+  if (typeof record.span !== 'object' || record.span === null || typeof record.span.startLine !== 'number') fail('span', 'missing or without startLine');
+  return record as TaskRecord;
+}
+
+function integerOption(values: Record<string, unknown>, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new UsageError(`--${name} must be a non-negative integer, got '${String(raw)}'`);
+  return value;
+}
+
+export const promptCommand: Command = {
+  name: 'prompt',
+  summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.',
+  usage: 'prompt <tasks.jsonl> --id ID --context S --template T [--tokenizer F] [--budget N] [--repo DIR]',
+  example: 'ctxbench prompt tasks.jsonl --id redis/42 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
+  options: {
+    id: { type: 'string', valueName: 'ID', description: 'task id to assemble' },
+    context: { type: 'string', valueName: 'S', default: 'infile', description: `context strategy: ${listStrategies().map((s) => s.name).join(', ')}; combine with +` },
+    template: { type: 'string', valueName: 'T', default: 'cceval', description: `template name (${listTemplates().map((t) => t.name).join(', ')}) or a JSON/YAML template file` },
+    tokenizer: { type: 'string', valueName: 'F', default: DEFAULT_TOKENIZER, description: 'o200k_base, cl100k_base, or a Hugging Face tokenizer.json' },
+    budget: { type: 'string', valueName: 'N', description: 'total prompt tokens (default: the template\'s, else unlimited)' },
+    reserve: { type: 'string', valueName: 'N', description: 'tokens kept free for the completion' },
+    'crossfile-budget': { type: 'string', valueName: 'N', description: 'cap on cross-file context tokens' },
+    repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the task\'s repo.root)' },
+    'top-k': { type: 'string', valueName: 'K', description: 'retrieved chunks (default 5)' },
+    'chunk-lines': { type: 'string', valueName: 'N', description: 'lines per chunk (default 10)' },
+    stride: { type: 'string', valueName: 'N', description: 'lines between chunk starts (default 10)' },
+    'query-lines': { type: 'string', valueName: 'N', description: 'query = last N non-blank prompt lines (default 10)' },
+    'no-next-chunk': { type: 'boolean', description: 'keep the hits themselves instead of RG1\'s next chunk' },
+    'embedding-model': { type: 'string', valueName: 'M', description: 'model for the dense retriever' },
+    'embedding-url': { type: 'string', valueName: 'URL', description: 'OpenAI-compatible base URL (default OPENAI_BASE_URL)' },
+    json: { type: 'boolean', description: 'print the assembled prompt record as JSON' },
+  },
+  async run({ positionals, values }) {
+    const [file] = positionals;
+    if (!file || positionals.length > 1) throw new UsageError('give exactly one tasks file\nSee: ctxbench prompt --help');
+    if (typeof values.id !== 'string') throw new UsageError('--id is required');
+    const tasks = readJsonl(file, checkTask);
+    const task = tasks.find((t) => t.id === values.id);
+    if (!task) throw new InputError(`no task with id '${values.id}' (${tasks.length} tasks)`, { file });
+    const retrieval: Partial<RetrievalOptions> = {};
+    const topK = integerOption(values, 'top-k');
+    const chunkLines = integerOption(values, 'chunk-lines');
+    const stride = integerOption(values, 'stride');
+    const queryLines = integerOption(values, 'query-lines');
+    if (topK !== undefined) retrieval.topK = topK;
+    if (chunkLines !== undefined) retrieval.chunkLines = chunkLines;
+    if (stride !== undefined) retrieval.stride = stride;
+    if (queryLines !== undefined) retrieval.queryLines = queryLines;
+    if (values['no-next-chunk']) retrieval.nextChunk = false;
+    const builder = await createPromptBuilder({
+      strategy: String(values.context),
+      template: String(values.template),
+      tokenizer: String(values.tokenizer),
+      budget: integerOption(values, 'budget'),
+      reserveTokens: integerOption(values, 'reserve'),
+      crossfileBudget: integerOption(values, 'crossfile-budget'),
+      repoRoot: typeof values.repo === 'string' ? values.repo : undefined,
+      retrieval,
+      embeddings: {
+        model: typeof values['embedding-model'] === 'string' ? values['embedding-model'] : undefined,
+        baseUrl: typeof values['embedding-url'] === 'string' ? values['embedding-url'] : undefined,
+      },
+    });
+    const built = await builder.build(task);
+    if (values.json) {
+      console.log(JSON.stringify({ taskId: task.id, strategy: builder.strategy, template: builder.template, tokenizer: builder.tokenizerName, ...built }, null, 2));
+      return 0;
+    }
+    if (built.messages) {
+      for (const message of built.messages) console.log(`=== ${message.role} ===\n${message.content}`);
+    } else {
+      console.log(built.prompt);
+    }
+    console.log(`\n=== tokens (${builder.tokenizerName}) ===`);
+    for (const [part, count] of Object.entries(built.tokens)) console.log(`${part.padEnd(12)} ${count}`);
+    console.log(`\n=== snippets (${built.snippets.length}) ===`);
+    for (const s of built.snippets) console.log(`${s.source.padEnd(9)} ${s.path}:${s.startLine}-${s.endLine}${s.score === null ? '' : `  score ${s.score.toFixed(4)}`}`);
+    return 0;
+  },
+};

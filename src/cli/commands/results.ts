@@ -1,0 +1,61 @@
+// `ctxbench results`: the candidates of a run, as JSONL or a table.
+import { openRunStore } from '../../runstore/store.ts';
+import type { CandidateRecord } from '../../runstore/types.ts';
+import { formatTable } from '../table.ts';
+import { UsageError, type Command } from '../command.ts';
+
+/** One JSONL line per candidate: identity, texts, failure reason, counts, then scores once present. */
+export function resultLine(candidate: CandidateRecord): string {
+  return JSON.stringify({
+    taskId: candidate.taskId,
+    sample: candidate.sample,
+    raw: candidate.raw,
+    output: candidate.output,
+    postprocess: candidate.postprocess,
+    error: candidate.error,
+    promptTokens: candidate.promptTokens,
+    completionTokens: candidate.completionTokens,
+    latencyMs: candidate.latencyMs,
+    finishReason: candidate.finishReason ?? null,
+    cached: candidate.cached ?? false,
+    ...(candidate.metrics ? { metrics: candidate.metrics } : {}),
+    ...(candidate.verdict ? { verdict: candidate.verdict } : {}),
+  });
+}
+
+function firstLine(text: string | null, width: number): string {
+  const line = (text ?? '').split('\n')[0]!;
+  return line.length > width ? `${line.slice(0, width - 3)}...` : line;
+}
+
+export const resultsCommand: Command = {
+  name: 'results',
+  summary: 'Show the candidates of a run: raw and post-processed output, errors, metrics and verdicts.',
+  usage: 'results <run> [--jsonl]',
+  example: 'ctxbench results runs/qwen-bm25 --jsonl > candidates.jsonl',
+  options: {
+    jsonl: { type: 'boolean', description: 'one JSON object per candidate (taskId, sample, raw, output, error, metrics, verdict, ...)' },
+  },
+  async run({ positionals, values }) {
+    if (positionals.length !== 1) throw new UsageError(`expected one run directory, got ${positionals.length}\nSee: ctxbench results --help`);
+    const store = openRunStore(positionals[0]!, { readonly: true });
+    try {
+      const candidates = store.candidates();
+      if (values.jsonl === true) {
+        for (const candidate of candidates) process.stdout.write(`${resultLine(candidate)}\n`);
+        return 0;
+      }
+      const config = store.config();
+      console.log(`${config.model}${config.isBaseline ? ' (baseline)' : ''}, context ${config.context}, template ${config.template}, ${config.samples} sample(s) per task`);
+      console.log(
+        formatTable(
+          ['task', 'sample', 'status', 'tokens', 'ms', 'output'],
+          candidates.map((c) => [c.taskId, c.sample, c.error === null ? (c.verdict?.verdict ?? 'ok') : 'error', c.completionTokens ?? '', c.latencyMs === null ? '' : Math.round(c.latencyMs), firstLine(c.error ?? c.output, 60)]),
+        ),
+      );
+      return 0;
+    } finally {
+      store.close();
+    }
+  },
+};

@@ -1,0 +1,200 @@
+// One chunk index per repository checkout, shared by all its tasks: source files are listed once,
+// each file is read, cut into CrossCodeEval's chunks and tokenized once (on first use), and the
+// candidate set of a target file (nearest files first) is built once and reused by its tasks.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { allLanguages } from '../languages/registry.ts';
+import { InputError } from '../util/errors.ts';
+import { LexicalCorpus } from './rankers.ts';
+import { codeTokens, pyStrip } from './text.ts';
+
+export interface Chunk {
+  /** `path|ordinal`, CrossCodeEval's chunk id (ties in a ranking are broken by it). */
+  id: string;
+  path: string;
+  /** 0-based index of the chunk in its file (chunks without tokens are skipped and not counted). */
+  ordinal: number;
+  /** 1-based lines of the file that the chunk's first and last non-blank lines come from. */
+  startLine: number;
+  endLine: number;
+  text: string;
+  /** distinct token ids in order of first occurrence, and their counts. */
+  terms: Int32Array;
+  counts: Int32Array;
+  /** number of tokens. */
+  length: number;
+}
+
+/** The chunks a target file's tasks are ranked against. */
+export interface CandidateSet {
+  /** the first `maxChunks` chunks of the nearest files: what gets ranked. */
+  ranked: Chunk[];
+  /** the chunk after `chunk` in its file, when there is one (RG1's next-chunk rule). */
+  next(chunk: Chunk): Chunk | undefined;
+  corpus(): LexicalCorpus;
+  /** token → id of the repository's chunks (query tokens are looked up here). */
+  vocabulary: ReadonlyMap<string, number>;
+}
+
+const SKIPPED_DIRECTORIES = new Set(['node_modules']);
+const CANDIDATE_CACHE_SIZE = 256;
+
+/** CrossCodeEval's file_distance: directory steps from both files up to their common folder. */
+export function pathDistance(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  let common = 0;
+  while (common < left.length && common < right.length && left[common] === right[common]) common++;
+  return Math.max(left.length - common - 1, 0) + Math.max(right.length - common - 1, 0);
+}
+
+function extensionOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash + 1 ? path.slice(dot) : '';
+}
+
+export class RepoIndex {
+  private static readonly shared = new Map<string, RepoIndex>();
+
+  /** The index of `root` for a chunking (one per process, shared by all builders). */
+  static for(root: string, chunkLines: number, stride: number): RepoIndex {
+    const key = `${resolve(root)}\0${chunkLines}\0${stride}`;
+    let index = RepoIndex.shared.get(key);
+    if (!index) {
+      index = new RepoIndex(resolve(root), chunkLines, stride);
+      RepoIndex.shared.set(key, index);
+    }
+    return index;
+  }
+
+  /** repository-relative source files (`/` separators), in directory-walk order. */
+  readonly files: string[];
+  readonly vocabulary = new Map<string, number>();
+  private readonly chunksByFile = new Map<string, Chunk[]>();
+  private readonly candidateSets = new Map<string, CandidateSet>();
+
+  constructor(readonly root: string, readonly chunkLines: number, readonly stride: number) {
+    if (!Number.isInteger(chunkLines) || chunkLines < 1) throw new InputError(`must be a positive integer, got ${chunkLines}`, { field: 'chunkLines' });
+    if (!Number.isInteger(stride) || stride < 1) throw new InputError(`must be a positive integer, got ${stride}`, { field: 'stride' });
+    const known = new Set(allLanguages().flatMap((language) => language.extensions));
+    this.files = [];
+    this.walk('', known);
+  }
+
+  private walk(relative: string, known: Set<string>): void {
+    let entries;
+    try {
+      entries = readdirSync(join(this.root, relative), { withFileTypes: true });
+    } catch (error) {
+      throw new InputError(`cannot read repository folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: join(this.root, relative) });
+    }
+    // Like Python's glob `**`: hidden names are skipped; symbolic links are not followed.
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (entry.name.startsWith('.')) continue;
+      const path = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRECTORIES.has(entry.name)) this.walk(path, known);
+      } else if (entry.isFile() && known.has(extensionOf(path))) {
+        this.files.push(path);
+      }
+    }
+  }
+
+  /** The chunks of one file: blank lines removed, windows of `chunkLines` every `stride` lines. */
+  chunksOf(path: string): Chunk[] {
+    let chunks = this.chunksByFile.get(path);
+    if (chunks) return chunks;
+    let text: string;
+    try {
+      text = readFileSync(join(this.root, path), 'utf8');
+    } catch {
+      text = ''; // unreadable files give no chunks, as in CrossCodeEval
+    }
+    // Python's text mode turns \r\n and \r into \n before the `split("\n")`.
+    const lines = text.split(/\r\n|\r|\n/);
+    const kept: { line: string; number: number }[] = [];
+    lines.forEach((line, index) => {
+      if (pyStrip(line) !== '') kept.push({ line, number: index + 1 });
+    });
+    chunks = [];
+    for (let start = 0; start < kept.length; start += this.stride) {
+      const window = kept.slice(start, start + this.chunkLines);
+      const chunkText = window.map((entry) => entry.line).join('\n');
+      const tokens = codeTokens(chunkText);
+      if (tokens.length === 0) continue;
+      const counts = new Map<number, number>();
+      for (const token of tokens) {
+        let id = this.vocabulary.get(token);
+        if (id === undefined) {
+          id = this.vocabulary.size;
+          this.vocabulary.set(token, id);
+        }
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      chunks.push({
+        id: `${path}|${chunks.length}`,
+        path,
+        ordinal: chunks.length,
+        startLine: window[0]!.number,
+        endLine: window[window.length - 1]!.number,
+        text: chunkText,
+        terms: Int32Array.from(counts.keys()),
+        counts: Int32Array.from(counts.values()),
+        length: tokens.length,
+      });
+    }
+    this.chunksByFile.set(path, chunks);
+    return chunks;
+  }
+
+  /** Reads and chunks every file with one of `extensions` (all files when omitted). */
+  buildAll(extensions?: ReadonlySet<string>): { files: number; chunks: number } {
+    let files = 0;
+    let chunks = 0;
+    for (const path of this.files) {
+      if (extensions && !extensions.has(extensionOf(path))) continue;
+      files++;
+      chunks += this.chunksOf(path).length;
+    }
+    return { files, chunks };
+  }
+
+  /**
+   * CrossCodeEval's candidates for a target file: the other files with one of `extensions`, sorted
+   * by path distance then path, the first `maxFiles`; their chunks in that order, the first
+   * `maxChunks` ranked. The target file itself is never a candidate (leakage rule).
+   */
+  candidates(targetPath: string, extensions: ReadonlySet<string>, maxFiles: number, maxChunks: number): CandidateSet {
+    const key = `${targetPath}\0${[...extensions].sort().join(',')}\0${maxFiles}\0${maxChunks}`;
+    const cached = this.candidateSets.get(key);
+    if (cached) {
+      this.candidateSets.delete(key);
+      this.candidateSets.set(key, cached);
+      return cached;
+    }
+    const nearest = this.files
+      .filter((path) => path !== targetPath && extensions.has(extensionOf(path)))
+      .map((path) => ({ path, distance: pathDistance(path, targetPath) }))
+      .sort((a, b) => a.distance - b.distance || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .slice(0, maxFiles);
+    const ranked: Chunk[] = [];
+    for (const { path } of nearest) {
+      if (ranked.length >= maxChunks) break;
+      for (const chunk of this.chunksOf(path)) {
+        if (ranked.length >= maxChunks) break;
+        ranked.push(chunk);
+      }
+    }
+    let corpus: LexicalCorpus | undefined;
+    const set: CandidateSet = {
+      ranked,
+      next: (chunk) => this.chunksOf(chunk.path)[chunk.ordinal + 1],
+      corpus: () => (corpus ??= new LexicalCorpus(ranked, this.vocabulary.size)),
+      vocabulary: this.vocabulary,
+    };
+    this.candidateSets.set(key, set);
+    if (this.candidateSets.size > CANDIDATE_CACHE_SIZE) this.candidateSets.delete(this.candidateSets.keys().next().value!);
+    return set;
+  }
+}

@@ -1,0 +1,108 @@
+// Embeddings from an OpenAI-compatible `/v1/embeddings` endpoint (plain fetch), cached on disk in
+// SQLite by model and text hash. Every answered batch is stored at once, so a later endpoint
+// failure loses nothing and cached texts never need the endpoint again.
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { InputError } from '../util/errors.ts';
+import type { EmbeddingOptions } from './types.ts';
+
+export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
+
+export function defaultCacheDir(): string {
+  return process.env.CTXBENCH_CACHE ?? join(homedir(), '.cache', 'ctxbench');
+}
+
+function textHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export class EmbeddingClient {
+  readonly model: string;
+  readonly url: string;
+  private readonly database: Database.Database;
+  private readonly batchSize: number;
+  private readonly timeoutMs: number;
+
+  constructor(options: EmbeddingOptions) {
+    this.model = options.model ?? DEFAULT_EMBEDDING_MODEL;
+    const base = options.baseUrl ?? process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
+    this.url = `${base.replace(/\/+$/, '')}/embeddings`;
+    this.batchSize = options.batchSize ?? 64;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    const dir = options.cacheDir ?? defaultCacheDir();
+    mkdirSync(dir, { recursive: true });
+    this.database = new Database(join(dir, 'embeddings.sqlite'));
+    this.database.pragma('journal_mode = WAL');
+    this.database.exec('CREATE TABLE IF NOT EXISTS embeddings (model TEXT NOT NULL, hash TEXT NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, hash))');
+  }
+
+  /** Vectors of `texts` in order: from the cache, the rest from the endpoint. */
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    const lookup = this.database.prepare('SELECT vector FROM embeddings WHERE model = ? AND hash = ?');
+    const hashes = texts.map(textHash);
+    const vectors: (Float32Array | undefined)[] = hashes.map((hash) => {
+      const row = lookup.get(this.model, hash) as { vector: Buffer } | undefined;
+      return row ? new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)) : undefined;
+    });
+    const missing = [...new Set(texts.filter((_, index) => vectors[index] === undefined))];
+    const store = this.database.prepare('INSERT OR REPLACE INTO embeddings (model, hash, vector) VALUES (?, ?, ?)');
+    const storeBatch = this.database.transaction((batch: string[], answer: Float32Array[]) => {
+      batch.forEach((text, index) => store.run(this.model, textHash(text), Buffer.from(answer[index]!.buffer)));
+    });
+    const fetched = new Map<string, Float32Array>();
+    for (let start = 0; start < missing.length; start += this.batchSize) {
+      const batch = missing.slice(start, start + this.batchSize);
+      const answer = await this.request(batch);
+      storeBatch(batch, answer);
+      batch.forEach((text, index) => fetched.set(text, answer[index]!));
+    }
+    return vectors.map((vector, index) => vector ?? fetched.get(texts[index]!)!);
+  }
+
+  private async request(input: string[]): Promise<Float32Array[]> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (process.env.OPENAI_API_KEY) headers.authorization = `Bearer ${process.env.OPENAI_API_KEY}`;
+    let response: Response;
+    try {
+      response = await fetch(this.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ model: this.model, input }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new InputError(`embeddings endpoint unreachable (${cause})`, { file: this.url });
+    }
+    const body = await response.text();
+    if (!response.ok) throw new InputError(`embeddings endpoint answered HTTP ${response.status}: ${body.slice(0, 200)}`, { file: this.url });
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new InputError(`embeddings endpoint answered something that is not JSON: ${JSON.stringify(body.slice(0, 80))}`, { file: this.url });
+    }
+    const data = (json as { data?: unknown } | null)?.data;
+    if (!Array.isArray(data) || data.length !== input.length) {
+      throw new InputError(`embeddings answer must have a 'data' array of ${input.length} items`, { file: this.url, field: 'data' });
+    }
+    const vectors: Float32Array[] = new Array(input.length);
+    data.forEach((item: unknown, position) => {
+      const { embedding, index } = (item ?? {}) as { embedding?: unknown; index?: unknown };
+      const slot = typeof index === 'number' ? index : position;
+      if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+        throw new InputError('must be a non-empty array of finite numbers', { file: this.url, field: `data[${position}].embedding` });
+      }
+      if (!Number.isInteger(slot) || slot < 0 || slot >= input.length || vectors[slot]) {
+        throw new InputError(`index ${String(index)} is out of range or repeated`, { file: this.url, field: `data[${position}].index` });
+      }
+      vectors[slot] = Float32Array.from(embedding as number[]);
+    });
+    const size = vectors[0]!.length;
+    if (vectors.some((vector) => vector.length !== size)) throw new InputError('embeddings of one answer differ in size', { file: this.url, field: 'data' });
+    return vectors;
+  }
+}

@@ -1,0 +1,216 @@
+// Prompt templates as data: the built-in layouts of the three papers and of the FIM model
+// families, plus user templates loaded from JSON/YAML files. Sources are cited in docs/context.md.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { InputError } from '../util/errors.ts';
+import type { PromptTemplate, RetrievalOptions, SnippetLayout } from './types.ts';
+
+/** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment. */
+const COMMENTED_FRAGMENTS: SnippetLayout = {
+  header: '{lc} Here are some relevant code fragments from other files of the repo:\n\n',
+  snippet: '{lc} the below code fragment can be found in:\n{lc} {path}\n{commented}\n\n',
+  separator: '',
+  footer: '',
+  wrap: '{block}',
+};
+
+/** Context as whole files of the repository, the way repo-level FIM models were trained. */
+function fileBlocks(snippet: string): SnippetLayout {
+  return { header: '', snippet, separator: '', footer: '', wrap: '{block}' };
+}
+
+const BUILT_IN: PromptTemplate[] = [
+  {
+    name: 'yabloco',
+    description: 'YABLoCo chat prompt: signature + docstring, oracle callees after "Use this context:"',
+    kind: 'chat',
+    fim: false,
+    system: 'Generate code on {language}:\n',
+    user: 'Function signature: {signature}. Function description: {docstring}.{infile}{context}',
+    infileWrap: '\nCode before the function in {path}:\n{prefix}',
+    context: {
+      header: '',
+      snippet: '{lc} File name: {path}\n{text}',
+      oracleSnippet: '{lc} File name: {path}\n{lc} Comment: {docLines}\n{text}',
+      separator: '\n\n',
+      footer: '',
+      wrap: '\nUse this context:\n {block}',
+    },
+    fill: 'context-first',
+    source: 'yabloco-codegen/yabloco-benchmark finetune/notebooks (generate_prompt, get_formatted_function)',
+  },
+  {
+    name: 'cceval',
+    description: 'CrossCodeEval: commented cross-file fragments, a newline, then the in-file prompt',
+    kind: 'completion',
+    fim: false,
+    prompt: '{context}\n{prefix}',
+    context: COMMENTED_FRAGMENTS,
+    fill: 'context-first',
+    source: 'amazon-science/cceval prompt_builder/augment_with_cfc.py, scripts/vllm_inference.py',
+  },
+  {
+    name: 'm2rc',
+    description: 'M2RC-Eval: fragments in front of the in-file prefix/suffix (StarCoder FIM tokens) up to 4,096 tokens',
+    kind: 'completion',
+    fim: true,
+    prompt: '<fim_prefix>{context}{prefix}<fim_suffix>{suffix}<fim_middle>',
+    context: COMMENTED_FRAGMENTS,
+    budget: 4096,
+    fill: 'infile-first',
+    retrieval: { topK: 50, nextChunk: false },
+    source: 'M2RC-Eval paper (seed 002), retrieval section',
+  },
+  {
+    name: 'starcoder',
+    description: 'StarCoder FIM (prefix-suffix-middle), cross-file fragments as comments before the prefix',
+    kind: 'completion',
+    fim: true,
+    prompt: '<fim_prefix>{context}{prefix}<fim_suffix>{suffix}<fim_middle>',
+    context: COMMENTED_FRAGMENTS,
+    fill: 'context-first',
+    source: 'bigcode/starcoder model card (FIM tokens)',
+  },
+  {
+    name: 'starcoder2',
+    description: 'StarCoder2 repository-level FIM: <repo_name>, <file_sep> per context file, then the FIM file',
+    kind: 'completion',
+    fim: true,
+    prompt: '<repo_name>{repo}{context}<file_sep><fim_prefix>{path}\n{prefix}<fim_suffix>{suffix}<fim_middle>',
+    context: fileBlocks('<file_sep>{path}\n{text}'),
+    fill: 'context-first',
+    source: 'StarCoder2 paper (arXiv 2402.19173) §5 data formatting',
+  },
+  {
+    name: 'deepseek-coder',
+    description: 'DeepSeek-Coder FIM (full-width ｜ and ▁), context files as `#path` headed blocks',
+    kind: 'completion',
+    fim: true,
+    prompt: '<｜fim▁begin｜>{context}{prefix}<｜fim▁hole｜>{suffix}<｜fim▁end｜>',
+    context: fileBlocks('{lc}{path}\n{text}\n'),
+    fill: 'context-first',
+    source: 'deepseek-ai/DeepSeek-Coder README (code insertion, repository-level completion)',
+  },
+  {
+    name: 'codellama',
+    description: 'Code Llama infilling `<PRE> {pre} <SUF>{suf} <MID>`, fragments as comments before the prefix',
+    kind: 'completion',
+    fim: true,
+    prompt: '<PRE> {context}{prefix} <SUF>{suffix} <MID>',
+    context: COMMENTED_FRAGMENTS,
+    fill: 'context-first',
+    source: 'llama.com Meta Code Llama prompt formats (infilling), codellama generation.py',
+  },
+  {
+    name: 'qwen2.5-coder',
+    description: 'Qwen2.5-Coder repository-level FIM: <|repo_name|>, <|file_sep|> per file, then <|fim_*|>',
+    kind: 'completion',
+    fim: true,
+    prompt: '<|repo_name|>{repo}\n{context}<|file_sep|>{path}\n<|fim_prefix|>{prefix}<|fim_suffix|>{suffix}<|fim_middle|>',
+    context: fileBlocks('<|file_sep|>{path}\n{text}\n'),
+    fill: 'context-first',
+    source: 'QwenLM/Qwen2.5-Coder examples/Qwen2.5-Coder.md (repository level code infilling)',
+  },
+  {
+    name: 'codegemma',
+    description: 'CodeGemma FIM <|fim_prefix|>/<|fim_suffix|>/<|fim_middle|>, context files ended by <|file_separator|>',
+    kind: 'completion',
+    fim: true,
+    prompt: '{context}<|fim_prefix|>{prefix}<|fim_suffix|>{suffix}<|fim_middle|>',
+    context: fileBlocks('{path}\n{text}<|file_separator|>'),
+    fill: 'context-first',
+    source: 'ai.google.dev/gemma/docs/codegemma/prompt-structure',
+  },
+];
+
+export function builtInTemplates(): readonly PromptTemplate[] {
+  return BUILT_IN;
+}
+
+export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {
+  return BUILT_IN.map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
+}
+
+/** A built-in template by name, or a template file (JSON or YAML). */
+export function resolveTemplate(nameOrPath: string): PromptTemplate {
+  const builtIn = BUILT_IN.find((template) => template.name === nameOrPath);
+  if (builtIn) return builtIn;
+  if (existsSync(nameOrPath)) return loadTemplateFile(nameOrPath);
+  throw new InputError(`unknown template '${nameOrPath}' (known: ${BUILT_IN.map((t) => t.name).join(', ')}; or a .json/.yaml template file)`);
+}
+
+export function loadTemplateFile(file: string): PromptTemplate {
+  let value: unknown;
+  try {
+    const text = readFileSync(file, 'utf8');
+    value = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`cannot read template: ${(error as Error).message}`, { file });
+  }
+  return validateTemplate(value, file);
+}
+
+function validateTemplate(value: unknown, file: string): PromptTemplate {
+  const fail = (field: string, message: string): never => {
+    throw new InputError(message, { file, field });
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('(root)', 'a template is an object');
+  const raw = value as Record<string, unknown>;
+  const optionalString = (field: string): string | undefined => {
+    const v = raw[field];
+    if (v === undefined) return undefined;
+    return typeof v === 'string' ? v : fail(field, 'must be a string');
+  };
+  const kind = raw.kind ?? 'completion';
+  if (kind !== 'chat' && kind !== 'completion') return fail('kind', "must be 'chat' or 'completion'");
+  const fim = raw.fim ?? false;
+  if (typeof fim !== 'boolean') return fail('fim', 'must be true or false');
+  const fill = raw.fill ?? 'context-first';
+  if (fill !== 'infile-first' && fill !== 'context-first') return fail('fill', "must be 'infile-first' or 'context-first'");
+  const budget = raw.budget;
+  if (budget !== undefined && (typeof budget !== 'number' || !Number.isInteger(budget) || budget <= 0)) return fail('budget', 'must be a positive integer');
+  const contextRaw = (raw.context ?? {}) as Record<string, unknown>;
+  if (typeof contextRaw !== 'object' || Array.isArray(contextRaw)) return fail('context', 'must be an object');
+  const contextField = (field: keyof SnippetLayout, fallback: string | undefined): string | undefined => {
+    const v = contextRaw[field] ?? fallback;
+    if (v === undefined) return undefined;
+    return typeof v === 'string' ? v : fail(`context.${field}`, 'must be a string');
+  };
+  const context: SnippetLayout = {
+    header: contextField('header', COMMENTED_FRAGMENTS.header)!,
+    snippet: contextField('snippet', COMMENTED_FRAGMENTS.snippet)!,
+    oracleSnippet: contextField('oracleSnippet', undefined),
+    separator: contextField('separator', '')!,
+    footer: contextField('footer', '')!,
+    wrap: contextField('wrap', '{block}')!,
+  };
+  if (!context.wrap.includes('{block}')) fail('context.wrap', 'must contain {block}');
+  const template: PromptTemplate = {
+    name: optionalString('name') ?? basename(file, extname(file)),
+    description: optionalString('description') ?? `template from ${file}`,
+    kind,
+    fim,
+    system: optionalString('system'),
+    user: optionalString('user'),
+    prompt: optionalString('prompt'),
+    infileWrap: optionalString('infileWrap'),
+    context,
+    budget: budget as number | undefined,
+    fill,
+    retrieval: raw.retrieval as Partial<RetrievalOptions> | undefined,
+    source: optionalString('source') ?? file,
+  };
+  if (kind === 'chat' && template.user === undefined) fail('user', 'a chat template needs a user message');
+  if (kind === 'completion') {
+    if (template.prompt === undefined) fail('prompt', 'a completion template needs a prompt');
+    if (!template.prompt!.includes('{prefix}')) fail('prompt', 'must contain {prefix}');
+    if (fim && !template.prompt!.includes('{suffix}')) fail('prompt', 'a FIM template must contain {suffix}');
+  }
+  return template;
+}
+
+/** Fills `{name}` placeholders in one pass (values are never re-scanned); unknown names stay as written. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : whole));
+}

@@ -1,0 +1,124 @@
+// Records of the context stage: retrieval options, prompt templates (plain data, loadable from
+// JSON/YAML), token counters and the prompt builder the generation stage calls.
+import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
+import type { PromptParts } from '../runstore/types.ts';
+
+/** CrossCodeEval's retrieval knobs (defaults reproduce its RG1 setting). */
+export interface RetrievalOptions {
+  /** lines per chunk (blank lines removed first). */
+  chunkLines: number;
+  /** distance in lines between chunk starts; equal to `chunkLines` gives non-overlapping chunks. */
+  stride: number;
+  /** the query is the last N non-blank lines of the prompt (plus the reference for `-ref`). */
+  queryLines: number;
+  /** chunks returned. */
+  topK: number;
+  /** RG1: each hit is replaced by the chunk after it in the same file when there is one. Off for `-ref`. */
+  nextChunk: boolean;
+  /** candidate files, nearest by path distance first. */
+  maxFiles: number;
+  /** candidate chunks ranked (the first ones of the nearest files). */
+  maxChunks: number;
+  /** file extensions (with the dot) of candidate files; default: the task language's and its group's. */
+  extensions?: string[];
+}
+
+export const DEFAULT_RETRIEVAL: RetrievalOptions = {
+  chunkLines: 10,
+  stride: 10,
+  queryLines: 10,
+  topK: 5,
+  nextChunk: true,
+  maxFiles: 1000,
+  maxChunks: 1000,
+};
+
+export interface EmbeddingOptions {
+  /** embedding model name sent to the endpoint. */
+  model?: string;
+  /** base URL of an OpenAI-compatible API (…/v1); default OPENAI_BASE_URL, then https://api.openai.com/v1. */
+  baseUrl?: string;
+  /** folder of the on-disk cache (SQLite), default $CTXBENCH_CACHE or ~/.cache/ctxbench. */
+  cacheDir?: string;
+  /** texts per request. */
+  batchSize?: number;
+  /** request timeout in milliseconds. */
+  timeoutMs?: number;
+}
+
+/** Counts tokens of the target model. */
+export interface TokenCounter {
+  /** `o200k_base`, `cl100k_base`, or the tokenizer.json path. */
+  readonly name: string;
+  count(text: string): number;
+}
+
+/** How a snippet is written into a prompt. Placeholders: see docs/context.md. */
+export interface SnippetLayout {
+  /** text before the first snippet, e.g. CrossCodeEval's "Here are some relevant code fragments…". */
+  header: string;
+  /** one retrieved chunk. */
+  snippet: string;
+  /** one oracle definition (defaults to `snippet`). */
+  oracleSnippet?: string;
+  /** text between snippets. */
+  separator: string;
+  /** text after the last snippet. */
+  footer: string;
+  /** the whole block when there is at least one snippet: `{block}` is header+snippets+footer. */
+  wrap: string;
+}
+
+/** A prompt layout, selectable by name. All strings are templates with `{placeholders}`. */
+export interface PromptTemplate {
+  name: string;
+  description: string;
+  /** `chat`: system + user messages; `completion`: one prompt string. */
+  kind: 'chat' | 'completion';
+  /** fill-in-the-middle: the in-file part is prefix + suffix. */
+  fim: boolean;
+  /** chat templates. */
+  system?: string;
+  user?: string;
+  /** completion templates. */
+  prompt?: string;
+  /** chat templates: the in-file prefix when a strategy includes it (`{prefix}`, `{path}`). */
+  infileWrap?: string;
+  context: SnippetLayout;
+  /** token budget when the caller gives none. */
+  budget?: number;
+  /** who gets the budget first: the in-file text (M2RC-Eval) or the cross-file context (CrossCodeEval). */
+  fill: 'infile-first' | 'context-first';
+  /** retrieval defaults of this layout (e.g. M2RC-Eval ranks more chunks and lets the budget cut them). */
+  retrieval?: Partial<RetrievalOptions>;
+  /** where the layout comes from (a paper, a model card), shown by `listTemplates`. */
+  source: string;
+}
+
+export interface PromptBuilderOptions {
+  /** `none`, `infile`, `bm25`, `oracle+bm25`, `bm25-ref`, … (see listStrategies). */
+  strategy: string;
+  /** a built-in template name or a path to a JSON/YAML template file. */
+  template: string;
+  /** `o200k_base` (default), `cl100k_base`, or a path to a Hugging Face tokenizer.json. */
+  tokenizer?: string;
+  /** total prompt tokens; default: the template's, else unlimited. */
+  budget?: number;
+  /** tokens kept free for the completion (subtracted from the budget). */
+  reserveTokens?: number;
+  /** cap on the cross-file context tokens (CrossCodeEval's crossfile_max_tokens). */
+  crossfileBudget?: number;
+  /** repository checkout used for retrieval; overrides task.repo.root. */
+  repoRoot?: string;
+  retrieval?: Partial<RetrievalOptions>;
+  embeddings?: EmbeddingOptions;
+}
+
+export type BuiltPrompt = PromptParts & { retrieved: ContextSnippet[] };
+
+export interface PromptBuilder {
+  readonly tokenizerName: string;
+  readonly strategy: string;
+  readonly template: string;
+  build(task: TaskRecord): Promise<BuiltPrompt>;
+}

@@ -1,0 +1,95 @@
+// `exec check`: set up, build and test the unmodified repository twice (the second time with the
+// tests in reverse order, which exposes tests that depend on what ran before them) and record the
+// times, the flaky tests (passed once, failed once) and the failing ones (failed both times) in a
+// state file beside the environment. Those tests are then excluded from candidate runs.
+import { join } from 'node:path';
+import { writeFileAtomic } from '../util/jsonl.ts';
+import { createContext, ensureBase, ensureCoverage, runInTree, setupTree, statePath, testCommand, type CheckState } from './prepare.ts';
+import { copyTree, removeTree } from './tree.ts';
+import type { ExecEnvironment, ExecOptions, RunOutcome } from './types.ts';
+import { logTail, VIOLATION_MARKERS } from './verdict.ts';
+
+export interface CheckReport {
+  state: CheckState;
+  statePath: string;
+  /** problems found on the unmodified repository (they would make every candidate fail). */
+  warnings: string[];
+  /** whole-suite results when the environment lists no tests: passed per round. */
+  suitePassed: boolean[] | null;
+  coverageFunctions: number | null;
+}
+
+const ROUNDS = 2;
+
+export async function checkEnvironment(env: ExecEnvironment, options: ExecOptions = {}): Promise<CheckReport> {
+  const context = createContext(env, options);
+  const warnings: string[] = [];
+  const rounds: CheckState['rounds'] = [];
+  const results = new Map<string, { ms: number[]; passed: boolean[] }>();
+  const suitePassed: boolean[] = [];
+  let tests: string[] | null = null;
+  const note = (what: string, outcome: RunOutcome) => {
+    const marker = VIOLATION_MARKERS.find((pattern) => pattern.test(outcome.output));
+    if (marker) warnings.push(`${what}: the log matches the sandbox-violation marker ${marker} on the unmodified repository; every candidate would be judged a violation. Fix the environment (e.g. write only inside the tree or $TMPDIR).\n${logTail(outcome.output, 10)}`);
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    const tree = join(context.workDir, `check-${round}`);
+    let setupMs: number;
+    if (round === 1) {
+      // The first round's setup becomes the prepared tree that candidates use.
+      context.emit({ kind: 'prepare', message: `round ${round}: setup` });
+      const marker = await ensureBase(context, true);
+      setupMs = marker.setupMs;
+      tests = marker.tests;
+      removeTree(tree);
+      copyTree(context.base, tree);
+    } else {
+      context.emit({ kind: 'prepare', message: `round ${round}: setup` });
+      setupMs = await setupTree(context, tree);
+    }
+    let buildMs = 0;
+    for (const command of env.build) {
+      const outcome = await runInTree(context, tree, command, { timeoutMs: env.setupTimeout * 1000 });
+      buildMs += outcome.ms;
+      note(`build \`${command}\``, outcome);
+      if (outcome.exitCode !== 0) throw new Error(`build \`${command}\` failed on the unmodified repository (round ${round}):\n${logTail(outcome.output, 30)}`);
+    }
+    let testMs = 0;
+    if (tests === null) {
+      context.emit({ kind: 'prepare', message: `round ${round}: whole test suite` });
+      const outcome = await runInTree(context, tree, testCommand(env, null), { timeoutMs: env.timeout * 1000 });
+      testMs = outcome.ms;
+      note('test suite', outcome);
+      suitePassed.push(outcome.exitCode === 0 && !outcome.timedOut);
+    } else {
+      const order = round % 2 === 1 ? tests : [...tests].reverse();
+      for (const [index, test] of order.entries()) {
+        context.emit({ kind: 'prepare', message: `round ${round}: test ${index + 1}/${order.length} ${test}` });
+        const outcome = await runInTree(context, tree, testCommand(env, [test]), { timeoutMs: env.timeout * 1000 });
+        testMs += outcome.ms;
+        note(`test ${test}`, outcome);
+        const entry = results.get(test) ?? { ms: [], passed: [] };
+        entry.ms.push(outcome.ms);
+        entry.passed.push(outcome.exitCode === 0 && !outcome.timedOut && !outcome.outputLimited);
+        results.set(test, entry);
+      }
+    }
+    rounds.push({ setupMs, buildMs, testMs });
+    removeTree(tree);
+  }
+  const state: CheckState = {
+    envHash: context.envHash,
+    checkedAt: new Date().toISOString(),
+    rounds,
+    tests: Object.fromEntries([...results].map(([name, entry]) => [name, { ms: Math.round(entry.ms.reduce((a, b) => a + b, 0) / entry.ms.length), passed: entry.passed }])),
+    flaky: [...results].filter(([, entry]) => entry.passed.some(Boolean) && !entry.passed.every(Boolean)).map(([name]) => name).sort(),
+    failing: [...results].filter(([, entry]) => !entry.passed.some(Boolean)).map(([name]) => name).sort(),
+  };
+  if (tests === null && suitePassed.some((passed) => !passed)) {
+    warnings.push(`the whole test suite failed in round(s) ${suitePassed.flatMap((passed, index) => (passed ? [] : [index + 1])).join(', ')} on the unmodified repository; without a test list (\`tests\`) nothing can be excluded`);
+  }
+  const file = statePath(env);
+  writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
+  const coverage = await ensureCoverage(context, tests);
+  return { state, statePath: file, warnings, suitePassed: tests === null ? suitePassed : null, coverageFunctions: coverage ? coverage.functions.length : null };
+}

@@ -1,0 +1,225 @@
+// Per-test coverage and test selection. In a copy of the prepared tree (rebuilt by `coverage.build`,
+// e.g. with `--coverage`), each test runs alone and a collector records which functions it
+// executed (file + line range): gcov for C/C++, a profile hook (sitecustomize) for Python, and
+// NODE_V8_COVERAGE for JavaScript. A candidate then runs only the tests that executed its function.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TaskRecord } from '../datasets/types.ts';
+import type { CoverageTool } from './types.ts';
+
+/** Functions executed by the tests: `tests[i]` are indices into `CoverageMap.tests`. */
+export interface CoverageMap {
+  tool: CoverageTool;
+  tests: string[];
+  functions: { path: string; startLine: number; endLine: number; tests: number[] }[];
+}
+
+export interface ExecutedFunction {
+  path: string;
+  startLine: number;
+  endLine: number;
+}
+
+/** Where a collector keeps its files inside the coverage tree. */
+export const COVERAGE_DIR = '.ctxbench-coverage';
+
+const PYTHON_HOOK = `# Written by ctxbench: records every Python function (code object) executed, for test selection.
+import atexit, json, os, sys, threading
+_directory = os.environ.get('CTXBENCH_PY_COVERAGE')
+if _directory:
+    _codes = set()
+    def _profile(frame, event, arg):
+        if event == 'call':
+            _codes.add(frame.f_code)
+    def _dump():
+        sys.setprofile(None)
+        rows = []
+        for code in _codes:
+            if not code.co_flags & 2:  # CO_NEWLOCALS: functions only, not module or class bodies
+                continue
+            lines = [line for _, _, line in code.co_lines() if line is not None] if hasattr(code, 'co_lines') else []
+            rows.append([os.path.abspath(code.co_filename), code.co_firstlineno, max(lines + [code.co_firstlineno])])
+        with open(os.path.join(_directory, 'py-%d.json' % os.getpid()), 'w') as out:
+            json.dump(rows, out)
+    atexit.register(_dump)
+    sys.setprofile(_profile)
+    threading.setprofile(_profile)
+`;
+
+/** What a tool needs around one test run. */
+export interface Collector {
+  /** host side, once: write helper files into the coverage tree. */
+  install(treeHost: string): void;
+  /** host side, before each test: clear the previous test's data. */
+  reset(treeHost: string): void;
+  /** variables for the test command. */
+  env(treeInside: string, baseEnv: Record<string, string>): Record<string, string>;
+  /** shell command run in the tree after each test (gcov), or null. */
+  after: string | null;
+  /** host side, after each test: the executed functions, paths relative to the tree. */
+  read(treeHost: string, treeInside: string): ExecutedFunction[];
+}
+
+function outDir(treeHost: string): string {
+  return join(treeHost, COVERAGE_DIR, 'out');
+}
+
+function clearOut(treeHost: string): void {
+  rmSync(outDir(treeHost), { recursive: true, force: true });
+  mkdirSync(outDir(treeHost), { recursive: true, mode: 0o777 });
+  spawnSync('chmod', ['0777', outDir(treeHost)]);
+}
+
+function treeRelative(file: string, treeInside: string, cwd = treeInside): string | null {
+  const path = relative(treeInside, resolve(cwd, file));
+  return path === '' || path.startsWith('..') || isAbsolute(path) ? null : path.split('\\').join('/');
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
+}
+
+function lineAt(starts: number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}
+
+function readJsonFiles(directory: string, prefix: string): unknown[] {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory)
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
+    .flatMap((name) => {
+      try {
+        return [JSON.parse(readFileSync(join(directory, name), 'utf8')) as unknown];
+      } catch {
+        return []; // a process killed while writing: its data is lost, the others count
+      }
+    });
+}
+
+const gcov: Collector = {
+  install(treeHost) {
+    clearOut(treeHost);
+  },
+  reset(treeHost) {
+    spawnSync('find', [treeHost, '-name', '*.gcda', '-delete']);
+    clearOut(treeHost);
+  },
+  env: () => ({}),
+  after: `find . -name '*.gcda' -print0 | xargs -0 -r gcov --json-format --stdout > ${COVERAGE_DIR}/out/gcov.jsonl 2>/dev/null`,
+  read(treeHost, treeInside) {
+    const file = join(outDir(treeHost), 'gcov.jsonl');
+    if (!existsSync(file)) return [];
+    const executed: ExecutedFunction[] = [];
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const report = JSON.parse(line) as { current_working_directory: string; files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[] }[] };
+      for (const entry of report.files) {
+        const path = treeRelative(entry.file, treeInside, report.current_working_directory);
+        if (path === null) continue;
+        for (const fn of entry.functions) if (fn.execution_count > 0) executed.push({ path, startLine: fn.start_line, endLine: fn.end_line });
+      }
+    }
+    return executed;
+  },
+};
+
+const python: Collector = {
+  install(treeHost) {
+    mkdirSync(join(treeHost, COVERAGE_DIR, 'hook'), { recursive: true });
+    writeFileSync(join(treeHost, COVERAGE_DIR, 'hook', 'sitecustomize.py'), PYTHON_HOOK);
+    clearOut(treeHost);
+  },
+  reset: clearOut,
+  env(treeInside, baseEnv) {
+    const hook = join(treeInside, COVERAGE_DIR, 'hook');
+    return { PYTHONPATH: baseEnv.PYTHONPATH ? `${hook}:${baseEnv.PYTHONPATH}` : hook, CTXBENCH_PY_COVERAGE: join(treeInside, COVERAGE_DIR, 'out') };
+  },
+  after: null,
+  read(treeHost, treeInside) {
+    return (readJsonFiles(outDir(treeHost), 'py-') as [string, number, number][][]).flat().flatMap(([file, startLine, endLine]) => {
+      const path = treeRelative(file, treeInside);
+      return path === null ? [] : [{ path, startLine, endLine }];
+    });
+  },
+};
+
+const node: Collector = {
+  install: clearOut,
+  reset: clearOut,
+  env: (treeInside) => ({ NODE_V8_COVERAGE: join(treeInside, COVERAGE_DIR, 'out') }),
+  after: null,
+  read(treeHost, treeInside) {
+    const sources = new Map<string, { starts: number[]; length: number }>();
+    const executed: ExecutedFunction[] = [];
+    for (const report of readJsonFiles(outDir(treeHost), 'coverage-') as { result: { url: string; functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[] }[] }[]) {
+      for (const script of report.result) {
+        if (!script.url.startsWith('file://')) continue;
+        const path = treeRelative(fileURLToPath(script.url), treeInside);
+        if (path === null || !existsSync(join(treeHost, path))) continue;
+        if (!sources.has(path)) {
+          const text = readFileSync(join(treeHost, path), 'utf8');
+          sources.set(path, { starts: lineStarts(text), length: text.length });
+        }
+        const { starts: lines, length } = sources.get(path)!;
+        for (const fn of script.functions) {
+          const range = fn.ranges[0];
+          // The module wrapper spans the whole script: it is not a function of the file.
+          if (!range || range.count === 0 || (range.startOffset === 0 && range.endOffset >= length)) continue;
+          executed.push({ path, startLine: lineAt(lines, range.startOffset), endLine: lineAt(lines, Math.max(range.startOffset, range.endOffset - 1)) });
+        }
+      }
+    }
+    return executed;
+  },
+};
+
+export const COLLECTORS: Record<CoverageTool, Collector> = { gcov, python, node };
+
+/** Builds a map from per-test results. */
+export function buildCoverageMap(tool: CoverageTool, perTest: { test: string; executed: ExecutedFunction[] }[]): CoverageMap {
+  const tests = perTest.map((entry) => entry.test);
+  const byFunction = new Map<string, CoverageMap['functions'][number]>();
+  perTest.forEach((entry, testIndex) => {
+    for (const fn of entry.executed) {
+      const key = `${fn.path}\0${fn.startLine}\0${fn.endLine}`;
+      let record = byFunction.get(key);
+      if (!record) byFunction.set(key, (record = { ...fn, tests: [] }));
+      if (record.tests.at(-1) !== testIndex) record.tests.push(testIndex);
+    }
+  });
+  const functions = [...byFunction.values()].sort((a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine || a.endLine - b.endLine);
+  return { tool, tests, functions };
+}
+
+/**
+ * The tests that execute the task's code, in map order; null when coverage cannot tell (then the
+ * whole suite runs). Function tasks: the functions overlapping the span, except ones that strictly
+ * enclose it (a decorated Python function starts at its decorator, before the span). Other tasks:
+ * the innermost function enclosing the hole.
+ */
+export function selectTests(map: CoverageMap, task: TaskRecord): string[] | null {
+  const { startLine, endLine } = task.span;
+  const inFile = map.functions.filter((fn) => fn.path === task.path);
+  let chosen: typeof inFile;
+  if (task.kind === 'function') {
+    chosen = inFile.filter((fn) => fn.endLine >= startLine && fn.startLine <= endLine && !(fn.startLine < startLine && fn.endLine > endLine));
+  } else {
+    const enclosing = inFile.filter((fn) => fn.startLine <= startLine && fn.endLine >= endLine);
+    const innermost = enclosing.sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
+    chosen = innermost ? enclosing.filter((fn) => fn.startLine === innermost.startLine && fn.endLine === innermost.endLine) : [];
+  }
+  const indices = new Set(chosen.flatMap((fn) => fn.tests));
+  if (indices.size === 0) return null;
+  return map.tests.filter((_, index) => indices.has(index));
+}

@@ -1,0 +1,218 @@
+// Preparing an environment: the work folder (keyed by a hash of the environment and the
+// repository's content), the prepared tree (a copy of the repository after `setup`), the test list,
+// the state that `exec check` left (flaky tests, test durations) and the per-test coverage map.
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { InputError } from '../util/errors.ts';
+import { writeFileAtomic } from '../util/jsonl.ts';
+import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
+import { ensureSandboxWorks, runCommand, sandboxIdentity, treePathInside } from './sandbox.ts';
+import { chownTree, copyTree, fingerprintTree, removeTree } from './tree.ts';
+import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome, SandboxMode } from './types.ts';
+import { logTail } from './verdict.ts';
+
+/** What `exec check` found, kept in `<env name>.state.json` beside the environment file. */
+export interface CheckState {
+  envHash: string;
+  checkedAt: string;
+  rounds: { setupMs: number; buildMs: number; testMs: number }[];
+  /** per test: mean duration and whether it passed in each round. */
+  tests: Record<string, { ms: number; passed: boolean[] }>;
+  /** passed in one round and failed in the other: excluded. */
+  flaky: string[];
+  /** failed in every round on the unmodified repository: excluded. */
+  failing: string[];
+}
+
+export interface ExecContext {
+  env: ExecEnvironment;
+  mode: SandboxMode;
+  identity: { uid: number; gid: number } | null;
+  envHash: string;
+  workDir: string;
+  base: string;
+  emit: (event: ExecEvent) => void;
+}
+
+export interface PreparedEnvironment extends ExecContext {
+  /** listed test names, null when the environment lists none (then only the whole suite runs). */
+  tests: string[] | null;
+  state: CheckState | null;
+  coverage: CoverageMap | null;
+}
+
+export function statePath(env: ExecEnvironment): string {
+  return join(dirname(env.file), `${env.name}.state.json`);
+}
+
+export function readState(env: ExecEnvironment): CheckState | null {
+  const file = statePath(env);
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as CheckState;
+  } catch (error) {
+    throw new InputError(`unreadable state file (${(error as Error).message}); delete it and run \`ctxbench exec check\` again`, { file });
+  }
+}
+
+/** Tests never run for candidates: the flaky and the always-failing ones found by `exec check`. */
+export function excludedTests(state: CheckState | null): string[] {
+  return state ? [...state.flaky, ...state.failing].sort() : [];
+}
+
+/** A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the repository's content. */
+export function environmentHash(env: ExecEnvironment, mode: SandboxMode): string {
+  const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork } = env;
+  const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode });
+  return createHash('sha256').update(settings).update(fingerprintTree(env.repo)).digest('hex');
+}
+
+function defaultWorkRoot(): string {
+  return `/var/tmp/ctxbench-exec-${process.getuid?.() ?? 'user'}`;
+}
+
+/** Checks the environment and sandbox and creates the work folder (nothing is built yet). */
+export function createContext(env: ExecEnvironment, options: ExecOptions): ExecContext {
+  const mode = options.sandbox ?? 'bwrap';
+  const emit = options.onEvent ?? (() => {});
+  if (!existsSync(env.repo) || !statSync(env.repo).isDirectory()) throw new InputError(`repository folder not found: ${env.repo}`, { file: env.file, field: 'repo' });
+  ensureSandboxWorks(mode);
+  if (mode === 'none') {
+    emit({ kind: 'warning', message: 'WARNING: --sandbox none: candidates run UNSANDBOXED with your user\'s rights; they can read and change any of your files and reach the network. Use only for code you trust.' });
+  }
+  const identity = sandboxIdentity(mode);
+  const envHash = environmentHash(env, mode);
+  const root = options.workDir ?? env.workDir ?? defaultWorkRoot();
+  const workDir = join(root, `${env.name}-${envHash.slice(0, 12)}`);
+  mkdirSync(workDir, { recursive: true });
+  if (identity) {
+    // The sandbox user must be able to reach the worker trees it binds.
+    chmodSync(workDir, 0o755);
+    for (let folder = workDir; folder !== dirname(folder); folder = dirname(folder)) {
+      if ((statSync(folder).mode & 0o001) === 0) {
+        throw new InputError(`the sandbox user (uid ${identity.uid}) cannot enter ${folder}; choose a work folder (--work-dir or \`workDir\`) below world-searchable folders`);
+      }
+    }
+  }
+  return { env, mode, identity, envHash, workDir, base: join(workDir, 'base'), emit };
+}
+
+/** Runs one command in a tree with the environment's variables (and extra ones). */
+export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean }): Promise<RunOutcome> {
+  const { env } = context;
+  const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout) } : env.limits;
+  return runCommand({
+    mode: context.mode,
+    tree,
+    command,
+    env: { ...env.env, ...options.extraEnv },
+    timeoutMs: options.timeoutMs,
+    limits,
+    network: options.setup === true && env.setupNetwork,
+  });
+}
+
+function shellQuote(text: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The test command for some tests; null = the whole suite (the runner's own default). */
+export function testCommand(env: ExecEnvironment, names: string[] | null): string {
+  const expansion = names === null ? '' : names.map((name) => env.tests!.arg.replaceAll('{test}', shellQuote(name))).join(' ');
+  return env.test.replaceAll('{tests}', expansion);
+}
+
+function commandFailure(context: ExecContext, what: string, command: string, outcome: RunOutcome): InputError {
+  const how = outcome.timedOut ? 'timed out' : outcome.outputLimited ? 'wrote too much output' : `exited with ${outcome.exitCode ?? outcome.signal}`;
+  return new InputError(`${what} \`${command}\` ${how} on the unmodified repository:\n${logTail(outcome.output, 30)}`, { file: context.env.file });
+}
+
+/** Copies the repository to `dir` and runs the setup there; returns the setup's duration. */
+export async function setupTree(context: ExecContext, dir: string): Promise<number> {
+  removeTree(dir);
+  copyTree(context.env.repo, dir);
+  chownTree(dir, context.identity);
+  chmodSync(dir, 0o755);
+  let ms = 0;
+  for (const command of context.env.setup) {
+    const outcome = await runInTree(context, dir, command, { timeoutMs: context.env.setupTimeout * 1000, setup: true });
+    ms += outcome.ms;
+    if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'setup command', command, outcome);
+  }
+  return ms;
+}
+
+async function listTests(context: ExecContext, tree: string): Promise<string[] | null> {
+  const spec = context.env.tests;
+  if (!spec) return null;
+  if (spec.names) return spec.names;
+  // stdout only: the listing's stderr would otherwise become test names.
+  const command = `e=$(mktemp); (${spec.list}) 2>"$e"; s=$?; [ $s -ne 0 ] && cat "$e"; rm -f "$e"; exit $s`;
+  const outcome = await runInTree(context, tree, command, { timeoutMs: context.env.setupTimeout * 1000, setup: true });
+  if (outcome.exitCode !== 0) throw commandFailure(context, 'test listing', spec.list!, outcome);
+  const names = [...new Set(outcome.output.split('\n').map((line) => line.trim()).filter((line) => line !== ''))];
+  if (names.length === 0) throw new InputError(`test listing \`${spec.list}\` printed no test names`, { file: context.env.file, field: 'tests.list' });
+  return names;
+}
+
+interface BaseMarker {
+  envHash: string;
+  setupMs: number;
+  tests: string[] | null;
+}
+
+/** Makes (or reuses) the prepared tree; `force` redoes the setup. */
+export async function ensureBase(context: ExecContext, force = false): Promise<BaseMarker> {
+  const markerFile = join(context.workDir, 'base.json');
+  if (!force && existsSync(markerFile) && existsSync(context.base)) return JSON.parse(readFileSync(markerFile, 'utf8')) as BaseMarker;
+  context.emit({ kind: 'prepare', message: `preparing ${context.base}: copying the repository and running the setup` });
+  const setupMs = await setupTree(context, context.base);
+  const marker: BaseMarker = { envHash: context.envHash, setupMs, tests: await listTests(context, context.base) };
+  writeFileAtomic(markerFile, `${JSON.stringify(marker)}\n`);
+  return marker;
+}
+
+/** Computes (or reads) the per-test coverage map; null when the environment has no coverage. */
+export async function ensureCoverage(context: ExecContext, tests: string[] | null): Promise<CoverageMap | null> {
+  const spec = context.env.coverage;
+  if (!spec || !tests) return null;
+  const file = join(context.workDir, 'coverage.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as CoverageMap;
+  const tree = join(context.workDir, 'coverage-tree');
+  const collector = COLLECTORS[spec.tool];
+  const inside = treePathInside(context.mode, tree);
+  removeTree(tree);
+  copyTree(context.base, tree);
+  collector.install(tree);
+  chownTree(tree, context.identity);
+  const timeoutMs = context.env.setupTimeout * 1000;
+  for (const command of spec.build) {
+    const outcome = await runInTree(context, tree, command, { timeoutMs, setup: true });
+    if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'coverage build', command, outcome);
+  }
+  const perTest: { test: string; executed: ExecutedFunction[] }[] = [];
+  for (const [index, test] of tests.entries()) {
+    context.emit({ kind: 'coverage', message: `coverage ${index + 1}/${tests.length}: ${test}` });
+    collector.reset(tree);
+    await runInTree(context, tree, testCommand(context.env, [test]), { timeoutMs, extraEnv: collector.env(inside, context.env.env) });
+    if (collector.after) await runInTree(context, tree, collector.after, { timeoutMs, setup: true });
+    perTest.push({ test, executed: collector.read(tree, inside) });
+  }
+  const map = buildCoverageMap(spec.tool, perTest);
+  writeFileAtomic(file, `${JSON.stringify(map)}\n`);
+  removeTree(tree);
+  return map;
+}
+
+/** Everything needed before candidates run: the prepared tree, tests, state and coverage. */
+export async function prepareEnvironment(env: ExecEnvironment, options: ExecOptions): Promise<PreparedEnvironment> {
+  const context = createContext(env, options);
+  const marker = await ensureBase(context);
+  const state = readState(env);
+  if (state && state.envHash !== context.envHash) {
+    context.emit({ kind: 'warning', message: `${statePath(env)} was written for another version of this environment or repository; its excluded tests are used anyway (run \`ctxbench exec check\` again to refresh them)` });
+  }
+  const coverage = await ensureCoverage(context, marker.tests);
+  return { ...context, tests: marker.tests, state, coverage };
+}

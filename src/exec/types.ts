@@ -1,0 +1,112 @@
+// Records of the execution stage: an environment file (how to set up, build and test one
+// repository), the sandbox limits, and what one sandboxed command run yields.
+import type { ExecResult } from '../runstore/types.ts';
+import type { TaskRecord } from '../datasets/types.ts';
+
+export type SandboxMode = 'bwrap' | 'none';
+
+/** Per-run resource limits (applied with prlimit inside the sandbox, output capped by ctxbench). */
+export interface Limits {
+  /** CPU seconds per process (RLIMIT_CPU); defaults to the candidate timeout. */
+  cpuSeconds: number;
+  /** writable data per process in MiB (RLIMIT_DATA: counts committed heap, not reserved address space). */
+  memoryMb: number;
+  /** processes and threads of the sandbox (RLIMIT_NPROC, counted per sandbox user namespace). */
+  processes: number;
+  /** largest file a process may write, MiB (RLIMIT_FSIZE). */
+  fileSizeMb: number;
+  /** output (stdout + stderr) of one command beyond which it is killed, MiB. */
+  outputMb: number;
+  /** size of the private /tmp, MiB. */
+  tmpMb: number;
+}
+
+/** How the test names are found and written into the `{tests}` placeholder of `test`. */
+export interface TestsSpec {
+  /** shell command printing one test name per line, run in the prepared tree. */
+  list: string | null;
+  /** fixed test names (instead of `list`). */
+  names: string[] | null;
+  /** how one name is written into `{tests}`; `{test}` is replaced by the shell-quoted name. */
+  arg: string;
+  /** true: the selected tests run in one command; false: one command per test, stopping at the first failure. */
+  batch: boolean;
+}
+
+export type CoverageTool = 'gcov' | 'python' | 'node';
+
+export interface CoverageSpec {
+  tool: CoverageTool;
+  /** run once in a copy of the prepared tree before the per-test coverage runs (e.g. a `--coverage` build). */
+  build: string[];
+}
+
+/** A validated environment file. Paths are absolute. */
+export interface ExecEnvironment {
+  /** the environment file, for messages and the state file beside it. */
+  file: string;
+  /** file name without extension, used to name the work folder. */
+  name: string;
+  repo: string;
+  setup: string[];
+  build: string[];
+  /** test command with a `{tests}` placeholder (empty = the whole suite). */
+  test: string;
+  tests: TestsSpec | null;
+  /** wall-clock seconds per candidate (build + tests). */
+  timeout: number;
+  /** wall-clock seconds for the setup and for each coverage step. */
+  setupTimeout: number;
+  env: Record<string, string>;
+  coverage: CoverageSpec | null;
+  workers: number | null;
+  limits: Limits;
+  /** a regular expression the test output must match for `pass` (guards against a candidate that exits 0 early). */
+  passPattern: string | null;
+  /** let the setup reach the network (downloads); candidates never can. */
+  setupNetwork: boolean;
+  /** where prepared trees, coverage and the result cache live; null = the default folder. */
+  workDir: string | null;
+}
+
+/** What one command run (sandboxed or not) yields. */
+export interface RunOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  /** killed because its output passed `limits.outputMb`. */
+  outputLimited: boolean;
+  ms: number;
+  /** the last part of the combined stdout/stderr. */
+  output: string;
+  /** total bytes written to stdout/stderr. */
+  bytes: number;
+}
+
+export interface ExecItem {
+  task: TaskRecord;
+  /** the candidate text that replaces the task's span (function tasks) or fills its hole. */
+  candidate: string;
+  /** caller's key, returned with the result (e.g. `taskId#sample`). */
+  key: string;
+}
+
+export interface ExecEvent {
+  kind: 'prepare' | 'coverage' | 'warning';
+  message: string;
+}
+
+export interface ExecOptions {
+  /** worker copies (default: env `workers`, else one per core). */
+  workers?: number;
+  sandbox?: SandboxMode;
+  /** overrides env `workDir`. */
+  workDir?: string;
+  /** progress and warnings; default prints nothing. */
+  onEvent?: (event: ExecEvent) => void;
+}
+
+export interface ExecOutput {
+  key: string;
+  result: ExecResult;
+}

@@ -1,0 +1,729 @@
+// The extraction engine: one tree walk per file turns a language table's rules (definitions,
+// calls, imports, scopes, declarations, macros, docstrings) into FileFacts. Nothing here knows a
+// language: every difference between languages is data in src/languages/tables/<id>.ts.
+import type { Node } from 'web-tree-sitter';
+import { loadLanguage, parse } from '../languages/parser.ts';
+import { getLanguage } from '../languages/registry.ts';
+import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, NodePath, ScopeRule } from '../languages/types.ts';
+import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, Span } from './types.ts';
+
+const ROLE_DEFINITION = 1;
+const ROLE_CALL = 2;
+const ROLE_IMPORT = 4;
+const ROLE_SCOPE = 8;
+const ROLE_DECLARATION = 16;
+const ROLE_MACRO = 32;
+
+/** A language table prepared for fast lookups: node type id → roles, node type name → rules. */
+interface CompiledSpec {
+  spec: LanguageSpec;
+  separator: string;
+  roles: Uint8Array;
+  definitions: Map<string, DefinitionRule[]>;
+  calls: Map<string, CallRule[]>;
+  imports: Map<string, ImportRule[]>;
+  scopes: Map<string, ScopeRule>;
+  declarations: Map<string, NodePath[]>;
+  identifierTypes: Set<string>;
+  commentTypes: Set<string>;
+  stringTypes: Set<string>;
+  wrappers: Set<string>;
+  keywords: Set<string>;
+  systemPatterns: Map<ImportRule, RegExp>;
+}
+
+/** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
+interface Context {
+  start: number;
+  end: number;
+  name: string | null;
+  kind: 'class' | 'namespace' | 'function';
+  fileLocal: boolean;
+  fn?: ExtractedFunction;
+  bodyStart?: number;
+  bodyEnd?: number;
+}
+
+const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
+
+function groupBy<T extends { type: string }>(rules: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const rule of rules) map.set(rule.type, [...(map.get(rule.type) ?? []), rule]);
+  return map;
+}
+
+async function compile(id: LanguageId): Promise<CompiledSpec> {
+  const spec = getLanguage(id);
+  const language = await loadLanguage(id);
+  const roleOf = new Map<string, number>();
+  const addRole = (type: string, role: number) => roleOf.set(type, (roleOf.get(type) ?? 0) | role);
+  for (const rule of spec.definitions) addRole(rule.type, ROLE_DEFINITION);
+  for (const rule of spec.calls) addRole(rule.type, ROLE_CALL);
+  for (const rule of spec.imports) addRole(rule.type, ROLE_IMPORT);
+  for (const rule of spec.scopes) addRole(rule.type, ROLE_SCOPE);
+  for (const rule of spec.declarations ?? []) addRole(rule.type, ROLE_DECLARATION);
+  if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
+  // Several type ids can share a name (aliases), so every id is looked up by its name.
+  const types = language.types;
+  const roles = new Uint8Array(types.length);
+  for (let typeId = 0; typeId < types.length; typeId++) {
+    const name = types[typeId];
+    if (name && language.nodeTypeIsNamed(typeId)) roles[typeId] = roleOf.get(name) ?? 0;
+  }
+  return {
+    spec,
+    separator: spec.scopeSeparator ?? '.',
+    roles,
+    definitions: groupBy(spec.definitions),
+    calls: groupBy(spec.calls),
+    imports: groupBy(spec.imports),
+    scopes: new Map(spec.scopes.map((rule) => [rule.type, rule])),
+    declarations: new Map((spec.declarations ?? []).map((rule) => [rule.type, rule.nameFields])),
+    identifierTypes: new Set(spec.identifierTypes),
+    commentTypes: new Set(spec.commentTypes),
+    stringTypes: new Set(spec.stringTypes),
+    wrappers: new Set(spec.definitionWrappers ?? []),
+    keywords: new Set(spec.keywords),
+    systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node paths (see NodePath in src/languages/types.ts)
+
+function applyStep(nodes: Node[], step: string): Node[] {
+  const out: Node[] = [];
+  for (const node of nodes) {
+    if (step === '..') {
+      if (node.parent) out.push(node.parent);
+    } else if (step.startsWith('@')) {
+      const type = step.slice(1);
+      for (const child of node.namedChildren) if (child?.type === type) out.push(child);
+    } else if (step.startsWith('?')) {
+      if (node.type === step.slice(1)) out.push(node);
+    } else if (step.startsWith('!')) {
+      if (!node.parent?.childrenForFieldName(step.slice(1)).some((sibling) => sibling?.id === node.id)) out.push(node);
+    } else if (step.startsWith('=')) {
+      if (node.text === step.slice(1)) out.push(node);
+    } else if (step.includes('>')) {
+      const [field, target] = step.split('>') as [string, string];
+      for (const start of node.childrenForFieldName(field)) {
+        let current: Node | null = start;
+        while (current && current.type !== target) current = current.childForFieldName(field) ?? current.firstNamedChild;
+        if (current) out.push(current);
+      }
+    } else {
+      for (const child of node.childrenForFieldName(step)) if (child) out.push(child);
+    }
+  }
+  return out;
+}
+
+function resolvePath(node: Node, path: NodePath): Node[] {
+  let nodes = [node];
+  for (const step of path) {
+    nodes = applyStep(nodes, step);
+    if (nodes.length === 0) break;
+  }
+  return nodes;
+}
+
+/** The nodes of the first alternative that yields any. */
+function resolveFirst(node: Node, paths: readonly NodePath[]): Node[] {
+  for (const path of paths) {
+    const nodes = resolvePath(node, path);
+    if (nodes.length > 0) return nodes;
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers
+
+function spanOf(start: Node, end: Node = start): Span {
+  return {
+    startLine: start.startPosition.row + 1,
+    startColumn: start.startPosition.column + 1,
+    endLine: end.endPosition.row + 1,
+    endColumn: end.endPosition.column + 1,
+  };
+}
+
+/** Drops type arguments written into a name part (`Foo<T>` → `Foo`), but not from `operator<`. */
+function withoutTypeArguments(part: string): string {
+  return part.startsWith('operator') ? part : part.replace(/<[\s\S]*>$/, '').trim();
+}
+
+/** Splits a possibly qualified name (`Foo::bar`, `ns::Foo<T>::bar`, `Foo::operator<`) into its parts. */
+function nameParts(text: string, separator: string): string[] {
+  const compact = text.replace(/\s+/g, ' ').split(separator).map((part) => part.trim()).join(separator);
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < compact.length; i++) {
+    if (i === start && compact.startsWith('operator', i)) break; // the rest is an operator name
+    const ch = compact[i];
+    if (ch === '<') depth++;
+    else if (ch === '>' && depth > 0) depth--;
+    else if (depth === 0 && compact.startsWith(separator, i)) {
+      parts.push(compact.slice(start, i));
+      start = i + separator.length;
+      i = start - 1;
+    }
+  }
+  if (start < compact.length) parts.push(compact.slice(start));
+  return parts.map(withoutTypeArguments).filter((part) => part !== '');
+}
+
+/** Objective-C style selector: each part followed by `:` when the source has one after it. */
+function selectorName(parts: Node[], text: string): string {
+  return parts.map((part) => (/^\s*:/.test(text.slice(part.endIndex, part.endIndex + 64)) ? `${part.text}:` : part.text)).join('');
+}
+
+/** Removes common leading whitespace and surrounding blank lines. */
+function dedent(lines: string[]): string {
+  const trimmed = lines.map((line) => line.replace(/\s+$/, ''));
+  while (trimmed.length > 0 && trimmed[0] === '') trimmed.shift();
+  while (trimmed.length > 0 && trimmed[trimmed.length - 1] === '') trimmed.pop();
+  const indents = trimmed.filter((line) => line !== '').map((line) => /^[ \t]*/.exec(line)![0].length);
+  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  return trimmed.map((line) => line.slice(common)).join('\n');
+}
+
+/** The text of a comment without its markers (`//`, `#`, `/* *\/`, `/** *\/` and leading `*`s). */
+function commentBody(raw: string, spec: LanguageSpec): string[] {
+  const lines = commentLines(raw, spec);
+  if (!spec.docCommentMarkers) return lines;
+  const marker = new RegExp(spec.docCommentMarkers);
+  return lines.map((line) => line.replace(marker, ''));
+}
+
+function commentLines(raw: string, spec: LanguageSpec): string[] {
+  const block = spec.blockComment;
+  if (block && raw.startsWith(block[0])) {
+    const open = block[0];
+    let inner = raw.slice(open.length, raw.endsWith(block[1]) ? raw.length - block[1].length : raw.length);
+    // Doc-comment openers repeat the marker's last character or add `!` (`/**`, `/*!`).
+    inner = inner.replace(new RegExp(`^[${escapeClass(open.slice(-1))}!]+`), '');
+    const lines = inner.split(/\r?\n/);
+    const starred = lines.slice(1).filter((line) => line.trim() !== '').every((line) => /^\s*\*/.test(line));
+    return starred ? [lines[0]!, ...lines.slice(1).map((line) => line.replace(/^\s*\*(?!\/) ?/, ''))] : lines;
+  }
+  const line = spec.lineComment;
+  if (line && raw.startsWith(line)) {
+    return [raw.slice(line.length).replace(new RegExp(`^[${escapeClass(line.slice(-1))}!]*`), '')];
+  }
+  return raw.split(/\r?\n/);
+}
+
+function escapeClass(text: string): string {
+  return text.replace(/[\\\]^-]/g, '\\$&');
+}
+
+/** Python's str.expandtabs(8). */
+function expandTabs(line: string): string {
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  return out;
+}
+
+/** The content of a string literal as Python's inspect.cleandoc gives it (what `help()` shows). */
+function cleanDocString(literal: string): string | null {
+  const match = /^[A-Za-z]*("""|'''|"|')([\s\S]*)\1$/.exec(literal);
+  if (!match) return null;
+  const lines = match[2]!.split('\n').map(expandTabs);
+  const indents = lines.slice(1).filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length);
+  const margin = indents.length > 0 ? Math.min(...indents) : 0;
+  const cleaned = [lines[0]!.trimStart(), ...lines.slice(1).map((line) => line.slice(margin))];
+  while (cleaned.length > 0 && cleaned[cleaned.length - 1] === '') cleaned.pop();
+  while (cleaned.length > 0 && cleaned[0] === '') cleaned.shift();
+  return cleaned.length === 0 ? null : cleaned.join('\n');
+}
+
+/** The separator of a target's components: `/` (paths), `\\` (PHP namespaces), `::` (Rust paths), else `.`. */
+function componentSeparator(target: string): string {
+  return ['/', '\\', '::'].find((separator) => target.includes(separator)) ?? '.';
+}
+
+function lastComponent(target: string): string {
+  const parts = target.split(componentSeparator(target)).filter(Boolean);
+  return parts[parts.length - 1] ?? target;
+}
+
+function firstComponent(target: string): string {
+  return target.split(componentSeparator(target)).filter(Boolean)[0] ?? target;
+}
+
+function stripQuotes(text: string): string {
+  return text.replace(/^[<"'`]+|[>"'`]+$/g, '');
+}
+
+/** Line and column (1-based) of an offset inside a node's text. */
+function positionIn(node: Node, text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const newlines = before.split('\n').length - 1;
+  if (newlines === 0) return { line: node.startPosition.row + 1, column: node.startPosition.column + offset + 1 };
+  return { line: node.startPosition.row + newlines + 1, column: offset - before.lastIndexOf('\n') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk
+
+class FileExtractor {
+  readonly functions: ExtractedFunction[] = [];
+  readonly imports: ImportRef[] = [];
+  readonly declarations: string[] = [];
+  readonly macros: MacroDefinition[] = [];
+  private readonly stack: Context[] = [];
+  private readonly fileScopes: string[] = [];
+  /** the last definition of a `mergeEquations` rule, which a following equation may continue. */
+  private lastEquation: { rule: DefinitionRule; fn: ExtractedFunction; node: Node; codeStart: number } | null = null;
+
+  constructor(
+    private readonly c: CompiledSpec,
+    private readonly text: string,
+  ) {}
+
+  enter(node: Node, role: number): void {
+    const start = node.startIndex;
+    const end = node.endIndex;
+    while (this.stack.length > 0) {
+      const top = this.stack[this.stack.length - 1]!;
+      if (top.start <= start && end <= top.end) break;
+      this.stack.pop();
+    }
+    if (role & ROLE_IMPORT) this.importsOf(node);
+    if (role & ROLE_CALL) this.callOf(node);
+    if (role & ROLE_DEFINITION) this.definitionOf(node);
+    if (role & ROLE_SCOPE) this.scopeOf(node);
+    if (role & ROLE_DECLARATION) this.declarationOf(node);
+    if (role & ROLE_MACRO) this.macroOf(node);
+  }
+
+  private insideFunction(): boolean {
+    return this.stack.some((context) => context.kind === 'function');
+  }
+
+  private qualifierNames(): string[] {
+    const names = [...this.fileScopes];
+    for (const context of this.stack) if (context.name) names.push(context.name);
+    return names;
+  }
+
+  // -- definitions ---------------------------------------------------------------------------
+
+  private definitionOf(node: Node): void {
+    const rules = this.c.definitions.get(node.type)!;
+    for (const rule of rules) {
+      if (rule.parentTypes && !rule.parentTypes.includes(node.parent?.type ?? '')) continue;
+      let qualifiers: string[] = [];
+      let name: string;
+      if (rule.selectorPath) {
+        const parts = resolvePath(node, rule.selectorPath);
+        if (parts.length === 0) continue;
+        name = selectorName(parts, this.text);
+      } else {
+        const nameNode = resolveFirst(node, rule.nameFields)[0];
+        if (!nameNode) continue;
+        const parts = nameParts(nameNode.text, this.c.separator);
+        if (parts.length === 0) continue;
+        name = parts.pop()!;
+        qualifiers = parts;
+      }
+      const body = applyStep([node], rule.bodyField)[0];
+      if (!body) {
+        if (!this.insideFunction()) this.declarations.push(name);
+        return;
+      }
+      if (rule.mergeEquations && this.extendEquation(node, rule, name, body)) return;
+      this.addFunction(node, rule, name, qualifiers, body);
+      return;
+    }
+  }
+
+  /** A definition right after one of the same rule and name (comments between) continues that function. */
+  private extendEquation(node: Node, rule: DefinitionRule, name: string, body: Node): boolean {
+    const last = this.lastEquation;
+    let previous = node.previousNamedSibling;
+    while (previous && this.c.commentTypes.has(previous.type)) previous = previous.previousNamedSibling;
+    if (!last || last.rule !== rule || last.fn.name !== name || previous?.id !== last.node.id) return false;
+    const bodyEnd = rule.bodyToEnd ? node : body;
+    last.fn.code = this.text.slice(last.codeStart, node.endIndex);
+    last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
+    last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
+    last.node = node;
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn: last.fn, bodyStart: body.startIndex, bodyEnd: bodyEnd.endIndex });
+    return true;
+  }
+
+  private addFunction(node: Node, rule: DefinitionRule, name: string, declaratorQualifiers: string[], body: Node): void {
+    const { spec } = this.c;
+    const wrapper = this.outermostWrapper(node);
+    const leading = wrapper.previousNamedSibling;
+    const anchor = leading && rule.leadingSiblings?.includes(leading.type) ? leading : wrapper;
+    const innermost = this.stack[this.stack.length - 1];
+    const classContext = [...this.stack].reverse().find((context) => context.kind === 'class');
+    const receiverType = rule.receiverTypePath ? this.firstIdentifier(resolvePath(node, rule.receiverTypePath)[0]) : null;
+    const qualifiers = [...this.qualifierNames(), ...(receiverType ? [receiverType] : []), ...declaratorQualifiers];
+
+    let kind = rule.kind;
+    const inClass = innermost?.kind === 'class' || declaratorQualifiers.length > 0;
+    if (rule.methodInClass && kind === 'function' && inClass) kind = 'method';
+    const className = declaratorQualifiers[declaratorQualifiers.length - 1] ?? (innermost?.kind === 'class' ? innermost.name : null);
+    if (kind === 'method' && spec.constructors) {
+      const { names = [], sameNameAsClass = false } = spec.constructors;
+      if (names.includes(name) || (sameNameAsClass && className !== null && name === className)) kind = 'constructor';
+    }
+
+    let fileLocal = this.stack.some((context) => context.fileLocal);
+    if (rule.fileLocal && !(rule.fileLocal.outsideClassOnly && (classContext || declaratorQualifiers.length > 0))) {
+      const { modifierTypes, tokens } = rule.fileLocal;
+      for (const child of node.children) {
+        if (!child || !modifierTypes.includes(child.type)) continue;
+        if (tokens.includes(child.type) || child.children.some((token) => token !== null && tokens.includes(token.type))) fileLocal = true;
+      }
+    }
+
+    const fn: ExtractedFunction = {
+      name,
+      qualifiedName: [...qualifiers, name].join(this.c.separator),
+      kind,
+      signature: this.text.slice(anchor.startIndex, body.startIndex).trimEnd(),
+      code: this.text.slice(anchor.startIndex, node.endIndex),
+      span: spanOf(anchor, node),
+      bodySpan: spanOf(body, rule.bodyToEnd ? node : body),
+      docstring: this.docstringOf(anchor, body),
+      parameterCount: this.parameterCount(node, rule),
+      fileLocal,
+      calls: [],
+    };
+    this.functions.push(fn);
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, bodyStart: body.startIndex, bodyEnd: rule.bodyToEnd ? node.endIndex : body.endIndex });
+    if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
+  }
+
+  /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
+  private outermostWrapper(node: Node): Node {
+    let anchor = node;
+    for (let parent = anchor.parent; parent && this.c.wrappers.has(parent.type); parent = parent.parent) {
+      if (!/^[\s;,]*$/.test(this.text.slice(node.endIndex, parent.endIndex))) break;
+      anchor = parent;
+    }
+    return anchor;
+  }
+
+  private firstIdentifier(node: Node | undefined): string | null {
+    if (!node) return null;
+    if (this.c.identifierTypes.has(node.type)) return node.text;
+    for (const child of node.namedChildren) {
+      const found = this.firstIdentifier(child ?? undefined);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  private parameterCount(node: Node, rule: DefinitionRule): number | null {
+    if (!rule.parameters) return null;
+    const list = resolvePath(node, rule.parameters.path)[0];
+    if (!list) return null;
+    if (rule.parameters.emptyTexts?.includes(list.text.replace(/\s+/g, ''))) return 0;
+    const { skipTypes = [], countTypes } = rule.parameters;
+    let count = list.childrenForFieldName('name').length;
+    for (const child of list.namedChildren) {
+      if (!child || this.c.commentTypes.has(child.type) || skipTypes.includes(child.type)) continue;
+      if (countTypes && !countTypes.includes(child.type)) continue;
+      count += Math.max(1, child.childrenForFieldName('name').length);
+    }
+    return count;
+  }
+
+  // -- docstrings ------------------------------------------------------------------------------
+
+  private docstringOf(anchor: Node, body: Node): string | null {
+    const mode = this.c.spec.docstring;
+    if (mode === 'python-body-string' || mode === 'comment-before-or-body-string') {
+      const fromBody = this.bodyString(body);
+      if (fromBody !== null || mode === 'python-body-string') return fromBody;
+    }
+    return this.commentBefore(anchor);
+  }
+
+  private bodyString(body: Node): string | null {
+    const statementTypes = this.c.spec.docstringStatementTypes ?? [];
+    const first = body.namedChildren.find((child) => child !== null && !this.c.commentTypes.has(child.type));
+    if (!first || !statementTypes.includes(first.type) || first.namedChildCount !== 1) return null;
+    const literal = first.namedChild(0)!;
+    return this.c.stringTypes.has(literal.type) ? cleanDocString(literal.text) : null;
+  }
+
+  /** The comment immediately before a node, with the comments touching it (no blank line between). */
+  private commentBefore(anchor: Node): string | null {
+    const { commentTypes } = this.c;
+    const comments: Node[] = [];
+    let nextStartRow = anchor.startPosition.row;
+    let candidate = this.previousComment(anchor);
+    while (candidate) {
+      const endRow = candidate.endPosition.column === 0 && candidate.endPosition.row > candidate.startPosition.row ? candidate.endPosition.row - 1 : candidate.endPosition.row;
+      if (endRow < nextStartRow - 1) break;
+      const before = candidate.previousSibling;
+      // A comment after code on the same line belongs to that code.
+      if (before && !commentTypes.has(before.type) && before.endPosition.row === candidate.startPosition.row) break;
+      comments.unshift(candidate);
+      nextStartRow = candidate.startPosition.row;
+      candidate = before && commentTypes.has(before.type) ? before : null;
+    }
+    if (comments.length === 0) return null;
+    const text = dedent(comments.flatMap((comment) => commentBody(comment.text, this.c.spec)));
+    return text === '' ? null : text;
+  }
+
+  /** The previous sibling when it is a comment, or a comment the grammar left at the end of the previous sibling.
+   *  A node that opens its parent looks before the parent (Haskell puts a haddock before the first
+   *  declaration inside the preceding `imports` node). */
+  private previousComment(node: Node): Node | null {
+    let opener = node;
+    while (!opener.previousSibling && opener.parent && opener.parent.startIndex === opener.startIndex) opener = opener.parent;
+    const previous = opener.previousSibling;
+    if (!previous) return null;
+    let last: Node | null = previous;
+    while (last && !this.c.commentTypes.has(last.type)) last = last.lastChild;
+    return last;
+  }
+
+  // -- calls -----------------------------------------------------------------------------------
+
+  private callOf(node: Node): void {
+    const owner = this.owningFunction(node);
+    if (!owner) return;
+    for (const rule of this.c.calls.get(node.type)!) {
+      const site = this.callSite(node, rule);
+      if (site) {
+        owner.calls.push(site);
+        return;
+      }
+    }
+  }
+
+  /** The innermost function whose body contains the node. */
+  private owningFunction(node: Node): ExtractedFunction | null {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const context = this.stack[i]!;
+      if (context.kind === 'function' && context.bodyStart! <= node.startIndex && node.endIndex <= context.bodyEnd!) return context.fn!;
+    }
+    return null;
+  }
+
+  private callSite(node: Node, rule: CallRule): CallSite | null {
+    const line = node.startPosition.row + 1;
+    const column = node.startPosition.column + 1;
+    if (rule.selectorPath) {
+      const parts = resolvePath(node, rule.selectorPath);
+      if (parts.length === 0) return null;
+      const name = selectorName(parts, this.text);
+      const receiver = rule.receiverFields ? this.fieldText(node, rule.receiverFields) : null;
+      return { name, receiver, argumentCount: (name.match(/:/g) ?? []).length, line, column };
+    }
+    const callee = resolveFirst(node, rule.calleeFields)[0];
+    if (!callee) return null;
+    const nameNode = this.terminalName(callee, rule.memberNameFields ?? []);
+    if (!nameNode) return null;
+    let receiver: string | null = null;
+    if (nameNode !== callee) {
+      receiver = rule.receiverFields
+        ? this.fieldText(callee, rule.receiverFields)
+        : this.text.slice(callee.startIndex, nameNode.startIndex).replace(/\s*(?:\?\.|::|->|\.)\s*$/, '').trim() || null;
+    }
+    let argumentCount: number | null = null;
+    const args = rule.argumentsField ? (applyStep([node], rule.argumentsField)[0] ?? null) : null;
+    if (args && rule.singleArgumentTypes?.includes(args.type)) argumentCount = 1;
+    else if (args) argumentCount = args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
+    return { name: nameNode.text, receiver, argumentCount, line, column };
+  }
+
+  private fieldText(node: Node, fields: string[]): string | null {
+    for (const field of fields) {
+      const child = node.childForFieldName(field);
+      if (child) return child.text;
+    }
+    return null;
+  }
+
+  /** Follows member-name fields and name wrappers down to an identifier. */
+  private terminalName(start: Node, memberNameFields: string[]): Node | null {
+    let node: Node | null = start;
+    for (let hops = 0; node && hops < 16; hops++) {
+      if (this.c.identifierTypes.has(node.type)) return node;
+      let next: Node | null = null;
+      for (const field of memberNameFields) {
+        next = node.childForFieldName(field);
+        if (next) break;
+      }
+      if (!next) {
+        const wrapper = this.c.spec.nameWrappers?.[node.type];
+        if (wrapper === 'first') next = node.firstNamedChild;
+        else if (wrapper === 'last') next = node.lastNamedChild;
+      }
+      node = next;
+    }
+    return null;
+  }
+
+  // -- imports ---------------------------------------------------------------------------------
+
+  private importsOf(node: Node): void {
+    for (const rule of this.c.imports.get(node.type)!) {
+      if (rule.unless?.some((field) => node.childForFieldName(field) !== null)) continue;
+      if (rule.onlyWhen && !resolvePath(node, rule.onlyWhen.path).some((n) => rule.onlyWhen!.texts.includes(n.text))) continue;
+      const targets = resolveFirst(node, rule.pathFields);
+      if (targets.length === 0) continue;
+      if (rule.joinPath) {
+        this.imports.push(this.importRef(node, rule, targets[0]!, this.text.slice(targets[0]!.startIndex, targets[targets.length - 1]!.endIndex)));
+        return;
+      }
+      for (const target of targets) this.imports.push(this.importRef(node, rule, target));
+      return;
+    }
+  }
+
+  private importRef(node: Node, rule: ImportRule, pathNode: Node, joinedTarget?: string): ImportRef {
+    const alias = rule.aliases?.find((a) => a.type === pathNode.type);
+    let targetNode = pathNode;
+    const bindings: string[] = [];
+    let wildcard = false;
+    let bindsNothing = false;
+    if (alias) {
+      targetNode = pathNode.childForFieldName(alias.nameField) ?? pathNode;
+      const aliasNode = pathNode.childForFieldName(alias.aliasField);
+      if (aliasNode) bindings.push(aliasNode.text);
+    }
+    const target = stripQuotes(joinedTarget ?? targetNode.text);
+    for (const bindingNode of rule.bindingFields ? rule.bindingFields.flatMap((path) => resolvePath(node, path)) : []) {
+      if (rule.wildcardTypes?.includes(bindingNode.type)) wildcard = true;
+      else if (rule.noBindingTypes?.includes(bindingNode.type)) bindsNothing = true;
+      else {
+        const bindingAlias = rule.aliases?.find((a) => a.type === bindingNode.type);
+        const bound = bindingAlias ? (bindingNode.childForFieldName(bindingAlias.aliasField) ?? bindingNode.childForFieldName(bindingAlias.nameField)) : bindingNode;
+        if (bound) bindings.push(bound.text);
+      }
+    }
+    if (rule.wildcardTypes && node.children.some((child) => child !== null && rule.wildcardTypes!.includes(child.type))) wildcard = true;
+    if (rule.parentBinding) bindings.push(...this.parentBindings(node, rule.parentBinding));
+    if (bindings.length === 0 && !wildcard && !bindsNothing) {
+      if (rule.defaultBinding === 'first') bindings.push(firstComponent(target));
+      else if (rule.defaultBinding === 'last') bindings.push(lastComponent(target));
+      else if (rule.defaultBinding === 'wildcard') wildcard = true;
+    }
+    const system = (rule.systemTypes?.includes(pathNode.type) ?? false) || (this.c.systemPatterns.get(rule)?.test(target) ?? false);
+    const ref: ImportRef = { target, bindings, system, resolve: rule.resolve, line: node.startPosition.row + 1 };
+    if (wildcard) ref.wildcard = true;
+    return ref;
+  }
+
+  private parentBindings(node: Node, rule: NonNullable<ImportRule['parentBinding']>): string[] {
+    let parent = node.parent;
+    for (let hops = 0; parent && parent.type !== rule.type && hops < 4; hops++) parent = parent.parent;
+    const pattern = parent?.type === rule.type ? parent.childForFieldName(rule.field) : null;
+    if (!pattern) return [];
+    if (rule.nameTypes.includes(pattern.type)) return [pattern.text];
+    return pattern.descendantsOfType(rule.nameTypes).flatMap((n) => (n ? [n.text] : []));
+  }
+
+  // -- scopes, declarations, macros ------------------------------------------------------------
+
+  private scopeOf(node: Node): void {
+    const rule = this.c.scopes.get(node.type)!;
+    const nameNode = resolveFirst(node, rule.nameFields)[0];
+    const parts = nameNode ? nameParts(nameNode.text, this.c.separator) : [];
+    if (rule.fileWide) {
+      this.fileScopes.push(...parts);
+      return;
+    }
+    const kind = rule.kind ?? 'class';
+    const fileLocal = parts.length === 0 && (rule.anonymousIsFileLocal ?? false);
+    // `namespace a::b { }` nests two scopes over the same range.
+    if (parts.length === 0) this.stack.push({ start: node.startIndex, end: node.endIndex, name: null, kind, fileLocal });
+    for (const part of parts) this.stack.push({ start: node.startIndex, end: node.endIndex, name: part, kind, fileLocal });
+  }
+
+  private declarationOf(node: Node): void {
+    if (this.insideFunction()) return;
+    for (const nameNode of resolveFirst(node, this.c.declarations.get(node.type)!)) {
+      const name = nameParts(nameNode.text, this.c.separator).pop();
+      if (name) this.declarations.push(name);
+    }
+  }
+
+  private macroOf(node: Node): void {
+    const rule = this.c.spec.macros!;
+    const nameNode = node.childForFieldName(rule.nameField);
+    const parameters = node.childForFieldName(rule.parametersField);
+    if (!nameNode || !parameters) return;
+    const parameterNames = new Set(parameters.namedChildren.flatMap((p) => (p ? [p.text] : [])));
+    const value = node.childForFieldName(rule.valueField);
+    const calls: CallSite[] = [];
+    if (value) {
+      const body = value.text;
+      for (const match of body.matchAll(/(#*)\b([A-Za-z_]\w*)\s*\(/g)) {
+        const name = match[2]!;
+        if (match[1] || this.c.keywords.has(name) || parameterNames.has(name)) continue;
+        const offset = match.index! + match[1]!.length;
+        calls.push({ name, receiver: null, argumentCount: null, ...positionIn(value, body, offset) });
+      }
+    }
+    this.macros.push({ name: nameNode.text, parameterCount: parameterNames.size, span: spanOf(node), calls });
+  }
+}
+
+function countLines(text: string): number {
+  if (text === '') return 0;
+  const newlines = text.split('\n').length - 1;
+  return text.endsWith('\n') ? newlines : newlines + 1;
+}
+
+/**
+ * Extracts the functions (with docstrings and call sites), imports, bodyless declarations and
+ * macros of one source file, in one walk over its tree, driven by the language table's rules.
+ * Files with syntax errors still yield everything that parses (`hasErrors` tells).
+ */
+export async function extractFile(path: string, language: LanguageId, text: string): Promise<FileFacts> {
+  let prepared = compiled.get(language);
+  if (!prepared) {
+    prepared = compile(language);
+    compiled.set(language, prepared);
+  }
+  const c = await prepared;
+  const tree = await parse(language, text);
+  try {
+    const extractor = new FileExtractor(c, text);
+    const cursor = tree.walk();
+    try {
+      let more = true;
+      while (more) {
+        const role = c.roles[cursor.nodeTypeId];
+        if (role) extractor.enter(cursor.currentNode, role);
+        if (cursor.gotoFirstChild()) continue;
+        while (!cursor.gotoNextSibling()) {
+          if (!cursor.gotoParent()) {
+            more = false;
+            break;
+          }
+        }
+      }
+    } finally {
+      cursor.delete();
+    }
+    const facts: FileFacts = {
+      path,
+      language,
+      lineCount: countLines(text),
+      functions: extractor.functions,
+      imports: extractor.imports,
+      declarations: extractor.declarations,
+      hasErrors: tree.rootNode.hasError,
+    };
+    if (c.spec.macros) facts.macros = extractor.macros;
+    return facts;
+  } finally {
+    tree.delete();
+  }
+}

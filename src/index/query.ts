@@ -1,0 +1,212 @@
+// Reading an index: function records with their callees, the call graph, a per-language summary,
+// and git-blame dates (computed on demand per file, cached by file hash).
+import { execFileSync } from 'node:child_process';
+import type { IndexStore } from './store.ts';
+import type { CallLevel, ContextLevel, FunctionRecord, ResolvedCall } from './types.ts';
+
+export interface CalleeRef {
+  name: string;
+  /** null for standard-library and external callees. */
+  path: string | null;
+  startLine: number | null;
+  level: CallLevel;
+  id: string | null;
+}
+
+/** The `ctxbench functions --jsonl` record. */
+export interface FunctionListing {
+  id: string;
+  name: string;
+  qualifiedName: string;
+  path: string;
+  language: string;
+  startLine: number;
+  endLine: number;
+  signature: string;
+  docstring: string | null;
+  code: string;
+  level: ContextLevel;
+  callees: CalleeRef[];
+  callers: number;
+  lastCommit: string | null;
+}
+
+/** Every function with its distinct callees (unresolved calls left out). */
+export function listFunctions(store: IndexStore, options: { blame?: boolean } = {}): FunctionListing[] {
+  const functions = store.functions();
+  const byId = new Map(functions.map((f) => [f.id, f]));
+  const callsByCaller = groupCalls(store.calls());
+  const dates = options.blame ? blameDates(store, functions) : new Map<string, string | null>();
+  return functions.map((f) => ({
+    id: f.id,
+    name: f.name,
+    qualifiedName: f.qualifiedName,
+    path: f.path,
+    language: f.language,
+    startLine: f.span.startLine,
+    endLine: f.span.endLine,
+    signature: f.signature,
+    docstring: f.docstring,
+    code: f.code,
+    level: f.level,
+    callees: calleesOf(callsByCaller.get(f.id) ?? [], byId),
+    callers: f.callers,
+    lastCommit: dates.get(f.id) ?? null,
+  }));
+}
+
+function groupCalls(calls: ResolvedCall[]): Map<string, ResolvedCall[]> {
+  const grouped = new Map<string, ResolvedCall[]>();
+  for (const call of calls) {
+    const list = grouped.get(call.callerId) ?? [];
+    list.push(call);
+    grouped.set(call.callerId, list);
+  }
+  return grouped;
+}
+
+function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>): CalleeRef[] {
+  const seen = new Set<string>();
+  const callees: CalleeRef[] = [];
+  for (const call of calls) {
+    if (call.level === 'unresolved') continue;
+    const targets = call.calleeIds.length > 0 ? call.calleeIds : [null];
+    for (const id of targets) {
+      const key = `${call.name}\0${id ?? call.level}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const target = id ? byId.get(id) : undefined;
+      callees.push({ name: call.name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level: call.level, id });
+    }
+  }
+  return callees;
+}
+
+/** The call graph: nodes are functions, edges resolved calls (ambiguous ones to every candidate). */
+export function callGraph(store: IndexStore): { nodes: { id: string; name: string; path: string; level: ContextLevel }[]; edges: { from: string; to: string; level: CallLevel; ambiguous: boolean }[] } {
+  const nodes = store.functions().map((f) => ({ id: f.id, name: f.qualifiedName, path: f.path, level: f.level }));
+  const edges: { from: string; to: string; level: CallLevel; ambiguous: boolean }[] = [];
+  const seen = new Set<string>();
+  for (const call of store.calls()) {
+    for (const to of call.calleeIds) {
+      const key = `${call.callerId}>${to}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      edges.push({ from: call.callerId, to, level: call.level, ambiguous: call.ambiguous });
+    }
+  }
+  return { nodes, edges };
+}
+
+export function graphToDot(graph: ReturnType<typeof callGraph>): string {
+  const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const lines = ['digraph calls {', '  node [shape=box, fontname="monospace"];'];
+  for (const node of graph.nodes) lines.push(`  ${quote(node.id)} [label=${quote(`${node.name}\n${node.path}`)}];`);
+  for (const edge of graph.edges) lines.push(`  ${quote(edge.from)} -> ${quote(edge.to)} [label=${quote(edge.level)}${edge.ambiguous ? ', style=dashed' : ''}];`);
+  lines.push('}');
+  return `${lines.join('\n')}\n`;
+}
+
+export interface LanguageSummary {
+  language: string;
+  files: number;
+  lines: number;
+  functions: number;
+  calls: number;
+  /** share of call sites resolved to a definition, the standard library or an external declaration. */
+  resolvedShare: number;
+  levels: Record<ContextLevel, number>;
+}
+
+export function summarize(store: IndexStore): LanguageSummary[] {
+  const summaries = new Map<string, LanguageSummary>();
+  const entry = (language: string) => {
+    let summary = summaries.get(language);
+    if (!summary) {
+      summary = { language, files: 0, lines: 0, functions: 0, calls: 0, resolvedShare: 0, levels: { project: 0, package: 0, file: 0, stdlib: 0, none: 0 } };
+      summaries.set(language, summary);
+    }
+    return summary;
+  };
+  for (const file of store.files()) {
+    const summary = entry(file.language);
+    summary.files++;
+    summary.lines += file.lines;
+  }
+  const languageOf = new Map<string, string>();
+  for (const f of store.functions()) {
+    const summary = entry(f.language);
+    summary.functions++;
+    summary.levels[f.level]++;
+    languageOf.set(f.id, f.language);
+  }
+  const resolved = new Map<string, number>();
+  for (const call of store.calls()) {
+    const language = languageOf.get(call.callerId)!;
+    entry(language).calls++;
+    if (call.level !== 'unresolved') resolved.set(language, (resolved.get(language) ?? 0) + 1);
+  }
+  for (const summary of summaries.values()) summary.resolvedShare = summary.calls ? (resolved.get(summary.language) ?? 0) / summary.calls : 0;
+  return [...summaries.values()].sort((a, b) => a.language.localeCompare(b.language));
+}
+
+/** Newest commit date (YYYY-MM-DD) over each function's lines, via `git blame`, cached per file hash. */
+export function blameDates(store: IndexStore, functions: FunctionRecord[]): Map<string, string | null> {
+  const root = store.meta('root');
+  const dates = new Map<string, string | null>();
+  if (!root || !isGitCheckout(root)) return dates;
+  const hashes = new Map(store.files().map((f) => [f.path, f.hash]));
+  const timesByPath = new Map<string, number[] | null>();
+  for (const f of functions) {
+    if (!timesByPath.has(f.path)) {
+      const hash = hashes.get(f.path)!;
+      let times = store.blameTimes(f.path, hash);
+      if (!times) {
+        times = gitBlameTimes(root, f.path);
+        if (times) store.putBlameTimes(f.path, hash, times);
+      }
+      timesByPath.set(f.path, times);
+    }
+    const times = timesByPath.get(f.path);
+    if (!times) {
+      dates.set(f.id, null);
+      continue;
+    }
+    let newest = 0;
+    for (let line = f.span.startLine; line <= f.span.endLine; line++) newest = Math.max(newest, times[line - 1] ?? 0);
+    dates.set(f.id, newest > 0 ? new Date(newest * 1000).toISOString().slice(0, 10) : null);
+  }
+  return dates;
+}
+
+function isGitCheckout(root: string): boolean {
+  try {
+    execFileSync('git', ['-C', root, 'rev-parse', '--is-inside-work-tree'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Committer time (seconds) of every line of a file, or null when git cannot blame it. */
+function gitBlameTimes(root: string, path: string): number[] | null {
+  let output: string;
+  try {
+    output = execFileSync('git', ['-C', root, 'blame', '--porcelain', '--', path], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return null;
+  }
+  const commitTimes = new Map<string, number>();
+  const lineCommits: string[] = [];
+  let current = '';
+  for (const line of output.split('\n')) {
+    const header = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
+    if (header) {
+      current = header[1]!;
+      lineCommits[Number(header[2]) - 1] = current;
+    } else if (line.startsWith('committer-time ')) {
+      commitTimes.set(current, Number(line.slice('committer-time '.length)));
+    }
+  }
+  return lineCommits.map((sha) => commitTimes.get(sha) ?? 0);
+}

@@ -1,0 +1,404 @@
+// Call resolution over a whole repository: each call site goes to its definition, tried in order:
+// the same file, then included/imported files, then the same directory, then project-wide by name
+// (unique, or every candidate kept and flagged ambiguous), else the standard library, else an
+// external (system or third-party) declaration, else unresolved.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { getLanguage } from '../languages/registry.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, MacroDefinition, ResolvedCall } from './types.ts';
+
+interface Definition {
+  id: string;
+  fn: ExtractedFunction;
+  path: string;
+  dir: string;
+  /** qualified name without its last segment: the class/namespace/receiver type, '' at top level. */
+  owner: string;
+}
+
+/** What a name bound by an import refers to. */
+interface Binding {
+  files: string[];
+  /** the import is outside the repository: `stdlib` or `external`. */
+  outside: 'stdlib' | 'external' | null;
+}
+
+interface FileContext {
+  facts: FileFacts;
+  dir: string;
+  /** repository files reached through imports/includes (and the sources of included headers). */
+  reached: Set<string>;
+  bindings: Map<string, Binding>;
+  /** the sets of names declared by the system headers this file reaches (shared, not copied). */
+  externalNames: Set<Set<string>>;
+  stdlib: Set<string>;
+  stdlibModules: Set<string>;
+}
+
+const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
+const LEVEL_RANK: Record<ContextLevel, number> = { none: 0, stdlib: 1, file: 2, package: 3, project: 4 };
+
+/** Stable function id: path, qualified name and signature (whitespace-normalised), 16 hex chars. */
+export function functionId(path: string, qualifiedName: string, signature: string, occurrence = 0): string {
+  const key = `${path}\0${qualifiedName}\0${signature.replace(/\s+/g, ' ').trim()}${occurrence ? `\0${occurrence}` : ''}`;
+  return createHash('sha1').update(key).digest('hex').slice(0, 16);
+}
+
+function ownerOf(qualifiedName: string): string {
+  const cut = Math.max(qualifiedName.lastIndexOf('::') >= 0 ? qualifiedName.lastIndexOf('::') : -1, qualifiedName.lastIndexOf('.'));
+  return cut > 0 ? qualifiedName.slice(0, cut) : '';
+}
+
+function lastSegment(owner: string): string {
+  return owner.split(/::|\./).pop() ?? '';
+}
+
+function stem(path: string): string {
+  const base = posix.basename(path);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(0, dot) : base;
+}
+
+export interface ResolveResult {
+  functions: FunctionRecord[];
+  calls: ResolvedCall[];
+}
+
+export class Resolver {
+  private readonly paths: Set<string>;
+  private readonly pathsBySuffix = new Map<string, string[]>();
+  private readonly filesByDir = new Map<string, string[]>();
+  private readonly definitionsByName = new Map<string, Definition[]>();
+  private readonly definitions: Definition[] = [];
+  private readonly systemHeaderNames = new Map<string, Set<string>>();
+  private readonly factsByPath = new Map<string, FileFacts>();
+  private readonly pathsByStem = new Map<string, string[]>();
+  private readonly importCache = new Map<string, string[]>();
+  private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
+
+  constructor(private readonly files: FileFacts[]) {
+    this.paths = new Set(files.map((f) => f.path));
+    for (const file of files) {
+      this.factsByPath.set(file.path, file);
+      const byStem = this.pathsByStem.get(stem(file.path)) ?? [];
+      byStem.push(file.path);
+      this.pathsByStem.set(stem(file.path), byStem);
+      const dir = posix.dirname(file.path);
+      const inDir = this.filesByDir.get(dir) ?? [];
+      inDir.push(file.path);
+      this.filesByDir.set(dir, inDir);
+      // Index every path suffix (`a/b/c.h`, `b/c.h`, `c.h`) for include and module lookups.
+      const parts = file.path.split('/');
+      for (let i = 0; i < parts.length; i++) {
+        const suffix = parts.slice(i).join('/');
+        const list = this.pathsBySuffix.get(suffix) ?? [];
+        list.push(file.path);
+        this.pathsBySuffix.set(suffix, list);
+      }
+      for (const macro of file.macros ?? []) {
+        const list = this.macrosByName.get(macro.name) ?? [];
+        list.push({ ...macro, path: file.path });
+        this.macrosByName.set(macro.name, list);
+      }
+      const seen = new Map<string, number>();
+      for (const fn of file.functions) {
+        const baseId = functionId(file.path, fn.qualifiedName, fn.signature);
+        const occurrence = seen.get(baseId) ?? 0;
+        seen.set(baseId, occurrence + 1);
+        const definition: Definition = {
+          id: occurrence ? functionId(file.path, fn.qualifiedName, fn.signature, occurrence) : baseId,
+          fn,
+          path: file.path,
+          dir,
+          owner: ownerOf(fn.qualifiedName),
+        };
+        this.definitions.push(definition);
+        const list = this.definitionsByName.get(fn.name) ?? [];
+        list.push(definition);
+        this.definitionsByName.set(fn.name, list);
+      }
+    }
+  }
+
+  resolve(): ResolveResult {
+    const contexts = new Map(this.files.map((facts) => [facts.path, this.fileContext(facts)]));
+    const calls: ResolvedCall[] = [];
+    const callers = new Map<string, Set<string>>();
+    const levels = new Map<string, ContextLevel>();
+    for (const definition of this.definitions) {
+      const context = contexts.get(definition.path)!;
+      let level: ContextLevel = 'none';
+      for (const resolved of definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0))) {
+        calls.push(resolved);
+        for (const calleeId of resolved.calleeIds) {
+          const set = callers.get(calleeId) ?? new Set<string>();
+          set.add(definition.id);
+          callers.set(calleeId, set);
+        }
+        const callLevel = resolved.level === 'external' || resolved.level === 'unresolved' ? 'none' : resolved.level;
+        if (LEVEL_RANK[callLevel] > LEVEL_RANK[level]) level = callLevel;
+      }
+      levels.set(definition.id, level);
+    }
+    const functions = this.definitions.map(({ id, fn, path }) => ({
+      id,
+      name: fn.name,
+      qualifiedName: fn.qualifiedName,
+      kind: fn.kind,
+      path,
+      language: contexts.get(path)!.facts.language,
+      signature: fn.signature,
+      code: fn.code,
+      span: fn.span,
+      bodySpan: fn.bodySpan,
+      docstring: fn.docstring,
+      linesOfCode: fn.span.endLine - fn.span.startLine + 1,
+      level: levels.get(id)!,
+      callers: callers.get(id)?.size ?? 0,
+      lastCommit: null,
+    }));
+    return { functions, calls };
+  }
+
+  /**
+   * A call to a function-like macro (visible from the caller's file) stands for the calls in the
+   * macro's replacement text, resolved from the caller; everything else is an ordinary call.
+   */
+  private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
+    const macro = depth < 4 && !this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context) : undefined;
+    if (!macro) return [this.resolveCall(caller, site, context)];
+    return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
+  }
+
+  private visibleMacro(name: string, context: FileContext): MacroDefinition | undefined {
+    const macros = this.macrosByName.get(name);
+    return macros?.find((m) => m.path === context.facts.path) ?? macros?.find((m) => context.reached.has(m.path));
+  }
+
+  private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
+    const result = (level: CallLevel, found: Definition[]): ResolvedCall => ({
+      callerId: caller.id,
+      name: site.name,
+      line: site.line,
+      level,
+      calleeIds: found.map((d) => d.id),
+      ambiguous: found.length > 1,
+    });
+    const levelOf = (found: Definition[]): CallLevel => {
+      if (found.every((d) => d.path === caller.path)) return 'file';
+      if (found.every((d) => d.dir === caller.dir)) return 'package';
+      return 'project';
+    };
+    const binding = site.receiver ? context.bindings.get(site.receiver) : context.bindings.get(site.name);
+    if (binding?.outside) return result(binding.outside, []);
+
+    let candidates = this.definitionsByName.get(site.name) ?? [];
+    if (binding && binding.files.length > 0) {
+      const inBound = candidates.filter((d) => binding.files.includes(d.path));
+      if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
+    }
+    candidates = this.applicable(candidates, caller, site);
+    const tiers: ((d: Definition) => boolean)[] = [
+      (d) => d.path === caller.path,
+      (d) => context.reached.has(d.path) && !d.fn.fileLocal,
+    ];
+    for (const tier of tiers) {
+      const found = candidates.filter(tier);
+      if (found.length > 0) return result(levelOf(found), this.pickOverload(found, site));
+    }
+    if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
+    const visible = candidates.filter((d) => !d.fn.fileLocal);
+    const sameDir = visible.filter((d) => d.dir === caller.dir);
+    if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
+    if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
+    if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
+    for (const names of context.externalNames) if (names.has(site.name)) return result('external', []);
+    return result('unresolved', []);
+  }
+
+  /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */
+  private applicable(candidates: Definition[], caller: Definition, site: CallSite): Definition[] {
+    if (candidates.length === 0) return candidates;
+    const receiver = site.receiver;
+    if (receiver === null) {
+      // A plain call reaches free functions, or methods of the caller's own class.
+      const own = candidates.filter((d) => d.owner !== '' && d.owner === caller.owner);
+      if (own.length > 0) return own;
+      return candidates.filter((d) => d.fn.kind === 'function' || d.owner === '' || !isClassOwner(d));
+    }
+    if (['self', 'this', 'cls', '$this', '@'].includes(receiver)) {
+      const own = candidates.filter((d) => d.owner === caller.owner);
+      return own.length > 0 ? own : candidates;
+    }
+    const named = candidates.filter((d) => lastSegment(d.owner) === lastSegment(receiver));
+    return named.length > 0 ? named : candidates;
+  }
+
+  /** Among same-named candidates, prefer those whose parameter count fits the call. */
+  private pickOverload(found: Definition[], site: CallSite): Definition[] {
+    if (found.length < 2 || site.argumentCount === null) return found;
+    const fitting = found.filter((d) => d.fn.parameterCount === site.argumentCount);
+    return fitting.length > 0 ? fitting : found;
+  }
+
+  private fileContext(facts: FileFacts): FileContext {
+    const spec = getLanguage(facts.language);
+    const reached = new Set<string>();
+    const bindings = new Map<string, Binding>();
+    const externalNames = new Set<Set<string>>();
+    const stdlib = new Set(spec.stdlib);
+    const visitIncludes = (from: FileFacts, depth: number) => {
+      for (const ref of from.imports) {
+        const files = this.resolveImport(from.path, ref);
+        if (files.length === 0) {
+          const outside = this.outsideKind(ref, stdlib);
+          for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
+          if (ref.resolve === 'include') externalNames.add(this.systemHeaderDeclarations(ref.target));
+          continue;
+        }
+        for (const name of ref.bindings) bindings.set(name, { files, outside: null });
+        for (const path of files) {
+          if (reached.has(path)) continue;
+          reached.add(path);
+          if (ref.resolve === 'include') {
+            for (const twin of this.headerSources(path)) reached.add(twin);
+            const included = this.factsByPath.get(path);
+            if (included && depth < 8) visitIncludes(included, depth + 1);
+          }
+        }
+      }
+    };
+    visitIncludes(facts, 0);
+    reached.delete(facts.path);
+    return { facts, dir: posix.dirname(facts.path), reached, bindings, externalNames, stdlib, stdlibModules: new Set(spec.stdlibModules) };
+  }
+
+  private outsideKind(ref: ImportRef, stdlib: Set<string>): 'stdlib' | 'external' {
+    if (ref.resolve === 'go-package') return ref.target.split('/')[0]!.includes('.') ? 'external' : 'stdlib';
+    const root = ref.target.split(/[./:]/).filter(Boolean)[0] ?? ref.target;
+    return stdlib.has(ref.target) || stdlib.has(root) ? 'stdlib' : 'external';
+  }
+
+  /** Repository files an import/include refers to (empty when it is outside the repository). */
+  resolveImport(fromPath: string, ref: ImportRef): string[] {
+    const fromDir = posix.dirname(fromPath);
+    // Many files import the same module from the same folder: resolve each pair once.
+    const key = `${fromDir}\0${ref.resolve}\0${ref.target}`;
+    let files = this.importCache.get(key);
+    if (!files) {
+      files = this.resolveImportUncached(fromDir, ref);
+      this.importCache.set(key, files);
+    }
+    return files;
+  }
+
+  private resolveImportUncached(fromDir: string, ref: ImportRef): string[] {
+    const existing = (candidates: string[]) => candidates.map((c) => posix.normalize(c)).filter((c) => this.paths.has(c));
+    switch (ref.resolve) {
+      case 'include': {
+        const local = existing([posix.join(fromDir, ref.target)]);
+        if (local.length > 0) return local;
+        return this.nearest(fromDir, this.pathsBySuffix.get(posix.normalize(ref.target)) ?? []);
+      }
+      case 'relative-path': {
+        if (!ref.target.startsWith('.') && !ref.target.startsWith('/')) return this.bySuffixWithExtensions(fromDir, ref.target);
+        const base = posix.join(fromDir, ref.target);
+        return existing(['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.rb', '.R', '.r', '.lua', '.php', '.py'].flatMap((ext) => [
+          `${base}${ext}`, ext ? `${base}/index${ext}` : '',
+        ]).filter(Boolean)).slice(0, 1);
+      }
+      case 'dotted-module': {
+        const leadingDots = /^\.+/.exec(ref.target)?.[0].length ?? 0;
+        const modulePath = ref.target.slice(leadingDots).replace(/\./g, '/');
+        if (leadingDots > 0) {
+          let dir = fromDir;
+          for (let i = 1; i < leadingDots; i++) dir = posix.dirname(dir);
+          return existing([posix.join(dir, `${modulePath}.py`), posix.join(dir, modulePath, '__init__.py')]);
+        }
+        const asFile = this.bySuffixWithExtensions(fromDir, modulePath);
+        if (asFile.length > 0) return asFile;
+        // `import a.b.Name` binds a class or function of module a.b; `using A.B` names a folder.
+        const parent = posix.dirname(modulePath);
+        const asParent = parent !== '.' ? this.bySuffixWithExtensions(fromDir, parent) : [];
+        return asParent.length > 0 ? asParent : this.directoryFiles(fromDir, modulePath);
+      }
+      case 'go-package':
+        return this.directoryFiles(fromDir, ref.target);
+      case 'none':
+        return [];
+    }
+  }
+
+  private bySuffixWithExtensions(fromDir: string, modulePath: string): string[] {
+    for (const ext of ['.py', '.java', '.kt', '.scala', '.cs', '.ts', '.tsx', '.js', '.rb', '.lua', '.php', '.rs', '.hs', '.go', '.R', '.r']) {
+      const found = this.pathsBySuffix.get(`${modulePath}${ext}`);
+      if (found) return this.nearest(fromDir, found);
+    }
+    const init = this.pathsBySuffix.get(`${modulePath}/__init__.py`) ?? this.pathsBySuffix.get(`${modulePath}/mod.rs`);
+    return init ? this.nearest(fromDir, init) : [];
+  }
+
+  /** All files of the directory whose path ends with `dirPath` (nearest such directory). */
+  private directoryFiles(fromDir: string, dirPath: string): string[] {
+    const segments = dirPath.split('/').filter(Boolean);
+    for (let i = 0; i < segments.length; i++) {
+      const suffix = segments.slice(i).join('/');
+      const dirs = [...this.filesByDir.keys()].filter((d) => d === suffix || d.endsWith(`/${suffix}`));
+      if (dirs.length > 0) {
+        const dir = this.nearest(fromDir, dirs)[0]!;
+        return this.filesByDir.get(dir)!;
+      }
+    }
+    return [];
+  }
+
+  /** The candidates closest to `fromDir` by path distance (all ties kept). */
+  private nearest(fromDir: string, candidates: string[]): string[] {
+    if (candidates.length <= 1) return candidates;
+    const distance = (path: string) => posix.relative(fromDir, posix.dirname(path)).split('/').filter(Boolean).length;
+    const best = Math.min(...candidates.map(distance));
+    return candidates.filter((c) => distance(c) === best);
+  }
+
+  /** The source files that implement a header: same stem, another extension, nearest first. */
+  private headerSources(header: string): string[] {
+    const sources = (this.pathsByStem.get(stem(header)) ?? []).filter((path) => path !== header && this.factsByPath.get(path)!.functions.length > 0);
+    return this.nearest(posix.dirname(header), sources);
+  }
+
+  /** Names a system header (and the headers it includes) declares as functions or macros. */
+  private systemHeaderDeclarations(target: string): Set<string> {
+    const cached = this.systemHeaderNames.get(target);
+    if (cached) return cached;
+    const names = new Set<string>();
+    this.systemHeaderNames.set(target, names);
+    const seen = new Set<string>();
+    const queue = [target];
+    while (queue.length > 0 && seen.size < 200) {
+      const header = queue.shift()!;
+      if (seen.has(header)) continue;
+      seen.add(header);
+      const file = findSystemHeader(header);
+      if (!file) continue;
+      const text = readFileSync(file, 'latin1');
+      for (const match of text.matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) names.add(match[1]!);
+      for (const match of text.matchAll(/#\s*include\s*<([^>]+)>/g)) queue.push(match[1]!);
+    }
+    return names;
+  }
+}
+
+function isClassOwner(definition: Definition): boolean {
+  return definition.fn.kind !== 'function';
+}
+
+let cppIncludeDirs: string[] | null = null;
+function findSystemHeader(header: string): string | null {
+  cppIncludeDirs ??= existsSync('/usr/include/c++') ? readdirSync('/usr/include/c++').map((v) => join('/usr/include/c++', v)) : [];
+  for (const dir of [...SYSTEM_INCLUDE_DIRS, ...cppIncludeDirs]) {
+    const file = join(dir, header);
+    if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
+  }
+  return null;
+}

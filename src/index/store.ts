@@ -1,0 +1,171 @@
+// The repository index in SQLite: per-file facts (so an unchanged file is never re-parsed), the
+// resolved functions and call edges, and a cache of git-blame dates.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { LanguageId } from '../languages/types.ts';
+import type { CallLevel, ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
+
+const SCHEMA_VERSION = '1';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+  path TEXT PRIMARY KEY, language TEXT NOT NULL, hash TEXT NOT NULL, size INTEGER NOT NULL,
+  lines INTEGER NOT NULL, has_errors INTEGER NOT NULL, facts TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS functions (
+  id TEXT PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, qualified_name TEXT NOT NULL,
+  kind TEXT NOT NULL, language TEXT NOT NULL, signature TEXT NOT NULL, code TEXT NOT NULL,
+  span TEXT NOT NULL, body_span TEXT NOT NULL, docstring TEXT, lines_of_code INTEGER NOT NULL,
+  level TEXT NOT NULL, callers INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS functions_by_path ON functions(path);
+CREATE INDEX IF NOT EXISTS functions_by_name ON functions(name);
+CREATE TABLE IF NOT EXISTS calls (
+  caller_id TEXT NOT NULL, name TEXT NOT NULL, line INTEGER NOT NULL, level TEXT NOT NULL,
+  callee_ids TEXT NOT NULL, ambiguous INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS calls_by_caller ON calls(caller_id);
+CREATE TABLE IF NOT EXISTS blame (path TEXT PRIMARY KEY, hash TEXT NOT NULL, line_times TEXT NOT NULL);
+`;
+
+export interface StoredFile {
+  path: string;
+  language: LanguageId;
+  hash: string;
+  size: number;
+  lines: number;
+  hasErrors: boolean;
+}
+
+interface FunctionRow {
+  id: string; path: string; name: string; qualified_name: string; kind: FunctionRecord['kind'];
+  language: LanguageId; signature: string; code: string; span: string; body_span: string;
+  docstring: string | null; lines_of_code: number; level: ContextLevel; callers: number;
+}
+
+function toRecord(row: FunctionRow): FunctionRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    qualifiedName: row.qualified_name,
+    kind: row.kind,
+    path: row.path,
+    language: row.language,
+    signature: row.signature,
+    code: row.code,
+    span: JSON.parse(row.span) as Span,
+    bodySpan: JSON.parse(row.body_span) as Span,
+    docstring: row.docstring,
+    linesOfCode: row.lines_of_code,
+    level: row.level,
+    callers: row.callers,
+    lastCommit: null,
+  };
+}
+
+export class IndexStore {
+  readonly db: Database.Database;
+
+  constructor(readonly file: string) {
+    mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    const version = this.hasMeta() ? this.meta('schema') : null;
+    if (version !== null && version !== SCHEMA_VERSION) {
+      // An index from another schema is a cache: rebuild it rather than misread it.
+      this.db.exec('DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS functions; DROP TABLE IF EXISTS calls; DROP TABLE IF EXISTS blame;');
+    }
+    this.db.exec(SCHEMA);
+    this.setMeta('schema', SCHEMA_VERSION);
+  }
+
+  private hasMeta(): boolean {
+    return this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+  }
+
+  meta(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
+  fileHashes(): Map<string, string> {
+    const rows = this.db.prepare('SELECT path, hash FROM files').all() as { path: string; hash: string }[];
+    return new Map(rows.map((row) => [row.path, row.hash]));
+  }
+
+  files(): StoredFile[] {
+    const rows = this.db.prepare('SELECT path, language, hash, size, lines, has_errors FROM files ORDER BY path').all() as {
+      path: string; language: LanguageId; hash: string; size: number; lines: number; has_errors: number;
+    }[];
+    return rows.map((row) => ({ ...row, hasErrors: row.has_errors === 1 }));
+  }
+
+  facts(paths: string[]): FileFacts[] {
+    const statement = this.db.prepare('SELECT facts FROM files WHERE path = ?');
+    return paths.map((path) => JSON.parse((statement.get(path) as { facts: string }).facts) as FileFacts);
+  }
+
+  /** Replaces the whole resolved index in one transaction (files, functions, calls). */
+  replace(
+    changed: { file: StoredFile; facts: FileFacts }[],
+    removed: string[],
+    functions: FunctionRecord[],
+    calls: ResolvedCall[],
+  ): void {
+    const upsertFile = this.db.prepare(
+      `INSERT INTO files (path, language, hash, size, lines, has_errors, facts) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET language = excluded.language, hash = excluded.hash, size = excluded.size,
+       lines = excluded.lines, has_errors = excluded.has_errors, facts = excluded.facts`,
+    );
+    const deleteFile = this.db.prepare('DELETE FROM files WHERE path = ?');
+    const insertFunction = this.db.prepare(
+      `INSERT INTO functions (id, path, name, qualified_name, kind, language, signature, code, span, body_span,
+       docstring, lines_of_code, level, callers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const insertCall = this.db.prepare('INSERT INTO calls (caller_id, name, line, level, callee_ids, ambiguous) VALUES (?, ?, ?, ?, ?, ?)');
+    this.db.transaction(() => {
+      for (const path of removed) deleteFile.run(path);
+      for (const { file, facts } of changed) {
+        upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, JSON.stringify(facts));
+      }
+      this.db.exec('DELETE FROM functions; DELETE FROM calls;');
+      for (const f of functions) {
+        insertFunction.run(f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
+          JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, f.callers);
+      }
+      for (const c of calls) insertCall.run(c.callerId, c.name, c.line, c.level, JSON.stringify(c.calleeIds), c.ambiguous ? 1 : 0);
+    })();
+  }
+
+  functions(): FunctionRecord[] {
+    return (this.db.prepare('SELECT * FROM functions ORDER BY path, json_extract(span, \'$.startLine\'), id').all() as FunctionRow[]).map(toRecord);
+  }
+
+  calls(): ResolvedCall[] {
+    const rows = this.db.prepare('SELECT * FROM calls ORDER BY rowid').all() as {
+      caller_id: string; name: string; line: number; level: CallLevel; callee_ids: string; ambiguous: number;
+    }[];
+    return rows.map((row) => ({
+      callerId: row.caller_id, name: row.name, line: row.line, level: row.level,
+      calleeIds: JSON.parse(row.callee_ids) as string[], ambiguous: row.ambiguous === 1,
+    }));
+  }
+
+  blameTimes(path: string, hash: string): number[] | null {
+    const row = this.db.prepare('SELECT hash, line_times FROM blame WHERE path = ?').get(path) as { hash: string; line_times: string } | undefined;
+    return row && row.hash === hash ? (JSON.parse(row.line_times) as number[]) : null;
+  }
+
+  putBlameTimes(path: string, hash: string, times: number[]): void {
+    this.db.prepare('INSERT INTO blame (path, hash, line_times) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, line_times = excluded.line_times')
+      .run(path, hash, JSON.stringify(times));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,199 @@
+// Every metric ctxbench computes per candidate, by name. A metric compares a prediction with the
+// reference on a fixed scale; the scales are those of the papers that report it.
+import { parse } from '../languages/parser.ts';
+import { getLanguage } from '../languages/registry.ts';
+import type { LanguageId } from '../languages/types.ts';
+import { InputError } from '../util/errors.ts';
+import { CODEBLEU_LANGUAGE_IDS, codeBleu, combineCodeBleu, type CodeBleuScores } from './codebleu/index.ts';
+import { editSimilarity, editSimilarityDifflib, editSimilarityLevenshtein } from './edit-similarity.ts';
+import { exactMatch, exactMatchNoWhitespace } from './exact-match.ts';
+import {
+  extractIdentifiers,
+  identifierF1,
+  identifierPrecision,
+  identifierRecall,
+  matchIdentifiers,
+  type IdentifierMatch,
+} from './identifiers.ts';
+
+/** `binary`: 0 or 1; `percent`: integers 0..100; `fraction`: 0..1. */
+export type MetricScale = 'binary' | 'percent' | 'fraction';
+
+export interface MetricContext {
+  language: LanguageId;
+  /** text around the hole, for metrics that look at the completed file (syntax-ok). */
+  prefix?: string;
+  suffix?: string;
+}
+
+export interface MetricDefinition {
+  name: string;
+  scale: MetricScale;
+  /** one line: what it measures and whose definition it follows. */
+  description: string;
+  /** the languages it is defined for; absent = every language. */
+  languages?: readonly LanguageId[];
+  compute(prediction: string, reference: string, context: MetricContext): number | Promise<number>;
+}
+
+/** Remembers the last result, so that metrics sharing one computation (id-*, codebleu/bleu) run it once per pair. */
+function lastResultMemo<T>(compute: (prediction: string, reference: string, language: LanguageId) => T) {
+  let last: { prediction: string; reference: string; language: LanguageId; value: T } | null = null;
+  return (prediction: string, reference: string, language: LanguageId): T => {
+    if (last && last.prediction === prediction && last.reference === reference && last.language === language) return last.value;
+    const value = compute(prediction, reference, language);
+    last = { prediction, reference, language, value };
+    return value;
+  };
+}
+
+const keywordSets = new Map<LanguageId, ReadonlySet<string>>();
+function languageKeywords(language: LanguageId): ReadonlySet<string> {
+  let set = keywordSets.get(language);
+  if (!set) keywordSets.set(language, (set = new Set(getLanguage(language).keywords)));
+  return set;
+}
+
+const identifierMatch = lastResultMemo((prediction, reference, language): IdentifierMatch => {
+  const keywords = languageKeywords(language);
+  return matchIdentifiers(extractIdentifiers(prediction, keywords), extractIdentifiers(reference, keywords));
+});
+
+const codeBleuScores = lastResultMemo((prediction, reference, language): Promise<CodeBleuScores> => codeBleu(prediction, reference, language));
+
+/** 1 when prefix + prediction + suffix parses without ERROR or MISSING nodes. */
+async function parsesCleanly(prediction: string, context: MetricContext): Promise<number> {
+  const tree = await parse(context.language, `${context.prefix ?? ''}${prediction}${context.suffix ?? ''}`);
+  try {
+    return tree.rootNode.hasError ? 0 : 1;
+  } finally {
+    tree.delete();
+  }
+}
+
+const METRICS: readonly MetricDefinition[] = [
+  {
+    name: 'em',
+    scale: 'binary',
+    description: 'exact match after deleting #/ // comments, over stripped non-empty lines (CrossCodeEval)',
+    compute: exactMatch,
+  },
+  {
+    name: 'em-nows',
+    scale: 'binary',
+    description: 'exact match with all whitespace removed (YABLoCo)',
+    compute: exactMatchNoWhitespace,
+  },
+  {
+    name: 'es',
+    scale: 'percent',
+    description: 'fuzz.ratio of the stripped texts, python-Levenshtein backend (CrossCodeEval, YABLoCo)',
+    compute: editSimilarity,
+  },
+  {
+    name: 'es-difflib',
+    scale: 'percent',
+    description: 'fuzz.ratio of the stripped texts, difflib backend (fuzzywuzzy without python-Levenshtein)',
+    compute: editSimilarityDifflib,
+  },
+  {
+    name: 'es-levenshtein',
+    scale: 'fraction',
+    description: '1 - Levenshtein distance / max length over stripped non-empty lines (RepoCoder)',
+    compute: editSimilarityLevenshtein,
+  },
+  {
+    name: 'id-em',
+    scale: 'binary',
+    description: 'identifier lists equal (CrossCodeEval)',
+    compute: (prediction, reference, { language }) => identifierMatch(prediction, reference, language).exact,
+  },
+  {
+    name: 'id-f1',
+    scale: 'fraction',
+    description: 'F1 of the identifier sets, 0 when both are empty (CrossCodeEval)',
+    compute: (prediction, reference, { language }) => identifierF1(identifierMatch(prediction, reference, language)),
+  },
+  {
+    name: 'id-precision',
+    scale: 'fraction',
+    description: 'precision of the identifier sets, 0 when the prediction has none (CrossCodeEval)',
+    compute: (prediction, reference, { language }) => identifierPrecision(identifierMatch(prediction, reference, language)),
+  },
+  {
+    name: 'id-recall',
+    scale: 'fraction',
+    description: 'recall of the identifier sets, 0 when the reference has none (CrossCodeEval)',
+    compute: (prediction, reference, { language }) => identifierRecall(identifierMatch(prediction, reference, language)),
+  },
+  {
+    name: 'codebleu',
+    scale: 'fraction',
+    description: 'CodeBLEU of k4black/codebleu 0.7.1, a dataflow score of 0 counted as 1 (M2RC-Eval)',
+    languages: CODEBLEU_LANGUAGE_IDS,
+    compute: async (prediction, reference, { language }) => (await codeBleuScores(prediction, reference, language)).codebleu,
+  },
+  {
+    name: 'codebleu-strict',
+    scale: 'fraction',
+    description: 'CodeBLEU with a dataflow score of 0 kept as 0 (the reference quirk switched off)',
+    languages: CODEBLEU_LANGUAGE_IDS,
+    compute: async (prediction, reference, { language }) =>
+      combineCodeBleu(await codeBleuScores(prediction, reference, language), { dataflowZeroAsOne: false }),
+  },
+  {
+    name: 'bleu',
+    scale: 'fraction',
+    description: "BLEU-4 over whitespace tokens, CodeBLEU's n-gram component",
+    languages: CODEBLEU_LANGUAGE_IDS,
+    compute: async (prediction, reference, { language }) => (await codeBleuScores(prediction, reference, language)).ngramMatch,
+  },
+  {
+    name: 'syntax-ok',
+    scale: 'binary',
+    description: 'prefix + prediction + suffix parses without ERROR/MISSING nodes (the prediction alone without context)',
+    compute: (prediction, _reference, context) => parsesCleanly(prediction, context),
+  },
+];
+
+const BY_NAME = new Map(METRICS.map((metric) => [metric.name, metric]));
+
+export function listMetrics(): readonly MetricDefinition[] {
+  return METRICS;
+}
+
+export function supportsLanguage(metric: MetricDefinition, language: LanguageId): boolean {
+  return !metric.languages || metric.languages.includes(language);
+}
+
+/**
+ * The metric definitions for a language: the named ones (an unknown name or a metric that does
+ * not support the language is an InputError), or every metric that supports the language.
+ */
+export function resolveMetrics(language: LanguageId | string, names?: readonly string[]): MetricDefinition[] {
+  const spec = getLanguage(language);
+  if (!names) return METRICS.filter((metric) => supportsLanguage(metric, spec.id));
+  return names.map((name) => {
+    const metric = BY_NAME.get(name);
+    if (!metric) throw new InputError(`unknown metric '${name}' (known: ${METRICS.map((m) => m.name).join(', ')})`);
+    if (!supportsLanguage(metric, spec.id)) {
+      throw new InputError(`metric '${name}' does not support language '${spec.id}' (supported: ${metric.languages!.join(', ')})`);
+    }
+    return metric;
+  });
+}
+
+/** Scores one prediction against its reference with the named metrics (default: all that apply). */
+export async function scorePair(
+  prediction: string,
+  reference: string,
+  language: LanguageId | string,
+  metricNames?: readonly string[],
+  context: { prefix?: string; suffix?: string } = {},
+): Promise<Record<string, number>> {
+  const metrics = resolveMetrics(language, metricNames);
+  const full: MetricContext = { language: getLanguage(language).id, ...context };
+  const scores: Record<string, number> = {};
+  for (const metric of metrics) scores[metric.name] = await metric.compute(prediction, reference, full);
+  return scores;
+}

@@ -1,0 +1,43 @@
+// Re-scores the candidates of a run and stores the metrics with each candidate.
+import type { TaskRecord } from '../datasets/types.ts';
+import type { RunStoreWriter } from '../runstore/types.ts';
+import { InputError } from '../util/errors.ts';
+import { resolveMetrics, scorePair } from './registry.ts';
+
+export interface ScoreRunSummary {
+  /** candidates that got metrics. */
+  scored: number;
+  /** candidates without output (the model call failed): left unscored, not counted as 0. */
+  missing: { taskId: string; sample: number; reason: string }[];
+  /** metric names per language that were computed. */
+  metrics: Record<string, string[]>;
+}
+
+/**
+ * Scores every candidate with an output against its task's reference (prefix and suffix go to
+ * syntax-ok). Metric names default to every metric that supports the task's language. All scores
+ * are computed before the first is stored, so a failure leaves the store as it was.
+ */
+export async function scoreRun(store: RunStoreWriter, metricNames?: readonly string[]): Promise<ScoreRunSummary> {
+  const tasks = new Map<string, TaskRecord>(store.tasks().map((task) => [task.id, task]));
+  const metrics: Record<string, string[]> = {};
+  for (const task of tasks.values()) metrics[task.language] ??= resolveMetrics(task.language, metricNames).map((m) => m.name);
+
+  const results: { taskId: string; sample: number; scores: Record<string, number> }[] = [];
+  const missing: ScoreRunSummary['missing'] = [];
+  for (const candidate of store.candidates()) {
+    const task = tasks.get(candidate.taskId);
+    if (!task) throw new InputError(`candidate ${candidate.taskId}#${candidate.sample} belongs to no task of the run`, { file: store.dir });
+    if (candidate.error !== null || candidate.output === null) {
+      missing.push({ taskId: candidate.taskId, sample: candidate.sample, reason: candidate.error ?? 'no output' });
+      continue;
+    }
+    const scores = await scorePair(candidate.output, task.reference, task.language, metrics[task.language], {
+      prefix: task.prefix,
+      suffix: task.suffix,
+    });
+    results.push({ taskId: candidate.taskId, sample: candidate.sample, scores });
+  }
+  for (const { taskId, sample, scores } of results) store.putMetrics(taskId, sample, scores);
+  return { scored: results.length, missing, metrics };
+}

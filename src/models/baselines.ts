@@ -1,0 +1,98 @@
+// Reference baselines, labelled as such in configs and reports. They make no call and need no
+// model: `baseline:empty` answers nothing; `baseline:copy-retrieved` copies what follows the
+// retrieved line most similar to the cursor's line, i.e. what retrieval alone would "complete".
+import type { ContextSnippet } from '../datasets/types.ts';
+import type { Backend, Generation, GenerationRequest } from './types.ts';
+
+export const BASELINES = ['copy-retrieved', 'empty'] as const;
+export type BaselineName = (typeof BASELINES)[number];
+
+export function createBaselineBackend(name: BaselineName): Backend {
+  const answer = name === 'empty' ? () => '' : copyRetrieved;
+  return {
+    provider: `baseline:${name}`,
+    isBaseline: true,
+    accepts: 'any',
+    cacheIdentity: null,
+    async generate(request: GenerationRequest): Promise<Generation> {
+      const { text, truncated } = limitTokens(answer(request), request.sampling.maxTokens);
+      return {
+        text,
+        promptTokens: request.prompt.tokens.total ?? null,
+        completionTokens: codeTokens(text).length,
+        finishReason: truncated ? 'length' : 'stop',
+      };
+    },
+    async close() {},
+  };
+}
+
+const WORD = /\w+/g;
+
+function wordSet(text: string): Set<string> {
+  return new Set(text.match(WORD) ?? []);
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * The query is the cursor's line (the text after the prefix's last newline) or, when the cursor is
+ * at the start of a line, the last non-blank line of the prefix. Among all lines of the retrieved
+ * snippets (in rank order, first best wins) that have a continuation, the one with the highest
+ * Jaccard similarity of word sets is chosen. Continuation: when the cursor is mid-line and the
+ * chosen line contains the typed part, the rest of that line, then the snippet's following lines;
+ * otherwise the following lines (after a newline when the cursor is mid-line).
+ */
+export function copyRetrieved(request: Pick<GenerationRequest, 'task' | 'retrieved'>): string {
+  const prefixLines = request.task.prefix.split('\n');
+  const typed = prefixLines[prefixLines.length - 1]!.trimStart();
+  const midLine = typed.trim() !== '';
+  const query = wordSet(midLine ? typed : ([...prefixLines].reverse().find((line) => line.trim() !== '') ?? ''));
+  let bestScore = 0;
+  let bestContinuation = '';
+  for (const snippet of request.retrieved) {
+    const lines = snippetLines(snippet);
+    for (let index = 0; index < lines.length; index++) {
+      const score = jaccard(query, wordSet(lines[index]!));
+      if (score <= bestScore) continue;
+      const continuation = continuationAfter(lines, index, midLine ? typed : null);
+      if (continuation.trim() === '') continue;
+      bestScore = score;
+      bestContinuation = continuation;
+    }
+  }
+  return bestContinuation;
+}
+
+function snippetLines(snippet: ContextSnippet): string[] {
+  return snippet.text.replace(/\n$/, '').split('\n');
+}
+
+function continuationAfter(lines: string[], index: number, typed: string | null): string {
+  const following = lines.slice(index + 1).join('\n');
+  if (typed === null) return following;
+  const at = lines[index]!.indexOf(typed);
+  if (at >= 0) {
+    const rest = lines[index]!.slice(at + typed.length);
+    return following === '' ? rest : `${rest}\n${following}`;
+  }
+  return following === '' ? '' : `\n${following}`;
+}
+
+/** Code tokens as the baselines count them: words and single punctuation characters. */
+function codeTokens(text: string): RegExpMatchArray[] {
+  return [...text.matchAll(/\w+|[^\s\w]/g)];
+}
+
+/** Keeps the text up to the end of its `maxTokens`-th code token. */
+function limitTokens(text: string, maxTokens: number): { text: string; truncated: boolean } {
+  const tokens = codeTokens(text);
+  if (tokens.length <= maxTokens) return { text, truncated: false };
+  const last = tokens[maxTokens - 1];
+  return { text: last ? text.slice(0, last.index! + last[0].length) : '', truncated: true };
+}

@@ -1,0 +1,10 @@
+// The generation stage: model backends, the resumable generation runner and post-processing.
+export type * from './types.ts';
+export { GenerationError } from './types.ts';
+export { createBackend, parseProvider, resolveBaseUrl, type BackendOptions, type ProviderSpec } from './provider.ts';
+export { createOpenAIBackend, classifyError, retryAfter, type OpenAIBackendOptions } from './openai.ts';
+export { createBaselineBackend, copyRetrieved, BASELINES, type BaselineName } from './baselines.ts';
+export { createLlamaCppBackend } from './llamacpp.ts';
+export { runGeneration, readTasksFile, resolveSampling, responseKey, type GenerationOptions, type GenerationSummary } from './runner.ts';
+export { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
+export { postprocess, extractFence, cutAfterFirstBracket, type Postprocessed } from './postprocess.ts';

@@ -1,0 +1,133 @@
+// OpenAI-compatible backends (`openai:chat:<model>`, `openai:completion:<model>`) through the
+// official `openai` client, against any base URL (OpenAI, vLLM, llama.cpp server, TGI...). The
+// client's own retries are off: the runner's retry and back-off policy applies to every backend.
+// FIM prompts arrive as plain completion prompts built by the context stage (vLLM ignores `suffix`).
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { Backend, Generation, GenerationRequest } from './types.ts';
+import { GenerationError } from './types.ts';
+
+export interface OpenAIBackendOptions {
+  mode: 'chat' | 'completion';
+  model: string;
+  baseUrl: string;
+  /** null for servers that need no key (a placeholder is sent). */
+  apiKey: string | null;
+  timeoutMs: number;
+}
+
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+/** Socket errors meaning nothing answers at that address (as opposed to a dropped connection). */
+const UNREACHABLE_CODES = /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\b/;
+
+export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // Local servers (vLLM, llama.cpp) accept any key; the client refuses to start without one.
+    apiKey: options.apiKey ?? 'no-key',
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+  });
+  const provider = `openai:${options.mode}:${options.model}`;
+
+  async function call(request: GenerationRequest): Promise<Generation> {
+    const { sampling, prompt, sample } = request;
+    const common = {
+      model: options.model,
+      temperature: sampling.temperature,
+      top_p: sampling.topP,
+      max_tokens: sampling.maxTokens,
+      ...(sampling.stop.length > 0 ? { stop: sampling.stop } : {}),
+      ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
+    };
+    if (options.mode === 'chat') {
+      const response = await client.chat.completions.create({ ...common, messages: prompt.messages ?? [] });
+      const choice = response.choices?.[0];
+      return generation(choice?.message?.content, choice?.finish_reason ?? null, response.usage);
+    }
+    const response = await client.completions.create({ ...common, prompt: prompt.prompt ?? '' });
+    const choice = response.choices?.[0];
+    return generation(choice?.text, choice?.finish_reason ?? null, response.usage);
+  }
+
+  return {
+    provider,
+    isBaseline: false,
+    accepts: options.mode,
+    cacheIdentity: `${provider}@${options.baseUrl}`,
+    async generate(request) {
+      try {
+        return await call(request);
+      } catch (error) {
+        throw classifyError(error);
+      }
+    },
+    async close() {},
+  };
+}
+
+function generation(text: string | null | undefined, finishReason: string | null, usage: { prompt_tokens?: number; completion_tokens?: number } | undefined | null): Generation {
+  if (typeof text !== 'string' || text === '') {
+    throw new GenerationError(`empty response: the server returned no text (finish_reason ${finishReason ?? 'none'})`, 'permanent');
+  }
+  return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, finishReason };
+}
+
+/** Maps whatever the client threw to a GenerationError with a reason a person can act on. */
+export function classifyError(error: unknown): GenerationError {
+  if (error instanceof GenerationError) return error;
+  if (error instanceof APIConnectionTimeoutError) return new GenerationError('timeout: no answer within the request timeout', 'transient');
+  if (error instanceof APIConnectionError) {
+    const cause = rootCause(error);
+    return new GenerationError(`connection failed: ${cause}`, 'transient', null, UNREACHABLE_CODES.test(cause));
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const status = error.status;
+    const detail = serverMessage(error);
+    const retryAfterMs = retryAfter(error.headers);
+    if (status === 429) return new GenerationError(`HTTP 429 rate limited: ${detail}`, 'rate-limit', retryAfterMs);
+    if (status === 503) return new GenerationError(`HTTP 503 overloaded: ${detail}`, 'rate-limit', retryAfterMs);
+    if (status >= 500 || status === 408 || status === 409) return new GenerationError(`HTTP ${status} server error: ${detail}`, 'transient', retryAfterMs);
+    if (status === 404) return new GenerationError(`HTTP 404 model or endpoint not found: ${detail}`, 'permanent');
+    if (status === 401 || status === 403) return new GenerationError(`HTTP ${status} not authorised (check the API key variable): ${detail}`, 'permanent');
+    if (status === 400 || status === 413 || status === 422) return new GenerationError(`HTTP ${status} request refused (e.g. prompt over the context length): ${detail}`, 'permanent');
+    return new GenerationError(`HTTP ${status}: ${detail}`, 'permanent');
+  }
+  if (error instanceof SyntaxError) return new GenerationError(`malformed response: ${error.message}`, 'transient');
+  return new GenerationError(`unexpected failure: ${(error as Error)?.message ?? String(error)}`, 'transient');
+}
+
+function serverMessage(error: APIError): string {
+  const body = error.error as { message?: unknown } | undefined;
+  const message = typeof body?.message === 'string' ? body.message : error.message.replace(/^\d{3}\s*/, '');
+  return truncate(message.trim() || 'no message', 300);
+}
+
+function rootCause(error: Error): string {
+  let current: unknown = error;
+  let detail = error.message;
+  while (current instanceof Error) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') return current.message.includes(code) ? current.message : `${code} ${current.message}`.trim();
+    if (current !== error && current.message) detail = current.message;
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return detail;
+}
+
+/** Retry-After in milliseconds: `retry-after-ms`, `retry-after` seconds or HTTP date. */
+export function retryAfter(headers: Headers | undefined): number | null {
+  if (!headers) return null;
+  const milliseconds = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return milliseconds;
+  const value = headers.get('retry-after');
+  if (!value) return null;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : null;
+}
+
+function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}

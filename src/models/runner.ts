@@ -1,0 +1,263 @@
+// A generation run: tasks -> prompts (context stage) -> model calls -> post-processing -> run store.
+// Resumable at any point: the store holds each finished candidate (one transaction each) and a
+// rerun only makes the calls whose candidates are missing. Answers also go to the shared response
+// cache first, so a call finished just before a kill is not paid twice.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
+import type { TaskRecord } from '../datasets/types.ts';
+import { openResponseCache } from '../runstore/cache.ts';
+import { openRunStore, type RunStore } from '../runstore/store.ts';
+import type { PromptParts, RunConfig } from '../runstore/types.ts';
+import { InputError } from '../util/errors.ts';
+import { readJsonl } from '../util/jsonl.ts';
+import { postprocess } from './postprocess.ts';
+import { Progress, type ProgressStream } from './progress.ts';
+import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
+import type { Backend, Generation, SamplingParams } from './types.ts';
+
+export interface GenerationOptions {
+  tasksPath: string;
+  runDir: string;
+  /** the backend's provider string is the run's `model`. */
+  backend: Backend;
+  promptBuilder: PromptBuilder;
+  samples: number;
+  /** null: 0 (greedy) for one sample, 0.8 for several. */
+  temperature: number | null;
+  /** null: 1 when greedy, 0.95 otherwise. */
+  topP: number | null;
+  maxTokens: number;
+  stop: string[];
+  seed: number | null;
+  concurrency: number;
+  /** the shared response cache file, null to bypass it (`--no-cache`). */
+  cacheFile: string | null;
+  /** also redo candidates that failed in an earlier session. */
+  retryErrors: boolean;
+  toolVersion: string;
+  /** recorded in the config. */
+  baseUrl: string | null;
+  budget: number | null;
+  retry?: RetryPolicy;
+  progress?: ProgressStream | null;
+  /** seconds between progress lines when the stream is not a terminal. */
+  progressIntervalMs?: number;
+}
+
+export interface GenerationSummary {
+  tasks: number;
+  candidates: number;
+  /** calls made in this session (cache hits and baselines excluded). */
+  calls: number;
+  cacheHits: number;
+  /** candidates written in this session. */
+  written: number;
+  /** failed candidates in the whole run, grouped by reason. */
+  failed: number;
+  failures: { reason: string; count: number }[];
+  /** true when the run has candidates and every one of them failed. */
+  allFailed: boolean;
+  elapsedMs: number;
+}
+
+export function resolveSampling(options: Pick<GenerationOptions, 'samples' | 'temperature' | 'topP' | 'maxTokens' | 'stop' | 'seed'>): SamplingParams {
+  const temperature = options.temperature ?? (options.samples === 1 ? 0 : 0.8);
+  return {
+    temperature,
+    topP: options.topP ?? (temperature === 0 ? 1 : 0.95),
+    maxTokens: options.maxTokens,
+    stop: options.stop,
+    seed: options.seed,
+  };
+}
+
+/** Reads a tasks file: the fields generation relies on are checked, with file, line and field named. */
+export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string } {
+  const seen = new Map<string, number>();
+  const tasks = readJsonl(file, (value, where) => {
+    const record = value as Partial<TaskRecord> | null;
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new InputError('a task must be a JSON object', where);
+    const fail = (field: string, expected: string) => new InputError(`expected ${expected}`, { ...where, field });
+    if (typeof record.id !== 'string' || record.id === '') throw fail('id', 'a non-empty string');
+    if (record.kind !== 'function' && record.kind !== 'crossfile' && record.kind !== 'node') throw fail('kind', "'function', 'crossfile' or 'node'");
+    if (typeof record.language !== 'string') throw fail('language', 'a language id');
+    for (const field of ['prefix', 'suffix', 'reference'] as const) if (typeof record[field] !== 'string') throw fail(field, 'a string');
+    const earlier = seen.get(record.id);
+    if (earlier !== undefined) throw new InputError(`duplicate task id '${record.id}' (first on line ${earlier})`, { ...where, field: 'id' });
+    seen.set(record.id, where.line);
+    return record as TaskRecord;
+  });
+  const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+  return { tasks, hash };
+}
+
+/** The response-cache key of one call: model and endpoint, prompt, sampling parameters, sample index. */
+export function responseKey(identity: string, prompt: PromptParts, sampling: SamplingParams, sample: number): string {
+  const payload = JSON.stringify([identity, prompt.messages ?? prompt.prompt, sampling.temperature, sampling.topP, sampling.maxTokens, sampling.stop, sampling.seed, sample]);
+  return createHash('sha256').update(payload).digest('hex');
+}
+
+interface PendingCall {
+  task: TaskRecord;
+  prompt: BuiltPrompt;
+  sample: number;
+  /** remaining calls of the task, shared by its calls (0 = the task is complete). */
+  remaining: { count: number };
+}
+
+export async function runGeneration(options: GenerationOptions): Promise<GenerationSummary> {
+  const started = performance.now();
+  const { backend, promptBuilder } = options;
+  const { tasks, hash } = readTasksFile(options.tasksPath);
+  const sampling = resolveSampling(options);
+  const config: RunConfig = {
+    model: backend.provider,
+    context: promptBuilder.strategy,
+    template: promptBuilder.template,
+    tokenizer: promptBuilder.tokenizerName,
+    samples: options.samples,
+    temperature: sampling.temperature,
+    topP: sampling.topP,
+    maxTokens: sampling.maxTokens,
+    seed: sampling.seed,
+    stop: sampling.stop,
+    isBaseline: backend.isBaseline,
+    baseUrl: options.baseUrl,
+    budget: options.budget,
+    tasksPath: options.tasksPath,
+    tasksHash: hash,
+    toolVersion: options.toolVersion,
+    createdAt: new Date().toISOString(),
+  };
+  const store = openRunStore(options.runDir, { create: config, tasks });
+  const cache = options.cacheFile && backend.cacheIdentity ? openResponseCache(options.cacheFile) : null;
+  try {
+    const states = store.candidateStates();
+    const pending = tasks
+      .map((task) => {
+        const done = states.get(task.id);
+        const samples: number[] = [];
+        for (let sample = 0; sample < options.samples; sample++) {
+          const failed = done?.get(sample);
+          if (failed === undefined || (failed && options.retryErrors)) samples.push(sample);
+        }
+        return { task, samples };
+      })
+      .filter((entry) => entry.samples.length > 0);
+    const totalCalls = pending.reduce((sum, entry) => sum + entry.samples.length, 0);
+    const progress = new Progress(options.progress ?? null, { tasks: tasks.length, calls: totalCalls }, tasks.length - pending.length, options.progressIntervalMs);
+    const session = { calls: 0, cacheHits: 0, written: 0 };
+    const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
+
+    async function* calls(): AsyncGenerator<PendingCall> {
+      for (const { task, samples } of pending) {
+        const prompt = await promptOf(store, promptBuilder, backend, task);
+        const remaining = { count: samples.length };
+        for (const sample of samples) yield { task, prompt, sample, remaining };
+      }
+    }
+
+    async function complete(call: PendingCall): Promise<void> {
+      const { task, prompt, sample } = call;
+      const key = cache ? responseKey(backend.cacheIdentity!, prompt, sampling, sample) : null;
+      let answer: (Generation & { latencyMs: number | null }) | null = key ? cache!.get(key) : null;
+      const cached = answer !== null;
+      let error: string | null = null;
+      if (cached) session.cacheHits++;
+      else {
+        try {
+          if (!backend.isBaseline) session.calls++;
+          const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample, sampling }));
+          answer = { ...outcome.value, latencyMs: outcome.latencyMs };
+          if (key) cache!.put(key, answer);
+        } catch (failure) {
+          error = (failure as Error).message;
+        }
+      }
+      let output: string | null = null;
+      let rule: string | null = null;
+      if (answer) {
+        try {
+          ({ output, rule } = await postprocess(task, answer.text));
+        } catch (failure) {
+          error = `post-processing failed: ${(failure as Error).message}`;
+        }
+      }
+      store.putCandidate({
+        taskId: task.id,
+        sample,
+        raw: answer?.text ?? null,
+        output,
+        postprocess: rule,
+        error,
+        promptTokens: answer?.promptTokens ?? null,
+        completionTokens: answer?.completionTokens ?? null,
+        latencyMs: answer?.latencyMs ?? null,
+        finishReason: answer?.finishReason ?? null,
+        cached,
+      });
+      session.written++;
+      progress.callFinished(error !== null, --call.remaining.count === 0);
+    }
+
+    // Workers pull from one queue; the first fatal error (e.g. a prompt that cannot be built) stops
+    // the queue, and the calls already in flight are still written before the store closes.
+    const queue = calls();
+    const fatal: { errors: unknown[] } = { errors: [] };
+    const workers = Array.from({ length: Math.max(1, options.concurrency) }, async () => {
+      try {
+        for await (const call of queue) {
+          await complete(call);
+          if (fatal.errors.length > 0) break;
+        }
+      } catch (error) {
+        fatal.errors.push(error);
+      }
+    });
+    await Promise.all(workers);
+    progress.finish();
+    if (fatal.errors.length > 0) throw fatal.errors[0];
+    return summarise(store, tasks.length, session, performance.now() - started);
+  } finally {
+    cache?.close();
+    store.close();
+  }
+}
+
+/** The stored prompt of a task, or a freshly built (and stored) one. */
+async function promptOf(store: RunStore, builder: PromptBuilder, backend: Backend, task: TaskRecord): Promise<BuiltPrompt> {
+  const stored = store.prompt(task.id);
+  const prompt: BuiltPrompt = stored ? { ...stored, retrieved: stored.retrieved ?? [] } : await builder.build(task);
+  const shape = prompt.messages ? 'chat' : 'completion';
+  if (backend.accepts !== 'any' && backend.accepts !== shape) {
+    throw new InputError(
+      `template '${builder.template}' builds ${shape} prompts but ${backend.provider} takes ${backend.accepts} prompts; choose a ${backend.accepts} template (--template) or the other openai mode`,
+      { field: 'template' },
+    );
+  }
+  if (!stored) store.putPrompt(task.id, prompt);
+  return prompt;
+}
+
+function summarise(store: RunStore, tasks: number, session: { calls: number; cacheHits: number; written: number }, elapsedMs: number): GenerationSummary {
+  const reasons = new Map<string, number>();
+  let candidates = 0;
+  for (const candidate of store.candidates()) {
+    candidates++;
+    if (candidate.error === null) continue;
+    // "HTTP 404 model or endpoint not found: <server text>" -> the part before the details.
+    const reason = candidate.error.split(':')[0]!;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const failed = [...reasons.values()].reduce((sum, count) => sum + count, 0);
+  return {
+    tasks,
+    candidates,
+    ...session,
+    failed,
+    failures: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)),
+    allFailed: candidates > 0 && failed === candidates,
+    elapsedMs,
+  };
+}

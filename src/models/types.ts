@@ -1,0 +1,64 @@
+// What a model backend is: one `generate` call per (task, sample), and the errors it reports in a
+// form the runner can act on (retry, back off, or record the reason).
+import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
+import type { PromptParts } from '../runstore/types.ts';
+
+export interface SamplingParams {
+  temperature: number;
+  topP: number;
+  maxTokens: number;
+  stop: string[];
+  /** base seed; sample i is sent with seed + i so samples differ yet repeat. */
+  seed: number | null;
+}
+
+export interface GenerationRequest {
+  task: TaskRecord;
+  prompt: PromptParts;
+  /** the retrieved snippets with their text (the copy baseline reads them). */
+  retrieved: ContextSnippet[];
+  sample: number;
+  sampling: SamplingParams;
+}
+
+export interface Generation {
+  text: string;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  finishReason: string | null;
+}
+
+/** Which prompt shape a backend takes: chat messages, a completion prompt, or either. */
+export type PromptShape = 'chat' | 'completion' | 'any';
+
+export interface Backend {
+  /** the provider string, e.g. `openai:chat:gpt-4o-mini`. */
+  readonly provider: string;
+  readonly isBaseline: boolean;
+  readonly accepts: PromptShape;
+  /** what identifies the model in cache keys (provider and endpoint), or null for backends not worth caching. */
+  readonly cacheIdentity: string | null;
+  generate(request: GenerationRequest): Promise<Generation>;
+  close(): Promise<void>;
+}
+
+/**
+ * How the runner treats a failed call: `rate-limit` (429/503: slow down, wait Retry-After, retry),
+ * `transient` (network, 5xx, malformed body: retry with jittered back-off), `permanent` (4xx,
+ * empty answer: record the reason now).
+ */
+export type FailureKind = 'rate-limit' | 'transient' | 'permanent';
+
+export class GenerationError extends Error {
+  constructor(
+    message: string,
+    readonly kind: FailureKind,
+    /** the server's Retry-After, in milliseconds, when it sent one. */
+    readonly retryAfterMs: number | null = null,
+    /** true when the server could not be reached at all (no HTTP response). */
+    readonly unreachable = false,
+  ) {
+    super(message);
+    this.name = 'GenerationError';
+  }
+}

@@ -1,0 +1,72 @@
+// A hole in a file: prefix + reference + suffix is always the file text, and the span gives the
+// reference's position (1-based lines and columns, columns in UTF-16 code units, end exclusive).
+import { createHash } from 'node:crypto';
+import type { Span } from '../index/types.ts';
+import type { TaskKind } from '../datasets/types.ts';
+
+export interface Hole {
+  prefix: string;
+  reference: string;
+  suffix: string;
+  span: Span;
+}
+
+/** Offsets where each line starts (index 0 = line 1). */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line and column of an offset. */
+export function positionAt(starts: number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
+}
+
+/** The hole covering text[start, end). */
+export function holeAt(text: string, start: number, end: number, starts = lineStarts(text)): Hole {
+  const from = positionAt(starts, start);
+  const to = positionAt(starts, end);
+  return {
+    prefix: text.slice(0, start),
+    reference: text.slice(start, end),
+    suffix: text.slice(end),
+    span: { startLine: from.line, startColumn: from.column, endLine: to.line, endColumn: to.column },
+  };
+}
+
+/**
+ * The hole covering whole lines `startLine..endLine` (1-based, inclusive), the line break after
+ * the last one included. The span ends at the last line's end (before its line break).
+ */
+export function lineHole(text: string, startLine: number, endLine: number, starts = lineStarts(text)): Hole {
+  const start = starts[startLine - 1] ?? text.length;
+  const end = starts[endLine] ?? text.length;
+  const lastLineEnd = text[end - 1] === '\n' ? end - 1 : end;
+  return {
+    prefix: text.slice(0, start),
+    reference: text.slice(start, end),
+    suffix: text.slice(end),
+    span: { startLine, startColumn: 1, endLine, endColumn: lastLineEnd - (starts[endLine - 1] ?? lastLineEnd) + 1 },
+  };
+}
+
+/** Number of lines a reference spans (a final line break does not start a new line). */
+export function referenceLines(reference: string): number {
+  if (reference === '') return 0;
+  const trimmed = reference.endsWith('\n') ? reference.slice(0, -1) : reference;
+  return trimmed.split('\n').length;
+}
+
+/** Stable task id: kind, repository, path and span, 16 hex characters. */
+export function taskId(kind: TaskKind, repo: string, path: string, span: Span): string {
+  const key = [kind, repo, path, span.startLine, span.startColumn, span.endLine, span.endColumn].join('\0');
+  return createHash('sha1').update(key).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,126 @@
+// The `node` family (M2RC-Eval): a random named tree-sitter node is the hole, labelled with its
+// depth bucket and semantic class. Files are sampled in parallel (node-worker.ts); then the
+// `--limit` sample, then holes are redrawn as multi-line ones until 30% span two or more lines.
+import { availableParallelism } from 'node:os';
+import type { TaskRecord } from '../datasets/types.ts';
+import type { LanguageId } from '../languages/types.ts';
+import { createWorkerPool } from '../util/workers.ts';
+import { FileTexts } from './files.ts';
+import { holeAt, referenceLines, taskId } from './hole.ts';
+import { NODE_FILTER_NAMES, NODE_FILTERS, type FileSample, type NodeFilter, type NodeHole } from './node-sample.ts';
+import { handle, type NodeBatch } from './node-worker.ts';
+import { randomFor } from './random.ts';
+import { limitPerGroup } from './select.ts';
+import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
+
+const BATCH_FILES = 16;
+/** Below this many files the workers' start-up costs more than it saves. */
+const MIN_FILES_FOR_WORKERS = 64;
+
+async function sampleAll(batches: NodeBatch[]): Promise<FileSample[][]> {
+  const files = batches.reduce((sum, batch) => sum + batch.files.length, 0);
+  if (files < MIN_FILES_FOR_WORKERS) {
+    const results: FileSample[][] = [];
+    for (const batch of batches) results.push(await handle(batch));
+    return results;
+  }
+  const pool = createWorkerPool<NodeBatch, FileSample[]>(new URL('./node-worker.ts', import.meta.url), Math.min(availableParallelism(), batches.length));
+  try {
+    return await Promise.all(batches.map((batch) => pool.run(batch)));
+  } finally {
+    await pool.close();
+  }
+}
+
+interface Drawn {
+  repo: RepositoryInput;
+  path: string;
+  language: LanguageId;
+  hole: NodeHole;
+}
+
+function toTask(drawn: Drawn, files: FileTexts): TaskRecord {
+  const { repo, path, hole } = drawn;
+  const text = files.read(repo.root, path)!;
+  const cut = holeAt(text, hole.start, hole.end, files.starts(repo.root, path));
+  return {
+    id: taskId('node', repo.name, path, cut.span),
+    kind: 'node',
+    language: drawn.language,
+    repo: { name: repo.name, commit: repo.commit, root: repo.root },
+    path,
+    ...cut,
+    labels: { bucket: hole.bucket, semantic: hole.semantic, lines: referenceLines(cut.reference) },
+    meta: { nodeType: hole.type, depth: hole.depth, treeDepth: hole.treeDepth },
+  };
+}
+
+/**
+ * Replaces single-line holes by multi-line ones (each file's own alternates, files in seeded
+ * random order) until `share` of the tasks span two or more lines. Returns how many were replaced.
+ */
+function reachMultiLineShare(tasks: TaskRecord[], alternates: Map<string, Drawn[]>, files: FileTexts, seed: number, share: number): number {
+  const needed = Math.ceil(share * tasks.length);
+  let multi = tasks.filter((task) => task.labels.lines >= 2).length;
+  let replaced = 0;
+  const byFile = new Map<string, number[]>();
+  tasks.forEach((task, index) => {
+    if (task.labels.lines >= 2) return;
+    const key = `${task.repo.name}\0${task.path}`;
+    byFile.set(key, [...(byFile.get(key) ?? []), index]);
+  });
+  const candidates = randomFor(seed, 'multi-line').shuffle([...byFile.keys()].filter((key) => alternates.has(key)).sort());
+  while (multi < needed && candidates.length > 0) {
+    const progress = multi;
+    for (const key of candidates) {
+      if (multi >= needed) break;
+      const singles = byFile.get(key)!;
+      const spare = alternates.get(key)!;
+      if (singles.length === 0 || spare.length === 0) continue;
+      tasks[singles.shift()!] = toTask(spare.shift()!, files);
+      multi++;
+      replaced++;
+    }
+    if (multi === progress) break;
+  }
+  return replaced;
+}
+
+export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
+  const perFile = options.perFile ?? 1;
+  const batches: NodeBatch[] = [];
+  for (const repo of repos) {
+    const files = repo.store.files().filter((file) => !options.languages || options.languages.includes(file.language));
+    for (let i = 0; i < files.length; i += BATCH_FILES) {
+      batches.push({ root: repo.root, repoName: repo.name, seed: options.seed, perFile, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
+    }
+  }
+  const results = await sampleAll(batches);
+  const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
+  let candidates = 0;
+  const drawn: Drawn[] = [];
+  const alternates = new Map<string, Drawn[]>();
+  batches.forEach((batch, index) => {
+    const repo = repos.find((r) => r.root === batch.root)!;
+    results[index]!.forEach((sample, fileIndex) => {
+      const language = batch.files[fileIndex]!.language;
+      candidates += sample.candidates;
+      for (const filter of Object.keys(removed) as NodeFilter[]) removed[filter] += sample.removed[filter];
+      for (const hole of sample.drawn) drawn.push({ repo, path: sample.path, language, hole });
+      if (sample.multiLineAlternates.length > 0) alternates.set(`${repo.name}\0${sample.path}`, sample.multiLineAlternates.map((hole) => ({ repo, path: sample.path, language, hole })));
+    });
+  });
+  const log = new FilterLog('named nodes below the root', candidates);
+  for (const filter of Object.keys(NODE_FILTER_NAMES) as NodeFilter[]) log.record(NODE_FILTER_NAMES[filter], removed[filter]);
+  log.record(`not drawn (${perFile} per file)`, log.remaining - drawn.length);
+  const files = new FileTexts();
+  const tasks = limitPerGroup(drawn.map((d) => toTask(d, files)), options.limit, options.seed, log);
+  const replaced = reachMultiLineShare(tasks, alternates, files, options.seed, NODE_FILTERS.multiLineShare);
+  log.record(`redrawn as multi-line holes (${NODE_FILTERS.multiLineShare * 100}% share)`, 0);
+  log.steps[log.steps.length - 1]!.replaced = replaced;
+  const multi = tasks.filter((task) => task.labels.lines >= 2).length;
+  const notes = tasks.length > 0 && multi < NODE_FILTERS.multiLineShare * tasks.length
+    ? [`only ${multi} of ${tasks.length} holes span 2+ lines (target ${NODE_FILTERS.multiLineShare * 100}%): the files have no more multi-line nodes`]
+    : [];
+  return { tasks, filters: log.steps, notes };
+}

@@ -1,0 +1,100 @@
+// Records of the task-building stage: what a build takes, what each filter removed (the papers'
+// Fig. 1 as numbers), and the manifest written beside every task file.
+import type { TaskRecord } from '../datasets/types.ts';
+import type { IndexStore } from '../index/store.ts';
+import type { LanguageId } from '../languages/types.ts';
+import type { Coverage } from './coverage.ts';
+
+export type Family = 'function' | 'crossfile' | 'node';
+export const FAMILIES: readonly Family[] = ['function', 'crossfile', 'node'];
+
+/** One indexed repository to build from. */
+export interface RepositoryInput {
+  /** the folder name, used in task ids. */
+  name: string;
+  /** absolute path of the checkout. */
+  root: string;
+  /** `git rev-parse HEAD`, null outside git. */
+  commit: string | null;
+  store: IndexStore;
+}
+
+export interface BuildOptions {
+  seed: number;
+  /** only these languages (all when absent). */
+  languages?: LanguageId[];
+  /** at most this many tasks per repository and language (after every filter; a seeded sample). */
+  limit?: number;
+  /** function family: at most this many per repository and context level (YABLoCo: 12). */
+  perLevel?: number;
+  /** function family: keep functions with test hits > 0 only, sorted by hits after the commit date. */
+  coverage?: Coverage;
+  /** crossfile family: minimum prompt lines per language (defaults: CROSSFILE_PROMPT_LINES). */
+  minPromptLines?: Partial<Record<LanguageId, number>>;
+  /** node family: holes drawn per file (default 1). */
+  perFile?: number;
+}
+
+/** How many candidates a filter removed, in the order the filters ran. */
+export interface FilterStep {
+  filter: string;
+  removed: number;
+  remaining: number;
+  /** candidates swapped for others (the node family's multi-line redraws). */
+  replaced?: number;
+}
+
+export interface FamilyResult {
+  tasks: TaskRecord[];
+  filters: FilterStep[];
+  /** anything the user should know about the result (a target the data could not meet). */
+  notes?: string[];
+}
+
+export interface BuildManifest {
+  tool: string;
+  version: string;
+  command: string;
+  family: Family;
+  seed: number;
+  options: Record<string, unknown>;
+  repositories: { name: string; root: string; commit: string | null }[];
+  /** first step = the candidates, then one step per filter. */
+  filters: FilterStep[];
+  tasks: number;
+  notes: string[];
+  /** task counts per language and per label value (`level=project`, `bucket=3`, `lines=1`). */
+  counts: Record<string, Record<string, number>>;
+}
+
+/** Counts candidates through a chain of filters. */
+export class FilterLog {
+  readonly steps: FilterStep[] = [];
+
+  constructor(candidates: string, count: number) {
+    this.steps.push({ filter: candidates, removed: 0, remaining: count });
+  }
+
+  /** Continues a chain of steps recorded elsewhere. */
+  static from(steps: FilterStep[]): FilterLog {
+    const log = new FilterLog(steps[0]!.filter, steps[0]!.remaining);
+    log.steps.splice(0, 1, ...steps);
+    return log;
+  }
+
+  get remaining(): number {
+    return this.steps[this.steps.length - 1]!.remaining;
+  }
+
+  /** Keeps the items that pass and records how many did not. */
+  keep<T>(filter: string, items: T[], passes: (item: T, index: number) => boolean): T[] {
+    const kept = items.filter(passes);
+    this.record(filter, items.length - kept.length);
+    return kept;
+  }
+
+  /** Records a filter that removed `removed` candidates. */
+  record(filter: string, removed: number): void {
+    this.steps.push({ filter, removed, remaining: this.remaining - removed });
+  }
+}

@@ -1,0 +1,60 @@
+// A pool of worker threads running one TypeScript module's `handle(input)` on all cores.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+export interface WorkerPool<TInput, TOutput> {
+  run(input: TInput): Promise<TOutput>;
+  close(): Promise<void>;
+}
+
+interface Pending<TOutput> {
+  resolve(output: TOutput): void;
+  reject(error: Error): void;
+}
+
+/** Starts `size` workers (default: one per core) for a module exporting `handle(input)`. */
+export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism()): WorkerPool<TInput, TOutput> {
+  const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
+  const pending = new Map<number, Pending<TOutput>>();
+  const idle: Worker[] = [];
+  const queue: { id: number; input: TInput }[] = [];
+  let nextId = 0;
+  let failure: Error | null = null;
+
+  const dispatch = () => {
+    while (idle.length > 0 && queue.length > 0) idle.pop()!.postMessage(queue.shift()!);
+  };
+  const workers = Array.from({ length: Math.max(1, size) }, () => {
+    const worker = new Worker(bootstrap, { workerData: { module: module.href } });
+    worker.on('message', ({ id, output, error }: { id: number; output?: TOutput; error?: string }) => {
+      const job = pending.get(id)!;
+      pending.delete(id);
+      if (error !== undefined) job.reject(new Error(error));
+      else job.resolve(output as TOutput);
+      idle.push(worker);
+      dispatch();
+    });
+    worker.on('error', (error) => {
+      failure = error;
+      for (const job of pending.values()) job.reject(error);
+      pending.clear();
+    });
+    idle.push(worker);
+    return worker;
+  });
+
+  return {
+    run(input) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise<TOutput>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        queue.push({ id, input });
+        dispatch();
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
+}

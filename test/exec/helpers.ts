@@ -1,0 +1,59 @@
+// Shared helpers of the exec tests: task records computed from the fixture files, temporary work
+// folders the sandbox user can reach, and running candidates to a key -> result map.
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TaskRecord } from '../../src/datasets/types.ts';
+import type { LanguageId } from '../../src/languages/types.ts';
+import type { ExecResult } from '../../src/runstore/types.ts';
+import { executeCandidates, loadEnvironment, spanOf, type ExecEnvironment, type ExecOptions } from '../../src/exec/index.ts';
+
+export const FIXTURES = fileURLToPath(new URL('../fixtures/exec/', import.meta.url));
+
+/** A function task whose reference is `reference`, found (exactly once) in the fixture file. */
+export function functionTask(repo: string, path: string, language: LanguageId, reference: string, id = `${path}:${reference.slice(0, 20)}`): TaskRecord {
+  const text = readFileSync(join(repo, path), 'utf8');
+  const start = text.indexOf(reference);
+  if (start < 0 || text.indexOf(reference, start + 1) >= 0) throw new Error(`reference must occur exactly once in ${path}`);
+  const end = start + reference.length;
+  return {
+    id,
+    kind: 'function',
+    language,
+    repo: { name: 'fixture', commit: null },
+    path,
+    prefix: text.slice(0, start),
+    suffix: text.slice(end),
+    reference,
+    span: spanOf(text, start, end),
+    labels: { lines: reference.split('\n').length },
+  };
+}
+
+/** The full text of the function in `path` that starts with `head` and ends at the first line equal to `last`. */
+export function functionText(repo: string, path: string, head: string, last = '}'): string {
+  const text = readFileSync(join(repo, path), 'utf8');
+  const start = text.indexOf(head);
+  if (start < 0) throw new Error(`${head} not in ${path}`);
+  const lines = text.slice(start).split('\n');
+  const end = lines.findIndex((line, index) => index > 0 && (last === '' ? line.trim() === '' : line === last));
+  if (end < 0) return lines.join('\n').replace(/\n+$/, '');
+  return lines.slice(0, last === '' ? end : end + 1).join('\n').replace(/\n+$/, '');
+}
+
+/** A work folder below /var/tmp (world-searchable, so the unprivileged sandbox user can enter it). */
+export function makeWorkDir(label: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join('/var/tmp', `ctxbench-test-${label}-`));
+  chmodSync(dir, 0o755);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function fixtureEnv(language: string): ExecEnvironment {
+  return loadEnvironment(join(FIXTURES, language, 'env.yaml'));
+}
+
+export async function runAll(env: ExecEnvironment, items: { task: TaskRecord; candidate: string; key: string }[], options: ExecOptions & { cache?: boolean }): Promise<Map<string, ExecResult>> {
+  const results = new Map<string, ExecResult>();
+  for await (const { key, result } of executeCandidates(env, items, options)) results.set(key, result);
+  return results;
+}

@@ -1,0 +1,58 @@
+// Bad input to the indexer: each problem gets one clear line and the rest is still indexed.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { indexRepository } from '../../src/index/indexer.ts';
+import { listFunctions } from '../../src/index/query.ts';
+
+const CLI = new URL('../../bin/ctxbench.js', import.meta.url).pathname;
+
+function cli(...args: string[]) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+}
+
+test('a repository path that does not exist is one clear error', () => {
+  const result = cli('index', '/nonexistent/ctxbench-repo');
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr.trim(), 'ctxbench index: repository path does not exist: /nonexistent/ctxbench-repo');
+});
+
+test('an empty repository indexes to an empty summary', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-empty-'));
+  const run = await indexRepository(root);
+  assert.deepEqual(run.warnings, []);
+  assert.equal(run.store.functions().length, 0);
+  assert.equal(run.store.files().length, 0);
+  run.store.close();
+});
+
+test('huge, binary, non-UTF-8 files and escaping or looping links are skipped with one line each', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-bad-'));
+  const outside = mkdtempSync(join(tmpdir(), 'ctxbench-outside-'));
+  writeFileSync(join(outside, 'secret.c'), 'int secret(void) { return 42; }\n');
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'src', 'good.c'), '/* Adds two numbers together. */\nint add(int a, int b) {\n  return a + b;\n}\n');
+  writeFileSync(join(root, 'src', 'huge.c'), Buffer.alloc(50 * 1024 * 1024, 'a'));
+  writeFileSync(join(root, 'src', 'binary.c'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01, 0x02]));
+  writeFileSync(join(root, 'src', 'latin1.c'), Buffer.from('int caf\xe9(void) { return 1; }\n', 'latin1'));
+  writeFileSync(join(root, 'src', 'broken.c'), 'int fine(void) { return 1; }\nint broken(void) { return (; }\n');
+  symlinkSync(join(outside, 'secret.c'), join(root, 'src', 'escape.c'));
+  symlinkSync(outside, join(root, 'outside-dir'));
+  symlinkSync('..', join(root, 'src', 'loop'));
+  const run = await indexRepository(root);
+  assert.deepEqual(run.warnings, [
+    'outside-dir: skipped, link points outside the repository',
+    'src/binary.c: skipped, binary content (NUL byte)',
+    'src/escape.c: skipped, link points outside the repository',
+    `src/huge.c: skipped, ${50 * 1024 * 1024} bytes is over the ${2 * 1024 * 1024}-byte limit (--max-file-bytes)`,
+    'src/latin1.c: skipped, not valid UTF-8',
+    'src/loop: skipped, link to an enclosing directory (symlink loop)',
+  ]);
+  const names = listFunctions(run.store).map((f) => `${f.path}:${f.name}`);
+  assert.deepEqual(names, ['src/broken.c:fine', 'src/broken.c:broken', 'src/good.c:add']);
+  assert.equal(run.store.files().find((f) => f.path === 'src/broken.c')?.hasErrors, true);
+  run.store.close();
+});

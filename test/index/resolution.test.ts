@@ -1,0 +1,94 @@
+// Call resolution on small repositories whose call graphs are checked by hand.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { indexRepository } from '../../src/index/indexer.ts';
+import { listFunctions } from '../../src/index/query.ts';
+
+const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
+
+/** `path qualifiedName lines level callers=N [callee@path:line/level ...]` per function. */
+async function graphOf(repo: string): Promise<string[]> {
+  const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
+  const run = await indexRepository(join(FIXTURES, repo), { db });
+  try {
+    return listFunctions(run.store).map((f) =>
+      `${f.path} ${f.qualifiedName} ${f.startLine}-${f.endLine} ${f.level} callers=${f.callers} [${f.callees.map((c) => `${c.name}@${c.path ? `${c.path}:${c.startLine}` : '-'}/${c.level}`).join(' ')}]`);
+  } finally {
+    run.store.close();
+  }
+}
+
+test('C/C++: static shadowing, out-of-line methods, overloads, calls through macros, header twins', async () => {
+  assert.deepEqual(await graphOf('mixed-c'), [
+    'include/shape.h geo::Shape::width 22-22 none callers=1 []',
+    'lib/helpers.c clamp 5-10 none callers=2 []',
+    'lib/helpers.c helpers_scale 13-17 file callers=0 [abs@-/stdlib clamp@lib/helpers.c:5/file]',
+    'src/main.cpp make_shapes 10-16 package callers=1 [push_back@-/external Shape@src/shape.cpp:9/package emplace_back@-/external]',
+    'src/main.cpp main 20-31 package callers=0 [make_shapes@src/main.cpp:10/file grow@src/shape.cpp:18/package Shape@src/shape.cpp:9/package grow@src/shape.cpp:23/package util_tick@src/util.c:29/package util_log@src/util.c:23/package printf@-/stdlib total_area@src/shape.cpp:36/package data@-/external size@-/external util_length@src/util.c:34/package]',
+    'src/shape.cpp geo::Shape::Shape 9-9 none callers=2 []',
+    'src/shape.cpp geo::Shape::area 12-15 package callers=1 [util_add@src/util.c:17/package]',
+    'src/shape.cpp geo::Shape::grow 18-21 file callers=1 [grow@src/shape.cpp:23/file]',
+    'src/shape.cpp geo::Shape::grow 23-28 project callers=2 [clamp@lib/helpers.c:5/project util_log@src/util.c:23/package]',
+    'src/shape.cpp geo::Shape::describe 30-33 project callers=0 [to_string@-/stdlib width@include/shape.h:22/project]',
+    'src/shape.cpp geo::total_area 36-42 package callers=1 [util_add@src/util.c:17/package area@src/shape.cpp:12/file]',
+    'src/util.c clamp 9-14 none callers=1 []',
+    'src/util.c util_add 17-21 file callers=2 [clamp@src/util.c:9/file]',
+    'src/util.c util_log 23-26 stdlib callers=2 [fprintf@-/stdlib]',
+    'src/util.c util_tick 29-32 none callers=1 []',
+    'src/util.c util_length 34-37 stdlib callers=1 [strlen@-/stdlib]',
+  ]);
+});
+
+test('Python: methods through self, imported functions and module aliases, stdlib modules', async () => {
+  assert.deepEqual(await graphOf('py-app'), [
+    'shop/cart.py Cart.__init__ 10-11 none callers=0 []',
+    'shop/cart.py Cart.add 13-16 file callers=0 [total@shop/cart.py:18/file]',
+    'shop/cart.py Cart.total 18-20 project callers=2 [round_cents@shop/util/money.py:5/project sum@-/stdlib]',
+    'shop/cart.py Cart.receipt 22-25 project callers=0 [format_money@shop/util/money.py:10/project dumps@-/stdlib total@shop/cart.py:18/file]',
+    'shop/cart.py total 28-30 stdlib callers=0 [len@-/stdlib]',
+    'shop/util/money.py round_cents 5-7 stdlib callers=2 [floor@-/stdlib]',
+    'shop/util/money.py format_money 10-12 file callers=1 [str@-/stdlib round_cents@shop/util/money.py:5/file]',
+  ]);
+});
+
+test('Java: calls on imported classes, static and instance methods, java.lang receivers', async () => {
+  assert.deepEqual(await graphOf('java-app'), [
+    'src/com/acme/app/Main.java com.acme.app.Main.main 8-12 project callers=0 [open@src/com/acme/model/Account.java:18/project deposit@src/com/acme/model/Account.java:8/project report@src/com/acme/app/Main.java:14/file]',
+    'src/com/acme/app/Main.java com.acme.app.Main.report 14-16 project callers=1 [println@-/stdlib balance@src/com/acme/model/Account.java:13/project]',
+    'src/com/acme/model/Account.java com.acme.model.Account.deposit 8-10 stdlib callers=2 [addExact@-/stdlib]',
+    'src/com/acme/model/Account.java com.acme.model.Account.balance 13-15 none callers=1 []',
+    'src/com/acme/model/Account.java com.acme.model.Account.open 18-22 file callers=1 [deposit@src/com/acme/model/Account.java:8/file]',
+  ]);
+});
+
+test('Go: package calls through an import path, standard-library packages', async () => {
+  assert.deepEqual(await graphOf('go-app'), [
+    'cmd/tool/main.go main.run 11-13 project callers=1 [ToUpper@-/stdlib Sprint@-/stdlib Double@internal/mathx/mathx.go:15/project]',
+    'cmd/tool/main.go main.main 15-17 file callers=0 [Println@-/stdlib run@cmd/tool/main.go:11/file]',
+    'internal/mathx/mathx.go mathx.Clamp 4-12 none callers=1 []',
+    'internal/mathx/mathx.go mathx.Double 15-17 file callers=1 [Clamp@internal/mathx/mathx.go:4/file]',
+  ]);
+});
+
+test('re-indexing reads only hashes when unchanged, and re-parses only a changed file', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-reindex-'));
+  cpSync(join(FIXTURES, 'py-app'), root, { recursive: true });
+  const first = await indexRepository(root);
+  assert.equal(first.parsed, 2);
+  first.store.close();
+  const second = await indexRepository(root);
+  assert.equal(second.unchanged, true);
+  assert.equal(second.parsed, 0);
+  second.store.close();
+  const { appendFileSync } = await import('node:fs');
+  appendFileSync(join(root, 'shop', 'util', 'money.py'), '\n\ndef cents(amount):\n    """Whole cents of an amount."""\n    return round_cents(amount) * 100\n');
+  const third = await indexRepository(root);
+  assert.equal(third.parsed, 1);
+  const cents = listFunctions(third.store).find((f) => f.name === 'cents')!;
+  assert.deepEqual(cents.callees.map((c) => `${c.name}/${c.level}`), ['round_cents/file']);
+  assert.equal(listFunctions(third.store).find((f) => f.name === 'round_cents')!.callers, 3);
+  third.store.close();
+});

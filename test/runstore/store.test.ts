@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { TaskRecord } from '../../src/datasets/types.ts';
+import { openResponseCache, responseCacheFile } from '../../src/runstore/cache.ts';
+import { dumpRun, openRunStore, type CandidateWrite } from '../../src/runstore/store.ts';
+import type { ExecResult, PromptParts, RunConfig } from '../../src/runstore/types.ts';
+import { InputError } from '../../src/util/errors.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-runstore-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+let counter = 0;
+const freshDir = () => join(scratch, `run-${counter++}`);
+
+const tasks = readFileSync(new URL('../fixtures/models/tasks.jsonl', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as TaskRecord);
+
+const config: RunConfig = {
+  model: 'openai:completion:test',
+  context: 'infile',
+  template: 'cceval',
+  tokenizer: 'o200k_base',
+  samples: 2,
+  temperature: 0.8,
+  topP: 0.95,
+  maxTokens: 64,
+  seed: 7,
+  stop: [],
+  isBaseline: false,
+  baseUrl: 'http://127.0.0.1:1/v1',
+  budget: null,
+  tasksPath: 'tasks.jsonl',
+  tasksHash: 'abc',
+  toolVersion: '0.1.0',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const prompt: PromptParts = { messages: null, prompt: 'def f():\n    return ', tokens: { infile: 5, total: 5 }, snippets: [] };
+
+function candidate(taskId: string, sample: number, overrides: Partial<CandidateWrite> = {}): CandidateWrite {
+  return {
+    taskId, sample, raw: `raw ${taskId} ${sample}`, output: `out ${taskId} ${sample}`, postprocess: 'cceval-python', error: null,
+    promptTokens: 5, completionTokens: 3, latencyMs: 12.5, finishReason: 'stop', cached: false, ...overrides,
+  };
+}
+
+const verdict: ExecResult = { verdict: 'pass', selectedTests: ['t1'], buildMs: 1200, testMs: 300, logTail: 'ok', cached: false };
+
+test('a new store keeps the config, the task snapshot, prompts and candidates, read back in task then sample order', () => {
+  const dir = freshDir();
+  const store = openRunStore(dir, { create: config, tasks });
+  store.putPrompt('geometry-hypot', prompt);
+  // Written in a scrambled order: reading back must not depend on it.
+  store.putCandidate(candidate('counter-add', 1));
+  store.putCandidate(candidate('shapes-length', 1, { raw: null, output: null, postprocess: null, error: 'HTTP 404 model or endpoint not found: no such model', promptTokens: null, completionTokens: null, latencyMs: null, finishReason: null }));
+  store.putCandidate(candidate('counter-add', 0));
+  store.putCandidate(candidate('shapes-length', 0, { cached: true }));
+  store.close();
+
+  const reopened = openRunStore(dir);
+  assert.deepEqual(reopened.config(), config);
+  assert.deepEqual(reopened.tasks(), tasks);
+  assert.deepEqual(reopened.prompt('geometry-hypot'), prompt);
+  assert.equal(reopened.prompt('shapes-length'), null);
+  assert.deepEqual(reopened.promptTaskIds(), new Set(['geometry-hypot']));
+  assert.deepEqual(
+    reopened.candidates().map((c) => [c.taskId, c.sample, c.error === null, c.cached]),
+    [['shapes-length', 0, true, true], ['shapes-length', 1, false, false], ['counter-add', 0, true, false], ['counter-add', 1, true, false]],
+  );
+  assert.deepEqual(reopened.candidates()[1], { ...candidate('shapes-length', 1, { raw: null, output: null, postprocess: null, error: 'HTTP 404 model or endpoint not found: no such model', promptTokens: null, completionTokens: null, latencyMs: null, finishReason: null }), metrics: null, verdict: null });
+  assert.deepEqual(reopened.candidateStates(), new Map([
+    ['shapes-length', new Map([[0, false], [1, true]])],
+    ['counter-add', new Map([[1, false], [0, false]])],
+  ]));
+  reopened.close();
+});
+
+test('reopening with a different config names the differing field; timing and location fields may differ', () => {
+  const dir = freshDir();
+  openRunStore(dir, { create: config, tasks }).close();
+  openRunStore(dir, { create: { ...config, createdAt: '2026-02-02T00:00:00.000Z', toolVersion: '9.9.9', tasksPath: '/elsewhere/tasks.jsonl', baseUrl: 'http://other/v1' }, tasks }).close();
+  assert.throws(() => openRunStore(dir, { create: { ...config, temperature: 0 }, tasks }), (error: Error) => {
+    assert.ok(error instanceof InputError);
+    assert.match(error.message, /field 'temperature'/);
+    assert.match(error.message, /made with temperature = 0\.8, the command asks for 0;/);
+    return true;
+  });
+  assert.throws(() => openRunStore(dir, { create: { ...config, tasksHash: 'def' }, tasks }), /field 'tasksHash'/);
+  assert.throws(() => openRunStore(dir, { create: { ...config, stop: ['\n\n'] }, tasks }), /field 'stop'/);
+});
+
+test('opening a directory without a run store is a user error naming it', () => {
+  const dir = freshDir();
+  assert.throws(() => openRunStore(dir), (error: Error) => error instanceof InputError && error.message.includes(dir) && /no run store/.test(error.message));
+});
+
+test('metrics merge per name, verdicts replace, and rewriting a candidate drops both (they would be stale)', () => {
+  const dir = freshDir();
+  const store = openRunStore(dir, { create: config, tasks });
+  store.putCandidate(candidate('shapes-center', 0));
+  store.putMetrics('shapes-center', 0, { em: 1, es: 87 });
+  store.putMetrics('shapes-center', 0, { es: 90, idF1: 0.5 });
+  store.putVerdict('shapes-center', 0, { ...verdict, verdict: 'build-error' });
+  store.putVerdict('shapes-center', 0, verdict);
+  assert.deepEqual(store.candidates()[0]!.metrics, { em: 1, es: 90, idF1: 0.5 });
+  assert.deepEqual(store.candidates()[0]!.verdict, verdict);
+  assert.throws(() => store.putMetrics('shapes-center', 1, { em: 0 }), /no candidate shapes-center#1/);
+  assert.throws(() => store.putVerdict('nope', 0, verdict), /no candidate nope#0/);
+  assert.throws(() => store.putMetrics('shapes-center', 0, { em: Number.NaN }), /not a number/);
+
+  store.putCandidate(candidate('shapes-center', 0, { output: 'rewritten' }));
+  const [rewritten] = store.candidates();
+  assert.equal(rewritten!.output, 'rewritten');
+  assert.equal(rewritten!.metrics, null);
+  assert.equal(rewritten!.verdict, null);
+  store.close();
+});
+
+test('the store file is SQLite in WAL mode with one candidate row per (task, sample)', () => {
+  const dir = freshDir();
+  const store = openRunStore(dir, { create: config, tasks });
+  store.putCandidate(candidate('shapes-center', 0));
+  store.putCandidate(candidate('shapes-center', 0, { output: 'again' }));
+  store.close();
+  const db = new Database(join(dir, 'run.db'), { readonly: true });
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+  assert.deepEqual(db.prepare('SELECT task_id, sample, output FROM candidates').all(), [{ task_id: 'shapes-center', sample: 0, output: 'again' }]);
+  db.close();
+});
+
+test('dumpRun is independent of write order, latency, cache hits, creation time and exec durations', () => {
+  const first = freshDir();
+  const second = freshDir();
+  const a = openRunStore(first, { create: config, tasks });
+  const b = openRunStore(second, { create: { ...config, createdAt: '2030-01-01T00:00:00.000Z', toolVersion: '0.2.0' }, tasks });
+  for (const task of tasks) a.putPrompt(task.id, prompt);
+  for (const task of [...tasks].reverse()) b.putPrompt(task.id, prompt);
+  for (const task of tasks) for (const sample of [0, 1]) a.putCandidate(candidate(task.id, sample));
+  for (const task of [...tasks].reverse()) for (const sample of [1, 0]) b.putCandidate(candidate(task.id, sample, { latencyMs: 999, cached: true }));
+  a.putVerdict('counter-add', 0, verdict);
+  b.putVerdict('counter-add', 0, { ...verdict, buildMs: 1, testMs: 2 });
+  a.close();
+  b.close();
+  assert.equal(dumpRun(first), dumpRun(second));
+  const dump = dumpRun(first).trim().split('\n');
+  assert.equal(dump.length, 1 + tasks.length + tasks.length + tasks.length * 2);
+  assert.deepEqual(JSON.parse(dump[0]!), { config: Object.fromEntries(Object.entries(config).filter(([key]) => key !== 'createdAt' && key !== 'toolVersion')) });
+
+  const changed = openRunStore(second);
+  changed.putCandidate(candidate('counter-add', 1, { output: 'different' }));
+  changed.close();
+  assert.notEqual(dumpRun(first), dumpRun(second));
+});
+
+test('the response cache is shared across opens; its location follows --cache-dir, then CTXBENCH_CACHE_DIR, then ~/.cache', () => {
+  const file = join(scratch, 'cache', 'responses.db');
+  const cache = openResponseCache(file);
+  assert.equal(cache.get('k1'), null);
+  cache.put('k1', { text: 'x = 1', promptTokens: 10, completionTokens: 3, finishReason: 'stop', latencyMs: 40 });
+  cache.close();
+  const again = openResponseCache(file);
+  assert.deepEqual(again.get('k1'), { text: 'x = 1', promptTokens: 10, completionTokens: 3, finishReason: 'stop', latencyMs: 40 });
+  again.close();
+
+  assert.equal(responseCacheFile('/opt/c', { CTXBENCH_CACHE_DIR: '/env/c' }), '/opt/c/responses.db');
+  assert.equal(responseCacheFile(null, { CTXBENCH_CACHE_DIR: '/env/c' }), '/env/c/responses.db');
+  assert.match(responseCacheFile(null, {}), /\/\.cache\/ctxbench\/responses\.db$/);
+});
