@@ -1,8 +1,10 @@
 // ctxbench's library API: every pipeline stage, in pipeline order. Scripts can do what the CLI does.
 export * from './languages/index.ts';
 export * from './index/index.ts';
+export * from './tasks/index.ts';
 export * from './datasets/index.ts';
 export * from './context/index.ts';
 export * from './runstore/index.ts';
 export * from './models/index.ts';
 export * from './metrics/index.ts';
+export * from './report/index.ts';

@@ -27,7 +27,7 @@ export function loadEnvironment(file: string, repoOverride?: string): ExecEnviro
 /** Checks the text of an environment file; `file` names it in errors and anchors relative paths. */
 export function parseEnvironment(text: string, file: string, repoOverride?: string): ExecEnvironment {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true });
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
     throw new InputError(`invalid YAML: ${first.message.split('\n')[0]}`, { file, line: first.linePos?.[0]?.line });

@@ -1,7 +1,7 @@
 // The extraction engine: one tree walk per file turns a language table's rules (definitions,
 // calls, imports, scopes, declarations, macros, docstrings) into FileFacts. Nothing here knows a
 // language: every difference between languages is data in src/languages/tables/<id>.ts.
-import type { Node } from 'web-tree-sitter';
+import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, NodePath, ScopeRule } from '../languages/types.ts';
@@ -18,7 +18,10 @@ const ROLE_MACRO = 32;
 interface CompiledSpec {
   spec: LanguageSpec;
   separator: string;
-  roles: Uint8Array;
+  /** roles by node type name. */
+  roles: Map<string, number>;
+  /** one pattern capturing every node type that has a role (matching runs inside the parser, not node by node in JS). */
+  query: Query;
   definitions: Map<string, DefinitionRule[]>;
   calls: Map<string, CallRule[]>;
   imports: Map<string, ImportRule[]>;
@@ -63,17 +66,17 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   for (const rule of spec.scopes) addRole(rule.type, ROLE_SCOPE);
   for (const rule of spec.declarations ?? []) addRole(rule.type, ROLE_DECLARATION);
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
-  // Several type ids can share a name (aliases), so every id is looked up by its name.
-  const types = language.types;
-  const roles = new Uint8Array(types.length);
-  for (let typeId = 0; typeId < types.length; typeId++) {
-    const name = types[typeId];
-    if (name && language.nodeTypeIsNamed(typeId)) roles[typeId] = roleOf.get(name) ?? 0;
+  let query: Query;
+  try {
+    query = new Query(language, `[${[...roleOf.keys()].map((type) => `(${type})`).join(' ')}] @node`);
+  } catch (error) {
+    throw new Error(`the ${id} table names a node type that the grammar lacks: ${(error as Error).message}`);
   }
   return {
     spec,
     separator: spec.scopeSeparator ?? '.',
-    roles,
+    roles: roleOf,
+    query,
     definitions: groupBy(spec.definitions),
     calls: groupBy(spec.calls),
     imports: groupBy(spec.imports),
@@ -695,23 +698,10 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   const tree = await parse(language, text);
   try {
     const extractor = new FileExtractor(c, text);
-    const cursor = tree.walk();
-    try {
-      let more = true;
-      while (more) {
-        const role = c.roles[cursor.nodeTypeId];
-        if (role) extractor.enter(cursor.currentNode, role);
-        if (cursor.gotoFirstChild()) continue;
-        while (!cursor.gotoNextSibling()) {
-          if (!cursor.gotoParent()) {
-            more = false;
-            break;
-          }
-        }
-      }
-    } finally {
-      cursor.delete();
-    }
+    // Captures come in document order; an enclosing node before the nodes it contains.
+    const nodes = c.query.captures(tree.rootNode).map((capture) => capture.node);
+    nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+    for (const node of nodes) extractor.enter(node, c.roles.get(node.type)!);
     const facts: FileFacts = {
       path,
       language,

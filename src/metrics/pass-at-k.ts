@@ -24,7 +24,7 @@ export function passAtK(n: number, c: number, k: number): number {
 
 /** `pass@k-first`: 1 if any of the first k samples passed, else 0. */
 export function passAtKFirst(verdicts: readonly boolean[], k: number): number {
-  checkCount('k', k, 1, Math.max(1, verdicts.length));
+  checkCount('k', k, 1, Number.MAX_SAFE_INTEGER);
   if (k > verdicts.length) throw new InputError(`pass@k-first: k=${k} but only ${verdicts.length} samples`);
   return verdicts.slice(0, k).some(Boolean) ? 1 : 0;
 }

@@ -1,7 +1,5 @@
 // Building a benchmark: open (or create) each repository's index, run one family, drop the tasks
 // a model solves without cross-file context, and write the tasks with their manifest.
-import { execFileSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import { writeTasks } from '../datasets/io.ts';
@@ -9,6 +7,7 @@ import { indexRepository, type IndexOptions } from '../index/indexer.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCrossfileTasks } from './crossfile.ts';
 import { buildFunctionTasks } from './function.ts';
+import { repositoryCommit } from './git.ts';
 import { buildNodeTasks } from './node.ts';
 import { FilterLog, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type RepositoryInput } from './types.ts';
 
@@ -40,17 +39,6 @@ export interface BuildRequest extends BuildOptions {
 export interface BuildOutput {
   tasks: TaskRecord[];
   manifest: BuildManifest;
-}
-
-/** HEAD of the checkout when the folder is a git repository's top level, else null. */
-export function repositoryCommit(root: string): string | null {
-  try {
-    const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    if (realpathSync(git('rev-parse', '--show-toplevel')) !== realpathSync(root)) return null;
-    return git('rev-parse', 'HEAD');
-  } catch {
-    return null;
-  }
 }
 
 /** Task counts per language and per label value. */

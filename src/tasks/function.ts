@@ -72,7 +72,9 @@ function oracleOf(fn: FunctionListing, byId: Map<string, FunctionListing>): Cont
     seen.add(callee.id);
     const target = byId.get(callee.id);
     if (!target) continue;
-    snippets.push({ path: target.path, startLine: target.startLine, endLine: target.endLine, text: target.code, score: null, name: target.qualifiedName, docstring: target.docstring });
+    const snippet: ContextSnippet = { path: target.path, startLine: target.startLine, endLine: target.endLine, text: target.code, score: null, name: target.qualifiedName };
+    if (target.docstring !== null) snippet.docstring = target.docstring;
+    snippets.push(snippet);
   }
   return snippets;
 }

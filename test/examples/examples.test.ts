@@ -14,6 +14,8 @@ const examplesDir = join(repoRoot, 'examples');
 // The TypeScript example gets `tsc` from ctxbench's own dev dependencies.
 const toolPath = [join(repoRoot, 'node_modules', '.bin'), process.env.PATH ?? ''].join(delimiter);
 const buildOutputs = new Set(['dist', 'out', 'node_modules', '__pycache__']);
+// Without this, a `node --test` child thinks it runs under our test runner and skips every file.
+const { NODE_TEST_CONTEXT: _runnerContext, ...childEnv } = process.env;
 
 type BodySyntax = 'braces' | 'indent';
 
@@ -30,6 +32,10 @@ interface Example {
   syntax: BodySyntax;
   build: string[][];
   test: string[];
+  /** Printed by a test run that really ran tests and passed (guards against vacuous passes). */
+  passed: RegExp;
+  /** Printed by a test run in which an assertion failed (not a crash of the runner). */
+  failed: RegExp;
   sabotage: Sabotage;
 }
 
@@ -39,6 +45,8 @@ const examples: Example[] = [
     syntax: 'braces',
     build: [['make']],
     test: ['make', 'test'],
+    passed: /^all tests passed$/m,
+    failed: /checks FAILED$/m,
     sabotage: { file: 'lib/hash.c', definition: 'size_t hash_next_pow2(size_t n)', wrongBody: '{\n    return n;\n}' },
   },
   {
@@ -46,6 +54,8 @@ const examples: Example[] = [
     syntax: 'indent',
     build: [],
     test: ['python3', '-m', 'unittest', 'discover', '-s', 'tests', '-t', '.'],
+    passed: /^Ran [1-9]\d* tests in .*\n\nOK$/m,
+    failed: /^FAILED \(failures=[1-9]/m,
     sabotage: { file: 'inventory/pricing.py', definition: 'def apply_discount(', wrongBody: 'return price_cents' },
   },
   {
@@ -53,6 +63,8 @@ const examples: Example[] = [
     syntax: 'braces',
     build: [['tsc', '-p', '.']],
     test: ['node', '--test', 'dist/test/'],
+    passed: /^# pass [1-9]\d*\n# fail 0$/m,
+    failed: /^# fail [1-9]/m,
     sabotage: { file: 'src/task.ts', definition: 'export function compareTasks(', wrongBody: '{\n  return 0;\n}' },
   },
   {
@@ -60,6 +72,8 @@ const examples: Example[] = [
     syntax: 'braces',
     build: [['make', 'build']],
     test: ['make', 'test'],
+    passed: /^[1-9]\d* passed, 0 failed$/m,
+    failed: /^FAIL /m,
     sabotage: { file: 'src/bank/Account.java', definition: 'public boolean canWithdraw(', wrongBody: '{\n        return true;\n    }' },
   },
 ];
@@ -75,7 +89,7 @@ function run(argv: string[], cwd: string): RunResult {
     cwd,
     encoding: 'utf8',
     timeout: 180_000,
-    env: { ...process.env, PATH: toolPath },
+    env: { ...childEnv, PATH: toolPath },
   });
   if (result.error) throw result.error;
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
@@ -131,6 +145,7 @@ describe('built-in example repositories', () => {
         }
         const tested = run(example.test, dir);
         assert.equal(tested.status, 0, `${example.test.join(' ')} failed:\n${tested.output}`);
+        assert.match(tested.output, example.passed);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -151,6 +166,7 @@ describe('built-in example repositories', () => {
         }
         const tested = run(example.test, dir);
         assert.notEqual(tested.status, 0, `tests still pass with a broken ${definition}:\n${tested.output}`);
+        assert.match(tested.output, example.failed);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -6,5 +6,6 @@ import { promptCommand } from './prompt.ts';
 import { evalCommand } from './eval.ts';
 import { resultsCommand } from './results.ts';
 import { scoreCommand } from './score.ts';
+import { reportCommand } from './report.ts';
 
-export const commands: Command[] = [demoCommand, indexCommand, functionsCommand, graphCommand, promptCommand, evalCommand, scoreCommand, resultsCommand];
+export const commands: Command[] = [demoCommand, indexCommand, functionsCommand, graphCommand, promptCommand, evalCommand, scoreCommand, resultsCommand, reportCommand];

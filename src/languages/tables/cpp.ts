@@ -23,8 +23,9 @@ export const cpp: LanguageSpec = {
       '^\\s*template\\s*<',
       '^\\s*(?:inline\\s+)?namespace(?:\\s+[\\w:]+)?\\s*\\{',
       '^\\s*using\\s+namespace\\s',
-      '^\\s*(?:class|struct)\\s+\\w+(?:\\s+final)?\\s*(?::[^:]|\\{)',
-      '^\\s*class\\s+\\w+\\s*;',
+      // `class X {`, `class X;`, `class X : Base`, and `struct X : Base` (a C struct has no base).
+      '^\\s*class\\s+\\w+(?:\\s+final)?\\s*[:;{]',
+      '^\\s*struct\\s+\\w+(?:\\s+final)?\\s*:[^:]',
       '^\\s*(?:public|private|protected)\\s*:',
       '\\w::~?\\w',
       '^\\s*#\\s*include\\s*<(?:iostream|string|vector|map|memory|algorithm|utility|functional|cstdio|cstdlib|cstring|cstdint)>',

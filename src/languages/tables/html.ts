@@ -1,6 +1,6 @@
 // HTML: grammar, syntax and semantic knowledge, as data. Markup has no functions or calls: only
 // imports (`<script src>`, `<link href>`), comments and semantic labels apply.
-import type { LanguageSpec } from '../types.ts';
+import { LABELS as L, type LanguageSpec } from '../types.ts';
 
 /** The tags whose attribute loads another file of the page. */
 const LOADING_ATTRIBUTES = [
@@ -39,32 +39,15 @@ export const html: LanguageSpec = {
   keywords: [],
   stdlib: [],
   semantic: {
-    // Program Structure / entry
-    document: { class: 'Program Structure', subclass: 'entry' },
-    doctype: { class: 'Program Structure', subclass: 'entry' },
-    // Statement / compound
-    element: { class: 'Statement', subclass: 'compound' },
-    script_element: { class: 'Statement', subclass: 'compound' },
-    style_element: { class: 'Statement', subclass: 'compound' },
-    // Statement / other
-    start_tag: { class: 'Statement', subclass: 'other' },
-    end_tag: { class: 'Statement', subclass: 'other' },
-    self_closing_tag: { class: 'Statement', subclass: 'other' },
-    erroneous_end_tag: { class: 'Statement', subclass: 'other' },
-    // Modifier and Attribute / other
-    attribute: { class: 'Modifier and Attribute', subclass: 'other' },
-    attribute_name: { class: 'Modifier and Attribute', subclass: 'other' },
-    // Data Type / string
-    attribute_value: { class: 'Data Type', subclass: 'string' },
-    quoted_attribute_value: { class: 'Data Type', subclass: 'string' },
-    text: { class: 'Data Type', subclass: 'string' },
-    entity: { class: 'Data Type', subclass: 'string' },
-    raw_text: { class: 'Data Type', subclass: 'string' },
-    // Comments and Documentation / multi-line
-    comment: { class: 'Comments and Documentation', subclass: 'multi-line' },
-    // Identifier and Scope / identifier
-    tag_name: { class: 'Identifier and Scope', subclass: 'identifier' },
-    erroneous_end_tag_name: { class: 'Identifier and Scope', subclass: 'identifier' },
+    document: L.entry, doctype: L.entry,
+    attribute_value: L.string, quoted_attribute_value: L.string, text: L.string, entity: L.string,
+    raw_text: L.string,
+    element: L.compoundStatement, script_element: L.compoundStatement, style_element: L.compoundStatement,
+    start_tag: L.otherStatement, end_tag: L.otherStatement, self_closing_tag: L.otherStatement,
+    erroneous_end_tag: L.otherStatement,
+    attribute: L.otherModifier, attribute_name: L.otherModifier,
+    comment: L.multiLineComment,
+    tag_name: L.identifier, erroneous_end_tag_name: L.identifier,
   },
-  semanticFallback: { class: 'Statement', subclass: 'other' },
+  semanticFallback: L.otherStatement,
 };

@@ -1,5 +1,8 @@
 // Lua: grammar, syntax and semantic knowledge, as data.
-import type { LanguageSpec } from '../types.ts';
+import { LABELS as L, type LanguageSpec } from '../types.ts';
+
+// Named parameters sit in the list's `name` field; `...` is the only other child that counts.
+const LUA_PARAMETERS = { path: ['parameters'], countTypes: ['vararg_expression'] };
 
 export const lua: LanguageSpec = {
   id: 'lua',
@@ -13,14 +16,14 @@ export const lua: LanguageSpec = {
   stringTypes: ['string'],
   definitions: [
     // `function M:push(v)`: a method of the table `M`.
-    { type: 'function_declaration', kind: 'method', bodyField: 'body', nameFields: [['name', '?method_index_expression', 'method']], receiverTypePath: ['name', 'table'], parameters: { path: ['parameters'] } },
+    { type: 'function_declaration', kind: 'method', bodyField: 'body', nameFields: [['name', '?method_index_expression', 'method']], receiverTypePath: ['name', 'table'], parameters: LUA_PARAMETERS },
     // `function f()`, `local function f()`, `function M.new()` (qualified by `M`).
     {
       type: 'function_declaration',
       kind: 'function',
       bodyField: 'body',
       nameFields: [['name']],
-      parameters: { path: ['parameters'] },
+      parameters: LUA_PARAMETERS,
       fileLocal: { modifierTypes: ['local'], tokens: ['local'] },
     },
     // `local f = function() end`, `M.f = function() end`, `{ f = function() end }`.
@@ -29,7 +32,7 @@ export const lua: LanguageSpec = {
       kind: 'function',
       bodyField: 'body',
       nameFields: [['..', '..', '?assignment_statement', '@variable_list', 'name'], ['..', '?field', 'name']],
-      parameters: { path: ['parameters'] },
+      parameters: LUA_PARAMETERS,
     },
   ],
   calls: [
@@ -88,72 +91,29 @@ export const lua: LanguageSpec = {
     'debug.sethook', 'debug.gethook', 'debug.getlocal', 'package.loadlib', 'package.searchpath',
   ],
   semantic: {
-    // Program Structure / entry
-    chunk: { class: 'Program Structure', subclass: 'entry' },
-    hash_bang_line: { class: 'Program Structure', subclass: 'entry' },
-    // Declaration and Definition / function
-    function_declaration: { class: 'Declaration and Definition', subclass: 'function' },
-    // Declaration and Definition / variable
-    variable_declaration: { class: 'Declaration and Definition', subclass: 'variable' },
-    variable_list: { class: 'Declaration and Definition', subclass: 'variable' },
-    parameters: { class: 'Declaration and Definition', subclass: 'variable' },
-    // Control Flow Structure / conditional
-    if_statement: { class: 'Control Flow Structure', subclass: 'conditional' },
-    elseif_statement: { class: 'Control Flow Structure', subclass: 'conditional' },
-    else_statement: { class: 'Control Flow Structure', subclass: 'conditional' },
-    // Control Flow Structure / loop
-    for_statement: { class: 'Control Flow Structure', subclass: 'loop' },
-    for_generic_clause: { class: 'Control Flow Structure', subclass: 'loop' },
-    for_numeric_clause: { class: 'Control Flow Structure', subclass: 'loop' },
-    while_statement: { class: 'Control Flow Structure', subclass: 'loop' },
-    repeat_statement: { class: 'Control Flow Structure', subclass: 'loop' },
-    // Control Flow Structure / jump
-    return_statement: { class: 'Control Flow Structure', subclass: 'jump' },
-    break_statement: { class: 'Control Flow Structure', subclass: 'jump' },
-    goto_statement: { class: 'Control Flow Structure', subclass: 'jump' },
-    label_statement: { class: 'Control Flow Structure', subclass: 'jump' },
-    // Expression / operation
-    binary_expression: { class: 'Expression', subclass: 'operation' },
-    unary_expression: { class: 'Expression', subclass: 'operation' },
-    assignment_statement: { class: 'Expression', subclass: 'operation' },
-    bracket_index_expression: { class: 'Expression', subclass: 'operation' },
-    // Expression / call
-    function_call: { class: 'Expression', subclass: 'call' },
-    arguments: { class: 'Expression', subclass: 'call' },
-    // Expression / other
-    dot_index_expression: { class: 'Expression', subclass: 'other' },
-    method_index_expression: { class: 'Expression', subclass: 'other' },
-    parenthesized_expression: { class: 'Expression', subclass: 'other' },
-    expression_list: { class: 'Expression', subclass: 'other' },
-    vararg_expression: { class: 'Expression', subclass: 'other' },
-    // Data Type / composite
-    table_constructor: { class: 'Data Type', subclass: 'composite' },
-    field: { class: 'Data Type', subclass: 'composite' },
-    // Data Type / numeric
-    number: { class: 'Data Type', subclass: 'numeric' },
-    // Data Type / string
-    string: { class: 'Data Type', subclass: 'string' },
-    string_content: { class: 'Data Type', subclass: 'string' },
-    escape_sequence: { class: 'Data Type', subclass: 'string' },
-    // Data Type / boolean
-    true: { class: 'Data Type', subclass: 'boolean' },
-    false: { class: 'Data Type', subclass: 'boolean' },
-    // Data Type / special value
-    nil: { class: 'Data Type', subclass: 'special value' },
-    // Statement / compound
-    block: { class: 'Statement', subclass: 'compound' },
-    do_statement: { class: 'Statement', subclass: 'compound' },
-    // Statement / other
-    empty_statement: { class: 'Statement', subclass: 'other' },
-    // Modifier and Attribute / other
-    attribute: { class: 'Modifier and Attribute', subclass: 'other' },
-    // Comments and Documentation / single-line
-    comment: { class: 'Comments and Documentation', subclass: 'single-line' },
-    comment_content: { class: 'Comments and Documentation', subclass: 'single-line' },
-    // Identifier and Scope / identifier
-    identifier: { class: 'Identifier and Scope', subclass: 'identifier' },
-    // Special Language Structure / lambda
-    function_definition: { class: 'Special Language Structure', subclass: 'lambda' },
+    chunk: L.entry, hash_bang_line: L.entry,
+    function_declaration: L.function, parameters: L.function,
+    variable_declaration: L.variable, variable_list: L.variable,
+    if_statement: L.conditional, elseif_statement: L.conditional, else_statement: L.conditional,
+    for_statement: L.loop, for_generic_clause: L.loop, for_numeric_clause: L.loop, while_statement: L.loop,
+    repeat_statement: L.loop,
+    return_statement: L.jump, break_statement: L.jump, goto_statement: L.jump, label_statement: L.jump,
+    binary_expression: L.operation, unary_expression: L.operation, assignment_statement: L.operation,
+    function_call: L.call, arguments: L.call,
+    parenthesized_expression: L.otherExpression, expression_list: L.otherExpression,
+    vararg_expression: L.otherExpression, bracket_index_expression: L.otherExpression,
+    table_constructor: L.composite, field: L.composite,
+    number: L.numeric,
+    string: L.string, string_content: L.string, escape_sequence: L.string,
+    true: L.boolean, false: L.boolean,
+    nil: L.specialValue,
+    block: L.compoundStatement, do_statement: L.compoundStatement,
+    empty_statement: L.otherStatement,
+    attribute: L.otherModifier,
+    comment: L.singleLineComment, comment_content: L.singleLineComment,
+    identifier: L.identifier,
+    dot_index_expression: L.qualifiedName, method_index_expression: L.qualifiedName,
+    function_definition: L.lambda,
   },
-  semanticFallback: { class: 'Expression', subclass: 'other' },
+  semanticFallback: L.otherExpression,
 };

@@ -1,0 +1,52 @@
+// `ctxbench report`: tables and charts of scored runs, and comparisons between runs of the same tasks.
+import { writeFileSync } from 'node:fs';
+import { UsageError, type Command } from '../command.ts';
+import { openRunStore } from '../../runstore/store.ts';
+import { buildReport, parseDimensions } from '../../report/aggregate.ts';
+import { pairedBootstrap, transitions } from '../../report/compare.ts';
+import { FORMATS, renderReport, type Comparison, type Format } from '../../report/render.ts';
+import type { RunStoreReader } from '../../runstore/types.ts';
+
+/** Transitions across the runs in order, and each run's paired difference against the first. */
+export function compareRuns(stores: RunStoreReader[], metrics: string[]): Comparison | undefined {
+  if (stores.length < 2) return undefined;
+  const paired = metrics.filter((m) => ['em', 'es', 'id-f1', 'codebleu', 'em-nows'].includes(m));
+  return {
+    transitions: metrics.includes('em') ? transitions(stores, 'em') : [],
+    differences: stores.slice(1).flatMap((store) => paired.map((metric) => pairedBootstrap(stores[0]!, store, metric))),
+  };
+}
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs.',
+  usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html] [--out FILE] [--metrics LIST]',
+  example: 'ctxbench report runs/infile runs/bm25 --by language,level --format html --out report.html',
+  options: {
+    by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo', valueName: 'DIMS' },
+    format: { type: 'string', description: FORMATS.join('|'), valueName: 'FORMAT', default: 'text' },
+    out: { type: 'string', description: 'write to this file instead of standard output', valueName: 'FILE' },
+    metrics: { type: 'string', description: 'comma-separated metric names (default: every scored metric, pass@k when executed)', valueName: 'LIST' },
+  },
+  async run({ positionals, values }) {
+    if (positionals.length === 0) throw new UsageError(`expected at least one run directory\nUsage: ctxbench ${this.usage}`);
+    const format = ((values.format as string | undefined) ?? 'text') as Format;
+    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
+    const by = parseDimensions(values.by as string | undefined);
+    const metrics = (values.metrics as string | undefined)?.split(',').map((m) => m.trim()).filter(Boolean);
+    const stores = positionals.map((dir) => openRunStore(dir, { readonly: true }));
+    try {
+      const report = buildReport(stores, by, metrics);
+      const text = renderReport(report, format, compareRuns(stores, report.metrics));
+      if (values.out) {
+        writeFileSync(values.out as string, text);
+        console.log(`wrote ${values.out as string}`);
+      } else {
+        process.stdout.write(text);
+      }
+      return 0;
+    } finally {
+      for (const store of stores) store.close();
+    }
+  },
+};

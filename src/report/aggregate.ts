@@ -1,0 +1,187 @@
+// Aggregates scored runs along the papers' dimensions (language, level, bucket, semantic class,
+// completion lines, prompt length, repository) with every number's provenance.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { TaskRecord } from '../datasets/types.ts';
+import { listMetrics, passAtK, passAtKFirst, type MetricScale } from '../metrics/index.ts';
+import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/types.ts';
+import { InputError } from '../util/errors.ts';
+
+export const DIMENSIONS = ['language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens', 'repo'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** M2RC-Eval's completion-length groups. */
+export function linesGroup(lines: number): string {
+  if (lines <= 1) return '1 (easy)';
+  if (lines <= 3) return '2-3 (middle)';
+  if (lines <= 5) return '4-5 (hard)';
+  return '6+';
+}
+
+/** M2RC-Eval's prompt-length bins (tokens). */
+export function promptTokensGroup(tokens: number | undefined): string {
+  if (tokens === undefined) return 'unknown';
+  const edges = [512, 1024, 2048, 4096];
+  for (const edge of edges) if (tokens <= edge) return `<=${edge}`;
+  return '>4096';
+}
+
+export interface RunProvenance {
+  dir: string;
+  model: string;
+  baseline: boolean;
+  context: string;
+  template: string;
+  tokenizer: string;
+  samples: number;
+  toolVersion: string;
+  /** set when the tasks file changed after the run was made. */
+  tasksChanged: string | null;
+}
+
+export interface GroupRow {
+  run: string;
+  /** the group's value per dimension, in `by` order. */
+  group: string[];
+  tasks: number;
+  candidates: number;
+  /** candidates without an output or without the metric (errors, not yet scored). */
+  missing: number;
+  /** mean per metric on the report scale (x100 for 0/1 and 0..1 metrics), null when nothing is scored. */
+  means: Record<string, number | null>;
+}
+
+export interface Report {
+  by: Dimension[];
+  metrics: string[];
+  runs: RunProvenance[];
+  rows: GroupRow[];
+  /** one line per problem: missing candidates, unscored metrics, changed tasks. */
+  notes: string[];
+}
+
+const REPORT_SCALE: Record<MetricScale, number> = { binary: 100, fraction: 100, percent: 1 };
+
+function provenance(store: RunStoreReader): RunProvenance {
+  const config: RunConfig = store.config();
+  let tasksChanged: string | null = null;
+  if (config.tasksPath && existsSync(config.tasksPath)) {
+    const hash = createHash('sha256').update(readFileSync(config.tasksPath)).digest('hex');
+    if (hash !== config.tasksHash) tasksChanged = `${config.tasksPath} changed since this run was made`;
+  }
+  return {
+    dir: store.dir, model: config.model, baseline: config.isBaseline === true || config.model.startsWith('baseline:'),
+    context: config.context, template: config.template, tokenizer: config.tokenizer, samples: config.samples,
+    toolVersion: config.toolVersion, tasksChanged,
+  };
+}
+
+function groupValue(task: TaskRecord, dimension: Dimension, promptTokens: number | undefined): string {
+  switch (dimension) {
+    case 'language': return task.language;
+    case 'kind': return task.kind;
+    case 'level': return String(task.labels.level ?? 'n/a');
+    case 'bucket': return task.labels.bucket === undefined ? 'n/a' : String(task.labels.bucket).padStart(2, '0');
+    case 'semantic': return String(task.labels.semantic ?? 'n/a').split('/')[0]!;
+    case 'lines': return linesGroup(task.labels.lines);
+    case 'prompt-tokens': return promptTokensGroup(promptTokens);
+    case 'repo': return task.repo.name;
+  }
+}
+
+/** Names of pass@k columns for the sample count of a run: k = 1, and 5, 10 when there are enough samples. */
+export function passAtKColumns(samples: number): string[] {
+  return [1, 5, 10].filter((k) => k <= samples).flatMap((k) => [`pass@${k}`, `pass@${k}-first`]);
+}
+
+export function parseDimensions(text: string | undefined): Dimension[] {
+  if (!text) return [];
+  return text.split(',').map((name) => {
+    const trimmed = name.trim();
+    if (!(DIMENSIONS as readonly string[]).includes(trimmed)) throw new InputError(`unknown dimension '${trimmed}' (known: ${DIMENSIONS.join(', ')})`, { field: '--by' });
+    return trimmed as Dimension;
+  });
+}
+
+/** Builds the report of one or more runs, grouped by the given dimensions (none = one row per run). */
+export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFilter?: string[]): Report {
+  const scales = new Map(listMetrics().map((m) => [m.name, m.scale]));
+  const notes: string[] = [];
+  const runs = stores.map(provenance);
+  for (const run of runs) if (run.tasksChanged) notes.push(`${run.dir}: ${run.tasksChanged}; scores refer to the old tasks`);
+  const scoredNames = new Set<string>();
+  const perRun = stores.map((store) => {
+    const candidates = store.candidates();
+    for (const c of candidates) for (const name of Object.keys(c.metrics ?? {})) scoredNames.add(name);
+    return { store, candidates, tasks: store.tasks() };
+  });
+  const maxSamples = Math.max(1, ...runs.map((r) => r.samples));
+  const hasVerdicts = perRun.some((r) => r.candidates.some((c) => c.verdict));
+  const metricNames = metricFilter ?? [...listMetrics().map((m) => m.name).filter((name) => scoredNames.has(name)), ...(hasVerdicts ? passAtKColumns(maxSamples) : [])];
+  for (const name of metricNames) {
+    if (!scales.has(name) && !/^pass@\d+(-first)?$/.test(name)) throw new InputError(`unknown metric '${name}' (known: ${[...scales.keys()].join(', ')}, pass@k, pass@k-first)`, { field: '--metrics' });
+  }
+
+  const rows: GroupRow[] = [];
+  perRun.forEach(({ store, candidates, tasks }, runIndex) => {
+    const byTask = new Map<string, CandidateRecord[]>();
+    for (const c of candidates) {
+      const list = byTask.get(c.taskId) ?? [];
+      list.push(c);
+      byTask.set(c.taskId, list);
+    }
+    const groups = new Map<string, { group: string[]; tasks: TaskRecord[] }>();
+    for (const task of tasks) {
+      const prompt = by.includes('prompt-tokens') ? store.prompt(task.id) : null;
+      const group = by.map((d) => groupValue(task, d, prompt?.tokens.total));
+      const key = group.join('\0');
+      const entry = groups.get(key) ?? { group, tasks: [] };
+      entry.tasks.push(task);
+      groups.set(key, entry);
+    }
+    const expected = runs[runIndex]!.samples;
+    let missingTotal = 0;
+    for (const { group, tasks: groupTasks } of [...groups.values()].sort((a, b) => a.group.join('\0').localeCompare(b.group.join('\0')))) {
+      const sums = new Map<string, { sum: number; count: number }>();
+      const add = (name: string, value: number) => {
+        const s = sums.get(name) ?? { sum: 0, count: 0 };
+        s.sum += value;
+        s.count++;
+        sums.set(name, s);
+      };
+      let candidateCount = 0;
+      let missing = 0;
+      for (const task of groupTasks) {
+        const list = (byTask.get(task.id) ?? []).sort((a, b) => a.sample - b.sample);
+        candidateCount += list.length;
+        missing += Math.max(0, expected - list.length);
+        for (const c of list) {
+          if (c.output === null || c.metrics === null) missing++;
+          for (const name of metricNames) {
+            const value = c.metrics?.[name];
+            if (value !== undefined) add(name, value * (REPORT_SCALE[scales.get(name) ?? 'fraction']));
+          }
+        }
+        const verdicts = list.filter((c) => c.verdict).map((c) => c.verdict!.verdict === 'pass');
+        if (verdicts.length > 0) {
+          for (const name of metricNames) {
+            const match = /^pass@(\d+)(-first)?$/.exec(name);
+            if (!match) continue;
+            const k = Number(match[1]);
+            if (k > verdicts.length) continue;
+            add(name, 100 * (match[2] ? passAtKFirst(verdicts, k) : passAtK(verdicts.length, verdicts.filter(Boolean).length, k)));
+          }
+        }
+      }
+      missingTotal += missing;
+      const means: Record<string, number | null> = {};
+      for (const name of metricNames) {
+        const s = sums.get(name);
+        means[name] = s && s.count > 0 ? s.sum / s.count : null;
+      }
+      rows.push({ run: store.dir, group, tasks: groupTasks.length, candidates: candidateCount, missing, means });
+    }
+    if (missingTotal > 0) notes.push(`${store.dir}: ${missingTotal} candidates missing or unscored; averages are over the scored ones only`);
+  });
+  return { by, metrics: metricNames, runs, rows, notes };
+}

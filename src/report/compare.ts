@@ -1,0 +1,187 @@
+// Comparisons between runs of the same tasks: CrossCodeEval's transition counts (Table 3), score by
+// the share of reference identifiers found in the retrieved context (Fig. 5), where retrieved
+// chunks come from (Sec. 3.5), and paired bootstrap confidence intervals on score differences.
+import { posix } from 'node:path';
+import { getLanguage } from '../languages/registry.ts';
+import { extractIdentifiers } from '../metrics/index.ts';
+import type { RunStoreReader } from '../runstore/types.ts';
+import type { TaskRecord } from '../datasets/types.ts';
+
+/** The first sample's value of a metric per task (the papers score one greedy sample). */
+function firstSampleScores(store: RunStoreReader, metric: string): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const c of store.candidates()) {
+    const value = c.metrics?.[metric];
+    if (c.sample === 0 && value !== undefined) scores.set(c.taskId, value);
+  }
+  return scores;
+}
+
+export interface Transition {
+  from: string;
+  to: string;
+  /** tasks scored in both runs. */
+  tasks: number;
+  stayedCorrect: number;
+  correctToWrong: number;
+  wrongToCorrect: number;
+  stayedWrong: number;
+}
+
+/** Correct -> wrong and wrong -> correct counts between consecutive runs, by a 0/1 metric (`em`). */
+export function transitions(stores: RunStoreReader[], metric = 'em'): Transition[] {
+  const scores = stores.map((s) => firstSampleScores(s, metric));
+  const result: Transition[] = [];
+  for (let i = 1; i < stores.length; i++) {
+    const before = scores[i - 1]!;
+    const after = scores[i]!;
+    const row: Transition = { from: stores[i - 1]!.dir, to: stores[i]!.dir, tasks: 0, stayedCorrect: 0, correctToWrong: 0, wrongToCorrect: 0, stayedWrong: 0 };
+    for (const [taskId, a] of before) {
+      const b = after.get(taskId);
+      if (b === undefined) continue;
+      row.tasks++;
+      if (a >= 1 && b >= 1) row.stayedCorrect++;
+      else if (a >= 1) row.correctToWrong++;
+      else if (b >= 1) row.wrongToCorrect++;
+      else row.stayedWrong++;
+    }
+    result.push(row);
+  }
+  return result;
+}
+
+/** A seeded generator (mulberry32) so confidence intervals are reproducible. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface PairedDifference {
+  metric: string;
+  baseline: string;
+  candidate: string;
+  tasks: number;
+  /** mean of candidate - baseline over paired tasks, on the metric's own scale. */
+  meanDifference: number;
+  /** 95% percentile bootstrap interval of the mean difference. */
+  low: number;
+  high: number;
+}
+
+/** Paired bootstrap (resampling tasks) of the mean difference between two runs. */
+export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreReader, metric: string, resamples = 2000, seed = 1): PairedDifference {
+  const a = firstSampleScores(baseline, metric);
+  const b = firstSampleScores(candidate, metric);
+  const differences: number[] = [];
+  for (const [taskId, value] of a) {
+    const other = b.get(taskId);
+    if (other !== undefined) differences.push(other - value);
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+  const next = random(seed);
+  const means: number[] = [];
+  for (let r = 0; r < resamples && differences.length > 0; r++) {
+    let sum = 0;
+    for (let i = 0; i < differences.length; i++) sum += differences[Math.floor(next() * differences.length)]!;
+    means.push(sum / differences.length);
+  }
+  means.sort((x, y) => x - y);
+  const quantile = (q: number) => (means.length ? means[Math.min(means.length - 1, Math.floor(q * means.length))]! : 0);
+  return { metric, baseline: baseline.dir, candidate: candidate.dir, tasks: differences.length, meanDifference: mean(differences), low: quantile(0.025), high: quantile(0.975) };
+}
+
+/** Share of the reference's identifiers that occur in the retrieved context of a task's prompt. */
+export function identifierCoverage(task: TaskRecord, retrievedText: string): number | null {
+  const keywords = new Set(getLanguage(task.language).keywords);
+  const reference = new Set(extractIdentifiers(task.reference, keywords));
+  if (reference.size === 0) return null;
+  const context = new Set(extractIdentifiers(retrievedText, keywords));
+  let found = 0;
+  for (const name of reference) if (context.has(name)) found++;
+  return found / reference.size;
+}
+
+export interface CoverageBin {
+  bin: string;
+  tasks: number;
+  meanScore: number;
+}
+
+/** Mean score by the share of reference identifiers present in the retrieved context (Fig. 5). */
+export function scoreByIdentifierCoverage(store: RunStoreReader, metric: string): CoverageBin[] {
+  const scores = firstSampleScores(store, metric);
+  const bins = ['0%', '1-25%', '26-50%', '51-75%', '76-99%', '100%'];
+  const sums = new Map(bins.map((b) => [b, { sum: 0, count: 0 }]));
+  for (const task of store.tasks()) {
+    const score = scores.get(task.id);
+    const prompt = store.prompt(task.id);
+    if (score === undefined || !prompt) continue;
+    const retrieved = (prompt.retrieved ?? []).map((s) => s.text).join('\n');
+    const share = identifierCoverage(task, retrieved);
+    if (share === null) continue;
+    const bin = share === 0 ? '0%' : share === 1 ? '100%' : bins[1 + Math.min(3, Math.floor((share * 100 - 1e-9) / 25))]!;
+    const entry = sums.get(bin)!;
+    entry.sum += score;
+    entry.count++;
+  }
+  return bins.map((bin) => ({ bin, tasks: sums.get(bin)!.count, meanScore: sums.get(bin)!.count ? sums.get(bin)!.sum / sums.get(bin)!.count : 0 }));
+}
+
+export type ChunkSource = 'same-file' | 'imported-file' | 'same-directory' | 'similar-name' | 'shares-import' | 'other';
+
+function importedNames(text: string): Set<string> {
+  // Import targets as written (`./util`, `pkg.mod`, "x.h"): enough to relate files without an index.
+  const names = new Set<string>();
+  const patterns = [/^\s*#\s*include\s*[<"]([^>"]+)[>"]/gm, /^\s*import\s+(?:[\w{}*,\s]+\s+from\s+)?['"]([^'"]+)['"]/gm, /^\s*import\s+([\w.]+)/gm, /require\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*using\s+([\w.]+)\s*;/gm];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) names.add(match[1]!);
+  // `from pkg.mod import a, b` may import modules a and b of pkg.mod as well as names of pkg.mod.
+  for (const match of text.matchAll(/^\s*from\s+([\w.]+)\s+import\s+([\w, ]+)/gm)) {
+    names.add(match[1]!);
+    for (const name of match[2]!.split(',').map((n) => n.trim()).filter(Boolean)) names.add(`${match[1]!}.${name}`);
+  }
+  return names;
+}
+
+function stemOf(path: string): string {
+  const base = posix.basename(path);
+  return base.includes('.') ? base.slice(0, base.lastIndexOf('.')).toLowerCase() : base.toLowerCase();
+}
+
+/** Where a retrieved chunk comes from, relative to the task's file (CrossCodeEval Sec. 3.5). */
+export function classifyChunkSource(task: TaskRecord, chunkPath: string, chunkFileText?: string): ChunkSource {
+  if (chunkPath === task.path) return 'same-file';
+  const imports = importedNames(task.prefix);
+  const chunkStem = stemOf(chunkPath);
+  const chunkModule = chunkPath.replace(/\.[^./]+$/, '');
+  for (const target of imports) {
+    const normalized = target.startsWith('.') ? posix.normalize(posix.join(posix.dirname(task.path), target)) : target.replace(/\./g, '/');
+    if (chunkModule.endsWith(normalized.replace(/\.[^./]+$/, '')) || posix.basename(target).replace(/\.[^./]+$/, '').toLowerCase() === chunkStem) return 'imported-file';
+  }
+  if (posix.dirname(chunkPath) === posix.dirname(task.path)) return 'same-directory';
+  const taskStem = stemOf(task.path);
+  if (taskStem.length >= 3 && chunkStem.length >= 3 && (taskStem.includes(chunkStem) || chunkStem.includes(taskStem))) return 'similar-name';
+  if (chunkFileText !== undefined) {
+    const theirs = importedNames(chunkFileText);
+    for (const name of imports) if (theirs.has(name)) return 'shares-import';
+  }
+  return 'other';
+}
+
+/** Counts of retrieved chunks by source over a run's prompts. */
+export function chunkSources(store: RunStoreReader, readFile?: (task: TaskRecord, path: string) => string | undefined): Record<ChunkSource, number> {
+  const counts: Record<ChunkSource, number> = { 'same-file': 0, 'imported-file': 0, 'same-directory': 0, 'similar-name': 0, 'shares-import': 0, other: 0 };
+  for (const task of store.tasks()) {
+    for (const snippet of store.prompt(task.id)?.snippets ?? []) {
+      if (snippet.source !== 'retrieved') continue;
+      counts[classifyChunkSource(task, snippet.path, readFile?.(task, snippet.path))]++;
+    }
+  }
+  return counts;
+}
+

@@ -1,0 +1,14 @@
+// What git says about a checkout.
+import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+
+/** HEAD of the checkout when the folder is a git repository's top level, else null. */
+export function repositoryCommit(root: string): string | null {
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (realpathSync(git('rev-parse', '--show-toplevel')) !== realpathSync(root)) return null;
+    return git('rev-parse', 'HEAD');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,93 @@
+// Environment files: defaults, relative paths, and errors that name the file, line and key.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseEnvironment } from '../../src/exec/index.ts';
+
+const FILE = '/envs/demo.yaml';
+
+test('a minimal environment gets its defaults; paths are relative to the file', () => {
+  const env = parseEnvironment('repo: ../src/demo\nsetup: make\ntest: make check TESTS="{tests}"\ntimeout: 30\n', FILE);
+  assert.deepEqual(env, {
+    file: FILE,
+    name: 'demo',
+    repo: '/src/demo',
+    setup: ['make'],
+    build: [],
+    test: 'make check TESTS="{tests}"',
+    tests: null,
+    timeout: 30,
+    setupTimeout: 3600,
+    env: {},
+    coverage: null,
+    workers: null,
+    limits: { cpuSeconds: 30, memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024 },
+    passPattern: null,
+    setupNetwork: false,
+    workDir: null,
+  });
+});
+
+test('every key is read', () => {
+  const env = parseEnvironment(
+    [
+      'repo: /r',
+      'setup: [./configure, make -j2]',
+      'build: make',
+      'test: ./runtest {tests}',
+      'tests:',
+      '  list: ./runtest --list',
+      '  arg: --single {test}',
+      '  batch: true',
+      'timeout: 60.5',
+      'setupTimeout: 900',
+      'env: {CC: gcc, JOBS: 2, DEBUG: false}',
+      'coverage:',
+      '  tool: gcov',
+      '  build: make gcov',
+      'workers: 3',
+      'limits: {memoryMb: 512, processes: 64}',
+      'passPattern: "All tests passed"',
+      'setupNetwork: true',
+      'workDir: cache',
+    ].join('\n'),
+    FILE,
+    '/elsewhere',
+  );
+  assert.equal(env.repo, '/elsewhere');
+  assert.deepEqual(env.setup, ['./configure', 'make -j2']);
+  assert.deepEqual(env.tests, { list: './runtest --list', names: null, arg: '--single {test}', batch: true });
+  assert.deepEqual(env.env, { CC: 'gcc', JOBS: '2', DEBUG: 'false' });
+  assert.deepEqual(env.coverage, { tool: 'gcov', build: ['make gcov'] });
+  assert.deepEqual(env.limits, { cpuSeconds: 61, memoryMb: 512, processes: 64, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024 });
+  assert.equal(env.workers, 3);
+  assert.equal(env.setupTimeout, 900);
+  assert.equal(env.workDir, '/envs/cache');
+  assert.equal(env.setupNetwork, true);
+});
+
+const BASE = 'repo: r\nsetup: make\ntest: t {tests}\ntimeout: 5\n';
+const errors: [string, string, RegExp][] = [
+  ['missing key', 'repo: r\nsetup: make\ntimeout: 5\n', /^\/envs\/demo\.yaml, field 'test': missing$/],
+  ['unknown key, with its line', `${BASE}tset: x\n`, /^\/envs\/demo\.yaml, line 5, field 'tset': unknown key/],
+  ['no placeholder', 'repo: r\nsetup: make\ntest: make test\ntimeout: 5\n', /line 3, field 'test': must contain the \{tests\} placeholder/],
+  ['bad timeout', 'repo: r\nsetup: make\ntest: t {tests}\ntimeout: -1\n', /line 4, field 'timeout': must be a positive number/],
+  ['list and names', `${BASE}tests:\n  list: ls\n  names: [a]\n`, /line 5, field 'tests': give exactly one of/],
+  ['nested unknown key', `${BASE}tests:\n  names: [a]\n  bach: true\n`, /line 7, field 'tests.bach': unknown key/],
+  ['arg without placeholder', `${BASE}tests:\n  names: [a]\n  arg: --single\n`, /line 7, field 'tests.arg': must contain the \{test\} placeholder/],
+  ['coverage without tests', `${BASE}coverage:\n  tool: gcov\n`, /line 5, field 'coverage': needs `tests`/],
+  ['unknown coverage tool', `${BASE}tests: {names: [a]}\ncoverage: {tool: jacoco}\n`, /field 'coverage.tool': must be one of gcov, python, node/],
+  ['bad limit', `${BASE}limits:\n  memoryMb: lots\n`, /line 6, field 'limits.memoryMb': must be a positive number/],
+  ['bad variable name', `${BASE}env:\n  1X: a\n`, /field 'env.1X': not a valid variable name/],
+  ['bad regex', `${BASE}passPattern: "("\n`, /line 5, field 'passPattern': not a valid regular expression/],
+  ['invalid YAML', 'repo: r\nsetup: [make\n', /^\/envs\/demo\.yaml, line \d+: invalid YAML/],
+  ['not a mapping', '- a\n- b\n', /expected a mapping of keys/],
+];
+for (const [name, text, message] of errors) {
+  test(`error: ${name}`, () => {
+    assert.throws(() => parseEnvironment(text, FILE), (error: Error) => {
+      assert.equal(error.name, 'InputError');
+      assert.match(error.message, message);
+      return true;
+    });
+  });
+}

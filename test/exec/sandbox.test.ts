@@ -1,0 +1,80 @@
+// The bubblewrap sandbox itself: what a command inside can see, write and reach, and its limits.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { DEFAULT_LIMITS, runCommand, sandboxIdentity, SANDBOX_TREE } from '../../src/exec/index.ts';
+import { makeWorkDir } from './helpers.ts';
+
+const work = makeWorkDir('sandbox');
+const canary = mkdtempSync('/var/tmp/ctxbench-canary-');
+after(() => {
+  work.remove();
+  rmSync(canary, { recursive: true, force: true });
+});
+const identity = sandboxIdentity('bwrap');
+if (identity) chownSync(work.dir, identity.uid, identity.gid);
+const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30 };
+const run = (command: string, overrides: Partial<Parameters<typeof runCommand>[0]> = {}) =>
+  runCommand({ mode: 'bwrap', tree: work.dir, command, env: {}, timeoutMs: 20_000, limits, ...overrides });
+
+test('the tree is writable at a fixed path; the host is read-only; /tmp is private; /run is hidden', async () => {
+  chmodSync(canary, 0o777);
+  writeFileSync(join(canary, 'file'), 'canary\n');
+  chmodSync(join(canary, 'file'), 0o666);
+  const probe = `ctxbench-probe-${randomUUID()}`;
+  const outcome = await run(`pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run | wc -l`);
+  const lines = outcome.output.trim().split('\n');
+  assert.equal(lines[0], SANDBOX_TREE);
+  assert.match(lines[1]!, /Read-only file system/);
+  assert.equal(lines[2], '0');
+  assert.equal(readFileSync(join(work.dir, 'out.txt'), 'utf8'), 'built\n');
+  assert.equal(readFileSync(join(canary, 'file'), 'utf8'), 'canary\n');
+  assert.equal(existsSync(`/tmp/${probe}`), false);
+});
+
+test('no capabilities, no way to remount, an unprivileged user when ctxbench is root, a clean environment', async () => {
+  process.env.CTXBENCH_SECRET_PROBE = 'secret-value';
+  try {
+    const outcome = await run('grep CapEff /proc/self/status; mount -o remount,bind,rw / 2>/dev/null && echo remounted; id -u; env', { env: { MINE: 'yes' } });
+    assert.match(outcome.output, /^CapEff:\s+0+$/m);
+    assert.doesNotMatch(outcome.output, /remounted/);
+    if (identity) assert.match(outcome.output, new RegExp(`^${identity.uid}$`, 'm'));
+    assert.match(outcome.output, /^MINE=yes$/m);
+    assert.match(outcome.output, /^HOME=\/tmp\/home$/m);
+    assert.doesNotMatch(outcome.output, /secret-value/);
+  } finally {
+    delete process.env.CTXBENCH_SECRET_PROBE;
+  }
+});
+
+test('own PID namespace and a network namespace with only loopback', async () => {
+  const outcome = await run('ls /proc | grep -c "^[0-9]"; tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d " "');
+  const [processes, ...interfaces] = outcome.output.trim().split('\n');
+  assert.ok(Number(processes) <= 5, `sees ${processes} processes`);
+  assert.deepEqual(interfaces, ['lo']);
+});
+
+test('file size, process and output limits; the timeout kills background processes too', async () => {
+  const big = await run('head -c 3000000 /dev/zero > big.bin', { limits: { ...limits, fileSizeMb: 1 } });
+  assert.equal(big.exitCode, 128 + 25); // SIGXFSZ
+  const forks = await run('for i in $(seq 1 60); do sleep 3 & done 2>&1; echo done', { limits: { ...limits, processes: 20 } });
+  assert.match(forks.output, /Cannot fork|Resource temporarily unavailable/);
+  const flood = await run('yes ctxbench', { limits: { ...limits, outputMb: 1 } });
+  assert.equal(flood.outputLimited, true);
+  assert.ok(flood.bytes >= 1024 * 1024 && flood.bytes < 64 * 1024 * 1024, `${flood.bytes} bytes`);
+  const token = `ctxbench-timeout-${randomUUID()}`;
+  const slow = await run('sleep 120 & setsid sleep 120 & sleep 120', { timeoutMs: 500, env: { TOKEN: token } });
+  assert.equal(slow.timedOut, true);
+  assert.ok(slow.ms < 5000);
+  const survivors = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, 'latin1').includes(token);
+    } catch {
+      return false;
+    }
+  });
+  for (const pid of survivors) process.kill(Number(pid), 'SIGKILL');
+  assert.deepEqual(survivors, []);
+});

@@ -1,0 +1,126 @@
+// Reports: exact aggregates by dimension, pass@k from verdicts, missing candidates marked,
+// transitions and paired differences between runs, and every output format.
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { TaskRecord } from '../../src/datasets/types.ts';
+import { buildReport, parseDimensions } from '../../src/report/aggregate.ts';
+import { classifyChunkSource, pairedBootstrap, transitions } from '../../src/report/compare.ts';
+import { renderReport } from '../../src/report/render.ts';
+import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
+import type { RunConfig } from '../../src/runstore/types.ts';
+
+function task(id: string, language: 'python' | 'c', level: string, lines: number, bucket: number): TaskRecord {
+  return {
+    id, kind: 'node', language, repo: { name: 'demo', commit: null }, path: `src/${id}.${language === 'c' ? 'c' : 'py'}`,
+    prefix: 'import util\n', suffix: '', reference: 'x', span: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 },
+    labels: { level, lines, bucket, semantic: 'Expression/call' },
+  };
+}
+
+const TASKS = [task('a', 'python', 'file', 1, 2), task('b', 'python', 'project', 3, 7), task('c', 'c', 'file', 1, 2), task('d', 'c', 'project', 5, 10)];
+
+function config(samples: number, context: string): RunConfig {
+  return {
+    model: 'baseline:empty', context, template: 'cceval', tokenizer: 'o200k_base', samples, temperature: 0, topP: 1, maxTokens: 64,
+    seed: null, tasksPath: '/nonexistent/tasks.jsonl', tasksHash: 'x', toolVersion: '0.1.0', createdAt: '2026-01-01T00:00:00Z', isBaseline: true,
+  };
+}
+
+/** A run where each task's samples have the given em values (null = failed call) and verdicts. */
+function makeRun(context: string, samples: number, scores: Record<string, (number | null)[]>, passes?: Record<string, boolean[]>): RunStore {
+  const dir = join(mkdtempSync(join(tmpdir(), 'ctxbench-report-')), context);
+  const store = openRunStore(dir, { create: config(samples, context), tasks: TASKS });
+  for (const [taskId, values] of Object.entries(scores)) {
+    values.forEach((em, sample) => {
+      store.putCandidate({ taskId, sample, raw: em === null ? null : 'x', output: em === null ? null : 'x', postprocess: 'none', error: em === null ? 'HTTP 500' : null, promptTokens: 10, completionTokens: 1, latencyMs: 5 });
+      if (em !== null) store.putMetrics(taskId, sample, { em, es: em * 100 });
+      const pass = passes?.[taskId]?.[sample];
+      if (pass !== undefined) store.putVerdict(taskId, sample, { verdict: pass ? 'pass' : 'test-fail', selectedTests: [], buildMs: 1, testMs: 1, logTail: '', cached: false });
+    });
+  }
+  return store;
+}
+
+test('aggregates by language and level on the report scale, marking missing candidates', () => {
+  const run = makeRun('infile', 1, { a: [1], b: [0], c: [1], d: [null] });
+  const report = buildReport([run], parseDimensions('language,level'));
+  assert.deepEqual(report.metrics, ['em', 'es']);
+  assert.deepEqual(report.rows.map((r) => [r.group.join('/'), r.tasks, r.missing, r.means.em, r.means.es]), [
+    ['c/file', 1, 0, 100, 100],
+    ['c/project', 1, 1, null, null],
+    ['python/file', 1, 0, 100, 100],
+    ['python/project', 1, 0, 0, 0],
+  ]);
+  assert.deepEqual(report.notes, [`${run.dir}: 1 candidates missing or unscored; averages are over the scored ones only`]);
+  const text = renderReport(report, 'text');
+  assert.match(text, /c\s+project\s+1\s+1\s+missing\s+missing/);
+  assert.match(text, /model baseline:empty \(baseline, no model\), context infile, template cceval, tokenizer o200k_base/);
+  run.close();
+});
+
+test('lines and bucket groups follow M2RC-Eval', () => {
+  const run = makeRun('infile', 1, { a: [1], b: [0], c: [0], d: [1] });
+  const report = buildReport([run], parseDimensions('lines'));
+  assert.deepEqual(report.rows.map((r) => [r.group[0], r.tasks, r.means.em]), [['1 (easy)', 2, 50], ['2-3 (middle)', 1, 0], ['4-5 (hard)', 1, 100]]);
+  const buckets = buildReport([run], parseDimensions('bucket'));
+  assert.deepEqual(buckets.rows.map((r) => r.group[0]), ['02', '07', '10']);
+  run.close();
+});
+
+test('pass@k from verdicts: the unbiased estimator and the first-k variant', () => {
+  const run = makeRun('oracle', 5, { a: [1, 1, 1, 1, 1], b: [1, 1, 1, 1, 1] }, { a: [false, false, true, false, false], b: [false, false, false, false, false] });
+  const report = buildReport([run], []);
+  assert.deepEqual(report.metrics, ['em', 'es', 'pass@1', 'pass@1-first', 'pass@5', 'pass@5-first']);
+  const row = report.rows[0]!;
+  // task a: n=5, c=1 -> pass@1 = 0.2, pass@5 = 1; first sample failed, one of the first 5 passed. Task b: all 0.
+  assert.ok(Math.abs(row.means['pass@1']! - 10) < 1e-9);
+  assert.equal(row.means['pass@1-first'], 0);
+  assert.equal(row.means['pass@5'], 50);
+  assert.equal(row.means['pass@5-first'], 50);
+  run.close();
+});
+
+test('transitions and a paired bootstrap between runs of the same tasks', () => {
+  const infile = makeRun('infile', 1, { a: [1], b: [0], c: [0], d: [1] });
+  const bm25 = makeRun('bm25', 1, { a: [1], b: [1], c: [1], d: [0] });
+  const [row] = transitions([infile, bm25]);
+  assert.deepEqual({ ...row, from: undefined, to: undefined }, { from: undefined, to: undefined, tasks: 4, stayedCorrect: 1, correctToWrong: 1, wrongToCorrect: 2, stayedWrong: 0 });
+  const difference = pairedBootstrap(infile, bm25, 'em', 500, 7);
+  assert.equal(difference.tasks, 4);
+  assert.equal(difference.meanDifference, 0.25);
+  assert.ok(difference.low <= 0.25 && difference.high >= 0.25 && difference.low >= -1 && difference.high <= 1);
+  assert.deepEqual(pairedBootstrap(infile, bm25, 'em', 500, 7), difference, 'seeded: the same interval every time');
+  infile.close();
+  bm25.close();
+});
+
+test('formats: csv, markdown, json and a self-contained html file', () => {
+  const run = makeRun('infile', 1, { a: [1], b: [0], c: [1], d: [0] });
+  const report = buildReport([run], parseDimensions('language'));
+  assert.equal(renderReport(report, 'csv'), `run,language,tasks,missing,em,es\n${run.dir},c,2,0,50.0000,50.0000\n${run.dir},python,2,0,50.0000,50.0000\n`);
+  assert.match(renderReport(report, 'md'), /\| infile \| c \| 2 \| 0 \| 50\.00 \| 50\.00 \|/);
+  assert.equal(JSON.parse(renderReport(report, 'json')).rows.length, 2);
+  const html = renderReport(report, 'html');
+  assert.ok(html.includes('<svg') && !/<script|https?:\/\//.test(html), 'charts inline, no scripts or remote resources');
+  run.close();
+});
+
+test('unknown dimensions and metrics are named', () => {
+  assert.throws(() => parseDimensions('language,colour'), /field '--by': unknown dimension 'colour'/);
+  const run = makeRun('infile', 1, { a: [1] });
+  assert.throws(() => buildReport([run], [], ['em', 'bleurt']), /unknown metric 'bleurt'/);
+  run.close();
+});
+
+test('retrieved chunk sources: imported file, same directory, similar name, other', () => {
+  const t = { ...task('a', 'python', 'file', 1, 1), path: 'app/cart.py', prefix: 'from app.util import money\nimport pricing\n' };
+  assert.equal(classifyChunkSource(t, 'app/util/money.py'), 'imported-file');
+  assert.equal(classifyChunkSource(t, 'lib/pricing.py'), 'imported-file');
+  assert.equal(classifyChunkSource(t, 'app/orders.py'), 'same-directory');
+  assert.equal(classifyChunkSource(t, 'lib/cart_test.py'), 'similar-name');
+  assert.equal(classifyChunkSource(t, 'lib/other.py', 'import pricing\n'), 'shares-import');
+  assert.equal(classifyChunkSource(t, 'lib/other.py', 'import os\n'), 'other');
+});
