@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# System packages ctxbench needs at run and test time: bubblewrap (the execution sandbox) and
-# Chromium (the viewer's end-to-end tests). Installs only what is missing; needs root (or sudo).
+# System packages ctxbench needs at run and test time: bubblewrap (the execution sandbox),
+# Chromium (the viewer's end-to-end tests), and the toolchains of the execution fixtures
+# (make, gcc/g++, CMake, a JDK; gcov comes with gcc). Installs only what is missing; needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v make >/dev/null 2>&1 || missing+=(make)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
+command -v prlimit >/dev/null 2>&1 || missing+=(util-linux)
 [ ${#missing[@]} -eq 0 ] && exit 0
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"

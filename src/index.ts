@@ -7,4 +7,6 @@ export * from './context/index.ts';
 export * from './runstore/index.ts';
 export * from './models/index.ts';
 export * from './metrics/index.ts';
+export * from './exec/index.ts';
 export * from './report/index.ts';
+export * from './web/index.ts';

@@ -131,7 +131,9 @@ export function fitLines(counter: TokenCounter, text: string, limit: number, fro
 export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   const { template, counter, task, language } = input;
   const lc = lineComment(language);
-  const signature = (task.signature ?? '').replace(/[\r\n\t]+/g, '');
+  // YABLoCo's signature: the function text up to the first `{`, without tabs and line breaks.
+  const rawSignature = task.signature ?? (task.kind === 'function' ? task.reference.split('{')[0] : undefined);
+  const signature = (rawSignature ?? '').replace(/[\r\n\t]+/g, '');
   const fixedValues = {
     language: language.displayName,
     signature,
@@ -141,7 +143,7 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
     repo: task.repo.name,
     lc,
   };
-  if (template.kind === 'chat' && /\{(signature|docstring)\}/.test(`${template.system ?? ''}${template.user ?? ''}`) && task.signature === undefined) {
+  if (template.kind === 'chat' && /\{(signature|docstring)\}/.test(`${template.system ?? ''}${template.user ?? ''}`) && rawSignature === undefined) {
     throw new InputError(`template '${template.name}' needs a function task (signature and docstring); task '${task.id}' is a ${task.kind} task`, { field: 'signature' });
   }
   const render = (prefix: string, suffix: string, context: string) => {

@@ -73,6 +73,7 @@ export class RepoIndex {
   readonly vocabulary = new Map<string, number>();
   private readonly chunksByFile = new Map<string, Chunk[]>();
   private readonly candidateSets = new Map<string, CandidateSet>();
+  private readonly extensionKeys = new WeakMap<ReadonlySet<string>, string>();
 
   constructor(readonly root: string, readonly chunkLines: number, readonly stride: number) {
     if (!Number.isInteger(chunkLines) || chunkLines < 1) throw new InputError(`must be a positive integer, got ${chunkLines}`, { field: 'chunkLines' });
@@ -166,7 +167,12 @@ export class RepoIndex {
    * `maxChunks` ranked. The target file itself is never a candidate (leakage rule).
    */
   candidates(targetPath: string, extensions: ReadonlySet<string>, maxFiles: number, maxChunks: number): CandidateSet {
-    const key = `${targetPath}\0${[...extensions].sort().join(',')}\0${maxFiles}\0${maxChunks}`;
+    let extensionKey = this.extensionKeys.get(extensions);
+    if (extensionKey === undefined) {
+      extensionKey = [...extensions].sort().join(',');
+      this.extensionKeys.set(extensions, extensionKey);
+    }
+    const key = `${targetPath}\0${extensionKey}\0${maxFiles}\0${maxChunks}`;
     const cached = this.candidateSets.get(key);
     if (cached) {
       this.candidateSets.delete(key);

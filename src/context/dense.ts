@@ -11,8 +11,8 @@ import type { EmbeddingOptions } from './types.ts';
 
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
 
-export function defaultCacheDir(): string {
-  return process.env.CTXBENCH_CACHE ?? join(homedir(), '.cache', 'ctxbench');
+function defaultCacheDir(): string {
+  return process.env.CTXBENCH_CACHE_DIR ?? join(homedir(), '.cache', 'ctxbench');
 }
 
 function textHash(text: string): string {

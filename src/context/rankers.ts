@@ -25,7 +25,7 @@ export class LexicalCorpus {
   private readonly postingTf: Int32Array;
   private readonly idRank: Int32Array;
   private readonly byIdDescending: Int32Array;
-  private bm25?: { idf: Float64Array; lengthNorm: Float64Array };
+  private bm25?: Float64Array;
   private tfidf?: { vocabulary: Map<string, number>; idf: Float64Array; docTerms: Map<number, number>[]; norms: Float64Array };
 
   constructor(private readonly chunks: readonly Chunk[], vocabularySize: number) {
@@ -68,12 +68,13 @@ export class LexicalCorpus {
     });
   }
 
-  /** Global token ids of `tokens` (unknown tokens give -1), in order, duplicates kept. */
-  private localIds(tokens: readonly number[]): number[] {
-    return tokens.map((term) => (term >= 0 && term < this.localOf.length ? this.localOf[term]! : -1));
+  /** The local id of a repository token id; -1 when no ranked chunk has it (or the token is unknown). */
+  private localId(term: number): number {
+    return term >= 0 && term < this.localOf.length ? this.localOf[term]! : -1;
   }
 
-  private bm25Parameters() {
+  /** idf with rank_bm25's floor, and each posting's term weight idf·tf·(k1+1)/(tf + k1·(1−b+b·dl/avgdl)). */
+  private bm25Weights(): Float64Array {
     if (!this.bm25) {
       const idf = new Float64Array(this.termCount);
       let idfSum = 0;
@@ -91,24 +92,31 @@ export class LexicalCorpus {
       for (const chunk of this.chunks) totalLength += chunk.length;
       const averageLength = totalLength / this.size;
       const lengthNorm = Float64Array.from(this.chunks, (chunk) => BM25_K1 * (1 - BM25_B + (BM25_B * chunk.length) / averageLength));
-      this.bm25 = { idf, lengthNorm };
+      // The same expression, in the same order, as rank_bm25's get_scores: the sums come out bit-identical.
+      const weights = new Float64Array(this.postingDoc.length);
+      for (let local = 0; local < this.termCount; local++) {
+        for (let at = this.postingStart[local]!; at < this.postingStart[local + 1]!; at++) {
+          const tf = this.postingTf[at]!;
+          weights[at] = idf[local]! * ((tf * (BM25_K1 + 1)) / (tf + lengthNorm[this.postingDoc[at]!]!));
+        }
+      }
+      this.bm25 = weights;
     }
     return this.bm25;
   }
 
-  /** rank_bm25 BM25Okapi.get_scores: every query token (duplicates too) adds idf·tf·(k1+1)/(tf+k1·(1−b+b·dl/avgdl)). */
+  /** rank_bm25 BM25Okapi.get_scores: every query token (duplicates too) adds its weight in each chunk that has it. */
   bm25Scores(queryTerms: readonly number[]): Scored {
-    const { idf, lengthNorm } = this.bm25Parameters();
+    const weights = this.bm25Weights();
     const scores = new Float64Array(this.size);
     const seen = new Uint8Array(this.size);
     const touched: number[] = [];
-    for (const local of this.localIds(queryTerms)) {
+    for (const term of queryTerms) {
+      const local = this.localId(term);
       if (local < 0) continue;
-      const weight = idf[local]!;
       for (let at = this.postingStart[local]!; at < this.postingStart[local + 1]!; at++) {
         const doc = this.postingDoc[at]!;
-        const tf = this.postingTf[at]!;
-        scores[doc]! += weight * ((tf * (BM25_K1 + 1)) / (tf + lengthNorm[doc]!));
+        scores[doc]! += weights[at]!;
         if (!seen[doc]) {
           seen[doc] = 1;
           touched.push(doc);
@@ -122,7 +130,7 @@ export class LexicalCorpus {
   jaccardScores(queryTerms: readonly number[], queryDistinct: number): Scored {
     const intersection = new Int32Array(this.size);
     const touched: number[] = [];
-    for (const local of new Set(this.localIds(queryTerms))) {
+    for (const local of new Set(queryTerms.map((term) => this.localId(term)))) {
       if (local < 0) continue;
       for (let at = this.postingStart[local]!; at < this.postingStart[local + 1]!; at++) {
         const doc = this.postingDoc[at]!;
@@ -199,26 +207,54 @@ export class LexicalCorpus {
   /** Documents in ranking order: score descending, then chunk id descending; lazily. */
   *order({ scores, touched }: Scored): Generator<number> {
     const before = (a: number, b: number) => scores[b]! - scores[a]! || this.idRank[a]! - this.idRank[b]!;
-    const sorted = [...touched].sort(before);
-    const isTouched = new Uint8Array(this.size);
-    for (const doc of touched) isTouched[doc] = 1;
-    let untouchedAt = 0;
-    const nextUntouched = () => {
-      while (untouchedAt < this.size && isTouched[this.byIdDescending[untouchedAt]!]) untouchedAt++;
-      return untouchedAt < this.size ? this.byIdDescending[untouchedAt]! : -1;
-    };
-    let touchedAt = 0;
-    for (;;) {
-      const untouched = nextUntouched();
-      const candidate = touchedAt < sorted.length ? sorted[touchedAt]! : -1;
-      if (candidate === -1 && untouched === -1) return;
-      if (untouched === -1 || (candidate !== -1 && before(candidate, untouched) < 0)) {
-        touchedAt++;
-        yield candidate;
-      } else {
-        untouchedAt++;
-        yield untouched;
+    const untouched = function* (this: LexicalCorpus) {
+      const isTouched = new Uint8Array(this.size);
+      for (const doc of touched) isTouched[doc] = 1;
+      for (const doc of this.byIdDescending) if (!isTouched[doc]) yield doc;
+    }.call(this);
+    if (touched.every((doc) => scores[doc]! > 0)) {
+      // The usual case: every touched chunk outranks the zero-score rest. Top-k needs only the
+      // first few, so select them before sorting everything.
+      const first = selectBest(touched, FIRST_SELECTION, before);
+      yield* first;
+      if (touched.length > first.length) {
+        const taken = new Set(first);
+        yield* touched.filter((doc) => !taken.has(doc)).sort(before);
       }
+      yield* untouched;
+      return;
+    }
+    // Zero or negative scores among the touched: merge them with the untouched (score 0) by rank.
+    const sorted = [...touched].sort(before);
+    let pending = untouched.next();
+    for (const doc of sorted) {
+      while (!pending.done && before(pending.value, doc) < 0) {
+        yield pending.value;
+        pending = untouched.next();
+      }
+      yield doc;
+    }
+    while (!pending.done) {
+      yield pending.value;
+      pending = untouched.next();
     }
   }
+}
+
+/** How many best documents `order` selects before it sorts the rest. */
+const FIRST_SELECTION = 32;
+
+/** The `count` smallest of `items` under `before`, sorted (one pass, insertion into a short list). */
+function selectBest(items: readonly number[], count: number, before: (a: number, b: number) => number): number[] {
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === count && before(item, best[count - 1]!) >= 0) continue;
+    let at = best.length === count ? count - 1 : best.length;
+    while (at > 0 && before(item, best[at - 1]!) < 0) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = item;
+  }
+  return best;
 }

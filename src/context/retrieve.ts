@@ -12,13 +12,6 @@ import type { RetrieverName } from './strategies.ts';
 import { codeTokens, nonBlankLines } from './text.ts';
 import type { EmbeddingOptions, RetrievalOptions } from './types.ts';
 
-/** Languages whose files see each other's code (a .ts file imports .tsx, C++ includes C headers). */
-const RETRIEVAL_GROUPS: Partial<Record<LanguageId, LanguageId[]>> = {
-  typescript: ['typescript', 'tsx'],
-  tsx: ['typescript', 'tsx'],
-  cpp: ['cpp', 'c'],
-  objc: ['objc', 'c'],
-};
 
 /** The text whose last lines are the query: the in-file prompt, or a function task's docstring and signature. */
 export function queryText(task: TaskRecord, queryLines: number, withReference: boolean): string {
@@ -31,6 +24,7 @@ export function queryText(task: TaskRecord, queryLines: number, withReference: b
 export class Retrieval {
   private embeddingClient?: EmbeddingClient;
   private readonly chunkVectors = new WeakMap<Chunk, Float32Array>();
+  private readonly extensionSets = new Map<LanguageId, Set<string>>();
 
   constructor(
     readonly options: RetrievalOptions,
@@ -48,9 +42,11 @@ export class Retrieval {
     if (!root) {
       throw new InputError(`task '${task.id}': retrieval needs the repository checkout (give --repo DIR or set repo.root)`, { field: 'repo.root' });
     }
-    const extensions = new Set(
-      this.options.extensions ?? (RETRIEVAL_GROUPS[task.language] ?? [task.language]).flatMap((id) => getLanguage(id).extensions),
-    );
+    let extensions = this.extensionSets.get(task.language);
+    if (!extensions) {
+      extensions = new Set(this.options.extensions ?? [task.language, ...(getLanguage(task.language).retrievalPeers ?? [])].flatMap((id) => getLanguage(id).extensions));
+      this.extensionSets.set(task.language, extensions);
+    }
     const index = RepoIndex.for(root, this.options.chunkLines, this.options.stride);
     return index.candidates(task.path, extensions, this.options.maxFiles, this.options.maxChunks);
   }

@@ -70,7 +70,7 @@ const BUILT_IN: PromptTemplate[] = [
     prompt: '<fim_prefix>{context}{prefix}<fim_suffix>{suffix}<fim_middle>',
     context: COMMENTED_FRAGMENTS,
     fill: 'context-first',
-    source: 'bigcode/starcoder model card (FIM tokens)',
+    source: 'bigcode/starcoder model card (Fill-in-the-middle) and its discussion #22 (BigCode example prompt)',
   },
   {
     name: 'starcoder2',
@@ -123,10 +123,6 @@ const BUILT_IN: PromptTemplate[] = [
     source: 'ai.google.dev/gemma/docs/codegemma/prompt-structure',
   },
 ];
-
-export function builtInTemplates(): readonly PromptTemplate[] {
-  return BUILT_IN;
-}
 
 export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {
   return BUILT_IN.map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));

@@ -38,7 +38,7 @@ export interface EmbeddingOptions {
   model?: string;
   /** base URL of an OpenAI-compatible API (…/v1); default OPENAI_BASE_URL, then https://api.openai.com/v1. */
   baseUrl?: string;
-  /** folder of the on-disk cache (SQLite), default $CTXBENCH_CACHE or ~/.cache/ctxbench. */
+  /** folder of the on-disk cache (SQLite), default $CTXBENCH_CACHE_DIR or ~/.cache/ctxbench. */
   cacheDir?: string;
   /** texts per request. */
   batchSize?: number;
@@ -114,6 +114,7 @@ export interface PromptBuilderOptions {
   embeddings?: EmbeddingOptions;
 }
 
+/** The assembled prompt and the snippets that went in (the tokenizer is `PromptBuilder.tokenizerName`). */
 export type BuiltPrompt = PromptParts & { retrieved: ContextSnippet[] };
 
 export interface PromptBuilder {

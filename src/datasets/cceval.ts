@@ -87,6 +87,8 @@ export function ccevalToTask(value: unknown, where: Where): TaskRecord {
   if (!language) fail(where, 'metadata.task_id', `expected 'project_cc_<python|java|typescript|csharp>/N', got '${taskId}'`);
   const repository = stringField(metadata, 'repository', where, 'metadata.repository');
   const path = stringField(metadata, 'file', where, 'metadata.file');
+  const problem = pathProblem(path);
+  if (problem) fail(where, 'metadata.file', `path '${path}' ${problem}`);
   const groundtruthLine = integerField(metadata, 'groundtruth_start_lineno', where, 'metadata.groundtruth_start_lineno');
   const promptLastLine = prompt.slice(prompt.lastIndexOf('\n') + 1);
   const meta: Record<string, unknown> = {};

@@ -82,10 +82,12 @@ function parseJsonColumn(row: Record<string, unknown>, key: string, where: { fil
 export function fromHfRow(value: unknown, where: { file: string; line: number }): TaskRecord {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('expected an object', { ...where, field: '(record)' });
   const row = value as Record<string, unknown>;
-  const task: Record<string, unknown> = { ...parseJsonColumn(row, 'extra_fields', where) };
-  for (const key of ['id', 'kind', 'language', 'path', 'prefix', 'suffix', 'reference', 'span']) task[key] = row[key];
+  // Fields in the order the builders and importers write them, then the extra fields.
+  const task: Record<string, unknown> = {};
+  for (const key of ['id', 'kind', 'language']) task[key] = row[key];
   const repo = row.repo as Record<string, unknown> | null | undefined;
   task.repo = repo && typeof repo === 'object' ? { name: repo.name, commit: repo.commit ?? null, ...(hasField(repo, 'root') ? { root: repo.root } : {}) } : repo;
+  for (const key of ['path', 'prefix', 'suffix', 'reference', 'span']) task[key] = row[key];
   const labels = row.labels as Record<string, unknown> | null | undefined;
   task.labels = labels && typeof labels === 'object'
     ? { ...Object.fromEntries(Object.entries(labels).filter(([, label]) => label !== null)), ...parseJsonColumn(row, 'extra_labels', where) }
@@ -100,6 +102,7 @@ export function fromHfRow(value: unknown, where: { file: string; line: number })
       : row[key];
   }
   if (hasField(row, 'meta')) task.meta = parseJsonColumn(row, 'meta', where);
+  Object.assign(task, parseJsonColumn(row, 'extra_fields', where));
   return validateTask(task, where);
 }
 

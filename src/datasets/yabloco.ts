@@ -200,7 +200,8 @@ export function importYabloco(csvFile: string, jsonFile: string, options: Yabloc
     if (located.kind === 'moved') meta.recordedPos = pos;
     for (const [column, value] of Object.entries(row.values)) {
       if (MAPPED_COLUMNS.has(column)) continue;
-      meta[column] = NUMERIC_COLUMNS.has(column) && value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+      // pandas writes its row index under an empty header
+      meta[column === '' ? '(index)' : column] = NUMERIC_COLUMNS.has(column) && value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
     }
     const doc = requireColumn(row, ['doc'], csvFile);
     const repository = row.values.repository || published.slice(0, published.indexOf('/'));

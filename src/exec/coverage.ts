@@ -37,7 +37,8 @@ if _directory:
         sys.setprofile(None)
         rows = []
         for code in _codes:
-            if not code.co_flags & 2:  # CO_NEWLOCALS: functions only, not module or class bodies
+            # CO_NEWLOCALS: functions only, not module or class bodies; '<frozen ...>': no file
+            if not code.co_flags & 2 or code.co_filename.startswith('<'):
                 continue
             lines = [line for _, _, line in code.co_lines() if line is not None] if hasattr(code, 'co_lines') else []
             rows.append([os.path.abspath(code.co_filename), code.co_firstlineno, max(lines + [code.co_firstlineno])])
@@ -74,7 +75,7 @@ function clearOut(treeHost: string): void {
 
 function treeRelative(file: string, treeInside: string, cwd = treeInside): string | null {
   const path = relative(treeInside, resolve(cwd, file));
-  return path === '' || path.startsWith('..') || isAbsolute(path) ? null : path.split('\\').join('/');
+  return path === '' || path.startsWith('..') || path.startsWith(COVERAGE_DIR) || isAbsolute(path) ? null : path;
 }
 
 function lineStarts(text: string): number[] {

@@ -110,6 +110,7 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
     workers.push({ dir, snapshot: snapshotTree(dir) });
   }
 
+  options.onEvent?.({ kind: 'start', message: `running ${pending.length} candidates on ${workers.length} workers` });
   // A small channel: workers push results, the generator yields them in completion order.
   const ready: ExecOutput[] = [];
   let wake: (() => void) | null = null;

@@ -1,6 +1,7 @@
-// Splicing a candidate into its file: for `function` tasks the candidate replaces the task's span
-// (the whole function, signature included); for other kinds it fills the hole between the task's
-// prefix and suffix. The result is verified by re-extracting the new span.
+// Splicing a candidate into its file: for `function` tasks the candidate replaces exactly the task's
+// span (the whole function, signature included; a line break after the span stays); for other
+// kinds it fills the hole between the task's prefix and suffix. The result is verified by
+// re-extracting the new span.
 import { createHash } from 'node:crypto';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Span } from '../index/types.ts';
@@ -48,7 +49,9 @@ export function holeOf(task: TaskRecord, original: string): { start: number; end
     } catch (error) {
       throw new InputError(`span ${formatSpan(task.span)} is not in the file (${(error as Error).message}); is --repo the repository the task was built from?`, where);
     }
-    if (original.slice(start, end) !== task.reference) {
+    // The tasks stage's function holes are whole lines: the reference may carry the line break after the span.
+    const spanText = original.slice(start, end);
+    if (spanText !== task.reference && `${spanText}\n` !== task.reference) {
       throw new InputError(`the text at span ${formatSpan(task.span)} is not the task's reference; is --repo the repository (and commit) the task was built from?`, where);
     }
     return { start, end };

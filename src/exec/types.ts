@@ -92,7 +92,8 @@ export interface ExecItem {
 }
 
 export interface ExecEvent {
-  kind: 'prepare' | 'coverage' | 'warning';
+  /** `start`: preparation is done and the candidates begin to run. */
+  kind: 'prepare' | 'coverage' | 'warning' | 'start';
   message: string;
 }
 

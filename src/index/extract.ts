@@ -1,6 +1,8 @@
-// The extraction engine: one tree walk per file turns a language table's rules (definitions,
-// calls, imports, scopes, declarations, macros, docstrings) into FileFacts. Nothing here knows a
-// language: every difference between languages is data in src/languages/tables/<id>.ts.
+// The extraction engine: one pass per file over the nodes that a language table's rules name
+// (definitions, calls, imports, scopes, declarations, macros) turns them into FileFacts. Nothing here
+// knows a language: every difference between languages is data in src/languages/tables/<id>.ts.
+// The nodes come from one tree-sitter query per language (compiled once): matching inside the wasm
+// parser costs about half of visiting every node with a cursor from JavaScript.
 import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
@@ -14,7 +16,7 @@ const ROLE_SCOPE = 8;
 const ROLE_DECLARATION = 16;
 const ROLE_MACRO = 32;
 
-/** A language table prepared for fast lookups: node type id → roles, node type name → rules. */
+/** A language table prepared for fast lookups: node type name → roles and rules. */
 interface CompiledSpec {
   spec: LanguageSpec;
   separator: string;
@@ -43,8 +45,9 @@ interface Context {
   kind: 'class' | 'namespace' | 'function';
   fileLocal: boolean;
   fn?: ExtractedFunction;
-  bodyStart?: number;
-  bodyEnd?: number;
+  /** calls between these offsets are the function's: its body, and constructor initializers before it. */
+  callsStart?: number;
+  callsEnd?: number;
 }
 
 const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
@@ -355,7 +358,7 @@ class FileExtractor {
     last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
     last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
     last.node = node;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn: last.fn, bodyStart: body.startIndex, bodyEnd: bodyEnd.endIndex });
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn: last.fn, callsStart: body.startIndex, callsEnd: bodyEnd.endIndex });
     return true;
   }
 
@@ -401,7 +404,10 @@ class FileExtractor {
       calls: [],
     };
     this.functions.push(fn);
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, bodyStart: body.startIndex, bodyEnd: rule.bodyToEnd ? node.endIndex : body.endIndex });
+    const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
+    const callsStart = initializer ? initializer.startIndex : body.startIndex;
+    const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
 
@@ -507,11 +513,11 @@ class FileExtractor {
     }
   }
 
-  /** The innermost function whose body contains the node. */
+  /** The innermost function whose body (or initializer) contains the node. */
   private owningFunction(node: Node): ExtractedFunction | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.bodyStart! <= node.startIndex && node.endIndex <= context.bodyEnd!) return context.fn!;
+      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context.fn!;
     }
     return null;
   }

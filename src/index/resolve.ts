@@ -34,6 +34,7 @@ interface FileContext {
   externalNames: Set<Set<string>>;
   stdlib: Set<string>;
   stdlibModules: Set<string>;
+  implicitThis: boolean;
 }
 
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
@@ -198,7 +199,7 @@ export class Resolver {
       const inBound = candidates.filter((d) => binding.files.includes(d.path));
       if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
     }
-    candidates = this.applicable(candidates, caller, site);
+    candidates = this.applicable(candidates, caller, site, context.implicitThis);
     const tiers: ((d: Definition) => boolean)[] = [
       (d) => d.path === caller.path,
       (d) => context.reached.has(d.path) && !d.fn.fileLocal,
@@ -218,14 +219,14 @@ export class Resolver {
   }
 
   /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */
-  private applicable(candidates: Definition[], caller: Definition, site: CallSite): Definition[] {
+  private applicable(candidates: Definition[], caller: Definition, site: CallSite, implicitThis: boolean): Definition[] {
     if (candidates.length === 0) return candidates;
     const receiver = site.receiver;
     if (receiver === null) {
-      // A plain call reaches free functions, or methods of the caller's own class.
-      const own = candidates.filter((d) => d.owner !== '' && d.owner === caller.owner);
+      // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
+      const own = implicitThis ? candidates.filter((d) => d.owner !== '' && d.owner === caller.owner) : [];
       if (own.length > 0) return own;
-      return candidates.filter((d) => d.fn.kind === 'function' || d.owner === '' || !isClassOwner(d));
+      return candidates.filter((d) => d.fn.kind === 'function' || d.owner === '');
     }
     if (['self', 'this', 'cls', '$this', '@'].includes(receiver)) {
       const own = candidates.filter((d) => d.owner === caller.owner);
@@ -248,11 +249,12 @@ export class Resolver {
     const bindings = new Map<string, Binding>();
     const externalNames = new Set<Set<string>>();
     const stdlib = new Set(spec.stdlib);
+    const stdlibModules = new Set(spec.stdlibModules);
     const visitIncludes = (from: FileFacts, depth: number) => {
       for (const ref of from.imports) {
         const files = this.resolveImport(from.path, ref);
         if (files.length === 0) {
-          const outside = this.outsideKind(ref, stdlib);
+          const outside = this.outsideKind(ref, stdlibModules);
           for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
           if (ref.resolve === 'include') externalNames.add(this.systemHeaderDeclarations(ref.target));
           continue;
@@ -271,13 +273,14 @@ export class Resolver {
     };
     visitIncludes(facts, 0);
     reached.delete(facts.path);
-    return { facts, dir: posix.dirname(facts.path), reached, bindings, externalNames, stdlib, stdlibModules: new Set(spec.stdlibModules) };
+    return { facts, dir: posix.dirname(facts.path), reached, bindings, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
-  private outsideKind(ref: ImportRef, stdlib: Set<string>): 'stdlib' | 'external' {
+  private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
+    // Go's standard packages are the import paths whose first element has no dot.
     if (ref.resolve === 'go-package') return ref.target.split('/')[0]!.includes('.') ? 'external' : 'stdlib';
-    const root = ref.target.split(/[./:]/).filter(Boolean)[0] ?? ref.target;
-    return stdlib.has(ref.target) || stdlib.has(root) ? 'stdlib' : 'external';
+    const root = ref.target.split(/[./:\\]/).filter(Boolean)[0] ?? ref.target;
+    return stdlibModules.has(ref.target) || stdlibModules.has(root) ? 'stdlib' : 'external';
   }
 
   /** Repository files an import/include refers to (empty when it is outside the repository). */
@@ -387,10 +390,6 @@ export class Resolver {
     }
     return names;
   }
-}
-
-function isClassOwner(definition: Definition): boolean {
-  return definition.fn.kind !== 'function';
 }
 
 let cppIncludeDirs: string[] | null = null;

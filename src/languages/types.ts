@@ -44,6 +44,8 @@ export interface DefinitionRule {
   methodInClass?: boolean;
   /** Go methods: path to the receiver's type; its first identifier qualifies the name (`Server.Handle`). */
   receiverTypePath?: NodePath;
+  /** children before the body whose calls are the function's too (C++ `: a(f())`, C# `: this(f())`). */
+  initializerTypes?: string[];
   /** only when the definition's parent is one of these types (Haskell: module, class and instance bindings, not `let`/`where` ones). */
   parentTypes?: string[];
   /** a directly preceding sibling of one of these types belongs to the definition (Haskell type signature): span, code and doc comment start there. */
@@ -222,6 +224,12 @@ export interface LanguageSpec {
   stdlib: string[];
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];
+  /** a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`). */
+  implicitThis?: boolean;
+  /** statements end at `;`, `{` or `}` (CrossCodeEval cuts a completion after the first of them); otherwise one-statement cuts use the tree. */
+  bracketStatements?: boolean;
+  /** other languages whose files count as same-language candidates for retrieval (TypeScript sees TSX; C++ sees C headers and sources). */
+  retrievalPeers?: LanguageId[];
   /** node type -> M2RC-Eval semantic label. Types not listed fall back to `semanticFallback`. */
   semantic: Record<string, SemanticLabel>;
   semanticFallback: SemanticLabel;

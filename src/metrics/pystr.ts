@@ -12,10 +12,6 @@ const PY_WHITESPACE = new Set<number>([
 /** Line boundaries of Python's str.splitlines() (`\r\n` counts as one). */
 const PY_LINE_BREAKS = new Set<number>([0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x85, 0x2028, 0x2029]);
 
-export function isPyWhitespace(codeUnit: number): boolean {
-  return PY_WHITESPACE.has(codeUnit);
-}
-
 /** Python `s.strip()`: JavaScript's trim() differs (it strips U+FEFF, keeps U+001C..U+001F and U+0085). */
 export function pyStrip(text: string): string {
   let start = 0;

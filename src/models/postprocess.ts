@@ -28,7 +28,6 @@ export interface Postprocessed {
 }
 
 /** Languages whose statements end at `;` or a brace: CrossCodeEval's character rule applies. */
-const BRACKET_LANGUAGES = new Set<LanguageId>(['java', 'csharp', 'typescript', 'tsx', 'javascript', 'c', 'cpp', 'objc', 'php', 'rust']);
 
 /** Node-rule search bounds: cut points within the reference's line count plus this many lines. */
 const NODE_EXTRA_LINES = 2;
@@ -78,7 +77,7 @@ export function extractFence(text: string): { code: string; fenced: boolean } {
 // ---- crossfile: one statement -------------------------------------------------------------
 
 async function cutToStatement(task: TaskRecord, code: string): Promise<Postprocessed> {
-  if (BRACKET_LANGUAGES.has(task.language)) return { output: cutAfterFirstBracket(code), rule: 'cceval-bracket' };
+  if (getLanguage(task.language).bracketStatements) return { output: cutAfterFirstBracket(code), rule: 'cceval-bracket' };
   if (task.language === 'python') return { output: await pythonStatement(task.prefix, code), rule: 'cceval-python' };
   return { output: await parsedStatement(task, code), rule: 'statement-parse' };
 }

@@ -1,19 +1,20 @@
 // A generation run: tasks -> prompts (context stage) -> model calls -> post-processing -> run store.
-// Resumable at any point: the store holds each finished candidate (one transaction each) and a
-// rerun only makes the calls whose candidates are missing. Answers also go to the shared response
-// cache first, so a call finished just before a kill is not paid twice.
+// Resumable at any point: each finished candidate is committed whole (group commit, see
+// write-queue.ts) and a rerun only makes the calls whose candidates are missing. Answers reach the
+// shared response cache before the store, so a call finished just before a kill is not paid twice.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
+import { readTasks } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { openResponseCache } from '../runstore/cache.ts';
-import { openRunStore, type RunStore } from '../runstore/store.ts';
+import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
 import type { PromptParts, RunConfig } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
-import { readJsonl } from '../util/jsonl.ts';
 import { postprocess } from './postprocess.ts';
 import { Progress, type ProgressStream } from './progress.ts';
 import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
+import { WriteQueue } from './write-queue.ts';
 import type { Backend, Generation, SamplingParams } from './types.ts';
 
 export interface GenerationOptions {
@@ -41,7 +42,7 @@ export interface GenerationOptions {
   budget: number | null;
   retry?: RetryPolicy;
   progress?: ProgressStream | null;
-  /** seconds between progress lines when the stream is not a terminal. */
+  /** milliseconds between progress lines when the stream is not a terminal (default 5000). */
   progressIntervalMs?: number;
 }
 
@@ -53,6 +54,8 @@ export interface GenerationSummary {
   cacheHits: number;
   /** candidates written in this session. */
   written: number;
+  /** time spent writing the run store and the response cache in this session. */
+  writeMs: number;
   /** failed candidates in the whole run, grouped by reason. */
   failed: number;
   failures: { reason: string; count: number }[];
@@ -72,24 +75,10 @@ export function resolveSampling(options: Pick<GenerationOptions, 'samples' | 'te
   };
 }
 
-/** Reads a tasks file: the fields generation relies on are checked, with file, line and field named. */
+/** Reads and validates a tasks file (the datasets schema) and hashes its bytes for the run config. */
 export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string } {
-  const seen = new Map<string, number>();
-  const tasks = readJsonl(file, (value, where) => {
-    const record = value as Partial<TaskRecord> | null;
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new InputError('a task must be a JSON object', where);
-    const fail = (field: string, expected: string) => new InputError(`expected ${expected}`, { ...where, field });
-    if (typeof record.id !== 'string' || record.id === '') throw fail('id', 'a non-empty string');
-    if (record.kind !== 'function' && record.kind !== 'crossfile' && record.kind !== 'node') throw fail('kind', "'function', 'crossfile' or 'node'");
-    if (typeof record.language !== 'string') throw fail('language', 'a language id');
-    for (const field of ['prefix', 'suffix', 'reference'] as const) if (typeof record[field] !== 'string') throw fail(field, 'a string');
-    const earlier = seen.get(record.id);
-    if (earlier !== undefined) throw new InputError(`duplicate task id '${record.id}' (first on line ${earlier})`, { ...where, field: 'id' });
-    seen.set(record.id, where.line);
-    return record as TaskRecord;
-  });
-  const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
-  return { tasks, hash };
+  const tasks = readTasks(file);
+  return { tasks, hash: createHash('sha256').update(readFileSync(file)).digest('hex') };
 }
 
 /** The response-cache key of one call: model and endpoint, prompt, sampling parameters, sample index. */
@@ -102,8 +91,8 @@ interface PendingCall {
   task: TaskRecord;
   prompt: BuiltPrompt;
   sample: number;
-  /** remaining calls of the task, shared by its calls (0 = the task is complete). */
-  remaining: { count: number };
+  /** shared by the calls of one task: calls left (0 = the task is complete), and whether its prompt still has to be stored. */
+  taskState: { remaining: number; storePrompt: boolean };
 }
 
 export async function runGeneration(options: GenerationOptions): Promise<GenerationSummary> {
@@ -148,18 +137,19 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     const totalCalls = pending.reduce((sum, entry) => sum + entry.samples.length, 0);
     const progress = new Progress(options.progress ?? null, { tasks: tasks.length, calls: totalCalls }, tasks.length - pending.length, options.progressIntervalMs);
     const session = { calls: 0, cacheHits: 0, written: 0 };
+    const writes = new WriteQueue(store, cache);
     const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
 
     async function* calls(): AsyncGenerator<PendingCall> {
       for (const { task, samples } of pending) {
-        const prompt = await promptOf(store, promptBuilder, backend, task);
-        const remaining = { count: samples.length };
-        for (const sample of samples) yield { task, prompt, sample, remaining };
+        const { prompt, stored } = await promptOf(store, promptBuilder, backend, task);
+        const taskState = { remaining: samples.length, storePrompt: !stored };
+        for (const sample of samples) yield { task, prompt, sample, taskState };
       }
     }
 
     async function complete(call: PendingCall): Promise<void> {
-      const { task, prompt, sample } = call;
+      const { task, prompt, sample, taskState } = call;
       const key = cache ? responseKey(backend.cacheIdentity!, prompt, sampling, sample) : null;
       let answer: (Generation & { latencyMs: number | null }) | null = key ? cache!.get(key) : null;
       const cached = answer !== null;
@@ -170,7 +160,6 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
           if (!backend.isBaseline) session.calls++;
           const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample, sampling }));
           answer = { ...outcome.value, latencyMs: outcome.latencyMs };
-          if (key) cache!.put(key, answer);
         } catch (failure) {
           error = (failure as Error).message;
         }
@@ -184,7 +173,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
           error = `post-processing failed: ${(failure as Error).message}`;
         }
       }
-      store.putCandidate({
+      const candidate: CandidateWrite = {
         taskId: task.id,
         sample,
         raw: answer?.text ?? null,
@@ -196,9 +185,20 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
         latencyMs: answer?.latencyMs ?? null,
         finishReason: answer?.finishReason ?? null,
         cached,
-      });
+      };
+      const storePrompt = taskState.storePrompt;
+      taskState.storePrompt = false;
+      const fresh = !cached && key !== null && answer !== null ? { key, answer } : null;
+      // One commit group: the answer reaches the cache before its candidate (and the task's prompt) reach the store.
+      await writes.write(
+        () => {
+          if (storePrompt) store.putPrompt(task.id, prompt);
+          store.putCandidate(candidate);
+        },
+        fresh ? () => cache!.put(fresh.key, fresh.answer) : undefined,
+      );
       session.written++;
-      progress.callFinished(error !== null, --call.remaining.count === 0);
+      progress.callFinished(error !== null, --taskState.remaining === 0);
     }
 
     // Workers pull from one queue; the first fatal error (e.g. a prompt that cannot be built) stops
@@ -218,15 +218,15 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     await Promise.all(workers);
     progress.finish();
     if (fatal.errors.length > 0) throw fatal.errors[0];
-    return summarise(store, tasks.length, session, performance.now() - started);
+    return summarise(store, tasks.length, { ...session, writeMs: writes.writeMs }, performance.now() - started);
   } finally {
     cache?.close();
     store.close();
   }
 }
 
-/** The stored prompt of a task, or a freshly built (and stored) one. */
-async function promptOf(store: RunStore, builder: PromptBuilder, backend: Backend, task: TaskRecord): Promise<BuiltPrompt> {
+/** The stored prompt of a task, or a freshly built one (stored with the task's first candidate). */
+async function promptOf(store: RunStore, builder: PromptBuilder, backend: Backend, task: TaskRecord): Promise<{ prompt: BuiltPrompt; stored: boolean }> {
   const stored = store.prompt(task.id);
   const prompt: BuiltPrompt = stored ? { ...stored, retrieved: stored.retrieved ?? [] } : await builder.build(task);
   const shape = prompt.messages ? 'chat' : 'completion';
@@ -236,11 +236,17 @@ async function promptOf(store: RunStore, builder: PromptBuilder, backend: Backen
       { field: 'template' },
     );
   }
-  if (!stored) store.putPrompt(task.id, prompt);
-  return prompt;
+  return { prompt, stored: stored !== null };
 }
 
-function summarise(store: RunStore, tasks: number, session: { calls: number; cacheHits: number; written: number }, elapsedMs: number): GenerationSummary {
+interface Session {
+  calls: number;
+  cacheHits: number;
+  written: number;
+  writeMs: number;
+}
+
+function summarise(store: RunStore, tasks: number, session: Session, elapsedMs: number): GenerationSummary {
   const reasons = new Map<string, number>();
   let candidates = 0;
   for (const candidate of store.candidates()) {

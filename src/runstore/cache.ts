@@ -19,6 +19,8 @@ export interface ResponseCache {
   readonly file: string;
   get(key: string): CachedResponse | null;
   put(key: string, response: CachedResponse): void;
+  /** Runs several puts as one transaction. */
+  batch(writes: () => void): void;
   close(): void;
 }
 
@@ -54,6 +56,9 @@ export function openResponseCache(file: string): ResponseCache {
     },
     put(key, response) {
       insert.run(key, response.text, response.promptTokens, response.completionTokens, response.finishReason, response.latencyMs, new Date().toISOString());
+    },
+    batch(writes) {
+      db.transaction(writes)();
     },
     close() {
       db.close();

@@ -46,6 +46,8 @@ export interface RunStore extends RunStoreWriter {
   promptTaskIds(): Set<string>;
   /** `taskId -> sample -> failed?` for every stored candidate. */
   candidateStates(): Map<string, Map<number, boolean>>;
+  /** Runs several writes as one transaction (group commit: one commit instead of one per write). */
+  batch(writes: () => void): void;
   close(): void;
 }
 
@@ -183,6 +185,10 @@ class SqliteRunStore implements RunStore {
 
   putCandidate(candidate: CandidateWrite): void {
     this.writeCandidate(candidate);
+  }
+
+  batch(writes: () => void): void {
+    this.db.transaction(writes)();
   }
 
   candidateStates(): Map<string, Map<number, boolean>> {

@@ -22,6 +22,7 @@ export interface SolvedCheck {
   /** the model, as the manifest names it. */
   model: string;
   solved(task: TaskRecord): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 export interface BuildRequest extends BuildOptions {

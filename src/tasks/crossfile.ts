@@ -104,8 +104,12 @@ function firstStatementAfter(node: Node, offset: number, statementTypes: Set<str
   return null;
 }
 
-/** First uses of cross-file names: identifiers outside import statements, in document order. */
-function firstUses(tree: Tree, text: string, names: Map<string, CrossName>, spec: LanguageSpec): { name: CrossName; start: number; end: number }[] {
+/**
+ * First uses of cross-file names: identifiers outside import statements, in document order. A
+ * node of an import rule's type is an import statement when an import was recorded on its first
+ * line (rules also match `require(...)` calls and `export` statements that import nothing).
+ */
+function firstUses(tree: Tree, text: string, names: Map<string, CrossName>, spec: LanguageSpec, importLines: Set<number>): { name: CrossName; start: number; end: number }[] {
   const identifierTypes = new Set(spec.identifierTypes);
   const importTypes = new Set(spec.imports.map((rule) => rule.type));
   const uses: { name: CrossName; start: number; end: number }[] = [];
@@ -114,7 +118,7 @@ function firstUses(tree: Tree, text: string, names: Map<string, CrossName>, spec
   const insideImport: boolean[] = [false];
   for (;;) {
     const type = cursor.nodeType;
-    const inImport = insideImport[insideImport.length - 1]! || importTypes.has(type);
+    const inImport = insideImport[insideImport.length - 1]! || (importTypes.has(type) && importLines.has(cursor.startPosition.row + 1));
     if (!inImport && identifierTypes.has(type)) {
       const word = text.slice(cursor.startIndex, cursor.endIndex);
       const name = names.get(word);
@@ -242,8 +246,8 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
       const tree = await parse(fileFacts.language, text);
       try {
         const starts = files.starts(repo.root, fileFacts.path);
-        for (const use of firstUses(tree, text, names, spec)) {
-          const random = randomFor(options.seed, 'crossfile', repo.name, fileFacts.path, use.name.name);
+        for (const use of firstUses(tree, text, names, spec, new Set(fileFacts.imports.map((ref) => ref.line)))) {
+          const random = randomFor(options.seed, 'crossfile', fileFacts.path, use.name.name);
           const span = cut(tree.rootNode, text, use, spec, random.next, starts);
           if (span) targets.push({ repo, path: fileFacts.path, language: fileFacts.language, name: use.name, ...span });
         }

@@ -125,7 +125,7 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   }
   const selected: Candidate[] = [];
   for (const group of groups.values()) selected.push(...group.sort(byRecency).slice(0, options.perLevel ?? Infinity));
-  log.record(`beyond --per-level ${options.perLevel ?? ''}`.trimEnd(), candidates.length - selected.length);
+  if (options.perLevel !== undefined) log.record(`beyond --per-level ${options.perLevel} per repository and level`, candidates.length - selected.length);
 
   const built = selected.map((c): TaskRecord => {
     const text = files.read(c.repo.root, c.fn.path)!;

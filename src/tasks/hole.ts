@@ -6,8 +6,8 @@ import type { TaskKind } from '../datasets/types.ts';
 
 export interface Hole {
   prefix: string;
-  reference: string;
   suffix: string;
+  reference: string;
   span: Span;
 }
 
@@ -36,8 +36,8 @@ export function holeAt(text: string, start: number, end: number, starts = lineSt
   const to = positionAt(starts, end);
   return {
     prefix: text.slice(0, start),
-    reference: text.slice(start, end),
     suffix: text.slice(end),
+    reference: text.slice(start, end),
     span: { startLine: from.line, startColumn: from.column, endLine: to.line, endColumn: to.column },
   };
 }
@@ -52,8 +52,8 @@ export function lineHole(text: string, startLine: number, endLine: number, start
   const lastLineEnd = text[end - 1] === '\n' ? end - 1 : end;
   return {
     prefix: text.slice(0, start),
-    reference: text.slice(start, end),
     suffix: text.slice(end),
+    reference: text.slice(start, end),
     span: { startLine, startColumn: 1, endLine, endColumn: lastLineEnd - (starts[endLine - 1] ?? lastLineEnd) + 1 },
   };
 }

@@ -107,25 +107,24 @@ export async function walkNamedNodes(language: LanguageId, text: string): Promis
     const nodes: WalkedNode[] = [];
     const named: boolean[] = [];
     const isNamed = (typeId: number) => (named[typeId] ??= tree.language.nodeTypeIsNamed(typeId));
-    // Ancestors' entries in `nodes` (-1 for the root, which is not a candidate).
+    // Ancestors' entries in `nodes` (-1 for the root, which is not a candidate), and whether each is inside an ERROR node.
     const stack: number[] = [];
+    const inError: boolean[] = [false];
     let depth = 1;
     let treeDepth = 1;
-    let entry = -1;
     for (;;) {
+      let entry = -1;
+      const error = checkErrors && (inError[inError.length - 1]! || cursor.nodeType === 'ERROR' || cursor.nodeIsMissing);
       if (depth > 1 && isNamed(cursor.nodeTypeId)) {
         entry = nodes.length;
-        nodes.push({ start: cursor.startIndex, end: cursor.endIndex, type: cursor.nodeType, depth, error: false });
+        nodes.push({ start: cursor.startIndex, end: cursor.endIndex, type: cursor.nodeType, depth, error });
         if (depth > treeDepth) treeDepth = depth;
-      } else {
-        entry = -1;
       }
-      if (checkErrors && (cursor.nodeType === 'ERROR' || cursor.nodeIsMissing)) {
-        if (entry >= 0) nodes[entry]!.error = true;
-        for (const ancestor of stack) if (ancestor >= 0) nodes[ancestor]!.error = true;
-      }
+      // A node holding an ERROR or MISSING node holds a syntax error too.
+      if (error && !inError[inError.length - 1]) for (const ancestor of stack) if (ancestor >= 0) nodes[ancestor]!.error = true;
       if (cursor.gotoFirstChild()) {
         stack.push(entry);
+        inError.push(error);
         depth++;
         continue;
       }
@@ -136,6 +135,7 @@ export async function walkNamedNodes(language: LanguageId, text: string): Promis
           break;
         }
         stack.pop();
+        inError.pop();
         depth--;
       }
       if (done) break;
@@ -148,7 +148,7 @@ export async function walkNamedNodes(language: LanguageId, text: string): Promis
 }
 
 /** Labels, filters and draws `perFile` holes of one file. */
-export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, repoName: string, perFile: number): Promise<FileSample> {
+export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, perFile: number): Promise<FileSample> {
   const { nodes, treeDepth } = await walkNamedNodes(file.language, file.text);
   const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
   const eligible: (WalkedNode & { lines: number })[] = [];
@@ -171,7 +171,7 @@ export async function sampleFile(file: { path: string; language: LanguageId; tex
     bucket: depthBucket(node.depth, treeDepth),
     semantic: semanticLabel(file.language, node.type),
   });
-  const order = randomFor(seed, 'node', repoName, file.path).shuffle(eligible);
+  const order = randomFor(seed, 'node', file.path).shuffle(eligible);
   const drawn = order.slice(0, perFile).map(label);
   const multiLineAlternates = order.slice(perFile).filter((node) => node.lines >= 2).slice(0, perFile).map(label);
   return { path: file.path, candidates: nodes.length, removed, drawn, multiLineAlternates };

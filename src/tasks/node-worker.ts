@@ -6,7 +6,6 @@ import { sampleFile, type FileSample } from './node-sample.ts';
 
 export interface NodeBatch {
   root: string;
-  repoName: string;
   seed: number;
   perFile: number;
   files: { path: string; language: LanguageId }[];
@@ -16,7 +15,7 @@ export async function handle(batch: NodeBatch): Promise<FileSample[]> {
   const samples: FileSample[] = [];
   for (const file of batch.files) {
     const text = readFileSync(join(batch.root, file.path), 'utf8');
-    samples.push(await sampleFile({ ...file, text }, batch.seed, batch.repoName, batch.perFile));
+    samples.push(await sampleFile({ ...file, text }, batch.seed, batch.perFile));
   }
   return samples;
 }

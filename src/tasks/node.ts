@@ -92,7 +92,7 @@ export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOpt
   for (const repo of repos) {
     const files = repo.store.files().filter((file) => !options.languages || options.languages.includes(file.language));
     for (let i = 0; i < files.length; i += BATCH_FILES) {
-      batches.push({ root: repo.root, repoName: repo.name, seed: options.seed, perFile, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
+      batches.push({ root: repo.root, seed: options.seed, perFile, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
     }
   }
   const results = await sampleAll(batches);

@@ -28,7 +28,7 @@ test('prints the prompt, the token counts per part and the snippets', () => {
 });
 
 test('--json gives the prompt record; --repo overrides the task root', () => {
-  const { file, task, root } = tasksFile();
+  const { task, root } = tasksFile();
   const stripped = join(root, 'stripped.jsonl');
   writeFileSync(stripped, `${JSON.stringify({ ...task, repo: { name: 'x', commit: null } })}\n`);
   const result = cli(stripped, '--id', task.id, '--context', 'jaccard', '--template', 'starcoder', '--repo', root, '--json', '--top-k', '2');

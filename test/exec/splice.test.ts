@@ -41,6 +41,13 @@ test('a function task: the whole function (signature included) is replaced; the 
   assert.equal(extractSpan(text, span), candidate);
 });
 
+test('a whole-lines function hole (reference ending in a line break, as the tasks stage builds them) keeps the line break', () => {
+  const record = task('function', FILE, `${FUNCTION}\n`);
+  record.span = spanOf(FILE, 8, 8 + FUNCTION.length);
+  const { text } = spliceCandidate(record, FILE, 'int f(int x) { return 0; }');
+  assert.equal(text, 'int a;\n\nint f(int x) { return 0; }\n\nint b;\n');
+});
+
 test('other kinds: the hole between prefix and suffix is filled', () => {
   const hole = 'return x;';
   const { text, span } = spliceCandidate(task('crossfile', FILE, hole), FILE, 'return x + 1;');

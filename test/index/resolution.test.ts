@@ -42,13 +42,14 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('Python: methods through self, imported functions and module aliases, stdlib modules', async () => {
+test('Python: methods through self, plain calls to module functions, imported functions and module aliases, stdlib modules', async () => {
   assert.deepEqual(await graphOf('py-app'), [
     'shop/cart.py Cart.__init__ 10-11 none callers=0 []',
     'shop/cart.py Cart.add 13-16 file callers=0 [total@shop/cart.py:18/file]',
     'shop/cart.py Cart.total 18-20 project callers=2 [round_cents@shop/util/money.py:5/project sum@-/stdlib]',
-    'shop/cart.py Cart.receipt 22-25 project callers=0 [format_money@shop/util/money.py:10/project dumps@-/stdlib total@shop/cart.py:18/file]',
-    'shop/cart.py total 28-30 stdlib callers=0 [len@-/stdlib]',
+    'shop/cart.py Cart.count 22-24 file callers=0 [total@shop/cart.py:32/file]',
+    'shop/cart.py Cart.receipt 26-29 project callers=0 [format_money@shop/util/money.py:10/project dumps@-/stdlib total@shop/cart.py:18/file]',
+    'shop/cart.py total 32-34 stdlib callers=1 [len@-/stdlib]',
     'shop/util/money.py round_cents 5-7 stdlib callers=2 [floor@-/stdlib]',
     'shop/util/money.py format_money 10-12 file callers=1 [str@-/stdlib round_cents@shop/util/money.py:5/file]',
   ]);

@@ -15,6 +15,8 @@ tableSuite('lua', {
     { file: 'util.lua', text: 'false', type: 'false', label: 'Data Type / boolean' },
     { file: 'util.lua', text: '<const>', type: 'attribute', label: 'Modifier and Attribute / other' },
   ],
+  // `M:push` is a method of `M`; `local function sum` is file-local; `local describe = function`
+  // takes its name, span and docstring from the assignment.
   extraction: {
     'stack.lua': {
       imports: [

@@ -17,6 +17,7 @@ tableSuite('r', {
     { file: 'R/stats.R', text: 'next', type: 'next', label: 'Control Flow Structure / jump' },
     { file: 'R/stats.R', text: '\\(x) x^2', type: 'function_definition', label: 'Declaration and Definition / function' },
   ],
+  // Functions are named by the assignment they are the value of; roxygen `#'` markers leave the docstring.
   extraction: {
     'R/stats.R': {
       imports: [

@@ -18,6 +18,7 @@ tableSuite('ruby', {
     { file: 'support/money.rb', text: '[a, b]', type: 'array_pattern', label: 'Special Language Structure / pattern matching' },
     { file: 'support/money.rb', text: 'ensure\n  nil', type: 'ensure', label: 'Control Flow Structure / exception' },
   ],
+  // `def self.load` and `class << self` methods are qualified by their class; `initialize` constructs.
   extraction: {
     'inventory.rb': {
       imports: [

@@ -156,6 +156,8 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
     assert.ok(spec.stdlib.length >= low && spec.stdlib.length <= high, `${spec.stdlib.length} stdlib names`);
     assert.deepEqual(spec.stdlib.filter((name, i) => spec.stdlib.indexOf(name) !== i), [], 'duplicate stdlib names');
     assert.deepEqual(spec.keywords.filter((name, i) => spec.keywords.indexOf(name) !== i), [], 'duplicate keywords');
+    const modules = spec.stdlibModules ?? [];
+    assert.deepEqual(modules.filter((name, i) => modules.indexOf(name) !== i), [], 'duplicate stdlib modules');
     for (const extension of spec.extensions) assert.equal(languageForPath(`dir/file${extension.toUpperCase()}`), id, extension);
   });
 

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { codeBleu, combineCodeBleu } from '../../src/metrics/codebleu/index.ts';
 import { removeCommentsAndDocstrings } from '../../src/metrics/codebleu/comments.ts';
+import type { LanguageId } from '../../src/languages/types.ts';
 import type { CodeBleuLanguage } from '../../src/metrics/codebleu/keywords.ts';
 import { resolveMetrics, scorePair } from '../../src/metrics/registry.ts';
 import { InputError } from '../../src/util/errors.ts';
@@ -52,7 +53,7 @@ test('Java parity values with every component', async () => {
   }
 });
 
-const SAMPLES: Record<string, string> = {
+const SAMPLES: Partial<Record<LanguageId, string>> = {
   c: 'int add(int a, int b) {\n  int s = a + b;\n  s = s * 2;\n  return s;\n}',
   cpp: 'std::vector<int> twice(const std::vector<int>& v) {\n  std::vector<int> out;\n  for (int x : v) out.push_back(x * 2);\n  return out;\n}',
   csharp: 'public int Add(int a, int b) {\n    var s = a + b;\n    s += 1;\n    return s;\n}',
@@ -67,8 +68,8 @@ const SAMPLES: Record<string, string> = {
 
 test('identical inputs score exactly 1.0 in all ten languages', async () => {
   assert.equal(Object.keys(SAMPLES).length, 10);
-  for (const [language, code] of Object.entries(SAMPLES)) {
-    const scores = await codeBleu(code, code, language as never);
+  for (const [language, code] of Object.entries(SAMPLES) as [LanguageId, string][]) {
+    const scores = await codeBleu(code, code, language);
     assert.equal(scores.codebleu, 1, `${language}: ${JSON.stringify(scores)}`);
     assert.equal(scores.syntaxMatch, 1, language);
   }

@@ -63,7 +63,7 @@ function task(id: string, prefix: string, reference: string): TaskRecord {
     prefix,
     suffix: '\n',
     reference,
-    span: { startLine: 2, startColumn: 4, endLine: 2, endColumn: 4 + reference.length } as TaskRecord['span'],
+    span: { startLine: 2, startColumn: 4, endLine: 2, endColumn: 4 + reference.length },
     labels: { lines: 1 },
   };
 }

@@ -76,7 +76,7 @@ test('score <run-dir> scores the candidates of a run in place', () => {
         {
           id: 'java/1', kind: 'crossfile', language: 'java', repo: { name: 'demo', commit: null }, path: 'A.java',
           prefix: 'class A { int f(int x) { ', suffix: ' } }', reference: 'return x + 1;',
-          span: { startLine: 1, startColumn: 25, endLine: 1, endColumn: 38 } as never, labels: { lines: 1 },
+          span: { startLine: 1, startColumn: 25, endLine: 1, endColumn: 38 }, labels: { lines: 1 },
         },
       ],
     });

@@ -124,6 +124,9 @@ test('eval killed with SIGKILL at seeded points resumes to the same store as an 
     assert.deepEqual(outcomes.map((o) => o.signal), ['SIGKILL', 'SIGKILL', 'SIGKILL', null], outcomes.map((o) => o.stderr).join('\n'));
     assert.equal(outcomes.at(-1)!.code, 0);
     const killedRequests = server.requests.length;
+    // Each kill landed mid-run: every restart found some candidates stored, never all of them.
+    const storedAtRestart = completedAtStart.slice(1).map((keys) => keys.size);
+    assert.ok(storedAtRestart.every((size, i) => size > 0 && size < tasks.length * 2 && size >= (storedAtRestart[i - 1] ?? 0)), `stored at restarts: ${storedAtRestart}`);
 
     session = -1;
     const referenceRun = join(scratch, 'reference-run');
@@ -191,7 +194,11 @@ test('results --jsonl prints one object per candidate; a run where every call fa
 
 test('usage mistakes exit 2 with one line naming the problem', async () => {
   const tasksFile = join(root, 'test/fixtures/models/tasks.jsonl');
+  const broken = join(scratch, 'broken.jsonl');
+  writeFileSync(broken, `${readFileSync(tasksFile, 'utf8').split('\n')[0]}\n{"id": "x", "kind": \n`);
   const cases: [string[], RegExp][] = [
+    [['eval', broken, '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', join(scratch, 'x')], /broken\.jsonl, line 2: malformed JSON/],
+    [['eval', join(scratch, 'absent.jsonl'), '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', join(scratch, 'x')], /absent\.jsonl: cannot read: ENOENT/],
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile'], /--run is required/],
     [['eval', tasksFile, '--model', 'gpt-4', '--context', 'infile', '--run', join(scratch, 'x')], /unknown model 'gpt-4' \(forms: openai:chat:<model>/],
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x'), '-n', '0'], /--samples must be an integer >= 1, got '0'/],

@@ -99,6 +99,7 @@ export const c: LanguageSpec = {
   displayName: 'C',
   grammar: { package: 'tree-sitter-c', wasm: 'tree-sitter-c.wasm' },
   extensions: ['.c', '.h'],
+  bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],
   commentTypes: ['comment'],

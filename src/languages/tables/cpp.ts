@@ -16,6 +16,8 @@ export const cpp: LanguageSpec = {
   displayName: 'C++',
   grammar: { package: 'tree-sitter-cpp', wasm: 'tree-sitter-cpp.wasm' },
   extensions: ['.cpp', '.cc', '.cxx', '.c++', '.hpp', '.hh', '.hxx', '.h++', '.ipp', '.tpp'],
+  retrievalPeers: ['c'],
+  bracketStatements: true,
   // A `.h` with C++-only syntax is C++ (comments and strings are blanked out before matching).
   headerMarkers: {
     extensions: ['.h'],
@@ -47,6 +49,7 @@ export const cpp: LanguageSpec = {
       parameters: { path: ['declarator>function_declarator', 'parameters'], emptyTexts: ['()', '(void)'] },
       // `static` at namespace scope is internal linkage; inside a class it is a class member.
       fileLocal: { modifierTypes: ['storage_class_specifier'], tokens: ['static'], outsideClassOnly: true },
+      initializerTypes: ['field_initializer_list'],
     },
   ],
   calls: [
@@ -99,8 +102,8 @@ export const cpp: LanguageSpec = {
     'find_if', 'find_if_not', 'find_first_of', 'adjacent_find', 'count', 'count_if', 'copy', 'copy_if',
     'copy_n', 'copy_backward', 'move_backward', 'fill', 'fill_n', 'transform', 'for_each', 'for_each_n',
     'generate', 'generate_n', 'min', 'max', 'minmax', 'min_element', 'max_element', 'minmax_element', 'clamp',
-    'equal', 'lexicographical_compare', 'remove', 'remove_if', 'remove_copy', 'unique', 'unique_copy',
-    'reverse', 'reverse_copy', 'rotate', 'lower_bound', 'upper_bound', 'binary_search', 'equal_range', 'merge',
+    'equal', 'lexicographical_compare', 'remove_if', 'remove_copy', 'unique', 'unique_copy', 'reverse',
+    'reverse_copy', 'rotate', 'lower_bound', 'upper_bound', 'binary_search', 'equal_range', 'merge',
     'inplace_merge', 'includes', 'set_union', 'set_intersection', 'set_difference', 'set_symmetric_difference',
     'next_permutation', 'prev_permutation', 'shuffle', 'sample', 'all_of', 'any_of', 'none_of', 'mismatch',
     'search', 'search_n', 'replace', 'replace_if', 'partition', 'stable_partition', 'is_partitioned',
@@ -111,9 +114,14 @@ export const cpp: LanguageSpec = {
     'make_move_iterator', 'make_reverse_iterator', 'to_string', 'to_wstring', 'stoi', 'stol', 'stoll', 'stoul',
     'stoull', 'stof', 'stod', 'stold', 'getline', 'from_chars', 'to_chars', 'uninitialized_copy',
     'uninitialized_fill', 'destroy', 'destroy_at', 'construct_at', 'sleep_for', 'sleep_until', 'yield',
-    'get_id', 'async', 'call_once', 'lock', 'try_lock', 'ceil', 'floor', 'round', 'abs', 'fabs', 'sqrt', 'pow',
-    'exp', 'log', 'sin', 'cos', 'tan', 'hypot', 'make_error_code', 'system_category', 'generic_category',
-    'current_exception', 'rethrow_exception', 'make_exception_ptr', 'throw_with_nested', 'numeric_limits',
+    'get_id', 'async', 'call_once', 'lock', 'try_lock', 'make_error_code', 'system_category',
+    'generic_category', 'current_exception', 'rethrow_exception', 'make_exception_ptr', 'throw_with_nested',
+    'numeric_limits',
+  ],
+  /** The `std` namespace. */
+  implicitThis: true,
+  stdlibModules: [
+    'std',
   ],
   semantic: {
     ...cFamilySemantic,

@@ -17,7 +17,15 @@ export const csharp: LanguageSpec = {
   stringTypes: ['string_literal', 'character_literal', 'verbatim_string_literal', 'raw_string_literal', 'interpolated_string_expression'],
   definitions: [
     { type: 'method_declaration', kind: 'method', bodyField: 'body', nameFields: [['name']], parameters, fileLocal: privateMember },
-    { type: 'constructor_declaration', kind: 'constructor', bodyField: 'body', nameFields: [['name']], parameters, fileLocal: privateMember },
+    {
+      type: 'constructor_declaration',
+      kind: 'constructor',
+      bodyField: 'body',
+      nameFields: [['name']],
+      parameters,
+      fileLocal: privateMember,
+      initializerTypes: ['constructor_initializer'],
+    },
     { type: 'local_function_statement', kind: 'function', bodyField: 'body', nameFields: [['name']], parameters },
   ],
   calls: [
@@ -54,6 +62,7 @@ export const csharp: LanguageSpec = {
     'local_function_statement', 'field_declaration', 'property_declaration', 'event_field_declaration', 'using_directive',
   ],
   /** CrossCodeEval's C# keyword list (scripts/keywords/csharp.txt, from dpu-utils). */
+  bracketStatements: true,
   keywords: [
     'abstract', 'as', 'base', 'bool', 'break', 'byte', 'case', 'catch', 'char', 'checked', 'class', 'const',
     'continue', 'decimal', 'default', 'delegate', 'do', 'double', 'else', 'enum', 'event', 'explicit',
@@ -78,6 +87,15 @@ export const csharp: LanguageSpec = {
     'GetEnvironmentVariable', 'Assert', 'Fail', 'CreateInstance', 'nameof', 'Combine', 'GetFileName',
     'GetExtension', 'GetDirectoryName', 'ReadAllText', 'WriteAllText', 'ReadAllLines', 'Exists', 'Resize',
     'Sort', 'IndexOf', 'Copy', 'Fill', 'Collect',
+  ],
+  /** Namespaces and base-library classes used as receivers (`Console.WriteLine`, `Math.Max`, `System.IO`). */
+  implicitThis: true,
+  stdlibModules: [
+    'System', 'Microsoft', 'Console', 'Math', 'String', 'Convert', 'Enumerable', 'Task', 'Path', 'File',
+    'Directory', 'Guid', 'DateTime', 'TimeSpan', 'Environment', 'Debug', 'Trace', 'Thread', 'Array', 'GC',
+    'Activator', 'Int32', 'Int64', 'Double', 'Decimal', 'Boolean', 'Char', 'Encoding', 'JsonSerializer',
+    'Regex', 'StringBuilder', 'Interlocked', 'Parallel', 'Stopwatch', 'Random', 'Uri', 'BitConverter',
+    'Buffer',
   ],
   semantic: {
     compilation_unit: L.entry, shebang_directive: L.entry,

@@ -73,6 +73,14 @@ export const go: LanguageSpec = {
     'MustCompile', 'Compile', 'QuoteMeta', 'ListenAndServe', 'HandleFunc', 'Handle', 'NewRequest',
     'NewServeMux', 'Error', 'NotFound', 'Redirect', 'DeepEqual', 'TypeOf', 'ValueOf',
   ],
+  /** Standard-library packages (receivers such as `fmt`, `strings`, `http`). */
+  stdlibModules: [
+    'fmt', 'strings', 'strconv', 'os', 'io', 'ioutil', 'bufio', 'bytes', 'time', 'sort', 'errors', 'math',
+    'rand', 'context', 'log', 'json', 'xml', 'csv', 'filepath', 'path', 'http', 'url', 'sync', 'atomic',
+    'regexp', 'reflect', 'runtime', 'unicode', 'utf8', 'exec', 'signal', 'testing', 'hex', 'base64', 'sha256',
+    'sha1', 'md5', 'binary', 'template', 'flag', 'heap', 'list', 'ring', 'big', 'bits', 'syscall', 'unsafe',
+    'slices', 'maps', 'embed',
+  ],
   semantic: {
     source_file: L.entry,
     package_clause: L.namespace,

@@ -108,6 +108,8 @@ export const haskell: LanguageSpec = {
     'try', 'evaluate', 'bracket', 'finally', 'forkIO', 'threadDelay', 'newMVar', 'takeMVar', 'putMVar', 'lefts',
     'rights', 'partitionEithers', 'first', 'second', 'bimap', 'coerce',
   ],
+  // Qualifiers that name base (`Prelude.map`, `Debug.Trace.trace`); `Data.` also covers non-base packages.
+  stdlibModules: ['Prelude', 'Numeric', 'Foreign', 'Debug', 'GHC'],
   semantic: {
     haskell: L.entry, declarations: L.entry,
     header: L.namespace, module: L.namespace, module_id: L.namespace, exports: L.namespace,

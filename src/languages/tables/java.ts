@@ -52,6 +52,7 @@ export const java: LanguageSpec = {
     'package_declaration',
   ],
   /** CrossCodeEval's Java keyword list (keywords/java.txt, derived from dpu-utils). */
+  bracketStatements: true,
   keywords: [
     'abstract', 'assert', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'continue', 'default',
     'do', 'double', 'else', 'enum', 'extends', 'final', 'finally', 'float', 'for', 'if', 'implements',
@@ -75,6 +76,15 @@ export const java: LanguageSpec = {
     'length', 'substring', 'indexOf', 'lastIndexOf', 'isEmpty', 'trim', 'split', 'replace', 'replaceAll',
     'toUpperCase', 'toLowerCase', 'startsWith', 'endsWith', 'contains', 'concat', 'matches', 'toCharArray',
     'chars', 'getBytes',
+  ],
+  /** Packages and java.lang/java.util classes used as receivers (`System.out`, `Math.max`, `java.util.List`). */
+  implicitThis: true,
+  stdlibModules: [
+    'java', 'javax', 'System', 'Math', 'StrictMath', 'String', 'StringBuilder', 'Integer', 'Long', 'Double',
+    'Float', 'Short', 'Byte', 'Boolean', 'Character', 'Objects', 'Arrays', 'Collections', 'List', 'Set', 'Map',
+    'Optional', 'Thread', 'Runtime', 'Stream', 'IntStream', 'Collectors', 'Files', 'Paths', 'Path', 'Pattern',
+    'UUID', 'Instant', 'Duration', 'LocalDate', 'LocalDateTime', 'ThreadLocalRandom', 'CompletableFuture',
+    'Executors', 'TimeUnit',
   ],
   semantic: {
     program: L.entry,

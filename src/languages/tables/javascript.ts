@@ -125,6 +125,7 @@ export const javascript: LanguageSpec = {
   displayName: 'JavaScript',
   grammar: { package: 'tree-sitter-javascript', wasm: 'tree-sitter-javascript.wasm' },
   extensions: ['.js', '.mjs', '.cjs', '.jsx'],
+  bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],
   commentTypes: ['comment', 'html_comment'],
@@ -168,6 +169,13 @@ export const javascript: LanguageSpec = {
     'finally', 'Error', 'TypeError', 'RangeError', 'SyntaxError', 'Map', 'Set', 'WeakMap', 'WeakSet',
     'Promise', 'Date', 'RegExp', 'Array', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'URL',
     'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController',
+  ],
+  /** Global objects and Node.js built-in modules (`console.log`, `JSON.parse`, `fs.readFile`, `node:fs`). */
+  stdlibModules: [
+    'console', 'JSON', 'Object', 'Math', 'Array', 'Number', 'String', 'Promise', 'Reflect', 'Date', 'Symbol',
+    'BigInt', 'Intl', 'Atomics', 'globalThis', 'window', 'document', 'navigator', 'process', 'Buffer', 'node',
+    'fs', 'path', 'os', 'http', 'https', 'url', 'util', 'events', 'crypto', 'child_process', 'stream',
+    'assert', 'zlib', 'net', 'readline', 'worker_threads', 'timers', 'querystring', 'dns',
   ],
   semantic: {
     ...ecmascriptSemantic,

@@ -106,11 +106,13 @@ export const kotlin: LanguageSpec = {
     'average', 'maxOrNull', 'minOrNull', 'maxByOrNull', 'minByOrNull', 'coerceIn', 'coerceAtLeast',
     'coerceAtMost', 'until', 'downTo', 'step', 'hashCode', 'equals', 'copy', 'add', 'remove', 'put', 'get',
     'set', 'addAll', 'clear', 'size',
-    // Java interop receivers commonly called as Type.member
-    'Math.max', 'Math.min', 'Math.abs', 'Math.sqrt', 'Math.pow', 'Math.random', 'Math.floor', 'Math.round',
-    'System.currentTimeMillis', 'System.nanoTime', 'System.exit', 'System.getenv', 'System.getProperty',
-    'Thread.sleep', 'Integer.parseInt', 'String.format', 'Objects.equals', 'Objects.hash', 'Collections.sort',
-    'Arrays.asList', 'Arrays.sort', 'Files.readAllLines', 'Paths.get', 'UUID.randomUUID', 'Int.MAX_VALUE',
+  ],
+  // Receivers that are standard packages or classes (`Math.max`, `System.currentTimeMillis`, `kotlin.io.println`).
+  implicitThis: true,
+  stdlibModules: [
+    'Math', 'System', 'Thread', 'Integer', 'String', 'Objects', 'Collections', 'Arrays', 'Files', 'Paths',
+    'UUID', 'Int', 'kotlin', 'java', 'javax', 'Long', 'Double', 'Char', 'Character', 'Regex', 'Charsets',
+    'TimeUnit', 'Duration', 'Instant', 'LocalDate', 'LocalDateTime', 'Locale', 'Random',
   ],
   semantic: {
     source_file: L.entry, shebang: L.entry,

@@ -67,28 +67,24 @@ export const lua: LanguageSpec = {
     'next', 'pairs', 'pcall', 'print', 'rawequal', 'rawget', 'rawlen', 'rawset', 'require', 'select',
     'setmetatable', 'tonumber', 'tostring', 'type', 'unpack', 'xpcall', 'module', 'setfenv', 'getfenv',
     // string
-    'string.byte', 'string.char', 'string.dump', 'string.find', 'string.format', 'string.gmatch', 'string.gsub',
-    'string.len', 'string.lower', 'string.match', 'string.pack', 'string.packsize', 'string.rep',
-    'string.reverse', 'string.sub', 'string.unpack', 'string.upper',
+    'byte', 'char', 'format', 'gmatch', 'gsub', 'lower', 'packsize', 'rep', 'sub', 'upper',
     // table
-    'table.concat', 'table.insert', 'table.move', 'table.pack', 'table.remove', 'table.sort', 'table.unpack',
-    'table.getn', 'table.maxn',
+    'concat', 'insert', 'getn', 'maxn',
     // math
-    'math.abs', 'math.ceil', 'math.cos', 'math.deg', 'math.exp', 'math.floor', 'math.fmod', 'math.log',
-    'math.max', 'math.min', 'math.modf', 'math.rad', 'math.random', 'math.randomseed', 'math.sin', 'math.sqrt',
-    'math.tan', 'math.tointeger', 'math.type', 'math.ult', 'math.atan', 'math.asin', 'math.acos', 'math.pow',
+    'abs', 'ceil', 'cos', 'deg', 'exp', 'floor', 'fmod', 'log', 'max', 'min', 'modf', 'rad', 'random',
+    'randomseed', 'sin', 'sqrt', 'tan', 'tointeger', 'ult', 'atan', 'asin', 'acos', 'pow',
     // io
-    'io.close', 'io.flush', 'io.input', 'io.lines', 'io.open', 'io.output', 'io.popen', 'io.read', 'io.tmpfile',
-    'io.type', 'io.write',
+    'popen', 'tmpfile',
     // os
-    'os.clock', 'os.date', 'os.difftime', 'os.execute', 'os.exit', 'os.getenv', 'os.remove', 'os.rename',
-    'os.setlocale', 'os.time', 'os.tmpname',
+    'clock', 'difftime', 'getenv', 'tmpname',
     // coroutine
-    'coroutine.create', 'coroutine.isyieldable', 'coroutine.resume', 'coroutine.running', 'coroutine.status',
-    'coroutine.wrap', 'coroutine.yield', 'coroutine.close',
+    'isyieldable',
     // utf8, debug, package
-    'utf8.char', 'utf8.codepoint', 'utf8.codes', 'utf8.len', 'utf8.offset', 'debug.traceback', 'debug.getinfo',
-    'debug.sethook', 'debug.gethook', 'debug.getlocal', 'package.loadlib', 'package.searchpath',
+    'codepoint', 'traceback', 'getinfo', 'sethook', 'gethook', 'getlocal', 'loadlib', 'searchpath',
+  ],
+  // Receivers that are standard modules (`string.format`, `table.insert`).
+  stdlibModules: [
+    'string', 'table', 'math', 'io', 'os', 'coroutine', 'utf8', 'debug', 'package',
   ],
   semantic: {
     chunk: L.entry, hash_bang_line: L.entry,

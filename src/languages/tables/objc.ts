@@ -10,6 +10,8 @@ export const objc: LanguageSpec = {
   displayName: 'Objective-C',
   grammar: { package: 'tree-sitter-objc', wasm: 'tree-sitter-objc.wasm' },
   extensions: ['.m', '.mm'],
+  retrievalPeers: ['c'],
+  bracketStatements: true,
   // A `.h` with Objective-C syntax is Objective-C (tried before C++).
   headerMarkers: {
     extensions: ['.h'],
@@ -95,6 +97,17 @@ export const objc: LanguageSpec = {
     'numberWithDouble:', 'numberWithBool:', 'intValue', 'integerValue', 'doubleValue', 'boolValue',
     'defaultCenter', 'postNotificationName:object:', 'addObserver:selector:name:object:', 'removeObserver:',
     'standardUserDefaults', 'mainBundle',
+  ],
+  /** Foundation and UIKit/AppKit classes that receive messages (`[NSString stringWithFormat:...]`). */
+  stdlibModules: [
+    'NSString', 'NSMutableString', 'NSArray', 'NSMutableArray', 'NSDictionary', 'NSMutableDictionary', 'NSSet',
+    'NSMutableSet', 'NSNumber', 'NSValue', 'NSData', 'NSMutableData', 'NSDate', 'NSDateFormatter', 'NSURL',
+    'NSURLSession', 'NSURLRequest', 'NSFileManager', 'NSUserDefaults', 'NSNotificationCenter', 'NSBundle',
+    'NSProcessInfo', 'NSThread', 'NSObject', 'NSError', 'NSException', 'NSRunLoop', 'NSTimer',
+    'NSOperationQueue', 'NSJSONSerialization', 'NSLocale', 'NSCharacterSet', 'NSScanner', 'NSPredicate',
+    'NSSortDescriptor', 'NSIndexSet', 'NSNull', 'NSAttributedString', 'NSRegularExpression', 'NSUUID',
+    'NSCalendar', 'NSTimeZone', 'UIApplication', 'UIColor', 'UIView', 'UIImage', 'UIFont', 'UIScreen',
+    'UIDevice', 'NSApplication', 'NSColor', 'NSView', 'NSImage',
   ],
   semantic: {
     ...cFamilySemantic,

@@ -7,6 +7,7 @@ export const php: LanguageSpec = {
   displayName: 'PHP',
   grammar: { package: 'tree-sitter-php', wasm: 'tree-sitter-php.wasm' },
   extensions: ['.php', '.phtml', '.php5', '.php7', '.phps', '.inc'],
+  bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],
   commentTypes: ['comment'],
@@ -127,6 +128,12 @@ export const php: LanguageSpec = {
     'exec', 'shell_exec', 'system', 'passthru', 'escapeshellarg', 'php_sapi_name', 'phpversion',
     'version_compare', 'exit', 'die', 'mb_str_split', 'filter_var', 'ctype_digit', 'ctype_alpha', 'ctype_space',
   ],
+  // Receivers of static calls that are built-in classes (`DateTime::createFromFormat`, `\\Closure::fromCallable`).
+  stdlibModules: [
+    'DateTime', 'DateTimeImmutable', 'DateInterval', 'DateTimeZone', 'Closure', 'Exception', 'PDO', 'ReflectionClass',
+    'ReflectionMethod', 'ReflectionFunction', 'SplFileObject', 'SplObjectStorage', 'ArrayObject', 'ArrayIterator',
+    'IntlDateFormatter', 'NumberFormatter', 'Normalizer', 'Locale', 'Collator', 'WeakMap', 'WeakReference',
+  ].flatMap((name) => [name, `\\${name}`]),
   semantic: {
     program: L.entry, php_tag: L.entry, php_end_tag: L.entry,
     namespace_definition: L.namespace, namespace_name: L.namespace,

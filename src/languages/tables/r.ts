@@ -90,6 +90,11 @@ export const r: LanguageSpec = {
     'setClass', 'new', 'validObject', 'setGeneric', 'setMethod', 'is', 'slot', 'setRefClass', 'plot', 'lines',
     'points', 'hist',
   ],
+  // `pkg::f` receivers that are base or recommended packages.
+  stdlibModules: [
+    'base', 'stats', 'utils', 'methods', 'graphics', 'grDevices', 'datasets', 'tools', 'parallel', 'compiler',
+    'grid', 'splines', 'stats4',
+  ],
   semantic: {
     program: L.entry,
     function_definition: L.function, parameters: L.function,

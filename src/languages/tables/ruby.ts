@@ -74,15 +74,15 @@ export const ruby: LanguageSpec = {
     'const_get', 'const_set', 'const_defined?', 'ancestors', 'instance_methods', 'singleton_class',
     'define_singleton_method', 'local_variables', 'global_variables', '__method__', '__dir__',
     'caller_locations', 'set_trace_func', 'trace_var', 'gem', 'refine', 'using',
-    // class methods of core classes
-    'File.read', 'File.write', 'File.open', 'File.exist?', 'File.join', 'File.basename', 'File.dirname',
-    'File.extname', 'File.expand_path', 'File.readlines', 'File.foreach', 'File.delete', 'File.directory?',
-    'File.file?', 'Dir.glob', 'Dir.mkdir', 'Dir.exist?', 'Dir.pwd', 'Dir.entries', 'Dir.children', 'IO.popen',
-    'IO.readlines', 'Time.now', 'Time.at', 'Math.sqrt', 'Math.log', 'Math.sin', 'Math.cos', 'Math.exp',
-    'Struct.new', 'Hash.new', 'Array.new', 'String.new', 'Set.new', 'Thread.new', 'Mutex.new', 'Queue.new',
-    'Proc.new', 'Class.new', 'Module.new', 'Object.new', 'JSON.parse', 'JSON.generate', 'JSON.dump',
-    'JSON.pretty_generate', 'YAML.load', 'YAML.dump', 'YAML.safe_load', 'YAML.load_file', 'Kernel.puts',
-    'Process.pid', 'Process.clock_gettime', 'ObjectSpace.each_object', 'Random.rand', 'Random.new',
+  ],
+  // Receivers that are core or standard-library classes and modules (`File.read`, `JSON.parse`).
+  implicitThis: true,
+  stdlibModules: [
+    'File', 'Dir', 'IO', 'Time', 'Math', 'Struct', 'Hash', 'Array', 'String', 'Set', 'Thread', 'Mutex', 'Queue',
+    'Proc', 'Class', 'Module', 'Object', 'JSON', 'YAML', 'Kernel', 'Process', 'ObjectSpace', 'Random',
+    'Integer', 'Float', 'Comparable', 'Enumerable', 'FileUtils', 'Pathname', 'SecureRandom', 'Digest', 'CSV',
+    'ERB', 'URI', 'Net', 'Open3', 'Base64', 'Zlib', 'Date', 'DateTime', 'StringIO', 'Tempfile', 'Shellwords',
+    'Benchmark', 'Timeout', 'Signal', 'GC', 'Marshal', 'ENV', 'ARGV', 'STDOUT', 'STDERR', 'STDIN',
   ],
   semantic: {
     program: L.entry, begin_block: L.entry, end_block: L.entry,

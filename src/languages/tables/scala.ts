@@ -83,16 +83,14 @@ export const scala: LanguageSpec = {
     'toLong', 'toDouble', 'getOrElse', 'orElse', 'get', 'collect', 'distinct', 'reverse', 'indexOf', 'updated',
     'apply', 'unapply', 'copy', 'equals', 'hashCode', 'split', 'trim', 'substring', 'startsWith', 'endsWith',
     'format', 'stripMargin', 'isInstanceOf', 'asInstanceOf', 'empty',
-    // companion objects and modules called as Type.member
-    'Math.max', 'Math.min', 'Math.abs', 'Math.sqrt', 'Math.pow', 'Math.round', 'Math.floor', 'Math.ceil',
-    'math.max', 'math.min', 'math.abs', 'math.sqrt', 'math.pow', 'sys.exit', 'sys.error', 'sys.env',
-    'List.empty', 'List.fill', 'List.range', 'List.tabulate', 'Seq.empty', 'Map.empty', 'Set.empty',
-    'Vector.empty', 'Array.fill', 'Array.ofDim', 'Array.empty', 'Option.empty', 'Option.when', 'Future.apply',
-    'Future.successful', 'Future.failed', 'Future.sequence', 'Future.traverse', 'Await.result', 'Await.ready',
-    'Try.apply', 'Source.fromFile', 'Source.fromString', 'StdIn.readLine', 'Console.println', 'System.exit',
-    'System.currentTimeMillis', 'System.nanoTime', 'Thread.sleep', 'Integer.parseInt', 'String.format',
-    'Ordering.by', 'Iterator.continually', 'LazyList.from', 'mutable.ListBuffer', 'mutable.ArrayBuffer',
-    'mutable.Map', 'mutable.Set', 'ListBuffer.empty', 'ArrayBuffer.empty',
+  ],
+  // Receivers that are standard packages or objects (`math.max`, `List.empty`, `Future.successful`).
+  implicitThis: true,
+  stdlibModules: [
+    'Math', 'math', 'sys', 'List', 'Seq', 'Map', 'Set', 'Vector', 'Array', 'Option', 'Future', 'Await', 'Try',
+    'Source', 'StdIn', 'Console', 'System', 'Thread', 'Integer', 'String', 'Ordering', 'Iterator', 'LazyList',
+    'mutable', 'ListBuffer', 'ArrayBuffer', 'scala', 'java', 'Predef', 'Some', 'Either', 'Iterable', 'BigInt',
+    'BigDecimal', 'Range', 'Duration', 'ExecutionContext', 'Files', 'Paths', 'Random',
   ],
   semantic: {
     compilation_unit: L.entry,

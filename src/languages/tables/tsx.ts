@@ -10,5 +10,7 @@ export const tsx: LanguageSpec = {
   grammar: { package: 'tree-sitter-typescript', wasm: 'tree-sitter-tsx.wasm' },
   nodeTypesFile: 'tsx/src/node-types.json',
   extensions: ['.tsx'],
+  retrievalPeers: ['typescript'],
+  bracketStatements: true,
   semantic: { ...ecmascriptSemantic, ...typescriptSemantic, ...jsxSemantic },
 };

@@ -46,6 +46,8 @@ export const typescript: LanguageSpec = {
   grammar: { package: 'tree-sitter-typescript', wasm: 'tree-sitter-typescript.wasm' },
   nodeTypesFile: 'typescript/src/node-types.json',
   extensions: ['.ts', '.mts', '.cts'],
+  retrievalPeers: ['tsx'],
+  bracketStatements: true,
   commentTypes: ['comment', 'html_comment'],
   identifierTypes: [...javascript.identifierTypes, 'type_identifier'],
   imports: [

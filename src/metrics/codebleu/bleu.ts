@@ -27,7 +27,7 @@ function sumValues(counts: Map<string, number>): number {
 }
 
 /** Python's math.fsum: the correctly rounded sum (Shewchuk's partials, half-even at the end). */
-export function fsum(values: readonly number[]): number {
+function fsum(values: readonly number[]): number {
   const partials: number[] = [];
   for (let x of values) {
     let kept = 0;

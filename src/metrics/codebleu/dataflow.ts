@@ -80,7 +80,7 @@ const C_SHARP: DataflowRules = {
   copyStatesOnEntry: true,
 };
 
-export const DATAFLOW_RULES: Record<CodeBleuLanguage, DataflowRules> = {
+const DATAFLOW_RULES: Record<CodeBleuLanguage, DataflowRules> = {
   python: {
     definition: { types: ['default_parameter'], shape: { kind: 'fields', name: 'name', value: 'value' } },
     assignment: ['assignment', 'augmented_assignment', 'for_in_clause'],

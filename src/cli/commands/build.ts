@@ -1,0 +1,113 @@
+// `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
+import { UsageError, type Command } from '../command.ts';
+import { toolVersion } from '../main.ts';
+import { formatTable } from '../table.ts';
+import { isLanguageId } from '../../languages/registry.ts';
+import type { LanguageId } from '../../languages/types.ts';
+import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
+import { readCoverage } from '../../tasks/coverage.ts';
+import { createSolvedCheck } from '../../tasks/solved.ts';
+import { FAMILIES, type BuildManifest, type Family } from '../../tasks/types.ts';
+
+function positiveInteger(value: unknown, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${option} must be a non-negative integer, got '${String(value)}'`);
+  return number;
+}
+
+function languages(value: unknown): LanguageId[] | undefined {
+  if (value === undefined) return undefined;
+  const list = String(value).split(',').map((item) => item.trim()).filter(Boolean);
+  for (const language of list) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
+  return list as LanguageId[];
+}
+
+/** `python=12,java=25` → per-language minimum prompt lines. */
+function promptLines(value: unknown): Partial<Record<LanguageId, number>> | undefined {
+  if (value === undefined) return undefined;
+  const result: Partial<Record<LanguageId, number>> = {};
+  for (const item of String(value).split(',')) {
+    const [language, lines] = item.split('=');
+    if (!language || !isLanguageId(language.trim()) || lines === undefined) throw new UsageError(`--min-prompt-lines: expected LANG=N[,LANG=N], got '${item}'`);
+    result[language.trim() as LanguageId] = positiveInteger(lines.trim(), 'min-prompt-lines');
+  }
+  return result;
+}
+
+/** The command as it could be typed again (recorded in the manifest). */
+function commandLine(positionals: string[], values: Record<string, unknown>): string {
+  const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+  const options = Object.entries(values).filter(([, value]) => value !== undefined).map(([name, value]) => `--${name} ${quote(String(value))}`);
+  return ['ctxbench', 'build', ...positionals.map(quote), ...options].join(' ');
+}
+
+/** The filter chain and the counts per language and label, as printed after a build. */
+export function summaryTables(manifest: BuildManifest): string {
+  const filters = formatTable(['step', 'removed', 'remaining'], manifest.filters.map((step, index) => [
+    step.filter + (step.replaced ? ` (${step.replaced} replaced)` : ''), step.removed, step.remaining,
+  ]));
+  const rows: (string | number)[][] = [];
+  for (const [label, values] of Object.entries(manifest.counts)) {
+    const ordered = Object.entries(values).sort(([a], [b]) => (Number.isFinite(Number(a)) && Number.isFinite(Number(b)) ? Number(a) - Number(b) : a.localeCompare(b)));
+    for (const [value, count] of ordered) rows.push([label, value, count]);
+  }
+  return `${filters}\n\n${formatTable(['label', 'value', 'tasks'], rows)}`;
+}
+
+export const buildCommand: Command = {
+  name: 'build',
+  summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
+  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
+  example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out tasks.jsonl --seed 7 --limit 50',
+  options: {
+    out: { type: 'string', description: 'task file (JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
+    seed: { type: 'string', description: 'random seed: the same seed gives the same tasks', valueName: 'N', default: '0' },
+    'per-level': { type: 'string', description: 'function: at most N per repository and context level (YABLoCo: 12)', valueName: 'N' },
+    limit: { type: 'string', description: 'at most N tasks per repository and language (a seeded sample)', valueName: 'N' },
+    'per-file': { type: 'string', description: 'node: holes drawn per file (default 1)', valueName: 'N' },
+    languages: { type: 'string', description: 'only these languages (comma-separated ids)', valueName: 'LIST' },
+    coverage: { type: 'string', description: 'function: gcov output (.gcov, gcov JSON) or CSV path,function,hits; keeps functions with test hits > 0', valueName: 'FILE' },
+    'min-prompt-lines': { type: 'string', description: 'crossfile: minimum prompt lines per language, e.g. python=10,go=15', valueName: 'LIST' },
+    db: { type: 'string', description: 'index file (one repository only; default <repo>/.ctxbench/index.db); built when missing', valueName: 'FILE' },
+    'drop-solved-by': { type: 'string', description: 'drop tasks this model completes exactly without cross-file context (e.g. openai:completion:gpt-3.5-turbo-instruct)', valueName: 'MODEL' },
+    'drop-solved-template': { type: 'string', description: 'prompt template for --drop-solved-by (default: yabloco, cceval or m2rc by family)', valueName: 'NAME' },
+  },
+  async run({ positionals, values }) {
+    const [family, ...repos] = positionals;
+    if (!family || !FAMILIES.includes(family as Family)) throw new UsageError(`expected a family (${FAMILIES.join(', ')})\nUsage: ctxbench ${this.usage}`);
+    if (repos.length === 0) throw new UsageError(`expected at least one repository\nUsage: ctxbench ${this.usage}`);
+    const out = values.out as string | undefined;
+    if (!out) throw new UsageError('--out FILE is required');
+    if (values.db !== undefined && repos.length > 1) throw new UsageError('--db names one index: give one repository, or leave --db out');
+    const seed = positiveInteger(values.seed ?? '0', 'seed')!;
+    let solvedBy: SolvedCheck | undefined;
+    if (values['drop-solved-by'] !== undefined) {
+      solvedBy = await createSolvedCheck(String(values['drop-solved-by']), { template: values['drop-solved-template'] as string | undefined });
+    }
+    try {
+      const output = await buildBenchmark({
+        family: family as Family,
+        repos,
+        index: { db: values.db as string | undefined },
+        seed,
+        perLevel: positiveInteger(values['per-level'], 'per-level'),
+        limit: positiveInteger(values.limit, 'limit'),
+        perFile: positiveInteger(values['per-file'], 'per-file'),
+        languages: languages(values.languages),
+        coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
+        minPromptLines: promptLines(values['min-prompt-lines']),
+        solvedBy,
+        command: commandLine(positionals, values),
+        toolVersion: toolVersion(),
+      });
+      writeBuild(out, output);
+      console.log(summaryTables(output.manifest));
+      for (const note of output.manifest.notes) console.log(`note: ${note}`);
+      console.log(`${output.tasks.length} ${family} tasks written to ${out} (manifest: ${manifestPath(out)})`);
+      return 0;
+    } finally {
+      await solvedBy?.close();
+    }
+  },
+};

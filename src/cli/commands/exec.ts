@@ -1,0 +1,120 @@
+// `ctxbench exec <run>`: builds and tests every candidate of a run in the sandbox and stores the
+// verdicts; `ctxbench exec check <env>`: checks an environment on the unmodified repository.
+import { resolve } from 'node:path';
+import type { Command } from '../command.ts';
+import { UsageError } from '../command.ts';
+import { formatTable } from '../table.ts';
+import { openRunStore } from '../../runstore/store.ts';
+import type { Verdict } from '../../runstore/types.ts';
+import { checkEnvironment, executeCandidates, loadEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
+
+const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
+
+function sandboxMode(value: unknown): SandboxMode {
+  if (value === undefined || value === 'bwrap') return 'bwrap';
+  if (value === 'none') return 'none';
+  throw new UsageError(`--sandbox must be bwrap or none, not '${String(value)}'`);
+}
+
+function positiveInteger(value: unknown, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
+  return number;
+}
+
+function printEvent(event: ExecEvent): void {
+  process.stderr.write(`${event.kind === 'warning' ? '' : 'exec: '}${event.message}\n`);
+}
+
+function duration(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)}s`;
+  const seconds = Math.round(ms / 1000);
+  return seconds >= 3600 ? `${Math.floor(seconds / 3600)}h${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}m` : seconds >= 60 ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
+}
+
+async function runCheck(envFile: string, values: Record<string, unknown>): Promise<number> {
+  const env = loadEnvironment(envFile, values.repo as string | undefined);
+  const report = await checkEnvironment(env, { sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent: printEvent });
+  const { state } = report;
+  console.log(`Environment ${env.file} on ${env.repo}`);
+  console.log(formatTable(['round', 'setup', 'build', 'tests'], state.rounds.map((round, index) => [index + 1, duration(round.setupMs), duration(round.buildMs), duration(round.testMs)])));
+  const names = Object.keys(state.tests);
+  if (names.length > 0) console.log(`\n${names.length} tests; mean time per test ${duration(names.reduce((sum, name) => sum + state.tests[name]!.ms, 0) / names.length)}`);
+  if (report.suitePassed) console.log(`\nwhole suite (no test list): ${report.suitePassed.map((passed) => (passed ? 'passed' : 'FAILED')).join(', ')}`);
+  console.log(`flaky (excluded): ${state.flaky.length ? state.flaky.join(', ') : 'none'}`);
+  console.log(`failing on the unmodified repository (excluded): ${state.failing.length ? state.failing.join(', ') : 'none'}`);
+  if (report.coverageFunctions !== null) console.log(`coverage: ${report.coverageFunctions} executed functions recorded`);
+  for (const warning of report.warnings) console.log(`\nwarning: ${warning}`);
+  console.log(`\nstate written to ${report.statePath}`);
+  return 0;
+}
+
+async function runExec(runDir: string, values: Record<string, unknown>): Promise<number> {
+  if (typeof values.env !== 'string') throw new UsageError('--env <environment file> is required');
+  const env = loadEnvironment(values.env, values.repo as string | undefined);
+  const store = openRunStore(resolve(runDir));
+  try {
+    const tasks = new Map(store.tasks().map((task) => [task.id, task]));
+    const candidates = store.candidates().filter((candidate) => candidate.output !== null && (values.force === true || candidate.verdict === null));
+    const items: ExecItem[] = candidates.map((candidate) => {
+      const task = tasks.get(candidate.taskId);
+      if (!task) throw new UsageError(`candidate of unknown task ${candidate.taskId} in ${runDir}`);
+      return { task, candidate: candidate.output!, key: `${candidate.taskId}\u0000${candidate.sample}` };
+    });
+    const skipped = store.candidates().length - items.length;
+    process.stderr.write(`exec: ${items.length} candidates to run${skipped ? ` (${skipped} skipped: already judged or without output)` : ''}\n`);
+    const counts = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
+    let done = 0;
+    let executed = 0;
+    let started = 0;
+    const progress = () => {
+      const failures = VERDICTS.filter((verdict) => verdict !== 'pass' && counts.get(verdict)! > 0).map((verdict) => `${verdict} ${counts.get(verdict)}`);
+      const eta = executed > 0 ? ` · ETA ${duration(((Date.now() - started) / executed) * (items.length - done))}` : '';
+      const line = `exec ${done}/${items.length} · pass ${counts.get('pass')} · fail ${done - counts.get('pass')!}${failures.length ? ` (${failures.join(', ')})` : ''}${eta}`;
+      if (process.stderr.isTTY) process.stderr.write(`\r${line}\u001b[K`);
+      else if (done === items.length || done % 10 === 0) process.stderr.write(`${line}\n`);
+    };
+    const onEvent = (event: ExecEvent) => {
+      if (event.kind === 'start') started = Date.now();
+      printEvent(event);
+    };
+    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent };
+    for await (const { key, result } of executeCandidates(env, items, options)) {
+      const [taskId, sample] = key.split('\u0000') as [string, string];
+      store.putVerdict(taskId, Number(sample), result);
+      counts.set(result.verdict, counts.get(result.verdict)! + 1);
+      done++;
+      if (!result.cached) executed++;
+      progress();
+    }
+    if (process.stderr.isTTY && items.length > 0) process.stderr.write('\n');
+    console.log(formatTable(['verdict', 'candidates'], VERDICTS.map((verdict) => [verdict, counts.get(verdict)!])));
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+export const execCommand: Command = {
+  name: 'exec',
+  summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.',
+  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none]  |  exec check <ENV.yaml>',
+  example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2',
+  options: {
+    env: { type: 'string', description: 'environment file (YAML): how to set up, build and test the repository', valueName: 'FILE' },
+    repo: { type: 'string', description: "the repository checkout (overrides the environment's `repo`)", valueName: 'DIR' },
+    workers: { type: 'string', description: 'worker copies of the prepared tree (default: the environment\'s `workers`, else one per core)', valueName: 'N' },
+    sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only', valueName: 'MODE', default: 'bwrap' },
+    'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
+    force: { type: 'boolean', description: 'run candidates that already have a verdict again' },
+  },
+  async run({ positionals, values }) {
+    if (positionals[0] === 'check') {
+      if (positionals.length !== 2) throw new UsageError('usage: ctxbench exec check <environment file>');
+      return runCheck(positionals[1]!, values);
+    }
+    if (positionals.length !== 1) throw new UsageError('usage: ctxbench exec <run-dir> --env <environment file>');
+    return runExec(positionals[0]!, values);
+  },
+};

@@ -1,0 +1,126 @@
+// A line diff (Myers' O(ND) greedy algorithm) between a task's reference and a candidate, as the
+// viewer shows it: equal, deleted (only in the reference) and inserted (only in the candidate) lines
+// with their line numbers on each side. Within a changed block deletions come before insertions.
+
+export type DiffOp = 'equal' | 'delete' | 'insert';
+
+export interface DiffLine {
+  op: DiffOp;
+  text: string;
+  /** 1-based line in the old text (the reference), null for insertions. */
+  oldLine: number | null;
+  /** 1-based line in the new text (the candidate), null for deletions. */
+  newLine: number | null;
+}
+
+/** Lines of a text; a final newline ends the last line rather than starting an empty one. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+type Step = '=' | '-' | '+';
+
+/** The shortest edit script from `a` to `b` (arrays of interned line ids), in order. */
+function shortestEditScript(a: Int32Array, b: Int32Array): Step[] {
+  const n = a.length;
+  const m = b.length;
+  const max = n + m;
+  const offset = max + 1;
+  const furthest = new Int32Array(2 * max + 3);
+  // trace[d] holds the furthest-reaching x per diagonal k in [-d-1, d+1] before round d.
+  const trace: Int32Array[] = [];
+  let found = false;
+  for (let d = 0; d <= max && !found; d++) {
+    trace.push(furthest.slice(offset - d - 1, offset + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      const down = k === -d || (k !== d && furthest[offset + k - 1]! < furthest[offset + k + 1]!);
+      let x = down ? furthest[offset + k + 1]! : furthest[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      furthest[offset + k] = x;
+      if (x >= n && y >= m) {
+        found = true;
+        break;
+      }
+    }
+  }
+  const steps: Step[] = [];
+  let x = n;
+  let y = m;
+  for (let d = trace.length - 1; d > 0; d--) {
+    const before = trace[d]!;
+    const at = (k: number) => before[k + d + 1]!;
+    const k = x - y;
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
+    const previousK = down ? k + 1 : k - 1;
+    const previousX = at(previousK);
+    const previousY = previousX - previousK;
+    while (x > previousX && y > previousY) {
+      steps.push('=');
+      x--;
+      y--;
+    }
+    steps.push(down ? '+' : '-');
+    x = previousX;
+    y = previousY;
+  }
+  while (x > 0 && y > 0) {
+    steps.push('=');
+    x--;
+    y--;
+  }
+  return steps.reverse();
+}
+
+/** Diffs two texts line by line. */
+export function diffLines(oldText: string, newText: string): DiffLine[] {
+  const oldLines = splitLines(oldText);
+  const newLines = splitLines(newText);
+  const ids = new Map<string, number>();
+  const intern = (lines: string[]) => Int32Array.from(lines, (line) => {
+    let id = ids.get(line);
+    if (id === undefined) ids.set(line, (id = ids.size));
+    return id;
+  });
+  const a = intern(oldLines);
+  const b = intern(newLines);
+  // The common head and tail cost nothing to find and shrink the search to the changed middle.
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const middle = shortestEditScript(a.subarray(head, a.length - tail), b.subarray(head, b.length - tail));
+  const steps: Step[] = [...Array<Step>(head).fill('='), ...middle, ...Array<Step>(tail).fill('=')];
+
+  const result: DiffLine[] = [];
+  let oldIndex = 0;
+  let newIndex = 0;
+  for (let i = 0; i < steps.length;) {
+    if (steps[i] === '=') {
+      result.push({ op: 'equal', text: oldLines[oldIndex]!, oldLine: oldIndex + 1, newLine: newIndex + 1 });
+      oldIndex++;
+      newIndex++;
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < steps.length && steps[end] !== '=') end++;
+    const deletions = steps.slice(i, end).filter((step) => step === '-').length;
+    for (let j = 0; j < deletions; j++, oldIndex++) result.push({ op: 'delete', text: oldLines[oldIndex]!, oldLine: oldIndex + 1, newLine: null });
+    for (let j = 0; j < end - i - deletions; j++, newIndex++) result.push({ op: 'insert', text: newLines[newIndex]!, oldLine: null, newLine: newIndex + 1 });
+    i = end;
+  }
+  return result;
+}
+
+/** The diff as unified-style text lines: `  ` equal, `- ` deleted, `+ ` inserted. */
+export function formatDiff(lines: DiffLine[]): string[] {
+  const sign: Record<DiffOp, string> = { equal: ' ', delete: '-', insert: '+' };
+  return lines.map((line) => `${sign[line.op]} ${line.text}`);
+}

@@ -1,0 +1,61 @@
+// `ctxbench view --export DIR`: a static copy of the viewer that works from the file system. The
+// same API answers the server gives are written as script files (`data/…js`, each handing its JSON
+// to the page), and the modules are bundled into one classic script.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { bundleModules } from './bundle.ts';
+import { RunCollection } from './run-view.ts';
+import { answerApi, CONTENT_SECURITY_POLICY, STATIC_DIR } from './server.ts';
+import { routes, type DataRoute } from './static/routes.js';
+
+export interface ExportSummary {
+  dir: string;
+  runs: number;
+  tasks: number;
+  files: number;
+}
+
+/** The live page turned into the static one: static mode, the bundled script, the policy as a meta tag. */
+export function staticIndexHtml(template: string): string {
+  const replacements: [string, string][] = [
+    ['data-mode="live"', 'data-mode="static"'],
+    ['<script type="module" src="app.js"></script>', '<script src="app.js" defer></script>'],
+    ['<meta charset="utf-8">', `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/; frame-ancestors 'none'/, '')}">`],
+  ];
+  return replacements.reduce((html, [from, to]) => {
+    if (!html.includes(from)) throw new Error(`src/web/static/index.html no longer contains ${from}`);
+    return html.replace(from, to);
+  }, template);
+}
+
+/** Writes the static copy of the given runs into `outDir`. */
+export function exportViewer(dirs: readonly string[], outDir: string): ExportSummary {
+  const out = resolve(outDir);
+  const runs = new RunCollection(dirs);
+  let files = 0;
+  const write = (name: string, text: string) => {
+    const file = join(out, name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    files++;
+  };
+  const writeAnswer = (route: DataRoute) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(answerApi(runs, route.path))});\n`);
+  try {
+    mkdirSync(out, { recursive: true });
+    write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
+    copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
+    files++;
+    write('app.js', bundleModules(STATIC_DIR, 'app.js'));
+    writeAnswer(routes.runs());
+    let tasks = 0;
+    for (const run of runs.runs) {
+      for (const route of [routes.run(run.id), routes.tasks(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
+      for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
+      tasks += run.rows().length;
+      for (const other of runs.runs) if (other !== run) writeAnswer(routes.compare(run.id, other.id));
+    }
+    return { dir: out, runs: runs.runs.length, tasks, files };
+  } finally {
+    runs.close();
+  }
+}

@@ -1,0 +1,235 @@
+// The viewer's read side: each run store opened read-only, its task snapshot parsed once, and its
+// candidates (with everything derived from them) reloaded only when another process has committed
+// to the store since (`PRAGMA data_version`), so polling a run in progress stays cheap.
+import { basename } from 'node:path';
+import Database from 'better-sqlite3';
+import { compareRuns } from '../cli/commands/report.ts';
+import type { TaskRecord } from '../datasets/types.ts';
+import { buildReport, type Dimension } from '../report/aggregate.ts';
+import { provenanceLines } from '../report/render.ts';
+import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
+import type { CandidateRecord, PromptParts, RunConfig, RunStoreReader } from '../runstore/types.ts';
+import { InputError } from '../util/errors.ts';
+import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
+import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
+
+/** Dimensions of the summary tables, shown when they split the run into more than one group. */
+const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
+
+interface Snapshot {
+  dataVersion: number;
+  version: number;
+  candidates: CandidateRecord[];
+  byTask: Map<string, CandidateRecord[]>;
+  rows: TaskRow[] | null;
+  summary: RunSummary | null;
+  progress: RunProgress | null;
+}
+
+export class RunView implements RunStoreReader {
+  readonly dir: string;
+  private readonly store: RunStore;
+  /** a second connection only to ask whether another connection committed since the last look. */
+  private readonly watcher: Database.Database;
+  private taskList: TaskRecord[] | null = null;
+  private taskIndex: Map<string, number> | null = null;
+  private snapshot: Snapshot | null = null;
+
+  constructor(readonly id: string, dir: string) {
+    this.store = openRunStore(dir, { readonly: true });
+    this.dir = this.store.dir;
+    try {
+      this.store.config();
+      this.watcher = new Database(runDatabasePath(this.dir), { readonly: true });
+    } catch (error) {
+      this.store.close();
+      throw error;
+    }
+  }
+
+  config(): RunConfig {
+    return this.store.config();
+  }
+
+  /** The task snapshot never changes after a run is created, so it is parsed once. */
+  tasks(): TaskRecord[] {
+    if (!this.taskList) {
+      this.taskList = this.store.tasks();
+      this.taskIndex = new Map(this.taskList.map((task, index) => [task.id, index]));
+    }
+    return this.taskList;
+  }
+
+  prompt(taskId: string): PromptParts | null {
+    return this.store.prompt(taskId);
+  }
+
+  candidates(): CandidateRecord[] {
+    return this.current().candidates;
+  }
+
+  /** Increases whenever the run store changed since the viewer last read it. */
+  version(): number {
+    return this.current().version;
+  }
+
+  private current(): Snapshot {
+    const dataVersion = this.watcher.pragma('data_version', { simple: true }) as number;
+    if (this.snapshot && this.snapshot.dataVersion === dataVersion) return this.snapshot;
+    const candidates = this.store.candidates();
+    const byTask = new Map<string, CandidateRecord[]>();
+    for (const candidate of candidates) {
+      const list = byTask.get(candidate.taskId);
+      if (list) list.push(candidate);
+      else byTask.set(candidate.taskId, [candidate]);
+    }
+    this.snapshot = { dataVersion, version: (this.snapshot?.version ?? 0) + 1, candidates, byTask, rows: null, summary: null, progress: null };
+    return this.snapshot;
+  }
+
+  info(): RunInfo {
+    const config = this.config();
+    const snapshot = this.current();
+    const tasks = this.tasks().length;
+    return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates.length, expected: tasks * config.samples, version: snapshot.version };
+  }
+
+  rows(): TaskRow[] {
+    const snapshot = this.current();
+    snapshot.rows ??= this.tasks().map((task, ord) => taskRow(task, ord, snapshot.byTask.get(task.id) ?? []));
+    return snapshot.rows;
+  }
+
+  /** One task with its prompt and candidates, or null when the run has no such task. */
+  detail(taskId: string): TaskDetail | null {
+    const tasks = this.tasks();
+    const ord = this.taskIndex!.get(taskId);
+    if (ord === undefined) return null;
+    const task = tasks[ord]!;
+    return {
+      run: this.id,
+      row: this.rows()[ord]!,
+      task,
+      facts: originalFacts(task),
+      prompt: this.prompt(taskId),
+      candidates: (this.current().byTask.get(taskId) ?? []).map((candidate) => candidateView(task, candidate)),
+    };
+  }
+
+  summary(): RunSummary {
+    const snapshot = this.current();
+    if (!snapshot.summary) {
+      const overall = buildReport([this], []);
+      snapshot.summary = { run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([this], overall.metrics)] };
+    }
+    return snapshot.summary;
+  }
+
+  /**
+   * What a run in progress has done so far. The provenance check of the report (hashing the tasks
+   * file) is skipped: the panel does not show it and it is polled every second.
+   */
+  progress(): RunProgress {
+    const snapshot = this.current();
+    if (!snapshot.progress) {
+      const config = this.config();
+      const counts: Record<VerdictClass, number> = { passed: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
+      const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0 };
+      for (const candidate of snapshot.candidates) {
+        counts[verdictClass(candidate)]++;
+        const parts = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs];
+        if (parts.every((t) => typeof t !== 'number')) continue;
+        time.timedCandidates++;
+        time.generationMs += candidate.latencyMs ?? 0;
+        time.buildMs += candidate.verdict?.buildMs ?? 0;
+        time.testMs += candidate.verdict?.testMs ?? 0;
+      }
+      time.totalMs = time.generationMs + time.buildMs + time.testMs;
+      time.averageMs = time.timedCandidates ? time.totalMs / time.timedCandidates : null;
+      const untimedConfig = { ...config, tasksPath: '' };
+      const reader: RunStoreReader = { dir: this.dir, config: () => untimedConfig, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => snapshot.candidates };
+      const passColumns = [1, 5, 10].filter((k) => k <= config.samples).map((k) => `pass@${k}`);
+      const tasks = this.tasks().length;
+      snapshot.progress = {
+        run: this.id, version: snapshot.version, tasks, expected: tasks * config.samples,
+        generated: snapshot.candidates.length,
+        scored: snapshot.candidates.filter((c) => c.metrics !== null).length,
+        executed: snapshot.candidates.filter((c) => c.verdict !== null).length,
+        counts, time,
+        perRepo: buildReport([reader], ['repo'], [...passColumns, 'em', 'es']),
+        updatedAt: new Date().toISOString(),
+      };
+    }
+    return snapshot.progress;
+  }
+
+  close(): void {
+    this.watcher.close();
+    this.store.close();
+  }
+}
+
+/** One report per summary dimension that splits the runs into more than one group. */
+function splitTables(stores: RunStoreReader[], metrics: string[]): SummaryTable[] {
+  return SUMMARY_DIMENSIONS.map((dimension) => ({ by: [dimension], report: buildReport(stores, [dimension], metrics) }))
+    .filter(({ report }) => new Set(report.rows.map((row) => row.group[0])).size > 1);
+}
+
+/** Unique URL names for run directories: their base names, numbered when two are the same. */
+export function runIds(dirs: readonly string[]): string[] {
+  const used = new Set<string>();
+  return dirs.map((dir) => {
+    const base = basename(dir.replace(/[\\/]+$/, '')).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'run';
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return id;
+  });
+}
+
+/** The runs a viewer shows. */
+export class RunCollection {
+  readonly runs: RunView[];
+
+  constructor(dirs: readonly string[]) {
+    if (dirs.length === 0) throw new InputError('expected at least one run directory');
+    const ids = runIds(dirs);
+    this.runs = [];
+    try {
+      dirs.forEach((dir, index) => this.runs.push(new RunView(ids[index]!, dir)));
+    } catch (error) {
+      this.close();
+      throw error;
+    }
+  }
+
+  get(id: string): RunView | null {
+    return this.runs.find((run) => run.id === id) ?? null;
+  }
+
+  /** Run A against run B: the report tables of both, transitions and paired differences, and the tasks both have. */
+  compare(a: RunView, b: RunView): RunComparison {
+    const overall = buildReport([a, b], []);
+    const bRows = new Map(b.rows().map((row) => [row.id, row]));
+    const pick = (row: TaskRow) => ({ ord: row.ord, verdict: row.verdict, verdicts: row.verdicts, metrics: row.metrics });
+    const tasks: CompareTask[] = [];
+    for (const row of a.rows()) {
+      const other = bRows.get(row.id);
+      if (other) tasks.push({ id: row.id, name: row.name, path: row.path, repo: row.repo, a: pick(row), b: pick(other) });
+    }
+    return {
+      a: a.info(), b: b.info(),
+      onlyA: a.rows().length - tasks.length,
+      onlyB: bRows.size - tasks.length,
+      provenance: provenanceLines(overall),
+      notes: overall.notes,
+      tables: [{ by: [], report: overall }, ...splitTables([a, b], overall.metrics)],
+      comparison: compareRuns([a, b], overall.metrics) ?? null,
+      tasks,
+    };
+  }
+
+  close(): void {
+    for (const run of this.runs) run.close();
+  }
+}

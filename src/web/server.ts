@@ -1,0 +1,198 @@
+// `ctxbench view`'s HTTP server (node:http): a small read-only JSON API over the run stores and the
+// static files of `static/`. Only files listed in that folder at start-up are served; nothing of a
+// run directory is served as a file. Binds 127.0.0.1 unless told otherwise, and then also refuses
+// requests whose Host header names another host (DNS rebinding).
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../util/errors.ts';
+import { RunCollection } from './run-view.ts';
+import { parseQuery, runQuery } from './static/query.js';
+
+export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Scripts and styles only from the viewer itself: even a rendering mistake could not run injected markup. */
+export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Every servable file of the static folder, by its URL path (`/app.js`, `/views/list.js`). */
+export function staticFiles(dir = STATIC_DIR): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !(extname(entry.name) in CONTENT_TYPES)) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(`/${relative(dir, path).split('\\').join('/')}`, path);
+  }
+  return files;
+}
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * The decoded segments of a request path (a trailing slash adds none). A literal `.` or `..`
+ * segment is refused everywhere (403); API segments are only looked up by name, so a task id may
+ * contain an encoded `/`.
+ */
+function pathSegments(rawPath: string): string[] {
+  const segments = rawPath.split('/').slice(1);
+  if (segments[segments.length - 1] === '') segments.pop();
+  return segments.map((segment) => {
+    if (segment === '.' || segment === '..') throw new HttpError(403, 'path not allowed');
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      throw new HttpError(400, 'malformed URL encoding');
+    }
+  });
+}
+
+/** A static file name: no empty, `.` or `..` segment (also encoded), no separator or NUL inside one. */
+function assertPlainFileSegments(segments: string[]): void {
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new HttpError(403, 'path not allowed');
+  }
+}
+
+export interface ViewerOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** address to bind; 127.0.0.1 by default. */
+  host?: string;
+}
+
+export interface Viewer {
+  url: string;
+  host: string;
+  port: number;
+  runs: RunCollection;
+  close(): Promise<void>;
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(body);
+}
+
+function apiRoute(runs: RunCollection, segments: string[], params: URLSearchParams): unknown {
+  const run = (id: string | undefined) => {
+    const view = id === undefined ? null : runs.get(id);
+    if (!view) throw new HttpError(404, `no run '${id ?? ''}' (runs: ${runs.runs.map((r) => r.id).join(', ')})`);
+    return view;
+  };
+  const [resource, id, part, taskId, ...rest] = segments;
+  if (resource === 'runs' && id === undefined) return runs.runs.map((r) => r.info());
+  if (resource === 'runs' && rest.length === 0) {
+    const view = run(id);
+    if (part === undefined) return view.info();
+    if (part === 'summary' && taskId === undefined) return view.summary();
+    if (part === 'progress' && taskId === undefined) return view.progress();
+    if (part === 'tasks' && taskId === undefined) {
+      const result = runQuery(view.rows(), parseQuery(params));
+      const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
+      const limit = params.has('limit') ? Math.max(0, Number(params.get('limit')) || 0) : result.rows.length;
+      return { version: view.version(), total: result.total, count: result.rows.length, offset, facets: result.facets, rows: result.rows.slice(offset, offset + limit) };
+    }
+    if (part === 'tasks' && taskId !== undefined) {
+      const detail = view.detail(taskId);
+      if (!detail) throw new HttpError(404, `run '${view.id}' has no task '${taskId}'`);
+      return detail;
+    }
+  }
+  if (resource === 'compare' && id === undefined) return runs.compare(run(params.get('a') ?? undefined), run(params.get('b') ?? undefined));
+  throw new HttpError(404, 'no such API route');
+}
+
+/** Answers an API request (`/api/...?...`, as the browser asks it); throws HttpError. */
+export function answerApi(runs: RunCollection, url: string): unknown {
+  const queryAt = url.indexOf('?');
+  const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
+  if (segments[0] !== 'api') throw new HttpError(404, 'not an API path');
+  return apiRoute(runs, segments.slice(1), new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)));
+}
+
+/** The request handler: the API under /api/, else a file of the static folder. */
+export function viewerHandler(runs: RunCollection, options: { checkHost: boolean; files?: Map<string, string> }) {
+  const files = options.files ?? staticFiles();
+  return (request: IncomingMessage, response: ServerResponse) => {
+    response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+    response.setHeader('x-content-type-options', 'nosniff');
+    response.setHeader('referrer-policy', 'no-referrer');
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'the viewer is read-only');
+      if (options.checkHost) {
+        const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+        if (!LOOPBACK_NAMES.has(host)) throw new HttpError(403, 'unexpected Host header');
+      }
+      const url = request.url ?? '/';
+      if (!url.startsWith('/')) throw new HttpError(400, 'bad request path');
+      const queryAt = url.indexOf('?');
+      const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
+      if (segments[0] === 'api') {
+        sendJson(response, 200, answerApi(runs, url));
+        return;
+      }
+      assertPlainFileSegments(segments);
+      const file = files.get(segments.length === 0 ? '/index.html' : `/${segments.join('/')}`);
+      if (!file) throw new HttpError(404, 'not found');
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
+      response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+    } catch (error) {
+      if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
+      else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
+      else {
+        console.error(error);
+        sendJson(response, 500, { error: (error as Error).message });
+      }
+    }
+  };
+}
+
+/** Opens the runs and serves the viewer until `close()`. */
+export async function startViewer(dirs: readonly string[], options: ViewerOptions = {}): Promise<Viewer> {
+  const host = options.host ?? '127.0.0.1';
+  const runs = new RunCollection(dirs);
+  const server = createServer(viewerHandler(runs, { checkHost: LOOPBACK_NAMES.has(host) }));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+  } catch (error) {
+    runs.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new InputError(`port ${options.port} is in use; pick another with --port (0 picks a free one)`, { field: '--port' });
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new InputError(`cannot bind ${host}`, { field: '--host' });
+    throw error;
+  }
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${urlHost}:${address.port}/`,
+    host: address.address,
+    port: address.port,
+    runs,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => {
+        runs.close();
+        resolve();
+      });
+    }),
+  };
+}

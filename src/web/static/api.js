@@ -1,0 +1,47 @@
+// Where the viewer's data comes from: the server's JSON API, or in an exported copy (opened from the
+// file system, where fetch() is not allowed) script files that each hand one API answer to
+// `window.ctxbenchData(path, value)`.
+import { routes } from './routes.js';
+
+export const isStatic = document.documentElement.dataset.mode === 'static';
+
+const pending = new Map();
+const loaded = new Map();
+
+window.ctxbenchData = (path, value) => {
+  loaded.set(path, value);
+  pending.get(path)?.resolve(value);
+  pending.delete(path);
+};
+
+function loadScript(path, file) {
+  if (loaded.has(path)) return Promise.resolve(loaded.get(path));
+  return new Promise((resolve, reject) => {
+    pending.set(path, { resolve });
+    const script = document.createElement('script');
+    script.src = file;
+    script.onerror = () => {
+      pending.delete(path);
+      reject(new Error(`${file} is not part of this export`));
+    };
+    document.head.append(script);
+  });
+}
+
+async function get({ path, file }) {
+  if (isStatic) return loadScript(path, file);
+  const response = await fetch(path, { cache: 'no-store' });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
+  return body;
+}
+
+export const api = {
+  runs: () => get(routes.runs()),
+  run: (run) => get(routes.run(run)),
+  tasks: (run) => get(routes.tasks(run)),
+  task: (run, row) => get(routes.task(run, row)),
+  summary: (run) => get(routes.summary(run)),
+  progress: (run) => get(routes.progress(run)),
+  compare: (a, b) => get(routes.compare(a, b)),
+};

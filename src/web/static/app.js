@@ -1,0 +1,109 @@
+// The viewer's entry point: loads the run list, routes the URL hash to a page, dispatches keys.
+import { api, isStatic } from './api.js';
+import { h, replaceChildren } from './dom.js';
+import { href, parseHash } from './nav.js';
+import { compareView } from './compare.js';
+import { homeView } from './home.js';
+import { listView } from './list.js';
+import { progressView } from './progress.js';
+import { summaryView } from './summary.js';
+import { taskView } from './task.js';
+
+const main = document.getElementById('main');
+const nav = document.getElementById('nav');
+let keys = {};
+let cleanup = null;
+
+/** What every page gets: the runs, their task rows (reloaded when a run changed), key bindings. */
+const ctx = {
+  runs: [],
+  isStatic,
+  run(id) {
+    const run = this.runs.find((r) => r.id === id);
+    if (!run) throw new Error(`no run '${id}' here (runs: ${this.runs.map((r) => r.id).join(', ')})`);
+    return run;
+  },
+  rowCache: new Map(),
+  /** The run's task rows; `version` (from a progress answer) refetches them when the run changed. */
+  async rows(id, version) {
+    const cached = this.rowCache.get(id);
+    if (cached && (version === undefined || cached.version >= version)) return cached.promise;
+    const promise = api.tasks(id).then((answer) => {
+      this.rowCache.set(id, { version: answer.version, promise: Promise.resolve(answer.rows) });
+      return answer.rows;
+    });
+    this.rowCache.set(id, { version: version ?? 0, promise });
+    return promise;
+  },
+  setKeys(bindings) {
+    keys = bindings;
+  },
+};
+
+function navigation(segments) {
+  const [section, runId, page] = segments;
+  const current = section === 'run' ? runId : section === 'compare' ? runId : ctx.runs[0]?.id;
+  const link = (text, target, active) => h('a', { href: target, class: active ? 'active' : null }, text);
+  const picker = ctx.runs.length > 1
+    ? h('select', { id: 'run-picker', 'aria-label': 'run', on: { change: (event) => { location.hash = href.list(event.target.value); } } },
+      ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)))
+    : h('span', { class: 'run-name' }, current ?? '');
+  return [
+    h('a', { href: href.home(), class: 'brand' }, 'ctxbench viewer'),
+    picker,
+    current ? link('Tasks', href.list(current), section === 'run' && (page === undefined || page === 'task')) : null,
+    current ? link('Summary', href.summary(current), page === 'summary') : null,
+    current ? link('Progress', href.progress(current), page === 'progress') : null,
+    ctx.runs.length > 1 ? link('Compare', href.compare(ctx.runs[0].id, ctx.runs[1].id), section === 'compare') : null,
+    h('span', { class: 'spacer' }),
+    isStatic ? h('span', { class: 'mode' }, 'static copy') : null,
+    h('span', { class: 'keys-hint', title: 'keyboard' }, 'j/k task · n/p candidate · o/r/d/f view · / search'),
+  ];
+}
+
+async function route() {
+  cleanup?.();
+  cleanup = null;
+  keys = {};
+  const container = h('div', { class: 'page' });
+  main.replaceChildren(container);
+  try {
+    const { segments, params } = parseHash(location.hash);
+    replaceChildren(nav, navigation(segments));
+    const [section, a, page, b, ...rest] = segments;
+    if (section === undefined) cleanup = await homeView(ctx, container);
+    else if (section === 'run' && page === undefined) cleanup = await listView(ctx, container, { run: a, params });
+    else if (section === 'run' && page === 'task' && b !== undefined) cleanup = await taskView(ctx, container, { runs: [a], id: b, samples: rest.map(Number), params });
+    else if (section === 'run' && page === 'summary') cleanup = await summaryView(ctx, container, { run: a });
+    else if (section === 'run' && page === 'progress') cleanup = await progressView(ctx, container, { run: a });
+    else if (section === 'compare' && segments[3] === 'task') cleanup = await taskView(ctx, container, { runs: [a, page], id: segments[4], samples: segments.slice(5).map(Number), params });
+    else if (section === 'compare') cleanup = await compareView(ctx, container, { a, b: page });
+    else throw new Error(`no page ${location.hash}`);
+  } catch (error) {
+    container.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(error.message ?? error)));
+  }
+}
+
+document.addEventListener('keydown', (event) => {
+  const target = event.target;
+  const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  if (typing) {
+    if (event.key === 'Escape') target.blur();
+    return;
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const action = keys[event.key];
+  if (action) {
+    event.preventDefault();
+    action(event);
+  }
+});
+
+window.addEventListener('hashchange', route);
+
+try {
+  ctx.runs = await api.runs();
+  await route();
+} catch (error) {
+  main.replaceChildren(h('p', { class: 'error', role: 'alert' }, `cannot load the runs: ${error.message}`));
+}

@@ -1,0 +1,85 @@
+// Two runs side by side on the same tasks: the report's tables for both, CrossCodeEval's transitions,
+// paired differences, and every shared task with both verdicts and scores, linking to a task page
+// that shows both runs' candidates.
+import { api } from './api.js';
+import { append, count, h, num, replaceChildren, table, verdictBadge } from './dom.js';
+import { href } from './nav.js';
+import { defaultChartMetric, metricPicker, reportSections } from './report-view.js';
+import { virtualTable } from './vtable.js';
+
+function runSelect(ctx, id, current, onChange) {
+  return h('select', { id, on: { change: (event) => onChange(event.target.value) } }, ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)));
+}
+
+function comparisonTables(ctx, comparison) {
+  if (!comparison) return null;
+  const name = (dir) => ctx.runs.find((run) => run.dir === dir)?.id ?? dir;
+  return [
+    comparison.transitions.length
+      ? [h('h2', null, 'Transitions (em of the first sample)'), table(['runs', 'tasks', 'correct', 'correct → wrong', 'wrong → correct', 'wrong'],
+        comparison.transitions.map((t) => [`${name(t.from)} → ${name(t.to)}`, t.tasks, t.stayedCorrect, t.correctToWrong, t.wrongToCorrect, t.stayedWrong]), { class: 'transitions' })]
+      : null,
+    comparison.differences.length
+      ? [h('h2', null, 'Paired differences (first sample, 95% paired bootstrap)'), table(['metric', 'difference', 'tasks', 'mean', 'interval'],
+        comparison.differences.map((d) => [d.metric, `${name(d.candidate)} − ${name(d.baseline)}`, d.tasks, num(d.meanDifference, 4), `[${num(d.low, 4)}, ${num(d.high, 4)}]`]), { class: 'differences' })]
+      : null,
+  ];
+}
+
+export async function compareView(ctx, container, { a, b }) {
+  const result = await api.compare(a, b);
+  const metrics = result.tables[0]?.report.metrics ?? [];
+  const taskMetrics = [...new Set(result.tasks.flatMap((t) => [...Object.keys(t.a.metrics), ...Object.keys(t.b.metrics)]))];
+  const state = { metric: taskMetrics.includes('pass@1') ? 'pass@1' : taskMetrics.includes('es') ? 'es' : taskMetrics[0] ?? null, differing: true };
+  const sections = h('div');
+  const draw = (metric) => replaceChildren(sections, reportSections(ctx, result.tables, metric));
+  const chartMetric = defaultChartMetric(metrics);
+  const go = (nextA, nextB) => { location.hash = href.compare(nextA, nextB); };
+
+  const delta = (task) => (state.metric && task.a.metrics[state.metric] !== undefined && task.b.metrics[state.metric] !== undefined ? task.b.metrics[state.metric] - task.a.metrics[state.metric] : null);
+  const differs = (task) => task.a.verdict !== task.b.verdict || (delta(task) ?? 0) !== 0;
+  const tasksTable = virtualTable({
+    columns: [
+      { title: 'task', width: 'minmax(160px, 2fr)', cell: (t) => `${t.path}${t.name ? ` · ${t.name}` : ''}` },
+      { title: 'repo', width: 'minmax(80px, 0.6fr)', cell: (t) => t.repo },
+      { title: a, width: '110px', cell: (t) => verdictBadge(t.a.verdict) },
+      { title: b, width: '110px', cell: (t) => verdictBadge(t.b.verdict) },
+      { title: `${a} ${state.metric ?? ''}`, width: '90px', className: 'n', cell: (t) => num(t.a.metrics[state.metric]) },
+      { title: `${b} ${state.metric ?? ''}`, width: '90px', className: 'n', cell: (t) => num(t.b.metrics[state.metric]) },
+      { title: 'Δ', width: '70px', className: 'n', cell: (t) => num(delta(t)) },
+    ],
+    href: (t) => href.compareTask(a, b, t.id, [0, 0]),
+    fit: true,
+  });
+  const counter = h('span', { id: 'compare-count' });
+  const showTasks = () => {
+    const rows = state.differing ? result.tasks.filter(differs) : result.tasks;
+    counter.textContent = `${count(rows.length)} of ${count(result.tasks.length)} shared tasks`;
+    tasksTable.setRows(rows);
+  };
+
+  append(container, 
+    h('h1', null, 'Compare ', runSelect(ctx, 'compare-a', a, (value) => go(value, b)), ' with ', runSelect(ctx, 'compare-b', b, (value) => go(a, value))),
+    h('ul', { class: 'provenance' }, result.provenance.map((line) => h('li', null, line))),
+    result.notes.map((note) => h('p', { class: 'note' }, note)),
+    h('p', { class: 'muted' }, `${count(result.tasks.length)} tasks in both runs; ${count(result.onlyA)} only in ${a}, ${count(result.onlyB)} only in ${b}.`),
+    comparisonTables(ctx, result.comparison),
+    metrics.length ? metricPicker(metrics, chartMetric, draw) : null,
+    sections,
+    h('h2', null, 'Tasks side by side'),
+    h('div', { class: 'filters' },
+      h('label', null, h('input', { type: 'checkbox', id: 'only-differing', checked: state.differing, on: { change: (event) => { state.differing = event.target.checked; showTasks(); } } }), ' only tasks where the runs differ'),
+      counter),
+    tasksTable.element);
+  draw(chartMetric);
+  showTasks();
+  ctx.setKeys({
+    j: () => tasksTable.select(tasksTable.selected + 1),
+    k: () => tasksTable.select(tasksTable.selected - 1),
+    Enter: () => {
+      const task = tasksTable.rows[tasksTable.selected];
+      if (task) location.hash = href.compareTask(a, b, task.id, [0, 0]);
+    },
+  });
+  return () => tasksTable.dispose();
+}

@@ -1,0 +1,84 @@
+// DOM helpers. Everything that comes from a run (model output, repository code, paths, names) is
+// put into the page as text nodes or attribute values, never parsed as HTML.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Appends children: nodes, strings and numbers (as text), arrays of them; null, undefined and false are skipped. */
+export function append(parent, ...children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(parent, ...child);
+    else parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+function applyProps(element, props) {
+  for (const [key, value] of Object.entries(props ?? {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    else if (key === 'dataset') Object.assign(element.dataset, value);
+    else if (key === 'href') {
+      // Links only ever point inside the viewer.
+      if (!String(value).startsWith('#')) throw new Error(`refusing link ${value}`);
+      element.setAttribute('href', value);
+    } else element.setAttribute(key, value === true ? '' : String(value));
+  }
+}
+
+/** `h('div', { class: 'x', on: { click } }, 'text', child)`: an element whose string children are text. */
+export function h(tag, props, ...children) {
+  const element = document.createElement(tag);
+  applyProps(element, props);
+  append(element, ...children);
+  return element;
+}
+
+/** The same for SVG elements. */
+export function s(tag, props, ...children) {
+  const element = document.createElementNS(SVG_NS, tag);
+  applyProps(element, props);
+  append(element, ...children);
+  return element;
+}
+
+export function replaceChildren(element, ...children) {
+  element.replaceChildren();
+  append(element, ...children);
+  return element;
+}
+
+/** A number for a table cell: `–` when missing. */
+export function num(value, digits = 1) {
+  return value === null || value === undefined || Number.isNaN(value) ? '–' : Number(value).toFixed(digits);
+}
+
+export function count(value) {
+  return Number(value).toLocaleString('en-US');
+}
+
+export function duration(ms) {
+  if (ms === null || ms === undefined) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 120) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120) return `${minutes} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The last path component of a run directory. */
+export function shortDir(dir) {
+  return dir.split('/').filter(Boolean).pop() ?? dir;
+}
+
+/** A table from a header and rows of cells (strings, numbers or nodes). */
+export function table(head, rows, props) {
+  return h('table', props,
+    h('thead', null, h('tr', null, head.map((cell) => h('th', null, cell)))),
+    h('tbody', null, rows.map((row) => h('tr', null, row.map((cell) => h('td', typeof cell === 'number' ? { class: 'n' } : null, cell))))));
+}
+
+/** A small label coloured by verdict class. */
+export function verdictBadge(verdict, text) {
+  return h('span', { class: `badge v-${verdict}` }, text ?? verdict);
+}

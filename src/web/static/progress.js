@@ -1,0 +1,64 @@
+// Live progress of a run: how many candidates are generated, scored and executed, the verdict counts,
+// the time spent, and pass@k, EM and ES per repository so far. Polls the server every second.
+import { api } from './api.js';
+import { append, count, duration, h, replaceChildren, verdictBadge } from './dom.js';
+import { reportTable } from './report-view.js';
+
+const COUNTED = ['failed', 'built', 'passed', 'timeout', 'not-run', 'no-output'];
+
+function meter(label, done, total, id) {
+  const share = total ? Math.min(1, done / total) : 0;
+  const bar = h('div', { class: 'meter-fill' });
+  bar.style.width = `${(share * 100).toFixed(1)}%`;
+  return h('div', { class: 'meter-row', id },
+    h('span', { class: 'meter-label' }, label),
+    h('div', { class: 'meter' }, bar),
+    h('span', { class: 'meter-value' }, `${count(done)} / ${count(total)}`));
+}
+
+function render(ctx, body, progress) {
+  replaceChildren(body,
+    h('section', { class: 'panel' },
+      h('h2', null, 'Candidates'),
+      meter('generated', progress.generated, progress.expected, 'generated'),
+      meter('scored', progress.scored, progress.expected, 'scored'),
+      meter('executed', progress.executed, progress.expected, 'executed')),
+    h('section', { class: 'panel' },
+      h('h2', null, 'Verdicts'),
+      h('div', { class: 'counters' }, COUNTED.map((name) => h('div', { class: 'counter', id: `count-${name}` },
+        h('span', { class: 'counter-value' }, count(progress.counts[name])), verdictBadge(name))))),
+    h('section', { class: 'panel' },
+      h('h2', null, 'Time'),
+      h('table', { class: 'facts' }, h('tbody', null, [
+        ['total', duration(progress.time.totalMs), 'time-total'],
+        ['average per candidate', duration(progress.time.averageMs), 'time-average'],
+        ['generation', duration(progress.time.generationMs), null],
+        ['build', duration(progress.time.buildMs), null],
+        ['tests', duration(progress.time.testMs), null],
+      ].map(([name, value, id]) => h('tr', { id }, h('th', null, name), h('td', null, value)))))),
+    h('section', { class: 'panel wide' },
+      h('h2', null, 'Per repository so far'),
+      reportTable(ctx, progress.perRepo)),
+    h('p', { class: 'muted small', id: 'updated' }, `${ctx.isStatic ? 'snapshot of' : 'updated'} ${new Date(progress.updatedAt).toLocaleTimeString('en-GB')} · version ${progress.version}`));
+}
+
+export async function progressView(ctx, container, { run }) {
+  const body = h('div', { class: 'progress-grid' });
+  append(container, h('h1', null, `Progress · ${run}`, ctx.isStatic ? null : h('span', { class: 'live', title: 'updates every second' }, 'live')), body);
+  let version = -1;
+  const refresh = async () => {
+    const progress = await api.progress(run);
+    if (progress.version === version) return;
+    version = progress.version;
+    render(ctx, body, progress);
+  };
+  await refresh();
+  if (ctx.isStatic) return null;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    await refresh().catch(() => {}).finally(() => { busy = false; });
+  }, 1000);
+  return () => clearInterval(timer);
+}

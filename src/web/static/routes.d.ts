@@ -1,0 +1,14 @@
+// Types of routes.js (shared by the browser and the exporter).
+export interface DataRoute {
+  path: string;
+  file: string;
+}
+export declare const routes: {
+  runs(): DataRoute;
+  run(run: string): DataRoute;
+  tasks(run: string): DataRoute;
+  task(run: string, row: { id: string; ord: number }): DataRoute;
+  summary(run: string): DataRoute;
+  progress(run: string): DataRoute;
+  compare(a: string, b: string): DataRoute;
+};

@@ -1,0 +1,230 @@
+// The task page: the original (facts, docstring, reference) beside each candidate of one run, or of
+// two runs side by side, shown as output, raw, a diff against the reference or spliced into its
+// file; each candidate's status, metrics and log tail; the prompt and its parts below.
+import { api } from './api.js';
+import { append, count, duration, h, num, replaceChildren, table, verdictBadge } from './dom.js';
+import { href, replaceHash } from './nav.js';
+import { parseQuery, runQuery } from './query.js';
+
+const VIEWS = [['output', 'output', 'o'], ['raw', 'raw', 'r'], ['diff', 'diff vs reference', 'd'], ['file', 'in file', 'f']];
+const TOKEN_PARTS = ['instruction', 'infile', 'suffix', 'retrieved', 'oracle', 'total'];
+const SIGNS = { equal: ' ', delete: '-', insert: '+' };
+
+function lineCount(text) {
+  if (text === '') return 1;
+  const lines = text.split('\n').length;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}
+
+function gutter(first, lines) {
+  const numbers = [];
+  for (let n = 0; n < lines; n++) numbers.push(first + n);
+  return h('pre', { class: 'gutter', 'aria-hidden': 'true' }, numbers.join('\n'));
+}
+
+/** Code with line numbers starting at `first`. */
+function codeBlock(text, first = 1, className = '') {
+  return h('div', { class: `code ${className}` }, gutter(first, lineCount(text)), h('pre', { class: 'text' }, text));
+}
+
+/** The whole file with the candidate in the hole, highlighted and scrolled into view. */
+function splicedBlock(task, text) {
+  const hole = h('mark', { class: `hole${text === '' ? ' empty' : ''}`, title: 'the candidate, where the reference was' }, text);
+  const block = h('div', { class: 'code file' }, gutter(1, lineCount(task.prefix + text + task.suffix)), h('pre', { class: 'text' }, task.prefix, hole, task.suffix));
+  requestAnimationFrame(() => {
+    block.scrollTop = Math.max(0, hole.offsetTop - block.clientHeight / 3);
+  });
+  return block;
+}
+
+function diffBlock(lines, firstLine) {
+  const counts = { equal: 0, delete: 0, insert: 0 };
+  for (const line of lines) counts[line.op]++;
+  return h('div', null,
+    h('p', { class: 'muted small diff-summary' }, `${counts.delete} line(s) only in the reference, ${counts.insert} only in the candidate, ${counts.equal} the same`),
+    h('div', { class: 'diff' }, lines.map((line) => h('div', { class: `dl ${line.op}`, dataset: { op: line.op } },
+      h('span', { class: 'ln' }, line.oldLine === null ? '' : String(firstLine + line.oldLine - 1)),
+      h('span', { class: 'ln' }, line.newLine === null ? '' : String(line.newLine)),
+      h('span', { class: 'sign' }, SIGNS[line.op]),
+      h('span', { class: 'tx' }, line.text)))));
+}
+
+function factsTable(entries) {
+  return h('table', { class: 'facts' }, h('tbody', null, entries.filter(Boolean).map(([name, value]) => h('tr', null, h('th', null, name), h('td', null, value)))));
+}
+
+function originalPanel(detail) {
+  const { task, facts } = detail;
+  const callees = facts.callees
+    ? h('div', null,
+      h('h3', null, `Callees per level (${facts.calleesFrom === 'oracle' ? 'from the oracle snippets' : facts.calleesFrom === 'published' ? 'published counts' : 'from the index'})`),
+      table(Object.keys(facts.callees), [Object.values(facts.callees)], { class: 'callees' }))
+    : null;
+  return h('section', { class: 'panel original', id: 'original' },
+    h('h2', null, 'Original'),
+    factsTable([
+      ['path', `${task.path}:${task.span.startLine}–${task.span.endLine}`],
+      ['repository', task.repo.commit ? `${task.repo.name} @ ${task.repo.commit.slice(0, 12)}` : task.repo.name],
+      ['language', task.language],
+      ['kind', task.kind],
+      ...Object.entries(task.labels).map(([label, value]) => [label, String(value)]),
+      facts.lastCommit !== null && ['last commit', facts.lastCommit],
+      facts.testHits !== null && ['test hits', count(facts.testHits)],
+      facts.callers !== null && ['callers', String(facts.callers)],
+    ]),
+    callees,
+    task.docstring ? [h('h3', null, 'Docstring'), h('pre', { class: 'doc' }, task.docstring)] : null,
+    task.signature ? [h('h3', null, 'Signature'), h('pre', { class: 'signature' }, task.signature)] : null,
+    h('h3', null, 'Reference'),
+    codeBlock(task.reference, task.span.startLine, 'reference'));
+}
+
+function candidateFacts(candidate) {
+  const verdict = candidate.verdict;
+  return h('div', { class: 'candidate-facts' },
+    factsTable([
+      ['verdict', verdictBadge(candidate.class, verdict ? `${candidate.class} (${verdict.verdict})` : candidate.class === 'no-output' ? 'no output' : 'not executed')],
+      verdict && ['build', duration(verdict.buildMs)],
+      verdict && ['tests', verdict.verdict === 'build-error' ? 'not run (the build failed)' : `${duration(verdict.testMs)} · ${verdict.selectedTests.length ? verdict.selectedTests.join(', ') : 'whole suite'}`],
+      verdict && ['execution cached', verdict.cached ? 'yes' : 'no'],
+      ['generation', `${duration(candidate.latencyMs)}${candidate.cached ? ' (response cache)' : ''}`],
+      ['total time', duration(candidate.timeMs)],
+      ['tokens', `${candidate.promptTokens ?? '–'} prompt + ${candidate.completionTokens ?? '–'} completion`],
+      ['finish reason', candidate.finishReason ?? '–'],
+      ['post-processing', candidate.postprocess ?? '–'],
+      candidate.error && ['error', h('span', { class: 'error-text' }, candidate.error)],
+    ]),
+    Object.keys(candidate.scores).length
+      ? table(Object.keys(candidate.scores), [Object.values(candidate.scores).map((value) => num(value, 1))], { class: 'scores' })
+      : h('p', { class: 'muted' }, 'not scored'),
+    verdict?.logTail ? [h('h3', null, 'Log tail'), h('pre', { class: 'log' }, verdict.logTail)] : null);
+}
+
+function promptPanel(detail, runId) {
+  const { prompt, task } = detail;
+  const heading = h('h2', null, `Prompt · ${runId}`);
+  if (!prompt) return h('section', { class: 'panel prompt' }, heading, h('p', { class: 'muted' }, 'no prompt stored for this task'));
+  const parts = [...TOKEN_PARTS.filter((part) => part in prompt.tokens), ...Object.keys(prompt.tokens).filter((part) => !TOKEN_PARTS.includes(part))];
+  const retrieved = prompt.retrieved ?? task.retrieved ?? [];
+  const oracleUsed = prompt.snippets.some((snippet) => snippet.source === 'oracle');
+  const text = prompt.messages
+    ? prompt.messages.map((message) => [h('div', { class: 'role' }, message.role), h('pre', { class: 'prompt-text' }, message.content)])
+    : h('pre', { class: 'prompt-text' }, prompt.prompt ?? '');
+  const size = prompt.messages ? prompt.messages.reduce((sum, m) => sum + m.content.length, 0) : (prompt.prompt ?? '').length;
+  return h('section', { class: 'panel prompt' },
+    heading,
+    h('h3', null, 'Tokens per part'),
+    table(parts, [parts.map((part) => prompt.tokens[part])], { class: 'tokens' }),
+    prompt.snippets.length
+      ? [h('h3', null, 'Snippets in the prompt'), table(['source', 'file', 'lines', 'score'], prompt.snippets.map((s) => [s.source, s.path, `${s.startLine}–${s.endLine}`, s.score === null ? '–' : num(s.score, 3)]), { class: 'snippets' })]
+      : h('p', { class: 'muted' }, 'no retrieved or oracle snippets (in-file context only)'),
+    retrieved.length
+      ? [h('h3', null, 'Retrieved chunks'), retrieved.map((chunk) => h('details', { class: 'chunk' },
+        h('summary', null, `${chunk.path}:${chunk.startLine}–${chunk.endLine}${chunk.score === null ? '' : ` · score ${num(chunk.score, 3)}`}`),
+        h('pre', null, chunk.text)))]
+      : null,
+    task.oracle?.length
+      ? [h('h3', null, `Oracle context${oracleUsed ? '' : ' (not in this prompt)'}`), task.oracle.map((snippet) => h('details', { class: 'chunk' },
+        h('summary', null, `${snippet.name ? `${snippet.name} · ` : ''}${snippet.path}:${snippet.startLine}–${snippet.endLine}`),
+        snippet.docstring ? h('pre', { class: 'doc' }, snippet.docstring) : null,
+        h('pre', null, snippet.text)))]
+      : null,
+    h('details', { class: 'prompt-full' }, h('summary', null, `Prompt as sent (${count(size)} characters)`), text));
+}
+
+export async function taskView(ctx, container, { runs, id, samples, params }) {
+  const requestedView = params.get('view');
+  params.delete('view');
+  const query = parseQuery(params);
+  const comparing = runs.length === 2;
+  const rowsA = await ctx.rows(runs[0]);
+  const details = await Promise.all(runs.map(async (run) => {
+    const row = (await ctx.rows(run)).find((r) => r.id === id);
+    if (!row) throw new Error(`run '${run}' has no task '${id}'`);
+    return api.task(run, row);
+  }));
+  const state = { view: VIEWS.some(([name]) => name === requestedView) ? requestedView : 'output', samples: runs.map((_, i) => samples[i] ?? details[i].candidates[0]?.sample ?? 0) };
+
+  const filtered = runQuery(rowsA, query).rows;
+  const order = filtered.some((r) => r.id === id) ? filtered : rowsA;
+  const position = order.findIndex((r) => r.id === id);
+  const linkTo = (taskId) => (comparing ? href.compareTask(runs[0], runs[1], taskId, runs.map(() => 0), state.view) : href.task(runs[0], taskId, 0, query, state.view));
+  const currentLink = () => (comparing ? href.compareTask(runs[0], runs[1], id, state.samples, state.view) : href.task(runs[0], id, state.samples[0], query, state.view));
+  const step = (delta) => {
+    const next = order[position + delta];
+    if (next) location.hash = linkTo(next.id);
+  };
+
+  const panes = runs.map((_, index) => h('section', { class: 'panel candidates', id: `pane-${index}` }));
+  function renderPane(index) {
+    const detail = details[index];
+    const info = ctx.run(runs[index]);
+    const candidates = detail.candidates;
+    const chosen = candidates.find((c) => c.sample === state.samples[index]) ?? candidates[0];
+    const title = h('h2', null, `Candidates · ${info.id} `, h('span', { class: 'muted small' }, info.config.model));
+    if (!chosen) {
+      replaceChildren(panes[index], title, h('p', { class: 'muted' }, 'no candidates for this task yet'));
+      return;
+    }
+    const text = state.view === 'raw' ? chosen.raw : chosen.output;
+    let body;
+    if (text === null) body = h('p', { class: 'error-text' }, chosen.error ?? 'no output');
+    else if (state.view === 'diff') body = diffBlock(chosen.diff, detail.task.span.startLine);
+    else if (state.view === 'file') body = splicedBlock(detail.task, text);
+    else body = codeBlock(text, 1, 'candidate');
+    replaceChildren(panes[index],
+      title,
+      h('div', { class: 'tabs', role: 'tablist' }, candidates.map((c) => h('button', {
+        type: 'button', role: 'tab', class: `tab v-${c.class}${c === chosen ? ' selected' : ''}`, 'aria-selected': c === chosen ? 'true' : 'false',
+        title: `sample ${c.sample}: ${c.class}`, dataset: { sample: String(c.sample) }, on: { click: () => select(index, c.sample) },
+      }, `#${c.sample}`))),
+      h('div', { class: 'modes' }, VIEWS.map(([name, label, key]) => h('button', {
+        type: 'button', class: `mode${name === state.view ? ' selected' : ''}`, dataset: { view: name }, title: `key ${key}`, on: { click: () => setView(name) },
+      }, label))),
+      body,
+      candidateFacts(chosen));
+  }
+  function select(index, sample) {
+    state.samples[index] = sample;
+    renderPane(index);
+    replaceHash(currentLink());
+  }
+  function cycle(index, delta) {
+    const candidates = details[index]?.candidates ?? [];
+    if (candidates.length === 0) return;
+    const at = candidates.findIndex((c) => c.sample === state.samples[index]);
+    select(index, candidates[(Math.max(0, at) + delta + candidates.length) % candidates.length].sample);
+  }
+  function setView(view) {
+    state.view = view;
+    panes.forEach((_, index) => renderPane(index));
+    replaceHash(currentLink());
+  }
+
+  const task = details[0].task;
+  const back = comparing ? href.compare(runs[0], runs[1]) : href.list(runs[0], query);
+  append(container, 
+    h('div', { class: 'taskbar' },
+      h('a', { href: back, class: 'back' }, comparing ? '← comparison' : '← list'),
+      h('button', { type: 'button', id: 'prev-task', disabled: position <= 0, on: { click: () => step(-1) } }, '‹ prev (k)'),
+      h('button', { type: 'button', id: 'next-task', disabled: position >= order.length - 1, on: { click: () => step(1) } }, 'next (j) ›'),
+      h('span', { class: 'muted', id: 'position' }, `task ${count(position + 1)} of ${count(order.length)}`),
+      h('h1', { id: 'task-title' }, task.name ?? task.id, ' ', h('span', { class: 'muted small' }, task.id))),
+    h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]), panes),
+    h('div', { class: `prompts${comparing ? ' two' : ''}` }, details.map((detail, index) => promptPanel(detail, runs[index]))));
+  panes.forEach((_, index) => renderPane(index));
+  replaceHash(currentLink());
+
+  ctx.setKeys({
+    j: () => step(1),
+    k: () => step(-1),
+    n: () => cycle(0, 1),
+    p: () => cycle(0, -1),
+    N: () => cycle(comparing ? 1 : 0, 1),
+    P: () => cycle(comparing ? 1 : 0, -1),
+    ...Object.fromEntries(VIEWS.map(([name, , key]) => [key, () => setView(name)])),
+    u: () => { location.hash = back; },
+    Escape: () => { location.hash = back; },
+  });
+  return null;
+}

@@ -1,0 +1,254 @@
+// The task format: schema checks on read and write, the CrossCodeEval and YABLoCo imports, the
+// Hugging Face export, and their round trip; bad input is refused with file, line and field.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parse as parseYaml } from 'yaml';
+import { main } from '../../src/cli/main.ts';
+import { importCceval } from '../../src/datasets/cceval.ts';
+import { parseCsv } from '../../src/datasets/csv.ts';
+import { exportHf, importHf } from '../../src/datasets/hf.ts';
+import { readTasks, writeTasks } from '../../src/datasets/io.ts';
+import type { TaskRecord } from '../../src/datasets/types.ts';
+import { importYabloco } from '../../src/datasets/yabloco.ts';
+import { tempDir } from '../tasks/helpers.ts';
+
+const FIXTURES = new URL('../fixtures/datasets/', import.meta.url).pathname;
+const CCEVAL = join(FIXTURES, 'cceval');
+const YABLOCO = join(FIXTURES, 'yabloco');
+
+/** Runs `body` in a fresh temporary folder, removed afterwards (also when `body` is async). */
+function withTemp<T>(body: (dir: string) => T): T {
+  const { dir, cleanup } = tempDir('ctxbench-datasets-');
+  let result: T;
+  try {
+    result = body(dir);
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  if (result instanceof Promise) return result.finally(cleanup) as T;
+  cleanup();
+  return result;
+}
+
+/** Runs the CLI, capturing what it prints. */
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const [log, error] = [console.log, console.error];
+  console.log = (...parts: unknown[]) => void out.push(parts.join(' '));
+  console.error = (...parts: unknown[]) => void err.push(parts.join(' '));
+  try {
+    return { code: await main(args), stdout: out.join('\n'), stderr: err.join('\n') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+const validTask: TaskRecord = {
+  id: 't1', kind: 'node', language: 'python', repo: { name: 'r', commit: null }, path: 'a/b.py',
+  prefix: 'x = ', suffix: '\n', reference: 'f(1)', span: { startLine: 1, startColumn: 5, endLine: 1, endColumn: 9 },
+  labels: { bucket: 3, semantic: 'Expression/call', lines: 1 },
+};
+
+describe('task files', () => {
+  it('round-trips valid tasks and keeps fields the schema does not know', () => withTemp((dir) => {
+    const file = join(dir, 'tasks.jsonl');
+    const tasks = [validTask, { ...validTask, id: 't2', future: { x: 1 } } as TaskRecord];
+    writeTasks(file, tasks);
+    assert.deepEqual(readTasks(file), tasks);
+  }));
+
+  const refused: [string, string, string][] = [
+    ['malformed JSON', '{"id": "t1",', 'line 2: malformed JSON (Expected double-quoted property name in JSON at position 12)'],
+    ['a missing field', JSON.stringify({ ...validTask, reference: undefined }), "line 2, field 'reference': missing field"],
+    ['a wrong type', JSON.stringify({ ...validTask, span: { ...validTask.span, startLine: '1' } }), `line 2, field 'span.startLine': expected an integer, got a string "1"`],
+    ['an absolute path', JSON.stringify({ ...validTask, path: '/etc/passwd' }), "line 2, field 'path': path '/etc/passwd' is absolute: it must be relative to the repository"],
+    ['a path escaping with ..', JSON.stringify({ ...validTask, path: 'src/../../x.py' }), "line 2, field 'path': path 'src/../../x.py' escapes the repository (..)"],
+    ['an escaping snippet path', JSON.stringify({ ...validTask, retrieved: [{ path: '../x', startLine: 0, endLine: 0, text: '', score: 1 }] }), "line 2, field 'retrieved[0].path': path '../x' escapes the repository (..)"],
+    ['an unknown kind', JSON.stringify({ ...validTask, kind: 'line' }), "line 2, field 'kind': expected one of function, crossfile, node, got 'line'"],
+    ['a bucket out of range', JSON.stringify({ ...validTask, labels: { bucket: 11, lines: 1 } }), "line 2, field 'labels.bucket': must be 1..10, got 11"],
+    ['a duplicate id', JSON.stringify(validTask), "line 2, field 'id': duplicate task id 't1' (first at line 1)"],
+  ];
+  for (const [what, line, message] of refused) {
+    it(`refuses ${what}, naming file, line and field`, () => withTemp((dir) => {
+      const file = join(dir, 'tasks.jsonl');
+      writeFileSync(file, `${JSON.stringify(validTask)}\n${line}\n`);
+      assert.throws(() => readTasks(file), { message: `${file}, ${message}` });
+    }));
+  }
+
+  it('writes nothing when one task is invalid', () => withTemp((dir) => {
+    const file = join(dir, 'out.jsonl');
+    assert.throws(() => writeTasks(file, [validTask, { ...validTask, id: 't2', path: '../x' }]), /record|line 2, field 'path'/);
+    assert.equal(existsSync(file), false);
+    assert.deepEqual(readdirSync(dir), []);
+  }));
+});
+
+describe('CSV', () => {
+  it('reads quoted fields with delimiters, doubled quotes and line breaks, and CRLF rows', () => {
+    const rows = parseCsv('a,b,c\r\n1,"x, ""y""\nz",3\r\n4,,6\n', 'f.csv');
+    assert.deepEqual(rows, [
+      { line: 2, values: { a: '1', b: 'x, "y"\nz', c: '3' } },
+      { line: 4, values: { a: '4', b: '', c: '6' } },
+    ]);
+  });
+
+  it('refuses an unclosed quote and a short row, naming the line', () => {
+    assert.throws(() => parseCsv('a,b\n1,"open\n2,3\n', 'f.csv'), { message: 'f.csv, line 2: quoted field is never closed' });
+    assert.throws(() => parseCsv('a,b\n1,2\n3\n', 'f.csv'), { message: 'f.csv, line 3: expected 2 fields as in the header, got 1' });
+  });
+});
+
+describe('CrossCodeEval import', () => {
+  it('maps prompt, groundtruth, right context, metadata and retrieved chunks', () => {
+    const tasks = importCceval(join(CCEVAL, 'small.jsonl'));
+    assert.deepEqual(tasks.map((t) => [t.id, t.language, t.repo.name, t.path, t.labels.lines, JSON.stringify(t.span)]), [
+      ['project_cc_python/0', 'python', 'acme-tools-1a2b3c', 'tools/build.py', 1, '{"startLine":5,"startColumn":13,"endLine":5,"endColumn":36}'],
+      ['project_cc_java/17', 'java', 'acme-lib-9f8e', 'src/a/A.java', 1, '{"startLine":7,"startColumn":17,"endLine":7,"endColumn":26}'],
+      ['project_cc_typescript/3', 'typescript', 'acme-web', 'src/y.ts', 2, '{"startLine":2,"startColumn":11,"endLine":3,"endColumn":12}'],
+      ['project_cc_csharp/5', 'csharp', 'acme-net', 'C.cs', 1, '{"startLine":2,"startColumn":30,"endLine":2,"endColumn":44}'],
+    ]);
+    const first = tasks[0]!;
+    assert.equal(first.prefix, "import os\nfrom utils.paths import join_all\n\ndef build(root):\n    parts = ");
+    assert.equal(first.reference, "join_all(root, 'build')");
+    assert.equal(first.suffix, '\n    return parts\n');
+    assert.deepEqual(first.retrieved, [
+      { path: 'utils/paths.py', startLine: 0, endLine: 0, text: "def join_all(*parts):\n    return '/'.join(parts)\n", score: 0.75 },
+      { path: 'utils/config.py', startLine: 0, endLine: 0, text: "ROOT = '.'\n", score: 0.5 },
+    ]);
+    assert.deepEqual(first.meta, {
+      context_start_lineno: 0, groundtruth_start_lineno: 4, right_context_start_lineno: 5,
+      crossfile_context_text: '# Here are some relevant code fragments from other files of the repo:\n',
+    });
+    assert.deepEqual(tasks[2]!.meta!.extra_field, { kept: true });
+    assert.equal(tasks[1]!.retrieved, undefined);
+  });
+
+  const bad: [string, string][] = [
+    ['malformed.jsonl', 'line 2: malformed JSON'],
+    ['missing-field.jsonl', "line 2, field 'groundtruth': missing field"],
+    ['wrong-type.jsonl', `line 1, field 'metadata.groundtruth_start_lineno': expected a non-negative integer, got "6"`],
+    ['escaping-path.jsonl', "line 2, field 'metadata.file': path '../outside/A.java' escapes the repository (..)"],
+    ['absolute-chunk.jsonl', "line 1, field 'crossfile_context.list[0].filename': path '/etc/passwd' is absolute: it must be relative to the repository"],
+  ];
+  for (const [file, message] of bad) {
+    it(`refuses ${file} with file, line and field, and writes no output`, async () => {
+      await withTemp(async (dir) => {
+        const out = join(dir, 'tasks.jsonl');
+        const { code, stderr } = await cli(['import', 'cceval', join(CCEVAL, file), '--out', out]);
+        assert.equal(code, 2);
+        assert.ok(stderr.startsWith(`ctxbench import: ${join(CCEVAL, file)}, ${message}`), stderr);
+        assert.equal(existsSync(out), false);
+        assert.deepEqual(readdirSync(dir), []);
+      });
+    });
+  }
+});
+
+describe('YABLoCo import', () => {
+  it('locates each function in the checkout and reports where it was found', () => {
+    const { tasks, report } = importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') });
+    assert.deepEqual(report, { rows: 3, atRecordedPosition: 1, moved: 1, missing: 1, withoutCheckout: 0 });
+    const text = readFileSync(join(YABLOCO, 'checkout', 'mini', 'src', 'calc.c'), 'utf8');
+    const [add, mul, sub] = tasks as [TaskRecord, TaskRecord, TaskRecord];
+    assert.deepEqual([add.id, add.path, add.span, add.labels, (add.meta as { located: string }).located], [
+      'AAAA000000000001', 'src/calc.c', { startLine: 5, startColumn: 1, endLine: 8, endColumn: 2 }, { level: 'none', lines: 4 }, 'recorded',
+    ]);
+    assert.equal(add.prefix + add.reference + add.suffix, text);
+    // recorded at line 10 (its comment); the code starts at line 12
+    assert.deepEqual([mul.span.startLine, mul.span.endLine, mul.labels.level, (mul.meta as { located: string; recordedPos: number }).recordedPos], [12, 15, 'file', 10]);
+    assert.equal(mul.prefix + mul.reference + mul.suffix, text);
+    assert.equal(mul.docstring, 'Multiplies two numbers,\n   without overflow checks "fast".');
+    assert.equal(mul.signature, 'int calc_mul(int a, int b)');
+    // the callee's code comes from the checkout's lines start..end, the system callee stays in meta
+    assert.deepEqual(mul.oracle, [{ path: 'src/calc.c', startLine: 5, endLine: 8, text: 'int calc_add(int a, int b)\n{\n    return a + b;\n}\n', score: null, name: 'calc_add' }]);
+    assert.deepEqual((mul.meta as { calls: unknown }).calls, [
+      { id: 'AAAA000000000001', name: 'calc_add', path: 'mini/src/calc.c' }, { id: 'BBBB000000000009', name: 'abs', path: '/usr/include/stdlib.h' },
+    ]);
+    assert.deepEqual([sub.prefix, sub.suffix, sub.reference, (sub.meta as { located: string }).located], ['', '', 'int calc_sub(int a, int b)\n{\n    return a - b;\n}\n', 'missing']);
+    assert.equal(add.repo.name, 'mini');
+    assert.equal((add.meta as Record<string, unknown>).test_cov_hits, 12);
+    assert.equal((add.meta as Record<string, unknown>).last_commit, '01.02.2023');
+  });
+
+  it('imports without a checkout: published code, empty prefix and suffix', () => {
+    const { tasks, report } = importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'));
+    assert.equal(report.withoutCheckout, 3);
+    assert.deepEqual(tasks.map((t) => [t.prefix, t.suffix, t.span.startLine, t.span.endLine, t.repo]), [
+      ['', '', 5, 8, { name: 'mini', commit: null }], ['', '', 10, 13, { name: 'mini', commit: null }], ['', '', 17, 20, { name: 'mini', commit: null }],
+    ]);
+    assert.deepEqual(tasks[1]!.oracle!.map((o) => o.text), ['{\n    return a + b;\n}\n\n/* Multiplies']);
+  });
+
+  it('refuses a row whose id is not in the JSON, and an escaping path, naming the CSV line', () => withTemp((dir) => {
+    const csv = readFileSync(join(YABLOCO, 'bench.csv'), 'utf8');
+    writeFileSync(join(dir, 'unknown.csv'), csv.replace('AAAA000000000003', 'FFFF000000000003'));
+    assert.throws(() => importYabloco(join(dir, 'unknown.csv'), join(YABLOCO, 'bench.json')), {
+      message: `${join(dir, 'unknown.csv')}, line 5, field 'id': function 'FFFF000000000003' is not in ${join(YABLOCO, 'bench.json')}`,
+    });
+    writeFileSync(join(dir, 'escape.csv'), csv.replace('mini/src/calc.c,Adds', 'mini/../../etc/passwd,Adds'));
+    assert.throws(() => importYabloco(join(dir, 'escape.csv'), join(YABLOCO, 'bench.json')), {
+      message: `${join(dir, 'escape.csv')}, line 2, field 'file': path 'mini/../../etc/passwd' escapes the repository (..)`,
+    });
+    writeFileSync(join(dir, 'pos.csv'), csv.replace(',3,5,01.02.2023', ',3,five,01.02.2023'));
+    assert.throws(() => importYabloco(join(dir, 'pos.csv'), join(YABLOCO, 'bench.json')), { message: `${join(dir, 'pos.csv')}, line 2, field 'pos': expected an integer >= 1, got 'five'` });
+  }));
+});
+
+describe('Hugging Face export', () => {
+  it('writes data/<split>.jsonl with every column in every row and a card whose YAML names files and features', () => withTemp((dir) => {
+    const tasks = importCceval(join(CCEVAL, 'small.jsonl'));
+    const out = join(dir, 'hf');
+    exportHf(tasks, out);
+    assert.deepEqual(readdirSync(out).sort(), ['README.md', 'data']);
+    const rows = readFileSync(join(out, 'data', 'test.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const columns = ['id', 'kind', 'language', 'repo', 'path', 'prefix', 'suffix', 'reference', 'span', 'labels', 'name', 'signature', 'docstring', 'oracle', 'retrieved', 'meta', 'extra_labels', 'extra_fields'];
+    for (const row of rows) assert.deepEqual(Object.keys(row), columns);
+    assert.deepEqual(rows[1]!.labels, { level: null, bucket: null, semantic: null, lines: 1 });
+    assert.equal(typeof rows[0]!.meta, 'string');
+    const card = readFileSync(join(out, 'README.md'), 'utf8');
+    const front = parseYaml(card.split('---\n')[1]!) as { configs: unknown; dataset_info: { features: { name: string }[] } };
+    assert.deepEqual(front.configs, [{ config_name: 'default', data_files: [{ split: 'test', path: 'data/test.jsonl' }] }]);
+    assert.deepEqual(front.dataset_info.features.map((f) => f.name), columns);
+  }));
+
+  it('refuses a non-empty output folder and leaves it as it was', () => withTemp((dir) => {
+    mkdirSync(join(dir, 'taken'));
+    writeFileSync(join(dir, 'taken', 'keep.txt'), 'x');
+    assert.throws(() => exportHf([validTask], join(dir, 'taken')), /output folder exists and is not empty/);
+    assert.deepEqual(readdirSync(join(dir, 'taken')), ['keep.txt']);
+    assert.deepEqual(readdirSync(dir), ['taken']);
+  }));
+});
+
+describe('round trip import -> export -> import', () => {
+  for (const [name, load] of [
+    ['CrossCodeEval', () => importCceval(join(CCEVAL, 'small.jsonl'))],
+    ['YABLoCo with a checkout', () => importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') }).tasks],
+    ['YABLoCo without a checkout', () => importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json')).tasks],
+    ['built tasks with extra labels and fields', () => [{ ...validTask, labels: { ...validTask.labels, depth: 4 }, future: [1, 2] } as TaskRecord]],
+  ] as [string, () => TaskRecord[]][]) {
+    it(`${name}: the tasks come back exactly`, () => withTemp((dir) => {
+      const tasks = load();
+      exportHf(tasks, join(dir, 'hf'), { split: 'train' });
+      assert.deepEqual(importHf(join(dir, 'hf')), tasks);
+    }));
+  }
+
+  it('through the CLI: import cceval, export hf, import hf', async () => {
+    await withTemp(async (dir) => {
+      assert.equal((await cli(['import', 'cceval', join(CCEVAL, 'small.jsonl'), '--out', join(dir, 'a.jsonl')])).code, 0);
+      assert.equal((await cli(['export', 'hf', join(dir, 'a.jsonl'), '--out', join(dir, 'hf')])).code, 0);
+      assert.equal((await cli(['import', 'hf', join(dir, 'hf'), '--out', join(dir, 'b.jsonl')])).code, 0);
+      assert.equal(readFileSync(join(dir, 'b.jsonl'), 'utf8'), readFileSync(join(dir, 'a.jsonl'), 'utf8'));
+      const yabloco = await cli(['import', 'yabloco', join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), '--repo', join(YABLOCO, 'checkout'), '--out', join(dir, 'y.jsonl')]);
+      assert.equal(yabloco.code, 0);
+      assert.match(yabloco.stdout, /3 functions: 1 found at the recorded pos\/code_length, 1 found at other lines, 1 not found in the checkout/);
+    });
+  });
+});

@@ -1,0 +1,72 @@
+// `ctxbench exec` on a real run store, as a user runs it: verdicts land in the store, a second run
+// resumes (nothing left to run), and `exec check` prints its report.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openRunStore } from '../../src/runstore/store.ts';
+import type { RunConfig } from '../../src/runstore/types.ts';
+import { FIXTURES, functionTask, functionText, makeWorkDir } from './helpers.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url));
+const work = makeWorkDir('cli');
+after(work.remove);
+
+const config: RunConfig = {
+  model: 'baseline:fixture', context: 'infile', template: 'plain', tokenizer: 'o200k_base', samples: 3, temperature: 0, topP: 1,
+  maxTokens: 256, seed: 1, tasksPath: 'tasks.jsonl', tasksHash: 'h', toolVersion: '0.1.0', createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function ctxbench(...args: string[]) {
+  return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+}
+
+test('exec stores a verdict per candidate and resumes; check reports on the environment', () => {
+  const repo = join(FIXTURES, 'c', 'repo');
+  const envFile = join(FIXTURES, 'c', 'env.yaml');
+  const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
+  const task = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
+  const runDir = join(work.dir, 'run');
+  const store = openRunStore(runDir, { create: config, tasks: [task] });
+  const candidate = (sample: number, output: string | null) => ({
+    taskId: 'factorial', sample, raw: output, output, postprocess: null, error: output === null ? 'timeout' : null,
+    promptTokens: null, completionTokens: null, latencyMs: null,
+  });
+  store.putCandidate(candidate(0, reference));
+  store.putCandidate(candidate(1, 'long factorial(int n)\n{\n    return n;\n}'));
+  store.putCandidate(candidate(2, null));
+  store.close();
+
+  const first = ctxbench('exec', runDir, '--env', envFile, '--workers', '2', '--work-dir', work.dir);
+  assert.equal(first.status, 0, first.stderr);
+  assert.match(first.stderr, /exec: 2 candidates to run \(1 skipped/);
+  assert.match(first.stderr, /exec 2\/2 · pass 1 · fail 1 \(test-fail 1\)/);
+  assert.match(first.stdout, /^pass\s+1$/m);
+  assert.match(first.stdout, /^test-fail\s+1$/m);
+  const stored = openRunStore(runDir, { readonly: true });
+  const verdicts = new Map(stored.candidates().map((c) => [c.sample, c.verdict]));
+  stored.close();
+  assert.equal(verdicts.get(0)?.verdict, 'pass');
+  assert.deepEqual(verdicts.get(0)?.selectedTests, ['factorial']);
+  assert.equal(verdicts.get(1)?.verdict, 'test-fail');
+  assert.equal(verdicts.get(2), null);
+
+  const again = ctxbench('exec', runDir, '--env', envFile, '--work-dir', work.dir);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, /exec: 0 candidates to run \(3 skipped/);
+
+  const bad = ctxbench('exec', runDir, '--env', envFile, '--sandbox', 'docker');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--sandbox must be bwrap or none/);
+
+  const envCopy = join(work.dir, 'c-env.yaml');
+  writeFileSync(envCopy, readFileSync(envFile, 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
+  const check = ctxbench('exec', 'check', envCopy, '--work-dir', work.dir);
+  assert.equal(check.status, 0, check.stderr);
+  assert.match(check.stdout, /4 tests; mean time per test/);
+  assert.match(check.stdout, /flaky \(excluded\): none/);
+  assert.match(check.stdout, /coverage: \d+ executed functions recorded/);
+  assert.match(check.stdout, new RegExp(`state written to ${join(work.dir, 'c-env.state.json')}`));
+});

@@ -1,0 +1,55 @@
+// Language by path: extensions (case-insensitive) and the `.h` dialect decided from the text.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
+
+test('registry: extensions map to languages, case-insensitively', () => {
+  const cases: [string, string | null][] = [
+    ['src/a.c', 'c'], ['src/a.cc', 'cpp'], ['src/a.CPP', 'cpp'], ['lib/x.hpp', 'cpp'], ['a.m', 'objc'], ['a.mm', 'objc'],
+    ['pkg/mod.py', 'python'], ['A.java', 'java'], ['a.mjs', 'javascript'], ['a.jsx', 'javascript'], ['a.ts', 'typescript'],
+    ['a.d.ts', 'typescript'], ['a.tsx', 'tsx'], ['main.go', 'go'], ['A.cs', 'csharp'], ['analysis.R', 'r'], ['analysis.r', 'r'],
+    ['Makefile', null], ['README', null], ['notes.txt', null], ['.hidden', null], ['dir.c/file', null],
+  ];
+  for (const [path, language] of cases) assert.equal(languageForPath(path), language, path);
+});
+
+test('registry: a .h without text stays C; with text its syntax decides C, C++ or Objective-C', () => {
+  assert.equal(languageForPath('include/x.h'), 'c');
+  const headers: [string, string][] = [
+    ['int add(int a, int b);\nstruct point { int x; };\n#define MAX 3\n', 'c'],
+    // C with the usual C++ guard: still C.
+    ['#ifdef __cplusplus\nextern "C" {\n#endif\nint f(void);\n', 'c'],
+    // Prose in comments and strings does not count.
+    ['/* a class of helpers; see Foo::bar, template<T> */\n// namespace notes: public:\nconst char *s = "std::string";\n', 'c'],
+    ['class Shape {\npublic:\n  int area() const;\n};\n', 'cpp'],
+    ['namespace geo {\nint f();\n}\n', 'cpp'],
+    ['template <typename T>\nT max(T a, T b);\n', 'cpp'],
+    ['struct Derived : Base { };\n', 'cpp'],
+    ['#include <vector>\nint f();\n', 'cpp'],
+    ['int n = std::max(1, 2);\n', 'cpp'],
+    ['#import <Foundation/Foundation.h>\n', 'objc'],
+    ['@interface Counter : NSObject\n- (void)increment;\n@end\n', 'objc'],
+    ['@protocol Named\n- (NSString *)name;\n@end\n', 'objc'],
+    // Objective-C markers win over C++ ones (Objective-C++ headers).
+    ['@class Foo;\nnamespace detail { }\n', 'objc'],
+  ];
+  for (const [text, language] of headers) assert.equal(languageForPath('include/x.H', text), language, text);
+});
+
+test('registry: text does not change a language that an unshared extension decides', () => {
+  assert.equal(languageForPath('a.c', 'class Foo { public: };'), 'c');
+  assert.equal(languageForPath('a.cpp', '@interface X @end'), 'cpp');
+  assert.equal(languageForPath('a.txt', 'class Foo {};'), null);
+});
+
+test('registry: unknown languages are a clear error', () => {
+  assert.throws(() => getLanguage('cobol'), /unknown language 'cobol'/);
+});
+
+test('registry: the fixture headers of the three dialects', () => {
+  const fixtures = join(import.meta.dirname, '..', 'fixtures', 'lang');
+  const decide = (path: string) => languageForPath(path, readFileSync(join(fixtures, path), 'utf8'));
+  assert.deepEqual(['c/list.h', 'cpp/matrix.h', 'objc/Counter.h'].map(decide), ['c', 'cpp', 'objc']);
+});
