@@ -1,14 +1,16 @@
 // Reference baselines, labelled as such in configs and reports. They make no call and need no
 // model: `baseline:empty` answers nothing; `baseline:copy-retrieved` copies what follows the
-// retrieved line most similar to the cursor's line, i.e. what retrieval alone would "complete".
+// retrieved line most similar to the cursor's line, i.e. what retrieval alone would "complete";
+// `baseline:reference` answers the ground truth, to check a harness (every metric and every
+// execution verdict should then be perfect; anything else is a bug in the environment or scoring).
 import type { ContextSnippet } from '../datasets/types.ts';
 import type { Backend, Generation, GenerationRequest } from './types.ts';
 
-export const BASELINES = ['copy-retrieved', 'empty'] as const;
+export const BASELINES = ['copy-retrieved', 'empty', 'reference'] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
 export function createBaselineBackend(name: BaselineName): Backend {
-  const answer = name === 'empty' ? () => '' : copyRetrieved;
+  const answer = { empty: () => '', 'copy-retrieved': copyRetrieved, reference: (request: GenerationRequest) => request.task.reference }[name];
   return {
     provider: `baseline:${name}`,
     isBaseline: true,

@@ -1,5 +1,5 @@
 // Provider strings -> backends: `openai:chat:<model>`, `openai:completion:<model>`,
-// `llamacpp:<file.gguf>`, `baseline:copy-retrieved`, `baseline:empty`.
+// `llamacpp:<file.gguf>`, `baseline:copy-retrieved`, `baseline:empty`, `baseline:reference`.
 import { InputError } from '../util/errors.ts';
 import { BASELINES, createBaselineBackend, type BaselineName } from './baselines.ts';
 import { createLlamaCppBackend } from './llamacpp.ts';
@@ -11,7 +11,7 @@ export type ProviderSpec =
   | { kind: 'llamacpp'; path: string }
   | { kind: 'baseline'; name: BaselineName };
 
-const FORMS = 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved, baseline:empty';
+const FORMS = 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved, baseline:empty, baseline:reference';
 
 export function parseProvider(provider: string): ProviderSpec {
   const [kind, ...rest] = provider.split(':');

@@ -62,6 +62,12 @@ export interface Report {
 
 const REPORT_SCALE: Record<MetricScale, number> = { binary: 100, fraction: 100, percent: 1 };
 
+/** The factor that puts a metric on the report scale (0/1 and 0..1 metrics are shown x100). */
+export function reportScale(metric: string): number {
+  const definition = listMetrics().find((m) => m.name === metric);
+  return definition ? REPORT_SCALE[definition.scale] : 100;
+}
+
 function provenance(store: RunStoreReader): RunProvenance {
   const config: RunConfig = store.config();
   let tasksChanged: string | null = null;

@@ -1,7 +1,7 @@
 // Renders a report as a terminal table, Markdown, CSV, JSON, or a single offline HTML file with
 // the papers' per-bucket, per-class and per-length charts. Every table names what produced it.
 import { formatTable } from '../cli/table.ts';
-import type { Report } from './aggregate.ts';
+import { reportScale, type Report } from './aggregate.ts';
 import type { PairedDifference, Transition } from './compare.ts';
 
 export const FORMATS = ['text', 'md', 'csv', 'json', 'html'] as const;
@@ -45,7 +45,10 @@ function comparisonText(comparison: Comparison | undefined, markdown: boolean): 
     lines.push('', 'Transitions (em of the first sample):', markdown ? markdownTable(head, rows) : formatTable(head, rows));
   }
   if (comparison.differences.length) {
-    const rows = comparison.differences.map((d) => [d.metric, `${shortRun(d.candidate)} - ${shortRun(d.baseline)}`, d.tasks, d.meanDifference.toFixed(4), `[${d.low.toFixed(4)}, ${d.high.toFixed(4)}]`]);
+    const rows = comparison.differences.map((d) => {
+      const scale = reportScale(d.metric);
+      return [d.metric, `${shortRun(d.candidate)} - ${shortRun(d.baseline)}`, d.tasks, (d.meanDifference * scale).toFixed(2), `[${(d.low * scale).toFixed(2)}, ${(d.high * scale).toFixed(2)}]`];
+    });
     const head = ['metric', 'difference', 'tasks', 'mean', '95% CI (paired bootstrap)'];
     lines.push('', 'Paired differences:', markdown ? markdownTable(head, rows) : formatTable(head, rows));
   }

@@ -5,7 +5,7 @@ export { buildBenchmark, buildFromIndexes, writeBuild, manifestPath, countLabels
 export { buildFunctionTasks, docstringProblem, bodyLineCount, looksLikeTest, FUNCTION_FILTERS } from './function.ts';
 export { buildCrossfileTasks, crossFileNames, CROSSFILE_PROMPT_LINES, DEFAULT_PROMPT_LINES, REFERENCE_TOKENS, BRACKET_LANGUAGES, type CrossName } from './crossfile.ts';
 export { buildNodeTasks } from './node.ts';
-export { depthBucket, semanticLabel, nodeTextCheck, walkNamedNodes, NODE_FILTERS } from './node-sample.ts';
+export { depthBucket, semanticLabel, nodeTextCheck, walkNamedNodes, listNamedNodes, NODE_FILTERS } from './node-sample.ts';
 export { sentenceBleu2, bleuTokens, nearDuplicates, YABLOCO_DUPLICATES, type DuplicateCandidate, type DuplicateOptions } from './bleu.ts';
 export { readCoverage, hitsFor, normaliseFunctionName, type Coverage } from './coverage.ts';
 export { holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId, type Hole } from './hole.ts';

@@ -66,6 +66,8 @@ export function semanticLabel(language: LanguageId, nodeType: string): string {
   return `${label.class}/${label.subclass}`;
 }
 
+const LETTER = /\p{L}/u;
+
 function isWhitespace(code: number): boolean {
   return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000;
 }
@@ -84,47 +86,72 @@ export function nodeTextCheck(text: string, start = 0, end = text.length): { lin
   if (first === end) return { lines, problem: 'whitespace' };
   if (lines > NODE_FILTERS.maxLines) return { lines, problem: 'tooLong' };
   if (end - start < NODE_FILTERS.shortChars) {
-    const letters = text.slice(start, end).match(/\p{L}/gu)?.length ?? 0;
+    let letters = 0;
+    for (let i = start; i < end; i++) {
+      const code = text.charCodeAt(i);
+      if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code > 127 && LETTER.test(text[i]!))) letters++;
+    }
     if (letters < NODE_FILTERS.minLetterShare * (end - start)) return { lines, problem: 'fewLetters' };
   }
   return { lines, problem: null };
 }
 
+/** A named node below the root, as the walk reports it. */
 export interface WalkedNode {
   start: number;
   end: number;
   type: string;
+  /** root = 1. */
   depth: number;
+  /** inside an ERROR node, or holding an ERROR or MISSING node. */
   error: boolean;
 }
 
-/** Every named node below the root, in document order, with its depth and whether it holds a syntax error. */
-export async function walkNamedNodes(language: LanguageId, text: string): Promise<{ nodes: WalkedNode[]; treeDepth: number }> {
+type Visit = (start: number, end: number, typeId: number, depth: number, error: boolean) => void;
+
+/**
+ * Walks every named node below the root in document order (one cursor pass), reporting its span,
+ * type id, depth (root = 1) and whether it holds or sits in a syntax error. Returns the depth of
+ * the deepest named node and the type names. A tree without errors is streamed; one with errors is
+ * buffered first, since a node learns that it holds an error only after its children were walked.
+ */
+export async function walkNamedNodes(language: LanguageId, text: string, visit: Visit): Promise<{ treeDepth: number; typeName: (typeId: number) => string }> {
   const tree = await parse(language, text);
+  const types = tree.language;
   try {
     const checkErrors = tree.rootNode.hasError;
-    const cursor = tree.walk();
-    const nodes: WalkedNode[] = [];
     const named: boolean[] = [];
-    const isNamed = (typeId: number) => (named[typeId] ??= tree.language.nodeTypeIsNamed(typeId));
-    // Ancestors' entries in `nodes` (-1 for the root, which is not a candidate), and whether each is inside an ERROR node.
+    const isNamed = (typeId: number) => (named[typeId] ??= types.nodeTypeIsNamed(typeId));
+    const buffered: { start: number; end: number; typeId: number; depth: number; error: boolean }[] = [];
+    // For buffered walks: the ancestors' entries (-1 when not named), and whether each is inside an ERROR node.
     const stack: number[] = [];
     const inError: boolean[] = [false];
+    const errorTypeId = types.idForNodeType('ERROR', true);
+    const cursor = tree.walk();
     let depth = 1;
     let treeDepth = 1;
     for (;;) {
+      const typeId = cursor.nodeTypeId;
       let entry = -1;
-      const error = checkErrors && (inError[inError.length - 1]! || cursor.nodeType === 'ERROR' || cursor.nodeIsMissing);
-      if (depth > 1 && isNamed(cursor.nodeTypeId)) {
-        entry = nodes.length;
-        nodes.push({ start: cursor.startIndex, end: cursor.endIndex, type: cursor.nodeType, depth, error });
+      if (depth > 1 && isNamed(typeId)) {
         if (depth > treeDepth) treeDepth = depth;
+        if (checkErrors) {
+          const error = inError[inError.length - 1]! || typeId === errorTypeId || cursor.nodeIsMissing;
+          entry = buffered.length;
+          buffered.push({ start: cursor.startIndex, end: cursor.endIndex, typeId, depth, error });
+          // A node holding an ERROR or MISSING node holds a syntax error too.
+          if (error && !inError[inError.length - 1]) for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
+        } else {
+          visit(cursor.startIndex, cursor.endIndex, typeId, depth, false);
+        }
+      } else if (checkErrors && depth > 1 && cursor.nodeIsMissing && !inError[inError.length - 1]) {
+        for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
       }
-      // A node holding an ERROR or MISSING node holds a syntax error too.
-      if (error && !inError[inError.length - 1]) for (const ancestor of stack) if (ancestor >= 0) nodes[ancestor]!.error = true;
       if (cursor.gotoFirstChild()) {
-        stack.push(entry);
-        inError.push(error);
+        if (checkErrors) {
+          stack.push(entry);
+          inError.push(inError[inError.length - 1]! || typeId === errorTypeId);
+        }
         depth++;
         continue;
       }
@@ -134,45 +161,77 @@ export async function walkNamedNodes(language: LanguageId, text: string): Promis
           done = true;
           break;
         }
-        stack.pop();
-        inError.pop();
+        if (checkErrors) {
+          stack.pop();
+          inError.pop();
+        }
         depth--;
       }
       if (done) break;
     }
     cursor.delete();
-    return { nodes, treeDepth };
+    for (const node of buffered) visit(node.start, node.end, node.typeId, node.depth, node.error);
+    const names: string[] = [];
+    return { treeDepth, typeName: (typeId) => (names[typeId] ??= types.nodeTypeForId(typeId) ?? String(typeId)) };
   } finally {
     tree.delete();
   }
 }
 
-/** Labels, filters and draws `perFile` holes of one file. */
-export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, perFile: number): Promise<FileSample> {
-  const { nodes, treeDepth } = await walkNamedNodes(file.language, file.text);
-  const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
-  const eligible: (WalkedNode & { lines: number })[] = [];
-  for (const node of nodes) {
-    if (node.error) {
-      removed.error++;
-      continue;
-    }
-    const { lines, problem } = nodeTextCheck(file.text, node.start, node.end);
-    if (problem) removed[problem]++;
-    else eligible.push({ ...node, lines });
+/** Every named node below the root, in document order, with its type name. */
+export async function listNamedNodes(language: LanguageId, text: string): Promise<{ nodes: WalkedNode[]; treeDepth: number }> {
+  const raw: { start: number; end: number; typeId: number; depth: number; error: boolean }[] = [];
+  const { treeDepth, typeName } = await walkNamedNodes(language, text, (start, end, typeId, depth, error) => raw.push({ start, end, typeId, depth, error }));
+  return { nodes: raw.map(({ typeId, ...node }) => ({ ...node, type: typeName(typeId) })), treeDepth };
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+  typeId: number;
+  depth: number;
+  lines: number;
+}
+
+/** Reservoir sampling: keeps a uniform sample of `size` of the items seen so far (`seen` before this one). */
+function keepSample(sample: Candidate[], seen: number, size: number, item: Candidate, random: { int(n: number): number }): void {
+  if (seen < size) {
+    sample.push(item);
+    return;
   }
-  const label = (node: WalkedNode & { lines: number }): NodeHole => ({
-    start: node.start,
-    end: node.end,
-    type: node.type,
-    depth: node.depth,
-    treeDepth,
-    lines: node.lines,
-    bucket: depthBucket(node.depth, treeDepth),
-    semantic: semanticLabel(file.language, node.type),
+  const slot = random.int(seen + 1);
+  if (slot < size) sample[slot] = item;
+}
+
+/** Labels, filters and draws `perFile` holes of one file (uniformly among the nodes that pass the filters). */
+export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, perFile: number): Promise<FileSample> {
+  const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
+  const random = randomFor(seed, 'node', file.path);
+  const drawn: Candidate[] = [];
+  const multi: Candidate[] = [];
+  let candidates = 0;
+  let eligible = 0;
+  let multiEligible = 0;
+  const { treeDepth, typeName } = await walkNamedNodes(file.language, file.text, (start, end, typeId, depth, error) => {
+    candidates++;
+    if (error) {
+      removed.error++;
+      return;
+    }
+    const { lines, problem } = nodeTextCheck(file.text, start, end);
+    if (problem) {
+      removed[problem]++;
+      return;
+    }
+    const candidate = { start, end, typeId, depth, lines };
+    keepSample(drawn, eligible++, perFile, candidate, random);
+    // twice as many multi-line spares, since some of them may have been drawn already
+    if (lines >= 2) keepSample(multi, multiEligible++, 2 * perFile, candidate, random);
   });
-  const order = randomFor(seed, 'node', file.path).shuffle(eligible);
-  const drawn = order.slice(0, perFile).map(label);
-  const multiLineAlternates = order.slice(perFile).filter((node) => node.lines >= 2).slice(0, perFile).map(label);
-  return { path: file.path, candidates: nodes.length, removed, drawn, multiLineAlternates };
+  const label = (node: Candidate): NodeHole => {
+    const type = typeName(node.typeId);
+    return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket: depthBucket(node.depth, treeDepth), semantic: semanticLabel(file.language, type) };
+  };
+  const multiLineAlternates = multi.filter((node) => !drawn.includes(node)).slice(0, perFile).map(label);
+  return { path: file.path, candidates, removed, drawn: drawn.map(label), multiLineAlternates };
 }

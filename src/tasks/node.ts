@@ -15,7 +15,7 @@ import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput }
 
 const BATCH_FILES = 16;
 /** Below this many files the workers' start-up costs more than it saves. */
-const MIN_FILES_FOR_WORKERS = 64;
+const MIN_FILES_FOR_WORKERS = Number(process.env.CTXBENCH_NODE_WORKER_MIN ?? 64);
 
 async function sampleAll(batches: NodeBatch[]): Promise<FileSample[][]> {
   const files = batches.reduce((sum, batch) => sum + batch.files.length, 0);

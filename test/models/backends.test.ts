@@ -189,3 +189,12 @@ test('baseline:copy-retrieved continues the retrieved line most similar to the c
   assert.equal((await backend.generate(request(completionPrompt, 0, { retrieved: [] }))).text, '');
   assert.equal((await backend.generate(request(completionPrompt, 0, { task: { ...center, prefix: 'zzz qqq' }, retrieved: center.retrieved! }))).text, '');
 });
+
+test('baseline:reference answers the task reference, to check a harness', async () => {
+  const backend = createBaselineBackend('reference');
+  assert.equal(backend.provider, 'baseline:reference');
+  assert.equal(backend.isBaseline, true);
+  const answer = await backend.generate(request(completionPrompt, 0, { sampling: { temperature: 0, topP: 1, maxTokens: 1000, stop: [], seed: null } }));
+  assert.equal(answer.text, center.reference);
+  assert.deepEqual(parseProvider('baseline:reference'), { kind: 'baseline', name: 'reference' });
+});

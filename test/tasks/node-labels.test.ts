@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { languageForPath } from '../../src/languages/registry.ts';
 import { SEMANTIC_CLASSES, SEMANTIC_SUBCLASSES, type SemanticClass } from '../../src/languages/types.ts';
-import { depthBucket, semanticLabel, walkNamedNodes } from '../../src/tasks/node-sample.ts';
+import { depthBucket, listNamedNodes, semanticLabel } from '../../src/tasks/node-sample.ts';
 import { FIXTURES } from './helpers.ts';
 
 const D = 'Declaration and Definition';
@@ -166,7 +166,7 @@ describe('node labels', () => {
     it(`${file}: depth, bucket and semantic class of ${expected.nodes.length} nodes`, async () => {
       const text = readFileSync(join(FIXTURES, 'node-labels', file), 'utf8');
       const language = languageForPath(file, text)!;
-      const { nodes, treeDepth } = await walkNamedNodes(language, text);
+      const { nodes, treeDepth } = await listNamedNodes(language, text);
       assert.equal(treeDepth, expected.N);
       for (const [type, nodeText, depth, bucket, semantic] of expected.nodes) {
         const node = nodes.find((n) => n.type === type && text.slice(n.start, n.end) === nodeText);

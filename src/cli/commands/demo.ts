@@ -1,11 +1,9 @@
 // `ctxbench demo`: the main job on the bundled sample repositories (examples/), offline, no GPU.
-import { mkdirSync, readdirSync } from 'node:fs';
+// It runs the same commands a user would, in pipeline order, so its output shows each stage.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Command } from '../command.ts';
-import { indexRepository } from '../../index/indexer.ts';
-import { summarize } from '../../index/query.ts';
-import { formatTable } from '../table.ts';
+import { parseCommandArgs, type Command } from '../command.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
@@ -16,27 +14,45 @@ export function exampleRepositories(): string[] {
     .sort();
 }
 
+/** Runs another command as the CLI would; a failing step stops the demo. */
+async function step(title: string, argv: string[]): Promise<void> {
+  console.log(`\n== ${title}\n$ ctxbench ${argv.join(' ')}`);
+  const { commands } = await import('./index.ts');
+  const command = commands.find((c) => c.name === argv[0])!;
+  const { positionals, values } = parseCommandArgs(command, argv.slice(1));
+  const status = await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
+  if (status !== 0) throw new Error(`demo step failed (exit ${status}): ctxbench ${argv.join(' ')}`);
+}
+
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'Run the main job on the bundled sample repositories (offline): index them and print the summary.',
+  summary: 'Run the main job on the bundled sample repositories (offline, no GPU): index, build, generate, score, report.',
   usage: 'demo [--out DIR]',
   example: 'ctxbench demo --out /tmp/ctxbench-demo',
-  options: { out: { type: 'string', description: 'where indexes, tasks and runs go', valueName: 'DIR', default: 'ctxbench-demo' } },
+  options: {
+    out: { type: 'string', description: 'where indexes, tasks, runs and reports go (replaced)', valueName: 'DIR', default: 'ctxbench-demo' },
+  },
   async run({ values }) {
     const out = resolve((values.out as string | undefined) ?? 'ctxbench-demo');
-    mkdirSync(out, { recursive: true });
-    const rows: (string | number)[][] = [];
-    for (const repo of exampleRepositories()) {
-      const name = repo.split('/').pop()!;
-      const run = await indexRepository(repo, { db: join(out, 'index', `${name}.db`) });
-      for (const warning of run.warnings) console.error(`warning: ${name}: ${warning}`);
-      for (const s of summarize(run.store)) {
-        rows.push([name, s.language, s.files, s.lines, s.functions, s.calls, `${(s.resolvedShare * 100).toFixed(1)}%`, s.levels.project, s.levels.package, s.levels.file, s.levels.stdlib, s.levels.none]);
-      }
-      run.store.close();
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(join(out, 'tasks'), { recursive: true });
+    const repos = exampleRepositories();
+    for (const repo of repos) {
+      await step(`index ${repo.split('/').pop()}`, ['index', repo]);
     }
-    console.log('Index of the sample repositories');
-    console.log(formatTable(['repository', 'language', 'files', 'lines', 'functions', 'calls', 'resolved', 'project', 'package', 'file', 'stdlib', 'none'], rows));
+    for (const family of ['function', 'crossfile', 'node']) {
+      await step(`build the ${family} benchmark`, ['build', family, ...repos, '--out', join(out, 'tasks', `${family}.jsonl`), '--seed', '1']);
+    }
+    const runs: string[] = [];
+    for (const context of ['infile', 'bm25']) {
+      const run = join(out, 'runs', `crossfile-${context}`);
+      runs.push(run);
+      await step(`generate crossfile completions with the copy-retrieved baseline, ${context} context`,
+        ['eval', join(out, 'tasks', 'crossfile.jsonl'), '--model', 'baseline:copy-retrieved', '--context', context, '--run', run, '--no-cache']);
+      await step(`score crossfile-${context}`, ['score', run, '--metrics', 'em,es,es-difflib,id-em,id-f1']);
+    }
+    await step('report the crossfile runs by language, with transitions and paired differences', ['report', ...runs, '--by', 'language', '--metrics', 'em,es,id-f1']);
+    await step('write the HTML report', ['report', ...runs, '--by', 'language,level', '--format', 'html', '--out', join(out, 'report.html')]);
     console.log(`\nOutputs in ${out}`);
     return 0;
   },

@@ -1,0 +1,187 @@
+// End to end in headless Chromium: the viewer served over real HTTP from real run stores.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { openRunStore } from '../../src/runstore/store.ts';
+import { exportViewer } from '../../src/web/export.ts';
+import { startViewer, type Viewer } from '../../src/web/server.ts';
+import { launchChromium } from '../fixtures/web/browser.ts';
+import { candidateText, createSampleRun, FUNCTIONS, sampleTasks, STORE_C, writeCandidate } from '../fixtures/web/sample.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-e2e-'));
+const dirs = { oracle: join(scratch, 'oracle'), infile: join(scratch, 'infile'), live: join(scratch, 'live') };
+let viewer: Viewer;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+before(async () => {
+  createSampleRun(dirs.oracle, 'oracle');
+  createSampleRun(dirs.infile, 'infile');
+  createSampleRun(dirs.live, 'oracle', 4);
+  viewer = await startViewer([dirs.oracle, dirs.infile, dirs.live], { port: 0 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+after(async () => {
+  assert.deepEqual(pageErrors, [], 'no script errors in the pages');
+  await browser?.close();
+  await viewer?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const taskHash = (id: string, sample: number, view?: string) => `#/run/oracle/task/${encodeURIComponent(id)}/${sample}${view ? `?view=${view}` : ''}`;
+const text = async (selector: string) => (await page.textContent(selector))?.trim();
+const waitForText = (selector: string, expected: string) =>
+  page.waitForFunction(([s, e]) => document.querySelector(s!)?.textContent?.trim() === e, [selector, expected], { timeout: 5000 });
+const diffLines = (pane = '#pane-0') => page.$$eval(`${pane} .diff .dl`, (lines) => lines.map((l) => `${l.querySelector('.sign')!.textContent} ${l.querySelector('.tx')!.textContent}`));
+const names = () => page.$$eval('.vt-row .vt-cell:nth-child(5)', (cells) => cells.map((c) => c.textContent));
+
+test('the list: filters change the count to the exact number, facet counts follow, keys open a task', async () => {
+  await page.goto(`${viewer.url}#/run/oracle`);
+  await page.waitForSelector('.vt-row');
+  assert.equal(await text('#count'), '8 of 8 tasks');
+  await page.selectOption('#facet-level', 'stdlib');
+  assert.equal(await text('#count'), '4 of 8 tasks');
+  assert.deepEqual(await names(), ['store_find', 'store_reserve', 'store_free', 'str_dup']);
+  assert.deepEqual(await page.$$eval('#facet-verdict option', (options) => options.map((o) => o.textContent)), ['verdict: any', 'passed (3)', 'built (0)', 'failed (1)', 'timeout (0)', 'not-run (0)']);
+  await page.fill('#search', 'store_f');
+  await waitForText('#count', '2 of 8 tasks');
+  assert.deepEqual(await names(), ['store_find', 'store_free']);
+  assert.match(page.url(), /#\/run\/oracle\?q=store_f&level=stdlib$/);
+
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('j');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#task-title');
+  assert.match((await text('#task-title'))!, /^store_free/);
+  assert.equal(await text('#position'), 'task 2 of 2');
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => document.querySelector('#task-title')?.textContent?.startsWith('store_find'));
+  assert.equal(await text('#position'), 'task 1 of 2');
+  await page.keyboard.press('u');
+  await page.waitForSelector('.vt-row');
+  assert.equal(await text('#count'), '2 of 8 tasks');
+});
+
+test('a task: switch candidates with n and the tabs, read the diff, the output, the raw text and the spliced file', async () => {
+  const putId = 'kvstore/src/store.c:store_put';
+  await page.goto(`${viewer.url}${taskHash(putId, 0, 'diff')}`);
+  await page.waitForSelector('#pane-0 .diff');
+  assert.deepEqual(await diffLines(), [
+    '  int store_put(struct store *s, const char *key, const char *value)',
+    '  {',
+    '      long slot = store_find(s, key);',
+    '      if (slot >= 0) {',
+    '          free(s->values[slot]);',
+    '          s->values[slot] = strdup(value);',
+    '          return s->values[slot] ? 0 : -1;',
+    '      }',
+    '      if (store_reserve(s, s->count + 1) != 0)',
+    '          return -1;',
+    '      s->keys[s->count] = strdup(key);',
+    '      s->values[s->count] = strdup(value);',
+    '-     s->count++;',
+    '+     s->count += 1;',
+    '+     s->dirty = 1;',
+    '      return 0;',
+    '  }',
+  ]);
+  assert.equal(await text('#pane-0 .tab[aria-selected="true"]'), '#0');
+  assert.equal(await text('#pane-0 .candidate-facts .badge'), 'built (test-fail)');
+
+  await page.keyboard.press('n');
+  assert.equal(await text('#pane-0 .tab[aria-selected="true"]'), '#1');
+  assert.match(page.url(), /\/1\?view=diff$/);
+  await page.click('#pane-0 .tab[data-sample="2"]');
+  assert.equal(await text('#pane-0 .tab[aria-selected="true"]'), '#2');
+  assert.deepEqual((await diffLines()).filter((line) => !line.startsWith(' ')), ['-     return 0;', '+     return 0']);
+  assert.equal(await text('#pane-0 .candidate-facts .badge'), 'failed (build-error)');
+  assert.match((await text('#pane-0 .log'))!, /expected ';' before '}' token/);
+
+  const task = sampleTasks()[3]!;
+  const broken = candidateText(task, FUNCTIONS[3]!, 'broken')!;
+  await page.click('#pane-0 .mode[data-view="output"]');
+  assert.equal(await page.textContent('#pane-0 .code .text'), broken);
+  await page.keyboard.press('r');
+  assert.equal(await page.textContent('#pane-0 .code .text'), `\`\`\`c\n${broken}\`\`\`\n`);
+  await page.keyboard.press('f');
+  assert.equal(await page.textContent('#pane-0 mark.hole'), broken);
+  assert.equal(await page.textContent('#pane-0 .code.file .text'), task.prefix + broken + task.suffix);
+  assert.equal(task.prefix + task.reference + task.suffix, STORE_C);
+  assert.match(page.url(), /\/2\?view=file$/);
+  assert.deepEqual(await page.$$eval('#original table.callees td', (cells) => cells.map((c) => c.textContent)), ['1', '0', '0', '0', '0']);
+});
+
+test('a deep link opens the task, candidate and view it names', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${viewer.url}${taskHash('kvstore/src/store.c:store_find', 2, 'file')}`);
+  await page.waitForSelector('#pane-0 mark.hole');
+  assert.equal(await text('#pane-0 .tab[aria-selected="true"]'), '#2');
+  assert.equal(await text('#pane-0 .mode.selected'), 'in file');
+  assert.match((await text('#task-title'))!, /^store_find/);
+});
+
+test('live progress updates without a reload while candidates are written to the store', async () => {
+  await page.goto(`${viewer.url}#/run/live/progress`);
+  await page.waitForSelector('#generated');
+  assert.equal(await text('#generated .meter-value'), '12 / 24');
+  assert.equal(await text('#count-passed .counter-value'), '3');
+  assert.equal(await text('#count-timeout .counter-value'), '1');
+  const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  const writer = openRunStore(dirs.live);
+  const tasks = sampleTasks();
+  for (const index of [4, 5]) FUNCTIONS[index]!.oracle.forEach((outcome, sample) => writeCandidate(writer, tasks[index]!, FUNCTIONS[index]!, sample, outcome));
+  writer.close();
+  await waitForText('#generated .meter-value', '18 / 24');
+  assert.equal(await text('#count-passed .counter-value'), '4');
+  assert.equal(await text('#count-timeout .counter-value'), '3');
+  assert.equal(await text('#count-no-output .counter-value'), '1');
+  assert.equal(await page.evaluate(() => (window as unknown as { marker: number }).marker), marker, 'the page was not reloaded');
+});
+
+test('comparison: transitions, differing tasks, and a task page with both runs side by side', async () => {
+  await page.goto(`${viewer.url}#/compare/oracle/infile`);
+  await page.waitForSelector('.transitions');
+  assert.deepEqual(await page.$$eval('.transitions tbody td', (cells) => cells.map((c) => c.textContent)), ['oracle → infile', '7', '0', '3', '2', '2']);
+  assert.equal(await text('#compare-count'), '7 of 8 shared tasks');
+  await page.click('#only-differing');
+  assert.equal(await text('#compare-count'), '8 of 8 shared tasks');
+  await page.click('.vt-row >> nth=3');
+  await page.waitForSelector('#pane-1 .tabs');
+  assert.match((await text('#task-title'))!, /^store_put/);
+  assert.match((await text('#pane-0 h2'))!, /^Candidates · oracle/);
+  assert.match((await text('#pane-1 h2'))!, /^Candidates · infile/);
+  assert.equal(await text('#pane-1 .candidate-facts .badge'), 'passed (pass)');
+});
+
+test('the summary shows the report tables', async () => {
+  await page.goto(`${viewer.url}#/run/oracle/summary`);
+  await page.waitForSelector('.report');
+  const summary = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as { tables: { report: { rows: { means: Record<string, number> }[] } }[] };
+  const overall = summary.tables[0]!.report.rows[0]!.means;
+  assert.deepEqual(await page.$$eval('.report >> nth=0', (tables) => [...tables[0]!.querySelectorAll('tbody td')].map((c) => c.textContent)),
+    ['8', '24', '1', overall.em!.toFixed(2), overall.es!.toFixed(2), overall['pass@1']!.toFixed(2), overall['pass@1-first']!.toFixed(2)]);
+  assert.equal(await page.locator('.chart svg').count(), 3);
+});
+
+test('the exported copy works from the file system', async () => {
+  const out = join(scratch, 'export');
+  exportViewer([dirs.oracle, dirs.infile], out);
+  await page.goto(`file://${out}/index.html#/run/oracle`);
+  await page.waitForSelector('.vt-row');
+  assert.equal(await text('#count'), '8 of 8 tasks');
+  await page.selectOption('#facet-verdict', 'passed');
+  assert.equal(await text('#count'), '4 of 8 tasks');
+  await page.click('.vt-row >> nth=1');
+  await page.waitForSelector('#pane-0 .tabs');
+  assert.match((await text('#task-title'))!, /^store_find/);
+  await page.keyboard.press('d');
+  assert.deepEqual((await diffLines()).filter((line) => !line.startsWith(' ')), ['-     return -1;', '+     return 0;']);
+  await page.keyboard.press('j');
+  await page.waitForFunction(() => document.querySelector('#task-title')?.textContent?.startsWith('store_free'));
+});
