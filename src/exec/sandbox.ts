@@ -10,6 +10,7 @@
 // file size; the output capped; a wall-clock timeout that kills the process group, which takes the
 // PID namespace (and every process in it) with it. When ctxbench runs as root the sandbox runs as
 // an unprivileged user, because the kernel never enforces RLIMIT_NPROC for root.
+import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,8 @@ function prlimitArgs(limits: Limits): string[] {
   ];
 }
 
+const CTXBENCH_HOME = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
+
 /** Runs the command and resolves when it and everything it started have ended. */
 export function runCommand(run: CommandRun): Promise<RunOutcome> {
   const env: Record<string, string> = {
@@ -98,6 +101,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     TMPDIR: '/tmp',
     LANG: 'C.UTF-8',
     CTXBENCH_TREE: treePathInside(run.mode, run.tree),
+    // ctxbench's own folder (read-only inside the sandbox): environments reach its bundled tools, e.g. `$CTXBENCH_HOME/node_modules/.bin/tsc`.
+    CTXBENCH_HOME: CTXBENCH_HOME,
     ...run.env,
   };
   const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', run.command];

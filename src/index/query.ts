@@ -156,22 +156,19 @@ export function blameDates(store: IndexStore, functions: FunctionRecord[]): Map<
   const dates = new Map<string, string | null>();
   if (!root || !isGitCheckout(root)) return dates;
   const hashes = new Map(store.files().map((f) => [f.path, f.hash]));
-  const timesByPath = new Map<string, number[] | null>();
+  const timesByPath = new Map<string, number[]>();
   for (const f of functions) {
     if (!timesByPath.has(f.path)) {
       const hash = hashes.get(f.path)!;
       let times = store.blameTimes(f.path, hash);
       if (!times) {
-        times = gitBlameTimes(root, f.path);
-        if (times) store.putBlameTimes(f.path, hash, times);
+        // An untracked file has no dates: remembered as an empty list, so git is asked once per file version.
+        times = gitBlameTimes(root, f.path) ?? [];
+        store.putBlameTimes(f.path, hash, times);
       }
       timesByPath.set(f.path, times);
     }
-    const times = timesByPath.get(f.path);
-    if (!times) {
-      dates.set(f.id, null);
-      continue;
-    }
+    const times = timesByPath.get(f.path)!;
     let newest = 0;
     for (let line = f.span.startLine; line <= f.span.endLine; line++) newest = Math.max(newest, times[line - 1] ?? 0);
     dates.set(f.id, newest > 0 ? new Date(newest * 1000).toISOString().slice(0, 10) : null);

@@ -72,7 +72,8 @@ export class Resolver {
   private readonly filesByDir = new Map<string, string[]>();
   private readonly definitionsByName = new Map<string, Definition[]>();
   private readonly definitions: Definition[] = [];
-  private readonly systemHeaderNames = new Map<string, Set<string>>();
+  private readonly systemHeaderNames = new Map<string, Set<string>[]>();
+  private readonly systemHeaders = new Map<string, { names: Set<string>; includes: string[] } | null>();
   private readonly factsByPath = new Map<string, FileFacts>();
   private readonly pathsByStem = new Map<string, string[]>();
   private readonly importCache = new Map<string, string[]>();
@@ -256,7 +257,7 @@ export class Resolver {
         if (files.length === 0) {
           const outside = this.outsideKind(ref, stdlibModules);
           for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
-          if (ref.resolve === 'include') externalNames.add(this.systemHeaderDeclarations(ref.target));
+          if (ref.resolve === 'include') for (const names of this.systemHeaderDeclarations(ref.target)) externalNames.add(names);
           continue;
         }
         for (const name of ref.bindings) bindings.set(name, { files, outside: null });
@@ -307,9 +308,12 @@ export class Resolver {
       case 'relative-path': {
         if (!ref.target.startsWith('.') && !ref.target.startsWith('/')) return this.bySuffixWithExtensions(fromDir, ref.target);
         const base = posix.join(fromDir, ref.target);
-        return existing(['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.rb', '.R', '.r', '.lua', '.php', '.py'].flatMap((ext) => [
+        // TypeScript's ESM imports name the compiled file: `./queue.js` is `./queue.ts` in the source.
+        const compiled = /\.(m|c)?jsx?$/.exec(base);
+        const sources = compiled ? ['ts', 'tsx', 'mts', 'cts'].map((ext) => `${base.slice(0, compiled.index)}.${ext}`) : [];
+        return existing([...sources, ...['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.rb', '.R', '.r', '.lua', '.php', '.py'].flatMap((ext) => [
           `${base}${ext}`, ext ? `${base}/index${ext}` : '',
-        ]).filter(Boolean)).slice(0, 1);
+        ]).filter(Boolean)]).slice(0, 1);
       }
       case 'dotted-module': {
         const leadingDots = /^\.+/.exec(ref.target)?.[0].length ?? 0;
@@ -370,26 +374,41 @@ export class Resolver {
     return this.nearest(posix.dirname(header), sources);
   }
 
-  /** Names a system header (and the headers it includes) declares as functions or macros. */
-  private systemHeaderDeclarations(target: string): Set<string> {
+  /** The name sets of a system header and of every header it includes (each header read once per index). */
+  private systemHeaderDeclarations(target: string): Set<string>[] {
     const cached = this.systemHeaderNames.get(target);
     if (cached) return cached;
-    const names = new Set<string>();
-    this.systemHeaderNames.set(target, names);
+    const sets: Set<string>[] = [];
+    this.systemHeaderNames.set(target, sets);
     const seen = new Set<string>();
     const queue = [target];
     while (queue.length > 0 && seen.size < 200) {
       const header = queue.shift()!;
       if (seen.has(header)) continue;
       seen.add(header);
-      const file = findSystemHeader(header);
-      if (!file) continue;
-      const text = readFileSync(file, 'latin1');
-      for (const match of text.matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) names.add(match[1]!);
-      for (const match of text.matchAll(/#\s*include\s*<([^>]+)>/g)) queue.push(match[1]!);
+      const parsed = this.systemHeader(header);
+      if (!parsed) continue;
+      sets.push(parsed.names);
+      queue.push(...parsed.includes);
     }
-    return names;
+    return sets;
   }
+
+  /** One system header's declared names (identifiers followed by `(`) and its `#include <...>`s. */
+  private systemHeader(header: string): { names: Set<string>; includes: string[] } | null {
+    if (this.systemHeaders.has(header)) return this.systemHeaders.get(header)!;
+    const file = findSystemHeader(header);
+    const parsed = file ? scanHeader(readFileSync(file, 'latin1')) : null;
+    this.systemHeaders.set(header, parsed);
+    return parsed;
+  }
+
+}
+
+function scanHeader(text: string): { names: Set<string>; includes: string[] } {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/\b([A-Za-z_]\w*)\s*\(/g)) names.add(match[1]!);
+  return { names, includes: [...text.matchAll(/#\s*include\s*<([^>]+)>/g)].map((match) => match[1]!) };
 }
 
 let cppIncludeDirs: string[] | null = null;

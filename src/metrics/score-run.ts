@@ -2,7 +2,7 @@
 import type { TaskRecord } from '../datasets/types.ts';
 import type { RunStoreWriter } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
-import { resolveMetrics, scorePair } from './registry.ts';
+import { listMetrics, resolveMetrics, scorePair } from './registry.ts';
 
 export interface ScoreRunSummary {
   /** candidates that got metrics. */
@@ -11,6 +11,8 @@ export interface ScoreRunSummary {
   missing: { taskId: string; sample: number; reason: string }[];
   /** metric names per language that were computed. */
   metrics: Record<string, string[]>;
+  /** named metrics that are not defined for a language of the run, per language (left out, shown as missing). */
+  unsupported: Record<string, string[]>;
 }
 
 /**
@@ -21,7 +23,17 @@ export interface ScoreRunSummary {
 export async function scoreRun(store: RunStoreWriter, metricNames?: readonly string[]): Promise<ScoreRunSummary> {
   const tasks = new Map<string, TaskRecord>(store.tasks().map((task) => [task.id, task]));
   const metrics: Record<string, string[]> = {};
-  for (const task of tasks.values()) metrics[task.language] ??= resolveMetrics(task.language, metricNames).map((m) => m.name);
+  const unsupported: Record<string, string[]> = {};
+  const known = new Set(listMetrics().map((m) => m.name));
+  for (const name of metricNames ?? []) if (!known.has(name)) throw new InputError(`unknown metric '${name}' (known: ${[...known].join(', ')})`);
+  for (const task of tasks.values()) {
+    if (metrics[task.language]) continue;
+    // A run may mix languages: a named metric that a language lacks (CodeBLEU covers 10) is left out there.
+    const applicable = resolveMetrics(task.language).map((m) => m.name);
+    metrics[task.language] = metricNames ? metricNames.filter((name) => applicable.includes(name)) : applicable;
+    const lacking = (metricNames ?? []).filter((name) => !applicable.includes(name));
+    if (lacking.length > 0) unsupported[task.language] = lacking;
+  }
 
   const results: { taskId: string; sample: number; scores: Record<string, number> }[] = [];
   const missing: ScoreRunSummary['missing'] = [];
@@ -39,5 +51,5 @@ export async function scoreRun(store: RunStoreWriter, metricNames?: readonly str
     results.push({ taskId: candidate.taskId, sample: candidate.sample, scores });
   }
   for (const { taskId, sample, scores } of results) store.putMetrics(taskId, sample, scores);
-  return { scored: results.length, missing, metrics };
+  return { scored: results.length, missing, metrics, unsupported };
 }

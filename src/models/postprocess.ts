@@ -8,10 +8,12 @@
 //   the shortest prefix ending before a newline that, put between the prompt and the right context,
 //   parses with no more ERROR/MISSING nodes than the original file, and whose statement (the
 //   outermost node of the table's statementTypes that starts on the cursor's line) ends inside it.
-// - node: `node-parse`, the shortest prefix (at a token boundary) that, put in the hole, forms a
+// - node: `node-parse`, the longest prefix (at a token boundary, within the reference's line count
+//   plus a margin) that, put in the hole, forms a
 //   complete, error-free node of the type of the reference's node; else `node-lines`: as many lines
 //   as the reference has.
-// - function: `function-parse` (YABLoCo): drop `#include` lines, cut at a `main(` definition, keep
+// - function: `function-parse` (YABLoCo): drop `#include` lines, cut at a `main(` definition, move
+//   the block to the hole's indentation, keep
 //   the one definition named like the target (else the first one) found by parsing; else
 //   `function-text`: the text after the first two steps.
 // Rules that needed a fence are named with a `fence+` prefix.
@@ -136,7 +138,8 @@ async function cutToNode(task: TaskRecord, code: string): Promise<Postprocessed>
   }));
   if (types.size > 0) {
     const lead = leadingSpace(code);
-    for (const cut of tokenCuts(code, lineCount(task.reference) + NODE_EXTRA_LINES)) {
+    // Longest first: a shorter prefix can form a node of the same type (`q` of `q *Queue`, `return` of `return x * 2`).
+    for (const cut of tokenCuts(code, lineCount(task.reference) + NODE_EXTRA_LINES).reverse()) {
       if (cut <= lead) continue;
       const complete = await withTree(task.language, task.prefix + code.slice(0, cut) + task.suffix, (tree) => {
         const nodes = exactNodes(tree.rootNode, start + lead, start + cut);
@@ -148,7 +151,7 @@ async function cutToNode(task: TaskRecord, code: string): Promise<Postprocessed>
   return { output: code.split('\n').slice(0, lineCount(task.reference)).join('\n'), rule: 'node-lines' };
 }
 
-/** Token-boundary cut points, shortest first, within the first `maxLines` lines, at most NODE_MAX_PARSES. */
+/** Token-boundary cut points, in text order, within the first `maxLines` lines, at most NODE_MAX_PARSES. */
 function tokenCuts(code: string, maxLines: number): number[] {
   const cuts: number[] = [];
   let lines = 1;
@@ -177,8 +180,20 @@ async function cutToFunction(task: TaskRecord, code: string): Promise<Postproces
   // The index stage's extractor finds definitions by the language table's rules.
   const { functions } = await extractFile(task.path, task.language, text);
   const chosen = functions.find((fn) => task.name !== undefined && (fn.name === task.name || fn.qualifiedName === task.name)) ?? functions.find((fn) => fn.name !== 'main');
-  if (chosen) return { output: chosen.code, rule: 'function-parse' };
+  if (chosen) {
+    // The function's own line indentation is part of it (a method's `def` sits inside its class).
+    const before = text.split('\n')[chosen.span.startLine - 1]!.slice(0, chosen.span.startColumn - 1);
+    const code = /^[ \t]*$/.test(before) ? `${before}${chosen.code}` : chosen.code;
+    return { output: reindent(code, /^[ \t]*/.exec(task.reference)![0]), rule: 'function-parse' };
+  }
   return { output: text.trim(), rule: 'function-text' };
+}
+
+/** Moves a block so its first line has the hole's indentation (a method written at top level fits its class). */
+function reindent(code: string, indentation: string): string {
+  const own = /^[ \t]*/.exec(code)![0];
+  if (own === indentation) return code;
+  return code.split('\n').map((line) => (line.trim() === '' ? line : line.startsWith(own) ? indentation + line.slice(own.length) : indentation + line.trimStart())).join('\n');
 }
 
 // ---- tree helpers -------------------------------------------------------------------------

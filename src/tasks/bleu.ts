@@ -7,31 +7,45 @@ export function bleuTokens(text: string): string[] {
   return text.match(/[A-Za-z0-9]+/g) ?? [];
 }
 
+/** A token list counted once: n-grams as integer keys (token ids from a shared vocabulary). */
 interface Counted {
   length: number;
-  unigrams: Map<string, number>;
-  bigrams: Map<string, number>;
+  unigrams: Map<number, number>;
+  bigrams: Map<number, number>;
+  /** distinct token ids, ascending. */
+  distinct: Int32Array;
 }
 
-function count(tokens: string[]): Counted {
-  const unigrams = new Map<string, number>();
-  const bigrams = new Map<string, number>();
-  for (let i = 0; i < tokens.length; i++) {
-    unigrams.set(tokens[i]!, (unigrams.get(tokens[i]!) ?? 0) + 1);
-    if (i > 0) {
-      const key = `${tokens[i - 1]}\0${tokens[i]}`;
+// Bigram key = first id * 2^26 + second id: exact in a double for vocabularies below 2^26 tokens.
+const BIGRAM_SHIFT = 67108864;
+
+function count(tokens: string[], vocabulary: Map<string, number>): Counted {
+  const unigrams = new Map<number, number>();
+  const bigrams = new Map<number, number>();
+  let previous = -1;
+  for (const token of tokens) {
+    let id = vocabulary.get(token);
+    if (id === undefined) {
+      id = vocabulary.size;
+      vocabulary.set(token, id);
+    }
+    unigrams.set(id, (unigrams.get(id) ?? 0) + 1);
+    if (previous >= 0) {
+      const key = previous * BIGRAM_SHIFT + id;
       bigrams.set(key, (bigrams.get(key) ?? 0) + 1);
     }
+    previous = id;
   }
-  return { length: tokens.length, unigrams, bigrams };
+  return { length: tokens.length, unigrams, bigrams, distinct: Int32Array.from(unigrams.keys()).sort() };
 }
 
 /** nltk's modified precision: clipped matches over the hypothesis' n-grams (denominator at least 1). */
-function modifiedPrecision(reference: Map<string, number>, hypothesis: Map<string, number>): { numerator: number; denominator: number } {
+function modifiedPrecision(reference: Map<number, number>, hypothesis: Map<number, number>): { numerator: number; denominator: number } {
   let numerator = 0;
   let total = 0;
   for (const [gram, n] of hypothesis) {
-    numerator += Math.min(n, reference.get(gram) ?? 0);
+    const available = reference.get(gram);
+    if (available !== undefined) numerator += n < available ? n : available;
     total += n;
   }
   return { numerator, denominator: Math.max(1, total) };
@@ -40,20 +54,41 @@ function modifiedPrecision(reference: Map<string, number>, hypothesis: Map<strin
 // Python's sys.float_info.min: what nltk's method0 puts in place of a zero precision.
 const PYTHON_FLOAT_MIN = 2.2250738585072014e-308;
 
-function bleu2Counted(reference: Counted, hypothesis: Counted): number {
-  const precisions = [modifiedPrecision(reference.unigrams, hypothesis.unigrams), modifiedPrecision(reference.bigrams, hypothesis.bigrams)];
-  if (precisions[0]!.numerator === 0) return 0;
+function brevityPenalty(reference: Counted, hypothesis: Counted): number {
   const c = hypothesis.length;
   const r = reference.length;
-  const brevity = c > r ? 1 : c === 0 ? 0 : Math.exp(1 - r / c);
-  let logSum = 0;
-  for (const p of precisions) logSum += 0.5 * Math.log(p.numerator === 0 ? PYTHON_FLOAT_MIN : p.numerator / p.denominator);
-  return brevity * Math.exp(logSum);
+  return c > r ? 1 : c === 0 ? 0 : Math.exp(1 - r / c);
+}
+
+/** log of a modified precision as nltk's method0 smooths it. */
+function logPrecision(p: { numerator: number; denominator: number }): number {
+  return Math.log(p.numerator === 0 ? PYTHON_FLOAT_MIN : p.numerator / p.denominator);
+}
+
+function bleu2Counted(reference: Counted, hypothesis: Counted): number {
+  const unigram = modifiedPrecision(reference.unigrams, hypothesis.unigrams);
+  if (unigram.numerator === 0) return 0;
+  const bigram = modifiedPrecision(reference.bigrams, hypothesis.bigrams);
+  return brevityPenalty(reference, hypothesis) * Math.exp(0.5 * logPrecision(unigram) + 0.5 * logPrecision(bigram));
+}
+
+/**
+ * Whether BLEU-2 reaches `threshold`. The bigram precision is at most 1, so bp * sqrt(p1) bounds
+ * the score: pairs clearly below the threshold on unigrams alone skip the bigram count.
+ */
+function reaches(reference: Counted, hypothesis: Counted, threshold: number): boolean {
+  const unigram = modifiedPrecision(reference.unigrams, hypothesis.unigrams);
+  if (unigram.numerator === 0) return false;
+  const brevity = brevityPenalty(reference, hypothesis);
+  if (brevity * Math.sqrt(unigram.numerator / unigram.denominator) < threshold * (1 - 1e-9)) return false;
+  const bigram = modifiedPrecision(reference.bigrams, hypothesis.bigrams);
+  return brevity * Math.exp(0.5 * logPrecision(unigram) + 0.5 * logPrecision(bigram)) >= threshold;
 }
 
 /** `sentence_bleu([reference], hypothesis, weights=(0.5, 0.5))` of nltk. */
 export function sentenceBleu2(reference: string[], hypothesis: string[]): number {
-  return bleu2Counted(count(reference), count(hypothesis));
+  const vocabulary = new Map<string, number>();
+  return bleu2Counted(count(reference, vocabulary), count(hypothesis, vocabulary));
 }
 
 export interface DuplicateCandidate {
@@ -83,8 +118,8 @@ export const YABLOCO_DUPLICATES: DuplicateOptions = { threshold: 0.2, window: 30
  */
 export function nearDuplicates(candidates: DuplicateCandidate[], options: DuplicateOptions = YABLOCO_DUPLICATES): Map<number, number> {
   const order = candidates.map((_, index) => index).sort((a, b) => candidates[a]!.codeLength - candidates[b]!.codeLength || a - b);
-  const counted = order.map((index) => count(candidates[index]!.tokens));
-  const sets = counted.map((c) => new Set(c.unigrams.keys()));
+  const vocabulary = new Map<string, number>();
+  const counted = order.map((index) => count(candidates[index]!.tokens, vocabulary));
   const dropped = new Map<number, number>();
   const droppedPositions = new Set<number>();
   for (let i = 0; i < order.length; i++) {
@@ -92,8 +127,8 @@ export function nearDuplicates(candidates: DuplicateCandidate[], options: Duplic
     const callers = candidates[order[i]!]!.callers;
     for (let j = i + 1; j < Math.min(order.length, i + options.window); j++) {
       if (Math.abs(callers - candidates[order[j]!]!.callers) > options.maxCallerGap) continue;
-      if (sharedCount(sets[i]!, sets[j]!) < options.minSharedTokens) continue;
-      if (bleu2Counted(counted[i]!, counted[j]!) >= options.threshold) {
+      if (sharedCount(counted[i]!.distinct, counted[j]!.distinct) < options.minSharedTokens) continue;
+      if (reaches(counted[i]!, counted[j]!, options.threshold)) {
         if (!droppedPositions.has(j)) dropped.set(order[j]!, order[i]!);
         droppedPositions.add(j);
       }
@@ -102,9 +137,19 @@ export function nearDuplicates(candidates: DuplicateCandidate[], options: Duplic
   return dropped;
 }
 
-function sharedCount(a: Set<string>, b: Set<string>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+/** Number of ids two ascending id lists share. */
+function sharedCount(a: Int32Array, b: Int32Array): number {
   let shared = 0;
-  for (const token of small) if (large.has(token)) shared++;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) {
+      i++;
+    } else {
+      j++;
+    }
+  }
   return shared;
 }

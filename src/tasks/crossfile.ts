@@ -4,16 +4,14 @@
 // (seeded), and the reference runs to the end of the statement (tree-sitter statement boundaries;
 // in the bracket languages up to the first `;`, `{` or `}`, as CrossCodeEval's post-processing cuts).
 import { posix } from 'node:path';
-import type { Node, Tree } from 'web-tree-sitter';
 import type { TaskRecord } from '../datasets/types.ts';
 import { Resolver } from '../index/resolve.ts';
 import type { FileFacts } from '../index/types.ts';
-import { parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId, LanguageSpec } from '../languages/types.ts';
+import type { LanguageId } from '../languages/types.ts';
 import { FileTexts } from './files.ts';
+import { handle, type CrossfileBatch, type CrossfileJob } from './crossfile-sample.ts';
 import { holeAt, positionAt, referenceLines, taskId } from './hole.ts';
-import { randomFor } from './random.ts';
+import { mapBatches } from './parallel.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 
@@ -21,13 +19,6 @@ import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput }
 export const CROSSFILE_PROMPT_LINES: Partial<Record<LanguageId, number>> = { python: 10, java: 20, typescript: 30, tsx: 30, csharp: 5 };
 export const DEFAULT_PROMPT_LINES = 10;
 export const REFERENCE_TOKENS = { min: 3, max: 30 } as const;
-
-/**
- * Languages whose statements CrossCodeEval cuts after the first `;`, `{` or `}` (the same list as
- * the models stage's post-processing, so that a perfect completion, post-processed, equals the
- * reference). Other languages end the reference at the statement's end.
- */
-export const BRACKET_LANGUAGES: ReadonlySet<LanguageId> = new Set(['java', 'csharp', 'typescript', 'tsx', 'javascript', 'c', 'cpp', 'objc', 'php', 'rust']);
 
 /** A name the file sees only through a project-internal import. */
 export interface CrossName {
@@ -39,6 +30,7 @@ export interface CrossName {
 }
 
 const MAX_INCLUDE_DEPTH = 8;
+const BATCH_FILES = 16;
 
 /**
  * The names a file sees through its project-internal imports: the names an import binds
@@ -75,76 +67,6 @@ export function crossFileNames(facts: FileFacts, resolver: Resolver, factsByPath
   return names;
 }
 
-interface Leaf {
-  start: number;
-  end: number;
-  comment: boolean;
-}
-
-/** Tokens overlapping [from, to): leaves of the tree, with strings and comments taken whole. */
-function leavesIn(node: Node, from: number, to: number, spec: LanguageSpec, out: Leaf[] = []): Leaf[] {
-  if (node.endIndex <= from || node.startIndex >= to) return out;
-  const comment = spec.commentTypes.includes(node.type);
-  if (node.childCount === 0 || comment || spec.stringTypes.includes(node.type)) {
-    if (node.endIndex > node.startIndex) out.push({ start: node.startIndex, end: node.endIndex, comment });
-    return out;
-  }
-  for (const child of node.children) if (child) leavesIn(child, from, to, spec, out);
-  return out;
-}
-
-/** The first statement-typed descendant that starts after `offset`, in document order. */
-function firstStatementAfter(node: Node, offset: number, statementTypes: Set<string>): Node | null {
-  for (const child of node.namedChildren) {
-    if (!child || child.endIndex <= offset) continue;
-    if (child.startIndex > offset && statementTypes.has(child.type)) return child;
-    const inner = firstStatementAfter(child, offset, statementTypes);
-    if (inner) return inner;
-  }
-  return null;
-}
-
-/**
- * First uses of cross-file names: identifiers outside import statements, in document order. A
- * node of an import rule's type is an import statement when an import was recorded on its first
- * line (rules also match `require(...)` calls and `export` statements that import nothing).
- */
-function firstUses(tree: Tree, text: string, names: Map<string, CrossName>, spec: LanguageSpec, importLines: Set<number>): { name: CrossName; start: number; end: number }[] {
-  const identifierTypes = new Set(spec.identifierTypes);
-  const importTypes = new Set(spec.imports.map((rule) => rule.type));
-  const uses: { name: CrossName; start: number; end: number }[] = [];
-  const seen = new Set<string>();
-  const cursor = tree.walk();
-  const insideImport: boolean[] = [false];
-  for (;;) {
-    const type = cursor.nodeType;
-    const inImport = insideImport[insideImport.length - 1]! || (importTypes.has(type) && importLines.has(cursor.startPosition.row + 1));
-    if (!inImport && identifierTypes.has(type)) {
-      const word = text.slice(cursor.startIndex, cursor.endIndex);
-      const name = names.get(word);
-      if (name && !seen.has(word)) {
-        seen.add(word);
-        uses.push({ name, start: cursor.startIndex, end: cursor.endIndex });
-      }
-    }
-    if (cursor.gotoFirstChild()) {
-      insideImport.push(inImport);
-      continue;
-    }
-    let done = false;
-    while (!cursor.gotoNextSibling()) {
-      if (!cursor.gotoParent()) {
-        done = true;
-        break;
-      }
-      insideImport.pop();
-    }
-    if (done) break;
-  }
-  cursor.delete();
-  return uses;
-}
-
 interface Target {
   repo: RepositoryInput;
   path: string;
@@ -155,107 +77,79 @@ interface Target {
   tokens: number;
 }
 
-/** Cursor and reference end for one use of a cross-file name, or null when no cursor fits. */
-function cut(root: Node, text: string, use: { start: number; end: number }, spec: LanguageSpec, random: () => number, starts: number[]): { start: number; end: number; tokens: number } | null {
-  const statementTypes = new Set(spec.statementTypes);
-  let statement: Node | null = root.descendantForIndex(use.start, use.end);
-  while (statement && !statementTypes.has(statement.type)) statement = statement.parent;
-  const line = positionAt(starts, use.start).line;
-  const lineStart = starts[line - 1]!;
-  const lineEnd = (starts[line] ?? text.length + 1) - 1;
-  const from = Math.max(lineStart, statement?.startIndex ?? lineStart);
-  const statementEnd = statement?.endIndex ?? lineEnd;
-  const nested = statement ? firstStatementAfter(statement, use.start, statementTypes) : null;
-  const limit = nested ? nested.startIndex : statementEnd;
-  const scope = statement ?? root;
-  const bracket = BRACKET_LANGUAGES.has(spec.id);
-  const terminator = bracket ? text.slice(use.end, statementEnd).search(/[;{}]/) : -1;
-  let end: number;
-  if (terminator >= 0) {
-    end = use.end + terminator + 1;
-  } else {
-    const before = leavesIn(scope, use.start, limit, spec).filter((leaf) => !leaf.comment && leaf.end <= limit);
-    end = before.length > 0 ? before[before.length - 1]!.end : use.end;
-  }
-  end = Math.max(end, use.end);
-  const onLine = leavesIn(scope, from, use.end, spec).filter((leaf) => !leaf.comment && leaf.start >= from && leaf.start <= use.start);
-  // In the bracket languages a `;`, `{` or `}` between cursor and name would end the statement before the name.
-  const cursors = bracket ? onLine.filter((leaf) => !/[;{}]/.test(text.slice(leaf.start, use.end))) : onLine;
-  if (cursors.length === 0) return null;
-  const cursor = cursors[Math.floor(random() * cursors.length)]!.start;
-  const tokens = leavesIn(scope, cursor, end, spec).filter((leaf) => !leaf.comment && leaf.start >= cursor && leaf.end <= end).length;
-  return { start: cursor, end, tokens };
-}
-
-/** Finds, for each reference, whether it occurs verbatim in another file of the repository. */
+/**
+ * Finds, for each reference, whether it occurs verbatim in another file of the repository. Only
+ * files that can hold it are searched: for each word of the reference, the files with that word
+ * (a word with a non-word character on both sides inside the reference is a whole word in any
+ * occurrence; one at an edge may be part of a longer word there).
+ */
 function foundElsewhere(targets: { repo: RepositoryInput; path: string; reference: string }[], files: FileTexts): boolean[] {
-  // Anchor each reference on its longest word bounded by non-word characters inside it: any
-  // occurrence elsewhere contains that word as a whole word, so only files with it are searched.
-  const anchorOf = (reference: string) => {
-    let best: string | null = null;
-    for (const match of reference.matchAll(/\w+/g)) {
-      const before = match.index === 0 ? '' : reference[match.index - 1]!;
-      const after = reference[match.index + match[0].length] ?? '';
-      if (before !== '' && after !== '' && (best === null || match[0].length > best.length)) best = match[0];
+  const indexes = new Map<RepositoryInput, { byWord: Map<string, Set<string>>; containing: Map<string, Set<string>> }>();
+  const indexOf = (repo: RepositoryInput) => {
+    let index = indexes.get(repo);
+    if (!index) {
+      const byWord = new Map<string, Set<string>>();
+      for (const { path } of repo.store.files()) {
+        for (const match of (files.read(repo.root, path) ?? '').matchAll(/\w+/g)) {
+          let paths = byWord.get(match[0]);
+          if (!paths) byWord.set(match[0], (paths = new Set()));
+          paths.add(path);
+        }
+      }
+      index = { byWord, containing: new Map() };
+      indexes.set(repo, index);
     }
-    return best;
+    return index;
   };
-  const anchors = targets.map((target) => anchorOf(target.reference));
-  const byRepo = new Map<RepositoryInput, Set<string>>();
-  targets.forEach((target, index) => {
-    const set = byRepo.get(target.repo) ?? new Set<string>();
-    if (anchors[index]) set.add(anchors[index]!);
-    byRepo.set(target.repo, set);
-  });
-  const filesWithWord = new Map<RepositoryInput, Map<string, string[]>>();
-  const allPaths = new Map<RepositoryInput, string[]>();
-  for (const [repo, words] of byRepo) {
-    const index = new Map<string, string[]>();
-    const paths = repo.store.files().map((file) => file.path);
-    allPaths.set(repo, paths);
-    for (const path of paths) {
-      const text = files.read(repo.root, path) ?? '';
-      const found = new Set<string>();
-      for (const match of text.matchAll(/\w+/g)) if (words.has(match[0]) && !found.has(match[0])) found.add(match[0]);
-      for (const word of found) index.set(word, [...(index.get(word) ?? []), path]);
+  /** Files with a word that contains `part`. */
+  const filesContaining = (index: ReturnType<typeof indexOf>, part: string) => {
+    let paths = index.containing.get(part);
+    if (!paths) {
+      paths = new Set();
+      for (const [word, wordPaths] of index.byWord) if (word.includes(part)) for (const path of wordPaths) paths.add(path);
+      index.containing.set(part, paths);
     }
-    filesWithWord.set(repo, index);
-  }
-  return targets.map((target, index) => {
-    const anchor = anchors[index];
-    const paths = anchor ? filesWithWord.get(target.repo)!.get(anchor) ?? [] : allPaths.get(target.repo)!;
-    return paths.some((path) => path !== target.path && (files.read(target.repo.root, path) ?? '').includes(target.reference));
+    return paths;
+  };
+  return targets.map(({ repo, path, reference }) => {
+    const index = indexOf(repo);
+    const words = [...reference.matchAll(/\w+/g)];
+    const interior = words.filter((match) => match.index > 0 && match.index + match[0].length < reference.length);
+    // Edge words only when there is no interior word: matching them scans the vocabulary.
+    const lists = (interior.length > 0 ? interior.map((match) => index.byWord.get(match[0]) ?? new Set<string>()) : words.map((match) => filesContaining(index, match[0])))
+      .sort((a, b) => a.size - b.size);
+    const candidates = lists.length > 0 ? [...lists[0]!].filter((candidate) => lists.every((list) => list.has(candidate))) : repo.store.files().map((file) => file.path);
+    return candidates.some((candidate) => candidate !== path && (files.read(repo.root, candidate) ?? '').includes(reference));
   });
 }
 
 export async function buildCrossfileTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
   const files = new FileTexts();
   const targets: Target[] = [];
+  const batches: { repo: RepositoryInput; names: Map<string, Map<string, CrossName>>; batch: CrossfileBatch }[] = [];
   for (const repo of repos) {
-    const stored = repo.store.files();
-    const facts = repo.store.facts(stored.map((file) => file.path));
+    const facts = repo.store.facts(repo.store.files().map((file) => file.path));
     const factsByPath = new Map(facts.map((f) => [f.path, f]));
     const resolver = new Resolver(facts);
+    const names = new Map<string, Map<string, CrossName>>();
+    const jobs: CrossfileJob[] = [];
     for (const fileFacts of facts) {
       if (options.languages && !options.languages.includes(fileFacts.language)) continue;
-      const names = crossFileNames(fileFacts, resolver, factsByPath);
-      if (names.size === 0) continue;
-      const text = files.read(repo.root, fileFacts.path);
-      if (text === null) continue;
-      const spec = getLanguage(fileFacts.language);
-      const tree = await parse(fileFacts.language, text);
-      try {
-        const starts = files.starts(repo.root, fileFacts.path);
-        for (const use of firstUses(tree, text, names, spec, new Set(fileFacts.imports.map((ref) => ref.line)))) {
-          const random = randomFor(options.seed, 'crossfile', fileFacts.path, use.name.name);
-          const span = cut(tree.rootNode, text, use, spec, random.next, starts);
-          if (span) targets.push({ repo, path: fileFacts.path, language: fileFacts.language, name: use.name, ...span });
-        }
-      } finally {
-        tree.delete();
-      }
+      const fileNames = crossFileNames(fileFacts, resolver, factsByPath);
+      if (fileNames.size === 0) continue;
+      names.set(fileFacts.path, fileNames);
+      jobs.push({ path: fileFacts.path, language: fileFacts.language, names: [...fileNames.keys()], importLines: fileFacts.imports.map((ref) => ref.line) });
     }
+    for (let i = 0; i < jobs.length; i += BATCH_FILES) batches.push({ repo, names, batch: { root: repo.root, seed: options.seed, files: jobs.slice(i, i + BATCH_FILES) } });
   }
+  const results = await mapBatches(new URL('./crossfile-sample.ts', import.meta.url), handle, batches.map((b) => b.batch), batches.reduce((sum, b) => sum + b.batch.files.length, 0));
+  results.forEach((found, index) => {
+    const { repo, names, batch } = batches[index]!;
+    found.forEach((fileTargets, fileIndex) => {
+      const job = batch.files[fileIndex]!;
+      for (const target of fileTargets) targets.push({ repo, path: job.path, language: job.language, name: names.get(job.path)!.get(target.name)!, start: target.start, end: target.end, tokens: target.tokens });
+    });
+  });
   const log = new FilterLog('first uses of names seen only through a project-internal import', targets.length);
   const toTask = (target: Target): TaskRecord => {
     const text = files.read(target.repo.root, target.path)!;

@@ -10,6 +10,7 @@ import { bleuTokens, nearDuplicates } from './bleu.ts';
 import { hitsFor } from './coverage.ts';
 import { lineHole, lineStarts, referenceLines, taskId } from './hole.ts';
 import { FileTexts } from './files.ts';
+import { hasTrackedFiles } from './git.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 
@@ -89,7 +90,8 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   const all: Candidate[] = [];
   const listings = new Map<RepositoryInput, Map<string, FunctionListing>>();
   for (const repo of repos) {
-    const functions = listFunctions(repo.store, { blame: true });
+    // Untracked checkouts (an unpacked source package) have no blame: skip one failing git call per file.
+    const functions = listFunctions(repo.store, { blame: hasTrackedFiles(repo.root) });
     listings.set(repo, new Map(functions.map((fn) => [fn.id, fn])));
     const records = new Map(repo.store.functions().map((record) => [record.id, record]));
     for (const fn of functions) all.push({ repo, fn, record: records.get(fn.id)!, hits: null });

@@ -12,3 +12,12 @@ export function repositoryCommit(root: string): string | null {
     return null;
   }
 }
+
+/** Whether git tracks any file under the folder (git blame can date its lines). */
+export function hasTrackedFiles(root: string): boolean {
+  try {
+    return execFileSync('git', ['-C', root, 'ls-files', '--', '.'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,8 @@
 // One file's share of the `node` family (M2RC-Eval): walk the tree-sitter tree once, label every
 // named node with its depth bucket and semantic class, apply the paper's per-sample filters and
-// draw the holes with the file's own seeded generator. Runs on worker threads (node-worker.ts).
+// draw the holes with the file's own seeded generator. Runs on worker threads (parallel.ts).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
@@ -234,4 +236,18 @@ export async function sampleFile(file: { path: string; language: LanguageId; tex
   };
   const multiLineAlternates = multi.filter((node) => !drawn.includes(node)).slice(0, perFile).map(label);
   return { path: file.path, candidates, removed, drawn: drawn.map(label), multiLineAlternates };
+}
+
+export interface NodeBatch {
+  root: string;
+  seed: number;
+  perFile: number;
+  files: { path: string; language: LanguageId }[];
+}
+
+/** Worker entry (see parallel.ts): samples each file of the batch. */
+export async function handle(batch: NodeBatch): Promise<FileSample[]> {
+  const samples: FileSample[] = [];
+  for (const file of batch.files) samples.push(await sampleFile({ ...file, text: readFileSync(join(batch.root, file.path), 'utf8') }, batch.seed, batch.perFile));
+  return samples;
 }

@@ -1,36 +1,17 @@
 // The `node` family (M2RC-Eval): a random named tree-sitter node is the hole, labelled with its
-// depth bucket and semantic class. Files are sampled in parallel (node-worker.ts); then the
+// depth bucket and semantic class. Files are sampled in parallel (node-sample.ts); then the
 // `--limit` sample, then holes are redrawn as multi-line ones until 30% span two or more lines.
-import { availableParallelism } from 'node:os';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { createWorkerPool } from '../util/workers.ts';
 import { FileTexts } from './files.ts';
 import { holeAt, referenceLines, taskId } from './hole.ts';
-import { NODE_FILTER_NAMES, NODE_FILTERS, type FileSample, type NodeFilter, type NodeHole } from './node-sample.ts';
-import { handle, type NodeBatch } from './node-worker.ts';
+import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole } from './node-sample.ts';
+import { mapBatches } from './parallel.ts';
 import { randomFor } from './random.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 
 const BATCH_FILES = 16;
-/** Below this many files the workers' start-up costs more than it saves. */
-const MIN_FILES_FOR_WORKERS = Number(process.env.CTXBENCH_NODE_WORKER_MIN ?? 64);
-
-async function sampleAll(batches: NodeBatch[]): Promise<FileSample[][]> {
-  const files = batches.reduce((sum, batch) => sum + batch.files.length, 0);
-  if (files < MIN_FILES_FOR_WORKERS) {
-    const results: FileSample[][] = [];
-    for (const batch of batches) results.push(await handle(batch));
-    return results;
-  }
-  const pool = createWorkerPool<NodeBatch, FileSample[]>(new URL('./node-worker.ts', import.meta.url), Math.min(availableParallelism(), batches.length));
-  try {
-    return await Promise.all(batches.map((batch) => pool.run(batch)));
-  } finally {
-    await pool.close();
-  }
-}
 
 interface Drawn {
   repo: RepositoryInput;
@@ -95,7 +76,7 @@ export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOpt
       batches.push({ root: repo.root, seed: options.seed, perFile, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
     }
   }
-  const results = await sampleAll(batches);
+  const results = await mapBatches(new URL('./node-sample.ts', import.meta.url), handle, batches, batches.reduce((sum, batch) => sum + batch.files.length, 0));
   const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
   let candidates = 0;
   const drawn: Drawn[] = [];

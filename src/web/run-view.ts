@@ -146,8 +146,8 @@ export class RunView implements RunStoreReader {
       }
       time.totalMs = time.generationMs + time.buildMs + time.testMs;
       time.averageMs = time.timedCandidates ? time.totalMs / time.timedCandidates : null;
-      const untimedConfig = { ...config, tasksPath: '' };
-      const reader: RunStoreReader = { dir: this.dir, config: () => untimedConfig, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => snapshot.candidates };
+      const configWithoutTasksFile = { ...config, tasksPath: '' };
+      const reader: RunStoreReader = { dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => snapshot.candidates };
       const passColumns = [1, 5, 10].filter((k) => k <= config.samples).map((k) => `pass@${k}`);
       const tasks = this.tasks().length;
       snapshot.progress = {

@@ -26,18 +26,18 @@ export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; s
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-/** Every servable file of the static folder, by its URL path (`/app.js`, `/views/list.js`). */
-export function staticFiles(dir = STATIC_DIR): Map<string, string> {
+/** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
+export function staticFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  for (const entry of readdirSync(STATIC_DIR, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !(extname(entry.name) in CONTENT_TYPES)) continue;
     const path = join(entry.parentPath, entry.name);
-    files.set(`/${relative(dir, path).split('\\').join('/')}`, path);
+    files.set(`/${relative(STATIC_DIR, path).split('\\').join('/')}`, path);
   }
   return files;
 }
 
-export class HttpError extends Error {
+class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
   }
@@ -127,8 +127,8 @@ export function answerApi(runs: RunCollection, url: string): unknown {
 }
 
 /** The request handler: the API under /api/, else a file of the static folder. */
-export function viewerHandler(runs: RunCollection, options: { checkHost: boolean; files?: Map<string, string> }) {
-  const files = options.files ?? staticFiles();
+export function viewerHandler(runs: RunCollection, options: { checkHost: boolean }) {
+  const files = staticFiles();
   return (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     response.setHeader('x-content-type-options', 'nosniff');

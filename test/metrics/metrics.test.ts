@@ -86,18 +86,24 @@ test('scoreRun stores metrics per candidate and leaves failed calls unscored', a
       toolVersion: '0',
       createdAt: '2025-01-01T00:00:00Z',
     };
-    const store = openRunStore(dir, { create: config, tasks: [task('t1', 'def f(x):\n    ', 'return x + 1')] });
+    const kotlinTask: TaskRecord = { ...task('t2', 'fun f(x: Int) =\n    ', 'x + 1'), language: 'kotlin', path: 'demo.kt' };
+    const store = openRunStore(dir, { create: config, tasks: [task('t1', 'def f(x):\n    ', 'return x + 1'), kotlinTask] });
     const base = { raw: null, postprocess: null, promptTokens: null, completionTokens: null, latencyMs: null };
     store.putCandidate({ ...base, taskId: 't1', sample: 0, output: 'return x + 1', error: null });
     store.putCandidate({ ...base, taskId: 't1', sample: 1, output: null, error: 'HTTP 500' });
-    const summary = await scoreRun(store, ['em', 'es', 'syntax-ok']);
-    assert.equal(summary.scored, 1);
+    store.putCandidate({ ...base, taskId: 't2', sample: 0, output: 'x + 2', error: null });
+    // CodeBLEU is not defined for Kotlin: left out there (shown as missing), computed for Python.
+    const summary = await scoreRun(store, ['em', 'es', 'syntax-ok', 'codebleu']);
+    assert.equal(summary.scored, 2);
     assert.deepEqual(summary.missing, [{ taskId: 't1', sample: 1, reason: 'HTTP 500' }]);
+    assert.deepEqual(summary.unsupported, { kotlin: ['codebleu'] });
+    await assert.rejects(scoreRun(store, ['em', 'bleurt']), /unknown metric 'bleurt'/);
     store.close();
     const reread = openRunStore(dir, { readonly: true });
-    const [scored, failed] = reread.candidates();
-    assert.deepEqual(scored!.metrics, { em: 1, es: 100, 'syntax-ok': 1 });
+    const [scored, failed, kotlin] = reread.candidates();
+    assert.deepEqual(scored!.metrics, { em: 1, es: 100, 'syntax-ok': 1, codebleu: 1 });
     assert.equal(failed!.metrics, null);
+    assert.deepEqual(kotlin!.metrics, { em: 0, es: 80, 'syntax-ok': 1 });
     reread.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -69,7 +69,7 @@ test('crossfile, other languages: a statement that parses between prompt and rig
   assert.deepEqual(await cut(lua, 'add(\n    items)\n  print(sum)\n'), ['add(\n    items)', 'statement-parse']);
 });
 
-test('node tasks: the shortest completion prefix that forms a complete node of the reference node type', async () => {
+test('node tasks: the longest completion prefix that forms a complete node of the reference node type', async () => {
   const pythonCall = task('node', 'python', 'def f(a):\n    return ', 'g(a, 1)', '\n');
   assert.deepEqual(await cut(pythonCall, 'g(a, 1) + h(2)\n\ndef k(): pass'), ['g(a, 1)', 'node-parse']);
   const pythonName = task('node', 'python', 'def f(total):\n    return ', 'total', ' + 1\n');
@@ -78,6 +78,11 @@ test('node tasks: the shortest completion prefix that forms a complete node of t
   assert.deepEqual(await cut(javaCall, 'g(a, 1) + 3; } }'), ['g(a, 1)', 'node-parse']);
   const goBlock = task('node', 'go', 'package a\n\nfunc f(x int) int {\n\tif x > 0 ', '{\n\t\treturn 1\n\t}', '\n\treturn 0\n}\n');
   assert.deepEqual(await cut(goBlock, '{\n\t\treturn x\n\t}\n\treturn 0\n}\n'), ['{\n\t\treturn x\n\t}', 'node-parse']);
+  // A shorter prefix of the same type does not win (`return` alone, `q` alone are complete nodes too).
+  const pythonReturn = task('node', 'python', 'def f(x):\n    ', 'return x * 2', '\n');
+  assert.deepEqual(await cut(pythonReturn, 'return x * 2\n'), ['return x * 2', 'node-parse']);
+  const goParameter = task('node', 'go', 'package a\n\nfunc push(', 'q *Queue', ', v int) {}\n');
+  assert.deepEqual(await cut(goParameter, 'q *Queue, v int'), ['q *Queue', 'node-parse']);
   // Nothing of the right type: as many lines as the reference has.
   const fallback = task('node', 'python', 'def f(a):\n    return ', 'a + 1', '\n');
   assert.deepEqual(await cut(fallback, '@@@ not code\nsecond line\n'), ['@@@ not code', 'node-lines']);
@@ -95,4 +100,12 @@ test('function tasks (YABLoCo): one whole definition, without #include lines or 
   // Unfenced text that starts with `const`: nothing is stripped from it.
   assert.deepEqual(await cut(add, 'const int limit = 3;'), ['const int limit = 3;', 'function-text']);
   assert.deepEqual(await cut(add, '#include "counter.h"\n  return c->value += step;\n}\nint main() {\n}\n'), ['return c->value += step;\n}', 'function-text']);
+});
+
+test('function tasks: a method keeps, or is moved to, the indentation of the hole', async () => {
+  const method = task('function', 'python', 'class Store:\n', '    def get(self, key):\n        """Item by key."""\n        return self.items[key]\n', '', { name: 'get', path: 'store.py' });
+  const indented = '    def get(self, key):\n        """Item by key."""\n        return self.items.get(key)\n';
+  assert.deepEqual(await cut(method, indented), [indented.trimEnd(), 'function-parse']);
+  const atTopLevel = '```python\ndef get(self, key):\n    """Item by key."""\n\n    return self.items.get(key)\n```';
+  assert.deepEqual(await cut(method, atTopLevel), ['    def get(self, key):\n        """Item by key."""\n\n        return self.items.get(key)', 'fence+function-parse']);
 });

@@ -164,7 +164,7 @@ test('the summary shows the report tables', async () => {
   await page.waitForSelector('.report');
   const summary = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as { tables: { report: { rows: { means: Record<string, number> }[] } }[] };
   const overall = summary.tables[0]!.report.rows[0]!.means;
-  assert.deepEqual(await page.$$eval('.report >> nth=0', (tables) => [...tables[0]!.querySelectorAll('tbody td')].map((c) => c.textContent)),
+  assert.deepEqual(await page.$$eval('.report >> nth=0', (tables) => Array.from(tables[0]!.querySelectorAll('tbody td')).map((c) => c.textContent)),
     ['8', '24', '1', overall.em!.toFixed(2), overall.es!.toFixed(2), overall['pass@1']!.toFixed(2), overall['pass@1-first']!.toFixed(2)]);
   assert.equal(await page.locator('.chart svg').count(), 3);
 });

@@ -49,7 +49,6 @@ async function json<T>(path: string): Promise<T> {
   return JSON.parse(response.body) as T;
 }
 
-const findId = 'kvstore/src/store.c:store_find';
 const putId = 'kvstore/src/store.c:store_put';
 
 test('the server binds 127.0.0.1 and answers only there', async () => {

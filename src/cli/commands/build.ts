@@ -44,7 +44,7 @@ function commandLine(positionals: string[], values: Record<string, unknown>): st
 
 /** The filter chain and the counts per language and label, as printed after a build. */
 export function summaryTables(manifest: BuildManifest): string {
-  const filters = formatTable(['step', 'removed', 'remaining'], manifest.filters.map((step, index) => [
+  const filters = formatTable(['step', 'removed', 'remaining'], manifest.filters.map((step) => [
     step.filter + (step.replaced ? ` (${step.replaced} replaced)` : ''), step.removed, step.remaining,
   ]));
   const rows: (string | number)[][] = [];

@@ -26,7 +26,7 @@ async function step(title: string, argv: string[]): Promise<void> {
 
 export const demoCommand: Command = {
   name: 'demo',
-  summary: 'Run the main job on the bundled sample repositories (offline, no GPU): index, build, generate, score, report.',
+  summary: 'Run the main job on the bundled sample repositories (offline, no GPU): index, build, generate, execute, score, report.',
   usage: 'demo [--out DIR]',
   example: 'ctxbench demo --out /tmp/ctxbench-demo',
   options: {
@@ -43,16 +43,33 @@ export const demoCommand: Command = {
     for (const family of ['function', 'crossfile', 'node']) {
       await step(`build the ${family} benchmark`, ['build', family, ...repos, '--out', join(out, 'tasks', `${family}.jsonl`), '--seed', '1']);
     }
-    const runs: string[] = [];
-    for (const context of ['infile', 'bm25']) {
-      const run = join(out, 'runs', `crossfile-${context}`);
-      runs.push(run);
-      await step(`generate crossfile completions with the copy-retrieved baseline, ${context} context`,
-        ['eval', join(out, 'tasks', 'crossfile.jsonl'), '--model', 'baseline:copy-retrieved', '--context', context, '--run', run, '--no-cache']);
-      await step(`score crossfile-${context}`, ['score', run, '--metrics', 'em,es,es-difflib,id-em,id-f1']);
+    const tasks = (family: string) => join(out, 'tasks', `${family}.jsonl`);
+    const runDir = (name: string) => join(out, 'runs', name);
+    const crossfileRuns = ['infile', 'bm25'].map((context) => runDir(`crossfile-${context}`));
+    for (const [index, context] of ['infile', 'bm25'].entries()) {
+      await step(`CrossCodeEval family: the copy-retrieved baseline with ${context} context`,
+        ['eval', tasks('crossfile'), '--model', 'baseline:copy-retrieved', '--context', context, '--run', crossfileRuns[index]!, '--no-cache']);
+      await step(`score crossfile-${context}`, ['score', crossfileRuns[index]!, '--metrics', 'em,es,es-difflib,id-em,id-f1']);
     }
-    await step('report the crossfile runs by language, with transitions and paired differences', ['report', ...runs, '--by', 'language', '--metrics', 'em,es,id-f1']);
-    await step('write the HTML report', ['report', ...runs, '--by', 'language,level', '--format', 'html', '--out', join(out, 'report.html')]);
+    await step('report: crossfile runs by language, with transitions and paired differences', ['report', ...crossfileRuns, '--by', 'language', '--metrics', 'em,es,id-f1']);
+
+    await step('M2RC-Eval family: the copy-retrieved baseline with Jaccard retrieval', ['eval', tasks('node'), '--model', 'baseline:copy-retrieved', '--context', 'jaccard', '--run', runDir('node-jaccard'), '--no-cache']);
+    await step('score node-jaccard', ['score', runDir('node-jaccard'), '--metrics', 'em,es,codebleu']);
+    await step('report: node run by semantic class', ['report', runDir('node-jaccard'), '--by', 'semantic', '--metrics', 'em,es,codebleu']);
+
+    // The reference baseline answers the ground truth: every verdict must be `pass`, or the environment is wrong.
+    const envs = exampleRepositories().flatMap((repo) => ['--env', join(EXAMPLES_DIR, 'envs', `${repo.split('/').pop()}.yaml`)]);
+    const functionRuns = [['reference', 'oracle'], ['copy-retrieved', 'bm25']].map(([model, context]) => [model!, context!, runDir(`function-${model}`)] as const);
+    for (const [model, context, run] of functionRuns) {
+      await step(`YABLoCo family: baseline:${model} with ${context} context`, ['eval', tasks('function'), '--model', `baseline:${model}`, '--context', context, '--run', run, '--no-cache', '--max-tokens', '4096']);
+      await step(`execute function-${model}: build and test every candidate in the sandbox`, ['exec', run, ...envs]);
+      await step(`score function-${model}`, ['score', run, '--metrics', 'em-nows,es']);
+    }
+    await step('report: function runs by repository and context level, with pass@k', ['report', ...functionRuns.map(([, , run]) => run), '--by', 'repo']);
+
+    const allRuns = [...crossfileRuns, runDir('node-jaccard'), ...functionRuns.map(([, , run]) => run)];
+    await step('write the HTML report', ['report', ...crossfileRuns, '--by', 'language,level', '--format', 'html', '--out', join(out, 'report.html')]);
+    console.log(`\nBrowse every task, candidate and verdict:\n  ctxbench view ${allRuns.join(' ')}`);
     console.log(`\nOutputs in ${out}`);
     return 0;
   },

@@ -1,12 +1,13 @@
 // `ctxbench exec <run>`: builds and tests every candidate of a run in the sandbox and stores the
 // verdicts; `ctxbench exec check <env>`: checks an environment on the unmodified repository.
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
 import { UsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
-import { checkEnvironment, executeCandidates, loadEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
+import { checkEnvironment, executeCandidates, loadEnvironment, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
 
@@ -51,18 +52,31 @@ async function runCheck(envFile: string, values: Record<string, unknown>): Promi
 }
 
 async function runExec(runDir: string, values: Record<string, unknown>): Promise<number> {
-  if (typeof values.env !== 'string') throw new UsageError('--env <environment file> is required');
-  const env = loadEnvironment(values.env, values.repo as string | undefined);
+  const envFiles = (values.env as string[] | undefined) ?? [];
+  if (envFiles.length === 0) throw new UsageError('--env <environment file> is required');
+  if (envFiles.length > 1 && values.repo !== undefined) throw new UsageError('--repo goes with a single --env');
+  const envs = envFiles.map((file) => loadEnvironment(file, values.repo as string | undefined));
+  // One environment serves every task; several are matched to tasks by repository name (the folder name of `repo`).
+  const envFor = (task: TaskRecord) => (envs.length === 1 ? envs[0] : envs.find((env) => basename(env.repo) === task.repo.name));
   const store = openRunStore(resolve(runDir));
   try {
     const tasks = new Map(store.tasks().map((task) => [task.id, task]));
     const candidates = store.candidates().filter((candidate) => candidate.output !== null && (values.force === true || candidate.verdict === null));
-    const items: ExecItem[] = candidates.map((candidate) => {
+    const itemsByEnv = new Map<ExecEnvironment, ExecItem[]>(envs.map((env) => [env, []]));
+    let unmatched = 0;
+    for (const candidate of candidates) {
       const task = tasks.get(candidate.taskId);
       if (!task) throw new UsageError(`candidate of unknown task ${candidate.taskId} in ${runDir}`);
-      return { task, candidate: candidate.output!, key: `${candidate.taskId}\u0000${candidate.sample}` };
-    });
-    const skipped = store.candidates().length - items.length;
+      const env = envFor(task);
+      if (!env) {
+        unmatched++;
+        continue;
+      }
+      itemsByEnv.get(env)!.push({ task, candidate: candidate.output!, key: `${candidate.taskId}\u0000${candidate.sample}` });
+    }
+    if (unmatched > 0) process.stderr.write(`exec: ${unmatched} candidates skipped: no --env for their repository (${[...new Set(candidates.map((c) => tasks.get(c.taskId)!.repo.name))].filter((name) => !envs.some((env) => basename(env.repo) === name)).join(', ')})\n`);
+    const items = [...itemsByEnv.values()].flat();
+    const skipped = store.candidates().length - items.length - unmatched;
     process.stderr.write(`exec: ${items.length} candidates to run${skipped ? ` (${skipped} skipped: already judged or without output)` : ''}\n`);
     const counts = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
     let done = 0;
@@ -80,13 +94,16 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       printEvent(event);
     };
     const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent };
-    for await (const { key, result } of executeCandidates(env, items, options)) {
-      const [taskId, sample] = key.split('\u0000') as [string, string];
-      store.putVerdict(taskId, Number(sample), result);
-      counts.set(result.verdict, counts.get(result.verdict)! + 1);
-      done++;
-      if (!result.cached) executed++;
-      progress();
+    for (const [env, envItems] of itemsByEnv) {
+      if (envItems.length === 0) continue;
+      for await (const { key, result } of executeCandidates(env, envItems, options)) {
+        const [taskId, sample] = key.split('\u0000') as [string, string];
+        store.putVerdict(taskId, Number(sample), result);
+        counts.set(result.verdict, counts.get(result.verdict)! + 1);
+        done++;
+        if (!result.cached) executed++;
+        progress();
+      }
     }
     if (process.stderr.isTTY && items.length > 0) process.stderr.write('\n');
     console.log(formatTable(['verdict', 'candidates'], VERDICTS.map((verdict) => [verdict, counts.get(verdict)!])));
@@ -102,7 +119,7 @@ export const execCommand: Command = {
   usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none]  |  exec check <ENV.yaml>',
   example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2',
   options: {
-    env: { type: 'string', description: 'environment file (YAML): how to set up, build and test the repository', valueName: 'FILE' },
+    env: { type: 'string', multiple: true, description: 'environment file (YAML): how to set up, build and test the repository; repeat for a run over several repositories (matched by folder name)', valueName: 'FILE' },
     repo: { type: 'string', description: "the repository checkout (overrides the environment's `repo`)", valueName: 'DIR' },
     workers: { type: 'string', description: 'worker copies of the prepared tree (default: the environment\'s `workers`, else one per core)', valueName: 'N' },
     sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only', valueName: 'MODE', default: 'bwrap' },

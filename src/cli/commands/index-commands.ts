@@ -5,7 +5,7 @@ import { callGraph, graphToDot, listFunctions, summarize } from '../../index/que
 import { formatTable } from '../table.ts';
 
 const repoOptions: Record<string, OptionSpec> = {
-  db: { type: 'string', description: 'index file', valueName: 'FILE', default: '<repo>/.ctxbench/index.db' },
+  db: { type: 'string', description: 'index file (default: <repo>/.ctxbench/index.db)', valueName: 'FILE' },
   include: { type: 'string', multiple: true, description: 'only files matching this glob (repeatable)', valueName: 'GLOB' },
   exclude: { type: 'string', multiple: true, description: 'skip files matching this glob (repeatable)', valueName: 'GLOB' },
   'max-file-bytes': { type: 'string', description: 'skip larger files', valueName: 'N', default: String(2 * 1024 * 1024) },

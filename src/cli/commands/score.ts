@@ -82,6 +82,7 @@ export const scoreCommand: Command = {
       const summary = await scoreRun(store, names);
       const metricsUsed = Object.entries(summary.metrics).map(([language, list]) => `${language}: ${list.join(', ')}`);
       console.log(`scored ${summary.scored} candidate(s) (${metricsUsed.join('; ')})`);
+      for (const [language, lacking] of Object.entries(summary.unsupported)) console.log(`not defined for ${language} (left missing): ${lacking.join(', ')}`);
       if (summary.missing.length > 0) console.log(`${summary.missing.length} candidate(s) without output left unscored (missing, not 0)`);
       return 0;
     } finally {

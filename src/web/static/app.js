@@ -31,6 +31,9 @@ const ctx = {
     const promise = api.tasks(id).then((answer) => {
       this.rowCache.set(id, { version: answer.version, promise: Promise.resolve(answer.rows) });
       return answer.rows;
+    }, (error) => {
+      this.rowCache.delete(id);
+      throw error;
     });
     this.rowCache.set(id, { version: version ?? 0, promise });
     return promise;

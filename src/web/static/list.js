@@ -23,7 +23,7 @@ function debounce(action, ms) {
   };
 }
 
-export function verdictCell(row) {
+function verdictCell(row) {
   const passed = row.verdicts.passed ?? 0;
   return h('span', null, verdictBadge(row.verdict), h('span', { class: 'muted small' }, ` ${passed}/${row.candidates}`));
 }
@@ -130,7 +130,7 @@ export async function listView(ctx, container, { run, params }) {
     h('div', { class: 'filters' },
       search,
       [...selects.values()],
-      metrics.length ? h('span', { class: 'range' }, metricSelect, minInput, h('span', null, '–'), maxInput) : null,
+      metrics.length ? h('span', { class: 'range', title: 'keep tasks whose metric lies in [min, max]' }, 'range', metricSelect, minInput, h('span', null, '–'), maxInput) : null,
       h('span', { class: 'sort' }, sortSelect, orderButton),
       reset),
   );

@@ -19,7 +19,7 @@ export function reportTable(ctx, report) {
 }
 
 /** A horizontal bar chart (SVG), one bar per group and run. */
-export function barChart(title, bars) {
+function barChart(title, bars) {
   const width = 720;
   const labelWidth = 260;
   const barHeight = 18;

@@ -137,12 +137,12 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
   params.delete('view');
   const query = parseQuery(params);
   const comparing = runs.length === 2;
-  const rowsA = await ctx.rows(runs[0]);
-  const details = await Promise.all(runs.map(async (run) => {
-    const row = (await ctx.rows(run)).find((r) => r.id === id);
-    if (!row) throw new Error(`run '${run}' has no task '${id}'`);
-    return api.task(run, row);
-  }));
+  // The server finds a task by id; an exported copy by its position, which the run's rows give.
+  const [rowsA, ...details] = await Promise.all([ctx.rows(runs[0]), ...runs.map(async (run) => {
+    const ord = ctx.isStatic ? (await ctx.rows(run)).find((r) => r.id === id)?.ord : null;
+    if (ord === undefined) throw new Error(`run '${run}' has no task '${id}'`);
+    return api.task(run, { id, ord });
+  })]);
   const state = { view: VIEWS.some(([name]) => name === requestedView) ? requestedView : 'output', samples: runs.map((_, i) => samples[i] ?? details[i].candidates[0]?.sample ?? 0) };
 
   const filtered = runQuery(rowsA, query).rows;

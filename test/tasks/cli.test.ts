@@ -1,0 +1,108 @@
+// `ctxbench build` end to end: indexes when needed, writes tasks and manifest atomically, prints
+// the filter chain and label counts, drops what a model solves, refuses bad usage.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { main } from '../../src/cli/main.ts';
+import { readTasks } from '../../src/datasets/io.ts';
+import type { BuildManifest } from '../../src/tasks/types.ts';
+import { copyFixture, FIXTURES, tempDir } from './helpers.ts';
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const [log, error] = [console.log, console.error];
+  console.log = (...parts: unknown[]) => void out.push(parts.join(' '));
+  console.error = (...parts: unknown[]) => void err.push(parts.join(' '));
+  try {
+    return { code: await main(args), stdout: out.join('\n'), stderr: err.join('\n') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+describe('ctxbench build', () => {
+  let dir: string;
+  let cleanup: () => void;
+  let nodeRepo: string;
+  let crossRepo: string;
+  before(() => {
+    ({ dir, cleanup } = tempDir());
+    nodeRepo = copyFixture('node-mix', dir);
+    crossRepo = copyFixture('cf-mix', dir);
+  });
+  after(() => cleanup());
+
+  it('indexes a repository without an index, writes tasks and manifest, prints the tables', async () => {
+    const out = join(dir, 'node.jsonl');
+    const { code, stdout } = await cli(['build', 'node', nodeRepo, '--out', out, '--seed', '11']);
+    assert.equal(code, 0);
+    assert.ok(existsSync(join(nodeRepo, '.ctxbench', 'index.db')));
+    const tasks = readTasks(out);
+    assert.equal(tasks.length, 6);
+    const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as BuildManifest;
+    assert.equal(manifest.tool, 'ctxbench');
+    assert.equal(manifest.version, JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version);
+    assert.equal(manifest.command, `ctxbench build node ${nodeRepo} --out ${out} --seed 11`);
+    assert.deepEqual(manifest.repositories, [{ name: 'node-mix', root: nodeRepo, commit: null }]);
+    assert.equal(manifest.family, 'node');
+    assert.equal(manifest.seed, 11);
+    assert.equal(manifest.tasks, 6);
+    assert.deepEqual(manifest.counts.language, { java: 1, go: 1, typescript: 1, python: 2, c: 1 });
+    assert.equal(Object.values(manifest.counts.bucket!).reduce((a, b) => a + b, 0), 6);
+    assert.match(stdout, /^step\s+removed\s+remaining$/m);
+    assert.match(stdout, /^more than 5 lines\s+12\s+364$/m);
+    assert.match(stdout, /^language\s+python\s+2$/m);
+    assert.match(stdout, /6 node tasks written to /);
+    // the same seed writes the same bytes
+    const again = join(dir, 'node-again.jsonl');
+    assert.equal((await cli(['build', 'node', nodeRepo, '--out', again, '--seed', '11'])).code, 0);
+    assert.equal(readFileSync(again, 'utf8'), readFileSync(out, 'utf8'));
+  });
+
+  it('--drop-solved-by asks the model with in-file context only and drops exact answers', async () => {
+    const reference = join(dir, 'solved-reference.jsonl');
+    assert.equal((await cli(['build', 'crossfile', crossRepo, '--out', reference, '--seed', '5', '--drop-solved-by', 'baseline:reference'])).code, 0);
+    assert.deepEqual(readTasks(reference), []);
+    const manifest = JSON.parse(readFileSync(`${reference}.manifest.json`, 'utf8')) as BuildManifest;
+    assert.deepEqual(manifest.filters.at(-1), { filter: 'solved exactly without cross-file context by baseline:reference', removed: 8, remaining: 0 });
+    assert.equal(manifest.options.dropSolvedBy, 'baseline:reference');
+    const empty = join(dir, 'solved-empty.jsonl');
+    assert.equal((await cli(['build', 'crossfile', crossRepo, '--out', empty, '--seed', '5', '--drop-solved-by', 'baseline:empty'])).code, 0);
+    assert.equal(readTasks(empty).length, 8);
+  });
+
+  it('takes --languages, --limit and --coverage', async () => {
+    const out = join(dir, 'py.jsonl');
+    assert.equal((await cli(['build', 'crossfile', crossRepo, '--out', out, '--languages', 'python,c', '--limit', '1'])).code, 0);
+    assert.deepEqual(readTasks(out).map((t) => t.language).sort(), ['c', 'python']);
+    const fn = join(dir, 'fn.jsonl');
+    const repo = copyFixture('fn-c', dir);
+    assert.equal((await cli(['build', 'function', repo, '--out', fn, '--coverage', join(FIXTURES, 'fn-c', 'coverage-data'), '--per-level', '1'])).code, 0);
+    // no git history here: the most tested function of each level wins
+    assert.deepEqual(readTasks(fn).map((t) => t.name), ['store_hash', 'app_show', 'store_put', 'store_get']);
+  });
+
+  it('refuses bad usage before writing anything', async () => {
+    const out = join(dir, 'bad.jsonl');
+    const cases: [string[], RegExp][] = [
+      [['build', 'lines', nodeRepo, '--out', out], /expected a family \(function, crossfile, node\)/],
+      [['build', 'node', nodeRepo], /--out FILE is required/],
+      [['build', 'node', '--out', out], /expected at least one repository/],
+      [['build', 'node', nodeRepo, crossRepo, '--out', out, '--db', join(dir, 'x.db')], /--db names one index/],
+      [['build', 'node', nodeRepo, '--out', out, '--seed', 'abc'], /--seed must be a non-negative integer/],
+      [['build', 'node', nodeRepo, '--out', out, '--languages', 'cobol'], /unknown language 'cobol'/],
+      [['build', 'node', join(dir, 'missing'), '--out', out], /repository path does not exist/],
+      [['build', 'function', nodeRepo, '--out', out, '--coverage', join(dir, 'none.csv')], /does not exist/],
+      [['build', 'node', nodeRepo, '--out', out, '--drop-solved-by', 'nomodel'], /unknown model 'nomodel'/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await cli(args);
+      assert.equal(code, 2, args.join(' '));
+      assert.match(stderr, message);
+    }
+    assert.equal(readdirSync(dir).some((name) => name.startsWith('bad.jsonl')), false);
+  });
+});
