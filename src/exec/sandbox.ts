@@ -70,6 +70,9 @@ function spawnIdentity(mode: SandboxMode): { uid?: number; gid?: number } {
   return identity ? { uid: identity.uid, gid: identity.gid } : {};
 }
 
+const CTXBENCH_HOME = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
+const SANDBOX_CTXBENCH_HOME = '/tmp/ctxbench/home';
+
 function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | null }): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
   if (options.limits) args.push('--size', String(options.limits.tmpMb * MIB));
@@ -77,6 +80,8 @@ function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | n
   // /run keeps DNS configuration on some systems: hidden only when the network is off anyway.
   if (!options.network && existsSync('/run')) args.push('--tmpfs', '/run');
   args.push('--dir', '/tmp/home', '--bind', options.tree, SANDBOX_TREE, '--chdir', SANDBOX_TREE);
+  // ctxbench's own folder, read-only at a fixed path: it may itself live under the host's /tmp, which the sandbox replaces.
+  args.push('--ro-bind', CTXBENCH_HOME, SANDBOX_CTXBENCH_HOME);
   args.push('--unshare-all', ...(options.network ? ['--share-net'] : []), '--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--hostname', 'ctxbench');
   return args;
 }
@@ -91,7 +96,6 @@ function prlimitArgs(limits: Limits): string[] {
   ];
 }
 
-const CTXBENCH_HOME = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 
 /** Runs the command and resolves when it and everything it started have ended. */
 export function runCommand(run: CommandRun): Promise<RunOutcome> {
@@ -102,7 +106,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     LANG: 'C.UTF-8',
     CTXBENCH_TREE: treePathInside(run.mode, run.tree),
     // ctxbench's own folder (read-only inside the sandbox): environments reach its bundled tools, e.g. `$CTXBENCH_HOME/node_modules/.bin/tsc`.
-    CTXBENCH_HOME: CTXBENCH_HOME,
+    CTXBENCH_HOME: run.mode === 'bwrap' ? SANDBOX_CTXBENCH_HOME : CTXBENCH_HOME,
     ...run.env,
   };
   const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', run.command];

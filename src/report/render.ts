@@ -2,14 +2,24 @@
 // the papers' per-bucket, per-class and per-length charts. Every table names what produced it.
 import { formatTable } from '../cli/table.ts';
 import { reportScale, type Report } from './aggregate.ts';
-import type { PairedDifference, Transition } from './compare.ts';
+import type { ChunkSource, CoverageBin, PairedDifference, Transition } from './compare.ts';
 
 export const FORMATS = ['text', 'md', 'csv', 'json', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
 
+export interface RetrievalAnalysis {
+  run: string;
+  metric: string;
+  /** mean score by the share of reference identifiers found in the retrieved context (CrossCodeEval Fig. 5). */
+  coverage: CoverageBin[];
+  /** where the retrieved chunks come from (CrossCodeEval Sec. 3.5). */
+  sources: Record<ChunkSource, number>;
+}
+
 export interface Comparison {
   transitions: Transition[];
   differences: PairedDifference[];
+  retrieval: RetrievalAnalysis[];
 }
 
 function shortRun(dir: string): string {
@@ -51,6 +61,14 @@ function comparisonText(comparison: Comparison | undefined, markdown: boolean): 
     });
     const head = ['metric', 'difference', 'tasks', 'mean', '95% CI (paired bootstrap)'];
     lines.push('', 'Paired differences:', markdown ? markdownTable(head, rows) : formatTable(head, rows));
+  }
+  for (const analysis of comparison.retrieval) {
+    const scale = reportScale(analysis.metric);
+    const coverageRows = analysis.coverage.map((bin) => [bin.bin, bin.tasks, bin.tasks ? (bin.meanScore * scale).toFixed(2) : '-']);
+    const head = ['reference identifiers in retrieved context', 'tasks', analysis.metric];
+    lines.push('', `${shortRun(analysis.run)}: ${analysis.metric} by identifier coverage of the retrieved context:`, markdown ? markdownTable(head, coverageRows) : formatTable(head, coverageRows));
+    const sourceRows = Object.entries(analysis.sources).map(([source, count]) => [source, count]);
+    lines.push('', `${shortRun(analysis.run)}: where retrieved chunks come from:`, markdown ? markdownTable(['source', 'chunks'], sourceRows) : formatTable(['source', 'chunks'], sourceRows));
   }
   return lines;
 }

@@ -78,3 +78,8 @@ test('file size, process and output limits; the timeout kills background process
   for (const pid of survivors) process.kill(Number(pid), 'SIGKILL');
   assert.deepEqual(survivors, []);
 });
+
+test("ctxbench's own folder is readable at $CTXBENCH_HOME, read-only, wherever ctxbench is installed", async () => {
+  const outcome = await run('test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch "$CTXBENCH_HOME/x" 2>&1 | grep -c "Read-only"');
+  assert.deepEqual(outcome.output.trim().split('\n'), ['tsc-found', '/tmp/ctxbench/home', '1']);
+});

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { buildReport, parseDimensions } from '../../src/report/aggregate.ts';
-import { classifyChunkSource, pairedBootstrap, transitions } from '../../src/report/compare.ts';
+import { chunkSources, classifyChunkSource, pairedBootstrap, scoreByIdentifierCoverage, transitions } from '../../src/report/compare.ts';
 import { renderReport } from '../../src/report/render.ts';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import type { RunConfig } from '../../src/runstore/types.ts';
@@ -123,4 +123,26 @@ test('retrieved chunk sources: imported file, same directory, similar name, othe
   assert.equal(classifyChunkSource(t, 'lib/cart_test.py'), 'similar-name');
   assert.equal(classifyChunkSource(t, 'lib/other.py', 'import pricing\n'), 'shares-import');
   assert.equal(classifyChunkSource(t, 'lib/other.py', 'import os\n'), 'other');
+});
+
+test('score by the share of reference identifiers in the retrieved context, and chunk sources', () => {
+  const run = makeRun('bm25', 1, { a: [1], b: [0], c: [0] });
+  const prompt = (text: string, path: string) => ({
+    messages: null, prompt: 'p', tokens: { total: 1 },
+    snippets: [{ source: 'retrieved' as const, path, startLine: 1, endLine: 2, score: 1 }],
+    retrieved: [{ path, startLine: 1, endLine: 2, text, score: 1 }],
+  });
+  // References: a = `x`, b = `x`, c = `x` (one identifier each); only a's and b's context has `x`.
+  run.putPrompt('a', prompt('x = util.load()', 'src/util.py'));
+  run.putPrompt('b', prompt('y = x', 'src/other.py'));
+  run.putPrompt('c', prompt('nothing here', 'lib/far.c'));
+  run.putMetrics('a', 0, { es: 100 });
+  run.putMetrics('b', 0, { es: 40 });
+  run.putMetrics('c', 0, { es: 10 });
+  assert.deepEqual(scoreByIdentifierCoverage(run, 'es').map((b) => [b.bin, b.tasks, b.meanScore]), [
+    ['0%', 1, 10], ['1-25%', 0, 0], ['26-50%', 0, 0], ['51-75%', 0, 0], ['76-99%', 0, 0], ['100%', 2, 70],
+  ]);
+  // Task a (src/a.py) imports util: src/util.py is an imported file; src/other.py shares its folder.
+  assert.deepEqual(chunkSources(run), { 'same-file': 0, 'imported-file': 1, 'same-directory': 1, 'similar-name': 0, 'shares-import': 0, other: 1 });
+  run.close();
 });
