@@ -4,9 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
-import type { CallLevel, ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
+import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
 
-const SCHEMA_VERSION = '1';
+const SCHEMA_VERSION = '2';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -17,13 +17,11 @@ CREATE TABLE IF NOT EXISTS functions (
   id TEXT PRIMARY KEY, path TEXT NOT NULL, name TEXT NOT NULL, qualified_name TEXT NOT NULL,
   kind TEXT NOT NULL, language TEXT NOT NULL, signature TEXT NOT NULL, code TEXT NOT NULL,
   span TEXT NOT NULL, body_span TEXT NOT NULL, docstring TEXT, lines_of_code INTEGER NOT NULL,
-  level TEXT NOT NULL, callers INTEGER NOT NULL);
+  level TEXT NOT NULL, callers INTEGER NOT NULL,
+  -- the function's resolved call sites, in order: [{name, line, level, calleeIds, ambiguous}]
+  calls TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS functions_by_path ON functions(path);
 CREATE INDEX IF NOT EXISTS functions_by_name ON functions(name);
-CREATE TABLE IF NOT EXISTS calls (
-  caller_id TEXT NOT NULL, name TEXT NOT NULL, line INTEGER NOT NULL, level TEXT NOT NULL,
-  callee_ids TEXT NOT NULL, ambiguous INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS calls_by_caller ON calls(caller_id);
 CREATE TABLE IF NOT EXISTS blame (path TEXT PRIMARY KEY, hash TEXT NOT NULL, line_times TEXT NOT NULL);
 `;
 
@@ -35,6 +33,8 @@ export interface StoredFile {
   lines: number;
   hasErrors: boolean;
 }
+
+type StoredCall = Omit<ResolvedCall, 'callerId'>;
 
 interface FunctionRow {
   id: string; path: string; name: string; qualified_name: string; kind: FunctionRecord['kind'];
@@ -124,20 +124,25 @@ export class IndexStore {
     const deleteFile = this.db.prepare('DELETE FROM files WHERE path = ?');
     const insertFunction = this.db.prepare(
       `INSERT INTO functions (id, path, name, qualified_name, kind, language, signature, code, span, body_span,
-       docstring, lines_of_code, level, callers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       docstring, lines_of_code, level, callers, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const insertCall = this.db.prepare('INSERT INTO calls (caller_id, name, line, level, callee_ids, ambiguous) VALUES (?, ?, ?, ?, ?, ?)');
+    // One JSON list per function: far fewer rows to write than one row per call site.
+    const callsByCaller = new Map<string, StoredCall[]>();
+    for (const c of calls) {
+      const list = callsByCaller.get(c.callerId) ?? [];
+      list.push({ name: c.name, line: c.line, level: c.level, calleeIds: c.calleeIds, ambiguous: c.ambiguous });
+      callsByCaller.set(c.callerId, list);
+    }
     this.db.transaction(() => {
       for (const path of removed) deleteFile.run(path);
       for (const { file, facts } of changed) {
         upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, JSON.stringify(facts));
       }
-      this.db.exec('DELETE FROM functions; DELETE FROM calls;');
+      this.db.exec('DELETE FROM functions;');
       for (const f of functions) {
         insertFunction.run(f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
-          JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, f.callers);
+          JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, f.callers, JSON.stringify(callsByCaller.get(f.id) ?? []));
       }
-      for (const c of calls) insertCall.run(c.callerId, c.name, c.line, c.level, JSON.stringify(c.calleeIds), c.ambiguous ? 1 : 0);
     })();
   }
 
@@ -145,15 +150,12 @@ export class IndexStore {
     return (this.db.prepare('SELECT * FROM functions ORDER BY path, json_extract(span, \'$.startLine\'), id').all() as FunctionRow[]).map(toRecord);
   }
 
+  /** Every resolved call site, grouped by caller in the functions' order. */
   calls(): ResolvedCall[] {
-    const rows = this.db.prepare('SELECT * FROM calls ORDER BY rowid').all() as {
-      caller_id: string; name: string; line: number; level: CallLevel; callee_ids: string; ambiguous: number;
-    }[];
-    return rows.map((row) => ({
-      callerId: row.caller_id, name: row.name, line: row.line, level: row.level,
-      calleeIds: JSON.parse(row.callee_ids) as string[], ambiguous: row.ambiguous === 1,
-    }));
+    const rows = this.db.prepare('SELECT id, calls FROM functions ORDER BY path, json_extract(span, \'$.startLine\'), id').all() as { id: string; calls: string }[];
+    return rows.flatMap((row) => (JSON.parse(row.calls) as StoredCall[]).map((call) => ({ callerId: row.id, ...call })));
   }
+
 
   blameTimes(path: string, hash: string): number[] | null {
     const row = this.db.prepare('SELECT hash, line_times FROM blame WHERE path = ?').get(path) as { hash: string; line_times: string } | undefined;
