@@ -2,7 +2,8 @@
 // index and prints, per family, the time, the tasks and their counts per label, with a same-run
 // baseline: parsing every indexed file once on one thread (the work the node family cannot avoid).
 // Target (redis 7.0.15): <= 10 s per family from an existing index.
-// Usage: node --import tsx bench/tasks.ts [DIR...]   (default: redis from bench/.cache/src)
+// Usage: node --import tsx bench/tasks.ts [DIR...]   (default: redis (C), jinja2 (Python),
+// commons-lang3 (Java) and the TypeScript compiler, Debian source packages in bench/.cache/src)
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { indexRepository } from '../src/index/indexer.ts';
@@ -55,7 +56,8 @@ export async function benchTasks(root: string): Promise<void> {
 
 export async function run(): Promise<void> {
   const dirs = process.argv.slice(2);
-  for (const dir of dirs.length > 0 ? dirs : [sourceTree('redis')]) await benchTasks(dir);
+  const defaults = ['redis', 'jinja2', 'libcommons-lang3-java', 'node-typescript'];
+  for (const dir of dirs.length > 0 ? dirs : defaults.map(sourceTree)) await benchTasks(dir);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

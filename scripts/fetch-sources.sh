@@ -17,7 +17,12 @@ for package in "${packages[@]}"; do
   apt-get source -qq --download-only "$package" >/dev/null 2>&1 || true
   for tarball in "$package"_*.orig.tar.*; do
     case "$tarball" in *.asc) continue ;; esac
-    [ -f "$tarball" ] && tar -xf "$tarball"
+    [ -f "$tarball" ] || continue
+    # Unpacked as <package>-<version>, whatever the tarball's own top folder is called.
+    version="${tarball#"${package}"_}"
+    version="${version%%.orig.tar.*}"
+    mkdir -p "$package-$version"
+    tar -xf "$tarball" -C "$package-$version" --strip-components=1
   done
   ls -d "$package"-*/ >/dev/null 2>&1 || { echo "could not fetch the source of $package" >&2; exit 1; }
 done

@@ -328,7 +328,10 @@ export class Resolver {
         // `import a.b.Name` binds a class or function of module a.b; `using A.B` names a folder.
         const parent = posix.dirname(modulePath);
         const asParent = parent !== '.' ? this.bySuffixWithExtensions(fromDir, parent) : [];
-        return asParent.length > 0 ? asParent : this.directoryFiles(fromDir, modulePath);
+        if (asParent.length > 0) return asParent;
+        const asFolder = this.directoryFiles(fromDir, modulePath);
+        // `import pkg.name` of a top-level function (Kotlin, Scala): the folder of pkg, matched on its whole path.
+        return asFolder.length > 0 || parent === '.' ? asFolder : this.directoryFiles(fromDir, parent, true);
       }
       case 'go-package':
         return this.directoryFiles(fromDir, ref.target);
@@ -346,10 +349,10 @@ export class Resolver {
     return init ? this.nearest(fromDir, init) : [];
   }
 
-  /** All files of the directory whose path ends with `dirPath` (nearest such directory). */
-  private directoryFiles(fromDir: string, dirPath: string): string[] {
+  /** All files of the directory whose path ends with `dirPath`, or with a shorter tail of it (nearest such directory). */
+  private directoryFiles(fromDir: string, dirPath: string, wholePathOnly = false): string[] {
     const segments = dirPath.split('/').filter(Boolean);
-    for (let i = 0; i < segments.length; i++) {
+    for (let i = 0; i < (wholePathOnly ? Math.min(1, segments.length) : segments.length); i++) {
       const suffix = segments.slice(i).join('/');
       const dirs = [...this.filesByDir.keys()].filter((d) => d === suffix || d.endsWith(`/${suffix}`));
       if (dirs.length > 0) {

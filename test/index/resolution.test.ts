@@ -65,6 +65,26 @@ test('Java: calls on imported classes, static and instance methods, java.lang re
   ]);
 });
 
+test('C#: calls on classes of an imported namespace, System receivers', async () => {
+  assert.deepEqual(await graphOf('cs-app'), [
+    'src/App/Program.cs Acme.App.Program.Main 10-15 project callers=0 [Open@src/Model/Account.cs:23/project Deposit@src/Model/Account.cs:11/project Report@src/App/Program.cs:17/file]',
+    'src/App/Program.cs Acme.App.Program.Report 17-20 project callers=1 [WriteLine@-/stdlib Balance@src/Model/Account.cs:17/project]',
+    'src/Model/Account.cs Acme.Model.Account.Deposit 11-14 stdlib callers=2 [Max@-/stdlib]',
+    'src/Model/Account.cs Acme.Model.Account.Balance 17-20 none callers=1 []',
+    'src/Model/Account.cs Acme.Model.Account.Open 23-28 file callers=1 [Deposit@src/Model/Account.cs:11/file]',
+  ]);
+});
+
+test('Kotlin: imported classes and imported top-level functions', async () => {
+  assert.deepEqual(await graphOf('kt-app'), [
+    'src/main/kotlin/com/acme/app/Main.kt com.acme.app.main 7-11 project callers=0 [open@src/main/kotlin/com/acme/model/Account.kt:19/project deposit@src/main/kotlin/com/acme/model/Account.kt:8/project report@src/main/kotlin/com/acme/app/Main.kt:13/file]',
+    'src/main/kotlin/com/acme/app/Main.kt com.acme.app.report 13-15 project callers=1 [println@-/stdlib balance@src/main/kotlin/com/acme/model/Account.kt:13/project]',
+    'src/main/kotlin/com/acme/model/Account.kt com.acme.model.Account.deposit 8-10 stdlib callers=2 [maxOf@-/stdlib]',
+    'src/main/kotlin/com/acme/model/Account.kt com.acme.model.Account.balance 13-15 none callers=1 []',
+    'src/main/kotlin/com/acme/model/Account.kt com.acme.model.open 19-23 file callers=1 [deposit@src/main/kotlin/com/acme/model/Account.kt:8/file]',
+  ]);
+});
+
 test('Go: package calls through an import path, standard-library packages', async () => {
   assert.deepEqual(await graphOf('go-app'), [
     'cmd/tool/main.go main.run 11-13 project callers=1 [ToUpper@-/stdlib Sprint@-/stdlib Double@internal/mathx/mathx.go:15/project]',
