@@ -6,6 +6,7 @@ import { getLanguage } from '../languages/registry.ts';
 import { extractIdentifiers } from '../metrics/index.ts';
 import type { RunStoreReader } from '../runstore/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
+import { randomFor } from '../util/random.ts';
 
 /** The first sample's value of a metric per task (the papers score one greedy sample). */
 function firstSampleScores(store: RunStoreReader, metric: string): Map<string, number> {
@@ -50,17 +51,6 @@ export function transitions(stores: RunStoreReader[], metric = 'em'): Transition
   return result;
 }
 
-/** A seeded generator (mulberry32) so confidence intervals are reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface PairedDifference {
   metric: string;
@@ -84,11 +74,11 @@ export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreRea
     if (other !== undefined) differences.push(other - value);
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
-  const next = random(seed);
+  const random = randomFor(seed, 'paired-bootstrap', metric);
   const means: number[] = [];
   for (let r = 0; r < resamples && differences.length > 0; r++) {
     let sum = 0;
-    for (let i = 0; i < differences.length; i++) sum += differences[Math.floor(next() * differences.length)]!;
+    for (let i = 0; i < differences.length; i++) sum += differences[random.int(differences.length)]!;
     means.push(sum / differences.length);
   }
   means.sort((x, y) => x - y);

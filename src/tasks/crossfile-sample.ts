@@ -8,7 +8,7 @@ import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { lineStarts, positionAt } from './hole.ts';
-import { randomFor } from './random.ts';
+import { randomFor } from '../util/random.ts';
 
 
 export interface CrossfileJob {

@@ -10,5 +10,5 @@ export { depthBucket, semanticLabel, nodeTextCheck, walkNamedNodes, listNamedNod
 export { sentenceBleu2, bleuTokens, nearDuplicates, YABLOCO_DUPLICATES, type DuplicateCandidate, type DuplicateOptions } from './bleu.ts';
 export { readCoverage, hitsFor, normaliseFunctionName, type Coverage } from './coverage.ts';
 export { holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId, type Hole } from './hole.ts';
-export { randomFor, type Random } from './random.ts';
+export { randomFor, type Random } from '../util/random.ts';
 export { repositoryCommit } from './git.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { randomFor } from './random.ts';
+import { randomFor } from '../util/random.ts';
 
 export const NODE_FILTERS = {
   maxLines: 5,

@@ -7,7 +7,7 @@ import { FileTexts } from './files.ts';
 import { holeAt, referenceLines, taskId } from './hole.ts';
 import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole } from './node-sample.ts';
 import { mapBatches } from './parallel.ts';
-import { randomFor } from './random.ts';
+import { randomFor } from '../util/random.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 

@@ -1,6 +1,6 @@
 // Selection steps shared by the families: the `--limit` sample per repository and language.
 import type { TaskRecord } from '../datasets/types.ts';
-import { randomFor } from './random.ts';
+import { randomFor } from '../util/random.ts';
 import type { FilterLog } from './types.ts';
 
 /** Keeps at most `limit` tasks per repository and language: a seeded sample, in the original order. */

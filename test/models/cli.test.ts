@@ -1,5 +1,6 @@
 // The `eval` and `results` commands as a user runs them: child processes of bin/ctxbench.js against
 // a scripted server, including SIGKILL at random (seeded) points and resuming.
+import { randomFor } from '../../src/util/random.ts';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,17 +35,6 @@ function runCli(args: string[], env: Record<string, string>, onStart?: (child: C
   });
 }
 
-/** mulberry32: a small seeded generator, so the kill points are the same on every run of the test. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One crossfile task per non-blank line of the fixture's Python files: the line's code is the hole. */
 function lineTasks(): TaskRecord[] {
@@ -91,7 +81,7 @@ test('eval killed with SIGKILL at seeded points resumes to the same store as an 
   const tasks = lineTasks();
   const tasksFile = join(scratch, 'line-tasks.jsonl');
   writeFileSync(tasksFile, `${tasks.map((t) => JSON.stringify(t)).join('\n')}\n`);
-  const random = seeded(20240611);
+  const random = randomFor(20240611, "kill-points").next;
   const killAfter = [3, 4, 5].map((base) => base + Math.floor(random() * 6));
   let session = -1;
   let sessionRequests = 0;
