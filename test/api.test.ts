@@ -1,0 +1,24 @@
+// The package root is a library: a script can index, build, prompt and score as the CLI does.
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as ctxbench from '../src/index.ts';
+
+const REPO = new URL('./fixtures/repos/py-app/', import.meta.url).pathname;
+
+test('index, build, prompt and score through the package root', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-api-')), 'index.db');
+  const run = await ctxbench.indexRepository(REPO, { db });
+  assert.deepEqual(ctxbench.listFunctions(run.store).map((f) => f.qualifiedName), ['Cart.__init__', 'Cart.add', 'Cart.total', 'Cart.count', 'Cart.receipt', 'total', 'round_cents', 'format_money']);
+  run.store.close();
+  const { tasks } = await ctxbench.buildBenchmark({ family: 'function', repos: [REPO], index: { db }, seed: 1, command: 'api test', toolVersion: '0' });
+  assert.deepEqual(tasks.map((t) => `${t.name}/${t.labels.level}`), ['add/file', 'count/file', 'total/project', 'total/stdlib', 'round_cents/stdlib']);
+  const task = tasks.find((t) => t.name === 'total' && t.labels.level === 'project')!;
+  const builder = await ctxbench.createPromptBuilder({ strategy: 'oracle', template: 'yabloco' });
+  const prompt = await builder.build(task);
+  assert.match(prompt.messages!.map((m) => m.content).join('\n'), /Use this context:[\s\S]*def round_cents\(amount\)/);
+  const scores = await ctxbench.scorePair(task.reference, task.reference, task.language, ['em', 'es']);
+  assert.deepEqual(scores, { em: 1, es: 100 });
+});
