@@ -106,17 +106,15 @@ function barChart(title: string, bars: { label: string; value: number | null }[]
     `<text x="0" y="14" font-size="14" font-weight="bold">${escapeHtml(title)}</text>${rows.join('')}</svg></figure>`;
 }
 
-function html(report: Report, comparison: Comparison | undefined): string {
+function html(report: Report, comparison: Comparison | undefined, perDimension: Report[]): string {
   const table = (head: string[], rows: (string | number)[][]) =>
     `<table><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(String(c))}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
-  const charts: string[] = [];
+  // One chart per dimension, each from that dimension's own aggregate (the papers' per-bucket, per-class, per-length plots).
   const chartMetric = report.metrics.find((m) => m === 'es') ?? report.metrics.find((m) => m.startsWith('pass@')) ?? report.metrics[0];
-  if (chartMetric) {
-    report.by.forEach((dimension, index) => {
-      const bars = report.rows.map((row) => ({ label: `${row.group[index]}${report.runs.length > 1 ? ` · ${shortRun(row.run)}` : ''}`, value: row.means[chartMetric] ?? null }));
-      charts.push(barChart(`${chartMetric} by ${dimension}`, bars));
-    });
-  }
+  const charts = chartMetric === undefined ? [] : perDimension.map((single) => barChart(
+    `${chartMetric} by ${single.by[0]}`,
+    single.rows.map((row) => ({ label: `${row.group[0]}${report.runs.length > 1 ? ` · ${shortRun(row.run)}` : ''}`, value: row.means[chartMetric] ?? null })),
+  ));
   const comparisonBlock = comparisonText(comparison, false);
   return `<!doctype html><html><head><meta charset="utf-8"><title>ctxbench report</title><style>
 body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
@@ -132,14 +130,15 @@ ${comparisonBlock.length ? `<pre>${escapeHtml(comparisonBlock.join('\n'))}</pre>
 `;
 }
 
-export function renderReport(report: Report, format: Format, comparison?: Comparison): string {
+/** `perDimension`: the same runs aggregated by each dimension alone, for the HTML charts. */
+export function renderReport(report: Report, format: Format, comparison?: Comparison, perDimension: Report[] = []): string {
   switch (format) {
     case 'json':
       return `${JSON.stringify({ ...report, comparison: comparison ?? null }, null, 2)}\n`;
     case 'csv':
       return csv(report);
     case 'html':
-      return html(report, comparison);
+      return html(report, comparison, perDimension);
     case 'md':
       return [...provenanceLines(report).map((l) => `- ${l}`), '', METRIC_NOTE, '', ...report.notes.map((n) => `> ${n}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, true), ''].join('\n');
     case 'text':

@@ -65,7 +65,7 @@ export const demoCommand: Command = {
       await step(`execute function-${model}: build and test every candidate in the sandbox`, ['exec', run, ...envs]);
       await step(`score function-${model}`, ['score', run, '--metrics', 'em-nows,es']);
     }
-    await step('report: function runs by repository and context level, with pass@k', ['report', ...functionRuns.map(([, , run]) => run), '--by', 'repo']);
+    await step('report: function runs by repository, with pass@k', ['report', ...functionRuns.map(([, , run]) => run), '--by', 'repo']);
 
     const allRuns = [...crossfileRuns, runDir('node-jaccard'), ...functionRuns.map(([, , run]) => run)];
     await step('write the HTML report', ['report', ...crossfileRuns, '--by', 'language,level', '--format', 'html', '--out', join(out, 'report.html')]);

@@ -58,7 +58,8 @@ export const reportCommand: Command = {
     const stores = positionals.map((dir) => openRunStore(dir, { readonly: true }));
     try {
       const report = buildReport(stores, by, metrics);
-      const text = renderReport(report, format, compareRuns(stores, report.metrics));
+      const perDimension = format === 'html' ? by.map((dimension) => buildReport(stores, [dimension], report.metrics)) : [];
+      const text = renderReport(report, format, compareRuns(stores, report.metrics), perDimension);
       if (values.out) {
         writeFileSync(values.out as string, text);
         console.log(`wrote ${values.out as string}`);
