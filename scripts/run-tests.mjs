@@ -12,6 +12,10 @@ function findTests(dir) {
   });
 }
 
+// npm may skip install scripts on some machines: better-sqlite3 then needs an explicit build.
+const sqlite = spawnSync(process.execPath, ['-e', "require('better-sqlite3')"], { stdio: 'ignore' });
+if (sqlite.status !== 0) spawnSync('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false'], { stdio: 'inherit' });
+
 const filter = process.argv.slice(2);
 const files = findTests('test').filter((f) => filter.length === 0 || filter.some((word) => f.includes(word))).sort();
 if (filter.length === 0) {

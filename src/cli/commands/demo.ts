@@ -4,6 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs, type Command } from '../command.ts';
+import { ensureSandboxWorks } from '../../exec/index.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
@@ -12,6 +13,16 @@ export function exampleRepositories(): string[] {
     .filter((entry) => entry.isDirectory() && entry.name !== 'envs')
     .map((entry) => join(EXAMPLES_DIR, entry.name))
     .sort();
+}
+
+/** Why candidates cannot be executed here (no usable bubblewrap), or null. */
+function sandboxUnavailable(): string | null {
+  try {
+    ensureSandboxWorks('bwrap');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** Runs another command as the CLI would; a failing step stops the demo. */
@@ -60,9 +71,11 @@ export const demoCommand: Command = {
     // The reference baseline answers the ground truth: every verdict must be `pass`, or the environment is wrong.
     const envs = exampleRepositories().flatMap((repo) => ['--env', join(EXAMPLES_DIR, 'envs', `${repo.split('/').pop()}.yaml`)]);
     const functionRuns = [['reference', 'oracle'], ['copy-retrieved', 'bm25']].map(([model, context]) => [model!, context!, runDir(`function-${model}`)] as const);
+    const sandboxProblem = sandboxUnavailable();
     for (const [model, context, run] of functionRuns) {
       await step(`YABLoCo family: baseline:${model} with ${context} context`, ['eval', tasks('function'), '--model', `baseline:${model}`, '--context', context, '--run', run, '--no-cache', '--max-tokens', '4096']);
-      await step(`execute function-${model}: build and test every candidate in the sandbox`, ['exec', run, ...envs]);
+      if (sandboxProblem) console.log(`\n== execution of function-${model} skipped: ${sandboxProblem}`);
+      else await step(`execute function-${model}: build and test every candidate in the sandbox`, ['exec', run, ...envs]);
       await step(`score function-${model}`, ['score', run, '--metrics', 'em-nows,es']);
     }
     await step('report: function runs by repository, with pass@k', ['report', ...functionRuns.map(([, , run]) => run), '--by', 'repo']);
