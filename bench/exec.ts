@@ -3,21 +3,29 @@
 // repository, the full build, the whole test suite), both sandboxed alike, in the same run. Each
 // task gets two candidates: its reference (must pass) and a broken body (must not).
 //
-// Usage: node --import tsx bench/exec.ts [--env FILE] [--repo DIR] [--tasks FILE.jsonl] [--limit N]
-//          [--workers N] [--naive N] [--broken-body TEXT] [--naive-setup CMD] [--naive-test CMD] [--work-dir DIR]
-// Default: the C fixture (test/fixtures/exec/c). For redis see docs/exec.md and examples/envs/redis.yaml.
+// Usage: node --import tsx bench/exec.ts [--env FILE] [--repo DIR | --source NAME] [--tasks FILE.jsonl]
+//          [--functions PATH:NAME,...] [--limit N] [--workers N] [--naive N] [--broken-body TEXT]
+//          [--naive-setup CMD] [--naive-test CMD] [--target X] [--work-dir DIR]
+// Default: the C fixture (test/fixtures/exec/c). redis (`npm run bench -- exec-redis`): see the
+// "redis benchmark" section of docs/exec.md and examples/envs/redis-bench.yaml.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TaskRecord } from '../src/datasets/types.ts';
+import type { ExecResult } from '../src/runstore/types.ts';
+import { indexRepository } from '../src/index/indexer.ts';
+import { buildFromIndexes } from '../src/tasks/build.ts';
+import { repositoryCommit } from '../src/tasks/git.ts';
 import { readJsonl } from '../src/util/jsonl.ts';
 import {
   chownTree,
   classify,
   copyTree,
   createContext,
+  ensureBase,
   loadEnvironment,
   prepareEnvironment,
   removeTree,
@@ -26,17 +34,23 @@ import {
   spliceCandidate,
   testCommand,
   type ExecItem,
+  type ExecOptions,
   type PhaseOutcome,
 } from '../src/exec/index.ts';
 import { functionTask, functionText } from '../test/exec/helpers.ts';
+import { sourceTree } from './sources.ts';
 
 export interface ExecBenchOptions {
   /** environment file (default: the C fixture's). */
   env?: string;
   /** repository (overrides the environment's `repo`). */
   repo?: string;
-  /** JSONL of function tasks (default: the C fixture's four functions). */
+  /** a Debian source tree of bench/sources.ts (e.g. `redis`, fetched on first use) as the repository. */
+  source?: string;
+  /** JSONL of function tasks (default: the C fixture's four functions, or built from the repository with `functions`). */
   tasks?: string;
+  /** `path:name` of the functions to run, in this order: picked from `tasks`, else from the repository's function tasks (seed 1). */
+  functions?: string[];
   /** tasks used (the first N). */
   limit?: number;
   workers?: number;
@@ -47,13 +61,16 @@ export interface ExecBenchOptions {
   /** naive recipe's build and test (default: the environment's setup + build, and its whole suite). */
   naiveSetup?: string;
   naiveTest?: string;
+  /** the speed-up the benchmark should reach (printed with the ratio). */
+  target?: number;
   workDir?: string;
 }
 
 export interface ExecBenchResult {
   candidates: number;
   right: number;
-  prepareSeconds: number;
+  setupSeconds: number;
+  coverageSeconds: number;
   meanSeconds: number;
   naiveCandidates: number;
   naiveRight: number;
@@ -64,12 +81,39 @@ export interface ExecBenchResult {
 }
 
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/exec/c/', import.meta.url));
+/** index databases of source trees live beside them, never inside (the environment hashes the tree). */
+const CACHE = fileURLToPath(new URL('./.cache/', import.meta.url));
 
 function fixtureTasks(repo: string): TaskRecord[] {
   const functions: [string, string][] = [['src/mathx.c', 'int gcd('], ['src/mathx.c', 'long factorial('], ['src/strx.c', 'char *reverse('], ['src/strx.c', 'int count_char(']];
   return functions.map(([path, head]) => {
     const task = functionTask(repo, path, 'c', functionText(repo, path, head), head.replace(/\W+$/, '').split(/\W+/).pop());
     return { ...task, signature: task.reference.slice(0, task.reference.indexOf('{')) };
+  });
+}
+
+/** The repository's function tasks (YABLoCo's filters, seed 1), indexing it first when needed. */
+async function repositoryFunctionTasks(root: string): Promise<TaskRecord[]> {
+  const started = performance.now();
+  const indexed = await indexRepository(root, { db: join(CACHE, `${basename(root)}.exec-index.db`) });
+  try {
+    const repo = { name: basename(indexed.root), root: indexed.root, commit: repositoryCommit(indexed.root), store: indexed.store };
+    const { tasks } = await buildFromIndexes([repo], { family: 'function', seed: 1, command: 'bench exec', toolVersion: 'bench' });
+    console.log(`function tasks of ${repo.name}: ${tasks.length} (index ${indexed.unchanged ? 'reused' : 'built'}, ${seconds(started).toFixed(1)} s)`);
+    return tasks;
+  } finally {
+    indexed.store.close();
+  }
+}
+
+/** The tasks named `path:name`, in the order given. */
+function pickFunctions(tasks: TaskRecord[], picks: string[]): TaskRecord[] {
+  return picks.map((pick) => {
+    const colon = pick.lastIndexOf(':');
+    const [path, name] = [pick.slice(0, colon), pick.slice(colon + 1)];
+    const task = tasks.find((candidate) => candidate.path === path && candidate.name === name);
+    if (!task) throw new Error(`--functions: no function task ${pick} (expected PATH:NAME) among ${tasks.length} tasks`);
+    return task;
   });
 }
 
@@ -92,38 +136,62 @@ function timeCopy(from: string, to: string, hardlinks: boolean): number {
   return elapsed;
 }
 
+function describe(result: ExecResult): string {
+  return `${result.verdict} (build ${(result.buildMs / 1000).toFixed(1)} s, tests ${(result.testMs / 1000).toFixed(1)} s)`;
+}
+
 export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResult> {
-  const env = loadEnvironment(options.env ?? join(FIXTURE, 'env.yaml'), options.repo);
+  const env = loadEnvironment(options.env ?? join(FIXTURE, 'env.yaml'), options.source ? sourceTree(options.source) : options.repo);
   const allTasks = options.tasks
     ? readJsonl(options.tasks, (value) => value as TaskRecord).filter((task) => task.kind === 'function')
-    : fixtureTasks(env.repo);
-  const tasks = allTasks.slice(0, options.limit ?? 20);
+    : options.functions
+      ? await repositoryFunctionTasks(env.repo)
+      : fixtureTasks(env.repo);
+  const tasks = (options.functions ? pickFunctions(allTasks, options.functions) : allTasks).slice(0, options.limit ?? 20);
   const brokenBody = options.brokenBody ?? '{ __builtin_trap(); }';
   const items: (ExecItem & { expectPass: boolean })[] = tasks.flatMap((task) => [
     { task, candidate: task.reference.replace(/\n$/, ''), key: `${task.id}#reference`, expectPass: true },
     { task, candidate: brokenCandidate(task, brokenBody), key: `${task.id}#broken`, expectPass: false },
   ]);
+  const workers = options.workers ?? env.workers ?? availableParallelism();
   const ownWorkDir = options.workDir === undefined;
   const workDir = options.workDir ?? mkdtempSync('/var/tmp/ctxbench-bench-exec-');
   spawnSync('chmod', ['755', workDir]);
   try {
-    console.log(`environment ${env.file}, repository ${env.repo}: ${tasks.length} tasks, ${items.length} candidates`);
+    console.log(`environment ${env.file}, repository ${env.repo}: ${tasks.length} functions, ${items.length} candidates (reference + broken body \`${brokenBody}\` each), ${workers} workers`);
+    const prepareOptions: ExecOptions = { workDir, workers, onEvent: (event) => process.stderr.write(`  ${event.message}\n`) };
     let started = performance.now();
-    const prepared = await prepareEnvironment(env, { workDir, workers: options.workers, onEvent: (event) => process.stderr.write(`  ${event.message}\n`) });
-    const prepareSeconds = seconds(started);
-    console.log(`prepare (once): ${prepareSeconds.toFixed(1)} s (setup, test list${prepared.coverage ? `, coverage of ${prepared.coverage.tests.length} tests` : ''})`);
+    await ensureBase(createContext(env, prepareOptions));
+    const setupSeconds = seconds(started);
+    // The prepared tree now exists, so this is the coverage pass alone.
+    started = performance.now();
+    const prepared = await prepareEnvironment(env, prepareOptions);
+    const coverageSeconds = seconds(started);
+    const testSource = env.tests?.names ? 'named by the environment' : 'listed by the runner';
+    console.log(`setup (once): ${setupSeconds.toFixed(1)} s (copy + full build${prepared.tests ? `; ${prepared.tests.length} tests ${testSource}` : ''})`);
+    console.log(prepared.coverage
+      ? `coverage (once): ${coverageSeconds.toFixed(1)} s (coverage build, then each of the ${prepared.coverage.tests.length} tests alone)`
+      : 'coverage: none (every candidate runs the whole suite)');
     const copySeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), false);
     const hardlinkSeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), true);
     console.log(`worker copy of the prepared tree: cp -a ${copySeconds.toFixed(2)} s, cp -al (hardlinks) ${hardlinkSeconds.toFixed(2)} s`);
 
     started = performance.now();
-    const verdicts = new Map<string, string>();
-    for await (const { key, result } of runCandidates(prepared, items, { workers: options.workers, cache: false })) verdicts.set(key, result.verdict);
+    const results = new Map<string, ExecResult>();
+    for await (const { key, result } of runCandidates(prepared, items, { workers, cache: false })) {
+      results.set(key, result);
+      process.stderr.write(`  [${results.size}/${items.length}] ${key}: ${result.verdict}\n`);
+    }
     const totalSeconds = seconds(started);
-    const right = items.filter((item) => (verdicts.get(item.key) === 'pass') === item.expectPass).length;
+    const right = items.filter((item) => (results.get(item.key)?.verdict === 'pass') === item.expectPass).length;
     const meanSeconds = totalSeconds / items.length;
-    console.log(`ctxbench: ${items.length} candidates in ${totalSeconds.toFixed(1)} s, ${meanSeconds.toFixed(2)} s per candidate; verdicts right ${right}/${items.length}`);
-    for (const item of items) if ((verdicts.get(item.key) === 'pass') !== item.expectPass) console.log(`  wrong verdict: ${item.key} -> ${verdicts.get(item.key)}`);
+    for (const task of tasks) {
+      const [reference, broken] = [results.get(`${task.id}#reference`)!, results.get(`${task.id}#broken`)!];
+      const selected = reference.selectedTests.length > 0 ? reference.selectedTests.join(' ') : 'all';
+      console.log(`  ${task.path}:${task.name}  reference ${describe(reference)}  broken ${describe(broken)}  tests: ${selected}`);
+    }
+    console.log(`ctxbench: ${items.length} candidates in ${totalSeconds.toFixed(1)} s on ${workers} workers, ${meanSeconds.toFixed(2)} s per candidate; verdicts right ${right}/${items.length}`);
+    for (const item of items) if ((results.get(item.key)?.verdict === 'pass') !== item.expectPass) console.log(`  wrong verdict: ${item.key} -> ${results.get(item.key)?.verdict}`);
 
     // YABLoCo's recipe, one candidate at a time: fresh copy, full build, whole suite.
     const context = createContext(env, { workDir });
@@ -131,6 +199,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     const naiveItems = items.slice(0, naiveCount); // alternating: a reference, then a broken one
     const naiveSetup = options.naiveSetup ? [options.naiveSetup] : [...env.setup, ...env.build];
     const naiveTest = options.naiveTest ?? testCommand(env, null);
+    const recipe = `fresh copy, ${naiveSetup.map((command) => `\`${command}\``).join(' + ')}, \`${naiveTest}\``;
     let naiveTotal = 0;
     let naiveRight = 0;
     const scratch = join(workDir, 'naive');
@@ -150,18 +219,26 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
       if (phases.every((phase) => phase.outcome.exitCode === 0)) {
         phases.push({ phase: 'test', command: naiveTest, outcome: await runInTree(context, scratch, naiveTest, { timeoutMs: env.setupTimeout * 1000 }) });
       }
-      const { verdict } = classify(phases, env.passPattern);
+      const { verdict, reason } = classify(phases, env.passPattern);
       const elapsed = seconds(started);
       naiveTotal += elapsed;
       if ((verdict === 'pass') === item.expectPass) naiveRight++;
-      console.log(`  naive ${item.key}: ${verdict} in ${elapsed.toFixed(1)} s`);
+      const timing = phases.map((phase) => `${phase.phase} ${(phase.outcome.ms / 1000).toFixed(1)} s`).join(', ');
+      const label = item.expectPass ? 'reference' : 'broken';
+      // The whole suite's output is long: kept in a file, not printed.
+      mkdirSync(CACHE, { recursive: true });
+      const logFile = join(CACHE, `exec-naive-${basename(env.file, '.yaml')}-${label}.log`);
+      writeFileSync(logFile, phases.map((phase) => `$ ${phase.command}\n${phase.outcome.output}`).join('\n'));
+      console.log(`  naive ${item.task.path}:${item.task.name} ${label}: ${verdict} in ${elapsed.toFixed(1)} s (${timing}; ${reason}; log ${logFile})`);
     }
     removeTree(scratch);
     const naiveMeanSeconds = naiveTotal / Math.max(1, naiveItems.length);
     const ratio = naiveMeanSeconds / meanSeconds;
-    console.log(`naive (fresh copy + full build + whole suite): ${naiveItems.length} candidates, ${naiveMeanSeconds.toFixed(2)} s per candidate; verdicts right ${naiveRight}/${naiveItems.length}`);
-    console.log(`ratio: ctxbench is ${ratio.toFixed(1)}x faster per candidate`);
-    return { candidates: items.length, right, prepareSeconds, meanSeconds, naiveCandidates: naiveItems.length, naiveRight, naiveMeanSeconds, ratio, copySeconds, hardlinkSeconds };
+    console.log(`naive (${recipe}): ${naiveItems.length} candidates, ${naiveMeanSeconds.toFixed(2)} s per candidate; verdicts right ${naiveRight}/${naiveItems.length}`);
+    const target = options.target === undefined ? '' : ` (target >= ${options.target}x: ${ratio >= options.target ? 'met' : 'NOT MET'})`;
+    console.log(`ratio: ctxbench is ${ratio.toFixed(1)}x faster per candidate${target}`);
+    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${items.length}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}; one-time preparation: setup ${setupSeconds.toFixed(1)} s + coverage ${coverageSeconds.toFixed(1)} s`);
+    return { candidates: items.length, right, setupSeconds, coverageSeconds, meanSeconds, naiveCandidates: naiveItems.length, naiveRight, naiveMeanSeconds, ratio, copySeconds, hardlinkSeconds };
   } finally {
     if (ownWorkDir) rmSync(workDir, { recursive: true, force: true });
   }
@@ -170,13 +247,15 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
-      env: { type: 'string' }, repo: { type: 'string' }, tasks: { type: 'string' }, limit: { type: 'string' }, workers: { type: 'string' }, naive: { type: 'string' },
-      'broken-body': { type: 'string' }, 'naive-setup': { type: 'string' }, 'naive-test': { type: 'string' }, 'work-dir': { type: 'string' },
+      env: { type: 'string' }, repo: { type: 'string' }, source: { type: 'string' }, tasks: { type: 'string' }, functions: { type: 'string' }, limit: { type: 'string' },
+      workers: { type: 'string' }, naive: { type: 'string' }, 'broken-body': { type: 'string' }, 'naive-setup': { type: 'string' }, 'naive-test': { type: 'string' },
+      target: { type: 'string' }, 'work-dir': { type: 'string' },
     },
   });
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   await run({
-    env: values.env, repo: values.repo, tasks: values.tasks, limit: number(values.limit), workers: number(values.workers), naive: number(values.naive),
-    brokenBody: values['broken-body'], naiveSetup: values['naive-setup'], naiveTest: values['naive-test'], workDir: values['work-dir'],
+    env: values.env, repo: values.repo, source: values.source, tasks: values.tasks, functions: values.functions?.split(',').map((pick) => pick.trim()).filter(Boolean),
+    limit: number(values.limit), workers: number(values.workers), naive: number(values.naive), brokenBody: values['broken-body'],
+    naiveSetup: values['naive-setup'], naiveTest: values['naive-test'], target: number(values.target), workDir: values['work-dir'],
   });
 }
