@@ -87,8 +87,9 @@ const CACHE = fileURLToPath(new URL('./.cache/', import.meta.url));
 function fixtureTasks(repo: string): TaskRecord[] {
   const functions: [string, string][] = [['src/mathx.c', 'int gcd('], ['src/mathx.c', 'long factorial('], ['src/strx.c', 'char *reverse('], ['src/strx.c', 'int count_char(']];
   return functions.map(([path, head]) => {
-    const task = functionTask(repo, path, 'c', functionText(repo, path, head), head.replace(/\W+$/, '').split(/\W+/).pop());
-    return { ...task, signature: task.reference.slice(0, task.reference.indexOf('{')) };
+    const name = head.replace(/\W+$/, '').split(/\W+/).pop()!;
+    const task = functionTask(repo, path, 'c', functionText(repo, path, head), name);
+    return { ...task, name, signature: task.reference.slice(0, task.reference.indexOf('{')) };
   });
 }
 
