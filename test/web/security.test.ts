@@ -76,8 +76,16 @@ async function visitEverything(base: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector('#count')?.textContent === '1 of 1 tasks');
   await assertInert('list', [`src/${IMAGE}.c:2`, `ok${SCRIPT}`, `file${SCRIPT}`]);
 
-  await page.click('.vt-row');
-  await page.waitForSelector('#pane-0 .tabs');
+  // The list re-renders on its live-refresh poll; a click that lands on a row being replaced is repeated.
+  for (let attempt = 1; ; attempt++) {
+    await page.click('.vt-row');
+    try {
+      await page.waitForSelector('#pane-0 .tabs', { timeout: 5000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   for (const view of ['output', 'raw', 'diff', 'file']) {
     await page.click(`#pane-0 .mode[data-view="${view}"]`);
     await assertInert(`task, ${view} view`, [BOTH, `Returns 1. ${BOTH}`, `int ok(void) ${IMAGE}`]);
