@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cli } from '../capture-cli.ts';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { main } from '../../src/cli/main.ts';
 import { importCceval } from '../../src/datasets/cceval.ts';
 import { parseCsv } from '../../src/datasets/csv.ts';
 import { exportHf, importHf } from '../../src/datasets/hf.ts';
@@ -33,20 +33,6 @@ function withTemp<T>(body: (dir: string) => T): T {
   return result;
 }
 
-/** Runs the CLI, capturing what it prints. */
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const [log, error] = [console.log, console.error];
-  console.log = (...parts: unknown[]) => void out.push(parts.join(' '));
-  console.error = (...parts: unknown[]) => void err.push(parts.join(' '));
-  try {
-    return { code: await main(args), stdout: out.join('\n'), stderr: err.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 const validTask: TaskRecord = {
   id: 't1', kind: 'node', language: 'python', repo: { name: 'r', commit: null }, path: 'a/b.py',

@@ -3,25 +3,12 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { cli } from '../capture-cli.ts';
 import { after, before, describe, it } from 'node:test';
-import { main } from '../../src/cli/main.ts';
 import { readTasks } from '../../src/datasets/io.ts';
 import type { BuildManifest } from '../../src/tasks/types.ts';
 import { copyFixture, FIXTURES, tempDir } from './helpers.ts';
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const [log, error] = [console.log, console.error];
-  console.log = (...parts: unknown[]) => void out.push(parts.join(' '));
-  console.error = (...parts: unknown[]) => void err.push(parts.join(' '));
-  try {
-    return { code: await main(args), stdout: out.join('\n'), stderr: err.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 describe('ctxbench build', () => {
   let dir: string;
