@@ -1,7 +1,7 @@
 // Import of CrossCodeEval's published JSONL (`line_completion*.jsonl`): one record per task with
 // `prompt`, `groundtruth`, `right_context`, `metadata` and, in the retrieval variants,
 // `crossfile_context` ({text, list: [{retrieved_chunk, filename, score}]}), kept as `retrieved`.
-import { readJsonl } from '../util/jsonl.ts';
+import { jsonlRecords, writeJsonl } from '../util/jsonl.ts';
 import { InputError } from '../util/errors.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { referenceLines } from '../tasks/hole.ts';
@@ -117,7 +117,40 @@ export function ccevalToTask(value: unknown, where: Where): TaskRecord {
   return validateTask(task, where);
 }
 
+/** The tasks of a CrossCodeEval JSONL file, one line at a time. */
+export function iterateCceval(file: string): Generator<TaskRecord> {
+  return jsonlRecords(file, (value, where) => ccevalToTask(value, where));
+}
+
 /** Reads a CrossCodeEval JSONL file into task records. */
 export function importCceval(file: string): TaskRecord[] {
-  return readJsonl(file, (value, where) => ccevalToTask(value, where));
+  return Array.from(iterateCceval(file));
+}
+
+/**
+ * A task as a CrossCodeEval record (the inverse of `ccevalToTask`): `meta` fields go back into
+ * `metadata`, `crossfile_context_*` ones into `crossfile_context`. A task whose id is not a
+ * CrossCodeEval id gets `project_cc_<language>/<index>` and keeps its own as `metadata.ctxbench_id`.
+ */
+export function toCcevalRecord(task: TaskRecord, index: number): Record<string, unknown> {
+  const metadata: Record<string, unknown> = ccevalLanguage(task.id) ? { task_id: task.id } : { task_id: `project_cc_${task.language}/${index}`, ctxbench_id: task.id };
+  Object.assign(metadata, { repository: task.repo.name, file: task.path, groundtruth_start_lineno: task.span.startLine - 1 });
+  const context: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(task.meta ?? {})) {
+    if (key === 'crossfile_context_text') context.text = value;
+    else if (key.startsWith('crossfile_context_')) context[key.slice('crossfile_context_'.length)] = value;
+    else metadata[key] = value;
+  }
+  const record: Record<string, unknown> = { prompt: task.prefix, groundtruth: task.reference, right_context: task.suffix, metadata };
+  if (task.retrieved) context.list = task.retrieved.map((snippet) => ({ retrieved_chunk: snippet.text, filename: snippet.path, score: snippet.score }));
+  if (Object.keys(context).length > 0) record.crossfile_context = context;
+  return record;
+}
+
+/** Writes tasks as a CrossCodeEval JSONL file, one line at a time, atomically. Returns the count. */
+export function exportCceval(tasks: Iterable<TaskRecord>, file: string): number {
+  let index = 0;
+  return writeJsonl(file, (function* () {
+    for (const task of tasks) yield toCcevalRecord(task, index++);
+  })());
 }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { InputError } from '../util/errors.ts';
-import { readJsonl, writeFileAtomic, writeJsonl } from '../util/jsonl.ts';
+import { jsonlRecords, writeFileAtomic, writeJsonl } from '../util/jsonl.ts';
 import { validateTask } from './schema.ts';
 import type { ContextSnippet, TaskRecord } from './types.ts';
 
@@ -113,19 +113,18 @@ export interface HfExportOptions {
   name?: string;
 }
 
-function datasetCard(tasks: TaskRecord[], split: string, name: string): string {
+function datasetCard(counts: Map<string, number>, split: string, name: string): string {
   const front = {
     configs: [{ config_name: 'default', data_files: [{ split, path: `data/${split}.jsonl` }] }],
     dataset_info: { features: HF_FEATURES },
     tags: ['code', 'code-completion', 'ctxbench'],
   };
-  const counts = new Map<string, number>();
-  for (const task of tasks) counts.set(`${task.kind} / ${task.language}`, (counts.get(`${task.kind} / ${task.language}`) ?? 0) + 1);
+  const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const rows = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `| ${key} | ${count} |`);
   return [
     '---', stringify(front).trimEnd(), '---', '',
     `# ${name}`, '',
-    `Code-completion tasks in the ctxbench task format (${tasks.length} tasks, split \`${split}\`).`, '',
+    `Code-completion tasks in the ctxbench task format (${total} tasks, split \`${split}\`).`, '',
     '| kind / language | tasks |', '| --- | --- |', ...rows, '',
     '```python', 'from datasets import load_dataset', `ds = load_dataset("path/to/this/folder", split="${split}")`, '```', '',
     'Each row is one task: `prefix` + `reference` + `suffix` is the file text, `span` locates the hole',
@@ -139,31 +138,46 @@ function datasetCard(tasks: TaskRecord[], split: string, name: string): string {
  * Writes the folder `dir` (which must not exist or be empty): built beside it under a temporary
  * name and renamed into place, so it appears complete or not at all.
  */
-export function exportHf(tasks: TaskRecord[], dir: string, options: HfExportOptions = {}): void {
+export function exportHf(tasks: Iterable<TaskRecord>, dir: string, options: HfExportOptions = {}): number {
   const split = options.split ?? 'test';
   if (!/^[A-Za-z0-9_-]+$/.test(split)) throw new InputError(`split name must be letters, digits, '_' or '-', got '${split}'`);
   const target = resolve(dir);
   if (existsSync(target) && readdirSync(target).length > 0) throw new InputError('output folder exists and is not empty', { file: target });
-  const checked = tasks.map((task, index) => validateTask(task, { file: `${split} record`, line: index + 1 }));
+  const counts = new Map<string, number>();
+  let index = 0;
+  const rows = (function* () {
+    for (const task of tasks) {
+      const checked = validateTask(task, { file: `${split} record`, line: ++index });
+      const key = `${checked.kind} / ${checked.language}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      yield toHfRow(checked);
+    }
+  })();
   const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
   rmSync(temporary, { recursive: true, force: true });
   try {
     mkdirSync(join(temporary, 'data'), { recursive: true });
-    writeJsonl(join(temporary, 'data', `${split}.jsonl`), checked.map(toHfRow));
-    writeFileAtomic(join(temporary, 'README.md'), datasetCard(checked, split, options.name ?? basename(target)));
+    writeJsonl(join(temporary, 'data', `${split}.jsonl`), rows);
+    writeFileAtomic(join(temporary, 'README.md'), datasetCard(counts, split, options.name ?? basename(target)));
     if (existsSync(target)) rmSync(target, { recursive: true });
     renameSync(temporary, target);
+    return index;
   } catch (error) {
     rmSync(temporary, { recursive: true, force: true });
     throw error;
   }
 }
 
-/** Reads an exported folder (every data/*.jsonl, by name) or one exported JSONL file back into tasks. */
-export function importHf(path: string): TaskRecord[] {
+/** The tasks of an exported folder (every data/*.jsonl, by name) or of one exported JSONL file, one line at a time. */
+export function* iterateHf(path: string): Generator<TaskRecord> {
   const files = existsSync(join(path, 'data'))
     ? readdirSync(join(path, 'data')).filter((name) => name.endsWith('.jsonl')).sort().map((name) => join(path, 'data', name))
     : [path];
   if (files.length === 0) throw new InputError('no data/*.jsonl files in this folder', { file: path });
-  return files.flatMap((file) => readJsonl(file, (row, where) => fromHfRow(row, where)));
+  for (const file of files) yield* jsonlRecords(file, (row, where) => fromHfRow(row, where));
+}
+
+/** Reads an exported folder or one exported JSONL file back into tasks. */
+export function importHf(path: string): TaskRecord[] {
+  return Array.from(iterateHf(path));
 }

@@ -1,36 +1,87 @@
-// Reading and writing task files (JSONL): every record is checked against the schema both ways,
-// ids must be unique, and a write either produces the complete file or leaves nothing behind.
-import { readJsonl, writeJsonl } from '../util/jsonl.ts';
+// Reading and writing task files. Two forms: a task set (one SQLite file, each file text stored
+// once; what `build` and `import` write) and inline JSONL (every task with its whole prefix and
+// suffix; read as before, written on request: a path ending in `.jsonl`). Both are read and
+// written one task at a time, every record is checked against the schema both ways, ids must be
+// unique, and a write either produces the complete file or leaves nothing behind.
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { jsonlRecords, writeJsonl } from '../util/jsonl.ts';
 import { InputError } from '../util/errors.ts';
 import { validateTask } from './schema.ts';
+import { isTaskSetFile, openTaskSet, writeTaskSet } from './taskset.ts';
 import type { TaskRecord } from './types.ts';
 
-function checkUniqueIds(tasks: TaskRecord[], where: (index: number) => { file?: string; line?: number }): void {
-  const seen = new Map<string, number>();
-  tasks.forEach((task, index) => {
-    const first = seen.get(task.id);
-    if (first !== undefined) {
-      const firstWhere = where(first);
-      throw new InputError(`duplicate task id '${task.id}' (first at ${firstWhere.line !== undefined ? `line ${firstWhere.line}` : `record ${first + 1}`})`, { ...where(index), field: 'id' });
-    }
-    seen.set(task.id, index);
-  });
+/** Whether a path names an inline JSONL task file (written with whole prefixes and suffixes). */
+export function isInlinePath(file: string): boolean {
+  return file.endsWith('.jsonl');
 }
 
-/** Reads and validates a task file; errors name the file, the line and the field. */
-export function readTasks(file: string): TaskRecord[] {
+/** Checks ids for uniqueness while tasks stream by. */
+function uniqueIds(tasks: Iterable<TaskRecord>, where: (index: number) => { file?: string; line?: number }): Generator<TaskRecord> {
+  return (function* () {
+    const seen = new Map<string, number>();
+    let index = 0;
+    for (const task of tasks) {
+      const first = seen.get(task.id);
+      if (first !== undefined) {
+        const firstWhere = where(first);
+        throw new InputError(`duplicate task id '${task.id}' (first at ${firstWhere.line !== undefined ? `line ${firstWhere.line}` : `record ${first + 1}`})`, { ...where(index), field: 'id' });
+      }
+      seen.set(task.id, index++);
+      yield task;
+    }
+  })();
+}
+
+/** The tasks of a task set or an inline JSONL file, one at a time, validated; errors name the file, the line (or task) and the field. */
+export function* iterateTasks(file: string): Generator<TaskRecord> {
+  if (isTaskSetFile(file)) {
+    const set = openTaskSet(file);
+    try {
+      yield* set.tasks();
+    } finally {
+      set.close();
+    }
+    return;
+  }
   const lines: number[] = [];
-  const tasks = readJsonl(file, (value, where) => {
+  yield* uniqueIds(jsonlRecords(file, (value, where) => {
     lines.push(where.line);
     return validateTask(value, where);
-  });
-  checkUniqueIds(tasks, (index) => ({ file, line: lines[index] }));
-  return tasks;
+  }), (index) => ({ file, line: lines[index] }));
 }
 
-/** Validates every task, then writes the file atomically (nothing is written when one is invalid). */
-export function writeTasks(file: string, tasks: TaskRecord[]): void {
-  const checked = tasks.map((task, index) => validateTask(task, { file, line: index + 1 }));
-  checkUniqueIds(checked, (index) => ({ file, line: index + 1 }));
-  writeJsonl(file, checked);
+/** Reads and validates a whole task file (a task set or inline JSONL). */
+export function readTasks(file: string): TaskRecord[] {
+  return Array.from(iterateTasks(file));
+}
+
+/**
+ * Validates every task while writing it: a task set, or inline JSONL when the path ends in
+ * `.jsonl`. Nothing is written when one task is invalid. Returns the number of tasks.
+ */
+export function writeTasks(file: string, tasks: Iterable<TaskRecord>): number {
+  let index = 0;
+  const checked = uniqueIds((function* () {
+    for (const task of tasks) yield validateTask(task, { file, line: ++index });
+  })(), (at) => ({ file, line: at + 1 }));
+  return isInlinePath(file) ? writeJsonl(file, checked) : writeTaskSet(file, checked);
+}
+
+/** SHA-256 of a file's bytes, read in pieces. */
+export function hashFile(file: string): string {
+  const hash = createHash('sha256');
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+  }
+  try {
+    const buffer = Buffer.allocUnsafe(1 << 20);
+    for (let bytes = readSync(fd, buffer); bytes > 0; bytes = readSync(fd, buffer)) hash.update(buffer.subarray(0, bytes));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }

@@ -3,9 +3,8 @@
 // write-queue.ts) and a rerun only makes the calls whose candidates are missing. Answers reach the
 // shared response cache before the store, so a call finished just before a kill is not paid twice.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
-import { readTasks } from '../datasets/io.ts';
+import { hashFile, readTasks } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { openResponseCache } from '../runstore/cache.ts';
 import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
@@ -78,7 +77,7 @@ export function resolveSampling(options: Pick<GenerationOptions, 'samples' | 'te
 /** Reads and validates a tasks file (the datasets schema) and hashes its bytes for the run config. */
 export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string } {
   const tasks = readTasks(file);
-  return { tasks, hash: createHash('sha256').update(readFileSync(file)).digest('hex') };
+  return { tasks, hash: hashFile(file) };
 }
 
 /** The response-cache key of one call: model and endpoint, prompt, sampling parameters, sample index. */

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/taskset.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
@@ -16,7 +17,7 @@ const RESUMABLE_FIELDS = new Set<keyof RunConfig>(['createdAt', 'toolVersion', '
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tasks (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
+${TASK_TABLES}
 CREATE TABLE IF NOT EXISTS prompts (task_id TEXT PRIMARY KEY, parts TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS candidates (
   task_id TEXT NOT NULL, sample INTEGER NOT NULL,
@@ -146,11 +147,12 @@ class SqliteRunStore implements RunStore {
       return;
     }
     const insertMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-    const insertTask = this.db.prepare('INSERT INTO tasks (ord, id, record) VALUES (?, ?, ?)');
+    // The snapshot stores each file text once, as a task set does.
+    const taskWriter = new TaskTableWriter(this.db);
     this.db.transaction(() => {
       insertMeta.run('schema', SCHEMA_VERSION);
       insertMeta.run('config', JSON.stringify(config));
-      tasks.forEach((task, index) => insertTask.run(index, task.id, JSON.stringify(task)));
+      for (const task of tasks) taskWriter.add(task);
     })();
   }
 
@@ -164,10 +166,7 @@ class SqliteRunStore implements RunStore {
   }
 
   tasks(): TaskRecord[] {
-    return this.db
-      .prepare<[], { record: string }>('SELECT record FROM tasks ORDER BY ord')
-      .all()
-      .map((row) => JSON.parse(row.record) as TaskRecord);
+    return Array.from(new TaskTableReader(this.db, join(this.dir, 'run.db')).tasks());
   }
 
   prompt(taskId: string): PromptParts | null {

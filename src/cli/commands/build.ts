@@ -59,9 +59,9 @@ export const buildCommand: Command = {
   name: 'build',
   summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
   usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
-  example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out tasks.jsonl --seed 7 --limit 50',
+  example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',
   options: {
-    out: { type: 'string', description: 'task file (JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
+    out: { type: 'string', description: 'task set (each file text stored once; a name ending in .jsonl writes inline JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
     seed: { type: 'string', description: 'random seed: the same seed gives the same tasks', valueName: 'N', default: '0' },
     'per-level': { type: 'string', description: 'function: at most N per repository and context level (YABLoCo: 12)', valueName: 'N' },
     limit: { type: 'string', description: 'at most N tasks per repository and language (a seeded sample)', valueName: 'N' },

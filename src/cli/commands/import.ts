@@ -1,16 +1,15 @@
 // `ctxbench import <cceval|yabloco|hf> ...`: read a published benchmark into ctxbench task records.
 import { UsageError, type Command } from '../command.ts';
 import { formatTable } from '../table.ts';
-import { importCceval } from '../../datasets/cceval.ts';
-import { importHf } from '../../datasets/hf.ts';
-import { writeTasks } from '../../datasets/io.ts';
+import { iterateCceval } from '../../datasets/cceval.ts';
+import { iterateHf } from '../../datasets/hf.ts';
+import { isInlinePath, iterateTasks, writeTasks } from '../../datasets/io.ts';
 import { importYabloco } from '../../datasets/yabloco.ts';
 import type { TaskRecord } from '../../datasets/types.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import type { LanguageId } from '../../languages/types.ts';
-import { countLabels } from '../../tasks/build.ts';
 
-const FORMATS = ['cceval', 'yabloco', 'hf'] as const;
+const FORMATS = ['cceval', 'yabloco', 'hf', 'jsonl'] as const;
 
 function expectFiles(positionals: string[], count: number, usage: string): string[] {
   if (positionals.length !== count) throw new UsageError(`expected ${count === 1 ? 'one file' : `${count} files`}\nUsage: ctxbench ${usage}`);
@@ -19,11 +18,11 @@ function expectFiles(positionals: string[], count: number, usage: string): strin
 
 export const importCommand: Command = {
   name: 'import',
-  summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) as task records.',
-  usage: 'import <cceval FILE.jsonl | yabloco BENCH.csv BENCH.json [--repo DIR] | hf DIR> --out tasks.jsonl',
-  example: 'ctxbench import yabloco bench-v0.7.csv bench-v0.7.json --repo checkouts --out yabloco.jsonl',
+  summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) or an inline ctxbench JSONL file as a task set.',
+  usage: 'import <cceval FILE.jsonl | yabloco BENCH.csv BENCH.json [--repo DIR] | hf DIR | jsonl FILE.jsonl> --out FILE',
+  example: 'ctxbench import yabloco bench-v0.7.csv bench-v0.7.json --repo checkouts --out yabloco.tasks',
   options: {
-    out: { type: 'string', description: 'task file to write (JSONL)', valueName: 'FILE' },
+    out: { type: 'string', description: 'task set to write (each file text once); a name ending in .jsonl writes inline JSONL', valueName: 'FILE' },
     repo: { type: 'string', description: 'yabloco: folder with the repository checkouts (or one checkout) for prefix and suffix', valueName: 'DIR' },
     language: { type: 'string', description: 'yabloco: language of every task (default: from the path; .h by its text)', valueName: 'ID' },
   },
@@ -34,23 +33,29 @@ export const importCommand: Command = {
     if (!out) throw new UsageError('--out FILE is required');
     const language = values.language as string | undefined;
     if (language !== undefined && !isLanguageId(language)) throw new UsageError(`--language: unknown language '${language}'`);
-    let tasks: TaskRecord[];
+    let source: Iterable<TaskRecord>;
     if (format === 'yabloco') {
       const [csv, json] = expectFiles(files, 2, this.usage);
       const result = importYabloco(csv!, json!, { repo: values.repo as string | undefined, language: language as LanguageId | undefined });
-      tasks = result.tasks;
+      source = result.tasks;
       const { report } = result;
       console.log(values.repo
         ? `${report.rows} functions: ${report.atRecordedPosition} found at the recorded pos/code_length, ${report.moved} found at other lines, ${report.missing} not found in the checkout`
         : `${report.rows} functions; no --repo checkout: prefix and suffix are empty`);
     } else {
       const [file] = expectFiles(files, 1, this.usage);
-      tasks = format === 'cceval' ? importCceval(file!) : importHf(file!);
+      source = format === 'cceval' ? iterateCceval(file!) : format === 'hf' ? iterateHf(file!) : iterateTasks(file!);
     }
-    writeTasks(out, tasks);
-    const counts = countLabels(tasks);
-    console.log(formatTable(['language', 'tasks'], Object.entries(counts.language ?? {}).sort(([a], [b]) => a.localeCompare(b))));
-    console.log(`${tasks.length} tasks written to ${out}`);
+    // Counted while the tasks stream through to the writer.
+    const languages = new Map<string, number>();
+    const count = writeTasks(out, (function* () {
+      for (const task of source) {
+        languages.set(task.language, (languages.get(task.language) ?? 0) + 1);
+        yield task;
+      }
+    })());
+    console.log(formatTable(['language', 'tasks'], [...languages].sort(([a], [b]) => a.localeCompare(b))));
+    console.log(`${count} tasks written to ${out}${isInlinePath(out) ? ' (inline JSONL)' : ''}`);
     return 0;
   },
 };

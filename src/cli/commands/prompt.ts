@@ -3,23 +3,8 @@ import type { TaskRecord } from '../../datasets/types.ts';
 import { createPromptBuilder, DEFAULT_TOKENIZER, listStrategies, listTemplates } from '../../context/index.ts';
 import type { RetrievalOptions } from '../../context/types.ts';
 import { InputError } from '../../util/errors.ts';
-import { readJsonl } from '../../util/jsonl.ts';
+import { iterateTasks } from '../../datasets/io.ts';
 import { UsageError, type Command } from '../command.ts';
-
-/** Minimal shape check until the datasets stage has a validating reader. */
-function checkTask(value: unknown, where: { file: string; line: number }): TaskRecord {
-  const record = value as Partial<TaskRecord> | null;
-  const fail = (field: string, message: string): never => {
-    throw new InputError(message, { ...where, field });
-  };
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return fail('(line)', 'a task is a JSON object');
-  for (const field of ['id', 'kind', 'language', 'path', 'prefix', 'suffix', 'reference'] as const) {
-    if (typeof record[field] !== 'string') fail(field, 'missing or not a string');
-  }
-  if (typeof record.repo !== 'object' || record.repo === null || typeof record.repo.name !== 'string') fail('repo', 'missing or without a name');
-  if (typeof record.span !== 'object' || record.span === null || typeof record.span.startLine !== 'number') fail('span', 'missing or without startLine');
-  return record as TaskRecord;
-}
 
 function integerOption(values: Record<string, unknown>, name: string): number | undefined {
   const raw = values[name];
@@ -56,9 +41,16 @@ export const promptCommand: Command = {
     const [file] = positionals;
     if (!file || positionals.length > 1) throw new UsageError('give exactly one tasks file\nSee: ctxbench prompt --help');
     if (typeof values.id !== 'string') throw new UsageError('--id is required');
-    const tasks = readJsonl(file, checkTask);
-    const task = tasks.find((t) => t.id === values.id);
-    if (!task) throw new InputError(`no task with id '${values.id}' (${tasks.length} tasks)`, { file });
+    let task: TaskRecord | undefined;
+    let count = 0;
+    for (const candidate of iterateTasks(file)) {
+      count++;
+      if (candidate.id === values.id) {
+        task = candidate;
+        break;
+      }
+    }
+    if (!task) throw new InputError(`no task with id '${values.id}' (${count} tasks)`, { file });
     const retrieval: Partial<RetrievalOptions> = {};
     const topK = integerOption(values, 'top-k');
     const chunkLines = integerOption(values, 'chunk-lines');

@@ -1,0 +1,245 @@
+// Task sets: each file text is stored once, content-addressed by its SHA-256, and a task's `prefix`
+// and `suffix` are stored as references into it ({file: hash, start, end}, offsets in UTF-16 code
+// units, end exclusive). The stored text of a task is prefix + reference + suffix (the file, for
+// built tasks), so the tasks of one file share one text and the set grows with the number of
+// tasks, not tasks x file size. The same two tables hold the task set file (one SQLite file,
+// chosen over a folder of blobs by `npm run bench -- scale`) and the run store's task snapshot.
+import { createHash } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { InputError } from '../util/errors.ts';
+import { validateTask } from './schema.ts';
+import type { TaskRecord } from './types.ts';
+
+export const TASK_TABLES = `
+CREATE TABLE IF NOT EXISTS tasks (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (hash TEXT PRIMARY KEY, text TEXT NOT NULL) WITHOUT ROWID;
+`;
+
+const FORMAT = 'ctxbench-taskset';
+const FORMAT_VERSION = '1';
+const SQLITE_HEADER = 'SQLite format 3\0';
+/** File texts kept decoded while reading (characters); tasks of one file are usually adjacent. */
+const TEXT_CACHE_CHARS = 64 * 1024 * 1024;
+const INSERT_BATCH = 500;
+
+/** Where a stored prefix or suffix is: a slice of a stored file text. */
+export interface TextRef {
+  file: string;
+  start: number;
+  end: number;
+}
+
+/** SHA-256 (hex) of the UTF-8 text made of `parts` (hashed in pieces: never concatenated). */
+export function textHash(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+}
+
+/** The stored form of a task: prefix and suffix become references to `hash`, every other field stays where it was. */
+export function compactTask(task: TaskRecord, hash: string): Record<string, unknown> {
+  const prefixEnd = task.prefix.length;
+  const suffixStart = prefixEnd + task.reference.length;
+  return { ...task, prefix: { file: hash, start: 0, end: prefixEnd }, suffix: { file: hash, start: suffixStart, end: suffixStart + task.suffix.length } };
+}
+
+function isTextRef(value: unknown): value is TextRef {
+  if (typeof value !== 'object' || value === null) return false;
+  const ref = value as Record<string, unknown>;
+  return typeof ref.file === 'string' && Number.isInteger(ref.start) && Number.isInteger(ref.end);
+}
+
+/** Writes tasks into the two tables of an open database (inside the caller's transaction batches). */
+export class TaskTableWriter {
+  private readonly insertTask;
+  private readonly insertText;
+  private readonly hasText;
+  private readonly stored = new Set<string>();
+  private ord = 0;
+
+  constructor(db: Database.Database) {
+    db.exec(TASK_TABLES);
+    this.insertTask = db.prepare('INSERT INTO tasks (ord, id, record) VALUES (?, ?, ?)');
+    this.insertText = db.prepare('INSERT OR IGNORE INTO files (hash, text) VALUES (?, ?)');
+    this.hasText = db.prepare<[string], { one: number }>('SELECT 1 AS one FROM files WHERE hash = ?');
+  }
+
+  add(task: TaskRecord): void {
+    const hash = textHash(task.prefix, task.reference, task.suffix);
+    if (!this.stored.has(hash)) {
+      if (!this.hasText.get(hash)) this.insertText.run(hash, task.prefix + task.reference + task.suffix);
+      this.stored.add(hash);
+    }
+    this.insertTask.run(this.ord++, task.id, JSON.stringify(compactTask(task, hash)));
+  }
+}
+
+/** Reads tasks back from the two tables, resolving references; every text is checked against its hash. */
+export class TaskTableReader {
+  private readonly selectText;
+  private readonly texts = new Map<string, string>();
+  private cachedChars = 0;
+
+  /** `label`: how errors name the container (the task set file, the run store). */
+  constructor(private readonly db: Database.Database, private readonly label: string) {
+    this.selectText = this.hasFiles() ? db.prepare<[string], { text: string }>('SELECT text FROM files WHERE hash = ?') : null;
+  }
+
+  private hasFiles(): boolean {
+    return this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'files'`).get() !== undefined;
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n;
+  }
+
+  *tasks(): Generator<TaskRecord> {
+    const rows = this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').iterate();
+    for (const row of rows) yield this.task(row.record, row.ord);
+  }
+
+  /** One task by id, or null. */
+  get(id: string): TaskRecord | null {
+    const row = this.db.prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?').get(id);
+    return row ? this.task(row.record, row.ord) : null;
+  }
+
+  private task(record: string, ord: number): TaskRecord {
+    const where = { file: `${this.label} (task ${ord + 1})` };
+    let value: Record<string, unknown>;
+    try {
+      value = JSON.parse(record) as Record<string, unknown>;
+    } catch (error) {
+      throw new InputError(`malformed JSON (${(error as Error).message})`, where);
+    }
+    const id = typeof value.id === 'string' ? value.id : `#${ord + 1}`;
+    for (const key of ['prefix', 'suffix'] as const) if (isTextRef(value[key])) value[key] = this.slice(id, key, value[key]);
+    return validateTask(value, where);
+  }
+
+  private slice(id: string, field: string, ref: TextRef): string {
+    const text = this.text(id, ref.file);
+    if (ref.start < 0 || ref.end < ref.start || ref.end > text.length) {
+      throw new InputError(`task '${id}': ${field} [${ref.start}, ${ref.end}) is outside the file text ${ref.file} (${text.length} characters)`, { file: this.label, field });
+    }
+    return text.slice(ref.start, ref.end);
+  }
+
+  private text(id: string, hash: string): string {
+    const cached = this.texts.get(hash);
+    if (cached !== undefined) {
+      // Most recently used last.
+      this.texts.delete(hash);
+      this.texts.set(hash, cached);
+      return cached;
+    }
+    const row = this.selectText?.get(hash);
+    if (!row) throw new InputError(`task '${id}' refers to the file text ${hash}, which is missing from the task set`, { file: this.label });
+    const actual = textHash(row.text);
+    if (actual !== hash) throw new InputError(`task '${id}' refers to the file text ${hash}, which is corrupted (its content hashes to ${actual})`, { file: this.label });
+    this.texts.set(hash, row.text);
+    this.cachedChars += row.text.length;
+    for (const [oldest, text] of this.texts) {
+      if (this.cachedChars <= TEXT_CACHE_CHARS || oldest === hash) break;
+      this.texts.delete(oldest);
+      this.cachedChars -= text.length;
+    }
+    return row.text;
+  }
+}
+
+/** Whether `file` is a task set (a SQLite file) rather than inline JSONL. */
+export function isTaskSetFile(file: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const header = Buffer.alloc(SQLITE_HEADER.length);
+    return readSync(fd, header, 0, header.length, 0) === header.length && header.toString('latin1') === SQLITE_HEADER;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An open task set file. */
+export interface TaskSet {
+  count(): number;
+  tasks(): Generator<TaskRecord>;
+  get(id: string): TaskRecord | null;
+  close(): void;
+}
+
+export function openTaskSet(file: string): TaskSet {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new InputError(`cannot open the task set: ${(error as Error).message}`, { file });
+  }
+  try {
+    const format = db.prepare(`SELECT value FROM meta WHERE key = 'format'`).get() as { value: string } | undefined;
+    const version = db.prepare(`SELECT value FROM meta WHERE key = 'version'`).get() as { value: string } | undefined;
+    if (format?.value !== FORMAT) throw new Error('not a ctxbench task set');
+    if (version?.value !== FORMAT_VERSION) throw new InputError(`task set version ${version?.value ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`, { file });
+  } catch (error) {
+    db.close();
+    if (error instanceof InputError) throw error;
+    throw new InputError('a SQLite file that is not a ctxbench task set (expected a task set or a JSONL task file)', { file });
+  }
+  const reader = new TaskTableReader(db, file);
+  return { count: () => reader.count(), tasks: () => reader.tasks(), get: (id) => reader.get(id), close: () => db.close() };
+}
+
+/**
+ * Writes a task set file from validated tasks, streaming: built under a temporary name beside
+ * `file` and renamed into place when complete (a failure leaves nothing). Returns the task count.
+ */
+export function writeTaskSet(file: string, tasks: Iterable<TaskRecord>): number {
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  rmSync(temporary, { force: true });
+  let db: Database.Database;
+  try {
+    db = new Database(temporary);
+  } catch (error) {
+    throw new InputError(`cannot write: ${(error as Error).message}`, { file });
+  }
+  let count = 0;
+  try {
+    // The temporary file is discarded on failure, so no journal is needed while it is built.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?), (?, ?)').run('format', FORMAT, 'version', FORMAT_VERSION);
+    const writer = new TaskTableWriter(db);
+    let batch: TaskRecord[] = [];
+    const flush = db.transaction((items: TaskRecord[]) => {
+      for (const task of items) writer.add(task);
+    });
+    for (const task of tasks) {
+      batch.push(task);
+      count++;
+      if (batch.length >= INSERT_BATCH) {
+        flush(batch);
+        batch = [];
+      }
+    }
+    flush(batch);
+    db.close();
+    const fd = openSync(temporary, 'r+');
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, file);
+    return count;
+  } catch (error) {
+    if (db.open) db.close();
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
