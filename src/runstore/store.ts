@@ -34,6 +34,11 @@ CREATE TABLE IF NOT EXISTS verdicts (
   task_id TEXT NOT NULL, sample INTEGER NOT NULL, result TEXT NOT NULL,
   PRIMARY KEY (task_id, sample)
 ) WITHOUT ROWID;
+-- Which tasks each write touched, in order: a viewer polling a live run reads only what is new.
+CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL);
+CREATE TRIGGER IF NOT EXISTS candidates_changed AFTER INSERT ON candidates BEGIN INSERT INTO changes (task_id) VALUES (NEW.task_id); END;
+CREATE TRIGGER IF NOT EXISTS metrics_changed AFTER INSERT ON metrics BEGIN INSERT INTO changes (task_id) VALUES (NEW.task_id); END;
+CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN INSERT INTO changes (task_id) VALUES (NEW.task_id); END;
 `;
 
 /** What generation writes for one candidate (metrics and verdicts come later). */
@@ -49,6 +54,15 @@ export interface RunStore extends RunStoreWriter {
   candidateStates(): Map<string, Map<number, boolean>>;
   /** Runs several writes as one transaction (group commit: one commit instead of one per write). */
   batch(writes: () => void): void;
+  /**
+   * The tasks whose candidates, metrics or verdicts were written after change `since` (0: all), and
+   * the last change; null for a run store made before changes were logged.
+   */
+  changesSince(since: number): { last: number; taskIds: string[] } | null;
+  /** The last entry of the change log (0 when empty), null for a run store made before changes were logged. */
+  lastChange(): number | null;
+  /** The candidates of these tasks only, in task and sample order. */
+  candidatesOf(taskIds: readonly string[]): CandidateRecord[];
   close(): void;
 }
 
@@ -202,23 +216,47 @@ class SqliteRunStore implements RunStore {
   }
 
   candidates(): CandidateRecord[] {
+    return this.candidateRecords('', []);
+  }
+
+  candidatesOf(taskIds: readonly string[]): CandidateRecord[] {
+    return taskIds.length === 0 ? [] : this.candidateRecords('WHERE task_id IN (SELECT value FROM json_each(?))', [JSON.stringify(taskIds)]);
+  }
+
+  private hasChangeLog(): boolean {
+    return this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'changes'`).get() !== undefined;
+  }
+
+  lastChange(): number | null {
+    if (!this.hasChangeLog()) return null;
+    return (this.db.prepare('SELECT max(seq) AS last FROM changes').get() as { last: number | null }).last ?? 0;
+  }
+
+  changesSince(since: number): { last: number; taskIds: string[] } | null {
+    if (!this.hasChangeLog()) return null;
+    const rows = this.db.prepare<[number], { seq: number; task_id: string }>('SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq').all(since);
+    return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: [...new Set(rows.map((row) => row.task_id))] };
+  }
+
+  /** Candidates with their metrics and verdicts; `where` filters all three tables by task_id. */
+  private candidateRecords(where: string, parameters: unknown[]): CandidateRecord[] {
     const metrics = new Map<string, Record<string, number>>();
-    for (const row of this.db.prepare<[], { task_id: string; sample: number; name: string; value: number }>('SELECT task_id, sample, name, value FROM metrics ORDER BY name').all()) {
+    for (const row of this.db.prepare<unknown[], { task_id: string; sample: number; name: string; value: number }>(`SELECT task_id, sample, name, value FROM metrics ${where} ORDER BY name`).all(...parameters)) {
       const key = `${row.sample}\u0000${row.task_id}`;
       const values = metrics.get(key) ?? {};
       values[row.name] = row.value;
       metrics.set(key, values);
     }
     const verdicts = new Map<string, ExecResult>();
-    for (const row of this.db.prepare<[], { task_id: string; sample: number; result: string }>('SELECT task_id, sample, result FROM verdicts').all()) {
+    for (const row of this.db.prepare<unknown[], { task_id: string; sample: number; result: string }>(`SELECT task_id, sample, result FROM verdicts ${where}`).all(...parameters)) {
       verdicts.set(`${row.sample}\u0000${row.task_id}`, JSON.parse(row.result) as ExecResult);
     }
     // Task order of the snapshot, then sample: independent of the order calls finished in.
     const rows = this.db
-      .prepare<[], CandidateRow>(
-        `SELECT c.* FROM candidates c LEFT JOIN tasks t ON t.id = c.task_id ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
+      .prepare<unknown[], CandidateRow>(
+        `SELECT c.* FROM (SELECT * FROM candidates ${where}) c LEFT JOIN tasks t ON t.id = c.task_id ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
       )
-      .all();
+      .all(...parameters);
     return rows.map((row) => {
       const key = `${row.sample}\u0000${row.task_id}`;
       return {

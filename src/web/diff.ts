@@ -1,6 +1,9 @@
-// A line diff (Myers' O(ND) greedy algorithm) between a task's reference and a candidate, as the
-// viewer shows it: equal, deleted (only in the reference) and inserted (only in the candidate) lines
-// with their line numbers on each side. Within a changed block deletions come before insertions.
+// A line diff (Myers' O(ND) greedy algorithm on interned line hashes) between a task's reference and
+// a candidate, as the viewer shows it: equal, deleted (only in the reference) and inserted (only in
+// the candidate) lines with their line numbers on each side. Within a changed block deletions come
+// before insertions. Myers' time and trace grow with the number of edits, so the search has a work
+// budget: beyond it the diff is a plain side-by-side (line i against line i), linear in time and
+// memory, so one huge candidate never holds the server's only thread for long.
 
 export type DiffOp = 'equal' | 'delete' | 'insert';
 
@@ -23,11 +26,18 @@ export function splitLines(text: string): string[] {
 
 type Step = '=' | '-' | '+';
 
-/** The shortest edit script from `a` to `b` (arrays of interned line ids), in order. */
-function shortestEditScript(a: Int32Array, b: Int32Array): Step[] {
+/**
+ * Steps of Myers' search (diagonal moves and snake steps) before falling back to side-by-side:
+ * about 50 ms, and a trace of at most ~sqrt(budget) rounds (a few MB).
+ */
+export const DIFF_WORK_BUDGET = 20_000_000;
+
+/** The shortest edit script from `a` to `b` (arrays of interned line ids), in order; null when it costs more than `budget` steps. */
+function shortestEditScript(a: Int32Array, b: Int32Array, budget: number): Step[] | null {
   const n = a.length;
   const m = b.length;
   const max = n + m;
+  let work = 0;
   const offset = max + 1;
   const furthest = new Int32Array(2 * max + 3);
   // trace[d] holds the furthest-reaching x per diagonal k in [-d-1, d+1] before round d.
@@ -35,20 +45,24 @@ function shortestEditScript(a: Int32Array, b: Int32Array): Step[] {
   let found = false;
   for (let d = 0; d <= max && !found; d++) {
     trace.push(furthest.slice(offset - d - 1, offset + d + 2));
+    work += 2 * d + 3;
     for (let k = -d; k <= d; k += 2) {
       const down = k === -d || (k !== d && furthest[offset + k - 1]! < furthest[offset + k + 1]!);
       let x = down ? furthest[offset + k + 1]! : furthest[offset + k - 1]! + 1;
       let y = x - k;
+      const snakeStart = x;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
         y++;
       }
+      work += x - snakeStart;
       furthest[offset + k] = x;
       if (x >= n && y >= m) {
         found = true;
         break;
       }
     }
+    if (work > budget) return null;
   }
   const steps: Step[] = [];
   let x = n;
@@ -78,8 +92,32 @@ function shortestEditScript(a: Int32Array, b: Int32Array): Step[] {
   return steps.reverse();
 }
 
+/** Line i against line i: equal lines stay, others are a deletion then an insertion. */
+function sideBySide(length: number, a: Int32Array, b: Int32Array): Step[] {
+  const steps: Step[] = [];
+  for (let i = 0; i < length; i++) {
+    if (i < a.length && i < b.length && a[i] === b[i]) steps.push('=');
+    else {
+      if (i < a.length) steps.push('-');
+      if (i < b.length) steps.push('+');
+    }
+  }
+  return steps;
+}
+
+export interface Diff {
+  lines: DiffLine[];
+  /** `myers`: the shortest edit script; `side-by-side`: the search's budget ran out, lines are paired by position. */
+  method: 'myers' | 'side-by-side';
+}
+
 /** Diffs two texts line by line. */
 export function diffLines(oldText: string, newText: string): DiffLine[] {
+  return diffTexts(oldText, newText).lines;
+}
+
+/** Diffs two texts line by line, within `budget` steps of Myers' search. */
+export function diffTexts(oldText: string, newText: string, budget = DIFF_WORK_BUDGET): Diff {
   const oldLines = splitLines(oldText);
   const newLines = splitLines(newText);
   const ids = new Map<string, number>();
@@ -95,8 +133,13 @@ export function diffLines(oldText: string, newText: string): DiffLine[] {
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const middle = shortestEditScript(a.subarray(head, a.length - tail), b.subarray(head, b.length - tail));
-  const steps: Step[] = [...Array<Step>(head).fill('='), ...middle, ...Array<Step>(tail).fill('=')];
+  const oldMiddle = a.subarray(head, a.length - tail);
+  const newMiddle = b.subarray(head, b.length - tail);
+  const shortest = shortestEditScript(oldMiddle, newMiddle, budget);
+  const middle = shortest ?? sideBySide(Math.max(oldMiddle.length, newMiddle.length), oldMiddle, newMiddle);
+  const steps = new Array<Step>(head).fill('=');
+  for (const step of middle) steps.push(step);
+  for (let i = 0; i < tail; i++) steps.push('=');
 
   const result: DiffLine[] = [];
   let oldIndex = 0;
@@ -116,7 +159,7 @@ export function diffLines(oldText: string, newText: string): DiffLine[] {
     for (let j = 0; j < end - i - deletions; j++, newIndex++) result.push({ op: 'insert', text: newLines[newIndex]!, oldLine: null, newLine: newIndex + 1 });
     i = end;
   }
-  return result;
+  return { lines: result, method: shortest ? 'myers' : 'side-by-side' };
 }
 
 /** The diff as unified-style text lines: `  ` equal, `- ` deleted, `+ ` inserted. */

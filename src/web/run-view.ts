@@ -1,6 +1,8 @@
 // The viewer's read side: each run store opened read-only, its task snapshot parsed once, and its
-// candidates (with everything derived from them) reloaded only when another process has committed
-// to the store since (`PRAGMA data_version`), so polling a run in progress stays cheap.
+// candidates read once, then, when another process has committed since (`PRAGMA data_version`),
+// only the candidates of the tasks the store's change log names since the last look: polling a run
+// in progress reads what changed, not the run. Each version remembers which rows it changed, so a
+// client can fetch only those (`tasks?since=VERSION`).
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { compareRuns } from '../cli/commands/report.ts';
@@ -16,11 +18,16 @@ import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, Summ
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
 const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
 
+/** Versions whose changed rows are remembered for `rowsSince`. */
+const ROW_HISTORY = 256;
+
 interface Snapshot {
   dataVersion: number;
   version: number;
-  candidates: CandidateRecord[];
+  /** the last entry of the store's change log read; null for a store without one (reloaded whole). */
+  seq: number | null;
   byTask: Map<string, CandidateRecord[]>;
+  candidates: CandidateRecord[] | null;
   rows: TaskRow[] | null;
   summary: RunSummary | null;
   progress: RunProgress | null;
@@ -34,6 +41,8 @@ export class RunView implements RunStoreReader {
   private taskList: TaskRecord[] | null = null;
   private taskIndex: Map<string, number> | null = null;
   private snapshot: Snapshot | null = null;
+  /** per version since the last whole reload: the rows it changed. */
+  private history: { version: number; ords: number[] }[] = [];
 
   constructor(readonly id: string, dir: string) {
     this.store = openRunStore(dir, { readonly: true });
@@ -65,7 +74,18 @@ export class RunView implements RunStoreReader {
   }
 
   candidates(): CandidateRecord[] {
-    return this.current().candidates;
+    const snapshot = this.current();
+    snapshot.candidates ??= this.flatten(snapshot.byTask);
+    return snapshot.candidates;
+  }
+
+  /** All candidates in task order, then those of tasks outside the snapshot by id (the store's order). */
+  private flatten(byTask: Map<string, CandidateRecord[]>): CandidateRecord[] {
+    const all: CandidateRecord[] = [];
+    for (const task of this.tasks()) for (const candidate of byTask.get(task.id) ?? []) all.push(candidate);
+    const others = [...byTask.keys()].filter((id) => !this.taskIndex!.has(id)).sort();
+    for (const id of others) all.push(...byTask.get(id)!);
+    return all;
   }
 
   /** Increases whenever the run store changed since the viewer last read it. */
@@ -75,23 +95,69 @@ export class RunView implements RunStoreReader {
 
   private current(): Snapshot {
     const dataVersion = this.watcher.pragma('data_version', { simple: true }) as number;
-    if (this.snapshot && this.snapshot.dataVersion === dataVersion) return this.snapshot;
-    const candidates = this.store.candidates();
+    const previous = this.snapshot;
+    if (previous && previous.dataVersion === dataVersion) return previous;
+    const changes = previous && previous.seq !== null ? this.store.changesSince(previous.seq) : null;
+    if (previous && changes) {
+      previous.dataVersion = dataVersion;
+      previous.seq = changes.last;
+      if (changes.taskIds.length > 0) this.apply(previous, changes.taskIds);
+      return previous;
+    }
+    // The whole run: the log's position first, so that what is written meanwhile is read again next time.
+    const seq = this.store.lastChange();
     const byTask = new Map<string, CandidateRecord[]>();
-    for (const candidate of candidates) {
+    for (const candidate of this.store.candidates()) {
       const list = byTask.get(candidate.taskId);
       if (list) list.push(candidate);
       else byTask.set(candidate.taskId, [candidate]);
     }
-    this.snapshot = { dataVersion, version: (this.snapshot?.version ?? 0) + 1, candidates, byTask, rows: null, summary: null, progress: null };
+    this.history = [];
+    this.snapshot = { dataVersion, version: (previous?.version ?? 0) + 1, seq, byTask, candidates: null, rows: null, summary: null, progress: null };
     return this.snapshot;
+  }
+
+  /** Rereads the candidates of `taskIds` only and updates their rows; a new version. */
+  private apply(snapshot: Snapshot, taskIds: string[]): void {
+    const fresh = new Map<string, CandidateRecord[]>(taskIds.map((id) => [id, []]));
+    for (const candidate of this.store.candidatesOf(taskIds)) fresh.get(candidate.taskId)!.push(candidate);
+    const tasks = this.tasks();
+    const ords: number[] = [];
+    for (const [id, list] of fresh) {
+      if (list.length > 0) snapshot.byTask.set(id, list);
+      else snapshot.byTask.delete(id);
+      const ord = this.taskIndex!.get(id);
+      if (ord === undefined) continue;
+      ords.push(ord);
+      if (snapshot.rows) snapshot.rows[ord] = taskRow(tasks[ord]!, ord, list);
+    }
+    snapshot.version++;
+    snapshot.candidates = null;
+    snapshot.summary = null;
+    snapshot.progress = null;
+    this.history.push({ version: snapshot.version, ords });
+    if (this.history.length > ROW_HISTORY) this.history.shift();
+  }
+
+  /** The rows changed after `version`, or null when that version is too old to know (fetch all rows). */
+  rowsSince(version: number): TaskRow[] | null {
+    const snapshot = this.current();
+    if (version === snapshot.version) return [];
+    const first = this.history[0];
+    if (version > snapshot.version || !first || version < first.version - 1) return null;
+    const rows = this.rows();
+    const ords = new Set<number>();
+    for (const entry of this.history) if (entry.version > version) for (const ord of entry.ords) ords.add(ord);
+    return [...ords].sort((a, b) => a - b).map((ord) => rows[ord]!);
   }
 
   info(): RunInfo {
     const config = this.config();
     const snapshot = this.current();
     const tasks = this.tasks().length;
-    return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates.length, expected: tasks * config.samples, version: snapshot.version };
+    let candidates = 0;
+    for (const list of snapshot.byTask.values()) candidates += list.length;
+    return { id: this.id, dir: this.dir, config, tasks, candidates, expected: tasks * config.samples, version: snapshot.version };
   }
 
   rows(): TaskRow[] {
@@ -135,7 +201,8 @@ export class RunView implements RunStoreReader {
       const config = this.config();
       const counts: Record<VerdictClass, number> = { passed: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
       const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0 };
-      for (const candidate of snapshot.candidates) {
+      const candidates = this.candidates();
+      for (const candidate of candidates) {
         counts[verdictClass(candidate)]++;
         const parts = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs];
         if (parts.every((t) => typeof t !== 'number')) continue;
@@ -147,14 +214,14 @@ export class RunView implements RunStoreReader {
       time.totalMs = time.generationMs + time.buildMs + time.testMs;
       time.averageMs = time.timedCandidates ? time.totalMs / time.timedCandidates : null;
       const configWithoutTasksFile = { ...config, tasksPath: '' };
-      const reader: RunStoreReader = { dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => snapshot.candidates };
+      const reader: RunStoreReader = { dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => candidates };
       const passColumns = [1, 5, 10].filter((k) => k <= config.samples).map((k) => `pass@${k}`);
       const tasks = this.tasks().length;
       snapshot.progress = {
         run: this.id, version: snapshot.version, tasks, expected: tasks * config.samples,
-        generated: snapshot.candidates.length,
-        scored: snapshot.candidates.filter((c) => c.metrics !== null).length,
-        executed: snapshot.candidates.filter((c) => c.verdict !== null).length,
+        generated: candidates.length,
+        scored: candidates.filter((c) => c.metrics !== null).length,
+        executed: candidates.filter((c) => c.verdict !== null).length,
         counts, time,
         perRepo: buildReport([reader], ['repo'], [...passColumns, 'em', 'es']),
         updatedAt: new Date().toISOString(),

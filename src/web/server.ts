@@ -102,6 +102,15 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
     if (part === undefined) return view.info();
     if (part === 'summary' && taskId === undefined) return view.summary();
     if (part === 'progress' && taskId === undefined) return view.progress();
+    if (part === 'tasks' && taskId === undefined && params.has('since')) {
+      // A live run's poll: only the rows changed since the client's version (all of them when it is too old).
+      const since = Number(params.get('since'));
+      const changed = Number.isInteger(since) ? view.rowsSince(since) : null;
+      const version = view.version();
+      if (changed) return { version, total: view.tasks().length, since, rows: changed };
+      const rows = view.rows();
+      return { version, total: rows.length, rows };
+    }
     if (part === 'tasks' && taskId === undefined) {
       const result = runQuery(view.rows(), parseQuery(params));
       const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);

@@ -72,6 +72,8 @@ export interface CandidateView extends CandidateRecord {
   timeMs: number | null;
   /** line diff of the post-processed output against the reference, null without output. */
   diff: DiffLine[] | null;
+  /** how the diff was made: `side-by-side` when the candidate differs too much for a bounded shortest edit script. */
+  diffMethod: 'myers' | 'side-by-side' | null;
 }
 
 /** Facts about the original function (YABLoCo's left panel), from `task.meta` or derived from the oracle. */

@@ -5,7 +5,7 @@ import type { TaskRecord } from '../datasets/types.ts';
 import { listMetrics, passAtK } from '../metrics/index.ts';
 import { linesGroup } from '../report/aggregate.ts';
 import type { CandidateRecord } from '../runstore/types.ts';
-import { diffLines } from './diff.ts';
+import { diffTexts } from './diff.ts';
 import { VERDICT_ORDER } from './static/query.js';
 import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass } from './types.ts';
 
@@ -87,8 +87,14 @@ export function candidateView(task: TaskRecord, candidate: CandidateRecord): Can
     class: verdictClass(candidate),
     scores: reportScaled(candidate.metrics),
     timeMs: times.length ? times.reduce((a, b) => a + b, 0) : null,
-    diff: candidate.output === null ? null : diffLines(task.reference, candidate.output),
+    ...candidateDiff(task, candidate),
   };
+}
+
+function candidateDiff(task: TaskRecord, candidate: CandidateRecord): Pick<CandidateView, 'diff' | 'diffMethod'> {
+  if (candidate.output === null) return { diff: null, diffMethod: null };
+  const { lines, method } = diffTexts(task.reference, candidate.output);
+  return { diff: lines, diffMethod: method };
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);

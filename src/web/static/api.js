@@ -40,6 +40,8 @@ export const api = {
   runs: () => get(routes.runs()),
   run: (run) => get(routes.run(run)),
   tasks: (run) => get(routes.tasks(run)),
+  /** `{version, total, since, rows}` with only the rows changed after `version`, or `{version, total, rows}` with all. */
+  tasksSince: (run, version) => get(routes.tasksSince(run, version)),
   task: (run, row) => get(routes.task(run, row)),
   summary: (run) => get(routes.summary(run)),
   progress: (run) => get(routes.progress(run)),

@@ -24,18 +24,28 @@ const ctx = {
     return run;
   },
   rowCache: new Map(),
-  /** The run's task rows; `version` (from a progress answer) refetches them when the run changed. */
+  /**
+   * The run's task rows; `version` (from a progress answer) refetches them when the run changed:
+   * only the changed rows when an earlier version is loaded.
+   */
   async rows(id, version) {
     const cached = this.rowCache.get(id);
     if (cached && (version === undefined || cached.version >= version)) return cached.promise;
-    const promise = api.tasks(id).then((answer) => {
-      this.rowCache.set(id, { version: answer.version, promise: Promise.resolve(answer.rows) });
-      return answer.rows;
+    const loaded = cached?.loaded;
+    const request = loaded && !isStatic ? api.tasksSince(id, loaded.version) : api.tasks(id);
+    const promise = request.then((answer) => {
+      let rows = answer.rows;
+      if (answer.since !== undefined && loaded) {
+        rows = loaded.rows.slice();
+        for (const row of answer.rows) rows[row.ord] = row;
+      }
+      this.rowCache.set(id, { version: answer.version, loaded: { version: answer.version, rows }, promise: Promise.resolve(rows) });
+      return rows;
     }, (error) => {
       this.rowCache.delete(id);
       throw error;
     });
-    this.rowCache.set(id, { version: version ?? 0, promise });
+    this.rowCache.set(id, { version: version ?? 0, loaded, promise });
     return promise;
   },
   setKeys(bindings) {

@@ -7,6 +7,7 @@ export declare const routes: {
   runs(): DataRoute;
   run(run: string): DataRoute;
   tasks(run: string): DataRoute;
+  tasksSince(run: string, version: number): DataRoute;
   task(run: string, row: { id: string; ord: number }): DataRoute;
   summary(run: string): DataRoute;
   progress(run: string): DataRoute;

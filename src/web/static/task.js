@@ -37,11 +37,12 @@ function splicedBlock(task, text) {
   return block;
 }
 
-function diffBlock(lines, firstLine) {
+function diffBlock(lines, firstLine, method) {
   const counts = { equal: 0, delete: 0, insert: 0 };
   for (const line of lines) counts[line.op]++;
+  const how = method === 'side-by-side' ? ' (too different for a shortest diff: lines compared by position)' : '';
   return h('div', null,
-    h('p', { class: 'muted small diff-summary' }, `${counts.delete} line(s) only in the reference, ${counts.insert} only in the candidate, ${counts.equal} the same`),
+    h('p', { class: 'muted small diff-summary' }, `${counts.delete} line(s) only in the reference, ${counts.insert} only in the candidate, ${counts.equal} the same${how}`),
     h('div', { class: 'diff' }, lines.map((line) => h('div', { class: `dl ${line.op}`, dataset: { op: line.op } },
       h('span', { class: 'ln' }, line.oldLine === null ? '' : String(firstLine + line.oldLine - 1)),
       h('span', { class: 'ln' }, line.newLine === null ? '' : String(line.newLine)),
@@ -169,7 +170,7 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
     const text = state.view === 'raw' ? chosen.raw : chosen.output;
     let body;
     if (text === null) body = h('p', { class: 'error-text' }, chosen.error ?? 'no output');
-    else if (state.view === 'diff') body = diffBlock(chosen.diff, detail.task.span.startLine);
+    else if (state.view === 'diff') body = diffBlock(chosen.diff, detail.task.span.startLine, chosen.diffMethod);
     else if (state.view === 'file') body = splicedBlock(detail.task, text);
     else body = codeBlock(text, 1, 'candidate');
     replaceChildren(panes[index],
