@@ -9,7 +9,8 @@ import { walkRepository, type SourceFile } from '../src/index/walk.ts';
 import { createWorkerPool } from '../src/util/workers.ts';
 import { sourceTree } from './sources.ts';
 
-async function parseOnlySeconds(files: SourceFile[]): Promise<number> {
+/** Parses every file once on the same worker threads as the index (no extraction, no resolution). */
+export async function parseOnlySeconds(files: SourceFile[]): Promise<number> {
   const started = performance.now();
   const pool = createWorkerPool<{ path: string; language: string; text: string }[], number>(new URL('./parse-worker.ts', import.meta.url));
   const ordered = [...files].sort((a, b) => b.size - a.size);

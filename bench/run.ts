@@ -21,7 +21,7 @@ const REDIS_FUNCTIONS = [
 const REDIS_BROKEN_TESTS = ['RESTORE fail with invalid payload size', 'corrupt payload: stream - duplicated consumer PEL entry', '/^Fullsync should not free scripting engine on a replica'];
 const REDIS_WHOLE_SUITE = ['./runtest', ...REDIS_BROKEN_TESTS.map((name) => `--skiptest '${name}'`)].join(' ');
 
-const BENCHES: { area: string; file: string; args: string[] }[] = [
+const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boolean }[] = [
   { area: 'index', file: 'index.ts', args: ['redis'] },
   { area: 'index', file: 'index.ts', args: ['openssl'] },
   { area: 'tasks', file: 'tasks.ts', args: [] },
@@ -38,12 +38,14 @@ const BENCHES: { area: string; file: string; args: string[] }[] = [
     ],
   },
   { area: 'web', file: 'web.ts', args: [] },
+  // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).
+  { area: 'scale', file: 'scale.ts', args: [], onlyWhenNamed: true },
 ];
 
 const wanted = process.argv.slice(2);
 let failed = 0;
 for (const bench of BENCHES) {
-  if (wanted.length > 0 && !wanted.includes(bench.area)) continue;
+  if (wanted.length > 0 ? !wanted.includes(bench.area) : bench.onlyWhenNamed) continue;
   const file = fileURLToPath(new URL(bench.file, import.meta.url));
   if (!existsSync(file)) continue;
   console.log(`\n== ${bench.area} ${bench.args.join(' ')}`.trimEnd());

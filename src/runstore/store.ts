@@ -180,7 +180,7 @@ class SqliteRunStore implements RunStore {
   }
 
   tasks(): TaskRecord[] {
-    return Array.from(new TaskTableReader(this.db, join(this.dir, 'run.db')).tasks());
+    return Array.from(new TaskTableReader(this.db, join(this.dir, 'run.db'), { validate: false }).tasks());
   }
 
   prompt(taskId: string): PromptParts | null {

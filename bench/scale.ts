@@ -1,0 +1,474 @@
+// Scale benchmark (`npm run bench -- scale`): a 2M+-line repository end to end. Debian's LLVM source
+// (the llvm/ and clang/ lib and include trees, 4M lines of C++) and redis at YABLoCo's commit:
+// parse-only floor, cold index, the three families, a 1,000-task sample, prompts with bm25, an eval
+// with a baseline, score, report and the viewer's list and task pages. Each step runs in its own
+// process, so its peak RSS is its own; each prints its time, and the builds the size of the task set
+// on disk (bytes per task) beside the size the same tasks take inline. Then the container comparison
+// (one SQLite file vs a folder of tasks.jsonl + files/) on the same tasks, and the viewer at scale:
+// a 100,000-task run's list, a live poll, a 50,000-line candidate's task page.
+// Usage: nice -n 10 node --import tsx bench/scale.ts [llvm] [redis] [web]   (default: all three)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateTask } from '../src/datasets/schema.ts';
+import { compactTask, textHash } from '../src/datasets/taskset.ts';
+import type { TaskRecord } from '../src/datasets/types.ts';
+import { jsonlRecords } from '../src/util/jsonl.ts';
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const CACHE = join(BENCH_DIR, '.cache');
+const YABLOCO = process.env.CTXBENCH_YABLOCO ?? '/work/shared/yabloco';
+const LLVM_TREES = ['llvm/lib', 'llvm/include', 'clang/lib', 'clang/include'];
+const SAMPLE_TASKS = 1000;
+const MEMORY_TARGET_MIB = 4096;
+const FLOOR_RATIO_TARGET = 2.5;
+const VIEW_TARGET_MS = 1000;
+
+interface StepResult {
+  seconds: number;
+  peakMiB: number;
+  [key: string]: unknown;
+}
+
+// ---------------------------------------------------------------- the steps (each in a child process)
+
+const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<string, unknown>>> = {
+  async floor({ root }) {
+    const { walkRepository } = await import('../src/index/walk.ts');
+    const { parseOnlySeconds } = await import('./index.ts');
+    const { files } = walkRepository(root!);
+    let lines = 0;
+    for (const file of files) for (let i = file.text.indexOf('\n'); i >= 0; i = file.text.indexOf('\n', i + 1)) lines++;
+    return { files: files.length, lines, measured: await parseOnlySeconds(files) };
+  },
+
+  async index({ root, db }) {
+    const { indexRepository } = await import('../src/index/indexer.ts');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+    const run = await indexRepository(root!, { db });
+    const functions = run.store.functions().length;
+    run.store.close();
+    return { measured: run.seconds, functions };
+  },
+
+  async build({ family, root, db, out }) {
+    const { buildBenchmark, writeBuild } = await import('../src/tasks/build.ts');
+    const started = performance.now();
+    const output = await buildBenchmark({ family: family as 'function', repos: [root!], index: { db }, seed: 1, command: 'bench scale', toolVersion: 'bench' });
+    writeBuild(out!, output);
+    const measured = (performance.now() - started) / 1000;
+    // The same tasks inline (whole prefix and suffix per task), counted one line at a time.
+    let inlineBytes = 0;
+    const files = new Set<string>();
+    for (const task of output.tasks) {
+      inlineBytes += Buffer.byteLength(JSON.stringify(task)) + 1;
+      files.add(`${task.repo.name}/${task.path}`);
+    }
+    return { measured, tasks: output.tasks.length, files: files.size, setBytes: statSync(out!).size, inlineBytes };
+  },
+
+  /** A seeded sample of `n` tasks (reservoir: only n held), written as a task set. */
+  async sample({ tasks, out, n }) {
+    const { iterateTasks, writeTasks } = await import('../src/datasets/io.ts');
+    const { randomFor } = await import('../src/util/random.ts');
+    const random = randomFor(1, 'scale-sample');
+    const size = Number(n);
+    const kept: TaskRecord[] = [];
+    let seen = 0;
+    for (const task of iterateTasks(tasks!)) {
+      seen++;
+      if (kept.length < size) kept.push(task);
+      else {
+        const slot = random.int(seen);
+        if (slot < size) kept[slot] = task;
+      }
+    }
+    const started = performance.now();
+    writeTasks(out!, kept);
+    return { measured: (performance.now() - started) / 1000, tasks: kept.length, of: seen, setBytes: statSync(out!).size };
+  },
+
+  async prompts({ tasks, root }) {
+    const { createPromptBuilder } = await import('../src/context/index.ts');
+    const { iterateTasks } = await import('../src/datasets/io.ts');
+    const builder = await createPromptBuilder({ strategy: 'bm25', template: 'cceval', repoRoot: root });
+    let count = 0;
+    let tokens = 0;
+    const started = performance.now();
+    for (const task of iterateTasks(tasks!)) {
+      const prompt = await builder.build(task);
+      tokens += prompt.tokens.total ?? 0;
+      count++;
+    }
+    return { measured: (performance.now() - started) / 1000, tasks: count, meanTokens: Math.round(tokens / Math.max(1, count)) };
+  },
+
+  /** A CLI command, exactly as a user runs it (output to a log). */
+  async cli({ args, log }) {
+    const { main } = await import('../src/cli/main.ts');
+    const lines: string[] = [];
+    const [out, err] = [console.log, console.error];
+    console.log = (...parts: unknown[]) => void lines.push(parts.join(' '));
+    console.error = (...parts: unknown[]) => void lines.push(parts.join(' '));
+    const started = performance.now();
+    let code: number;
+    try {
+      code = await main(JSON.parse(args!) as string[]);
+    } finally {
+      console.log = out;
+      console.error = err;
+      writeFileSync(log!, `${lines.join('\n')}\n`);
+    }
+    if (code !== 0) throw new Error(`exit code ${code}; see ${log}`);
+    return { measured: (performance.now() - started) / 1000, lastLine: lines.filter((line) => line.trim() !== '').at(-1) ?? '' };
+  },
+
+  /** The viewer's list and task pages of a run: API answers as the browser asks them. */
+  async view({ run }) {
+    const { startViewer } = await import('../src/web/server.ts');
+    const viewer = await startViewer([run!], { port: 0 });
+    try {
+      const id = viewer.runs.runs[0]!.id;
+      const fetchMs = async (path: string) => {
+        const started = performance.now();
+        const response = await fetch(`${viewer.url}${path}`);
+        const body = (await response.json()) as unknown;
+        if (!response.ok) throw new Error(`${path}: ${JSON.stringify(body)}`);
+        return { ms: performance.now() - started, body };
+      };
+      const listCold = await fetchMs(`api/runs/${id}/tasks`);
+      const listWarm = await fetchMs(`api/runs/${id}/tasks`);
+      const rows = (listCold.body as { rows: { id: string }[] }).rows;
+      let slowest = 0;
+      for (const row of rows.slice(0, 50)) slowest = Math.max(slowest, (await fetchMs(`api/runs/${id}/tasks/${encodeURIComponent(row.id)}`)).ms);
+      return { measured: (listCold.ms + listWarm.ms) / 1000, listColdMs: listCold.ms, listWarmMs: listWarm.ms, taskMaxMs: slowest, rows: rows.length };
+    } finally {
+      await viewer.close();
+    }
+  },
+
+  /** The container comparison: the same tasks as one SQLite file and as a folder (tasks.jsonl + files/). */
+  async containers({ tasks, dir }) {
+    const { readTasks, writeTasks } = await import('../src/datasets/io.ts');
+    const all = readTasks(tasks!);
+    const sqlite = join(dir!, 'set.tasks');
+    const folder = join(dir!, 'set-folder');
+    const time = (action: () => unknown) => {
+      const started = performance.now();
+      action();
+      return (performance.now() - started) / 1000;
+    };
+    const sqliteWrite = time(() => writeTasks(sqlite, all));
+    const sqliteRead = time(() => readTasks(sqlite));
+    const folderWrite = time(() => writeFolderSet(folder, all));
+    const folderRead = time(() => readFolderSet(folder));
+    return {
+      measured: sqliteWrite + sqliteRead + folderWrite + folderRead,
+      tasks: all.length,
+      sqlite: { writeS: sqliteWrite, readS: sqliteRead, bytes: diskBytes(sqlite), entries: 1 },
+      folder: { writeS: folderWrite, readS: folderRead, bytes: diskBytes(folder), entries: readdirSync(join(folder, 'files')).length + 1 },
+    };
+  },
+
+  /** The viewer at scale: a 100,000-task run's list, a live poll, a 50,000-line candidate's page. */
+  async web({ dir }) {
+    return viewerAtScale(dir!);
+  },
+};
+
+// ---------------------------------------------------------------- the folder container (measured only)
+
+/** Writes a file and syncs it (a folder is durable only when each of its files is). */
+function writeDurable(file: string, text: string): void {
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The folder form of a task set: tasks.jsonl with references, one file per text under files/, renamed into place. */
+function writeFolderSet(dir: string, tasks: TaskRecord[]): void {
+  const temporary = `${dir}.tmp`;
+  rmSync(temporary, { recursive: true, force: true });
+  mkdirSync(join(temporary, 'files'), { recursive: true });
+  const written = new Set<string>();
+  const lines: string[] = [];
+  for (const task of tasks) {
+    const hash = textHash(task.prefix, task.reference, task.suffix);
+    if (!written.has(hash)) {
+      writeDurable(join(temporary, 'files', hash), task.prefix + task.reference + task.suffix);
+      written.add(hash);
+    }
+    lines.push(JSON.stringify(compactTask(task, hash)));
+  }
+  writeDurable(join(temporary, 'tasks.jsonl'), `${lines.join('\n')}\n`);
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(temporary, dir);
+}
+
+function readFolderSet(dir: string): number {
+  const texts = new Map<string, string>();
+  let count = 0;
+  for (const record of jsonlRecords(join(dir, 'tasks.jsonl'), (value) => value as Record<string, { file: string; start: number; end: number }>)) {
+    for (const key of ['prefix', 'suffix']) {
+      const ref = record[key]!;
+      let text = texts.get(ref.file);
+      if (text === undefined) {
+        text = readFileSync(join(dir, 'files', ref.file), 'utf8');
+        if (textHash(text) !== ref.file) throw new Error(`corrupted ${ref.file}`);
+        texts.set(ref.file, text);
+      }
+      (record as Record<string, unknown>)[key] = text.slice(ref.start, ref.end);
+    }
+    validateTask(record);
+    count++;
+  }
+  return count;
+}
+
+/** Bytes the file or folder takes on disk (allocated blocks). */
+function diskBytes(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.blocks * 512;
+  return stat.blocks * 512 + readdirSync(path).reduce((sum, name) => sum + diskBytes(join(path, name)), 0);
+}
+
+// ---------------------------------------------------------------- the viewer at scale
+
+async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
+  const { openRunStore } = await import('../src/runstore/store.ts');
+  const { startViewer } = await import('../src/web/server.ts');
+  const { sampleConfig } = await import('../test/fixtures/web/sample.ts');
+  type Task = TaskRecord;
+  const manyDir = join(dir, 'many');
+  const bigDir = join(dir, 'big');
+  const count = 100_000;
+  const languages = ['python', 'java', 'typescript', 'csharp'] as const;
+  const taskAt = (index: number): Task => ({
+    id: `repo${index % 40}/pkg${index % 7}/file${index}.py:${index}`, kind: 'node', language: languages[index % 4]!,
+    repo: { name: `repo${index % 40}`, commit: null }, path: `pkg${index % 7}/mod${index % 13}/file${index}.py`,
+    prefix: 'def f():\n    return ', suffix: '\n', reference: `value_${index}`, span: { startLine: 2, startColumn: 12, endLine: 2, endColumn: 20 },
+    labels: { bucket: 1 + (index % 10), semantic: ['Expression/Call', 'Statement/Return', 'Identifier/Name'][index % 3]!, lines: 1 },
+  });
+  const tasks = Array.from({ length: count }, (_, index) => taskAt(index));
+  const candidate = (task: Task, index: number) => ({ taskId: task.id, sample: 0, raw: `v${index}`, output: `v${index}`, postprocess: 'none', error: null, promptTokens: 500, completionTokens: 8, latencyMs: 300, finishReason: 'stop', cached: false });
+  const store = openRunStore(manyDir, { create: sampleConfig('bm25', 1), tasks });
+  store.batch(() => {
+    for (const [index, task] of tasks.entries()) {
+      if (index >= count - 1000) break;
+      store.putCandidate(candidate(task, index));
+      store.putMetrics(task.id, 0, { em: index % 3 === 0 ? 1 : 0, es: index % 101 });
+    }
+  });
+
+  // A 50,000-line file whose candidate is 50,000 lines that share little with the reference.
+  const lines = 50_000;
+  const reference = Array.from({ length: lines }, (_, i) => `    total += item_${i} * weight_${i % 97};`).join('\n') + '\n';
+  const output = Array.from({ length: lines }, (_, i) => (i % 3 === 0 ? `    total += item_${i} * weight_${i % 97};` : `    total -= other_${i};`)).join('\n') + '\n';
+  const big: Task = { ...taskAt(0), id: 'big', kind: 'function', language: 'c', path: 'big.c', prefix: 'void f(void)\n{\n', reference, suffix: '}\n', span: { startLine: 3, startColumn: 1, endLine: lines + 2, endColumn: 1 }, labels: { lines } };
+  const bigStore = openRunStore(bigDir, { create: sampleConfig('infile', 1), tasks: [big] });
+  bigStore.putCandidate({ ...candidate(big, 0), raw: output, output });
+  bigStore.close();
+
+  const viewer = await startViewer([manyDir, bigDir], { port: 0 });
+  try {
+    const timed = async (path: string) => {
+      const started = performance.now();
+      const response = await fetch(`${viewer.url}${path}`);
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${path}: ${text.slice(0, 200)}`);
+      return { ms: performance.now() - started, bytes: text.length, body: JSON.parse(text) as Record<string, unknown> };
+    };
+    const rssBefore = process.memoryUsage().rss;
+    const info = await timed('api/runs/many');
+    const listCold = await timed('api/runs/many/tasks');
+    const listWarm = await timed('api/runs/many/tasks');
+    const version = (listCold.body as { version: number }).version;
+    // A live run: 100 more candidates written by another connection, then the poll a client makes.
+    for (const [offset, task] of tasks.slice(count - 1000, count - 900).entries()) store.putCandidate(candidate(task, count - 1000 + offset));
+    const poll = await timed('api/runs/many');
+    const since = await timed(`api/runs/many/tasks?since=${version}`);
+    const full = await timed('api/runs/many/tasks');
+    store.close();
+    const task = await timed(`api/runs/big/tasks/big`);
+    const candidates = (task.body as { candidates: { diffMethod: string; diff: unknown[] }[] }).candidates;
+    let browserMs: number | null = null;
+    try {
+      const { launchChromium } = await import('../test/fixtures/web/browser.ts');
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        const started = performance.now();
+        await page.goto(`${viewer.url}#/run/many`);
+        await page.waitForSelector('.vt-row');
+        browserMs = performance.now() - started;
+      } finally {
+        await browser.close();
+      }
+    } catch (error) {
+      console.error(`(no browser measurement: ${(error as Error).message.split('\n')[0]})`);
+    }
+    return {
+      measured: (info.ms + listCold.ms + listWarm.ms + poll.ms + since.ms + full.ms + task.ms) / 1000,
+      tasks: count,
+      infoMs: info.ms, listColdMs: listCold.ms, listWarmMs: listWarm.ms, listBytes: listCold.bytes, browserListMs: browserMs,
+      pollMs: poll.ms, sinceMs: since.ms, sinceRows: (since.body as { rows: unknown[] }).rows.length, sinceBytes: since.bytes, fullMs: full.ms,
+      bigTaskMs: task.ms, bigDiffLines: candidates[0]!.diff.length, bigDiffMethod: candidates[0]!.diffMethod,
+      rssGrowthMiB: (process.memoryUsage().rss - rssBefore) / 2 ** 20,
+    };
+  } finally {
+    await viewer.close();
+  }
+}
+
+// ---------------------------------------------------------------- the orchestration
+
+/** Runs one step in a child process; its figures, wall time and peak RSS. */
+function step(name: string, args: Record<string, string>): StepResult {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--step', name, JSON.stringify(args)], {
+    encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const line = result.stdout.split('\n').find((text) => text.startsWith('RESULT '));
+  if (result.status !== 0 || !line) throw new Error(`step ${name} failed (exit ${result.status}):\n${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`);
+  return { seconds, ...(JSON.parse(line.slice('RESULT '.length)) as { peakMiB: number }) };
+}
+
+function llvmTree(): string {
+  const tree = join(CACHE, 'scale', 'llvm-16');
+  if (existsSync(join(tree, '.complete'))) return tree;
+  const src = join(CACHE, 'src');
+  let source = existsSync(src) ? readdirSync(src).find((name) => /^llvm-toolchain-\d+-/.test(name)) : undefined;
+  if (!source) {
+    execFileSync('flock', ['/tmp/apt.lock', 'bash', join(BENCH_DIR, '..', 'scripts', 'fetch-sources.sh'), src, 'llvm-toolchain-16'], { stdio: 'inherit' });
+    source = readdirSync(src).find((name) => /^llvm-toolchain-\d+-/.test(name))!;
+  }
+  rmSync(tree, { recursive: true, force: true });
+  // Hard links: the subset costs no copy of the 1.2 GB of sources.
+  const linkTree = (from: string, to: string) => {
+    mkdirSync(to, { recursive: true });
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (entry.isDirectory()) linkTree(join(from, entry.name), join(to, entry.name));
+      else if (entry.isFile()) linkSync(join(from, entry.name), join(to, entry.name));
+    }
+  };
+  for (const sub of LLVM_TREES) linkTree(join(src, source, sub), join(tree, sub));
+  writeFileSync(join(tree, '.complete'), `${source}\n`);
+  return tree;
+}
+
+function redisTree(): string {
+  const tree = join(CACHE, 'scale', 'redis-493e31e');
+  if (existsSync(join(tree, 'src', 'server.c'))) return tree;
+  mkdirSync(tree, { recursive: true });
+  execFileSync('tar', ['-xJf', join(YABLOCO, 'redis-493e31e.tar.xz'), '-C', tree, '--strip-components=1']);
+  return tree;
+}
+
+const mib = (value: number) => `${value.toFixed(0)} MiB`;
+const seconds = (value: number) => `${value.toFixed(1)} s`;
+const ok = (pass: boolean) => (pass ? 'ok' : 'OVER TARGET');
+
+function printRow(label: string, result: StepResult, extra = ''): void {
+  const measured = typeof result.measured === 'number' ? ` (step ${seconds(result.measured)})` : '';
+  console.log(`  ${label.padEnd(22)} ${seconds(result.seconds).padStart(8)}${measured.padEnd(18)} peak ${mib(result.peakMiB).padStart(9)} ${ok(result.peakMiB <= MEMORY_TARGET_MIB).padEnd(11)} ${extra}`);
+}
+
+async function benchRepository(name: string, root: string, work: string): Promise<void> {
+  const db = join(work, 'index.db');
+  console.log(`\nscale ${name}: ${root}`);
+  const floor = step('floor', { root });
+  console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);
+  printRow('parse-only floor', floor);
+  const index = step('index', { root, db });
+  const ratio = (index.measured as number) / (floor.measured as number);
+  printRow('index cold', index, `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), ${index.functions} functions`);
+  const sets: Record<string, string> = {};
+  for (const family of ['function', 'crossfile', 'node']) {
+    const out = join(work, `${family}.tasks`);
+    try {
+      const build = step('build', { family, root, db, out });
+      sets[family] = out;
+      const tasks = build.tasks as number;
+      const perTask = tasks ? (build.setBytes as number) / tasks : 0;
+      printRow(`build ${family}`, build, `${tasks} tasks from ${build.files} files: set ${mib((build.setBytes as number) / 2 ** 20)} = ${perTask.toFixed(0)} B/task; inline ${mib((build.inlineBytes as number) / 2 ** 20)} = ${(tasks ? (build.inlineBytes as number) / tasks : 0).toFixed(0)} B/task`);
+    } catch (error) {
+      console.log(`  build ${family}: FAILED ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
+    }
+  }
+  const source = sets.crossfile ?? sets.function;
+  if (!source) return;
+  const sample = join(work, 'sample.tasks');
+  const sampled = step('sample', { tasks: source, out: sample, n: String(SAMPLE_TASKS) });
+  printRow(`sample ${basename(source, '.tasks')}`, sampled, `${sampled.tasks} of ${sampled.of} tasks: set ${mib((sampled.setBytes as number) / 2 ** 20)} = ${((sampled.setBytes as number) / Math.max(1, sampled.tasks as number)).toFixed(0)} B/task`);
+  const prompts = step('prompts', { tasks: sample, root });
+  printRow('prompts bm25', prompts, `${prompts.tasks} prompts, mean ${prompts.meanTokens} tokens`);
+  const run = join(work, 'run-copy-retrieved');
+  rmSync(run, { recursive: true, force: true });
+  const cli = (label: string, args: string[]) => {
+    const result = step('cli', { args: JSON.stringify(args), log: join(work, `${label.replace(/\W+/g, '-')}.log`) });
+    printRow(label, result, String(result.lastLine).slice(0, 100));
+  };
+  cli('eval bm25 baseline', ['eval', sample, '--model', 'baseline:copy-retrieved', '--context', 'bm25', '--repo', root, '--run', run, '--no-cache']);
+  cli('score', ['score', run]);
+  cli('report', ['report', run, '--out', join(work, 'report.txt')]);
+  const view = step('view', { run });
+  printRow('viewer list + tasks', view, `list of ${view.rows}: ${(view.listColdMs as number).toFixed(0)} ms cold, ${(view.listWarmMs as number).toFixed(0)} ms warm; slowest of 50 task pages ${(view.taskMaxMs as number).toFixed(0)} ms`);
+  if (sets.crossfile) {
+    const containers = step('containers', { tasks: sets.crossfile, dir: work });
+    const sqlite = containers.sqlite as { writeS: number; readS: number; bytes: number; entries: number };
+    const folder = containers.folder as { writeS: number; readS: number; bytes: number; entries: number };
+    console.log(`  container comparison on the ${containers.tasks} crossfile tasks (write / read all / on disk / file-system entries):`);
+    console.log(`    one SQLite file        ${seconds(sqlite.writeS)} / ${seconds(sqlite.readS)} / ${mib(sqlite.bytes / 2 ** 20)} / ${sqlite.entries}`);
+    console.log(`    folder (jsonl+files/)  ${seconds(folder.writeS)} / ${seconds(folder.readS)} / ${mib(folder.bytes / 2 ** 20)} / ${folder.entries}`);
+  }
+}
+
+async function benchViewer(work: string): Promise<void> {
+  console.log('\nscale viewer');
+  const web = step('web', { dir: work });
+  const n = (value: unknown) => (value as number).toFixed(0);
+  printRow('100,000-task run', web);
+  console.log(`    list API: ${n(web.listColdMs)} ms cold (target <= ${VIEW_TARGET_MS}: ${ok((web.listColdMs as number) <= VIEW_TARGET_MS)}), ${n(web.listWarmMs)} ms warm, ${mib((web.listBytes as number) / 2 ** 20)}`);
+  if (web.browserListMs !== null) console.log(`    list page in Chromium (first row shown): ${n(web.browserListMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.browserListMs as number) <= VIEW_TARGET_MS)})`);
+  console.log(`    live poll after 100 new candidates: info ${n(web.pollMs)} ms, changed rows ${n(web.sinceMs)} ms (${web.sinceRows} rows, ${n(web.sinceBytes)} bytes) vs all rows ${n(web.fullMs)} ms`);
+  console.log(`    task page of a 50,000-line candidate: ${n(web.bigTaskMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.bigTaskMs as number) <= VIEW_TARGET_MS)}), diff ${web.bigDiffMethod}, ${web.bigDiffLines} lines; server RSS growth over all requests ${n(web.rssGrowthMiB)} MiB`);
+}
+
+async function childStep(name: string, rawArgs: string): Promise<void> {
+  const result = await STEPS[name]!(JSON.parse(rawArgs) as Record<string, string>);
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`\nRESULT ${JSON.stringify({ ...result, peakMiB })}\n`);
+}
+
+export async function run(): Promise<void> {
+  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const all = wanted.length === 0;
+  const work = mkdtempSync(join(process.env.CTXBENCH_SCALE_TMP ?? tmpdir(), 'ctxbench-scale-'));
+  try {
+    if (all || wanted.includes('llvm')) await benchRepository('llvm 16 (llvm/ and clang/ lib + include)', llvmTree(), mkdirIn(work, 'llvm'));
+    if (all || wanted.includes('redis')) await benchRepository('redis at YABLoCo\'s commit 493e31e', redisTree(), mkdirIn(work, 'redis'));
+    if (all || wanted.includes('web')) await benchViewer(mkdirIn(work, 'web'));
+  } finally {
+    if (!process.env.CTXBENCH_SCALE_KEEP) rmSync(work, { recursive: true, force: true });
+    else console.log(`(kept ${work})`);
+  }
+}
+
+function mkdirIn(parent: string, name: string): string {
+  const dir = join(parent, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--step');
+  if (at >= 0) await childStep(process.argv[at + 1]!, process.argv[at + 2]!);
+  else await run();
+}
