@@ -19,7 +19,7 @@ import type { ExecResult } from '../src/runstore/types.ts';
 import { indexRepository } from '../src/index/indexer.ts';
 import { buildFromIndexes } from '../src/tasks/build.ts';
 import { repositoryCommit } from '../src/tasks/git.ts';
-import { readJsonl } from '../src/util/jsonl.ts';
+import { readTasks } from '../src/datasets/io.ts';
 import {
   chownTree,
   classify,
@@ -144,7 +144,7 @@ function describe(result: ExecResult): string {
 export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResult> {
   const env = loadEnvironment(options.env ?? join(FIXTURE, 'env.yaml'), options.source ? sourceTree(options.source) : options.repo);
   const allTasks = options.tasks
-    ? readJsonl(options.tasks, (value) => value as TaskRecord).filter((task) => task.kind === 'function')
+    ? readTasks(options.tasks).filter((task) => task.kind === 'function')
     : options.functions
       ? await repositoryFunctionTasks(env.repo)
       : fixtureTasks(env.repo);

@@ -243,6 +243,7 @@ export function writeTaskSet(file: string, tasks: Iterable<TaskRecord>): number 
   } catch (error) {
     if (db.open) db.close();
     rmSync(temporary, { force: true });
-    throw error;
+    if (error instanceof InputError) throw error;
+    throw new InputError(`cannot write the task set: ${(error as Error).message}`, { file });
   }
 }

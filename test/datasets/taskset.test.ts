@@ -8,6 +8,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { cli } from '../capture-cli.ts';
 import { importCceval } from '../../src/datasets/cceval.ts';
+import { importHf } from '../../src/datasets/hf.ts';
 import { isTaskSetFile, textHash } from '../../src/datasets/taskset.ts';
 import { iterateTasks, readTasks, writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
@@ -48,6 +49,19 @@ describe('task sets', () => {
     assert.equal(exported.code, 0, exported.stderr);
     assert.equal(readFileSync(back, 'utf8'), readFileSync(inline, 'utf8'));
     assert.deepEqual(readTasks(set), readTasks(inline));
+  }));
+
+  it('exports CrossCodeEval records that import back to the same tasks, and a task set to HF', () => withTemp(async (dir) => {
+    const set = join(dir, 'cceval.tasks');
+    assert.equal((await cli(['import', 'cceval', CCEVAL, '--out', set])).code, 0);
+    const out = join(dir, 'again.jsonl');
+    assert.equal((await cli(['export', 'cceval', set, '--out', out])).code, 0);
+    assert.deepEqual(importCceval(out), importCceval(CCEVAL));
+    const built = join(dir, 'built.tasks');
+    writeTasks(built, holesInOneFile('pkg/a.py', 30, 2));
+    const hf = join(dir, 'hf');
+    assert.equal((await cli(['export', 'hf', built, '--out', hf])).code, 0);
+    assert.deepEqual(importHf(hf), readTasks(built));
   }));
 
   it('stores each file text once: the set grows with the number of tasks, not tasks x file size', () => withTemp((dir) => {

@@ -4,6 +4,7 @@ import { toolVersion } from '../main.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import type { LanguageId } from '../../languages/types.ts';
+import { isInlinePath } from '../../datasets/io.ts';
 import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
 import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../tasks/solved.ts';
@@ -105,6 +106,7 @@ export const buildCommand: Command = {
       console.log(summaryTables(output.manifest));
       for (const note of output.manifest.notes) console.log(`note: ${note}`);
       console.log(`${output.tasks.length} ${family} tasks written to ${out} (manifest: ${manifestPath(out)})`);
+      if (isInlinePath(out)) console.log('note: a .jsonl output repeats each file text in every task; any other name writes a task set that stores each file once');
       return 0;
     } finally {
       await solvedBy?.close();
