@@ -1,7 +1,7 @@
 // Aggregates scored runs along the papers' dimensions (language, level, bucket, semantic class,
 // completion lines, prompt length, repository) with every number's provenance.
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { hashFile } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { listMetrics, passAtK, passAtKFirst, type MetricScale } from '../metrics/index.ts';
 import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/types.ts';
@@ -72,7 +72,7 @@ function provenance(store: RunStoreReader): RunProvenance {
   const config: RunConfig = store.config();
   let tasksChanged: string | null = null;
   if (config.tasksPath && existsSync(config.tasksPath)) {
-    const hash = createHash('sha256').update(readFileSync(config.tasksPath)).digest('hex');
+    const hash = hashFile(config.tasksPath);
     if (hash !== config.tasksHash) tasksChanged = `${config.tasksPath} changed since this run was made`;
   }
   return {
