@@ -2,7 +2,7 @@
 // inline forms, clear errors for missing or corrupted texts, and streaming readers that name the
 // file and line of a malformed record (also across read-chunk boundaries).
 import assert from 'node:assert/strict';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -94,6 +94,16 @@ describe('task sets', () => {
       db.close();
       assert.throws(() => readTasks(set), { message: `${set}: task '${tasks[0]!.id}' refers to the file text ${hash}, ${problem}` });
     }
+  }));
+
+  it('writes no task set when one task is invalid, and keeps the previous one', () => withTemp((dir) => {
+    const set = join(dir, 'set.tasks');
+    const tasks = holesInOneFile('pkg/a.py', 40, 2);
+    writeTasks(set, tasks);
+    const before = readFileSync(set);
+    assert.throws(() => writeTasks(set, [tasks[0]!, { ...tasks[1]!, path: '../x' }]), { message: `${set}, line 2, field 'path': path '../x' escapes the repository (..)` });
+    assert.deepEqual(readFileSync(set), before);
+    assert.deepEqual(readdirSync(dir), ['set.tasks']);
   }));
 
   it('refuses an invalid stored record, naming the set, the task and the field', () => withTemp((dir) => {
