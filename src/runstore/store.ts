@@ -34,11 +34,13 @@ CREATE TABLE IF NOT EXISTS verdicts (
   task_id TEXT NOT NULL, sample INTEGER NOT NULL, result TEXT NOT NULL,
   PRIMARY KEY (task_id, sample)
 ) WITHOUT ROWID;
--- Which tasks each write touched, in order: a viewer polling a live run reads only what is new.
-CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, task_id TEXT NOT NULL);
-CREATE TRIGGER IF NOT EXISTS candidates_changed AFTER INSERT ON candidates BEGIN INSERT INTO changes (task_id) VALUES (NEW.task_id); END;
-CREATE TRIGGER IF NOT EXISTS metrics_changed AFTER INSERT ON metrics BEGIN INSERT INTO changes (task_id) VALUES (NEW.task_id); END;
-CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN INSERT INTO changes (task_id) VALUES (NEW.task_id); END;
+-- The last write (a counter) per task of a candidate, metric or verdict: one row per task, so a
+-- viewer polling a live run reads only the tasks written since it last looked.
+CREATE TABLE IF NOT EXISTS changes (task_id TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS changes_by_seq ON changes (seq);
+CREATE TRIGGER IF NOT EXISTS candidates_changed AFTER INSERT ON candidates BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
+CREATE TRIGGER IF NOT EXISTS metrics_changed AFTER INSERT ON metrics BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
+CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
 `;
 
 /** What generation writes for one candidate (metrics and verdicts come later). */
@@ -235,7 +237,7 @@ class SqliteRunStore implements RunStore {
   changesSince(since: number): { last: number; taskIds: string[] } | null {
     if (!this.hasChangeLog()) return null;
     const rows = this.db.prepare<[number], { seq: number; task_id: string }>('SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq').all(since);
-    return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: [...new Set(rows.map((row) => row.task_id))] };
+    return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: rows.map((row) => row.task_id) };
   }
 
   /** Candidates with their metrics and verdicts; `where` filters all three tables by task_id. */
