@@ -182,7 +182,7 @@ class SqliteRunStore implements RunStore {
   }
 
   tasks(): TaskRecord[] {
-    return Array.from(new TaskTableReader(this.db, join(this.dir, 'run.db'), { validate: false }).tasks());
+    return new TaskTableReader(this.db, join(this.dir, 'run.db'), { validate: false }).all();
   }
 
   prompt(taskId: string): PromptParts | null {

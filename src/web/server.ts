@@ -83,8 +83,8 @@ export interface Viewer {
   close(): Promise<void>;
 }
 
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
+function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
+  const body = serialized ?? JSON.stringify(value);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   response.end(body);
 }
@@ -138,6 +138,19 @@ export function answerApi(runs: RunCollection, url: string): unknown {
 /** The request handler: the API under /api/, else a file of the static folder. */
 export function viewerHandler(runs: RunCollection, options: { checkHost: boolean }) {
   const files = staticFiles();
+  // The whole task list of a run, serialized once per version of the run (tens of MB for 100k tasks).
+  const lists = new Map<string, { version: number; text: string }>();
+  const wholeList = (url: string): string | null => {
+    const match = /^\/api\/runs\/([^/?]+)\/tasks$/.exec(url);
+    const view = match ? runs.get(decodeURIComponent(match[1]!)) : null;
+    if (!view) return null;
+    const version = view.version();
+    const cached = lists.get(view.id);
+    if (cached?.version === version) return cached.text;
+    const text = JSON.stringify(answerApi(runs, url));
+    lists.set(view.id, { version, text });
+    return text;
+  };
   return (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     response.setHeader('x-content-type-options', 'nosniff');
@@ -153,7 +166,9 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
       const queryAt = url.indexOf('?');
       const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
       if (segments[0] === 'api') {
-        sendJson(response, 200, answerApi(runs, url));
+        const list = wholeList(url);
+        if (list !== null) sendJson(response, 200, null, list);
+        else sendJson(response, 200, answerApi(runs, url));
         return;
       }
       assertPlainFileSegments(segments);
