@@ -242,41 +242,35 @@ class SqliteRunStore implements RunStore {
 
   /** Candidates with their metrics and verdicts; `where` filters all three tables by task_id. */
   private candidateRecords(where: string, parameters: unknown[]): CandidateRecord[] {
-    const metrics = new Map<string, Record<string, number>>();
-    for (const row of this.db.prepare<unknown[], { task_id: string; sample: number; name: string; value: number }>(`SELECT task_id, sample, name, value FROM metrics ${where} ORDER BY name`).all(...parameters)) {
-      const key = `${row.sample}\u0000${row.task_id}`;
-      const values = metrics.get(key) ?? {};
-      values[row.name] = row.value;
-      metrics.set(key, values);
-    }
-    const verdicts = new Map<string, ExecResult>();
-    for (const row of this.db.prepare<unknown[], { task_id: string; sample: number; result: string }>(`SELECT task_id, sample, result FROM verdicts ${where}`).all(...parameters)) {
-      verdicts.set(`${row.sample}\u0000${row.task_id}`, JSON.parse(row.result) as ExecResult);
-    }
-    // Task order of the snapshot, then sample: independent of the order calls finished in.
+    // Metrics grouped into one JSON object per candidate by SQLite (names in order), verdicts joined:
+    // one pass over each table. Task order of the snapshot, then sample: independent of the order
+    // calls finished in.
     const rows = this.db
-      .prepare<unknown[], CandidateRow>(
-        `SELECT c.* FROM (SELECT * FROM candidates ${where}) c LEFT JOIN tasks t ON t.id = c.task_id ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
+      .prepare<unknown[], CandidateRow & { metrics_json: string | null; verdict_json: string | null }>(
+        `SELECT c.*, m.metrics_json, v.result AS verdict_json
+         FROM (SELECT * FROM candidates ${where}) c
+         LEFT JOIN (SELECT task_id, sample, json_group_object(name, value) AS metrics_json FROM metrics ${where} GROUP BY task_id, sample) m
+           ON m.task_id = c.task_id AND m.sample = c.sample
+         LEFT JOIN verdicts v ON v.task_id = c.task_id AND v.sample = c.sample
+         LEFT JOIN tasks t ON t.id = c.task_id
+         ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
       )
-      .all(...parameters);
-    return rows.map((row) => {
-      const key = `${row.sample}\u0000${row.task_id}`;
-      return {
-        taskId: row.task_id,
-        sample: row.sample,
-        raw: row.raw,
-        output: row.output,
-        postprocess: row.postprocess,
-        error: row.error,
-        promptTokens: row.prompt_tokens,
-        completionTokens: row.completion_tokens,
-        latencyMs: row.latency_ms,
-        finishReason: row.finish_reason,
-        cached: row.cached === 1,
-        metrics: metrics.get(key) ?? null,
-        verdict: verdicts.get(key) ?? null,
-      };
-    });
+      .all(...parameters, ...parameters);
+    return rows.map((row) => ({
+      taskId: row.task_id,
+      sample: row.sample,
+      raw: row.raw,
+      output: row.output,
+      postprocess: row.postprocess,
+      error: row.error,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+      latencyMs: row.latency_ms,
+      finishReason: row.finish_reason,
+      cached: row.cached === 1,
+      metrics: row.metrics_json === null ? null : (JSON.parse(row.metrics_json) as Record<string, number>),
+      verdict: row.verdict_json === null ? null : (JSON.parse(row.verdict_json) as ExecResult),
+    }));
   }
 
   putMetrics(taskId: string, sample: number, values: Record<string, number>): void {
