@@ -1,12 +1,14 @@
 // Scale benchmark (`npm run bench -- scale`): a 2M+-line repository end to end. Debian's LLVM source
 // (the llvm/ and clang/ lib and include trees, 4M lines of C++) and redis at YABLoCo's commit:
 // parse-only floor, cold index, the three families, a 1,000-task sample, prompts with bm25, an eval
-// with a baseline, score, report and the viewer's list and task pages. Each step runs in its own
+// with a baseline (infile), score, report and the viewer's list and task pages. Each step runs in its own
 // process, so its peak RSS is its own; each prints its time, and the builds the size of the task set
 // on disk (bytes per task) beside the size the same tasks take inline. Then the container comparison
 // (one SQLite file vs a folder of tasks.jsonl + files/) on the same tasks, and the viewer at scale:
 // a 100,000-task run's list, a live poll, a 50,000-line candidate's task page.
 // Usage: nice -n 10 node --import tsx bench/scale.ts [llvm] [redis] [web]   (default: all three)
+// CTXBENCH_SCALE_KEEP=1 keeps the work folder; CTXBENCH_SCALE_WORK=DIR CTXBENCH_SCALE_STEPS=a,b
+// continues one (steps: floor index build sample prompts eval score report view containers).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -380,18 +382,35 @@ function printRow(label: string, result: StepResult, extra = ''): void {
   console.log(`  ${label.padEnd(22)} ${seconds(result.seconds).padStart(8)}${measured.padEnd(18)} peak ${mib(result.peakMiB).padStart(9)} ${ok(result.peakMiB <= MEMORY_TARGET_MIB).padEnd(11)} ${extra}`);
 }
 
+/**
+ * Steps to run (`CTXBENCH_SCALE_STEPS=prompts,eval,...` with `CTXBENCH_SCALE_WORK` naming the kept
+ * work folder of an earlier run continues it: the other steps' outputs are taken from there).
+ */
+const ONLY_STEPS = process.env.CTXBENCH_SCALE_STEPS?.split(',');
+const wants = (name: string) => !ONLY_STEPS || ONLY_STEPS.includes(name);
+
 async function benchRepository(name: string, root: string, work: string): Promise<void> {
   const db = join(work, 'index.db');
   console.log(`\nscale ${name}: ${root}`);
-  const floor = step('floor', { root });
-  console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);
-  printRow('parse-only floor', floor);
-  const index = step('index', { root, db });
-  const ratio = (index.measured as number) / (floor.measured as number);
-  printRow('index cold', index, `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), ${index.functions} functions`);
+  let floorSeconds: number | null = null;
+  if (wants('floor')) {
+    const floor = step('floor', { root });
+    floorSeconds = floor.measured as number;
+    console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);
+    printRow('parse-only floor', floor);
+  }
+  if (wants('index')) {
+    const index = step('index', { root, db });
+    const ratio = floorSeconds === null ? null : (index.measured as number) / floorSeconds;
+    printRow('index cold', index, `${ratio === null ? '' : `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), `}${index.functions} functions`);
+  }
   const sets: Record<string, string> = {};
   for (const family of ['function', 'crossfile', 'node']) {
     const out = join(work, `${family}.tasks`);
+    if (!wants('build')) {
+      if (existsSync(out)) sets[family] = out;
+      continue;
+    }
     try {
       const build = step('build', { family, root, db, out });
       sets[family] = out;
@@ -405,22 +424,32 @@ async function benchRepository(name: string, root: string, work: string): Promis
   const source = sets.crossfile ?? sets.function;
   if (!source) return;
   const sample = join(work, 'sample.tasks');
-  const sampled = step('sample', { tasks: source, out: sample, n: String(SAMPLE_TASKS) });
-  printRow(`sample ${basename(source, '.tasks')}`, sampled, `${sampled.tasks} of ${sampled.of} tasks: set ${mib((sampled.setBytes as number) / 2 ** 20)} = ${((sampled.setBytes as number) / Math.max(1, sampled.tasks as number)).toFixed(0)} B/task`);
-  const prompts = step('prompts', { tasks: sample, root });
-  printRow('prompts bm25', prompts, `${prompts.tasks} prompts, mean ${prompts.meanTokens} tokens`);
-  const run = join(work, 'run-copy-retrieved');
-  rmSync(run, { recursive: true, force: true });
+  if (wants('sample')) {
+    const sampled = step('sample', { tasks: source, out: sample, n: String(SAMPLE_TASKS) });
+    printRow(`sample ${basename(source, '.tasks')}`, sampled, `${sampled.tasks} of ${sampled.of} tasks: set ${mib((sampled.setBytes as number) / 2 ** 20)} = ${((sampled.setBytes as number) / Math.max(1, sampled.tasks as number)).toFixed(0)} B/task`);
+  }
+  if (wants('prompts')) {
+    const prompts = step('prompts', { tasks: sample, root });
+    printRow('prompts bm25', prompts, `${prompts.tasks} prompts, mean ${prompts.meanTokens} tokens`);
+  }
+  const run = join(work, 'run-baseline');
   const cli = (label: string, args: string[]) => {
     const result = step('cli', { args: JSON.stringify(args), log: join(work, `${label.replace(/\W+/g, '-')}.log`) });
     printRow(label, result, String(result.lastLine).slice(0, 100));
   };
-  cli('eval bm25 baseline', ['eval', sample, '--model', 'baseline:copy-retrieved', '--context', 'bm25', '--repo', root, '--run', run, '--no-cache']);
-  cli('score', ['score', run]);
-  cli('report', ['report', run, '--out', join(work, 'report.txt')]);
-  const view = step('view', { run });
-  printRow('viewer list + tasks', view, `list of ${view.rows}: ${(view.listColdMs as number).toFixed(0)} ms cold, ${(view.listWarmMs as number).toFixed(0)} ms warm; slowest of 50 task pages ${(view.taskMaxMs as number).toFixed(0)} ms`);
-  if (sets.crossfile) {
+  if (wants('eval')) {
+    rmSync(run, { recursive: true, force: true });
+    // The prompts step measured bm25; the eval measures generation, the run store and its writes
+    // (the same bm25 prompts again would double the longest step).
+    cli('eval infile baseline', ['eval', sample, '--model', 'baseline:reference', '--context', 'infile', '--repo', root, '--run', run, '--no-cache']);
+  }
+  if (wants('score')) cli('score', ['score', run]);
+  if (wants('report')) cli('report', ['report', run, '--out', join(work, 'report.txt')]);
+  if (wants('view')) {
+    const view = step('view', { run });
+    printRow('viewer list + tasks', view, `list of ${view.rows}: ${(view.listColdMs as number).toFixed(0)} ms cold, ${(view.listWarmMs as number).toFixed(0)} ms warm; slowest of 50 task pages ${(view.taskMaxMs as number).toFixed(0)} ms`);
+  }
+  if (sets.crossfile && wants('containers')) {
     const containers = step('containers', { tasks: sets.crossfile, dir: work });
     const sqlite = containers.sqlite as { writeS: number; readS: number; bytes: number; entries: number };
     const folder = containers.folder as { writeS: number; readS: number; bytes: number; entries: number };
@@ -450,13 +479,13 @@ async function childStep(name: string, rawArgs: string): Promise<void> {
 export async function run(): Promise<void> {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const all = wanted.length === 0;
-  const work = mkdtempSync(join(process.env.CTXBENCH_SCALE_TMP ?? tmpdir(), 'ctxbench-scale-'));
+  const work = process.env.CTXBENCH_SCALE_WORK ?? mkdtempSync(join(process.env.CTXBENCH_SCALE_TMP ?? tmpdir(), 'ctxbench-scale-'));
   try {
     if (all || wanted.includes('llvm')) await benchRepository('llvm 16 (llvm/ and clang/ lib + include)', llvmTree(), mkdirIn(work, 'llvm'));
     if (all || wanted.includes('redis')) await benchRepository('redis at YABLoCo\'s commit 493e31e', redisTree(), mkdirIn(work, 'redis'));
     if (all || wanted.includes('web')) await benchViewer(mkdirIn(work, 'web'));
   } finally {
-    if (!process.env.CTXBENCH_SCALE_KEEP) rmSync(work, { recursive: true, force: true });
+    if (!process.env.CTXBENCH_SCALE_KEEP && !process.env.CTXBENCH_SCALE_WORK) rmSync(work, { recursive: true, force: true });
     else console.log(`(kept ${work})`);
   }
 }
