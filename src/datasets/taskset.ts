@@ -209,18 +209,47 @@ export function openTaskSet(file: string): TaskSet {
   } catch (error) {
     throw new InputError(`cannot open the task set: ${(error as Error).message}`, { file });
   }
+  let format: string | undefined;
+  let version: string | undefined;
   try {
-    const format = db.prepare(`SELECT value FROM meta WHERE key = 'format'`).get() as { value: string } | undefined;
-    const version = db.prepare(`SELECT value FROM meta WHERE key = 'version'`).get() as { value: string } | undefined;
-    if (format?.value !== FORMAT) throw new Error('not a ctxbench task set');
-    if (version?.value !== FORMAT_VERSION) throw new InputError(`task set version ${version?.value ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`, { file });
+    const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
+    const value = (key: string) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+    if (hasMeta) [format, version] = [value('format'), value('version')];
   } catch (error) {
     db.close();
-    if (error instanceof InputError) throw error;
+    throw new InputError(`cannot read the task set: ${(error as Error).message}`, { file });
+  }
+  if (format !== FORMAT) {
+    db.close();
     throw new InputError('a SQLite file that is not a ctxbench task set (expected a task set or a JSONL task file)', { file });
   }
+  if (version !== FORMAT_VERSION) {
+    db.close();
+    throw new InputError(`task set version ${version ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`, { file });
+  }
   const reader = new TaskTableReader(db, file);
-  return { count: () => reader.count(), tasks: () => reader.tasks(), get: (id) => reader.get(id), close: () => db.close() };
+  // SQLite's own errors (a damaged file) become one line naming the file.
+  const guard = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof InputError) throw error;
+      throw new InputError(`cannot read the task set: ${(error as Error).message}`, { file });
+    }
+  };
+  return {
+    count: () => guard(() => reader.count()),
+    *tasks() {
+      const iterator = guard(() => reader.tasks());
+      for (;;) {
+        const next = guard(() => iterator.next());
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+    get: (id) => guard(() => reader.get(id)),
+    close: () => db.close(),
+  };
 }
 
 /**

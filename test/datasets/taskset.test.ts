@@ -106,6 +106,17 @@ describe('task sets', () => {
     assert.deepEqual(readdirSync(dir), ['set.tasks']);
   }));
 
+  it('reports a damaged task set file in one line naming it', () => withTemp(async (dir) => {
+    const set = join(dir, 'damaged.tasks');
+    writeTasks(set, holesInOneFile('pkg/a.py', 3000, 50));
+    const bytes = readFileSync(set);
+    writeFileSync(set, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    assert.throws(() => readTasks(set), (error: Error) => error.name === 'InputError' && error.message.startsWith(`${set}: cannot read the task set: `));
+    const result = await cli(['export', 'jsonl', set, '--out', join(dir, 'out.jsonl')]);
+    assert.equal(result.code === 0, false);
+    assert.doesNotMatch(result.stderr, /\n\s+at /);
+  }));
+
   it('refuses an invalid stored record, naming the set, the task and the field', () => withTemp((dir) => {
     const set = join(dir, 'bad.tasks');
     writeTasks(set, holesInOneFile('pkg/a.py', 40, 2));
