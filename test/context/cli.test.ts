@@ -57,5 +57,5 @@ test('mistakes are one clear line with exit code 2', () => {
   const broken = join(file, '..', 'broken.jsonl');
   writeFileSync(broken, '{"id": "x", "kind": "crossfile"}\n');
   const result = cli(broken, '--id', 'x');
-  assert.equal(result.stderr.trim(), `ctxbench prompt: ${broken}, line 1, field 'language': missing or not a string`);
+  assert.equal(result.stderr.trim(), `ctxbench prompt: ${broken}, line 1, field 'language': missing field`);
 });
