@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { allLanguages } from '../languages/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { LexicalCorpus } from './rankers.ts';
-import { codeTokens, pyStrip } from './text.ts';
+import { codeTokens } from './nltk.ts';
+import { pyStrip } from './text.ts';
 
 export interface Chunk {
   /** `path|ordinal`, CrossCodeEval's chunk id (ties in a ranking are broken by it). */

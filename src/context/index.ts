@@ -15,7 +15,7 @@ export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy } from './strategies.ts';
 export { listTemplates, resolveTemplate, loadTemplateFile } from './templates.ts';
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
-export { codeTokens } from './text.ts';
+export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';
 
 export async function createPromptBuilder(options: PromptBuilderOptions): Promise<PromptBuilder> {

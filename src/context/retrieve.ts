@@ -9,7 +9,8 @@ import { RepoIndex, type CandidateSet, type Chunk } from './chunks.ts';
 import { EmbeddingClient } from './dense.ts';
 import type { Scored } from './rankers.ts';
 import type { RetrieverName } from './strategies.ts';
-import { codeTokens, nonBlankLines } from './text.ts';
+import { codeTokens } from './nltk.ts';
+import { nonBlankLines } from './text.ts';
 import type { EmbeddingOptions, RetrievalOptions } from './types.ts';
 
 
