@@ -17,6 +17,7 @@ export { listTemplates, resolveTemplate, loadTemplateFile } from './templates.ts
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
 export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';
+export { parseRetrievalCompatibility } from './retrieve.ts';
 
 export async function createPromptBuilder(options: PromptBuilderOptions): Promise<PromptBuilder> {
   const template = resolveTemplate(options.template);

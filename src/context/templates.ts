@@ -48,6 +48,7 @@ const BUILT_IN: PromptTemplate[] = [
     prompt: '{context}\n{prefix}',
     context: COMMENTED_FRAGMENTS,
     fill: 'context-first',
+    retrieval: { compatibility: 'crosscodeeval' },
     source: 'amazon-science/cceval prompt_builder/augment_with_cfc.py, scripts/vllm_inference.py',
   },
   {

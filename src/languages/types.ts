@@ -230,6 +230,8 @@ export interface LanguageSpec {
   bracketStatements?: boolean;
   /** other languages whose files count as same-language candidates for retrieval (TypeScript sees TSX; C++ sees C headers and sources). */
   retrievalPeers?: LanguageId[];
+  /** CrossCodeEval globs this language's retrieval candidates under this folder only (TypeScript: `src`). */
+  crossCodeEvalFolder?: string;
   /** node type -> M2RC-Eval semantic label. Types not listed fall back to `semanticFallback`. */
   semantic: Record<string, SemanticLabel>;
   semanticFallback: SemanticLabel;

@@ -1,5 +1,5 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
-import { createPromptBuilder } from '../../context/index.ts';
+import { createPromptBuilder, parseRetrievalCompatibility } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
@@ -55,6 +55,7 @@ export const evalCommand: Command = {
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
     tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
+    'retrieval-compat': { type: 'string', valueName: 'C', description: 'ctxbench or crosscodeeval (CrossCodeEval\'s candidate rules and tie order; default: the template\'s, else ctxbench)' },
   },
   async run({ positionals, values }) {
     if (positionals.length !== 1) throw new UsageError(`expected one tasks file, got ${positionals.length}\nSee: ctxbench eval --help`);
@@ -87,6 +88,7 @@ export const evalCommand: Command = {
       ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : {}),
       ...(budget !== null ? { budget } : {}),
       ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
+      ...(text(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(text(values, 'retrieval-compat')!) } } : {}),
     });
     const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
     const backend = await createBackend(model!, endpoint);

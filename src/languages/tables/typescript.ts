@@ -47,6 +47,7 @@ export const typescript: LanguageSpec = {
   nodeTypesFile: 'typescript/src/node-types.json',
   extensions: ['.ts', '.mts', '.cts'],
   retrievalPeers: ['tsx'],
+  crossCodeEvalFolder: 'src',
   bracketStatements: true,
   commentTypes: ['comment', 'html_comment'],
   identifierTypes: [...javascript.identifierTypes, 'type_identifier'],
