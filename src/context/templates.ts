@@ -8,8 +8,8 @@ import type { PromptTemplate, RetrievalOptions, SnippetLayout } from './types.ts
 
 /** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment. */
 const COMMENTED_FRAGMENTS: SnippetLayout = {
-  header: '{lc} Here are some relevant code fragments from other files of the repo:\n\n',
-  snippet: '{lc} the below code fragment can be found in:\n{lc} {path}\n{commented}\n\n',
+  header: '{lc} Here are some relevant code fragments from other files of the repo:{lcEnd}\n\n',
+  snippet: '{lc} the below code fragment can be found in:{lcEnd}\n{lc} {path}{lcEnd}\n{commented}\n\n',
   separator: '',
   footer: '',
   wrap: '{block}',
@@ -31,8 +31,8 @@ const BUILT_IN: PromptTemplate[] = [
     infileWrap: '\nCode before the function in {path}:\n{prefix}',
     context: {
       header: '',
-      snippet: '{lc} File name: {path}\n{text}',
-      oracleSnippet: '{lc} File name: {path}\n{lc} Comment: {docLines}\n{text}',
+      snippet: '{lc} File name: {path}{lcEnd}\n{text}',
+      oracleSnippet: '{lc} File name: {path}{lcEnd}\n{lc} Comment: {docLines}{lcEnd}\n{text}',
       separator: '\n\n',
       footer: '',
       wrap: '\nUse this context:\n {block}',
@@ -89,7 +89,7 @@ const BUILT_IN: PromptTemplate[] = [
     kind: 'completion',
     fim: true,
     prompt: '<｜fim▁begin｜>{context}{prefix}<｜fim▁hole｜>{suffix}<｜fim▁end｜>',
-    context: fileBlocks('{lc}{path}\n{text}\n'),
+    context: fileBlocks('{lc}{path}{lcEnd}\n{text}\n'),
     fill: 'context-first',
     source: 'deepseek-ai/DeepSeek-Coder README (code insertion, repository-level completion)',
   },

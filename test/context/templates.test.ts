@@ -151,3 +151,21 @@ test('combined strategies keep the stated order under one budget', async () => {
   assert.deepEqual(reversed.snippets.map((s) => s.source), ['retrieved', 'retrieved', 'retrieved', 'retrieved', 'retrieved', 'oracle']);
   assert.ok(built.tokens.oracle! > 0 && built.tokens.retrieved! > 0);
 });
+
+test('HTML has no line comment: every commented line closes its own <!-- --> comment', async () => {
+  const task: TaskRecord = {
+    ...mainTask(copyRepo()),
+    language: 'html',
+    path: 'index.html',
+    prefix: '<html>\n<body>\n',
+    retrieved: [snippet('other.html', '<div class="a">\n  <p>hi</p>\n</div>')],
+  };
+  const built = await (await createPromptBuilder({ strategy: 'precomputed', template: 'm2rc' })).build(task);
+  const block = built.prompt!.slice('<fim_prefix>'.length, built.prompt!.indexOf('<html>'));
+  assert.equal(
+    block,
+    '<!-- Here are some relevant code fragments from other files of the repo: -->\n\n<!-- the below code fragment can be found in: -->\n<!-- other.html -->\n<!-- <div class="a"> -->\n<!--   <p>hi</p> -->\n<!-- </div> -->\n\n',
+  );
+  // every line of the block opens exactly one comment and closes it
+  for (const line of block.split('\n').filter((l) => l !== '')) assert.match(line, /^<!-- .* -->$/);
+});
