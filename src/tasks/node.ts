@@ -9,7 +9,7 @@ import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilte
 import { mapBatches } from './parallel.ts';
 import { randomFor } from '../util/random.ts';
 import { limitPerGroup } from './select.ts';
-import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
+import { DEFAULT_BUCKETS, FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 
 const BATCH_FILES = 16;
 
@@ -73,7 +73,7 @@ export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOpt
   for (const repo of repos) {
     const files = repo.store.files().filter((file) => !options.languages || options.languages.includes(file.language));
     for (let i = 0; i < files.length; i += BATCH_FILES) {
-      batches.push({ root: repo.root, seed: options.seed, perFile, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
+      batches.push({ root: repo.root, seed: options.seed, perFile, buckets: options.buckets ?? DEFAULT_BUCKETS, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
     }
   }
   const results = await mapBatches(new URL('./node-sample.ts', import.meta.url), handle, batches, batches.reduce((sum, batch) => sum + batch.files.length, 0));
