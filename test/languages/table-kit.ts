@@ -11,6 +11,7 @@ import { extractFile } from '../../src/index/extract.ts';
 import type { CallSite, ExtractedFunction, ImportRef, Span } from '../../src/index/types.ts';
 import { parse } from '../../src/languages/parser.ts';
 import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
+import { semanticLabel } from '../../src/tasks/node-sample.ts';
 import { SEMANTIC_CLASSES, subclassesOf, type LanguageId, type LanguageSpec, type SemanticLabel } from '../../src/languages/types.ts';
 
 const require = createRequire(import.meta.url);
@@ -173,8 +174,7 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
       try {
         const node = findNode(tree.rootNode, check.text, check.type);
         assert.ok(node, `no ${check.type} '${check.text}' in ${check.file}`);
-        const label = labelOf(spec, node.type);
-        assert.equal(`${label.class} / ${label.subclass}`, check.label, `${check.type} '${check.text}'`);
+        assert.equal(semanticLabel(id, node.type, node.text).replace('/', ' / '), check.label, `${check.type} '${check.text}'`);
       } finally {
         tree.delete();
       }

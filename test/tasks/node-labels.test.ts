@@ -139,7 +139,7 @@ const CASES: Record<string, { N: number; nodes: [string, string, number, number,
     ['text', 'one', 4, 6, 'Data Type/string'],
   ] },
   'add.R': { N: 6, nodes: [
-    ['binary_operator', 'add <- function(a) {\n  a + 1\n}', 2, 4, OP],
+    ['binary_operator', 'add <- function(a) {\n  a + 1\n}', 2, 4, `${D}/function`],
     ['function_definition', 'function(a) {\n  a + 1\n}', 3, 5, `${D}/function`],
     ['parameter', 'a', 5, 9, `${D}/variable`],
     ['braced_expression', '{\n  a + 1\n}', 4, 7, BLOCK],

@@ -88,4 +88,10 @@ export const typescript: LanguageSpec = {
     type_assertion: L.cast,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    ...(javascript.semanticRules ?? []),
+    // `: number` is a primitive type, `: Map<K, V>` a generic one; other annotations stay composite
+    { types: ['type_annotation'], pattern: '^:\\s*(?:number|string|boolean|bigint|symbol|any|unknown|void|never|undefined|null|object)$', label: L.primitive },
+    { types: ['type_annotation'], pattern: '^:\\s*[\\w.]+\\s*<', label: L.generic },
+  ],
 };
