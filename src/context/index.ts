@@ -22,7 +22,7 @@ export { parseRetrievalCompatibility } from './retrieve.ts';
 export async function createPromptBuilder(options: PromptBuilderOptions): Promise<PromptBuilder> {
   const template = resolveTemplate(options.template);
   const parts = parseStrategy(options.strategy);
-  const counter = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
+  const counter = options.tokenCounter ?? (await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER));
   for (const [field, value] of [['budget', options.budget], ['reserveTokens', options.reserveTokens], ['crossfileBudget', options.crossfileBudget]] as const) {
     if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new InputError(`must be a non-negative integer, got ${value}`, { field });
   }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { InputError } from '../util/errors.ts';
-import type { PromptTemplate, RetrievalOptions, SnippetLayout } from './types.ts';
+import { DEFAULT_RETRIEVAL, type PromptTemplate, type RetrievalOptions, type SnippetLayout } from './types.ts';
 
 /** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment. */
 const COMMENTED_FRAGMENTS: SnippetLayout = {
@@ -60,7 +60,8 @@ const BUILT_IN: PromptTemplate[] = [
     context: COMMENTED_FRAGMENTS,
     budget: 4096,
     fill: 'infile-first',
-    retrieval: { topK: 50, nextChunk: false },
+    // every ranked fragment may go in: the 4,096-token budget decides how many
+    retrieval: { topK: DEFAULT_RETRIEVAL.maxChunks, nextChunk: false },
     source: 'M2RC-Eval paper (seed 002), retrieval section',
   },
   {

@@ -114,6 +114,8 @@ export interface PromptBuilderOptions {
   template: string;
   /** `o200k_base` (default), `cl100k_base`, or a path to a Hugging Face tokenizer.json. */
   tokenizer?: string;
+  /** the model's own token counter (a local model's tokenizer); used instead of `tokenizer`. */
+  tokenCounter?: TokenCounter;
   /** total prompt tokens; default: the template's, else unlimited. */
   budget?: number;
   /** tokens kept free for the completion (subtracted from the budget). */

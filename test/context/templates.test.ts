@@ -169,3 +169,19 @@ test('HTML has no line comment: every commented line closes its own <!-- --> com
   // every line of the block opens exactly one comment and closes it
   for (const line of block.split('\n').filter((l) => l !== '')) assert.match(line, /^<!-- .* -->$/);
 });
+
+test('m2rc: no fixed cap on fragments (the budget decides), counted with the tokenizer given, e.g. the model\'s own', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-m2rc-'));
+  for (let i = 0; i < 80; i++) writeFileSync(join(root, `m${String(i).padStart(2, '0')}.py`), `def helper_${i}(total):\n    return total + ${i}\n`);
+  writeFileSync(join(root, 'main.py'), 'total = helper_1(total)\n');
+  const task: TaskRecord = { ...mainTask(copyRepo()), repo: { name: 'm', commit: null, root }, path: 'main.py', prefix: 'total = helper_1(', suffix: 'total)\n', reference: '' };
+  const words = { name: 'words', count: (text: string) => text.split(/\s+/).filter(Boolean).length };
+  const roomy = await (await createPromptBuilder({ strategy: 'jaccard', template: 'm2rc', tokenCounter: words })).build(task);
+  assert.equal(roomy.retrieved.length, 80);
+  const builder = await createPromptBuilder({ strategy: 'jaccard', template: 'm2rc', tokenCounter: words, budget: 120 });
+  assert.equal(builder.tokenizerName, 'words');
+  const tight = await builder.build(task);
+  assert.ok(tight.tokens.total <= 120 && tight.tokens.total > 100, `total ${tight.tokens.total}`);
+  assert.equal(tight.tokens.total, words.count(tight.prompt!));
+  assert.ok(tight.retrieved.length < 80);
+});
