@@ -53,6 +53,9 @@ const CONTRACTIONS: Rule[] = [
   rule(` ('t)(was)${B}`, ' $1 $2 ', 'i'),
 ];
 
+/** Every text a contraction rule can change contains one of these (case-insensitively, as the rules match). */
+const CONTRACTION_WORDS = /cannot|d'ye|gimme|gonna|gotta|lemme|more'n|wanna|'t(?:is|was)/iu;
+
 /** NLTKWordTokenizer.tokenize on one sentence, as the transformed text (tokens = its whitespace-separated words). */
 export function treebankText(sentence: string): string {
   let text = sentence;
@@ -62,7 +65,7 @@ export function treebankText(sentence: string): string {
   text = text.replace(DOUBLE_DASHES[0], DOUBLE_DASHES[1]);
   text = ` ${text} `;
   for (const [pattern, replacement] of ENDING_QUOTES) text = text.replace(pattern, replacement);
-  for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
+  if (CONTRACTION_WORDS.test(text)) for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
   return text;
 }
 
@@ -207,8 +210,13 @@ function pythonRstrip(text: string): string {
 
 const WORD_RUN = new RegExp(`${W}+`, 'gu');
 
-/** CrossCodeEval's `tokenize_nltk`: word_tokenize, then the `\w+` runs of every word, case kept. */
+/**
+ * CrossCodeEval's `tokenize_nltk`: word_tokenize, then the `\w+` runs of every word, case kept.
+ * NLTK's rules only put spaces around non-word characters, except the contraction splits (`n't`,
+ * `cannot`, `'tis`…): a text without them has exactly its `\w+` runs as tokens (the fast path).
+ */
 export function codeTokens(text: string): string[] {
+  if (!text.includes("n't") && !text.includes("N'T") && !CONTRACTION_WORDS.test(text)) return text.match(WORD_RUN) ?? [];
   const tokens: string[] = [];
   for (const sentence of punktSentences(text)) {
     for (const match of treebankText(sentence).matchAll(WORD_RUN)) tokens.push(match[0]);
