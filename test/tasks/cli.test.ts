@@ -40,7 +40,7 @@ describe('ctxbench build', () => {
     assert.deepEqual(manifest.counts.language, { java: 1, go: 1, typescript: 1, python: 2, c: 1 });
     assert.equal(Object.values(manifest.counts.bucket!).reduce((a, b) => a + b, 0), 6);
     assert.match(stdout, /^step\s+removed\s+remaining$/m);
-    assert.match(stdout, /^more than 5 lines\s+12\s+364$/m);
+    assert.match(stdout, /^more than 5 lines\s+12\s+352$/m);
     assert.match(stdout, /^language\s+python\s+2$/m);
     assert.match(stdout, /6 node tasks written to /);
     // the same seed writes the same bytes
