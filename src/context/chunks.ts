@@ -145,9 +145,10 @@ export class RepoIndex {
   }
 
   /**
-   * Like Python's glob `**`: names in code-point order, hidden names skipped. Symbolic links are
-   * skipped, except in CrossCodeEval mode, where links that stay inside the repository are followed
-   * like its glob follows them (a folder already on the way down is not entered again).
+   * Like Python's glob `**`: names in code-point order, hidden names skipped. Symbolic links and
+   * `node_modules` are skipped, except in CrossCodeEval mode, where links that stay inside the
+   * repository are followed like its glob follows them (a folder already on the way down is not
+   * entered again) and `node_modules` is walked.
    */
   private walk(relative: string, known: Set<string>, ancestors: Set<string>): void {
     let entries;
@@ -162,7 +163,8 @@ export class RepoIndex {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       const link = entry.isSymbolicLink() && followLinks ? this.insideTarget(path) : undefined;
       if (entry.isDirectory() || link?.directory) {
-        if (SKIPPED_DIRECTORIES.has(entry.name)) continue;
+        // CrossCodeEval's glob walks node_modules too
+        if (SKIPPED_DIRECTORIES.has(entry.name) && !followLinks) continue;
         const real = link?.real ?? join(this.realRoot, path);
         if (link && ancestors.has(real)) continue;
         this.walk(path, known, new Set([...ancestors, real]));

@@ -100,3 +100,10 @@ test('.R files are retrieval candidates of R tasks (extensions match case-insens
 test('an unknown compatibility is a clear error', () => {
   assert.throws(() => retrieval({ compatibility: 'python' as never }), /unknown retrieval compatibility 'python' \(known: ctxbench, crosscodeeval\)/);
 });
+
+test('node_modules is skipped by default and walked in CrossCodeEval mode (its glob does)', async () => {
+  const root = repo({ 'a.py': 'value = 1\n', 'node_modules/dep/b.py': 'value = 2\n' });
+  const t = task(root, 'a.py', 'python', 'value = ');
+  assert.deepEqual(await paths(t, {}), []);
+  assert.deepEqual(await paths(t, { compatibility: 'crosscodeeval' }), ['node_modules/dep/b.py']);
+});
