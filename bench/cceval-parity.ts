@@ -3,7 +3,8 @@
 // Debian source packages of its four languages. Prints, per repository: chunks whose tokens agree,
 // and tasks whose top-5 (file names, texts, scores bit for bit) agree, for `bm25` (RG1, next
 // chunk) and `bm25-ref`. Needs python3 with nltk and numpy (Debian: python3-nltk).
-// Usage: node --import tsx bench/cceval-parity.ts [tasksPerRepo]
+// Usage: node --import tsx bench/cceval-parity.ts [tasksPerRepo] [package:language ...]
+//   e.g. bench/cceval-parity.ts 10 python-cryptography:python commons-lang3:java
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import type { LanguageId } from '../src/languages/types.ts';
 import { randomFor } from '../src/util/random.ts';
 import { sourceTree } from './sources.ts';
 
-const REPOSITORIES: { source: string; language: LanguageId; cceval: string }[] = [
+const DEFAULT_REPOSITORIES: { source: string; language: LanguageId; cceval: string }[] = [
   { source: 'jinja2', language: 'python', cceval: 'python' },
   { source: 'commons-io', language: 'java', cceval: 'java' },
   { source: 'newtonsoft-json', language: 'csharp', cceval: 'csharp' },
@@ -25,7 +26,13 @@ const REPOSITORIES: { source: string; language: LanguageId; cceval: string }[] =
 ];
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = new URL('./cceval_retrieval.py', import.meta.url).pathname;
-const tasksPerRepo = Number(process.argv[2] ?? 40);
+const tasksPerRepo = Number(process.argv[2] ?? 30);
+const REPOSITORIES = process.argv.length > 3
+  ? process.argv.slice(3).map((arg) => {
+    const [source, cceval] = arg.split(':') as [string, string];
+    return { source, cceval, language: cceval as LanguageId };
+  })
+  : DEFAULT_REPOSITORIES;
 
 interface Picked { filename: string; text: string; score: string }
 
