@@ -26,6 +26,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'index', file: 'index.ts', args: ['openssl'] },
   { area: 'tasks', file: 'tasks.ts', args: [] },
   { area: 'context', file: 'context.ts', args: [] },
+  { area: 'cceval-parity', file: 'cceval-parity.ts', args: [] },
   { area: 'models', file: 'models.ts', args: [] },
   { area: 'metrics', file: 'metrics.ts', args: [] },
   { area: 'exec', file: 'exec.ts', args: [] },

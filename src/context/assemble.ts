@@ -35,22 +35,35 @@ export interface AssemblyInput {
   crossfileBudget: number;
 }
 
-export function lineComment(language: LanguageSpec): string {
-  return language.lineComment ?? language.blockComment?.[0] ?? '#';
+/**
+ * How a line is commented out: `{lc}` before it and `{lcEnd}` after it. Languages without a line
+ * comment (HTML) close a block comment on every line (`<!-- line -->`), so no comment stays open.
+ */
+interface CommentMarks {
+  lc: string;
+  lcEnd: string;
 }
 
-function renderSnippet(template: PromptTemplate, item: SourcedSnippet, lc: string): string {
+export function commentMarks(language: LanguageSpec): CommentMarks {
+  if (language.lineComment) return { lc: language.lineComment, lcEnd: '' };
+  if (language.blockComment) return { lc: language.blockComment[0], lcEnd: ` ${language.blockComment[1]}` };
+  return { lc: '#', lcEnd: '' };
+}
+
+function renderSnippet(template: PromptTemplate, item: SourcedSnippet, marks: CommentMarks): string {
+  const { lc, lcEnd } = marks;
   const { snippet } = item;
   const layout = item.source === 'oracle' ? (template.context.oracleSnippet ?? template.context.snippet) : template.context.snippet;
   const docstring = snippet.docstring ?? '';
   return fill(layout, {
     path: snippet.path,
     text: snippet.text,
-    commented: pySplitlines(stripNewlines(snippet.text)).map((line) => `${lc} ${line}`).join('\n'),
+    commented: pySplitlines(stripNewlines(snippet.text)).map((line) => `${lc} ${line}${lcEnd}`).join('\n'),
     name: snippet.name ?? '',
     docstring,
-    docLines: docstring.replaceAll('\n', `\n${lc}`),
+    docLines: docstring.replaceAll('\n', `${lcEnd}\n${lc}`),
     lc,
+    lcEnd,
     startLine: String(snippet.startLine),
     endLine: String(snippet.endLine),
     score: snippet.score === null ? '' : String(snippet.score),
@@ -63,19 +76,20 @@ interface ContextBlock {
   ranges: [number, number][];
 }
 
-function renderContext(template: PromptTemplate, snippets: SourcedSnippet[], lc: string): ContextBlock {
+function renderContext(template: PromptTemplate, snippets: SourcedSnippet[], marks: CommentMarks): ContextBlock {
+  const { lc, lcEnd } = marks;
   if (snippets.length === 0) return { text: '', ranges: [] };
   const layout = template.context;
   const cut = layout.wrap.indexOf('{block}');
-  let text = fill(layout.wrap.slice(0, cut), { lc }) + fill(layout.header, { lc });
+  let text = fill(layout.wrap.slice(0, cut), { lc, lcEnd }) + fill(layout.header, { lc, lcEnd });
   const ranges: [number, number][] = [];
   snippets.forEach((item, index) => {
-    if (index > 0) text += fill(layout.separator, { lc });
+    if (index > 0) text += fill(layout.separator, { lc, lcEnd });
     const start = text.length;
-    text += renderSnippet(template, item, lc);
+    text += renderSnippet(template, item, marks);
     ranges.push([start, text.length]);
   });
-  text += fill(layout.footer, { lc }) + fill(layout.wrap.slice(cut + '{block}'.length), { lc });
+  text += fill(layout.footer, { lc, lcEnd }) + fill(layout.wrap.slice(cut + '{block}'.length), { lc, lcEnd });
   return { text, ranges };
 }
 
@@ -130,7 +144,7 @@ export function fitLines(counter: TokenCounter, text: string, limit: number, fro
 
 export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   const { template, counter, task, language } = input;
-  const lc = lineComment(language);
+  const marks = commentMarks(language);
   // YABLoCo's signature: the function text up to the first `{`, without tabs and line breaks.
   const rawSignature = task.signature ?? (task.kind === 'function' ? task.reference.split('{')[0] : undefined);
   const signature = (rawSignature ?? '').replace(/[\r\n\t]+/g, '');
@@ -141,7 +155,8 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
     name: task.name ?? '',
     path: task.path,
     repo: task.repo.name,
-    lc,
+    lc: marks.lc,
+    lcEnd: marks.lcEnd,
   };
   if (template.kind === 'chat' && /\{(signature|docstring)\}/.test(`${template.system ?? ''}${template.user ?? ''}`) && rawSignature === undefined) {
     throw new InputError(`template '${template.name}' needs a function task (signature and docstring); task '${task.id}' is a ${task.kind} task`, { field: 'signature' });
@@ -169,7 +184,7 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   if (fixed > limit) {
     throw new InputError(`budget ${input.budget} minus ${input.reserveTokens} reserved tokens leaves less than the ${fixed} tokens of template '${template.name}' itself`, { field: 'budget' });
   }
-  const context = renderContext(template, input.snippets, lc);
+  const context = renderContext(template, input.snippets, marks);
   const firstSnippetStart = context.ranges[0]?.[0] ?? 0;
   const fitContext = (allowance: number) => {
     const kept = fitLines(counter, context.text, Math.min(allowance, input.crossfileBudget), false);

@@ -1,12 +1,14 @@
 // One chunk index per repository checkout, shared by all its tasks: source files are listed once,
 // each file is read, cut into CrossCodeEval's chunks and tokenized once (on first use), and the
 // candidate set of a target file (nearest files first) is built once and reused by its tasks.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { allLanguages } from '../languages/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { LexicalCorpus } from './rankers.ts';
-import { codeTokens, pyStrip } from './text.ts';
+import type { RetrievalCompatibility } from './types.ts';
+import { codeTokens } from './nltk.ts';
+import { pyStrip } from './text.ts';
 
 export interface Chunk {
   /** `path|ordinal`, CrossCodeEval's chunk id (ties in a ranking are broken by it). */
@@ -48,21 +50,61 @@ export function pathDistance(a: string, b: string): number {
   return Math.max(left.length - common - 1, 0) + Math.max(right.length - common - 1, 0);
 }
 
-function extensionOf(path: string): string {
+/** The extension of a path with its dot: `.R` → `.r` (tables list them in lower case); kept as is where case matters. */
+function extensionOf(path: string, caseSensitive = false): string {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
-  return dot > slash + 1 ? path.slice(dot) : '';
+  const extension = dot > slash + 1 ? path.slice(dot) : '';
+  return caseSensitive ? extension : extension.toLowerCase();
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const UTF8_REPLACING = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * A file's lines as CrossCodeEval's Python reads them: text mode (UTF-8, `\r\n` and `\r` become
+ * `\n`); in CrossCodeEval mode a file that is not UTF-8 is decoded with replacement characters
+ * and keeps its `\r` (its fallback reads bytes, then `decode(errors='replace')`).
+ */
+function fileLines(bytes: Uint8Array, compatibility: RetrievalCompatibility): string[] {
+  try {
+    return UTF8.decode(bytes).split(/\r\n|\r|\n/);
+  } catch {
+    const text = UTF8_REPLACING.decode(bytes);
+    return compatibility === 'crosscodeeval' ? text.split('\n') : text.split(/\r\n|\r|\n/);
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path; // a missing root is reported by the walk
+  }
+}
+
+/** Python's string order: by code point (JavaScript's `<` compares UTF-16 units). */
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const left = a[Symbol.iterator]();
+  const right = b[Symbol.iterator]();
+  for (;;) {
+    const x = left.next();
+    const y = right.next();
+    if (x.done || y.done) return x.done ? (y.done ? 0 : -1) : 1;
+    if (x.value !== y.value) return x.value.codePointAt(0)! - y.value.codePointAt(0)!;
+  }
 }
 
 export class RepoIndex {
   private static readonly shared = new Map<string, RepoIndex>();
 
   /** The index of `root` for a chunking (one per process, shared by all builders). */
-  static for(root: string, chunkLines: number, stride: number): RepoIndex {
-    const key = `${resolve(root)}\0${chunkLines}\0${stride}`;
+  static for(root: string, chunkLines: number, stride: number, compatibility: RetrievalCompatibility = 'ctxbench'): RepoIndex {
+    const key = `${resolve(root)}\0${chunkLines}\0${stride}\0${compatibility}`;
     let index = RepoIndex.shared.get(key);
     if (!index) {
-      index = new RepoIndex(resolve(root), chunkLines, stride);
+      index = new RepoIndex(resolve(root), chunkLines, stride, compatibility);
       RepoIndex.shared.set(key, index);
     }
     return index;
@@ -75,28 +117,58 @@ export class RepoIndex {
   private readonly candidateSets = new Map<string, CandidateSet>();
   private readonly extensionKeys = new WeakMap<ReadonlySet<string>, string>();
 
-  constructor(readonly root: string, readonly chunkLines: number, readonly stride: number) {
+  private readonly realRoot: string;
+
+  constructor(
+    readonly root: string,
+    readonly chunkLines: number,
+    readonly stride: number,
+    readonly compatibility: RetrievalCompatibility = 'ctxbench',
+  ) {
     if (!Number.isInteger(chunkLines) || chunkLines < 1) throw new InputError(`must be a positive integer, got ${chunkLines}`, { field: 'chunkLines' });
     if (!Number.isInteger(stride) || stride < 1) throw new InputError(`must be a positive integer, got ${stride}`, { field: 'stride' });
     const known = new Set(allLanguages().flatMap((language) => language.extensions));
     this.files = [];
-    this.walk('', known);
+    this.realRoot = realOrSelf(root);
+    this.walk('', known, new Set([this.realRoot]));
   }
 
-  private walk(relative: string, known: Set<string>): void {
+  /** Where a symbolic link leads, when it stays inside the repository (else undefined). */
+  private insideTarget(path: string): { real: string; directory: boolean } | undefined {
+    try {
+      const real = realpathSync(join(this.root, path));
+      if (real !== this.realRoot && !real.startsWith(this.realRoot + sep)) return undefined;
+      return { real, directory: statSync(real).isDirectory() };
+    } catch {
+      return undefined; // dangling link
+    }
+  }
+
+  /**
+   * Like Python's glob `**`: names in code-point order, hidden names skipped. Symbolic links and
+   * `node_modules` are skipped, except in CrossCodeEval mode, where links that stay inside the
+   * repository are followed like its glob follows them (a folder already on the way down is not
+   * entered again) and `node_modules` is walked.
+   */
+  private walk(relative: string, known: Set<string>, ancestors: Set<string>): void {
     let entries;
     try {
       entries = readdirSync(join(this.root, relative), { withFileTypes: true });
     } catch (error) {
       throw new InputError(`cannot read repository folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: join(this.root, relative) });
     }
-    // Like Python's glob `**`: hidden names are skipped; symbolic links are not followed.
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const followLinks = this.compatibility === 'crosscodeeval';
+    for (const entry of entries.sort((a, b) => compareCodePoints(a.name, b.name))) {
       if (entry.name.startsWith('.')) continue;
       const path = relative ? `${relative}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRECTORIES.has(entry.name)) this.walk(path, known);
-      } else if (entry.isFile() && known.has(extensionOf(path))) {
+      const link = entry.isSymbolicLink() && followLinks ? this.insideTarget(path) : undefined;
+      if (entry.isDirectory() || link?.directory) {
+        // CrossCodeEval's glob walks node_modules too
+        if (SKIPPED_DIRECTORIES.has(entry.name) && !followLinks) continue;
+        const real = link?.real ?? join(this.realRoot, path);
+        if (link && ancestors.has(real)) continue;
+        this.walk(path, known, new Set([...ancestors, real]));
+      } else if ((entry.isFile() || (link && !link.directory)) && known.has(extensionOf(path))) {
         this.files.push(path);
       }
     }
@@ -106,14 +178,12 @@ export class RepoIndex {
   chunksOf(path: string): Chunk[] {
     let chunks = this.chunksByFile.get(path);
     if (chunks) return chunks;
-    let text: string;
+    let lines: string[];
     try {
-      text = readFileSync(join(this.root, path), 'utf8');
+      lines = fileLines(readFileSync(join(this.root, path)), this.compatibility);
     } catch {
-      text = ''; // unreadable files give no chunks, as in CrossCodeEval
+      lines = ['']; // unreadable files give no chunks, as in CrossCodeEval
     }
-    // Python's text mode turns \r\n and \r into \n before the `split("\n")`.
-    const lines = text.split(/\r\n|\r|\n/);
     const kept: { line: string; number: number }[] = [];
     lines.forEach((line, index) => {
       if (pyStrip(line) !== '') kept.push({ line, number: index + 1 });
@@ -149,12 +219,17 @@ export class RepoIndex {
     return chunks;
   }
 
+  /** Does `path` have one of `extensions`? CrossCodeEval's glob matches them case-sensitively. */
+  private hasExtension(path: string, extensions: ReadonlySet<string>): boolean {
+    return extensions.has(extensionOf(path, this.compatibility === 'crosscodeeval'));
+  }
+
   /** Reads and chunks every file with one of `extensions` (all files when omitted). */
   buildAll(extensions?: ReadonlySet<string>): { files: number; chunks: number } {
     let files = 0;
     let chunks = 0;
     for (const path of this.files) {
-      if (extensions && !extensions.has(extensionOf(path))) continue;
+      if (extensions && !this.hasExtension(path, extensions)) continue;
       files++;
       chunks += this.chunksOf(path).length;
     }
@@ -164,15 +239,16 @@ export class RepoIndex {
   /**
    * CrossCodeEval's candidates for a target file: the other files with one of `extensions`, sorted
    * by path distance then path, the first `maxFiles`; their chunks in that order, the first
-   * `maxChunks` ranked. The target file itself is never a candidate (leakage rule).
+   * `maxChunks` ranked. The target file itself is never a candidate (leakage rule). With `folder`,
+   * only files under it count (CrossCodeEval's TypeScript glob).
    */
-  candidates(targetPath: string, extensions: ReadonlySet<string>, maxFiles: number, maxChunks: number): CandidateSet {
+  candidates(targetPath: string, extensions: ReadonlySet<string>, maxFiles: number, maxChunks: number, folder?: string): CandidateSet {
     let extensionKey = this.extensionKeys.get(extensions);
     if (extensionKey === undefined) {
       extensionKey = [...extensions].sort().join(',');
       this.extensionKeys.set(extensions, extensionKey);
     }
-    const key = `${targetPath}\0${extensionKey}\0${maxFiles}\0${maxChunks}`;
+    const key = `${targetPath}\0${extensionKey}\0${maxFiles}\0${maxChunks}\0${folder ?? ''}`;
     const cached = this.candidateSets.get(key);
     if (cached) {
       this.candidateSets.delete(key);
@@ -180,9 +256,9 @@ export class RepoIndex {
       return cached;
     }
     const nearest = this.files
-      .filter((path) => path !== targetPath && extensions.has(extensionOf(path)))
+      .filter((path) => path !== targetPath && this.hasExtension(path, extensions) && (folder === undefined || path.startsWith(`${folder}/`)))
       .map((path) => ({ path, distance: pathDistance(path, targetPath) }))
-      .sort((a, b) => a.distance - b.distance || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+      .sort((a, b) => a.distance - b.distance || compareCodePoints(a.path, b.path))
       .slice(0, maxFiles);
     const ranked: Chunk[] = [];
     for (const { path } of nearest) {

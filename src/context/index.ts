@@ -3,7 +3,7 @@
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 import { getLanguage } from '../languages/registry.ts';
 import { InputError } from '../util/errors.ts';
-import { assemblePrompt, lineComment, type SourcedSnippet } from './assemble.ts';
+import { assemblePrompt, commentMarks, type SourcedSnippet } from './assemble.ts';
 import { Retrieval } from './retrieve.ts';
 import { parseStrategy, type StrategyPart } from './strategies.ts';
 import { resolveTemplate } from './templates.ts';
@@ -15,13 +15,14 @@ export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy } from './strategies.ts';
 export { listTemplates, resolveTemplate, loadTemplateFile } from './templates.ts';
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
-export { codeTokens } from './text.ts';
+export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';
+export { parseRetrievalCompatibility } from './retrieve.ts';
 
 export async function createPromptBuilder(options: PromptBuilderOptions): Promise<PromptBuilder> {
   const template = resolveTemplate(options.template);
   const parts = parseStrategy(options.strategy);
-  const counter = await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER);
+  const counter = options.tokenCounter ?? (await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER));
   for (const [field, value] of [['budget', options.budget], ['reserveTokens', options.reserveTokens], ['crossfileBudget', options.crossfileBudget]] as const) {
     if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new InputError(`must be a non-negative integer, got ${value}`, { field });
   }
@@ -37,8 +38,9 @@ export async function createPromptBuilder(options: PromptBuilderOptions): Promis
       // Function tasks get the file around the target only when `infile` is asked for; the other
       // kinds are completions of their file, so their in-file text is always part of the prompt.
       const infile = task.kind === 'function' ? explicitInfile : true;
+      const { lc, lcEnd } = commentMarks(language);
       const functionHeader = task.kind === 'function' && !infile
-        ? (task.docstring ?? '').split('\n').filter((line) => line.trim() !== '').map((line) => `${lineComment(language)} ${line}\n`).join('')
+        ? (task.docstring ?? '').split('\n').filter((line) => line.trim() !== '').map((line) => `${lc} ${line}${lcEnd}\n`).join('')
         : '';
       const snippets: SourcedSnippet[] = [];
       const seen = new Set<string>();

@@ -3,11 +3,23 @@
 // sets, TF-IDF cosine as scikit-learn's TfidfVectorizer defaults; order = score, then chunk id, both
 // descending (Python's `sorted(zip(scores, ids), reverse=True)`).
 import type { Chunk } from './chunks.ts';
-import { codeTokens } from './text.ts';
+import { correctlyRoundedLog } from '../util/log.ts';
+import { codeTokens } from './nltk.ts';
 
 export const BM25_K1 = 1.5;
 export const BM25_B = 0.75;
 export const BM25_EPSILON = 0.25;
+
+/** ln of the idf arguments (k + 0.5 for small k, over and over): computed once per value. */
+const idfLogs = new Map<number, number>();
+function idfLog(x: number): number {
+  let value = idfLogs.get(x);
+  if (value === undefined) {
+    value = correctlyRoundedLog(x);
+    idfLogs.set(x, value);
+  }
+  return value;
+}
 
 export interface Scored {
   scores: Float64Array;
@@ -81,7 +93,7 @@ export class LexicalCorpus {
       const negative: number[] = [];
       for (let local = 0; local < this.termCount; local++) {
         const n = this.postingStart[local + 1]! - this.postingStart[local]!;
-        const value = Math.log(this.size - n + 0.5) - Math.log(n + 0.5);
+        const value = idfLog(this.size - n + 0.5) - idfLog(n + 0.5);
         idf[local] = value;
         idfSum += value;
         if (value < 0) negative.push(local);
@@ -92,7 +104,8 @@ export class LexicalCorpus {
       for (const chunk of this.chunks) totalLength += chunk.length;
       const averageLength = totalLength / this.size;
       const lengthNorm = Float64Array.from(this.chunks, (chunk) => BM25_K1 * (1 - BM25_B + (BM25_B * chunk.length) / averageLength));
-      // The same expression, in the same order, as rank_bm25's get_scores: the sums come out bit-identical.
+      // The same expression, in the same order, as rank_bm25's get_scores, and logs rounded as
+      // glibc's (Python's math.log): the sums come out bit-identical (docs/context.md).
       const weights = new Float64Array(this.postingDoc.length);
       for (let local = 0; local < this.termCount; local++) {
         for (let at = this.postingStart[local]!; at < this.postingStart[local + 1]!; at++) {

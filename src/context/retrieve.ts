@@ -5,12 +5,21 @@ import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { InputError } from '../util/errors.ts';
-import { RepoIndex, type CandidateSet, type Chunk } from './chunks.ts';
+import { compareCodePoints, RepoIndex, type CandidateSet, type Chunk } from './chunks.ts';
 import { EmbeddingClient } from './dense.ts';
 import type { Scored } from './rankers.ts';
 import type { RetrieverName } from './strategies.ts';
-import { codeTokens, nonBlankLines } from './text.ts';
-import type { EmbeddingOptions, RetrievalOptions } from './types.ts';
+import { codeTokens } from './nltk.ts';
+import { nonBlankLines } from './text.ts';
+import { RETRIEVAL_COMPATIBILITIES, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
+
+/** `ctxbench` or `crosscodeeval` (CLI `--retrieval-compat`). */
+export function parseRetrievalCompatibility(value: string): RetrievalCompatibility {
+  if (!(RETRIEVAL_COMPATIBILITIES as readonly string[]).includes(value)) {
+    throw new InputError(`unknown retrieval compatibility '${value}' (known: ${RETRIEVAL_COMPATIBILITIES.join(', ')})`, { field: 'retrieval.compatibility' });
+  }
+  return value as RetrievalCompatibility;
+}
 
 
 /** The text whose last lines are the query: the in-file prompt, or a function task's docstring and signature. */
@@ -31,10 +40,27 @@ export class Retrieval {
     private readonly repoRoot: string | undefined,
     private readonly embeddingOptions: EmbeddingOptions | undefined,
   ) {
+    parseRetrievalCompatibility(options.compatibility);
     for (const field of ['chunkLines', 'stride', 'queryLines', 'topK', 'maxFiles', 'maxChunks'] as const) {
       const value = options[field];
       if (!Number.isInteger(value) || value < 1) throw new InputError(`must be a positive integer, got ${value}`, { field: `retrieval.${field}` });
     }
+  }
+
+  private get crossCodeEval(): boolean {
+    return this.options.compatibility === 'crosscodeeval';
+  }
+
+  /** Candidate extensions: the language's and its peers' (only the first of each with secondary extensions off). */
+  private extensionsFor(language: LanguageId): Set<string> {
+    let extensions = this.extensionSets.get(language);
+    if (!extensions) {
+      const secondary = this.options.secondaryExtensions ?? !this.crossCodeEval;
+      const languages = [language, ...(getLanguage(language).retrievalPeers ?? [])].map((id) => getLanguage(id));
+      extensions = new Set(this.options.extensions ?? languages.flatMap((spec) => (secondary ? spec.extensions : spec.extensions.slice(0, 1))));
+      this.extensionSets.set(language, extensions);
+    }
+    return extensions;
   }
 
   private candidatesFor(task: TaskRecord): CandidateSet {
@@ -42,13 +68,9 @@ export class Retrieval {
     if (!root) {
       throw new InputError(`task '${task.id}': retrieval needs the repository checkout (give --repo DIR or set repo.root)`, { field: 'repo.root' });
     }
-    let extensions = this.extensionSets.get(task.language);
-    if (!extensions) {
-      extensions = new Set(this.options.extensions ?? [task.language, ...(getLanguage(task.language).retrievalPeers ?? [])].flatMap((id) => getLanguage(id).extensions));
-      this.extensionSets.set(task.language, extensions);
-    }
-    const index = RepoIndex.for(root, this.options.chunkLines, this.options.stride);
-    return index.candidates(task.path, extensions, this.options.maxFiles, this.options.maxChunks);
+    const index = RepoIndex.for(root, this.options.chunkLines, this.options.stride, this.options.compatibility);
+    const folder = this.crossCodeEval ? getLanguage(task.language).crossCodeEvalFolder : undefined;
+    return index.candidates(task.path, this.extensionsFor(task.language), this.options.maxFiles, this.options.maxChunks, folder);
   }
 
   async retrieve(task: TaskRecord, retriever: RetrieverName, withReference: boolean): Promise<ContextSnippet[]> {
@@ -66,6 +88,7 @@ export class Retrieval {
     }
     // CrossCodeEval turns the next-chunk rule off for queries with the reference.
     const nextChunk = this.options.nextChunk && !withReference;
+    if (!nextChunk && this.crossCodeEval) return this.crossCodeEvalTop(candidates, corpus.order(scored), scored.scores);
     const picked: ContextSnippet[] = [];
     const pickedTexts = new Set<string>();
     for (const doc of corpus.order(scored)) {
@@ -77,6 +100,27 @@ export class Retrieval {
       picked.push({ path: chunk.path, startLine: chunk.startLine, endLine: chunk.endLine, text: chunk.text, score: scored.scores[doc]! });
     }
     return picked;
+  }
+
+  /**
+   * CrossCodeEval's top-k without the next-chunk rule: its script sorts the texts by (score, text)
+   * and the file names by (score, chunk id), both descending, and pairs them by position — among
+   * tied scores a text can come with another chunk's file name. Reproduced as is.
+   */
+  private crossCodeEvalTop(candidates: CandidateSet, order: Iterable<number>, scores: Float64Array): ContextSnippet[] {
+    const topK = this.options.topK;
+    const byId: number[] = [];
+    for (const doc of order) {
+      byId.push(doc);
+      // every chunk tied with the k-th score may take a place in the text order
+      if (byId.length >= topK && scores[doc] !== scores[byId[topK - 1]!]) break;
+    }
+    const byText = [...byId].sort((a, b) => scores[b]! - scores[a]! || compareCodePoints(candidates.ranked[b]!.text, candidates.ranked[a]!.text));
+    return byText.slice(0, topK).map((doc, rank) => {
+      const chunk = candidates.ranked[doc]!;
+      const named = candidates.ranked[byId[rank]!]!;
+      return { path: named.path, startLine: chunk.startLine, endLine: chunk.endLine, text: chunk.text, score: scores[doc]! };
+    });
   }
 
   private async denseScores(chunks: Chunk[], query: string): Promise<Scored> {

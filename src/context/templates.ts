@@ -4,12 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { InputError } from '../util/errors.ts';
-import type { PromptTemplate, RetrievalOptions, SnippetLayout } from './types.ts';
+import { DEFAULT_RETRIEVAL, type PromptTemplate, type RetrievalOptions, type SnippetLayout } from './types.ts';
 
 /** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment. */
 const COMMENTED_FRAGMENTS: SnippetLayout = {
-  header: '{lc} Here are some relevant code fragments from other files of the repo:\n\n',
-  snippet: '{lc} the below code fragment can be found in:\n{lc} {path}\n{commented}\n\n',
+  header: '{lc} Here are some relevant code fragments from other files of the repo:{lcEnd}\n\n',
+  snippet: '{lc} the below code fragment can be found in:{lcEnd}\n{lc} {path}{lcEnd}\n{commented}\n\n',
   separator: '',
   footer: '',
   wrap: '{block}',
@@ -31,8 +31,8 @@ const BUILT_IN: PromptTemplate[] = [
     infileWrap: '\nCode before the function in {path}:\n{prefix}',
     context: {
       header: '',
-      snippet: '{lc} File name: {path}\n{text}',
-      oracleSnippet: '{lc} File name: {path}\n{lc} Comment: {docLines}\n{text}',
+      snippet: '{lc} File name: {path}{lcEnd}\n{text}',
+      oracleSnippet: '{lc} File name: {path}{lcEnd}\n{lc} Comment: {docLines}{lcEnd}\n{text}',
       separator: '\n\n',
       footer: '',
       wrap: '\nUse this context:\n {block}',
@@ -48,6 +48,7 @@ const BUILT_IN: PromptTemplate[] = [
     prompt: '{context}\n{prefix}',
     context: COMMENTED_FRAGMENTS,
     fill: 'context-first',
+    retrieval: { compatibility: 'crosscodeeval' },
     source: 'amazon-science/cceval prompt_builder/augment_with_cfc.py, scripts/vllm_inference.py',
   },
   {
@@ -59,7 +60,8 @@ const BUILT_IN: PromptTemplate[] = [
     context: COMMENTED_FRAGMENTS,
     budget: 4096,
     fill: 'infile-first',
-    retrieval: { topK: 50, nextChunk: false },
+    // every ranked fragment may go in: the 4,096-token budget decides how many
+    retrieval: { topK: DEFAULT_RETRIEVAL.maxChunks, nextChunk: false },
     source: 'M2RC-Eval paper (seed 002), retrieval section',
   },
   {
@@ -88,7 +90,7 @@ const BUILT_IN: PromptTemplate[] = [
     kind: 'completion',
     fim: true,
     prompt: '<｜fim▁begin｜>{context}{prefix}<｜fim▁hole｜>{suffix}<｜fim▁end｜>',
-    context: fileBlocks('{lc}{path}\n{text}\n'),
+    context: fileBlocks('{lc}{path}{lcEnd}\n{text}\n'),
     fill: 'context-first',
     source: 'deepseek-ai/DeepSeek-Coder README (code insertion, repository-level completion)',
   },

@@ -1,10 +1,6 @@
-// Text primitives that must behave like CrossCodeEval's Python: its word tokenizer
-// (`tokenize_nltk`: NLTK word_tokenize, then `\w+` inside each word), str.strip and str.splitlines.
+// Text primitives that must behave like CrossCodeEval's Python: str.strip, str.splitlines, lines.
+// Its word tokenizer (`tokenize_nltk`) is in nltk.ts.
 
-/** Python's `\w` for str patterns: letters, numbers and `_` (combining marks are not word characters). */
-const WORD_RUN = /[\p{L}\p{N}_]+/gu;
-const WORD_CHAR = /^[\p{L}\p{N}_]/u;
-const DECIMAL = /^\p{Nd}/u;
 /** Python's str.isspace() characters. */
 const PY_SPACE = '\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
 const PY_SPACE_SET = new Set(PY_SPACE);
@@ -28,57 +24,6 @@ export function pySplitlines(text: string): string[] {
 /** Python's `str.strip('\n')`. */
 export function stripNewlines(text: string): string {
   return text.replace(/^\n+/, '').replace(/\n+$/, '');
-}
-
-// NLTK's tokenizer inserts spaces before these characters (PUNCTUATION, PARENS_BRACKETS and
-// the quote rules), so a contraction followed by one of them is split as if followed by a space.
-const PADDED_BEFORE = new Set(';@#$%&?!*[](){}<>"«“‘„»”’`\u2012\u2013\u2014\u2015');
-
-/** Would NLTK see a space (or the end of a sentence) at position `i` of `text`? */
-function nltkBoundaryAt(text: string, i: number): boolean {
-  if (i >= text.length) return true;
-  const char = text[i]!;
-  if (PY_SPACE_SET.has(char) || PADDED_BEFORE.has(char)) return true;
-  const next = text[i + 1];
-  if (char === ',' || char === ':') return next === undefined || !DECIMAL.test(next);
-  if (char === '-') return next === '-';
-  if (char === "'") return next === undefined || next === "'" || PY_SPACE_SET.has(next);
-  if (char === '.') {
-    // `..` is padded; a single `.` is split off only at a sentence end (closing brackets/quotes,
-    // then whitespace or the end of the text — punkt's usual sentence boundary).
-    if (next === '.') return true;
-    let j = i + 1;
-    while (j < text.length && ']})>"\''.includes(text[j]!)) j++;
-    return j >= text.length || PY_SPACE_SET.has(text[j]!);
-  }
-  return false;
-}
-
-// MacIntyre contractions of NLTK (case-insensitive whole words): split position.
-const SPLIT_WORDS = new Map<string, number>([['cannot', 3], ['gimme', 3], ['gonna', 3], ['gotta', 3], ['lemme', 3]]);
-
-/**
- * CrossCodeEval's `tokenize_nltk`: NLTK word_tokenize, then `\w+` runs of each word, case kept.
- * Only NLTK's contraction rules change the `\w+` runs (`don't` → do, n, t; `cannot` → can, not),
- * so the tokens are the `\w+` runs of the text with those splits applied.
- */
-export function codeTokens(text: string): string[] {
-  const tokens: string[] = [];
-  WORD_RUN.lastIndex = 0;
-  for (let match = WORD_RUN.exec(text); match; match = WORD_RUN.exec(text)) {
-    const word = match[0];
-    const end = match.index + word.length;
-    const apostropheT = (word.endsWith('n') && text.startsWith("'t", end)) || (word.endsWith('N') && text.startsWith("'T", end));
-    if (word.length >= 2 && apostropheT && !WORD_CHAR.test(text.slice(end + 2, end + 4)) && nltkBoundaryAt(text, end + 2)) {
-      tokens.push(word.slice(0, -1), word.slice(-1));
-      continue;
-    }
-    const lower = word.toLowerCase();
-    const split = SPLIT_WORDS.get(lower) ?? (lower === 'wanna' && nltkBoundaryAt(text, end) ? 3 : undefined);
-    if (split !== undefined) tokens.push(word.slice(0, split), word.slice(split));
-    else tokens.push(word);
-  }
-  return tokens;
 }
 
 /** Lines of `text` with their terminators kept (`a\nb` → [`a\n`, `b`]). */

@@ -21,7 +21,18 @@ export interface RetrievalOptions {
   maxChunks: number;
   /** file extensions (with the dot) of candidate files; default: the task language's and its group's. */
   extensions?: string[];
+  /**
+   * `crosscodeeval`: CrossCodeEval's own rules, quirks included — primary extensions only, glob `**`
+   * through symbolic links (those that stay inside the repository), `\r` kept in files that are not
+   * UTF-8, TypeScript under `src/` only, and `-ref` ties ordered as its script does (docs/context.md).
+   */
+  compatibility: RetrievalCompatibility;
+  /** rank a language's secondary extensions too (`.pyi`, `.mts`, `.cts`); default: on, off in CrossCodeEval mode. */
+  secondaryExtensions?: boolean;
 }
+
+export const RETRIEVAL_COMPATIBILITIES = ['ctxbench', 'crosscodeeval'] as const;
+export type RetrievalCompatibility = (typeof RETRIEVAL_COMPATIBILITIES)[number];
 
 export const DEFAULT_RETRIEVAL: RetrievalOptions = {
   chunkLines: 10,
@@ -31,6 +42,7 @@ export const DEFAULT_RETRIEVAL: RetrievalOptions = {
   nextChunk: true,
   maxFiles: 1000,
   maxChunks: 1000,
+  compatibility: 'ctxbench',
 };
 
 export interface EmbeddingOptions {
@@ -102,6 +114,8 @@ export interface PromptBuilderOptions {
   template: string;
   /** `o200k_base` (default), `cl100k_base`, or a path to a Hugging Face tokenizer.json. */
   tokenizer?: string;
+  /** the model's own token counter (a local model's tokenizer); used instead of `tokenizer`. */
+  tokenCounter?: TokenCounter;
   /** total prompt tokens; default: the template's, else unlimited. */
   budget?: number;
   /** tokens kept free for the completion (subtracted from the budget). */

@@ -152,7 +152,23 @@ export interface SemanticLabel {
   subclass: string;
 }
 
-const label = (cls: SemanticClass, subclass: string): SemanticLabel => ({ class: cls, subclass });
+/** A label by class and subclass (tables use it for their own subclasses, see `semanticSubclasses`). */
+export const label = (cls: SemanticClass, subclass: string): SemanticLabel => ({ class: cls, subclass });
+
+/**
+ * A semantic label chosen by the node's text, for node types whose class the type alone does not
+ * tell (a `comment` that is `/* … *\/`, a modifier list with or without an access keyword).
+ */
+export interface SemanticTextRule {
+  /** node types the rule applies to. */
+  types: string[];
+  /** regular expression source tested on the node's text (flags `su`: `.` spans lines). */
+  pattern: string;
+  label: SemanticLabel;
+}
+
+/** Block comments (`/* … *\/`, doc comments included) of the C and ECMAScript families. */
+export const SLASH_STAR_COMMENTS: SemanticTextRule = { types: ['comment'], pattern: '^/\\*', label: label('Comments and Documentation', 'multi-line') };
 
 /** Every class/subclass pair of SEMANTIC_SUBCLASSES by a short name, for writing `semantic` maps. */
 export const LABELS = {
@@ -195,6 +211,11 @@ export const LABELS = {
   coroutine: label('Special Language Structure', 'coroutine'),
 } as const satisfies Record<string, SemanticLabel>;
 
+/** The subclasses of `cls` in `spec`'s design. */
+export function subclassesOf(spec: Pick<LanguageSpec, 'semanticSubclasses'>, cls: SemanticClass): readonly string[] {
+  return spec.semanticSubclasses?.[cls] ?? SEMANTIC_SUBCLASSES[cls];
+}
+
 export interface LanguageSpec {
   id: LanguageId;
   displayName: string;
@@ -230,9 +251,18 @@ export interface LanguageSpec {
   bracketStatements?: boolean;
   /** other languages whose files count as same-language candidates for retrieval (TypeScript sees TSX; C++ sees C headers and sources). */
   retrievalPeers?: LanguageId[];
+  /** CrossCodeEval globs this language's retrieval candidates under this folder only (TypeScript: `src`). */
+  crossCodeEvalFolder?: string;
   /** node type -> M2RC-Eval semantic label. Types not listed fall back to `semanticFallback`. */
   semantic: Record<string, SemanticLabel>;
   semanticFallback: SemanticLabel;
+  /** labels that depend on the node's text: the first rule matching the type and text wins over `semantic`. [none] */
+  semanticRules?: SemanticTextRule[];
+  /**
+   * The language's own subclasses where they differ from Java's (the paper designs them per
+   * language; "none" where a language has no subclass of a class). [SEMANTIC_SUBCLASSES]
+   */
+  semanticSubclasses?: Partial<Record<SemanticClass, readonly string[]>>;
 
   // Optional refinements (absent = the default in brackets).
   /** node types wrapping a definition (decorators, `export`, `template<>`, `const f = () => ...`): the

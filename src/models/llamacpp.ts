@@ -91,6 +91,7 @@ export async function createLlamaCppBackend(modelPath: string): Promise<Backend>
     isBaseline: false,
     accepts: 'any',
     cacheIdentity: `llamacpp:${modelPath}`,
+    tokenCounter: { name: `llamacpp:${modelPath}`, count: (text) => (text === '' ? 0 : model.tokenize(text).length) },
     generate(request) {
       const result = queue.then(() => run(request));
       queue = result.catch(() => undefined);

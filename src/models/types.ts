@@ -1,5 +1,6 @@
 // What a model backend is: one `generate` call per (task, sample), and the errors it reports in a
 // form the runner can act on (retry, back off, or record the reason).
+import type { TokenCounter } from '../context/types.ts';
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 import type { PromptParts } from '../runstore/types.ts';
 
@@ -40,6 +41,8 @@ export interface Backend {
   readonly cacheIdentity: string | null;
   generate(request: GenerationRequest): Promise<Generation>;
   close(): Promise<void>;
+  /** the model's own tokenizer, when the backend has it locally (llama.cpp): prompt budgets are counted with it. */
+  readonly tokenCounter?: TokenCounter;
 }
 
 /**

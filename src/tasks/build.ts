@@ -9,7 +9,7 @@ import { buildCrossfileTasks } from './crossfile.ts';
 import { buildFunctionTasks } from './function.ts';
 import { repositoryCommit } from './git.ts';
 import { buildNodeTasks } from './node.ts';
-import { FilterLog, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type RepositoryInput } from './types.ts';
+import { DEFAULT_BUCKETS, FilterLog, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type RepositoryInput } from './types.ts';
 
 const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions) => Promise<FamilyResult>> = {
   function: buildFunctionTasks,
@@ -92,6 +92,7 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
       limit: request.limit ?? null,
       perLevel: request.perLevel ?? null,
       perFile: request.perFile ?? null,
+      buckets: request.family === 'node' ? (request.buckets ?? DEFAULT_BUCKETS) : null,
       coverage: request.coverage ? request.coverage.sources : null,
       minPromptLines: request.minPromptLines ?? null,
       dropSolvedBy: request.solvedBy?.model ?? null,

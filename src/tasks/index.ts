@@ -6,7 +6,7 @@ export { buildFunctionTasks, docstringProblem, bodyLineCount, looksLikeTest, FUN
 export { buildCrossfileTasks, crossFileNames, CROSSFILE_PROMPT_LINES, DEFAULT_PROMPT_LINES, REFERENCE_TOKENS, type CrossName } from './crossfile.ts';
 export { cutFile } from './crossfile-sample.ts';
 export { buildNodeTasks } from './node.ts';
-export { depthBucket, semanticLabel, nodeTextCheck, walkNamedNodes, listNamedNodes, NODE_FILTERS } from './node-sample.ts';
+export { bucketOf, depthBucket, semanticLabel, nodeTextCheck, walkNamedNodes, listNamedNodes, NODE_FILTERS } from './node-sample.ts';
 export { sentenceBleu2, bleuTokens, nearDuplicates, YABLOCO_DUPLICATES, type DuplicateCandidate, type DuplicateOptions } from './bleu.ts';
 export { readCoverage, hitsFor, normaliseFunctionName, type Coverage } from './coverage.ts';
 export { holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId, type Hole } from './hole.ts';

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { LanguageId, SemanticLabel } from '../languages/types.ts';
+import { DEFAULT_BUCKETS, type BucketConvention } from './types.ts';
 import { randomFor } from '../util/random.ts';
 
 export const NODE_FILTERS = {
@@ -61,10 +62,42 @@ export function depthBucket(depth: number, treeDepth: number, buckets: number = 
   return Math.max(1, Math.ceil((buckets * depth) / treeDepth));
 }
 
-/** The language table's label for a node type: `Class/subclass`. */
-export function semanticLabel(language: LanguageId, nodeType: string): string {
+/**
+ * How depths are read for buckets. The paper says "the i-th layer of a tree with N layers"; ctxbench
+ * counts the root as layer 1 and N as the depth of the deepest named node (the default). Other
+ * readings: the root as layer 0 (depths and N one less), or N over all nodes, anonymous ones
+ * (punctuation, keywords) included.
+ */
+
+/** The bucket of a node at depth `depth` (root = 1) in a tree of depth `treeDepth` (root = 1), the root read as layer `rootDepth`. */
+export function bucketOf(depth: number, treeDepth: number, rootDepth: 0 | 1 = 1): number {
+  const shift = 1 - rootDepth;
+  return depthBucket(depth - shift, treeDepth - shift);
+}
+
+const compiledRules = new Map<LanguageId, Map<string, { pattern: RegExp; label: SemanticLabel }[]>>();
+
+/** A language's text rules by node type, compiled once. */
+function textRules(language: LanguageId): Map<string, { pattern: RegExp; label: SemanticLabel }[]> {
+  let rules = compiledRules.get(language);
+  if (!rules) {
+    rules = new Map();
+    for (const rule of getLanguage(language).semanticRules ?? []) {
+      const compiled = { pattern: new RegExp(rule.pattern, 'su'), label: rule.label };
+      for (const type of rule.types) rules.set(type, [...(rules.get(type) ?? []), compiled]);
+    }
+    compiledRules.set(language, rules);
+  }
+  return rules;
+}
+
+/**
+ * The language table's label for a node: `Class/subclass`. The table's text rules for the type
+ * come first (the first whose pattern matches `text`), then its type map, then its fallback.
+ */
+export function semanticLabel(language: LanguageId, nodeType: string, text: string): string {
   const spec = getLanguage(language);
-  const label = spec.semantic[nodeType] ?? spec.semanticFallback;
+  const label = textRules(language).get(nodeType)?.find((rule) => rule.pattern.test(text))?.label ?? spec.semantic[nodeType] ?? spec.semanticFallback;
   return `${label.class}/${label.subclass}`;
 }
 
@@ -114,10 +147,11 @@ type Visit = (start: number, end: number, typeId: number, depth: number, error: 
 /**
  * Walks every named node below the root in document order (one cursor pass), reporting its span,
  * type id, depth (root = 1) and whether it holds or sits in a syntax error. Returns the depth of
- * the deepest named node and the type names. A tree without errors is streamed; one with errors is
- * buffered first, since a node learns that it holds an error only after its children were walked.
+ * the deepest named node, of the deepest node of any kind, and the type names. A tree without
+ * errors is streamed; one with errors is buffered first, since a node learns that it holds an
+ * error only after its children were walked.
  */
-export async function walkNamedNodes(language: LanguageId, text: string, visit: Visit): Promise<{ treeDepth: number; typeName: (typeId: number) => string }> {
+export async function walkNamedNodes(language: LanguageId, text: string, visit: Visit): Promise<{ treeDepth: number; allDepth: number; typeName: (typeId: number) => string }> {
   const tree = await parse(language, text);
   const types = tree.language;
   try {
@@ -132,8 +166,10 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
     const cursor = tree.walk();
     let depth = 1;
     let treeDepth = 1;
+    let allDepth = 1;
     for (;;) {
       const typeId = cursor.nodeTypeId;
+      if (depth > allDepth) allDepth = depth;
       let entry = -1;
       if (depth > 1 && isNamed(typeId)) {
         if (depth > treeDepth) treeDepth = depth;
@@ -174,7 +210,7 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
     cursor.delete();
     for (const node of buffered) visit(node.start, node.end, node.typeId, node.depth, node.error);
     const names: string[] = [];
-    return { treeDepth, typeName: (typeId) => (names[typeId] ??= types.nodeTypeForId(typeId) ?? String(typeId)) };
+    return { treeDepth, allDepth, typeName: (typeId) => (names[typeId] ??= types.nodeTypeForId(typeId) ?? String(typeId)) };
   } finally {
     tree.delete();
   }
@@ -205,8 +241,12 @@ function keepSample(sample: Candidate[], seen: number, size: number, item: Candi
   if (slot < size) sample[slot] = item;
 }
 
-/** Labels, filters and draws `perFile` holes of one file (uniformly among the nodes that pass the filters). */
-export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, perFile: number): Promise<FileSample> {
+/**
+ * Labels, filters and draws `perFile` holes of one file (uniformly among the holes that pass the
+ * filters). A hole is a span: named nodes that share one (Python `expression_statement >
+ * assignment`) are one hole, named by the innermost of them (its type, depth and label).
+ */
+export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, perFile: number, buckets: BucketConvention = DEFAULT_BUCKETS): Promise<FileSample> {
   const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
   const random = randomFor(seed, 'node', file.path);
   const drawn: Candidate[] = [];
@@ -214,25 +254,37 @@ export async function sampleFile(file: { path: string; language: LanguageId; tex
   let candidates = 0;
   let eligible = 0;
   let multiEligible = 0;
-  const { treeDepth, typeName } = await walkNamedNodes(file.language, file.text, (start, end, typeId, depth, error) => {
+  let pending: (Candidate & { error: boolean }) | undefined;
+  const settle = (node: Candidate & { error: boolean }) => {
     candidates++;
-    if (error) {
+    if (node.error) {
       removed.error++;
       return;
     }
-    const { lines, problem } = nodeTextCheck(file.text, start, end);
+    const { lines, problem } = nodeTextCheck(file.text, node.start, node.end);
     if (problem) {
       removed[problem]++;
       return;
     }
-    const candidate = { start, end, typeId, depth, lines };
+    const candidate = { start: node.start, end: node.end, typeId: node.typeId, depth: node.depth, lines };
     keepSample(drawn, eligible++, perFile, candidate, random);
     // twice as many multi-line spares, since some of them may have been drawn already
     if (lines >= 2) keepSample(multi, multiEligible++, 2 * perFile, candidate, random);
+  };
+  // Nodes come in document order, a parent right before a child with its span.
+  const { treeDepth, allDepth, typeName } = await walkNamedNodes(file.language, file.text, (start, end, typeId, depth, error) => {
+    if (pending && pending.start === start && pending.end === end) {
+      pending = { start, end, typeId, depth, lines: 0, error: error || pending.error };
+      return;
+    }
+    if (pending) settle(pending);
+    pending = { start, end, typeId, depth, lines: 0, error };
   });
+  if (pending) settle(pending);
   const label = (node: Candidate): NodeHole => {
     const type = typeName(node.typeId);
-    return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket: depthBucket(node.depth, treeDepth), semantic: semanticLabel(file.language, type) };
+    const bucket = bucketOf(node.depth, buckets.treeDepth === 'named' ? treeDepth : allDepth, buckets.rootDepth);
+    return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket, semantic: semanticLabel(file.language, type, file.text.slice(node.start, node.end)) };
   };
   const multiLineAlternates = multi.filter((node) => !drawn.includes(node)).slice(0, perFile).map(label);
   return { path: file.path, candidates, removed, drawn: drawn.map(label), multiLineAlternates };
@@ -242,12 +294,13 @@ export interface NodeBatch {
   root: string;
   seed: number;
   perFile: number;
+  buckets: BucketConvention;
   files: { path: string; language: LanguageId }[];
 }
 
 /** Worker entry (see parallel.ts): samples each file of the batch. */
 export async function handle(batch: NodeBatch): Promise<FileSample[]> {
   const samples: FileSample[] = [];
-  for (const file of batch.files) samples.push(await sampleFile({ ...file, text: readFileSync(join(batch.root, file.path), 'utf8') }, batch.seed, batch.perFile));
+  for (const file of batch.files) samples.push(await sampleFile({ ...file, text: readFileSync(join(batch.root, file.path), 'utf8') }, batch.seed, batch.perFile, batch.buckets));
   return samples;
 }

@@ -1,6 +1,7 @@
 // The `node` family (M2RC-Eval): a random named tree-sitter node is the hole, labelled with its
 // depth bucket and semantic class. Files are sampled in parallel (node-sample.ts); then the
-// `--limit` sample, then holes are redrawn as multi-line ones until 30% span two or more lines.
+// `--limit` sample, then holes are redrawn as multi-line ones until 30% of each language's span two
+// or more lines.
 import type { TaskRecord } from '../datasets/types.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { FileTexts } from './files.ts';
@@ -9,7 +10,7 @@ import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilte
 import { mapBatches } from './parallel.ts';
 import { randomFor } from '../util/random.ts';
 import { limitPerGroup } from './select.ts';
-import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
+import { DEFAULT_BUCKETS, FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 
 const BATCH_FILES = 16;
 
@@ -38,33 +39,41 @@ function toTask(drawn: Drawn, files: FileTexts): TaskRecord {
 
 /**
  * Replaces single-line holes by multi-line ones (each file's own alternates, files in seeded
- * random order) until `share` of the tasks span two or more lines. Returns how many were replaced.
+ * random order) until `share` of each language's tasks span two or more lines. Returns how many
+ * were replaced, and the languages that stayed short with their counts.
  */
-function reachMultiLineShare(tasks: TaskRecord[], alternates: Map<string, Drawn[]>, files: FileTexts, seed: number, share: number): number {
-  const needed = Math.ceil(share * tasks.length);
-  let multi = tasks.filter((task) => task.labels.lines >= 2).length;
+function reachMultiLineShare(tasks: TaskRecord[], alternates: Map<string, Drawn[]>, files: FileTexts, seed: number, share: number): { replaced: number; short: string[] } {
   let replaced = 0;
-  const byFile = new Map<string, number[]>();
-  tasks.forEach((task, index) => {
-    if (task.labels.lines >= 2) return;
-    const key = `${task.repo.name}\0${task.path}`;
-    byFile.set(key, [...(byFile.get(key) ?? []), index]);
-  });
-  const candidates = randomFor(seed, 'multi-line').shuffle([...byFile.keys()].filter((key) => alternates.has(key)).sort());
-  while (multi < needed && candidates.length > 0) {
-    const progress = multi;
-    for (const key of candidates) {
-      if (multi >= needed) break;
-      const singles = byFile.get(key)!;
-      const spare = alternates.get(key)!;
-      if (singles.length === 0 || spare.length === 0) continue;
-      tasks[singles.shift()!] = toTask(spare.shift()!, files);
-      multi++;
-      replaced++;
+  const short: string[] = [];
+  const languages = [...new Set(tasks.map((task) => task.language))].sort();
+  for (const language of languages) {
+    const indices = tasks.flatMap((task, index) => (task.language === language ? [index] : []));
+    const needed = Math.ceil(share * indices.length);
+    let multi = indices.filter((index) => tasks[index]!.labels.lines >= 2).length;
+    const byFile = new Map<string, number[]>();
+    for (const index of indices) {
+      const task = tasks[index]!;
+      if (task.labels.lines >= 2) continue;
+      const key = `${task.repo.name}\0${task.path}`;
+      byFile.set(key, [...(byFile.get(key) ?? []), index]);
     }
-    if (multi === progress) break;
+    const candidates = randomFor(seed, 'multi-line', language).shuffle([...byFile.keys()].filter((key) => alternates.has(key)).sort());
+    while (multi < needed && candidates.length > 0) {
+      const progress = multi;
+      for (const key of candidates) {
+        if (multi >= needed) break;
+        const singles = byFile.get(key)!;
+        const spare = alternates.get(key)!;
+        if (singles.length === 0 || spare.length === 0) continue;
+        tasks[singles.shift()!] = toTask(spare.shift()!, files);
+        multi++;
+        replaced++;
+      }
+      if (multi === progress) break;
+    }
+    if (multi < needed) short.push(`${language} ${multi} of ${indices.length}`);
   }
-  return replaced;
+  return { replaced, short };
 }
 
 export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
@@ -73,7 +82,7 @@ export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOpt
   for (const repo of repos) {
     const files = repo.store.files().filter((file) => !options.languages || options.languages.includes(file.language));
     for (let i = 0; i < files.length; i += BATCH_FILES) {
-      batches.push({ root: repo.root, seed: options.seed, perFile, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
+      batches.push({ root: repo.root, seed: options.seed, perFile, buckets: options.buckets ?? DEFAULT_BUCKETS, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
     }
   }
   const results = await mapBatches(new URL('./node-sample.ts', import.meta.url), handle, batches, batches.reduce((sum, batch) => sum + batch.files.length, 0));
@@ -91,17 +100,16 @@ export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOpt
       if (sample.multiLineAlternates.length > 0) alternates.set(`${repo.name}\0${sample.path}`, sample.multiLineAlternates.map((hole) => ({ repo, path: sample.path, language, hole })));
     });
   });
-  const log = new FilterLog('named nodes below the root', candidates);
+  const log = new FilterLog('holes below the root (spans of named nodes)', candidates);
   for (const filter of Object.keys(NODE_FILTER_NAMES) as NodeFilter[]) log.record(NODE_FILTER_NAMES[filter], removed[filter]);
   log.record(`not drawn (${perFile} per file)`, log.remaining - drawn.length);
   const files = new FileTexts();
   const tasks = limitPerGroup(drawn.map((d) => toTask(d, files)), options.limit, options.seed, log);
-  const replaced = reachMultiLineShare(tasks, alternates, files, options.seed, NODE_FILTERS.multiLineShare);
-  log.record(`redrawn as multi-line holes (${NODE_FILTERS.multiLineShare * 100}% share)`, 0);
+  const { replaced, short } = reachMultiLineShare(tasks, alternates, files, options.seed, NODE_FILTERS.multiLineShare);
+  log.record(`redrawn as multi-line holes (${NODE_FILTERS.multiLineShare * 100}% share per language)`, 0);
   log.steps[log.steps.length - 1]!.replaced = replaced;
-  const multi = tasks.filter((task) => task.labels.lines >= 2).length;
-  const notes = tasks.length > 0 && multi < NODE_FILTERS.multiLineShare * tasks.length
-    ? [`only ${multi} of ${tasks.length} holes span 2+ lines (target ${NODE_FILTERS.multiLineShare * 100}%): the files have no more multi-line nodes`]
+  const notes = short.length > 0
+    ? [`holes spanning 2+ lines below the ${NODE_FILTERS.multiLineShare * 100}% target (the files have no more multi-line nodes): ${short.join(', ')}`]
     : [];
   return { tasks, filters: log.steps, notes };
 }

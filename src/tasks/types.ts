@@ -33,7 +33,18 @@ export interface BuildOptions {
   minPromptLines?: Partial<Record<LanguageId, number>>;
   /** node family: holes drawn per file (default 1). */
   perFile?: number;
+  /** node family: how depths are read for buckets (default: root = 1, N = deepest named node). */
+  buckets?: BucketConvention;
 }
+
+/** How the node family reads depths for buckets (docs/tasks.md). */
+export interface BucketConvention {
+  /** the root's layer number: 1 (default) or 0. */
+  rootDepth: 0 | 1;
+  /** N: the deepest named node (default) or the deepest node of any kind. */
+  treeDepth: 'named' | 'all';
+}
+export const DEFAULT_BUCKETS: BucketConvention = { rootDepth: 1, treeDepth: 'named' };
 
 /** How many candidates a filter removed, in the order the filters ran. */
 export interface FilterStep {

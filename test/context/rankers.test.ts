@@ -26,7 +26,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RepoIndex } from '../../src/context/chunks.ts';
-import { codeTokens } from '../../src/context/text.ts';
+import { codeTokens } from '../../src/context/nltk.ts';
 import { FIXTURES } from './helpers.ts';
 
 function candidateSet() {

@@ -57,7 +57,7 @@ test('query: last N non-blank lines of the prompt, plus the reference for -ref',
 test('RG1: each hit is replaced by the next chunk of its file; duplicates are skipped', async () => {
   const root = copyRepo();
   const task = mainTask(root);
-  const hits = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false } })).build(task);
+  const hits = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false, compatibility: 'ctxbench' } })).build(task);
   assert.deepEqual(where(hits.retrieved), ['pkg/models.py:1-12', 'top.py:1-4', 'pkg/utils.py:1-7', 'pkg/models.py:13-14', 'pkg/sub/deep.py:1-1']);
   const rg1 = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval' })).build(task);
   // models.py:1-12 → its next chunk 13-14 (with the hit's score); models.py:13-14 as a hit has no next

@@ -151,3 +151,37 @@ test('combined strategies keep the stated order under one budget', async () => {
   assert.deepEqual(reversed.snippets.map((s) => s.source), ['retrieved', 'retrieved', 'retrieved', 'retrieved', 'retrieved', 'oracle']);
   assert.ok(built.tokens.oracle! > 0 && built.tokens.retrieved! > 0);
 });
+
+test('HTML has no line comment: every commented line closes its own <!-- --> comment', async () => {
+  const task: TaskRecord = {
+    ...mainTask(copyRepo()),
+    language: 'html',
+    path: 'index.html',
+    prefix: '<html>\n<body>\n',
+    retrieved: [snippet('other.html', '<div class="a">\n  <p>hi</p>\n</div>')],
+  };
+  const built = await (await createPromptBuilder({ strategy: 'precomputed', template: 'm2rc' })).build(task);
+  const block = built.prompt!.slice('<fim_prefix>'.length, built.prompt!.indexOf('<html>'));
+  assert.equal(
+    block,
+    '<!-- Here are some relevant code fragments from other files of the repo: -->\n\n<!-- the below code fragment can be found in: -->\n<!-- other.html -->\n<!-- <div class="a"> -->\n<!--   <p>hi</p> -->\n<!-- </div> -->\n\n',
+  );
+  // every line of the block opens exactly one comment and closes it
+  for (const line of block.split('\n').filter((l) => l !== '')) assert.match(line, /^<!-- .* -->$/);
+});
+
+test('m2rc: no fixed cap on fragments (the budget decides), counted with the tokenizer given, e.g. the model\'s own', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-m2rc-'));
+  for (let i = 0; i < 80; i++) writeFileSync(join(root, `m${String(i).padStart(2, '0')}.py`), `def helper_${i}(total):\n    return total + ${i}\n`);
+  writeFileSync(join(root, 'main.py'), 'total = helper_1(total)\n');
+  const task: TaskRecord = { ...mainTask(copyRepo()), repo: { name: 'm', commit: null, root }, path: 'main.py', prefix: 'total = helper_1(', suffix: 'total)\n', reference: '' };
+  const words = { name: 'words', count: (text: string) => text.split(/\s+/).filter(Boolean).length };
+  const roomy = await (await createPromptBuilder({ strategy: 'jaccard', template: 'm2rc', tokenCounter: words })).build(task);
+  assert.equal(roomy.retrieved.length, 80);
+  const builder = await createPromptBuilder({ strategy: 'jaccard', template: 'm2rc', tokenCounter: words, budget: 120 });
+  assert.equal(builder.tokenizerName, 'words');
+  const tight = await builder.build(task);
+  assert.ok(tight.tokens.total <= 120 && tight.tokens.total > 100, `total ${tight.tokens.total}`);
+  assert.equal(tight.tokens.total, words.count(tight.prompt!));
+  assert.ok(tight.retrieved.length < 80);
+});

@@ -1,10 +1,43 @@
 // CrossCodeEval's tokenizer (NLTK word_tokenize, then \w+ per word) and Python string helpers.
-// Expected tokens are derived by hand from NLTK's NLTKWordTokenizer rules: only the contraction
-// rules change \w+ runs — ENDING_QUOTES splits "n't"/"N'T" when a space follows (after padding),
-// CONTRACTIONS2 splits cannot/gimme/gonna/gotta/lemme, and wanna before whitespace.
+// nltk-vectors.json comes from NLTK 3.8 itself (fixtures/context/parity/make-nltk-vectors.py);
+// the hand-written cases below name the rules: ENDING_QUOTES splits "n't"/"N'T" only before a
+// literal space (after NLTK's padding), CONTRACTIONS2 splits cannot/gimme/gonna/gotta/lemme and
+// wanna before whitespace, CONTRACTIONS3 splits 'tis/'twas after a literal space.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { codeTokens, linesWithEnds, nonBlankLines, pySplitlines, pyStrip } from '../../src/context/text.ts';
+import { codeTokens, punktSentences } from '../../src/context/nltk.ts';
+import { linesWithEnds, nonBlankLines, pySplitlines, pyStrip } from '../../src/context/text.ts';
+
+test('tokens agree with NLTK 3.8 on every parity vector (edge cases and 3,000 seeded random strings)', () => {
+  const vectors = JSON.parse(readFileSync(new URL('../fixtures/context/parity/nltk-vectors.json', import.meta.url), 'utf8')) as [string, string[]][];
+  assert.equal(vectors.length, 3059);
+  const differing = vectors.filter(([text, expected]) => JSON.stringify(codeTokens(text)) !== JSON.stringify(expected));
+  assert.deepEqual(differing, []);
+});
+
+test("n't splits only before a literal space, not before tab, newline, CR or NBSP", () => {
+  assert.deepEqual(codeTokens("don't\tstop"), ['don', 't', 'stop']);
+  assert.deepEqual(codeTokens("don't\nstop"), ['don', 't', 'stop']);
+  assert.deepEqual(codeTokens("don't\rstop"), ['don', 't', 'stop']);
+  assert.deepEqual(codeTokens("don't\u00a0stop"), ['don', 't', 'stop']);
+  // a sentence end pads the text: a newline after the sentence-final period does split.
+  assert.deepEqual(codeTokens("isn't.\nNext"), ['is', 'n', 't', 'Next']);
+});
+
+test('punkt keeps closing quotes and brackets with the sentence they close', () => {
+  assert.deepEqual(punktSentences('say "don\'t." Then'), ['say "don\'t."', 'Then']);
+  assert.deepEqual(punktSentences("(Sent1.) Sent2."), ['(Sent1.)', 'Sent2.']);
+  assert.deepEqual(codeTokens('say "don\'t." Then'), ['say', 'do', 'n', 't', 'Then']);
+});
+
+test("'tis and 'twas split after a literal space or at a sentence start", () => {
+  assert.deepEqual(codeTokens("x 'tis"), ['x', 't', 'is']);
+  assert.deepEqual(codeTokens("'Twas y"), ['T', 'was', 'y']);
+  assert.deepEqual(codeTokens("x\n'tis"), ['x', 'tis']);
+  assert.deepEqual(codeTokens("a? 'twas"), ['a', 't', 'was']);
+  assert.deepEqual(codeTokens("x\t'tis"), ['x', 'tis']);
+});
 
 test('code is split into \\w+ runs with case kept', () => {
   assert.deepEqual(codeTokens('x_1 = self.y2+3 # Foo(bar)'), ['x_1', 'self', 'y2', '3', 'Foo', 'bar']);

@@ -18,7 +18,7 @@ tableSuite('c', {
     { file: 'list.c', text: '"list.h"', type: 'string_literal', label: 'Data Type / string' },
     { file: 'list.c', text: '0', type: 'number_literal', label: 'Data Type / numeric' },
     { file: 'list.c', text: 'static', type: 'storage_class_specifier', label: 'Modifier and Attribute / other' },
-    { file: 'list.c', text: '/* stop early */', type: 'comment', label: 'Comments and Documentation / single-line' },
+    { file: 'list.c', text: '/* stop early */', type: 'comment', label: 'Comments and Documentation / multi-line' },
     { file: 'list.c', text: 'n++;', type: 'expression_statement', label: 'Statement / expression' },
   ],
   extraction: {

@@ -8,14 +8,14 @@ import { tableSuite } from './table-kit.ts';
 tableSuite('javascript', {
   labels: [
     { file: 'src/cart.js', text: "import * as log from './lib/log.js';", type: 'import_statement', label: 'Program Structure / import' },
-    { file: 'src/cart.js', text: '{ formatPrice, pad }', type: 'object_pattern', label: 'Special Language Structure / pattern matching' },
+    { file: 'src/cart.js', text: '{ formatPrice, pad }', type: 'object_pattern', label: 'Declaration and Definition / variable' },
     { file: 'src/cart.js', text: '(acc, item) => acc + item.price', type: 'arrow_function', label: 'Special Language Structure / lambda' },
     { file: 'src/cart.js', text: 'await import(\'./api.js\')', type: 'await_expression', label: 'Special Language Structure / coroutine' },
     { file: 'src/cart.js', text: 'new Cart(owner)', type: 'new_expression', label: 'Expression / object creation' },
     { file: 'src/cart.js', text: 'this.items', type: 'member_expression', label: 'Identifier and Scope / qualified name' },
     { file: 'src/cart.js', text: '`loading ${id}`', type: 'template_string', label: 'Data Type / string' },
     { file: 'src/cart.js', text: 'extends EventEmitter', type: 'class_heritage', label: 'Declaration and Definition / class' },
-    { file: 'src/cart.js', text: '/** Adds an item. */', type: 'comment', label: 'Comments and Documentation / single-line' },
+    { file: 'src/cart.js', text: '/** Adds an item. */', type: 'comment', label: 'Comments and Documentation / multi-line' },
     { file: 'src/lib/format.js', text: "'use strict';", type: 'expression_statement', label: 'Statement / expression' },
     { file: 'src/lib/format.js', text: '100', type: 'number', label: 'Data Type / numeric' },
   ],

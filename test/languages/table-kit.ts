@@ -11,7 +11,8 @@ import { extractFile } from '../../src/index/extract.ts';
 import type { CallSite, ExtractedFunction, ImportRef, Span } from '../../src/index/types.ts';
 import { parse } from '../../src/languages/parser.ts';
 import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
-import { SEMANTIC_CLASSES, SEMANTIC_SUBCLASSES, type LanguageId, type LanguageSpec, type SemanticLabel } from '../../src/languages/types.ts';
+import { semanticLabel } from '../../src/tasks/node-sample.ts';
+import { SEMANTIC_CLASSES, subclassesOf, type LanguageId, type LanguageSpec, type SemanticLabel } from '../../src/languages/types.ts';
 
 const require = createRequire(import.meta.url);
 const FIXTURES = fileURLToPath(new URL('../fixtures/lang/', import.meta.url));
@@ -136,7 +137,12 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
     for (const [type, label] of [...Object.entries(spec.semantic), ['(fallback)', spec.semanticFallback] as const]) {
       if (type !== '(fallback)') assert.ok(grammarTypes.has(type), `'${type}' is not a node type of ${spec.grammar.package}`);
       assert.ok(SEMANTIC_CLASSES.includes(label.class), `${type}: unknown class '${label.class}'`);
-      assert.ok(SEMANTIC_SUBCLASSES[label.class].includes(label.subclass), `${type}: '${label.subclass}' is not a subclass of ${label.class}`);
+      assert.ok(subclassesOf(spec, label.class).includes(label.subclass), `${type}: '${label.subclass}' is not a ${id} subclass of ${label.class}`);
+    }
+    for (const rule of spec.semanticRules ?? []) {
+      for (const type of rule.types) assert.ok(grammarTypes.has(type), `semantic rule: '${type}' is not a node type of ${spec.grammar.package}`);
+      assert.doesNotThrow(() => new RegExp(rule.pattern, 'su'), `semantic rule pattern ${rule.pattern}`);
+      assert.ok(subclassesOf(spec, rule.label.class).includes(rule.label.subclass), `semantic rule: '${rule.label.subclass}' is not a ${id} subclass of ${rule.label.class}`);
     }
   });
 
@@ -168,8 +174,7 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
       try {
         const node = findNode(tree.rootNode, check.text, check.type);
         assert.ok(node, `no ${check.type} '${check.text}' in ${check.file}`);
-        const label = labelOf(spec, node.type);
-        assert.equal(`${label.class} / ${label.subclass}`, check.label, `${check.type} '${check.text}'`);
+        assert.equal(semanticLabel(id, node.type, node.text).replace('/', ' / '), check.label, `${check.type} '${check.text}'`);
       } finally {
         tree.delete();
       }

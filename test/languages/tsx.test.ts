@@ -9,8 +9,8 @@ tableSuite('tsx', {
     { file: 'src/Badge.tsx', text: 'type Props = { label: string; count: number };', type: 'type_alias_declaration', label: 'Declaration and Definition / class' },
     { file: 'src/Badge.tsx', text: '{ label: string; count: number }', type: 'object_type', label: 'Data Type / composite' },
     { file: 'src/Badge.tsx', text: '() => console.log(label)', type: 'arrow_function', label: 'Special Language Structure / lambda' },
-    { file: 'src/Badge.tsx', text: '{ label, count }', type: 'object_pattern', label: 'Special Language Structure / pattern matching' },
-    { file: 'src/Badge.tsx', text: '/** A label with a count bubble. */', type: 'comment', label: 'Comments and Documentation / single-line' },
+    { file: 'src/Badge.tsx', text: '{ label, count }', type: 'object_pattern', label: 'Declaration and Definition / variable' },
+    { file: 'src/Badge.tsx', text: '/** A label with a count bubble. */', type: 'comment', label: 'Comments and Documentation / multi-line' },
   ],
   extraction: {
     'src/Badge.tsx': {

@@ -40,13 +40,19 @@ describe('ctxbench build', () => {
     assert.deepEqual(manifest.counts.language, { java: 1, go: 1, typescript: 1, python: 2, c: 1 });
     assert.equal(Object.values(manifest.counts.bucket!).reduce((a, b) => a + b, 0), 6);
     assert.match(stdout, /^step\s+removed\s+remaining$/m);
-    assert.match(stdout, /^more than 5 lines\s+12\s+364$/m);
+    assert.match(stdout, /^more than 5 lines\s+12\s+352$/m);
     assert.match(stdout, /^language\s+python\s+2$/m);
     assert.match(stdout, /6 node tasks written to /);
     // the same seed writes the same bytes
     const again = join(dir, 'node-again.jsonl');
     assert.equal((await cli(['build', 'node', nodeRepo, '--out', again, '--seed', '11'])).code, 0);
     assert.equal(readFileSync(again, 'utf8'), readFileSync(out, 'utf8'));
+    assert.deepEqual(manifest.options.buckets, { rootDepth: 1, treeDepth: 'named' });
+    // the other bucket readings are options, recorded in the manifest
+    const zero = join(dir, 'node-root0.jsonl');
+    assert.equal((await cli(['build', 'node', nodeRepo, '--out', zero, '--seed', '11', '--bucket-root', '0', '--bucket-depth', 'all'])).code, 0);
+    assert.deepEqual((JSON.parse(readFileSync(`${zero}.manifest.json`, 'utf8')) as BuildManifest).options.buckets, { rootDepth: 0, treeDepth: 'all' });
+    assert.deepEqual(readTasks(zero).map((t) => t.id), tasks.map((t) => t.id));
   });
 
   it('--drop-solved-by asks the model with in-file context only and drops exact answers', async () => {
@@ -84,6 +90,8 @@ describe('ctxbench build', () => {
       [['build', 'node', join(dir, 'missing'), '--out', out], /repository path does not exist/],
       [['build', 'function', nodeRepo, '--out', out, '--coverage', join(dir, 'none.csv')], /does not exist/],
       [['build', 'node', nodeRepo, '--out', out, '--drop-solved-by', 'nomodel'], /unknown model 'nomodel'/],
+      [['build', 'node', nodeRepo, '--out', out, '--bucket-root', '2'], /--bucket-root must be 0 or 1, got '2'/],
+      [['build', 'node', nodeRepo, '--out', out, '--bucket-depth', 'leaves'], /--bucket-depth must be named or all, got 'leaves'/],
     ];
     for (const [args, message] of cases) {
       const { code, stderr } = await cli(args);

@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { languageForPath } from '../../src/languages/registry.ts';
-import { SEMANTIC_CLASSES, SEMANTIC_SUBCLASSES, type SemanticClass } from '../../src/languages/types.ts';
+import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
+import { SEMANTIC_CLASSES, subclassesOf, type SemanticClass } from '../../src/languages/types.ts';
 import { depthBucket, listNamedNodes, semanticLabel } from '../../src/tasks/node-sample.ts';
 import { FIXTURES } from './helpers.ts';
 
@@ -139,7 +139,7 @@ const CASES: Record<string, { N: number; nodes: [string, string, number, number,
     ['text', 'one', 4, 6, 'Data Type/string'],
   ] },
   'add.R': { N: 6, nodes: [
-    ['binary_operator', 'add <- function(a) {\n  a + 1\n}', 2, 4, OP],
+    ['binary_operator', 'add <- function(a) {\n  a + 1\n}', 2, 4, `${D}/function`],
     ['function_definition', 'function(a) {\n  a + 1\n}', 3, 5, `${D}/function`],
     ['parameter', 'a', 5, 9, `${D}/variable`],
     ['braced_expression', '{\n  a + 1\n}', 4, 7, BLOCK],
@@ -173,12 +173,12 @@ describe('node labels', () => {
         assert.ok(node, `${file}: no ${type} node ${JSON.stringify(nodeText)}`);
         assert.equal(node.depth, depth, `${file} ${type} depth`);
         assert.equal(depthBucket(node.depth, treeDepth), bucket, `${file} ${type} bucket`);
-        assert.equal(semanticLabel(language, type), semantic, `${file} ${type} semantic`);
+        assert.equal(semanticLabel(language, type, nodeText), semantic, `${file} ${type} semantic`);
       }
       // Every node gets a label that is one of the 11 classes and one of its subclasses.
       for (const node of nodes) {
-        const [cls, subclass] = semanticLabel(language, node.type).split('/') as [SemanticClass, string];
-        assert.ok(SEMANTIC_CLASSES.includes(cls) && SEMANTIC_SUBCLASSES[cls].includes(subclass), `${file} ${node.type}: ${cls}/${subclass}`);
+        const [cls, subclass] = semanticLabel(language, node.type, text.slice(node.start, node.end)).split('/') as [SemanticClass, string];
+        assert.ok(SEMANTIC_CLASSES.includes(cls) && subclassesOf(getLanguage(language), cls).includes(subclass), `${file} ${node.type}: ${cls}/${subclass}`);
       }
     });
   }

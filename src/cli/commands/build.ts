@@ -8,7 +8,7 @@ import { isInlinePath } from '../../datasets/io.ts';
 import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
 import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../tasks/solved.ts';
-import { FAMILIES, type BuildManifest, type Family } from '../../tasks/types.ts';
+import { FAMILIES, type BucketConvention, type BuildManifest, type Family } from '../../tasks/types.ts';
 
 function positiveInteger(value: unknown, option: string): number | undefined {
   if (value === undefined) return undefined;
@@ -56,6 +56,13 @@ export function summaryTables(manifest: BuildManifest): string {
   return `${filters}\n\n${formatTable(['label', 'value', 'tasks'], rows)}`;
 }
 
+function bucketConvention(root: unknown, depth: unknown): BucketConvention | undefined {
+  if (root === undefined && depth === undefined) return undefined;
+  if (root !== undefined && root !== '0' && root !== '1') throw new UsageError(`--bucket-root must be 0 or 1, got '${String(root)}'`);
+  if (depth !== undefined && depth !== 'named' && depth !== 'all') throw new UsageError(`--bucket-depth must be named or all, got '${String(depth)}'`);
+  return { rootDepth: root === '0' ? 0 : 1, treeDepth: depth === 'all' ? 'all' : 'named' };
+}
+
 export const buildCommand: Command = {
   name: 'build',
   summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
@@ -67,6 +74,8 @@ export const buildCommand: Command = {
     'per-level': { type: 'string', description: 'function: at most N per repository and context level (YABLoCo: 12)', valueName: 'N' },
     limit: { type: 'string', description: 'at most N tasks per repository and language (a seeded sample)', valueName: 'N' },
     'per-file': { type: 'string', description: 'node: holes drawn per file (default 1)', valueName: 'N' },
+    'bucket-root': { type: 'string', description: 'node: the root\'s layer for depth buckets, 1 (default) or 0', valueName: 'D' },
+    'bucket-depth': { type: 'string', description: 'node: N for depth buckets, the deepest named node (named, default) or any node (all)', valueName: 'N' },
     languages: { type: 'string', description: 'only these languages (comma-separated ids)', valueName: 'LIST' },
     coverage: { type: 'string', description: 'function: gcov output (.gcov, gcov JSON) or CSV path,function,hits; keeps functions with test hits > 0', valueName: 'FILE' },
     'min-prompt-lines': { type: 'string', description: 'crossfile: minimum prompt lines per language, e.g. python=10,go=15', valueName: 'LIST' },
@@ -95,6 +104,7 @@ export const buildCommand: Command = {
         perLevel: positiveInteger(values['per-level'], 'per-level'),
         limit: positiveInteger(values.limit, 'limit'),
         perFile: positiveInteger(values['per-file'], 'per-file'),
+        buckets: bucketConvention(values['bucket-root'], values['bucket-depth']),
         languages: languages(values.languages),
         coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
         minPromptLines: promptLines(values['min-prompt-lines']),

@@ -1,5 +1,5 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
-import { createPromptBuilder } from '../../context/index.ts';
+import { createPromptBuilder, parseRetrievalCompatibility } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
@@ -53,8 +53,9 @@ export const evalCommand: Command = {
     'retry-errors': { type: 'boolean', description: 'also redo candidates that failed in an earlier session of this run' },
     timeout: { type: 'string', valueName: 'SEC', description: 'seconds to wait for one answer', default: '600' },
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
-    tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json' },
+    tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json (default: a llamacpp model\'s own, else o200k_base)' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
+    'retrieval-compat': { type: 'string', valueName: 'C', description: 'ctxbench or crosscodeeval (CrossCodeEval\'s candidate rules and tie order; default: the template\'s, else ctxbench)' },
   },
   async run({ positionals, values }) {
     if (positionals.length !== 1) throw new UsageError(`expected one tasks file, got ${positionals.length}\nSee: ctxbench eval --help`);
@@ -81,15 +82,20 @@ export const evalCommand: Command = {
       if (kinds.size !== 1) throw new UsageError(`the tasks mix kinds (${[...kinds].join(', ') || 'none'}); choose a template with --template`);
       template = DEFAULT_TEMPLATES[[...kinds][0]!];
     }
+    const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
+    const backend = await createBackend(model!, endpoint);
     const promptBuilder = await createPromptBuilder({
       strategy: context!,
       template,
-      ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : {}),
+      // without --tokenizer, a local model's own tokenizer counts the budget (o200k_base otherwise)
+      ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
       ...(budget !== null ? { budget } : {}),
       ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
+      ...(text(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(text(values, 'retrieval-compat')!) } } : {}),
+    }).catch(async (error: unknown) => {
+      await backend.close();
+      throw error;
     });
-    const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
-    const backend = await createBackend(model!, endpoint);
     try {
       const summary = await runGeneration({
         tasksPath,

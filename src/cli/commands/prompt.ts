@@ -1,6 +1,6 @@
 // `ctxbench prompt`: assemble and print the prompt of one task, with its token counts per part.
 import type { TaskRecord } from '../../datasets/types.ts';
-import { createPromptBuilder, DEFAULT_TOKENIZER, listStrategies, listTemplates } from '../../context/index.ts';
+import { createPromptBuilder, DEFAULT_TOKENIZER, listStrategies, listTemplates, parseRetrievalCompatibility } from '../../context/index.ts';
 import type { RetrievalOptions } from '../../context/types.ts';
 import { InputError } from '../../util/errors.ts';
 import { iterateTasks } from '../../datasets/io.ts';
@@ -33,6 +33,7 @@ export const promptCommand: Command = {
     stride: { type: 'string', valueName: 'N', description: 'lines between chunk starts (default 10)' },
     'query-lines': { type: 'string', valueName: 'N', description: 'query = last N non-blank prompt lines (default 10)' },
     'no-next-chunk': { type: 'boolean', description: 'keep the hits themselves instead of RG1\'s next chunk' },
+    'retrieval-compat': { type: 'string', valueName: 'C', description: 'ctxbench or crosscodeeval (CrossCodeEval\'s candidate rules and tie order; default: the template\'s, else ctxbench)' },
     'embedding-model': { type: 'string', valueName: 'M', description: 'model for the dense retriever' },
     'embedding-url': { type: 'string', valueName: 'URL', description: 'OpenAI-compatible base URL (default OPENAI_BASE_URL)' },
     json: { type: 'boolean', description: 'print the assembled prompt record as JSON' },
@@ -61,6 +62,7 @@ export const promptCommand: Command = {
     if (stride !== undefined) retrieval.stride = stride;
     if (queryLines !== undefined) retrieval.queryLines = queryLines;
     if (values['no-next-chunk']) retrieval.nextChunk = false;
+    if (typeof values['retrieval-compat'] === 'string') retrieval.compatibility = parseRetrievalCompatibility(values['retrieval-compat']);
     const builder = await createPromptBuilder({
       strategy: String(values.context),
       template: String(values.template),

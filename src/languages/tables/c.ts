@@ -1,5 +1,5 @@
 // C: grammar, syntax and semantic knowledge, as data.
-import { LABELS as L, type LanguageSpec, type SemanticLabel } from '../types.ts';
+import { LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
 export const cFamilySemantic: Record<string, SemanticLabel> = {
@@ -142,4 +142,5 @@ export const c: LanguageSpec = {
     macro_type_specifier: L.macro,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [SLASH_STAR_COMMENTS],
 };

@@ -1,5 +1,5 @@
 // C++: grammar, syntax and semantic knowledge, as data.
-import { LABELS as L, type LanguageSpec } from '../types.ts';
+import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { cFamilySemantic, cStandardLibrary } from './c.ts';
 
 /** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators. */
@@ -169,4 +169,9 @@ export const cpp: LanguageSpec = {
     co_await_expression: L.coroutine, co_return_statement: L.coroutine, co_yield_statement: L.coroutine,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    SLASH_STAR_COMMENTS,
+    // a class (struct, union) template is a class; function templates keep the map's `function`
+    { types: ['template_declaration'], pattern: '^template\\s*<.*?>\\s*(?:class|struct|union)\\b', label: L.class },
+  ],
 };

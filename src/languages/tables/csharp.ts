@@ -166,7 +166,7 @@ export const csharp: LanguageSpec = {
     fixed_statement: L.compoundStatement, lock_statement: L.compoundStatement,
     unsafe_statement: L.compoundStatement, using_statement: L.compoundStatement,
     empty_statement: L.otherStatement, global_statement: L.otherStatement,
-    modifier: L.access,
+    modifier: L.otherModifier,
     calling_convention: L.otherModifier,
     attribute: L.annotation, attribute_argument: L.annotation, attribute_argument_list: L.annotation,
     attribute_list: L.annotation, attribute_target_specifier: L.annotation, global_attribute: L.annotation,
@@ -194,4 +194,5 @@ export const csharp: LanguageSpec = {
     await_expression: L.coroutine,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [{ types: ['modifier'], pattern: '^(?:public|private|protected|internal)$', label: L.access }],
 };

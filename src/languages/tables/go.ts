@@ -1,5 +1,8 @@
 // Go: grammar, syntax and semantic knowledge, as data.
-import { LABELS as L, type LanguageSpec } from '../types.ts';
+import { LABELS as L, label, SEMANTIC_SUBCLASSES, type LanguageSpec } from '../types.ts';
+
+// Go's own subclass: `defer` schedules a call at function exit (neither a jump nor exception handling).
+const deferred = label('Control Flow Structure', 'defer');
 
 const parameters = { path: ['parameters'] };
 
@@ -94,7 +97,7 @@ export const go: LanguageSpec = {
     default_case: L.conditional, expression_case: L.conditional, expression_switch_statement: L.conditional,
     if_statement: L.conditional, type_case: L.conditional,
     for_clause: L.loop, for_statement: L.loop, range_clause: L.loop,
-    break_statement: L.jump, continue_statement: L.jump, defer_statement: L.jump,
+    break_statement: L.jump, continue_statement: L.jump, defer_statement: deferred,
     fallthrough_statement: L.jump, goto_statement: L.jump, labeled_statement: L.jump, return_statement: L.jump,
     assignment_statement: L.operation, binary_expression: L.operation, dec_statement: L.operation,
     inc_statement: L.operation, unary_expression: L.operation,
@@ -130,4 +133,5 @@ export const go: LanguageSpec = {
     receive_statement: L.coroutine, select_statement: L.coroutine, send_statement: L.coroutine,
   },
   semanticFallback: L.otherExpression,
+  semanticSubclasses: { 'Control Flow Structure': [...SEMANTIC_SUBCLASSES['Control Flow Structure'], 'defer'] },
 };

@@ -170,4 +170,8 @@ export const haskell: LanguageSpec = {
     strict: L.patternMatching, view_pattern: L.patternMatching, field_pattern: L.patternMatching,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    // `{- -}` block comments, and Haddock comments that run over several lines
+    { types: ['comment', 'haddock'], pattern: '^\\{-|\\n', label: L.multiLineComment },
+  ],
 };

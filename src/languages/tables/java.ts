@@ -133,7 +133,7 @@ export const java: LanguageSpec = {
     expression_statement: L.expressionStatement,
     block: L.compoundStatement, constructor_body: L.compoundStatement, static_initializer: L.compoundStatement,
     synchronized_statement: L.compoundStatement,
-    modifiers: L.access,
+    modifiers: L.otherModifier,
     requires_modifier: L.otherModifier,
     annotation: L.annotation, annotation_argument_list: L.annotation,
     element_value_array_initializer: L.annotation, element_value_pair: L.annotation,
@@ -149,4 +149,8 @@ export const java: LanguageSpec = {
     underscore_pattern: L.patternMatching,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    { types: ['modifiers'], pattern: '\\b(?:public|private|protected)\\b', label: L.access },
+    { types: ['modifiers'], pattern: '^(?:\\s*@[\\w.]+(?:\\s*\\(.*?\\))?)+\\s*$', label: L.annotation },
+  ],
 };

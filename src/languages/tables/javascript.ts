@@ -1,5 +1,5 @@
 // JavaScript: grammar, syntax and semantic knowledge, as data. TypeScript and TSX build on it.
-import { LABELS as L, type LanguageSpec, type SemanticLabel } from '../types.ts';
+import { LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that the JavaScript, TypeScript and TSX grammars share. */
 export const ecmascriptSemantic: Record<string, SemanticLabel> = {
@@ -42,10 +42,10 @@ export const ecmascriptSemantic: Record<string, SemanticLabel> = {
   statement_identifier: L.identifier, super: L.identifier, this: L.identifier,
   member_expression: L.qualifiedName, optional_chain: L.qualifiedName,
   arrow_function: L.lambda, function_expression: L.lambda,
-  array_pattern: L.patternMatching, assignment_pattern: L.patternMatching,
-  object_assignment_pattern: L.patternMatching, object_pattern: L.patternMatching,
-  pair_pattern: L.patternMatching, rest_pattern: L.patternMatching,
-  shorthand_property_identifier_pattern: L.patternMatching,
+  array_pattern: L.variable, assignment_pattern: L.variable,
+  object_assignment_pattern: L.variable, object_pattern: L.variable,
+  pair_pattern: L.variable, rest_pattern: L.variable,
+  shorthand_property_identifier_pattern: L.variable,
   await_expression: L.coroutine, generator_function: L.coroutine,
   generator_function_declaration: L.coroutine, yield_expression: L.coroutine,
 };
@@ -184,4 +184,5 @@ export const javascript: LanguageSpec = {
     field_definition: L.variable,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [SLASH_STAR_COMMENTS],
 };

@@ -168,4 +168,9 @@ export const kotlin: LanguageSpec = {
     type_test: L.patternMatching, range_test: L.patternMatching,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    { types: ['modifiers'], pattern: '\\b(?:public|private|protected|internal)\\b', label: L.access },
+    { types: ['user_type'], pattern: '^(?:Int|Long|Short|Byte|Float|Double|Boolean|Char|String|Unit|Any|Nothing|UInt|ULong|UShort|UByte)$', label: L.primitive },
+    { types: ['user_type'], pattern: '<', label: L.generic },
+  ],
 };

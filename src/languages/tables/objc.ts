@@ -1,5 +1,5 @@
 // Objective-C: grammar, syntax and semantic knowledge, as data (C's rules plus classes and messages).
-import { LABELS as L, type LanguageSpec } from '../types.ts';
+import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { c, cFamilySemantic, cStandardLibrary } from './c.ts';
 
 /** `@implementation Foo (Category)` / `@interface Foo : Base`: the class name, not the category or superclass. */
@@ -144,4 +144,5 @@ export const objc: LanguageSpec = {
     abstract_block_pointer_declarator: L.lambda, block_literal: L.lambda, block_pointer_declarator: L.lambda,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [SLASH_STAR_COMMENTS],
 };

@@ -203,4 +203,5 @@ export const php: LanguageSpec = {
     yield_expression: L.coroutine,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [{ types: ['comment'], pattern: '^/\\*', label: L.multiLineComment }],
 };

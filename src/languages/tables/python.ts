@@ -140,9 +140,13 @@ export const python: LanguageSpec = {
     class_pattern: L.patternMatching, complex_pattern: L.patternMatching, dict_pattern: L.patternMatching,
     dictionary_splat_pattern: L.patternMatching, keyword_pattern: L.patternMatching,
     list_pattern: L.patternMatching, list_splat_pattern: L.patternMatching, match_statement: L.patternMatching,
-    pattern_list: L.patternMatching, splat_pattern: L.patternMatching, tuple_pattern: L.patternMatching,
+    pattern_list: L.variable, splat_pattern: L.patternMatching, tuple_pattern: L.patternMatching,
     union_pattern: L.patternMatching,
     await: L.coroutine, generator_expression: L.coroutine, yield: L.coroutine,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    { types: ['type'], pattern: '^(?:int|float|complex|str|bytes|bool|None|object)$', label: L.primitive },
+    { types: ['type'], pattern: '\\[', label: L.generic },
+  ],
 };

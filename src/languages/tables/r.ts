@@ -116,4 +116,9 @@ export const r: LanguageSpec = {
     namespace_operator: L.qualifiedName, extract_operator: L.qualifiedName,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    // `name <- function(...)` defines a function, `name <- value` (or `<<-`, `->`) a variable
+    { types: ['binary_operator'], pattern: '^[\\w.$@\\[\\]"\'`]+\\s*(?:<<?-|=)\\s*function\\b', label: L.function },
+    { types: ['binary_operator'], pattern: '^[\\w.$@\\[\\]"\'`]+\\s*<<?-|->>?\\s*[\\w.]+\\s*$', label: L.variable },
+  ],
 };

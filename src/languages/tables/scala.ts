@@ -154,4 +154,5 @@ export const scala: LanguageSpec = {
     tuple_pattern: L.patternMatching, typed_pattern: L.patternMatching, given_pattern: L.patternMatching,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [{ types: ['modifiers'], pattern: '\\b(?:private|protected)\\b', label: L.access }],
 };

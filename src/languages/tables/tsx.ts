@@ -11,6 +11,7 @@ export const tsx: LanguageSpec = {
   nodeTypesFile: 'tsx/src/node-types.json',
   extensions: ['.tsx'],
   retrievalPeers: ['typescript'],
+  crossCodeEvalFolder: 'src',
   bracketStatements: true,
   semantic: { ...ecmascriptSemantic, ...typescriptSemantic, ...jsxSemantic },
 };

@@ -47,6 +47,7 @@ export const typescript: LanguageSpec = {
   nodeTypesFile: 'typescript/src/node-types.json',
   extensions: ['.ts', '.mts', '.cts'],
   retrievalPeers: ['tsx'],
+  crossCodeEvalFolder: 'src',
   bracketStatements: true,
   commentTypes: ['comment', 'html_comment'],
   identifierTypes: [...javascript.identifierTypes, 'type_identifier'],
@@ -87,4 +88,10 @@ export const typescript: LanguageSpec = {
     type_assertion: L.cast,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [
+    ...(javascript.semanticRules ?? []),
+    // `: number` is a primitive type, `: Map<K, V>` a generic one; other annotations stay composite
+    { types: ['type_annotation'], pattern: '^:\\s*(?:number|string|boolean|bigint|symbol|any|unknown|void|never|undefined|null|object)$', label: L.primitive },
+    { types: ['type_annotation'], pattern: '^:\\s*[\\w.]+\\s*<', label: L.generic },
+  ],
 };
