@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
-import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, MacroDefinition, ResolvedCall } from './types.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
 
 interface Definition {
   id: string;
@@ -29,6 +29,8 @@ interface FileContext {
   dir: string;
   /** repository files reached through imports/includes (and the sources of included headers). */
   reached: Set<string>;
+  /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
+  included: Set<string>;
   bindings: Map<string, Binding>;
   /** the sets of names declared by the system headers this file reaches (shared, not copied). */
   externalNames: Set<Set<string>>;
@@ -39,6 +41,23 @@ interface FileContext {
 
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
 const LEVEL_RANK: Record<ContextLevel, number> = { none: 0, stdlib: 1, file: 2, package: 3, project: 4 };
+
+/** A call's level in a mode; null when the mode does not count the call (YABLoCo: calls inside a macro's expansion). */
+export function callLevelIn(call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro'>, mode: LevelMode): CallLevel | null {
+  if (mode === 'default') return call.level;
+  return call.viaMacro ? null : (call.yablocoLevel ?? call.level);
+}
+
+/** A function's context level: the highest of project > package > file > stdlib among its counted calls. */
+export function contextLevel(calls: Iterable<Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro'>>, mode: LevelMode): ContextLevel {
+  let level: ContextLevel = 'none';
+  for (const call of calls) {
+    const callLevel = callLevelIn(call, mode);
+    if (callLevel === null || callLevel === 'external' || callLevel === 'unresolved') continue;
+    if (LEVEL_RANK[callLevel] > LEVEL_RANK[level]) level = callLevel;
+  }
+  return level;
+}
 
 /** Stable function id: path, qualified name and signature (whitespace-normalised), 16 hex chars. */
 export function functionId(path: string, qualifiedName: string, signature: string, occurrence = 0): string {
@@ -130,18 +149,16 @@ export class Resolver {
     const levels = new Map<string, ContextLevel>();
     for (const definition of this.definitions) {
       const context = contexts.get(definition.path)!;
-      let level: ContextLevel = 'none';
-      for (const resolved of definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0))) {
+      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0));
+      for (const resolved of own) {
         calls.push(resolved);
         for (const calleeId of resolved.calleeIds) {
           const set = callers.get(calleeId) ?? new Set<string>();
           set.add(definition.id);
           callers.set(calleeId, set);
         }
-        const callLevel = resolved.level === 'external' || resolved.level === 'unresolved' ? 'none' : resolved.level;
-        if (LEVEL_RANK[callLevel] > LEVEL_RANK[level]) level = callLevel;
       }
-      levels.set(definition.id, level);
+      levels.set(definition.id, contextLevel(own, 'default'));
     }
     const functions = this.definitions.map(({ id, fn, path }) => ({
       id,
@@ -169,7 +186,11 @@ export class Resolver {
    */
   private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
     const macro = depth < 4 && !this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context) : undefined;
-    if (!macro) return [this.resolveCall(caller, site, context)];
+    if (!macro) {
+      const resolved = this.resolveCall(caller, site, context);
+      if (depth > 0) resolved.viaMacro = true;
+      return [resolved];
+    }
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
@@ -203,7 +224,7 @@ export class Resolver {
     candidates = this.applicable(candidates, caller, site, context.implicitThis);
     const tiers: ((d: Definition) => boolean)[] = [
       (d) => d.path === caller.path,
-      (d) => context.reached.has(d.path) && !d.fn.fileLocal,
+      (d) => context.included.has(d.path) || (context.reached.has(d.path) && !d.fn.fileLocal),
     ];
     for (const tier of tiers) {
       const found = candidates.filter(tier);
@@ -247,6 +268,7 @@ export class Resolver {
   private fileContext(facts: FileFacts): FileContext {
     const spec = getLanguage(facts.language);
     const reached = new Set<string>();
+    const included = new Set<string>();
     const bindings = new Map<string, Binding>();
     const externalNames = new Set<Set<string>>();
     const stdlib = new Set(spec.stdlib);
@@ -262,19 +284,21 @@ export class Resolver {
         }
         for (const name of ref.bindings) bindings.set(name, { files, outside: null });
         for (const path of files) {
-          if (reached.has(path)) continue;
+          if (ref.resolve === 'include' ? included.has(path) : reached.has(path)) continue;
           reached.add(path);
           if (ref.resolve === 'include') {
+            included.add(path);
             for (const twin of this.headerSources(path)) reached.add(twin);
-            const included = this.factsByPath.get(path);
-            if (included && depth < 8) visitIncludes(included, depth + 1);
+            const header = this.factsByPath.get(path);
+            if (header && depth < 8) visitIncludes(header, depth + 1);
           }
         }
       }
     };
     visitIncludes(facts, 0);
     reached.delete(facts.path);
-    return { facts, dir: posix.dirname(facts.path), reached, bindings, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    included.delete(facts.path);
+    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
