@@ -111,6 +111,13 @@ function yablocoRows(): YablocoRow[] {
   }));
 }
 
+const LEVEL_ORDER = ['project', 'package', 'file', 'stdlib'];
+
+/** The highest of project > package > file > stdlib among callee levels, else none. */
+function highestLevel(levels: string[]): string {
+  return LEVEL_ORDER.find((level) => levels.includes(level)) ?? 'none';
+}
+
 function yablocoLevel(counts: YablocoRow['counts']): string {
   if (counts.project > 0) return 'project';
   if (counts.package > 0) return 'package';
@@ -142,6 +149,10 @@ async function redis(): Promise<void> {
     const map = (misses[kind] ??= new Map());
     map.set(key, (map.get(key) ?? 0) + 1);
   };
+  // YABLoCo's call graph holds only callees that are in its own table (a few hundred functions that clang
+  // indexed elsewhere are not, e.g. zmalloc): the "common" figures leave out our callees outside that
+  // table, so they compare the classification on the same set of functions; "all" keeps every callee.
+  const inTable = new Set(rows.map((row) => `${row.file}\0${row.name}`));
   for (const mode of LEVEL_MODES) {
     const byKey = new Map<string, FunctionListing[]>();
     for (const f of index.listings[mode]) {
@@ -154,7 +165,7 @@ async function redis(): Promise<void> {
     };
     let matched = 0;
     let docAgree = 0;
-    let levelAgree = 0;
+    const levelAgree = { all: 0, common: 0 };
     let callees = 0;
     let calleeAgree = 0;
     for (const row of rows) {
@@ -166,12 +177,13 @@ async function redis(): Promise<void> {
       matched++;
       if (normalDoc(f.docstring) === normalDoc(row.doc)) docAgree++;
       else if (mode === 'default') miss('docstring differs', `${row.file}:${row.name}`);
-      const ours = f.level;
       const theirs = yablocoLevel(row.counts);
-      if (ours === theirs) levelAgree++;
-      else miss(`${mode}: level ${theirs} vs ours ${ours}`, `${row.file}:${row.name}`);
+      const common = f.callees.filter((callee) => callee.path === null || inTable.has(`${callee.path}\0${callee.name}`));
+      if (f.level === theirs) levelAgree.all++;
+      if (highestLevel(common.map((callee) => callee.level)) === theirs) levelAgree.common++;
+      else miss(`${mode}: level ${theirs} vs ours ${highestLevel(common.map((callee) => callee.level))}`, `${row.file}:${row.name}`);
       const ourLevels = new Map<string, string>();
-      for (const callee of f.callees) if (!ourLevels.has(callee.name)) ourLevels.set(callee.name, callee.level);
+      for (const callee of common) if (!ourLevels.has(callee.name)) ourLevels.set(callee.name, callee.level);
       for (const callee of graph[row.id] ?? []) {
         callees++;
         const theirLevel = !callee.path.startsWith('/redis/')
@@ -188,14 +200,16 @@ async function redis(): Promise<void> {
     }
     put('function recall', mode, share(matched, rows.length));
     put('docstring agreement', mode, share(docAgree, matched));
-    put('function-level agreement', mode, share(levelAgree, matched));
+    put('function-level agreement', mode, share(levelAgree.common, matched));
+    put('  (all our callees)', mode, share(levelAgree.all, matched));
     put('per-callee level agreement', mode, share(calleeAgree, callees));
   }
   console.log(`  ${'figure'.padEnd(28)} ${'default'.padStart(8)} ${'yabloco'.padStart(8)}   target (yabloco mode)`);
   const targets: Record<string, number> = { 'function recall': 0.995, 'docstring agreement': 0.95, 'function-level agreement': 0.95, 'per-callee level agreement': 0.95 };
   for (const [label, values] of Object.entries(figures)) {
-    const ok = Number(values.yabloco) >= targets[label]! ? 'ok' : 'BELOW TARGET';
-    console.log(`  ${label.padEnd(28)} ${values.default.padStart(8)} ${values.yabloco.padStart(8)}   >= ${targets[label]} ${ok}`);
+    const target = targets[label];
+    const verdict = target === undefined ? '' : `>= ${target} ${Number(values.yabloco) >= target ? 'ok' : 'BELOW TARGET'}`;
+    console.log(`  ${label.padEnd(28)} ${values.default.padStart(8)} ${values.yabloco.padStart(8)}   ${verdict}`);
   }
   if (process.env.FIDELITY_DETAIL) {
     for (const [kind, map] of Object.entries(misses).sort((a, b) => sum(b[1]) - sum(a[1]))) {

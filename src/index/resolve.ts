@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
+import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
 
 interface Definition {
@@ -32,8 +33,10 @@ interface FileContext {
   /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
   included: Set<string>;
   bindings: Map<string, Binding>;
-  /** the sets of names declared by the system headers this file reaches (shared, not copied). */
-  externalNames: Set<Set<string>>;
+  /** the names declared by each system header this file reaches (sets shared, not copied), and whether that header is the C library's. */
+  systemNames: Map<Set<string>, boolean>;
+  /** the C library's names (the language table's `systemLibrary`), when the file includes one of its headers. */
+  libraryNames: Set<string> | null;
   stdlib: Set<string>;
   stdlibModules: Set<string>;
   implicitThis: boolean;
@@ -91,7 +94,8 @@ export class Resolver {
   private readonly filesByDir = new Map<string, string[]>();
   private readonly definitionsByName = new Map<string, Definition[]>();
   private readonly definitions: Definition[] = [];
-  private readonly systemHeaderNames = new Map<string, Set<string>[]>();
+  private readonly systemHeaderNames = new Map<string, { header: string; names: Set<string> }[]>();
+  private readonly libraryNameSets = new Map<LanguageId, Set<string>>();
   private readonly systemHeaders = new Map<string, { names: Set<string>; includes: string[] } | null>();
   private readonly factsByPath = new Map<string, FileFacts>();
   private readonly pathsByStem = new Map<string, string[]>();
@@ -236,7 +240,14 @@ export class Resolver {
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
     if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
-    for (const names of context.externalNames) if (names.has(site.name)) return result('external', []);
+    let declared: CallLevel | null = null;
+    for (const [names, library] of context.systemNames) {
+      if (!names.has(site.name)) continue;
+      declared = library ? 'stdlib' : 'external';
+      if (library) break;
+    }
+    if (declared) return result(declared, []);
+    if (!site.receiver && context.libraryNames?.has(site.name)) return result('stdlib', []);
     return result('unresolved', []);
   }
 
@@ -270,7 +281,8 @@ export class Resolver {
     const reached = new Set<string>();
     const included = new Set<string>();
     const bindings = new Map<string, Binding>();
-    const externalNames = new Set<Set<string>>();
+    const systemNames = new Map<Set<string>, boolean>();
+    let includesLibrary = false;
     const stdlib = new Set(spec.stdlib);
     const stdlibModules = new Set(spec.stdlibModules);
     const visitIncludes = (from: FileFacts, depth: number) => {
@@ -279,7 +291,10 @@ export class Resolver {
         if (files.length === 0) {
           const outside = this.outsideKind(ref, stdlibModules);
           for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
-          if (ref.resolve === 'include') for (const names of this.systemHeaderDeclarations(ref.target)) externalNames.add(names);
+          if (ref.resolve === 'include') {
+            includesLibrary ||= isLibraryHeader(ref.target, spec.systemLibrary?.headers);
+            for (const { header, names } of this.systemHeaderDeclarations(ref.target)) systemNames.set(names, isLibraryHeader(header, spec.systemLibrary?.headers));
+          }
           continue;
         }
         for (const name of ref.bindings) bindings.set(name, { files, outside: null });
@@ -298,7 +313,8 @@ export class Resolver {
     visitIncludes(facts, 0);
     reached.delete(facts.path);
     included.delete(facts.path);
-    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
+    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
@@ -401,11 +417,20 @@ export class Resolver {
     return this.nearest(posix.dirname(header), sources);
   }
 
+  private libraryNames(spec: LanguageSpec): Set<string> {
+    let names = this.libraryNameSets.get(spec.id);
+    if (!names) {
+      names = new Set(spec.systemLibrary?.names);
+      this.libraryNameSets.set(spec.id, names);
+    }
+    return names;
+  }
+
   /** The name sets of a system header and of every header it includes (each header read once per index). */
-  private systemHeaderDeclarations(target: string): Set<string>[] {
+  private systemHeaderDeclarations(target: string): { header: string; names: Set<string> }[] {
     const cached = this.systemHeaderNames.get(target);
     if (cached) return cached;
-    const sets: Set<string>[] = [];
+    const sets: { header: string; names: Set<string> }[] = [];
     this.systemHeaderNames.set(target, sets);
     const seen = new Set<string>();
     const queue = [target];
@@ -415,7 +440,7 @@ export class Resolver {
       seen.add(header);
       const parsed = this.systemHeader(header);
       if (!parsed) continue;
-      sets.push(parsed.names);
+      sets.push({ header, names: parsed.names });
       queue.push(...parsed.includes);
     }
     return sets;
@@ -430,6 +455,11 @@ export class Resolver {
     return parsed;
   }
 
+}
+
+/** Whether an include path names one of the C library's headers (a listed file, or a file under a listed folder). */
+function isLibraryHeader(header: string, headers: readonly string[] | undefined): boolean {
+  return headers?.some((entry) => (entry.endsWith('/') ? header.startsWith(entry) : header === entry)) ?? false;
 }
 
 function scanHeader(text: string): { names: Set<string>; includes: string[] } {

@@ -1,4 +1,5 @@
 // C: grammar, syntax and semantic knowledge, as data.
+import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, type SemanticLabel } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
@@ -133,6 +134,7 @@ export const c: LanguageSpec = {
     'volatile', 'while', '_Alignas', '_Alignof', '_Atomic', '_Bool', '_Complex', '_Generic', '_Imaginary',
     '_Noreturn', '_Static_assert', '_Thread_local',
   ],
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames },
   stdlib: cStandardLibrary,
   semantic: {
     ...cFamilySemantic,

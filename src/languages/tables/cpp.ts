@@ -1,4 +1,5 @@
 // C++: grammar, syntax and semantic knowledge, as data.
+import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec } from '../types.ts';
 import { cFamilySemantic, cStandardLibrary } from './c.ts';
 
@@ -92,6 +93,7 @@ export const cpp: LanguageSpec = {
     'xor', 'xor_eq',
   ],
   /** The C library (C++ includes it) and the free functions of the C++ standard library. */
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames },
   stdlib: [
     ...cStandardLibrary,
     'move', 'forward', 'swap', 'exchange', 'make_pair', 'make_tuple', 'tie', 'get', 'make_shared',
