@@ -19,10 +19,13 @@ const YABLOCO = '/work/shared/yabloco';
 const SCRATCH = '/work/scratch-11';
 
 /** A function name is an identifier, a qualified identifier, an operator, a destructor or a selector. */
-const NAME = /^(?:~?[\p{L}_$][\p{L}\p{N}_$']*[!?=]?|operator\s*(?:\S+|\(\)|\[\])|[\p{L}_][\p{L}\p{N}_]*(?::[\p{L}_][\p{L}\p{N}_]*)*:?|[^\s\p{L}\p{N}_()[\]{},;"'`]+)$/u;
+const NAME = /^(?:~?[\p{L}_$][\p{L}\p{N}_$']*[!?=]?|[\p{L}_][\p{L}\p{N}_]*(?::[\p{L}_][\p{L}\p{N}_]*)*:?|[^\s\p{L}\p{N}_()[\]{},;"'`]+)$/u;
+
+/** C++ operators, conversion operators included (`operator==`, `operator()`, `operator const char*`). */
+const OPERATOR = /^operator(?:\s*[^\s\w]+|\s*\(\s*\)|\s*\[\s*\]|\s+(?:new|delete)(?:\[\])?|\s+[\w:<>,*&\s]+)$/;
 
 export function isName(name: string): boolean {
-  return NAME.test(name) && !/\s/.test(name.replace(/^operator\s+/, 'operator'));
+  return NAME.test(name) || OPERATOR.test(name);
 }
 
 function share(part: number, whole: number): string {

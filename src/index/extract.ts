@@ -178,7 +178,27 @@ function nameParts(text: string, separator: string): string[] {
     }
   }
   if (start < compact.length) parts.push(compact.slice(start));
-  return parts.map(withoutTypeArguments).filter((part) => part !== '');
+  return parts.map(declaredName).filter((part) => part !== '');
+}
+
+/**
+ * The name in one part of a declarator's text. Where a macro precedes the type (`FORCE_INLINE Type
+ * name(`), tree-sitter recovers by reading `Type name` as a qualified name with a missing `::`, so a
+ * part may start with type and macro words: the name is the operator (from `operator` on) or the
+ * last word, without type arguments, pointer or reference marks.
+ */
+function declaredName(part: string): string {
+  const operator = /(?:^|[\s*&])operator\b\s*(\(\s*\)|[^(]*)/.exec(part);
+  if (operator) return `operator${/^\w/.test(operator[1]!) ? ' ' : ''}${operator[1]!.trim()}`;
+  // `int (name)(int x)`: a parenthesised declarator (used to keep a same-named macro from expanding).
+  const parenthesised = /^\(\s*([\p{L}_$][\p{L}\p{N}_$]*)\s*\)$/u.exec(part.trim());
+  if (parenthesised) return parenthesised[1]!;
+  // Operators of other languages (`(<>)`), quoted names (`` `a name` ``) and the like are names as written.
+  if (!/^[\p{L}_$~][\p{L}\p{N}_$]*(?:[\s<*&]|$)/u.test(part)) return part.trim();
+  let text = part;
+  for (let previous = ''; previous !== text; ) [previous, text] = [text, text.replace(/<[^<>]*>/g, '')];
+  const words = text.trim().split(/\s+/);
+  return withoutTypeArguments(words[words.length - 1]!.replace(/^[*&]+/, ''));
 }
 
 /** Objective-C style selector: each part followed by `:` when the source has one after it. */
@@ -394,7 +414,7 @@ class FileExtractor {
       name,
       qualifiedName: [...qualifiers, name].join(this.c.separator),
       kind,
-      signature: this.text.slice(anchor.startIndex, body.startIndex).trimEnd(),
+      signature: this.signatureText(anchor, body),
       code: this.text.slice(anchor.startIndex, node.endIndex),
       span: spanOf(anchor, node),
       bodySpan: spanOf(body, rule.bodyToEnd ? node : body),
@@ -409,6 +429,17 @@ class FileExtractor {
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
     this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
+  }
+
+  /** The source text from the definition's start up to its body; continuation lines (decorators, a
+   *  wrapped parameter list) lose the indentation of the definition's first line, so that a method's
+   *  signature reads as it would at top level (Python's `@property` / `def f(self):` stay valid). */
+  private signatureText(anchor: Node, body: Node): string {
+    const text = this.text.slice(anchor.startIndex, body.startIndex).trimEnd();
+    const lineStart = this.text.lastIndexOf('\n', anchor.startIndex - 1) + 1;
+    const indent = this.text.slice(lineStart, anchor.startIndex);
+    if (indent === '' || !/^[ \t]+$/.test(indent)) return text;
+    return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */

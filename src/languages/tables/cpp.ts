@@ -3,8 +3,15 @@ import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec } from '../types.ts';
 import { cFamilySemantic, cStandardLibrary } from './c.ts';
 
-/** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators. */
-const functionName = [['declarator>function_declarator', 'declarator']];
+/** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators;
+ *  a conversion operator (`operator bool()`) has no function declarator. */
+const functionName = [
+  ['declarator>function_declarator', 'declarator'],
+  ['declarator>operator_cast'],
+  // `MACRO Type* f(...)`: error recovery reads `Type` as a scope with a missing `::` around the declarator.
+  ['declarator', '?qualified_identifier', 'name>function_declarator', 'declarator'],
+  ['declarator', '?qualified_identifier'],
+];
 /** Prototype names that a header declares (`int f(int);` and, in a class, `void grow(int);`). */
 const prototypeNames = ['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name'].map((type) => [
   'declarator>function_declarator',
