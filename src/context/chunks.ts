@@ -1,7 +1,8 @@
 // One chunk index per repository checkout, shared by all its tasks: source files are listed once,
 // each file is read, cut into CrossCodeEval's chunks and tokenized once (on first use), and the
 // candidate set of a target file (nearest files first) is built once and reused by its tasks.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readSourceText } from '../util/source-text.ts';
 import { join, resolve } from 'node:path';
 import { allLanguages } from '../languages/registry.ts';
 import { InputError } from '../util/errors.ts';
@@ -108,7 +109,7 @@ export class RepoIndex {
     if (chunks) return chunks;
     let text: string;
     try {
-      text = readFileSync(join(this.root, path), 'utf8');
+      text = readSourceText(join(this.root, path));
     } catch {
       text = ''; // unreadable files give no chunks, as in CrossCodeEval
     }

@@ -714,6 +714,30 @@ class FileExtractor {
   }
 }
 
+/** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
+function blankMacroInvocations(text: string, namePattern: RegExp): string {
+  let out = text;
+  for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
+    if (!namePattern.test(match[1]!)) continue;
+    let depth = 0;
+    let end = -1;
+    for (let i = match.index! + match[0].length - 1; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) {
+        end = i + 1;
+        break;
+      } else if (ch === ';' || ch === '{' || ch === '}') break;
+    }
+    if (end < 0) continue;
+    const next = /\S/.exec(text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length)));
+    if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
+    const start = match.index!;
+    out = out.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
+  }
+  return out;
+}
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const newlines = text.split('\n').length - 1;
@@ -732,7 +756,14 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     compiled.set(language, prepared);
   }
   const c = await prepared;
-  const tree = await parse(language, text);
+  let tree = await parse(language, text);
+  if (tree.rootNode.hasError && c.spec.macroInvocations) {
+    const blanked = blankMacroInvocations(text, new RegExp(c.spec.macroInvocations.namePattern));
+    if (blanked !== text) {
+      tree.delete();
+      tree = await parse(language, blanked);
+    }
+  }
   try {
     const extractor = new FileExtractor(c, text);
     // Captures come in document order; an enclosing node before the nodes it contains.

@@ -253,6 +253,11 @@ export interface LanguageSpec {
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */
   docstringStatementTypes?: string[];
+  /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
+   *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose
+   *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
+   *  again with them blanked (offsets kept), so that the definitions after them are not lost. [none] */
+  macroInvocations?: { namePattern: string };
   /** function-like macro definitions. [none] */
   macros?: MacroRule;
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;

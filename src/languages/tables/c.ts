@@ -120,6 +120,7 @@ export const c: LanguageSpec = {
   imports: [{ type: 'preproc_include', pathFields: [['path']], resolve: 'include', systemTypes: ['system_lib_string'], defaultBinding: 'none' }],
   scopes: [],
   declarations: [{ type: 'declaration', nameFields: [['declarator>function_declarator', 'declarator', '?identifier']] }],
+  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [

@@ -78,6 +78,7 @@ export const cpp: LanguageSpec = {
     { type: 'declaration', nameFields: prototypeNames },
     { type: 'field_declaration', nameFields: prototypeNames },
   ],
+  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
