@@ -1,8 +1,8 @@
 // The system's C library as data, for C, C++ and Objective-C: the headers of ISO C, POSIX and the
 // GNU C library (what Debian's libc6-dev installs), and the function names they declare. A call to a
 // function declared by one of these headers is `stdlib`; other system headers are `external`
-// (docs/index.md, "Levels"). The names were read from glibc's headers (`extern ... name (`); they
-// classify calls where the system headers themselves are not installed.
+// (docs/index.md, "Levels"). C++ adds its standard library's headers. The names were read from
+// glibc's headers (`extern ... name (`); they classify calls where the system headers are not installed.
 
 /** Include paths of the C library's headers; a trailing `/` names a whole folder (glibc's `sys/`, `bits/`). */
 export const cLibraryHeaders: string[] = [
@@ -23,6 +23,23 @@ export const cLibraryHeaders: string[] = [
   'link.h', 'ifaddrs.h',
   'sys/', 'bits/', 'gnu/', 'arpa/', 'net/', 'netinet/', 'netpacket/', 'netash/', 'netax25/', 'netipx/', 'netrom/',
   'netrose/', 'nfs/', 'protocols/', 'rpc/', 'scsi/',
+];
+
+/** The C++ standard library's headers (libstdc++ keeps its internals under `bits/`, listed above):
+ *  C++ adds them to the C library's. */
+export const cppStandardHeaders: string[] = [
+  'algorithm', 'any', 'array', 'atomic', 'barrier', 'bit', 'bitset', 'cassert', 'ccomplex', 'cctype',
+  'cerrno', 'cfenv', 'cfloat', 'charconv', 'chrono', 'cinttypes', 'ciso646', 'climits', 'clocale', 'cmath',
+  'codecvt', 'compare', 'complex', 'concepts', 'condition_variable', 'coroutine', 'csetjmp', 'csignal',
+  'cstdalign', 'cstdarg', 'cstdbool', 'cstddef', 'cstdint', 'cstdio', 'cstdlib', 'cstring', 'ctgmath',
+  'ctime', 'cuchar', 'cwchar', 'cwctype', 'deque', 'exception', 'execution', 'filesystem', 'format',
+  'forward_list', 'fstream', 'functional', 'future', 'initializer_list', 'iomanip', 'ios', 'iosfwd',
+  'iostream', 'istream', 'iterator', 'latch', 'limits', 'list', 'locale', 'map', 'memory', 'memory_resource',
+  'mutex', 'new', 'numbers', 'numeric', 'optional', 'ostream', 'queue', 'random', 'ranges', 'ratio', 'regex',
+  'scoped_allocator', 'semaphore', 'set', 'shared_mutex', 'source_location', 'span', 'sstream', 'stack',
+  'stdexcept', 'stop_token', 'streambuf', 'string', 'string_view', 'syncstream', 'system_error', 'thread',
+  'tuple', 'type_traits', 'typeindex', 'typeinfo', 'unordered_map', 'unordered_set', 'utility', 'valarray',
+  'variant', 'vector', 'version',
 ];
 
 /** Functions declared by those headers (GNU C library 2.36). */
