@@ -198,7 +198,7 @@ function declaredName(part: string): string {
   let text = part;
   for (let previous = ''; previous !== text; ) [previous, text] = [text, text.replace(/<[^<>]*>/g, '')];
   const words = text.trim().split(/\s+/);
-  return withoutTypeArguments(words[words.length - 1]!.replace(/^[*&]+/, ''));
+  return withoutTypeArguments(words[words.length - 1]!.replace(/^[*&(]+|\)+$/g, ''));
 }
 
 /** Objective-C style selector: each part followed by `:` when the source has one after it. */

@@ -6,15 +6,16 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { listFunctions } from '../../src/index/query.ts';
+import type { LevelMode } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 
 /** `path qualifiedName lines level callers=N [callee@path:line/level ...]` per function. */
-async function graphOf(repo: string): Promise<string[]> {
+async function graphOf(repo: string, levels: LevelMode = 'default'): Promise<string[]> {
   const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
   const run = await indexRepository(join(FIXTURES, repo), { db });
   try {
-    return listFunctions(run.store).map((f) =>
+    return listFunctions(run.store, { levels }).map((f) =>
       `${f.path} ${f.qualifiedName} ${f.startLine}-${f.endLine} ${f.level} callers=${f.callers} [${f.callees.map((c) => `${c.name}@${c.path ? `${c.path}:${c.startLine}` : '-'}/${c.level}`).join(' ')}]`);
   } finally {
     run.store.close();
@@ -40,6 +41,18 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
     'src/util.c util_tick 29-32 none callers=1 []',
     'src/util.c util_length 34-37 stdlib callers=1 [strlen@-/stdlib]',
   ]);
+});
+
+test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions', async () => {
+  const common = [
+    'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
+    'src/sds.h sdslen 4-4 none callers=1 []',
+    'src/server.c closeListener 7-9 stdlib callers=0 [close@-/stdlib]',
+    'src/server.c keyLength 12-14 package callers=0 [sdslen@src/sds.h:4/package strlen@-/stdlib]',
+  ];
+  const checksum = 'src/server.c checksum 22-24 none callers=0 [crc32@-/external]';
+  assert.deepEqual(await graphOf('levels-c'), [...common, 'src/server.c checkKey 17-19 package callers=0 [_serverAssert@src/debug.c:5/package]', checksum]);
+  assert.deepEqual(await graphOf('levels-c', 'yabloco'), [...common, 'src/server.c checkKey 17-19 none callers=0 []', checksum]);
 });
 
 test('Python: methods through self, plain calls to module functions, imported functions and module aliases, stdlib modules', async () => {
