@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { indexRepository } from '../src/index/indexer.ts';
 import { listFunctions, type FunctionListing } from '../src/index/query.ts';
 import { LEVEL_MODES, type LevelMode } from '../src/index/types.ts';
+import { getLanguage } from '../src/languages/registry.ts';
 import { LANGUAGE_IDS, type LanguageId } from '../src/languages/types.ts';
 import { FIDELITY_SOURCES } from './fidelity-sources.ts';
 import { sourceTree } from './sources.ts';
@@ -32,34 +33,53 @@ function share(part: number, whole: number): string {
   return whole === 0 ? '  -  ' : (part / whole).toFixed(3);
 }
 
-async function indexOf(root: string): Promise<{ listings: Record<LevelMode, FunctionListing[]>; warnings: string[]; files: number; calls: number; resolved: number; ambiguous: number }> {
-  const db = join(root, '.ctxbench', 'fidelity.db');
+interface Indexed {
+  listings: Record<LevelMode, FunctionListing[]>;
+  warnings: string[];
+  files: number;
+  lines: number;
+  calls: number;
+  resolved: number;
+  ambiguous: number;
+}
+
+/** Indexes a tree from scratch (so resolver changes always show), only `include`'s files when given. */
+async function indexOf(root: string, name = 'fidelity', include?: string[]): Promise<Indexed> {
+  const db = join(root, '.ctxbench', `${name}.db`);
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
-  const run = await indexRepository(root, { db });
+  const run = await indexRepository(root, { db, include });
   const listings = Object.fromEntries(LEVEL_MODES.map((mode) => [mode, listFunctions(run.store, { levels: mode })])) as Record<LevelMode, FunctionListing[]>;
   const calls = run.store.calls();
-  const files = run.store.files().length;
+  const stored = run.store.files();
   run.store.close();
   return {
     listings,
     warnings: run.warnings,
-    files,
+    files: stored.length,
+    lines: stored.reduce((sum, file) => sum + file.lines, 0),
     calls: calls.length,
     resolved: calls.filter((call) => call.level !== 'unresolved').length,
     ambiguous: calls.filter((call) => call.ambiguous).length,
   };
 }
 
+/** The language's files only (and its retrieval peers', which it includes: C headers of a C++ tree). */
+function languageGlobs(language: LanguageId): string[] {
+  const spec = getLanguage(language);
+  const extensions = [spec, ...(spec.retrievalPeers ?? []).map(getLanguage)].flatMap((s) => s.extensions);
+  return [...new Set(extensions)].map((extension) => `**/*${extension}`);
+}
+
 async function languages(only: string[]): Promise<void> {
-  console.log('language     package                files  functions  non-names  resolved  ambiguous');
+  console.log('language     package              files    lines  functions  non-names  resolved  ambiguous');
   for (const language of LANGUAGE_IDS) {
     if (only.length > 0 && !only.includes(language)) continue;
     const name = FIDELITY_SOURCES[language];
-    const index = await indexOf(sourceTree(name));
+    const index = await indexOf(sourceTree(name), `fidelity-${language}`, languageGlobs(language));
     const own = index.listings.default.filter((f) => f.language === language);
     const bad = own.filter((f) => !isName(f.name));
     console.log(
-      `${language.padEnd(12)} ${name.padEnd(22)} ${String(index.files).padStart(5)}  ${String(own.length).padStart(9)}  ${String(bad.length).padStart(9)}` +
+      `${language.padEnd(12)} ${name.padEnd(18)} ${String(index.files).padStart(7)} ${String(index.lines).padStart(8)}  ${String(own.length).padStart(9)}  ${String(bad.length).padStart(9)}` +
         `  ${share(index.resolved, index.calls).padStart(8)}  ${share(index.ambiguous, index.calls).padStart(9)}`,
     );
     for (const f of bad.slice(0, 5)) console.log(`    not a name: ${JSON.stringify(f.name)} (${f.path}:${f.startLine})`);
