@@ -19,14 +19,18 @@ import { sourceTree } from './sources.ts';
 const YABLOCO = '/work/shared/yabloco';
 const SCRATCH = '/work/scratch-11';
 
-/** A function name is an identifier, a qualified identifier, an operator, a destructor or a selector. */
-const NAME = /^(?:~?[\p{L}_$][\p{L}\p{N}_$']*[!?=]?|[\p{L}_][\p{L}\p{N}_]*(?::[\p{L}_][\p{L}\p{N}_]*)*:?|[^\s\p{L}\p{N}_()[\]{},;"'`]+)$/u;
+/** A function name is an identifier (Scala's may end in `_` and operator characters, Ruby's in `!?=`), a
+ *  selector (`foo:bar:`), an operator (`==`, Haskell's `(<>)`), a quoted name (`` `a b` ``), a destructor,
+ *  or a C++ operator; R's names may hold dots and brackets (`[.uneval`). */
+const NAME = /^(?:~?[\p{L}_$][\p{L}\p{N}_$']*(?:_[^\s\p{L}\p{N}_()[\]{},;"'`.]+)?[!?=]?|\([^\s\p{L}\p{N}_()[\]{},;"'`]+\)|`[^`]+`|[\p{L}_][\p{L}\p{N}_]*(?::[\p{L}_][\p{L}\p{N}_]*)*:?|[^\s\p{L}\p{N}_()[\]{},;"'`]+)$/u;
 
 /** C++ operators, conversion operators included (`operator==`, `operator()`, `operator const char*`). */
 const OPERATOR = /^operator(?:\s*[^\s\w]+|\s*\(\s*\)|\s*\[\s*\]|\s+(?:new|delete)(?:\[\])?|\s+[\w:<>,*&\s]+)$/;
 
-export function isName(name: string): boolean {
-  return NAME.test(name) || OPERATOR.test(name);
+const R_NAME = /^[\p{L}\p{N}_.[\]$<>=!+*\/&|%@^~-]+$/u;
+
+export function isName(name: string, language?: LanguageId): boolean {
+  return NAME.test(name) || OPERATOR.test(name) || (language === 'r' && R_NAME.test(name));
 }
 
 function share(part: number, whole: number): string {
@@ -63,11 +67,10 @@ async function indexOf(root: string, name = 'fidelity', include?: string[]): Pro
   };
 }
 
-/** The language's files only (and its retrieval peers', which it includes: C headers of a C++ tree). */
+/** The language's files only (and `.h` headers for the languages that claim some of them). */
 function languageGlobs(language: LanguageId): string[] {
   const spec = getLanguage(language);
-  const extensions = [spec, ...(spec.retrievalPeers ?? []).map(getLanguage)].flatMap((s) => s.extensions);
-  return [...new Set(extensions)].map((extension) => `**/*${extension}`);
+  return [...spec.extensions, ...(spec.headerMarkers?.extensions ?? [])].map((extension) => `**/*${extension}`);
 }
 
 async function languages(only: string[]): Promise<void> {
@@ -77,7 +80,7 @@ async function languages(only: string[]): Promise<void> {
     const name = FIDELITY_SOURCES[language];
     const index = await indexOf(sourceTree(name), `fidelity-${language}`, languageGlobs(language));
     const own = index.listings.default.filter((f) => f.language === language);
-    const bad = own.filter((f) => !isName(f.name));
+    const bad = own.filter((f) => !isName(f.name, language));
     console.log(
       `${language.padEnd(12)} ${name.padEnd(18)} ${String(index.files).padStart(7)} ${String(index.lines).padStart(8)}  ${String(own.length).padStart(9)}  ${String(bad.length).padStart(9)}` +
         `  ${share(index.resolved, index.calls).padStart(8)}  ${share(index.ambiguous, index.calls).padStart(9)}`,

@@ -168,9 +168,13 @@ function nameParts(text: string, separator: string): string[] {
   let start = 0;
   for (let i = 0; i < compact.length; i++) {
     if (i === start && compact.startsWith('operator', i)) break; // the rest is an operator name
-    const ch = compact[i];
-    if (ch === '<') depth++;
-    else if (ch === '>' && depth > 0) depth--;
+    const ch = compact[i]!;
+    if (ch === '"' || ch === "'" || ch === '`') {
+      // a quoted name (R's `"[.uneval" <- function`, `` `$.ggproto` ``) is one part
+      const close = compact.indexOf(ch, i + 1);
+      if (close > i) i = close;
+    } else if (ch === '<' || ch === '(') depth++;
+    else if ((ch === '>' || ch === ')') && depth > 0) depth--;
     else if (depth === 0 && compact.startsWith(separator, i)) {
       parts.push(compact.slice(start, i));
       start = i + separator.length;
@@ -193,6 +197,9 @@ function declaredName(part: string): string {
   // `int (name)(int x)`: a parenthesised declarator (used to keep a same-named macro from expanding).
   const parenthesised = /^\(\s*([\p{L}_$][\p{L}\p{N}_$]*)\s*\)$/u.exec(part.trim());
   if (parenthesised) return parenthesised[1]!;
+  // A name written as a string literal (R's `"[.uneval" <- function`) is the string's content.
+  const quoted = /^(["'])(.*)\1$/.exec(part.trim());
+  if (quoted) return quoted[2]!;
   // Operators of other languages (`(<>)`), quoted names (`` `a name` ``) and the like are names as written.
   if (!/^[\p{L}_$~][\p{L}\p{N}_$]*(?:[\s<*&]|$)/u.test(part)) return part.trim();
   let text = part;

@@ -37,3 +37,14 @@ test('C: K&R definitions, static inline, parenthesised names behind an export ma
     'function epoch_ctl epoch_ctl 22:1-25:2 | static int\nepoch_ctl(int *mib, unsigned long miblen) | old_style',
   ]);
 });
+
+test('names as other languages write them: R string and backquoted names with dots, Haskell operators, Scala operator-suffixed identifiers; a computed Lua key is no name', async () => {
+  assert.deepEqual(await declarations('lang/r/names.R'), [
+    'function [.uneval [.uneval 1:1-3:2 | "[.uneval" <- function(x, i, ...) | new_aes NextMethod',
+    'function `$.ggproto` `$.ggproto` 5:1-7:2 | `$.ggproto` <- function(x, name) | fetch_ggproto',
+    'function print.default2 print.default2 9:1-11:2 | print.default2 <- function(x) | invisible',
+  ]);
+  assert.deepEqual(await declarations('lang/haskell/Ops.hs'), ['function Ops.(.:) (.:) 4:1-5:17 | (.:) :: Int -> Int -> Int\n(.:) a b | ']);
+  assert.deepEqual(await declarations('lang/lua/computed.lua'), ['function cl.set set 9:1-11:4 | cl.set = function(self, value) | ']);
+  assert.deepEqual(await declarations('lang/scala/Dsl.scala'), ['method Dsl.ANY_== ANY_== 2:3-2:50 | def ANY_==(other: Any): Boolean = | ']);
+});
