@@ -2,7 +2,7 @@
 // and git-blame dates (computed on demand per file, cached by file hash).
 import { execFileSync } from 'node:child_process';
 import type { IndexStore } from './store.ts';
-import { callLevelIn, contextLevel } from './resolve.ts';
+import { callLevelIn, callNameIn, contextLevel } from './resolve.ts';
 import type { CallLevel, ContextLevel, FunctionRecord, LevelMode, ResolvedCall } from './types.ts';
 
 export interface CalleeRef {
@@ -74,12 +74,13 @@ function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mod
     const level = callLevelIn(call, mode);
     if (level === null || level === 'unresolved') continue;
     const targets = call.calleeIds.length > 0 ? call.calleeIds : [null];
+    const name = callNameIn(call, mode);
     for (const id of targets) {
-      const key = `${call.name}\0${id ?? level}`;
+      const key = `${name}\0${id ?? level}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const target = id ? byId.get(id) : undefined;
-      callees.push({ name: call.name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level, id });
+      callees.push({ name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level, id });
     }
   }
   return callees;

@@ -45,6 +45,11 @@ interface FileContext {
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
 const LEVEL_RANK: Record<ContextLevel, number> = { none: 0, stdlib: 1, file: 2, package: 3, project: 4 };
 
+/** A call's callee name in a mode. */
+export function callNameIn(call: Pick<ResolvedCall, 'name' | 'yablocoName'>, mode: LevelMode): string {
+  return mode === 'yabloco' ? (call.yablocoName ?? call.name) : call.name;
+}
+
 /** A call's level in a mode; null when the mode does not count the call (YABLoCo: calls inside a macro's expansion). */
 export function callLevelIn(call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro'>, mode: LevelMode): CallLevel | null {
   if (mode === 'default') return call.level;
@@ -248,7 +253,14 @@ export class Resolver {
     }
     if (declared) return result(declared, []);
     if (!site.receiver && context.libraryNames?.has(site.name)) return result('stdlib', []);
-    return result('unresolved', []);
+    const unresolved = result('unresolved', []);
+    // YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared
+    // in the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee.
+    const pointer = site.receiver
+      ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
+      : new RegExp(`\\b${site.name}\\b`).test(caller.fn.signature.slice(caller.fn.signature.indexOf('('))) ? site.name : undefined;
+    if (pointer && pointer !== 'this') Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    return unresolved;
   }
 
   /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */

@@ -102,6 +102,9 @@ export interface ResolvedCall {
   yablocoLevel?: CallLevel;
   /** the call exists only inside a function-like macro's replacement text (YABLoCo does not count it). */
   viaMacro?: boolean;
+  /** the callee's name in `yabloco` mode when it differs: a call through a function pointer reached
+   *  from a variable (`conn->type->close(conn)`) is a call of that variable (`conn`) there. */
+  yablocoName?: string;
   /** definition ids; several when ambiguous (all candidates are kept). */
   calleeIds: string[];
   ambiguous: boolean;

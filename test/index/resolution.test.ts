@@ -43,7 +43,7 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions', async () => {
+test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
     'src/sds.h sdslen 4-4 none callers=1 []',
@@ -51,8 +51,19 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
     'src/server.c keyLength 12-14 package callers=0 [sdslen@src/sds.h:4/package strlen@-/stdlib]',
   ];
   const checksum = 'src/server.c checksum 22-24 none callers=0 [crc32@-/external]';
-  assert.deepEqual(await graphOf('levels-c'), [...common, 'src/server.c checkKey 17-19 package callers=0 [_serverAssert@src/debug.c:5/package]', checksum]);
-  assert.deepEqual(await graphOf('levels-c', 'yabloco'), [...common, 'src/server.c checkKey 17-19 none callers=0 []', checksum]);
+  assert.deepEqual(await graphOf('levels-c'), [
+    ...common,
+    'src/server.c checkKey 17-19 package callers=0 [_serverAssert@src/debug.c:5/package]',
+    checksum,
+    'src/server.c dispatch 29-31 none callers=0 []',
+  ]);
+  // YABLoCo names a call through a function pointer by the variable it starts from, in the caller's file
+  assert.deepEqual(await graphOf('levels-c', 'yabloco'), [
+    ...common,
+    'src/server.c checkKey 17-19 none callers=0 []',
+    checksum,
+    'src/server.c dispatch 29-31 file callers=0 [h@-/file cmp@-/file]',
+  ]);
 });
 
 test('Python: methods through self, plain calls to module functions, imported functions and module aliases, stdlib modules', async () => {
