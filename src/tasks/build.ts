@@ -91,7 +91,7 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
       languages: request.languages ?? null,
       limit: request.limit ?? null,
       perLevel: request.perLevel ?? null,
-      levels: request.levels ?? 'default',
+      levels: request.levels ?? null,
       perFile: request.perFile ?? null,
       coverage: request.coverage ? request.coverage.sources : null,
       minPromptLines: request.minPromptLines ?? null,

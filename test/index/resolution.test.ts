@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { listFunctions } from '../../src/index/query.ts';
+import { cli } from '../capture-cli.ts';
 import type { LevelMode } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
@@ -136,4 +137,19 @@ test('re-indexing reads only hashes when unchanged, and re-parses only a changed
   assert.deepEqual(cents.callees.map((c) => `${c.name}/${c.level}`), ['round_cents/file']);
   assert.equal(listFunctions(third.store).find((f) => f.name === 'round_cents')!.callers, 3);
   third.store.close();
+});
+
+test('functions --levels yabloco lists YABLoCo levels; an unknown mode is a usage error naming the option', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
+  const levelOf = (stdout: string, name: string) => stdout.split('\n').find((line) => line.startsWith(`${name} `))?.split(/\s+/)[3];
+  const byDefault = await cli(['functions', join(FIXTURES, 'levels-c'), '--db', db]);
+  assert.equal(byDefault.code, 0);
+  assert.equal(levelOf(byDefault.stdout, 'checkKey'), 'package');
+  const yabloco = await cli(['functions', join(FIXTURES, 'levels-c'), '--db', db, '--levels', 'yabloco']);
+  assert.equal(yabloco.code, 0);
+  assert.equal(levelOf(yabloco.stdout, 'checkKey'), 'none');
+  assert.equal(levelOf(yabloco.stdout, 'dispatch'), 'file');
+  const bad = await cli(['functions', join(FIXTURES, 'levels-c'), '--db', db, '--levels', 'clang']);
+  assert.notEqual(bad.code, 0);
+  assert.match(bad.stderr, /--levels must be default or yabloco, got 'clang'/);
 });

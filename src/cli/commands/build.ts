@@ -65,7 +65,7 @@ export const buildCommand: Command = {
   options: {
     out: { type: 'string', description: 'task file (JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
     seed: { type: 'string', description: 'random seed: the same seed gives the same tasks', valueName: 'N', default: '0' },
-    levels: { type: 'string', description: `function: how call levels are classified for the level label: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels")`, valueName: 'MODE', default: 'default' },
+    levels: { type: 'string', description: `function: how call levels are classified for the level label: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels")`, valueName: 'MODE' },
     'per-level': { type: 'string', description: 'function: at most N per repository and context level (YABLoCo: 12)', valueName: 'N' },
     limit: { type: 'string', description: 'at most N tasks per repository and language (a seeded sample)', valueName: 'N' },
     'per-file': { type: 'string', description: 'node: holes drawn per file (default 1)', valueName: 'N' },
@@ -95,7 +95,7 @@ export const buildCommand: Command = {
         index: { db: values.db as string | undefined },
         seed,
         perLevel: positiveInteger(values['per-level'], 'per-level'),
-        levels: parseLevelMode(values.levels),
+        levels: values.levels === undefined ? undefined : parseLevelMode(values.levels),
         limit: positiveInteger(values.limit, 'limit'),
         perFile: positiveInteger(values['per-file'], 'per-file'),
         languages: languages(values.languages),

@@ -77,7 +77,7 @@ export const functionsCommand: Command = {
     ...repoOptions,
     jsonl: { type: 'boolean', description: 'one JSON object per function' },
     blame: { type: 'boolean', description: 'compute lastCommit with git blame (cached)' },
-    levels: { type: 'string', description: `how call levels are classified: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels")`, valueName: 'MODE', default: 'default' },
+    levels: { type: 'string', description: `how call levels are classified: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels"; default: default)`, valueName: 'MODE' },
   },
   async run({ positionals, values }) {
     const run = await openIndexFromArgs(onlyRepo(positionals, this.usage), values);
