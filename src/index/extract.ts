@@ -35,6 +35,8 @@ interface CompiledSpec {
   wrappers: Set<string>;
   keywords: Set<string>;
   systemPatterns: Map<ImportRule, RegExp>;
+  /** `compilerHeaderNames`. */
+  compilerNames: Set<string>;
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -91,6 +93,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     wrappers: new Set(spec.definitionWrappers ?? []),
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
+    compilerNames: new Set(spec.compilerHeaderNames),
   };
 }
 
@@ -545,6 +548,9 @@ class FileExtractor {
     for (const rule of this.c.calls.get(node.type)!) {
       const site = this.callSite(node, rule);
       if (site) {
+        const { compilerNames } = this.c;
+        const args = compilerNames.size > 0 && rule.argumentsField ? applyStep([node], rule.argumentsField)[0] : undefined;
+        if (args && identifiersOf(args.text).some((name) => compilerNames.has(name))) site.needsCompilerHeaders = true;
         owner.calls.push(site);
         return;
       }
@@ -743,6 +749,11 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
     out = out.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
   }
   return out;
+}
+
+/** The identifiers of a piece of code, string and character literals left out. */
+function identifiersOf(text: string): string[] {
+  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, ' ').match(/[A-Za-z_]\w*/g) ?? [];
 }
 
 function countLines(text: string): number {

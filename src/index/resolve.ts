@@ -51,13 +51,13 @@ export function callNameIn(call: Pick<ResolvedCall, 'name' | 'yablocoName'>, mod
 }
 
 /** A call's level in a mode; null when the mode does not count the call (YABLoCo: calls inside a macro's expansion). */
-export function callLevelIn(call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro'>, mode: LevelMode): CallLevel | null {
+export function callLevelIn(call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>, mode: LevelMode): CallLevel | null {
   if (mode === 'default') return call.level;
-  return call.viaMacro ? null : (call.yablocoLevel ?? call.level);
+  return call.viaMacro || call.needsCompilerHeaders ? null : (call.yablocoLevel ?? call.level);
 }
 
 /** A function's context level: the highest of project > package > file > stdlib among its counted calls. */
-export function contextLevel(calls: Iterable<Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro'>>, mode: LevelMode): ContextLevel {
+export function contextLevel(calls: Iterable<Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>>, mode: LevelMode): ContextLevel {
   let level: ContextLevel = 'none';
   for (const call of calls) {
     const callLevel = callLevelIn(call, mode);
@@ -198,6 +198,7 @@ export class Resolver {
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
+      if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
       return [resolved];
     }
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));

@@ -18,6 +18,8 @@ export interface CallSite {
   receiver: string | null;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
+  /** the arguments use a name of the compiler's own headers (`compilerHeaderNames`): invalid to YABLoCo's clang. */
+  needsCompilerHeaders?: boolean;
   line: number;
   column: number;
 }
@@ -102,6 +104,9 @@ export interface ResolvedCall {
   yablocoLevel?: CallLevel;
   /** the call exists only inside a function-like macro's replacement text (YABLoCo does not count it). */
   viaMacro?: boolean;
+  /** the call's arguments use a name of the compiler's own headers (YABLoCo's clang ran without them
+   *  and does not count it). */
+  needsCompilerHeaders?: boolean;
   /** the callee's name in `yabloco` mode when it differs: a call through a function pointer reached
    *  from a variable (`conn->type->close(conn)`) is a call of that variable (`conn`) there. */
   yablocoName?: string;

@@ -253,6 +253,11 @@ export interface LanguageSpec {
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */
   docstringStatementTypes?: string[];
+  /** names that the compiler's own headers declare (`stddef.h`, `stdbool.h`, `stdarg.h`, `limits.h`,
+   *  `float.h`: `NULL`, `size_t`, `bool`, `va_list`, `INT_MAX`). YABLoCo's clang ran without those
+   *  headers, so a call whose arguments use one is invalid to it: `yabloco` level mode does not count
+   *  such calls (docs/index.md, "Levels"). [none] */
+  compilerHeaderNames?: string[];
   /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
    *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
