@@ -257,9 +257,10 @@ export class Resolver {
     const unresolved = result('unresolved', []);
     // YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared
     // in the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee.
+    const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
-      : new RegExp(`\\b${site.name}\\b`).test(caller.fn.signature.slice(caller.fn.signature.indexOf('('))) ? site.name : undefined;
+      : /^[A-Za-z_]\w*$/.test(site.name) && new RegExp(`\\b${site.name}\\b`).test(parameters) ? site.name : undefined;
     if (pointer && pointer !== 'this') Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
     return unresolved;
   }
