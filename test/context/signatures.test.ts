@@ -5,6 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { createPromptBuilder, listTemplates, resolveTemplate } from '../../src/context/index.ts';
+import { promptSignature } from '../../src/context/assemble.ts';
+import { getLanguage } from '../../src/languages/registry.ts';
 import { extractFixture } from '../languages/extract-helpers.ts';
 import { copyRepo, mainTask } from './helpers.ts';
 
@@ -33,4 +35,11 @@ test('decorated Python signatures keep their lines in the index and compile as e
   }
   // the joined form (what YABLoCo does for C) would not compile: the check above can fail
   assert.throws(() => compilePython(`${facts.functions[1]!.signature.replace(/\n/g, '')}\n    pass\n`));
+});
+
+test('a C signature is joined as YABLoCo joins it, unless a line comment would swallow the rest', () => {
+  const c = getLanguage('c');
+  assert.equal(promptSignature('static int\nclamp(int v,\tint lo)', c), 'static intclamp(int v,int lo)');
+  assert.equal(promptSignature('int f(int a, // the first\n      int b)', c), 'int f(int a, // the first\n      int b)');
+  assert.equal(promptSignature('@property\ndef eos(self) -> bool:', getLanguage('python')), '@property\ndef eos(self) -> bool:');
 });
