@@ -142,12 +142,25 @@ export function fitLines(counter: TokenCounter, text: string, limit: number, fro
   return fromEnd ? line.slice(line.length - keep) : line.slice(0, keep);
 }
 
+/**
+ * The signature as a prompt shows it. YABLoCo joins its lines (tabs and line breaks removed); that is
+ * kept where the language ends statements with brackets and no line comment would swallow the rest
+ * (`f(a, // note` + `b)`). Elsewhere line breaks are syntax (Python decorators, `# noqa` comments):
+ * the signature is shown as written.
+ */
+export function promptSignature(signature: string, language: LanguageSpec): string {
+  const lines = signature.split(/\r?\n/);
+  const comment = language.lineComment;
+  const commented = comment !== null && lines.slice(0, -1).some((line) => line.includes(comment));
+  return language.bracketStatements && !commented ? signature.replace(/[\r\n\t]+/g, '') : signature;
+}
+
 export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   const { template, counter, task, language } = input;
   const marks = commentMarks(language);
   // YABLoCo's signature: the function text up to the first `{`, without tabs and line breaks.
   const rawSignature = task.signature ?? (task.kind === 'function' ? task.reference.split('{')[0] : undefined);
-  const signature = (rawSignature ?? '').replace(/[\r\n\t]+/g, '');
+  const signature = promptSignature(rawSignature ?? '', language);
   const fixedValues = {
     language: language.displayName,
     signature,

@@ -3,6 +3,7 @@
 // candidate set of a target file (nearest files first) is built once and reused by its tasks.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { decodeSource } from '../util/source-text.ts';
 import { allLanguages } from '../languages/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { LexicalCorpus } from './rankers.ts';
@@ -70,8 +71,9 @@ function fileLines(bytes: Uint8Array, compatibility: RetrievalCompatibility): st
   try {
     return UTF8.decode(bytes).split(/\r\n|\r|\n/);
   } catch {
-    const text = UTF8_REPLACING.decode(bytes);
-    return compatibility === 'crosscodeeval' ? text.split('\n') : text.split(/\r\n|\r|\n/);
+    // CrossCodeEval reads with errors='replace' and keeps \r; ctxbench decodes as the index does (Latin-1).
+    if (compatibility === 'crosscodeeval') return UTF8_REPLACING.decode(bytes).split('\n');
+    return decodeSource(bytes).text.split(/\r\n|\r|\n/);
   }
 }
 

@@ -35,6 +35,8 @@ interface CompiledSpec {
   wrappers: Set<string>;
   keywords: Set<string>;
   systemPatterns: Map<ImportRule, RegExp>;
+  /** `compilerHeaderNames`. */
+  compilerNames: Set<string>;
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -91,6 +93,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     wrappers: new Set(spec.definitionWrappers ?? []),
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
+    compilerNames: new Set(spec.compilerHeaderNames),
   };
 }
 
@@ -168,9 +171,13 @@ function nameParts(text: string, separator: string): string[] {
   let start = 0;
   for (let i = 0; i < compact.length; i++) {
     if (i === start && compact.startsWith('operator', i)) break; // the rest is an operator name
-    const ch = compact[i];
-    if (ch === '<') depth++;
-    else if (ch === '>' && depth > 0) depth--;
+    const ch = compact[i]!;
+    if (ch === '"' || ch === "'" || ch === '`') {
+      // a quoted name (R's `"[.uneval" <- function`, `` `$.ggproto` ``) is one part
+      const close = compact.indexOf(ch, i + 1);
+      if (close > i) i = close;
+    } else if (ch === '<' || ch === '(') depth++;
+    else if ((ch === '>' || ch === ')') && depth > 0) depth--;
     else if (depth === 0 && compact.startsWith(separator, i)) {
       parts.push(compact.slice(start, i));
       start = i + separator.length;
@@ -178,7 +185,30 @@ function nameParts(text: string, separator: string): string[] {
     }
   }
   if (start < compact.length) parts.push(compact.slice(start));
-  return parts.map(withoutTypeArguments).filter((part) => part !== '');
+  return parts.map(declaredName).filter((part) => part !== '');
+}
+
+/**
+ * The name in one part of a declarator's text. Where a macro precedes the type (`FORCE_INLINE Type
+ * name(`), tree-sitter recovers by reading `Type name` as a qualified name with a missing `::`, so a
+ * part may start with type and macro words: the name is the operator (from `operator` on) or the
+ * last word, without type arguments, pointer or reference marks.
+ */
+function declaredName(part: string): string {
+  const operator = /(?:^|[\s*&])operator\b\s*(\(\s*\)|[^(]*)/.exec(part);
+  if (operator) return `operator${/^\w/.test(operator[1]!) ? ' ' : ''}${operator[1]!.trim()}`;
+  // `int (name)(int x)`: a parenthesised declarator (used to keep a same-named macro from expanding).
+  const parenthesised = /^\(\s*([\p{L}_$][\p{L}\p{N}_$]*)\s*\)$/u.exec(part.trim());
+  if (parenthesised) return parenthesised[1]!;
+  // A name written as a string literal (R's `"[.uneval" <- function`) is the string's content.
+  const quoted = /^(["'])(.*)\1$/.exec(part.trim());
+  if (quoted) return quoted[2]!;
+  // Operators of other languages (`(<>)`), quoted names (`` `a name` ``) and the like are names as written.
+  if (!/^[\p{L}_$~][\p{L}\p{N}_$]*(?:[\s<*&]|$)/u.test(part)) return part.trim();
+  let text = part;
+  for (let previous = ''; previous !== text; ) [previous, text] = [text, text.replace(/<[^<>]*>/g, '')];
+  const words = text.trim().split(/\s+/);
+  return withoutTypeArguments(words[words.length - 1]!.replace(/^[*&(]+|\)+$/g, ''));
 }
 
 /** Objective-C style selector: each part followed by `:` when the source has one after it. */
@@ -394,7 +424,7 @@ class FileExtractor {
       name,
       qualifiedName: [...qualifiers, name].join(this.c.separator),
       kind,
-      signature: this.text.slice(anchor.startIndex, body.startIndex).trimEnd(),
+      signature: this.signatureText(anchor, body),
       code: this.text.slice(anchor.startIndex, node.endIndex),
       span: spanOf(anchor, node),
       bodySpan: spanOf(body, rule.bodyToEnd ? node : body),
@@ -409,6 +439,17 @@ class FileExtractor {
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
     this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
+  }
+
+  /** The source text from the definition's start up to its body; continuation lines (decorators, a
+   *  wrapped parameter list) lose the indentation of the definition's first line, so that a method's
+   *  signature reads as it would at top level (Python's `@property` / `def f(self):` stay valid). */
+  private signatureText(anchor: Node, body: Node): string {
+    const text = this.text.slice(anchor.startIndex, body.startIndex).trimEnd();
+    const lineStart = this.text.lastIndexOf('\n', anchor.startIndex - 1) + 1;
+    const indent = this.text.slice(lineStart, anchor.startIndex);
+    if (indent === '' || !/^[ \t]+$/.test(indent)) return text;
+    return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
@@ -507,6 +548,9 @@ class FileExtractor {
     for (const rule of this.c.calls.get(node.type)!) {
       const site = this.callSite(node, rule);
       if (site) {
+        const { compilerNames } = this.c;
+        const args = compilerNames.size > 0 && rule.argumentsField ? applyStep([node], rule.argumentsField)[0] : undefined;
+        if (args && identifiersOf(args.text).some((name) => compilerNames.has(name))) site.needsCompilerHeaders = true;
         owner.calls.push(site);
         return;
       }
@@ -683,6 +727,35 @@ class FileExtractor {
   }
 }
 
+/** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
+function blankMacroInvocations(text: string, namePattern: RegExp): string {
+  let out = text;
+  for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
+    if (!namePattern.test(match[1]!)) continue;
+    let depth = 0;
+    let end = -1;
+    for (let i = match.index! + match[0].length - 1; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) {
+        end = i + 1;
+        break;
+      } else if (ch === ';' || ch === '{' || ch === '}') break;
+    }
+    if (end < 0) continue;
+    const next = /\S/.exec(text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length)));
+    if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
+    const start = match.index!;
+    out = out.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
+  }
+  return out;
+}
+
+/** The identifiers of a piece of code, string and character literals left out. */
+function identifiersOf(text: string): string[] {
+  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, ' ').match(/[A-Za-z_]\w*/g) ?? [];
+}
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const newlines = text.split('\n').length - 1;
@@ -701,7 +774,14 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     compiled.set(language, prepared);
   }
   const c = await prepared;
-  const tree = await parse(language, text);
+  let tree = await parse(language, text);
+  if (tree.rootNode.hasError && c.spec.macroInvocations) {
+    const blanked = blankMacroInvocations(text, new RegExp(c.spec.macroInvocations.namePattern));
+    if (blanked !== text) {
+      tree.delete();
+      tree = await parse(language, blanked);
+    }
+  }
   try {
     const extractor = new FileExtractor(c, text);
     // Captures come in document order; an enclosing node before the nodes it contains.

@@ -2,7 +2,8 @@
 // and git-blame dates (computed on demand per file, cached by file hash).
 import { execFileSync } from 'node:child_process';
 import type { IndexStore } from './store.ts';
-import type { CallLevel, ContextLevel, FunctionRecord, ResolvedCall } from './types.ts';
+import { callLevelIn, callNameIn, contextLevel } from './resolve.ts';
+import type { CallLevel, ContextLevel, FunctionRecord, LevelMode, ResolvedCall } from './types.ts';
 
 export interface CalleeRef {
   name: string;
@@ -31,8 +32,9 @@ export interface FunctionListing {
   lastCommit: string | null;
 }
 
-/** Every function with its distinct callees (unresolved calls left out). */
-export function listFunctions(store: IndexStore, options: { blame?: boolean } = {}): FunctionListing[] {
+/** Every function with its distinct callees (unresolved calls, and calls the level mode does not count, left out). */
+export function listFunctions(store: IndexStore, options: { blame?: boolean; levels?: LevelMode } = {}): FunctionListing[] {
+  const mode = options.levels ?? 'default';
   const functions = store.functions();
   const byId = new Map(functions.map((f) => [f.id, f]));
   const callsByCaller = groupCalls(store.calls());
@@ -48,8 +50,8 @@ export function listFunctions(store: IndexStore, options: { blame?: boolean } = 
     signature: f.signature,
     docstring: f.docstring,
     code: f.code,
-    level: f.level,
-    callees: calleesOf(callsByCaller.get(f.id) ?? [], byId),
+    level: mode === 'default' ? f.level : contextLevel(callsByCaller.get(f.id) ?? [], mode),
+    callees: calleesOf(callsByCaller.get(f.id) ?? [], byId, mode),
     callers: f.callers,
     lastCommit: dates.get(f.id) ?? null,
   }));
@@ -65,18 +67,20 @@ function groupCalls(calls: ResolvedCall[]): Map<string, ResolvedCall[]> {
   return grouped;
 }
 
-function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>): CalleeRef[] {
+function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mode: LevelMode): CalleeRef[] {
   const seen = new Set<string>();
   const callees: CalleeRef[] = [];
   for (const call of calls) {
-    if (call.level === 'unresolved') continue;
+    const level = callLevelIn(call, mode);
+    if (level === null || level === 'unresolved') continue;
     const targets = call.calleeIds.length > 0 ? call.calleeIds : [null];
+    const name = callNameIn(call, mode);
     for (const id of targets) {
-      const key = `${call.name}\0${id ?? call.level}`;
+      const key = `${name}\0${id ?? level}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const target = id ? byId.get(id) : undefined;
-      callees.push({ name: call.name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level: call.level, id });
+      callees.push({ name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level, id });
     }
   }
   return callees;

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
-import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, MacroDefinition, ResolvedCall } from './types.ts';
+import type { LanguageId, LanguageSpec } from '../languages/types.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
 
 interface Definition {
   id: string;
@@ -29,9 +30,13 @@ interface FileContext {
   dir: string;
   /** repository files reached through imports/includes (and the sources of included headers). */
   reached: Set<string>;
+  /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
+  included: Set<string>;
   bindings: Map<string, Binding>;
-  /** the sets of names declared by the system headers this file reaches (shared, not copied). */
-  externalNames: Set<Set<string>>;
+  /** the names declared by each system header this file reaches (sets shared, not copied), and whether that header is the C library's. */
+  systemNames: Map<Set<string>, boolean>;
+  /** the C library's names (the language table's `systemLibrary`), when the file includes one of its headers. */
+  libraryNames: Set<string> | null;
   stdlib: Set<string>;
   stdlibModules: Set<string>;
   implicitThis: boolean;
@@ -39,6 +44,28 @@ interface FileContext {
 
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
 const LEVEL_RANK: Record<ContextLevel, number> = { none: 0, stdlib: 1, file: 2, package: 3, project: 4 };
+
+/** A call's callee name in a mode. */
+export function callNameIn(call: Pick<ResolvedCall, 'name' | 'yablocoName'>, mode: LevelMode): string {
+  return mode === 'yabloco' ? (call.yablocoName ?? call.name) : call.name;
+}
+
+/** A call's level in a mode; null when the mode does not count the call (YABLoCo: calls inside a macro's expansion). */
+export function callLevelIn(call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>, mode: LevelMode): CallLevel | null {
+  if (mode === 'default') return call.level;
+  return call.viaMacro || call.needsCompilerHeaders ? null : (call.yablocoLevel ?? call.level);
+}
+
+/** A function's context level: the highest of project > package > file > stdlib among its counted calls. */
+export function contextLevel(calls: Iterable<Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>>, mode: LevelMode): ContextLevel {
+  let level: ContextLevel = 'none';
+  for (const call of calls) {
+    const callLevel = callLevelIn(call, mode);
+    if (callLevel === null || callLevel === 'external' || callLevel === 'unresolved') continue;
+    if (LEVEL_RANK[callLevel] > LEVEL_RANK[level]) level = callLevel;
+  }
+  return level;
+}
 
 /** Stable function id: path, qualified name and signature (whitespace-normalised), 16 hex chars. */
 export function functionId(path: string, qualifiedName: string, signature: string, occurrence = 0): string {
@@ -72,7 +99,8 @@ export class Resolver {
   private readonly filesByDir = new Map<string, string[]>();
   private readonly definitionsByName = new Map<string, Definition[]>();
   private readonly definitions: Definition[] = [];
-  private readonly systemHeaderNames = new Map<string, Set<string>[]>();
+  private readonly systemHeaderNames = new Map<string, { header: string; names: Set<string> }[]>();
+  private readonly libraryNameSets = new Map<LanguageId, Set<string>>();
   private readonly systemHeaders = new Map<string, { names: Set<string>; includes: string[] } | null>();
   private readonly factsByPath = new Map<string, FileFacts>();
   private readonly pathsByStem = new Map<string, string[]>();
@@ -130,18 +158,16 @@ export class Resolver {
     const levels = new Map<string, ContextLevel>();
     for (const definition of this.definitions) {
       const context = contexts.get(definition.path)!;
-      let level: ContextLevel = 'none';
-      for (const resolved of definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0))) {
+      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0));
+      for (const resolved of own) {
         calls.push(resolved);
         for (const calleeId of resolved.calleeIds) {
           const set = callers.get(calleeId) ?? new Set<string>();
           set.add(definition.id);
           callers.set(calleeId, set);
         }
-        const callLevel = resolved.level === 'external' || resolved.level === 'unresolved' ? 'none' : resolved.level;
-        if (LEVEL_RANK[callLevel] > LEVEL_RANK[level]) level = callLevel;
       }
-      levels.set(definition.id, level);
+      levels.set(definition.id, contextLevel(own, 'default'));
     }
     const functions = this.definitions.map(({ id, fn, path }) => ({
       id,
@@ -169,7 +195,12 @@ export class Resolver {
    */
   private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
     const macro = depth < 4 && !this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context) : undefined;
-    if (!macro) return [this.resolveCall(caller, site, context)];
+    if (!macro) {
+      const resolved = this.resolveCall(caller, site, context);
+      if (depth > 0) resolved.viaMacro = true;
+      if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
+      return [resolved];
+    }
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
@@ -203,7 +234,7 @@ export class Resolver {
     candidates = this.applicable(candidates, caller, site, context.implicitThis);
     const tiers: ((d: Definition) => boolean)[] = [
       (d) => d.path === caller.path,
-      (d) => context.reached.has(d.path) && !d.fn.fileLocal,
+      (d) => context.included.has(d.path) || (context.reached.has(d.path) && !d.fn.fileLocal),
     ];
     for (const tier of tiers) {
       const found = candidates.filter(tier);
@@ -215,8 +246,23 @@ export class Resolver {
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
     if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
-    for (const names of context.externalNames) if (names.has(site.name)) return result('external', []);
-    return result('unresolved', []);
+    let declared: CallLevel | null = null;
+    for (const [names, library] of context.systemNames) {
+      if (!names.has(site.name)) continue;
+      declared = library ? 'stdlib' : 'external';
+      if (library) break;
+    }
+    if (declared) return result(declared, []);
+    if (!site.receiver && context.libraryNames?.has(site.name)) return result('stdlib', []);
+    const unresolved = result('unresolved', []);
+    // YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared
+    // in the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee.
+    const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
+    const pointer = site.receiver
+      ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
+      : /^[A-Za-z_]\w*$/.test(site.name) && new RegExp(`\\b${site.name}\\b`).test(parameters) ? site.name : undefined;
+    if (pointer && pointer !== 'this') Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    return unresolved;
   }
 
   /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */
@@ -247,8 +293,10 @@ export class Resolver {
   private fileContext(facts: FileFacts): FileContext {
     const spec = getLanguage(facts.language);
     const reached = new Set<string>();
+    const included = new Set<string>();
     const bindings = new Map<string, Binding>();
-    const externalNames = new Set<Set<string>>();
+    const systemNames = new Map<Set<string>, boolean>();
+    let includesLibrary = false;
     const stdlib = new Set(spec.stdlib);
     const stdlibModules = new Set(spec.stdlibModules);
     const visitIncludes = (from: FileFacts, depth: number) => {
@@ -257,24 +305,30 @@ export class Resolver {
         if (files.length === 0) {
           const outside = this.outsideKind(ref, stdlibModules);
           for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
-          if (ref.resolve === 'include') for (const names of this.systemHeaderDeclarations(ref.target)) externalNames.add(names);
+          if (ref.resolve === 'include') {
+            includesLibrary ||= isLibraryHeader(ref.target, spec.systemLibrary?.headers);
+            for (const { header, names } of this.systemHeaderDeclarations(ref.target)) systemNames.set(names, isLibraryHeader(header, spec.systemLibrary?.headers));
+          }
           continue;
         }
         for (const name of ref.bindings) bindings.set(name, { files, outside: null });
         for (const path of files) {
-          if (reached.has(path)) continue;
+          if (ref.resolve === 'include' ? included.has(path) : reached.has(path)) continue;
           reached.add(path);
           if (ref.resolve === 'include') {
+            included.add(path);
             for (const twin of this.headerSources(path)) reached.add(twin);
-            const included = this.factsByPath.get(path);
-            if (included && depth < 8) visitIncludes(included, depth + 1);
+            const header = this.factsByPath.get(path);
+            if (header && depth < 8) visitIncludes(header, depth + 1);
           }
         }
       }
     };
     visitIncludes(facts, 0);
     reached.delete(facts.path);
-    return { facts, dir: posix.dirname(facts.path), reached, bindings, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    included.delete(facts.path);
+    const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
+    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
@@ -377,11 +431,20 @@ export class Resolver {
     return this.nearest(posix.dirname(header), sources);
   }
 
+  private libraryNames(spec: LanguageSpec): Set<string> {
+    let names = this.libraryNameSets.get(spec.id);
+    if (!names) {
+      names = new Set(spec.systemLibrary?.names);
+      this.libraryNameSets.set(spec.id, names);
+    }
+    return names;
+  }
+
   /** The name sets of a system header and of every header it includes (each header read once per index). */
-  private systemHeaderDeclarations(target: string): Set<string>[] {
+  private systemHeaderDeclarations(target: string): { header: string; names: Set<string> }[] {
     const cached = this.systemHeaderNames.get(target);
     if (cached) return cached;
-    const sets: Set<string>[] = [];
+    const sets: { header: string; names: Set<string> }[] = [];
     this.systemHeaderNames.set(target, sets);
     const seen = new Set<string>();
     const queue = [target];
@@ -391,7 +454,7 @@ export class Resolver {
       seen.add(header);
       const parsed = this.systemHeader(header);
       if (!parsed) continue;
-      sets.push(parsed.names);
+      sets.push({ header, names: parsed.names });
       queue.push(...parsed.includes);
     }
     return sets;
@@ -406,6 +469,11 @@ export class Resolver {
     return parsed;
   }
 
+}
+
+/** Whether an include path names one of the C library's headers (a listed file, or a file under a listed folder). */
+function isLibraryHeader(header: string, headers: readonly string[] | undefined): boolean {
+  return headers?.some((entry) => (entry.endsWith('/') ? header.startsWith(entry) : header === entry)) ?? false;
 }
 
 function scanHeader(text: string): { names: Set<string>; includes: string[] } {

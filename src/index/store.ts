@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
 import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
 
-const SCHEMA_VERSION = '2';
+const SCHEMA_VERSION = '3';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -18,7 +18,7 @@ CREATE TABLE IF NOT EXISTS functions (
   kind TEXT NOT NULL, language TEXT NOT NULL, signature TEXT NOT NULL, code TEXT NOT NULL,
   span TEXT NOT NULL, body_span TEXT NOT NULL, docstring TEXT, lines_of_code INTEGER NOT NULL,
   level TEXT NOT NULL, callers INTEGER NOT NULL,
-  -- the function's resolved call sites, in order: [{name, line, level, calleeIds, ambiguous}]
+  -- the function's resolved call sites, in order: [{name, line, level, yablocoLevel?, viaMacro?, calleeIds, ambiguous}]
   calls TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS functions_by_path ON functions(path);
 CREATE INDEX IF NOT EXISTS functions_by_name ON functions(name);
@@ -130,7 +130,8 @@ export class IndexStore {
     const callsByCaller = new Map<string, StoredCall[]>();
     for (const c of calls) {
       const list = callsByCaller.get(c.callerId) ?? [];
-      list.push({ name: c.name, line: c.line, level: c.level, calleeIds: c.calleeIds, ambiguous: c.ambiguous });
+      const { callerId: _caller, ...stored } = c;
+      list.push(stored);
       callsByCaller.set(c.callerId, list);
     }
     this.db.transaction(() => {

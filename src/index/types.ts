@@ -18,6 +18,8 @@ export interface CallSite {
   receiver: string | null;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
+  /** the arguments use a name of the compiler's own headers (`compilerHeaderNames`): invalid to YABLoCo's clang. */
+  needsCompilerHeaders?: boolean;
   line: number;
   column: number;
 }
@@ -85,11 +87,29 @@ export type CallLevel = 'stdlib' | 'external' | 'file' | 'package' | 'project' |
 /** A function's context level: the highest of project > package > file > stdlib among its callees. */
 export type ContextLevel = 'project' | 'package' | 'file' | 'stdlib' | 'none';
 
+/**
+ * How call levels are classified (docs/index.md, "Levels"): `default` is ctxbench's own reading;
+ * `yabloco` reproduces YABLoCo's clang-based tables (only the rules that differ are recorded per call).
+ */
+export const LEVEL_MODES = ['default', 'yabloco'] as const;
+export type LevelMode = (typeof LEVEL_MODES)[number];
+
 export interface ResolvedCall {
   callerId: string;
   name: string;
   line: number;
+  /** the level in the default mode. */
   level: CallLevel;
+  /** the level in `yabloco` mode when it differs from `level`. */
+  yablocoLevel?: CallLevel;
+  /** the call exists only inside a function-like macro's replacement text (YABLoCo does not count it). */
+  viaMacro?: boolean;
+  /** the call's arguments use a name of the compiler's own headers (YABLoCo's clang ran without them
+   *  and does not count it). */
+  needsCompilerHeaders?: boolean;
+  /** the callee's name in `yabloco` mode when it differs: a call through a function pointer reached
+   *  from a variable (`conn->type->close(conn)`) is a call of that variable (`conn`) there. */
+  yablocoName?: string;
   /** definition ids; several when ambiguous (all candidates are kept). */
   calleeIds: string[];
   ambiguous: boolean;

@@ -1,10 +1,12 @@
 // Lists a repository's source files: respects .gitignore, --include/--exclude globs, never follows a
-// link out of the repository, and skips binary, non-UTF-8 and huge files with a warning naming them.
+// link out of the repository, and skips binary and huge files with a warning naming them (a file that
+// is not valid UTF-8 is decoded as Latin-1, with a warning).
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { languageForPath } from '../languages/registry.ts';
+import { decodeSource } from '../util/source-text.ts';
 import type { LanguageId } from '../languages/types.ts';
 
 export interface WalkOptions {
@@ -98,13 +100,8 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
         warnings.push(`${path}: skipped, binary content (NUL byte)`);
         continue;
       }
-      let text: string;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      } catch {
-        warnings.push(`${path}: skipped, not valid UTF-8`);
-        continue;
-      }
+      const { text, encoding } = decodeSource(bytes);
+      if (encoding !== 'utf-8') warnings.push(`${path}: not valid UTF-8, decoded as Latin-1`);
       const language = languageForPath(path, text) ?? extensionLanguage;
       files.push({ path, language, text, size: stats.size });
     }

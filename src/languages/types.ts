@@ -243,6 +243,11 @@ export interface LanguageSpec {
   keywords: string[];
   /** standard-library function names (calls to these resolve to level `stdlib`). */
   stdlib: string[];
+  /** the system's C library (C, C++, Objective-C): its headers (include paths, a trailing `/` names a folder)
+   *  and the function names they declare. A call declared by one of these headers (or, where the system
+   *  headers are not installed, a call to one of `names` from a file including one of them) is `stdlib`;
+   *  a call declared by another system header is `external`. [none] */
+  systemLibrary?: { headers: string[]; names: string[] };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];
   /** a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`). */
@@ -278,6 +283,16 @@ export interface LanguageSpec {
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */
   docstringStatementTypes?: string[];
+  /** names that the compiler's own headers declare (`stddef.h`, `stdbool.h`, `stdarg.h`, `limits.h`,
+   *  `float.h`: `NULL`, `size_t`, `bool`, `va_list`, `INT_MAX`). YABLoCo's clang ran without those
+   *  headers, so a call whose arguments use one is invalid to it: `yabloco` level mode does not count
+   *  such calls (docs/index.md, "Levels"). [none] */
+  compilerHeaderNames?: string[];
+  /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
+   *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose
+   *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
+   *  again with them blanked (offsets kept), so that the definitions after them are not lost. [none] */
+  macroInvocations?: { namePattern: string };
   /** function-like macro definitions. [none] */
   macros?: MacroRule;
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;

@@ -91,6 +91,7 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
       languages: request.languages ?? null,
       limit: request.limit ?? null,
       perLevel: request.perLevel ?? null,
+      levels: request.levels ?? null,
       perFile: request.perFile ?? null,
       buckets: request.family === 'node' ? (request.buckets ?? DEFAULT_BUCKETS) : null,
       coverage: request.coverage ? request.coverage.sources : null,

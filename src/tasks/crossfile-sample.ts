@@ -1,7 +1,7 @@
 // One file's share of the `crossfile` family (runs on worker threads): find the first use of each
 // cross-file name outside the import statements, put the cursor at a seeded random token of its
 // line before the name, and cut the reference at the end of the statement.
-import { readFileSync } from 'node:fs';
+import { readSourceText } from '../util/source-text.ts';
 import { join } from 'node:path';
 import type { Language, Node, Tree } from 'web-tree-sitter';
 import { parse } from '../languages/parser.ts';
@@ -166,6 +166,6 @@ export async function cutFile(job: CrossfileJob, text: string, seed: number): Pr
 /** Worker entry (see parallel.ts): the candidate holes of each file of the batch. */
 export async function handle(batch: CrossfileBatch): Promise<CrossfileTarget[][]> {
   const results: CrossfileTarget[][] = [];
-  for (const job of batch.files) results.push(await cutFile(job, readFileSync(join(batch.root, job.path), 'utf8'), batch.seed));
+  for (const job of batch.files) results.push(await cutFile(job, readSourceText(join(batch.root, job.path)), batch.seed));
   return results;
 }

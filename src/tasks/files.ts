@@ -1,5 +1,5 @@
 // File texts of the repositories being built from, read once and kept with their line starts.
-import { readFileSync } from 'node:fs';
+import { readSourceText } from '../util/source-text.ts';
 import { join } from 'node:path';
 import { lineStarts } from './hole.ts';
 
@@ -13,7 +13,7 @@ export class FileTexts {
     if (!this.texts.has(key)) {
       let text: string | null;
       try {
-        text = readFileSync(key, 'utf8');
+        text = readSourceText(key);
       } catch {
         text = null;
       }

@@ -91,7 +91,7 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   const listings = new Map<RepositoryInput, Map<string, FunctionListing>>();
   for (const repo of repos) {
     // Untracked checkouts (an unpacked source package) have no blame: skip one failing git call per file.
-    const functions = listFunctions(repo.store, { blame: hasTrackedFiles(repo.root) });
+    const functions = listFunctions(repo.store, { blame: hasTrackedFiles(repo.root), levels: options.levels });
     listings.set(repo, new Map(functions.map((fn) => [fn.id, fn])));
     const records = new Map(repo.store.functions().map((record) => [record.id, record]));
     for (const fn of functions) all.push({ repo, fn, record: records.get(fn.id)!, hits: null });

@@ -1,7 +1,7 @@
 // One file's share of the `node` family (M2RC-Eval): walk the tree-sitter tree once, label every
 // named node with its depth bucket and semantic class, apply the paper's per-sample filters and
 // draw the holes with the file's own seeded generator. Runs on worker threads (parallel.ts).
-import { readFileSync } from 'node:fs';
+import { readSourceText } from '../util/source-text.ts';
 import { join } from 'node:path';
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
@@ -301,6 +301,6 @@ export interface NodeBatch {
 /** Worker entry (see parallel.ts): samples each file of the batch. */
 export async function handle(batch: NodeBatch): Promise<FileSample[]> {
   const samples: FileSample[] = [];
-  for (const file of batch.files) samples.push(await sampleFile({ ...file, text: readFileSync(join(batch.root, file.path), 'utf8') }, batch.seed, batch.perFile, batch.buckets));
+  for (const file of batch.files) samples.push(await sampleFile({ ...file, text: readSourceText(join(batch.root, file.path)) }, batch.seed, batch.perFile, batch.buckets));
   return samples;
 }

@@ -2,6 +2,7 @@
 // Fig. 1 as numbers), and the manifest written beside every task file.
 import type { TaskRecord } from '../datasets/types.ts';
 import type { IndexStore } from '../index/store.ts';
+import type { LevelMode } from '../index/types.ts';
 import type { LanguageId } from '../languages/types.ts';
 import type { Coverage } from './coverage.ts';
 
@@ -27,6 +28,8 @@ export interface BuildOptions {
   limit?: number;
   /** function family: at most this many per repository and context level (YABLoCo: 12). */
   perLevel?: number;
+  /** function family: how call levels are classified for the `level` label and per-level sampling (default `default`). */
+  levels?: LevelMode;
   /** function family: keep functions with test hits > 0 only, sorted by hits after the commit date. */
   coverage?: Coverage;
   /** crossfile family: minimum prompt lines per language (defaults: CROSSFILE_PROMPT_LINES). */

@@ -29,7 +29,7 @@ test('an empty repository indexes to an empty summary', async () => {
   run.store.close();
 });
 
-test('huge, binary, non-UTF-8 files and escaping or looping links are skipped with one line each', async () => {
+test('huge and binary files and escaping or looping links are skipped, a non-UTF-8 file is decoded as Latin-1, with one line each', async () => {
   const root = mkdtempSync(join(tmpdir(), 'ctxbench-bad-'));
   const outside = mkdtempSync(join(tmpdir(), 'ctxbench-outside-'));
   writeFileSync(join(outside, 'secret.c'), 'int secret(void) { return 42; }\n');
@@ -48,11 +48,13 @@ test('huge, binary, non-UTF-8 files and escaping or looping links are skipped wi
     'src/binary.c: skipped, binary content (NUL byte)',
     'src/escape.c: skipped, link points outside the repository',
     `src/huge.c: skipped, ${50 * 1024 * 1024} bytes is over the ${2 * 1024 * 1024}-byte limit (--max-file-bytes)`,
-    'src/latin1.c: skipped, not valid UTF-8',
+    'src/latin1.c: not valid UTF-8, decoded as Latin-1',
     'src/loop: skipped, link to an enclosing directory (symlink loop)',
   ]);
   const names = listFunctions(run.store).map((f) => `${f.path}:${f.name}`);
-  assert.deepEqual(names, ['src/broken.c:fine', 'src/broken.c:broken', 'src/good.c:add']);
+  assert.deepEqual(names, ['src/broken.c:fine', 'src/broken.c:broken', 'src/good.c:add', 'src/latin1.c:caf\u00e9']);
+  const latin1 = listFunctions(run.store).find((f) => f.path === 'src/latin1.c')!;
+  assert.deepEqual([latin1.startLine, latin1.endLine, latin1.code], [1, 1, 'int caf\u00e9(void) { return 1; }']);
   assert.equal(run.store.files().find((f) => f.path === 'src/broken.c')?.hasErrors, true);
   run.store.close();
 });

@@ -6,15 +6,17 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { listFunctions } from '../../src/index/query.ts';
+import { cli } from '../capture-cli.ts';
+import type { LevelMode } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 
 /** `path qualifiedName lines level callers=N [callee@path:line/level ...]` per function. */
-async function graphOf(repo: string): Promise<string[]> {
+async function graphOf(repo: string, levels: LevelMode = 'default'): Promise<string[]> {
   const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
   const run = await indexRepository(join(FIXTURES, repo), { db });
   try {
-    return listFunctions(run.store).map((f) =>
+    return listFunctions(run.store, { levels }).map((f) =>
       `${f.path} ${f.qualifiedName} ${f.startLine}-${f.endLine} ${f.level} callers=${f.callers} [${f.callees.map((c) => `${c.name}@${c.path ? `${c.path}:${c.startLine}` : '-'}/${c.level}`).join(' ')}]`);
   } finally {
     run.store.close();
@@ -26,8 +28,8 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
     'include/shape.h geo::Shape::width 22-22 none callers=1 []',
     'lib/helpers.c clamp 5-10 none callers=2 []',
     'lib/helpers.c helpers_scale 13-17 file callers=0 [abs@-/stdlib clamp@lib/helpers.c:5/file]',
-    'src/main.cpp make_shapes 10-16 package callers=1 [push_back@-/external Shape@src/shape.cpp:9/package emplace_back@-/external]',
-    'src/main.cpp main 20-31 package callers=0 [make_shapes@src/main.cpp:10/file grow@src/shape.cpp:18/package Shape@src/shape.cpp:9/package grow@src/shape.cpp:23/package util_tick@src/util.c:29/package util_log@src/util.c:23/package printf@-/stdlib total_area@src/shape.cpp:36/package data@-/external size@-/external util_length@src/util.c:34/package]',
+    'src/main.cpp make_shapes 10-16 package callers=1 [push_back@-/stdlib Shape@src/shape.cpp:9/package emplace_back@-/stdlib]',
+    'src/main.cpp main 20-31 package callers=0 [make_shapes@src/main.cpp:10/file grow@src/shape.cpp:18/package Shape@src/shape.cpp:9/package grow@src/shape.cpp:23/package util_tick@src/util.c:29/package util_log@src/util.c:23/package printf@-/stdlib total_area@src/shape.cpp:36/package data@-/stdlib size@-/stdlib util_length@src/util.c:34/package]',
     'src/shape.cpp geo::Shape::Shape 9-9 none callers=2 []',
     'src/shape.cpp geo::Shape::area 12-15 package callers=1 [util_add@src/util.c:17/package]',
     'src/shape.cpp geo::Shape::grow 18-21 file callers=1 [grow@src/shape.cpp:23/file]',
@@ -39,6 +41,32 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
     'src/util.c util_log 23-26 stdlib callers=2 [fprintf@-/stdlib]',
     'src/util.c util_tick 29-32 none callers=1 []',
     'src/util.c util_length 34-37 stdlib callers=1 [strlen@-/stdlib]',
+  ]);
+});
+
+test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call with a NULL argument', async () => {
+  const common = [
+    'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
+    'src/sds.h sdslen 4-4 none callers=1 []',
+    'src/server.c closeListener 8-10 stdlib callers=0 [close@-/stdlib]',
+    'src/server.c keyLength 13-15 package callers=1 [sdslen@src/sds.h:4/package strlen@-/stdlib]',
+  ];
+  const checksum = 'src/server.c checksum 23-25 none callers=0 [crc32@-/external]';
+  assert.deepEqual(await graphOf('levels-c'), [
+    ...common,
+    'src/server.c checkKey 18-20 package callers=0 [_serverAssert@src/debug.c:5/package]',
+    checksum,
+    'src/server.c dispatch 30-32 none callers=0 []',
+    'src/server.c emptyKeyLength 35-37 file callers=0 [keyLength@src/server.c:13/file strlen@-/stdlib]',
+  ]);
+  // YABLoCo names a call through a function pointer by the variable it starts from, in the caller's file
+  assert.deepEqual(await graphOf('levels-c', 'yabloco'), [
+    ...common,
+    'src/server.c checkKey 18-20 none callers=0 []',
+    checksum,
+    'src/server.c dispatch 30-32 file callers=0 [h@-/file cmp@-/file]',
+    // a call with a NULL argument is invalid to YABLoCo's clang (no stddef.h of its own); "NULL" in a string is no name
+    'src/server.c emptyKeyLength 35-37 stdlib callers=0 [strlen@-/stdlib]',
   ]);
 });
 
@@ -112,4 +140,19 @@ test('re-indexing reads only hashes when unchanged, and re-parses only a changed
   assert.deepEqual(cents.callees.map((c) => `${c.name}/${c.level}`), ['round_cents/file']);
   assert.equal(listFunctions(third.store).find((f) => f.name === 'round_cents')!.callers, 3);
   third.store.close();
+});
+
+test('functions --levels yabloco lists YABLoCo levels; an unknown mode is a usage error naming the option', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
+  const levelOf = (stdout: string, name: string) => stdout.split('\n').find((line) => line.startsWith(`${name} `))?.split(/\s+/)[3];
+  const byDefault = await cli(['functions', join(FIXTURES, 'levels-c'), '--db', db]);
+  assert.equal(byDefault.code, 0);
+  assert.equal(levelOf(byDefault.stdout, 'checkKey'), 'package');
+  const yabloco = await cli(['functions', join(FIXTURES, 'levels-c'), '--db', db, '--levels', 'yabloco']);
+  assert.equal(yabloco.code, 0);
+  assert.equal(levelOf(yabloco.stdout, 'checkKey'), 'none');
+  assert.equal(levelOf(yabloco.stdout, 'dispatch'), 'file');
+  const bad = await cli(['functions', join(FIXTURES, 'levels-c'), '--db', db, '--levels', 'clang']);
+  assert.notEqual(bad.code, 0);
+  assert.match(bad.stderr, /--levels must be default or yabloco, got 'clang'/);
 });

@@ -62,7 +62,7 @@ tableSuite('haskell', {
         },
         {
           qualifiedName: 'Data.Queue.count', kind: 'function', span: '45:3-46:14', body: '46:11-46:14',
-          signature: 'count :: f a -> Int\n  count _',
+          signature: 'count :: f a -> Int\ncount _',
           doc: null, params: 1,
           calls: [],
         },

@@ -57,7 +57,7 @@ tableSuite('python', {
         },
         {
           qualifiedName: 'Cart.empty', kind: 'method', span: '31:5-33:27', body: '33:9-33:27',
-          signature: '@staticmethod\n    def empty(owner):',
+          signature: '@staticmethod\ndef empty(owner):',
           doc: null, params: 1,
           calls: ['Cart(1)@33:16'],
         },

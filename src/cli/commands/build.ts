@@ -3,6 +3,8 @@ import { UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../main.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
+import { LEVEL_MODES } from '../../index/types.ts';
+import { parseLevelMode } from './index-commands.ts';
 import type { LanguageId } from '../../languages/types.ts';
 import { isInlinePath } from '../../datasets/io.ts';
 import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
@@ -66,11 +68,12 @@ function bucketConvention(root: unknown, depth: unknown): BucketConvention | und
 export const buildCommand: Command = {
   name: 'build',
   summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
-  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
+  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',
   options: {
     out: { type: 'string', description: 'task set (each file text stored once; a name ending in .jsonl writes inline JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
     seed: { type: 'string', description: 'random seed: the same seed gives the same tasks', valueName: 'N', default: '0' },
+    levels: { type: 'string', description: `function: how call levels are classified for the level label: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels")`, valueName: 'MODE' },
     'per-level': { type: 'string', description: 'function: at most N per repository and context level (YABLoCo: 12)', valueName: 'N' },
     limit: { type: 'string', description: 'at most N tasks per repository and language (a seeded sample)', valueName: 'N' },
     'per-file': { type: 'string', description: 'node: holes drawn per file (default 1)', valueName: 'N' },
@@ -102,6 +105,7 @@ export const buildCommand: Command = {
         index: { db: values.db as string | undefined },
         seed,
         perLevel: positiveInteger(values['per-level'], 'per-level'),
+        levels: values.levels === undefined ? undefined : parseLevelMode(values.levels),
         limit: positiveInteger(values.limit, 'limit'),
         perFile: positiveInteger(values['per-file'], 'per-file'),
         buckets: bucketConvention(values['bucket-root'], values['bucket-depth']),

@@ -3,6 +3,14 @@ import { UsageError, type Command, type OptionSpec } from '../command.ts';
 import { indexRepository, type IndexRun } from '../../index/indexer.ts';
 import { callGraph, graphToDot, listFunctions, summarize } from '../../index/query.ts';
 import { formatTable } from '../table.ts';
+import { LEVEL_MODES, type LevelMode } from '../../index/types.ts';
+
+/** The `--levels` option's value (default `default`). */
+export function parseLevelMode(value: unknown): LevelMode {
+  const mode = value === undefined ? 'default' : String(value);
+  if (!(LEVEL_MODES as readonly string[]).includes(mode)) throw new UsageError(`--levels must be ${LEVEL_MODES.join(' or ')}, got '${mode}'`);
+  return mode as LevelMode;
+}
 
 const repoOptions: Record<string, OptionSpec> = {
   db: { type: 'string', description: 'index file (default: <repo>/.ctxbench/index.db)', valueName: 'FILE' },
@@ -63,17 +71,18 @@ export const indexCommand: Command = {
 export const functionsCommand: Command = {
   name: 'functions',
   summary: 'List the indexed functions with callees, callers and context level (JSONL or a table).',
-  usage: 'functions <repo> [--jsonl] [--blame] [--db FILE]',
+  usage: 'functions <repo> [--jsonl] [--blame] [--levels default|yabloco] [--db FILE]',
   example: 'ctxbench functions examples/c-kvstore --jsonl --blame > functions.jsonl',
   options: {
     ...repoOptions,
     jsonl: { type: 'boolean', description: 'one JSON object per function' },
     blame: { type: 'boolean', description: 'compute lastCommit with git blame (cached)' },
+    levels: { type: 'string', description: `how call levels are classified: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels"; default: default)`, valueName: 'MODE' },
   },
   async run({ positionals, values }) {
     const run = await openIndexFromArgs(onlyRepo(positionals, this.usage), values);
     try {
-      const functions = listFunctions(run.store, { blame: values.blame === true });
+      const functions = listFunctions(run.store, { blame: values.blame === true, levels: parseLevelMode(values.levels) });
       if (values.jsonl) {
         for (const f of functions) process.stdout.write(`${JSON.stringify(f)}\n`);
       } else {

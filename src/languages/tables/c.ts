@@ -1,4 +1,5 @@
 // C: grammar, syntax and semantic knowledge, as data.
+import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
@@ -119,6 +120,15 @@ export const c: LanguageSpec = {
   imports: [{ type: 'preproc_include', pathFields: [['path']], resolve: 'include', systemTypes: ['system_lib_string'], defaultBinding: 'none' }],
   scopes: [],
   declarations: [{ type: 'declaration', nameFields: [['declarator>function_declarator', 'declarator', '?identifier']] }],
+  // YABLoCo's clang ran without the compiler's own headers (docs/index.md, "Levels").
+  compilerHeaderNames: [
+    'NULL', 'size_t', 'ptrdiff_t', 'max_align_t', 'offsetof', 'wchar_t', 'bool', 'true', 'false',
+    'va_list', 'va_start', 'va_end', 'va_arg', 'va_copy', 'CHAR_BIT', 'SCHAR_MIN', 'SCHAR_MAX', 'UCHAR_MAX',
+    'CHAR_MIN', 'CHAR_MAX', 'SHRT_MIN', 'SHRT_MAX', 'USHRT_MAX', 'INT_MIN', 'INT_MAX', 'UINT_MAX', 'LONG_MIN',
+    'LONG_MAX', 'ULONG_MAX', 'LLONG_MIN', 'LLONG_MAX', 'ULLONG_MAX', 'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON',
+    'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
+  ],
+  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
@@ -133,6 +143,7 @@ export const c: LanguageSpec = {
     'volatile', 'while', '_Alignas', '_Alignof', '_Atomic', '_Bool', '_Complex', '_Generic', '_Imaginary',
     '_Noreturn', '_Static_assert', '_Thread_local',
   ],
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames },
   stdlib: cStandardLibrary,
   semantic: {
     ...cFamilySemantic,

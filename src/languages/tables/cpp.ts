@@ -1,9 +1,17 @@
 // C++: grammar, syntax and semantic knowledge, as data.
+import { cLibraryHeaders, cLibraryNames, cppStandardHeaders } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { cFamilySemantic, cStandardLibrary } from './c.ts';
 
-/** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators. */
-const functionName = [['declarator>function_declarator', 'declarator']];
+/** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators;
+ *  a conversion operator (`operator bool()`) has no function declarator. */
+const functionName = [
+  ['declarator>function_declarator', 'declarator'],
+  ['declarator>operator_cast'],
+  // `MACRO Type* f(...)`: error recovery reads `Type` as a scope with a missing `::` around the declarator.
+  ['declarator', '?qualified_identifier', 'name>function_declarator', 'declarator'],
+  ['declarator', '?qualified_identifier'],
+];
 /** Prototype names that a header declares (`int f(int);` and, in a class, `void grow(int);`). */
 const prototypeNames = ['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name'].map((type) => [
   'declarator>function_declarator',
@@ -70,6 +78,15 @@ export const cpp: LanguageSpec = {
     { type: 'declaration', nameFields: prototypeNames },
     { type: 'field_declaration', nameFields: prototypeNames },
   ],
+  // YABLoCo's clang ran without the compiler's own headers (`bool`, `true`, `wchar_t` are C++ keywords; docs/index.md, "Levels").
+  compilerHeaderNames: [
+    'NULL', 'size_t', 'ptrdiff_t', 'max_align_t', 'offsetof',
+    'va_list', 'va_start', 'va_end', 'va_arg', 'va_copy', 'CHAR_BIT', 'SCHAR_MIN', 'SCHAR_MAX', 'UCHAR_MAX',
+    'CHAR_MIN', 'CHAR_MAX', 'SHRT_MIN', 'SHRT_MAX', 'USHRT_MAX', 'INT_MIN', 'INT_MAX', 'UINT_MAX', 'LONG_MIN',
+    'LONG_MAX', 'ULONG_MAX', 'LLONG_MIN', 'LLONG_MAX', 'ULLONG_MAX', 'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON',
+    'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
+  ],
+  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
@@ -92,6 +109,7 @@ export const cpp: LanguageSpec = {
     'xor', 'xor_eq',
   ],
   /** The C library (C++ includes it) and the free functions of the C++ standard library. */
+  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames },
   stdlib: [
     ...cStandardLibrary,
     'move', 'forward', 'swap', 'exchange', 'make_pair', 'make_tuple', 'tie', 'get', 'make_shared',

@@ -26,12 +26,17 @@ export const lua: LanguageSpec = {
       parameters: LUA_PARAMETERS,
       fileLocal: { modifierTypes: ['local'], tokens: ['local'] },
     },
-    // `local f = function() end`, `M.f = function() end`, `{ f = function() end }`.
+    // `local f = function() end`, `M.f = function() end`, `{ f = function() end }`; `t[k] = function() end`
+    // has no name (a computed key): it stays anonymous.
     {
       type: 'function_definition',
       kind: 'function',
       bodyField: 'body',
-      nameFields: [['..', '..', '?assignment_statement', '@variable_list', 'name'], ['..', '?field', 'name']],
+      nameFields: [
+        ['..', '..', '?assignment_statement', '@variable_list', 'name', '?identifier'],
+        ['..', '..', '?assignment_statement', '@variable_list', 'name', '?dot_index_expression'],
+        ['..', '?field', 'name'],
+      ],
       parameters: LUA_PARAMETERS,
     },
   ],

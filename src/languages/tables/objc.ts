@@ -1,4 +1,5 @@
 // Objective-C: grammar, syntax and semantic knowledge, as data (C's rules plus classes and messages).
+import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { c, cFamilySemantic, cStandardLibrary } from './c.ts';
 
@@ -67,6 +68,7 @@ export const objc: LanguageSpec = {
     '__bridge', '__bridge_transfer', '__bridge_retained',
   ],
   /** The C library, Foundation/runtime/GCD functions, and common NSObject/Foundation message selectors. */
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames },
   stdlib: [
     ...cStandardLibrary,
     'NSLog', 'NSLogv', 'NSStringFromClass', 'NSClassFromString', 'NSStringFromSelector',

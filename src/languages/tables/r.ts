@@ -11,6 +11,8 @@ export const r: LanguageSpec = {
   commentTypes: ['comment'],
   identifierTypes: ['identifier'],
   stringTypes: ['string'],
+  // `pkg::f`; dots belong to names (`print.default`, `[.uneval`).
+  scopeSeparator: '::',
   definitions: [
     // R functions are values: `f <- function(x) ...`, `f = function(x) ...` and `\(x) ...` take the
     // name of the assignment they are the right-hand side of; unassigned ones are anonymous.

@@ -1,0 +1,266 @@
+// Fidelity of the index on real code. Per language (one Debian source package each, FIDELITY_SOURCES):
+// files, functions, function names that are not names (must be 0), share of calls resolved and share
+// ambiguous. Then redis at YABLoCo's commit against YABLoCo's own function table and call graph
+// (/work/shared/yabloco): function recall, docstring agreement, function-level agreement and
+// per-callee level agreement, in both level modes. Then bullet3 (Debian `bullet`), macro-heavy C++.
+// Usage: bench/fidelity.ts [--only redis|languages|bullet] [LANGUAGE...]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { indexRepository } from '../src/index/indexer.ts';
+import { listFunctions, type FunctionListing } from '../src/index/query.ts';
+import { LEVEL_MODES, type LevelMode } from '../src/index/types.ts';
+import { getLanguage } from '../src/languages/registry.ts';
+import { LANGUAGE_IDS, type LanguageId } from '../src/languages/types.ts';
+import { FIDELITY_SOURCES } from './fidelity-sources.ts';
+import { sourceTree } from './sources.ts';
+
+const YABLOCO = '/work/shared/yabloco';
+const SCRATCH = '/work/scratch-11';
+
+/** A function name is an identifier (Scala's may end in `_` and operator characters, Ruby's in `!?=`), a
+ *  selector (`foo:bar:`), an operator (`==`, Haskell's `(<>)`), a quoted name (`` `a b` ``), a destructor,
+ *  or a C++ operator; R's names may hold dots and brackets (`[.uneval`). */
+const NAME = /^(?:~?[\p{L}_$][\p{L}\p{N}_$']*(?:_[^\s\p{L}\p{N}_()[\]{},;"'`.]+)?[!?=]?|\([^\s\p{L}\p{N}_()[\]{},;"'`]+\)|`[^`]+`|[\p{L}_][\p{L}\p{N}_]*(?::[\p{L}_][\p{L}\p{N}_]*)*:?|[^\s\p{L}\p{N}_()[\]{},;"'`]+)$/u;
+
+/** C++ operators, conversion operators included (`operator==`, `operator()`, `operator const char*`). */
+const OPERATOR = /^operator(?:\s*[^\s\w]+|\s*\(\s*\)|\s*\[\s*\]|\s+(?:new|delete)(?:\[\])?|\s+[\w:<>,*&\s]+)$/;
+
+const R_NAME = /^[\p{L}\p{N}_.[\]$<>=!+*\/&|%@^~-]+$/u;
+
+export function isName(name: string, language?: LanguageId): boolean {
+  return NAME.test(name) || OPERATOR.test(name) || (language === 'r' && R_NAME.test(name));
+}
+
+function share(part: number, whole: number): string {
+  return whole === 0 ? '  -  ' : (part / whole).toFixed(3);
+}
+
+interface Indexed {
+  listings: Record<LevelMode, FunctionListing[]>;
+  warnings: string[];
+  files: number;
+  lines: number;
+  calls: number;
+  resolved: number;
+  ambiguous: number;
+}
+
+/** Indexes a tree from scratch (so resolver changes always show), only `include`'s files when given. */
+async function indexOf(root: string, name = 'fidelity', include?: string[]): Promise<Indexed> {
+  const db = join(root, '.ctxbench', `${name}.db`);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+  const run = await indexRepository(root, { db, include });
+  const listings = Object.fromEntries(LEVEL_MODES.map((mode) => [mode, listFunctions(run.store, { levels: mode })])) as Record<LevelMode, FunctionListing[]>;
+  const calls = run.store.calls();
+  const stored = run.store.files();
+  run.store.close();
+  return {
+    listings,
+    warnings: run.warnings,
+    files: stored.length,
+    lines: stored.reduce((sum, file) => sum + file.lines, 0),
+    calls: calls.length,
+    resolved: calls.filter((call) => call.level !== 'unresolved').length,
+    ambiguous: calls.filter((call) => call.ambiguous).length,
+  };
+}
+
+/** The language's files only (and `.h` headers for the languages that claim some of them). */
+function languageGlobs(language: LanguageId): string[] {
+  const spec = getLanguage(language);
+  return [...spec.extensions, ...(spec.headerMarkers?.extensions ?? [])].map((extension) => `**/*${extension}`);
+}
+
+async function languages(only: string[]): Promise<void> {
+  console.log('language     package              files    lines  functions  non-names  resolved  ambiguous');
+  for (const language of LANGUAGE_IDS) {
+    if (only.length > 0 && !only.includes(language)) continue;
+    const name = FIDELITY_SOURCES[language];
+    const index = await indexOf(sourceTree(name), `fidelity-${language}`, languageGlobs(language));
+    const own = index.listings.default.filter((f) => f.language === language);
+    const bad = own.filter((f) => !isName(f.name, language));
+    console.log(
+      `${language.padEnd(12)} ${name.padEnd(18)} ${String(index.files).padStart(7)} ${String(index.lines).padStart(8)}  ${String(own.length).padStart(9)}  ${String(bad.length).padStart(9)}` +
+        `  ${share(index.resolved, index.calls).padStart(8)}  ${share(index.ambiguous, index.calls).padStart(9)}`,
+    );
+    for (const f of bad.slice(0, 5)) console.log(`    not a name: ${JSON.stringify(f.name)} (${f.path}:${f.startLine})`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// redis against YABLoCo
+
+interface YablocoRow {
+  id: string;
+  name: string;
+  file: string;
+  doc: string;
+  line: number;
+  counts: { file: number; package: number; project: number; stdlib: number; external: number };
+}
+
+/** Minimal RFC 4180 reader (YABLoCo's docstrings hold quotes and newlines). */
+function readCsv(text: string): Record<string, string>[] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') record.push(field), (field = '');
+    else if (ch === '\n') record.push(field), records.push(record), (record = []), (field = '');
+    else if (ch !== '\r') field += ch;
+  }
+  if (field !== '' || record.length > 0) record.push(field), records.push(record);
+  const [header, ...rows] = records;
+  return rows.map((row) => Object.fromEntries(header!.map((key, i) => [key, row[i] ?? ''])));
+}
+
+function yablocoRows(): YablocoRow[] {
+  return readCsv(readFileSync(join(YABLOCO, 'redis_functions.csv'), 'utf8')).map((row) => ({
+    id: row['Unnamed: 0']!,
+    name: row.fname!,
+    file: row.file!.replace(/^redis\//, ''),
+    doc: row.doc!,
+    line: Number(row.pos),
+    counts: {
+      file: Number(row.same_file), package: Number(row.same_package), project: Number(row.project),
+      stdlib: Number(row.stdlib), external: Number(row.external_binaries),
+    },
+  }));
+}
+
+const LEVEL_ORDER = ['project', 'package', 'file', 'stdlib'];
+
+/** The highest of project > package > file > stdlib among callee levels, else none. */
+function highestLevel(levels: string[]): string {
+  return LEVEL_ORDER.find((level) => levels.includes(level)) ?? 'none';
+}
+
+function yablocoLevel(counts: YablocoRow['counts']): string {
+  if (counts.project > 0) return 'project';
+  if (counts.package > 0) return 'package';
+  if (counts.file > 0) return 'file';
+  if (counts.stdlib > 0) return 'stdlib';
+  return 'none';
+}
+
+const normalDoc = (doc: string | null) => (doc ?? '').replace(/\s+/g, ' ').trim();
+
+function dirOf(path: string): string {
+  return path.slice(0, path.lastIndexOf('/'));
+}
+
+async function redis(): Promise<void> {
+  const root = join(SCRATCH, 'redis');
+  if (!existsSync(root)) {
+    mkdirSync(SCRATCH, { recursive: true });
+    execFileSync('tar', ['-xJf', join(YABLOCO, 'redis-493e31e.tar.xz'), '-C', SCRATCH]);
+  }
+  const rows = yablocoRows();
+  const graph = JSON.parse(readFileSync(join(YABLOCO, 'redis_callgraph.json'), 'utf8')) as Record<string, { name: string; path: string }[]>;
+  const index = await indexOf(root);
+  console.log(`redis at YABLoCo's commit: ${rows.length} functions in YABLoCo's table, ${index.listings.default.length} indexed`);
+  const figures: Record<string, Record<LevelMode, string>> = {};
+  const put = (label: string, mode: LevelMode, value: string) => ((figures[label] ??= { default: '', yabloco: '' })[mode] = value);
+  const misses: Record<string, Map<string, number>> = {};
+  const miss = (kind: string, key: string) => {
+    const map = (misses[kind] ??= new Map());
+    map.set(key, (map.get(key) ?? 0) + 1);
+  };
+  // YABLoCo's call graph holds only callees that are in its own table (a few hundred functions that clang
+  // indexed elsewhere are not, e.g. zmalloc): the "common" figures leave out our callees outside that
+  // table, so they compare the classification on the same set of functions; "all" keeps every callee.
+  const inTable = new Set(rows.map((row) => `${row.file}\0${row.name}`));
+  for (const mode of LEVEL_MODES) {
+    const byKey = new Map<string, FunctionListing[]>();
+    for (const f of index.listings[mode]) {
+      const key = `${f.path}\0${f.name}`;
+      byKey.set(key, [...(byKey.get(key) ?? []), f]);
+    }
+    const match = (row: YablocoRow): FunctionListing | undefined => {
+      const same = byKey.get(`${row.file}\0${row.name}`) ?? [];
+      return same.find((f) => f.startLine === row.line) ?? same.find((f) => f.startLine <= row.line && row.line <= f.endLine) ?? (same.length === 1 ? same[0] : undefined);
+    };
+    let matched = 0;
+    let docAgree = 0;
+    const levelAgree = { all: 0, common: 0 };
+    let callees = 0;
+    let calleeAgree = 0;
+    for (const row of rows) {
+      const f = match(row);
+      if (!f) {
+        if (mode === 'default') miss('function not found', `${row.file}:${row.name}`);
+        continue;
+      }
+      matched++;
+      if (normalDoc(f.docstring) === normalDoc(row.doc)) docAgree++;
+      else if (mode === 'default') miss('docstring differs', `${row.file}:${row.name}`);
+      const theirs = yablocoLevel(row.counts);
+      const common = f.callees.filter((callee) => callee.path === null || inTable.has(`${callee.path}\0${callee.name}`));
+      if (f.level === theirs) levelAgree.all++;
+      if (highestLevel(common.map((callee) => callee.level)) === theirs) levelAgree.common++;
+      else miss(`${mode}: level ${theirs} vs ours ${highestLevel(common.map((callee) => callee.level))}`, `${row.file}:${row.name}`);
+      const ourLevels = new Map<string, string>();
+      for (const callee of common) if (!ourLevels.has(callee.name)) ourLevels.set(callee.name, callee.level);
+      for (const callee of graph[row.id] ?? []) {
+        callees++;
+        const theirLevel = !callee.path.startsWith('/redis/')
+          ? 'stdlib'
+          : callee.path === `/redis/${row.file}`
+            ? 'file'
+            : dirOf(callee.path) === `/redis/${dirOf(row.file)}`
+              ? 'package'
+              : 'project';
+        const ourLevel = ourLevels.get(callee.name) ?? 'missing';
+        if (ourLevel === theirLevel) calleeAgree++;
+        else miss(`${mode}: callee ${theirLevel} vs ours ${ourLevel}`, callee.name);
+      }
+    }
+    put('function recall', mode, share(matched, rows.length));
+    put('docstring agreement', mode, share(docAgree, matched));
+    put('function-level agreement', mode, share(levelAgree.common, matched));
+    put('  (all our callees)', mode, share(levelAgree.all, matched));
+    put('per-callee level agreement', mode, share(calleeAgree, callees));
+  }
+  console.log(`  ${'figure'.padEnd(28)} ${'default'.padStart(8)} ${'yabloco'.padStart(8)}   target (yabloco mode)`);
+  const targets: Record<string, number> = { 'function recall': 0.995, 'docstring agreement': 0.95, 'function-level agreement': 0.95, 'per-callee level agreement': 0.95 };
+  for (const [label, values] of Object.entries(figures)) {
+    const target = targets[label];
+    const verdict = target === undefined ? '' : `>= ${target} ${Number(values.yabloco) >= target ? 'ok' : 'BELOW TARGET'}`;
+    console.log(`  ${label.padEnd(28)} ${values.default.padStart(8)} ${values.yabloco.padStart(8)}   ${verdict}`);
+  }
+  if (process.env.FIDELITY_DETAIL) {
+    for (const [kind, map] of Object.entries(misses).sort((a, b) => sum(b[1]) - sum(a[1]))) {
+      const top = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([key, n]) => `${key}${n > 1 ? ` x${n}` : ''}`);
+      console.log(`  ${kind}: ${sum(map)}  e.g. ${top.join(', ')}`);
+    }
+  }
+}
+
+function sum(map: Map<string, number>): number {
+  let total = 0;
+  for (const n of map.values()) total += n;
+  return total;
+}
+
+async function bullet(): Promise<void> {
+  const index = await indexOf(sourceTree('bullet'));
+  const cpp = index.listings.default.filter((f) => f.language === 'cpp' || f.language === 'c');
+  const bad = cpp.filter((f) => !isName(f.name));
+  console.log(`bullet3 (Debian bullet): ${index.files} files, ${cpp.length} C/C++ functions, ${bad.length} names that are not names (target 0)`);
+  for (const f of bad.slice(0, 10)) console.log(`    not a name: ${JSON.stringify(f.name)} (${f.path}:${f.startLine})`);
+}
+
+const { values, positionals } = parseArgs({ options: { only: { type: 'string' } }, allowPositionals: true });
+const parts = values.only ? [values.only] : ['languages', 'redis', 'bullet'];
+if (parts.includes('languages')) await languages(positionals as LanguageId[]);
+if (parts.includes('redis')) await redis();
+if (parts.includes('bullet')) await bullet();
