@@ -6,9 +6,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
+import type { LanguageId } from '../languages/types.ts';
+import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, MacroDefinition, ResolvedCall } from './types.ts';
 
-interface Definition {
+export interface Definition {
   id: string;
   fn: ExtractedFunction;
   path: string;
@@ -30,6 +32,8 @@ interface FileContext {
   /** repository files reached through imports/includes (and the sources of included headers). */
   reached: Set<string>;
   bindings: Map<string, Binding>;
+  /** files whose every name a glob import brings in (module systems only). */
+  globFiles: string[];
   /** the sets of names declared by the system headers this file reaches (shared, not copied). */
   externalNames: Set<Set<string>>;
   stdlib: Set<string>;
@@ -78,8 +82,11 @@ export class Resolver {
   private readonly pathsByStem = new Map<string, string[]>();
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
+  private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
 
-  constructor(private readonly files: FileFacts[]) {
+  /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
+  constructor(private readonly files: FileFacts[], root: string | null = null) {
+    this.moduleSystems = createModuleSystems(files, root);
     this.paths = new Set(files.map((f) => f.path));
     for (const file of files) {
       this.factsByPath.set(file.path, file);
@@ -179,19 +186,30 @@ export class Resolver {
   }
 
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
-    const result = (level: CallLevel, found: Definition[]): ResolvedCall => ({
+    const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => ({
       callerId: caller.id,
       name: site.name,
       line: site.line,
       level,
       calleeIds: found.map((d) => d.id),
-      ambiguous: found.length > 1,
+      ambiguous,
     });
     const levelOf = (found: Definition[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
     };
+    const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
+      definitions: (name) => this.definitionsByName.get(name) ?? [],
+      bindings: context.bindings,
+      globFiles: context.globFiles,
+      stdlib: context.stdlib,
+      stdlibModules: context.stdlibModules,
+    });
+    if (decided) {
+      const level = decided.level ?? (decided.found.length > 0 ? levelOf(decided.found) : 'unresolved');
+      return result(level, decided.found, decided.ambiguous ?? decided.found.length > 1);
+    }
     const binding = site.receiver ? context.bindings.get(site.receiver) : context.bindings.get(site.name);
     if (binding?.outside) return result(binding.outside, []);
 
@@ -248,11 +266,21 @@ export class Resolver {
     const spec = getLanguage(facts.language);
     const reached = new Set<string>();
     const bindings = new Map<string, Binding>();
+    const globFiles: string[] = [];
     const externalNames = new Set<Set<string>>();
     const stdlib = new Set(spec.stdlib);
     const stdlibModules = new Set(spec.stdlibModules);
     const visitIncludes = (from: FileFacts, depth: number) => {
       for (const ref of from.imports) {
+        const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
+        if (system) {
+          for (const binding of system) {
+            if (binding.name === null) globFiles.push(...binding.files);
+            else bindings.set(binding.name, { files: binding.files, outside: binding.outside });
+            for (const path of binding.files) reached.add(path);
+          }
+          continue;
+        }
         const files = this.resolveImport(from.path, ref);
         if (files.length === 0) {
           const outside = this.outsideKind(ref, stdlibModules);
@@ -274,7 +302,7 @@ export class Resolver {
     };
     visitIncludes(facts, 0);
     reached.delete(facts.path);
-    return { facts, dir: posix.dirname(facts.path), reached, bindings, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    return { facts, dir: posix.dirname(facts.path), reached, bindings, globFiles, externalNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
@@ -282,6 +310,20 @@ export class Resolver {
     if (ref.resolve === 'go-package') return ref.target.split('/')[0]!.includes('.') ? 'external' : 'stdlib';
     const root = ref.target.split(/[./:\\]/).filter(Boolean)[0] ?? ref.target;
     return stdlibModules.has(ref.target) || stdlibModules.has(root) ? 'stdlib' : 'external';
+  }
+
+  /**
+   * The names an import binds in `from`, each with the repository files defining it (a null name:
+   * every name of the files, for globs and includes). A language's module system decides where it has one.
+   */
+  importBindings(from: FileFacts, ref: ImportRef): ImportBinding[] {
+    const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
+    if (system) return system;
+    const files = this.resolveImport(from.path, ref);
+    const outside = files.length === 0 ? this.outsideKind(ref, new Set(getLanguage(from.language).stdlibModules)) : null;
+    const bindings: ImportBinding[] = ref.bindings.map((name) => ({ name, files, outside }));
+    if (ref.wildcard || ref.resolve === 'include') bindings.push({ name: null, files, outside });
+    return bindings;
   }
 
   /** Repository files an import/include refers to (empty when it is outside the repository). */

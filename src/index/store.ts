@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
 import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
 
-const SCHEMA_VERSION = '2';
+const SCHEMA_VERSION = '3';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
