@@ -38,6 +38,8 @@ const BENCHES: { area: string; file: string; args: string[] }[] = [
     ],
   },
   { area: 'web', file: 'web.ts', args: [] },
+  // Task families on one Debian package per language (bench/fidelity-sources.ts).
+  { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
 ];
 
 const wanted = process.argv.slice(2);

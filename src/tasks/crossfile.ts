@@ -59,7 +59,12 @@ export function crossFileNames(facts: FileFacts, resolver: Resolver, factsByPath
           if (depth === 0) for (const member of binding.members ?? []) if (member.file !== facts.path) add(member.name, [member.file]);
           continue;
         }
-        // A glob or an include: every name of the files (of the files they include, transitively).
+        // A glob whose module system names its items: those; other globs and includes: every name of the
+        // files (of the files they include, transitively).
+        if (binding.members) {
+          if (depth === 0) for (const member of binding.members) if (member.file !== facts.path) add(member.name, [member.file]);
+          continue;
+        }
         for (const file of files) {
           const reached = factsByPath.get(file);
           if (!reached || visited.has(file)) continue;

@@ -15,6 +15,9 @@ import type { Definition } from '../resolve.ts';
 import type { CallSite, FileFacts, ImportRef } from '../types.ts';
 import { lastSegment, type CallDecision, type CallLookup, type ImportBinding, type ModuleSystem } from './types.ts';
 
+/** Go's predeclared functions: the only standard-library functions a plain call reaches. */
+const BUILTINS = new Set(['append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic', 'print', 'println', 'real', 'recover']);
+
 interface GoModule {
   /** folder of the go.mod, relative to the root ('.' at the top). */
   dir: string;
@@ -111,7 +114,7 @@ class GoPackages implements ModuleSystem {
       if (inPackage.length > 0) return { found: inPackage };
       const dotted = functionsIn(lookup.globFiles);
       if (dotted.length > 0) return { found: dotted };
-      return { found: [], level: lookup.stdlib.has(site.name) ? 'stdlib' : 'unresolved' };
+      return { found: [], level: BUILTINS.has(site.name) ? 'stdlib' : 'unresolved' };
     }
     if (site.receiverType) return methodsOf(site.receiverType);
     const binding = lookup.bindings.get(site.receiver);

@@ -247,12 +247,18 @@ class RustModules implements ModuleSystem {
         const target = this.resolvePath(fromPath, leaf.path);
         if (!target) return [];
         if (target.kind === 'outside') return [{ name, files: [], outside: target.which }];
-        if (target.kind === 'module') return [{ name, files: [target.file], outside: null, ...(name === null ? {} : { members: this.members(target.file) }) }];
+        if (target.kind === 'module') return [{ name, files: [target.file], outside: null, members: this.members(target.file) }];
         return [{ name, files: target.files, outside: null }];
       });
     }
     this.bindingCache.set(cacheKey, bindings);
     return bindings;
+  }
+
+  /** The name a type is defined under, when `file` imports it under an alias (`use a::Client as C`). */
+  private typeBehind(file: string, name: string): string {
+    const leaf = this.uses.get(file)?.find((candidate) => candidate.alias === name);
+    return leaf ? leaf.path[leaf.path.length - 1]! : name;
   }
 
   /** The items a module's file defines, reached as `module::item`. */
@@ -296,7 +302,7 @@ class RustModules implements ModuleSystem {
       if (target.kind === 'module') return { found: freeIn([target.file]) };
       return byType(segments[segments.length - 1]!);
     }
-    const stated = site.receiver === 'self' ? ownType : site.receiverType === 'Self' ? ownType : site.receiverType ? lastSegment(site.receiverType) : '';
+    const stated = site.receiver === 'self' ? ownType : site.receiverType === 'Self' ? ownType : site.receiverType ? this.typeBehind(caller.path, lastSegment(site.receiverType)) : '';
     if (stated) return byType(stated);
     // The receiver's type is not stated: every same-named method is a candidate, none is chosen.
     const methods = sameCrate(all.filter((d) => d.fn.kind !== 'function'));

@@ -13,7 +13,8 @@ export interface ImportBinding {
   files: string[];
   /** the name is outside the repository: the standard library or another package. */
   outside: 'stdlib' | 'external' | null;
-  /** when the name is a package or module: the items reached through it (`pkg.F`, `module::f`), each with its file. */
+  /** when the name is a package or module: the items reached through it (`pkg.F`, `module::f`), each with its
+   *  file; for a glob, the items it brings in. */
   members?: { name: string; file: string }[];
 }
 
