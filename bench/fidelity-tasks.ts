@@ -3,7 +3,8 @@
 // files, the index's call levels (ambiguous calls apart), cross-file tasks per 100 files, node and
 // function tasks, the label distributions, and the reference baseline's EM per family (it must be
 // 100: anything else is a bug in the harness). A last table puts the languages side by side.
-// Usage: node --import tsx bench/fidelity-tasks.ts [LANGUAGE...]   (default: all 19)
+// Usage: node --import tsx bench/fidelity-tasks.ts [LANGUAGE[=PACKAGE]...]   (default: all 19, with
+// FIDELITY_SOURCES' packages; `ruby=fzf` measures a language on another package)
 import { basename, join } from 'node:path';
 import type { TaskRecord } from '../src/datasets/types.ts';
 import { indexRepository } from '../src/index/indexer.ts';
@@ -54,8 +55,7 @@ async function referenceExactMatch(tasks: TaskRecord[]): Promise<number | null> 
   return (100 * matched) / tasks.length;
 }
 
-async function benchLanguage(language: LanguageId): Promise<Row> {
-  const source = FIDELITY_SOURCES[language];
+async function benchLanguage(language: LanguageId, source: string): Promise<Row> {
   const root = sourceTree(source);
   const indexed = await indexRepository(root, { db: join(root, '.ctxbench', 'fidelity-tasks.db') });
   const repo: RepositoryInput = { name: basename(indexed.root), root: indexed.root, commit: repositoryCommit(indexed.root), store: indexed.store };
@@ -88,9 +88,15 @@ async function benchLanguage(language: LanguageId): Promise<Row> {
 }
 
 export async function run(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((arg): arg is LanguageId => (LANGUAGE_IDS as readonly string[]).includes(arg));
+  const wanted = new Map<LanguageId, string>();
+  for (const arg of process.argv.slice(2)) {
+    const [language, source] = arg.split('=') as [string, string | undefined];
+    if (!(LANGUAGE_IDS as readonly string[]).includes(language)) throw new Error(`unknown language '${language}' (known: ${LANGUAGE_IDS.join(', ')})`);
+    wanted.set(language as LanguageId, source ?? FIDELITY_SOURCES[language as LanguageId]);
+  }
+  if (wanted.size === 0) for (const language of LANGUAGE_IDS) wanted.set(language, FIDELITY_SOURCES[language]);
   const rows: Row[] = [];
-  for (const language of wanted.length > 0 ? wanted : LANGUAGE_IDS) rows.push(await benchLanguage(language));
+  for (const [language, source] of wanted) rows.push(await benchLanguage(language, source));
   console.log('\nlanguage    source                    files  xfile  /100 files   node  function  ambiguous calls  reference EM (function/crossfile/node)');
   for (const row of rows) {
     const em = FAMILIES.map((family) => row.em[family]?.toFixed(1) ?? '-').join('/');
