@@ -359,7 +359,8 @@ export class Resolver {
       }
       case 'dotted-module': {
         const leadingDots = /^\.+/.exec(ref.target)?.[0].length ?? 0;
-        const modulePath = ref.target.slice(leadingDots).replace(/\./g, '/');
+        // `a.b.c` (Python, Java...) and `A\B\C` (PHP namespaces, PSR-4: one folder per segment).
+        const modulePath = ref.target.slice(leadingDots).replace(/^\\/, '').replace(/[.\\]/g, '/');
         if (leadingDots > 0) {
           let dir = fromDir;
           for (let i = 1; i < leadingDots; i++) dir = posix.dirname(dir);
@@ -367,6 +368,14 @@ export class Resolver {
         }
         const asFile = this.bySuffixWithExtensions(fromDir, modulePath);
         if (asFile.length > 0) return asFile;
+        // PSR-4 (composer) maps a namespace prefix to a folder (`App\` → `src/`): the path without its first segments.
+        if (ref.target.includes('\\')) {
+          const segments = modulePath.split('/');
+          for (let drop = 1; drop <= segments.length - 2; drop++) {
+            const found = this.bySuffixWithExtensions(fromDir, segments.slice(drop).join('/'));
+            if (found.length > 0) return found;
+          }
+        }
         // `import a.b.Name` binds a class or function of module a.b; `using A.B` names a folder.
         const parent = posix.dirname(modulePath);
         const asParent = parent !== '.' ? this.bySuffixWithExtensions(fromDir, parent) : [];

@@ -184,3 +184,14 @@ describe('Go module system', () => {
     assert.equal(field.suffix.startsWith('\n\tname string\n}'), true);
   });
 });
+
+describe('namespaced imports (generic resolution)', () => {
+  it('resolves a PHP `use A\\B\\C` to the file of the class (one folder per segment)', async () => {
+    const run = await open('php-namespaces');
+    try {
+      assert.deepEqual(names(run, 'src/Cart.php'), ['Item:src/Shop/Item.php']);
+    } finally {
+      run.store.close();
+    }
+  });
+});
