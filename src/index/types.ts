@@ -96,6 +96,7 @@ export interface ResolvedCall {
   level: CallLevel;
   /** definition ids; several when ambiguous (all candidates are kept). */
   calleeIds: string[];
+  /** several candidates, or (module systems) a method call whose receiver's type the code does not state: level `unresolved`, candidates kept. */
   ambiguous: boolean;
 }
 
