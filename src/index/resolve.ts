@@ -1,7 +1,8 @@
 // Call resolution over a whole repository: each call site goes to its definition, tried in order:
 // the same file, then included/imported files, then the same directory, then project-wide by name
 // (unique, or every candidate kept and flagged ambiguous), else the standard library, else an
-// external (system or third-party) declaration, else unresolved.
+// external (system or third-party) declaration, else unresolved. A language with a module system
+// (./modules: Rust, Go) binds its imports and decides its calls by its own rules first.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
