@@ -40,6 +40,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'fidelity', file: 'fidelity.ts', args: [] },
+  // Task families on one Debian package per language (bench/fidelity-sources.ts).
+  { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
   // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).
   { area: 'scale', file: 'scale.ts', args: [], onlyWhenNamed: true },
 ];

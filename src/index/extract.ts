@@ -6,7 +6,7 @@
 import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
-import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, NodePath, ScopeRule } from '../languages/types.ts';
+import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
 import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
@@ -15,6 +15,7 @@ const ROLE_IMPORT = 4;
 const ROLE_SCOPE = 8;
 const ROLE_DECLARATION = 16;
 const ROLE_MACRO = 32;
+const ROLE_LOCAL_TYPE = 64;
 
 /** A language table prepared for fast lookups: node type name → roles and rules. */
 interface CompiledSpec {
@@ -29,6 +30,7 @@ interface CompiledSpec {
   imports: Map<string, ImportRule[]>;
   scopes: Map<string, ScopeRule>;
   declarations: Map<string, NodePath[]>;
+  localTypes: Map<string, LocalTypeRule>;
   identifierTypes: Set<string>;
   commentTypes: Set<string>;
   stringTypes: Set<string>;
@@ -50,6 +52,8 @@ interface Context {
   /** calls between these offsets are the function's: its body, and constructor initializers before it. */
   callsStart?: number;
   callsEnd?: number;
+  /** local names whose type the function states (parameters, typed or constructed locals). */
+  localTypes?: Map<string, string>;
 }
 
 const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
@@ -71,6 +75,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   for (const rule of spec.scopes) addRole(rule.type, ROLE_SCOPE);
   for (const rule of spec.declarations ?? []) addRole(rule.type, ROLE_DECLARATION);
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
+  for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
   let query: Query;
   try {
     query = new Query(language, `[${[...roleOf.keys()].map((type) => `(${type})`).join(' ')}] @node`);
@@ -87,6 +92,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     imports: groupBy(spec.imports),
     scopes: new Map(spec.scopes.map((rule) => [rule.type, rule])),
     declarations: new Map((spec.declarations ?? []).map((rule) => [rule.type, rule.nameFields])),
+    localTypes: new Map((spec.localTypes ?? []).map((rule) => [rule.type, rule])),
     identifierTypes: new Set(spec.identifierTypes),
     commentTypes: new Set(spec.commentTypes),
     stringTypes: new Set(spec.stringTypes),
@@ -290,6 +296,14 @@ function firstComponent(target: string): string {
   return target.split(componentSeparator(target)).filter(Boolean)[0] ?? target;
 }
 
+/** A type's name as written, without references, pointers, lifetimes, `mut`/`dyn`/`impl` and type arguments (`&mut Foo<'a>` → `Foo`, `*pkg.T` → `pkg.T`). */
+function typeName(text: string): string | null {
+  const bare = text.replace(/^(?:[&*\s]|'\w+|(?:mut|const|dyn|impl)\b)+/, '');
+  const cut = bare.search(/[<\[(\s]/);
+  const name = cut > 0 ? bare.slice(0, cut) : bare;
+  return name === '' ? null : name;
+}
+
 function stripQuotes(text: string): string {
   return text.replace(/^[<"'`]+|[>"'`]+$/g, '');
 }
@@ -334,6 +348,7 @@ class FileExtractor {
     if (role & ROLE_SCOPE) this.scopeOf(node);
     if (role & ROLE_DECLARATION) this.declarationOf(node);
     if (role & ROLE_MACRO) this.macroOf(node);
+    if (role & ROLE_LOCAL_TYPE) this.localTypesOf(node);
   }
 
   private insideFunction(): boolean {
@@ -581,16 +596,55 @@ class FileExtractor {
     const nameNode = this.terminalName(callee, rule.memberNameFields ?? []);
     if (!nameNode) return null;
     let receiver: string | null = null;
+    let receiverIsPath = false;
     if (nameNode !== callee) {
+      const before = this.text.slice(callee.startIndex, nameNode.startIndex);
+      receiverIsPath = /::\s*$/.test(before);
       receiver = rule.receiverFields
         ? this.fieldText(callee, rule.receiverFields)
-        : this.text.slice(callee.startIndex, nameNode.startIndex).replace(/\s*(?:\?\.|::|->|\.)\s*$/, '').trim() || null;
+        : before.replace(/\s*(?:\?\.|::|->|\.)\s*$/, '').trim() || null;
     }
     let argumentCount: number | null = null;
     const args = rule.argumentsField ? (applyStep([node], rule.argumentsField)[0] ?? null) : null;
     if (args && rule.singleArgumentTypes?.includes(args.type)) argumentCount = 1;
     else if (args) argumentCount = args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
-    return { name: nameNode.text, receiver, argumentCount, line, column };
+    const site: CallSite = { name: nameNode.text, receiver, argumentCount, line, column };
+    if (receiverIsPath) site.receiverIsPath = true;
+    const receiverType = receiver !== null && !receiverIsPath ? this.localType(node, receiver) : undefined;
+    if (receiverType) site.receiverType = receiverType;
+    return site;
+  }
+
+  /** The stated type of a local name, in the innermost function around the node. */
+  private localType(node: Node, name: string): string | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const context = this.stack[i]!;
+      if (context.kind === 'function' && context.start <= node.startIndex && node.endIndex <= context.end) return context.localTypes?.get(name);
+    }
+    return undefined;
+  }
+
+  // -- local types -------------------------------------------------------------------------------
+
+  /** Records the names a parameter or local declaration types, in the innermost function around it. */
+  private localTypesOf(node: Node): void {
+    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && context.start <= node.startIndex && node.endIndex <= context.end);
+    if (!fn) return;
+    const rule = this.c.localTypes.get(node.type)!;
+    const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
+    if (names.length === 0) return;
+    const stated = rule.typePath ? resolveFirst(node, rule.typePath)[0] : undefined;
+    const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
+      .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
+    names.forEach((name, index) => {
+      let type = stated ? typeName(stated.text) : null;
+      const value = values.length === names.length ? values[index] : undefined;
+      if (!type && value && rule.valueTypes?.[value.type]) {
+        const typeNode = resolvePath(value, rule.valueTypes[value.type]!)[0];
+        if (typeNode) type = typeName(typeNode.text);
+      }
+      if (type) (fn.localTypes ??= new Map()).set(name.text, type);
+    });
   }
 
   private fieldText(node: Node, fields: string[]): string | null {

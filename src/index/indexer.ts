@@ -91,7 +91,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       const parsedByPath = new Map(parsed.map((facts) => [facts.path, facts]));
       const kept = store.facts(files.filter((file) => !parsedByPath.has(file.path)).map((file) => file.path));
       const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const { functions, calls } = new Resolver(all).resolve();
+      const { functions, calls } = new Resolver(all, root).resolve();
       const changedRows = changed.map((file) => {
         const facts = parsedByPath.get(file.path)!;
         const stored: StoredFile = {

@@ -1,15 +1,17 @@
 // Call resolution over a whole repository: each call site goes to its definition, tried in order:
 // the same file, then included/imported files, then the same directory, then project-wide by name
 // (unique, or every candidate kept and flagged ambiguous), else the standard library, else an
-// external (system or third-party) declaration, else unresolved.
+// external (system or third-party) declaration, else unresolved. A language with a module system
+// (./modules: Rust, Go) binds its imports and decides its calls by its own rules first.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
+import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
 
-interface Definition {
+export interface Definition {
   id: string;
   fn: ExtractedFunction;
   path: string;
@@ -37,6 +39,8 @@ interface FileContext {
   systemNames: Map<Set<string>, boolean>;
   /** the C library's names (the language table's `systemLibrary`), when the file includes one of its headers. */
   libraryNames: Set<string> | null;
+  /** files whose every name a glob import brings in (module systems only). */
+  globFiles: string[];
   stdlib: Set<string>;
   stdlibModules: Set<string>;
   implicitThis: boolean;
@@ -106,8 +110,11 @@ export class Resolver {
   private readonly pathsByStem = new Map<string, string[]>();
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
+  private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
 
-  constructor(private readonly files: FileFacts[]) {
+  /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
+  constructor(private readonly files: FileFacts[], root: string | null = null) {
+    this.moduleSystems = createModuleSystems(files, root);
     this.paths = new Set(files.map((f) => f.path));
     for (const file of files) {
       this.factsByPath.set(file.path, file);
@@ -210,19 +217,30 @@ export class Resolver {
   }
 
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
-    const result = (level: CallLevel, found: Definition[]): ResolvedCall => ({
+    const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => ({
       callerId: caller.id,
       name: site.name,
       line: site.line,
       level,
       calleeIds: found.map((d) => d.id),
-      ambiguous: found.length > 1,
+      ambiguous,
     });
     const levelOf = (found: Definition[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
     };
+    const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
+      definitions: (name) => this.definitionsByName.get(name) ?? [],
+      bindings: context.bindings,
+      globFiles: context.globFiles,
+      stdlib: context.stdlib,
+      stdlibModules: context.stdlibModules,
+    });
+    if (decided) {
+      const level = decided.level ?? (decided.found.length > 0 ? levelOf(decided.found) : 'unresolved');
+      return result(level, decided.found, decided.ambiguous ?? decided.found.length > 1);
+    }
     const binding = site.receiver ? context.bindings.get(site.receiver) : context.bindings.get(site.name);
     if (binding?.outside) return result(binding.outside, []);
 
@@ -297,10 +315,20 @@ export class Resolver {
     const bindings = new Map<string, Binding>();
     const systemNames = new Map<Set<string>, boolean>();
     let includesLibrary = false;
+    const globFiles: string[] = [];
     const stdlib = new Set(spec.stdlib);
     const stdlibModules = new Set(spec.stdlibModules);
     const visitIncludes = (from: FileFacts, depth: number) => {
       for (const ref of from.imports) {
+        const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
+        if (system) {
+          for (const binding of system) {
+            if (binding.name === null) globFiles.push(...binding.files);
+            else bindings.set(binding.name, { files: binding.files, outside: binding.outside });
+            for (const path of binding.files) reached.add(path);
+          }
+          continue;
+        }
         const files = this.resolveImport(from.path, ref);
         if (files.length === 0) {
           const outside = this.outsideKind(ref, stdlibModules);
@@ -328,7 +356,7 @@ export class Resolver {
     reached.delete(facts.path);
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
@@ -336,6 +364,20 @@ export class Resolver {
     if (ref.resolve === 'go-package') return ref.target.split('/')[0]!.includes('.') ? 'external' : 'stdlib';
     const root = ref.target.split(/[./:\\]/).filter(Boolean)[0] ?? ref.target;
     return stdlibModules.has(ref.target) || stdlibModules.has(root) ? 'stdlib' : 'external';
+  }
+
+  /**
+   * The names an import binds in `from`, each with the repository files defining it (a null name:
+   * every name of the files, for globs and includes). A language's module system decides where it has one.
+   */
+  importBindings(from: FileFacts, ref: ImportRef): ImportBinding[] {
+    const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
+    if (system) return system;
+    const files = this.resolveImport(from.path, ref);
+    const outside = files.length === 0 ? this.outsideKind(ref, new Set(getLanguage(from.language).stdlibModules)) : null;
+    const bindings: ImportBinding[] = ref.bindings.map((name) => ({ name, files, outside }));
+    if (ref.wildcard || ref.resolve === 'include') bindings.push({ name: null, files, outside });
+    return bindings;
   }
 
   /** Repository files an import/include refers to (empty when it is outside the repository). */
@@ -371,7 +413,8 @@ export class Resolver {
       }
       case 'dotted-module': {
         const leadingDots = /^\.+/.exec(ref.target)?.[0].length ?? 0;
-        const modulePath = ref.target.slice(leadingDots).replace(/\./g, '/');
+        // `a.b.c` (Python, Java...) and `A\B\C` (PHP namespaces, PSR-4: one folder per segment).
+        const modulePath = ref.target.slice(leadingDots).replace(/^\\/, '').replace(/[.\\]/g, '/');
         if (leadingDots > 0) {
           let dir = fromDir;
           for (let i = 1; i < leadingDots; i++) dir = posix.dirname(dir);
@@ -379,6 +422,14 @@ export class Resolver {
         }
         const asFile = this.bySuffixWithExtensions(fromDir, modulePath);
         if (asFile.length > 0) return asFile;
+        // PSR-4 (composer) maps a namespace prefix to a folder (`App\` → `src/`): the path without its first segments.
+        if (ref.target.includes('\\')) {
+          const segments = modulePath.split('/');
+          for (let drop = 1; drop <= segments.length - 2; drop++) {
+            const found = this.bySuffixWithExtensions(fromDir, segments.slice(drop).join('/'));
+            if (found.length > 0) return found;
+          }
+        }
         // `import a.b.Name` binds a class or function of module a.b; `using A.B` names a folder.
         const parent = posix.dirname(modulePath);
         const asParent = parent !== '.' ? this.bySuffixWithExtensions(fromDir, parent) : [];

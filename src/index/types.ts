@@ -16,6 +16,10 @@ export interface CallSite {
   name: string;
   /** receiver text of a member/qualified call (`self`, `this`, `fmt`, `Foo`), null for a plain call. */
   receiver: string | null;
+  /** the receiver is a path (`Foo::bar()`, `module::f()`), not a value; absent otherwise. */
+  receiverIsPath?: boolean;
+  /** the receiver's type where the function states it (`let x: Foo`, a parameter `x: &Foo`, `x := &Foo{}`); absent otherwise. */
+  receiverType?: string;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
   /** the arguments use a name of the compiler's own headers (`compilerHeaderNames`): invalid to YABLoCo's clang. */
@@ -74,7 +78,7 @@ export interface FileFacts {
   lineCount: number;
   functions: ExtractedFunction[];
   imports: ImportRef[];
-  /** names declared without a body here (prototypes, abstract/interface methods, extern decls). */
+  /** names declared without a body here (prototypes, abstract/interface methods, extern decls; Rust's types, constants and macros). */
   declarations: string[];
   /** true when the tree has ERROR or MISSING nodes (the file still yields what parses). */
   hasErrors: boolean;
@@ -112,6 +116,7 @@ export interface ResolvedCall {
   yablocoName?: string;
   /** definition ids; several when ambiguous (all candidates are kept). */
   calleeIds: string[];
+  /** several candidates, or (module systems) a method call whose receiver's type the code does not state: level `unresolved`, candidates kept. */
   ambiguous: boolean;
 }
 

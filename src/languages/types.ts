@@ -104,6 +104,24 @@ export interface ImportRule {
   parentBinding?: { type: string; field: string; nameTypes: string[] };
 }
 
+/**
+ * A node inside a function that states the type of local names (a typed parameter, `let x: Foo`,
+ * `var x Foo`, `x := &Foo{}`): method calls on those names are resolved by that type.
+ */
+export interface LocalTypeRule {
+  type: string;
+  /** paths to the name nodes (identifiers; other patterns are skipped). */
+  names: NodePath[];
+  /** paths to the type node; its text, without references, pointers and type arguments, is the type. */
+  typePath?: NodePath[];
+  /** paths to the initial values, paired with the names in order (`a, b := A{}, B{}`). */
+  valuePath?: NodePath[];
+  /** value nodes of these types stand for their named children (Go's `expression_list`). */
+  listTypes?: string[];
+  /** per value node type, the path to the node that names the value's type (`Foo { .. }`, `&Foo{}`, `Foo::new()`). */
+  valueTypes?: Record<string, NodePath>;
+}
+
 /** A node type that introduces a scope qualifying the names inside it. */
 export interface ScopeRule {
   type: string;
@@ -279,7 +297,9 @@ export interface LanguageSpec {
   nameWrappers?: Record<string, 'first' | 'last'>;
   /** methods with one of `names`, or (with `sameNameAsClass`) named like their class, are constructors. [none] */
   constructors?: { names?: string[]; sameNameAsClass?: boolean };
-  /** bodyless declarations recorded in `declarations` (C prototypes): name paths per node type. [none] */
+  /** nodes that state local names' types, for method calls on them. [none] */
+  localTypes?: LocalTypeRule[];
+  /** bodyless declarations recorded in `declarations` (C prototypes; Rust's types and constants): name paths per node type. [none] */
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */
   docstringStatementTypes?: string[];

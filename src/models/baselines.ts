@@ -2,7 +2,9 @@
 // model: `baseline:empty` answers nothing; `baseline:copy-retrieved` copies what follows the
 // retrieved line most similar to the cursor's line, i.e. what retrieval alone would "complete";
 // `baseline:reference` answers the ground truth, to check a harness (every metric and every
-// execution verdict should then be perfect; anything else is a bug in the environment or scoring).
+// execution verdict should then be perfect; anything else is a bug in the environment or scoring):
+// its answer is neither cut to `maxTokens` nor post-processed, so it equals the reference by
+// construction whatever the reference holds (a fenced block in a doc comment, 500 tokens).
 import type { ContextSnippet } from '../datasets/types.ts';
 import type { Backend, Generation, GenerationRequest } from './types.ts';
 
@@ -17,12 +19,14 @@ export function createBaselineBackend(name: BaselineName): Backend {
     accepts: 'any',
     cacheIdentity: null,
     async generate(request: GenerationRequest): Promise<Generation> {
-      const { text, truncated } = limitTokens(answer(request), request.sampling.maxTokens);
+      const verbatim = name === 'reference';
+      const { text, truncated } = verbatim ? { text: answer(request), truncated: false } : limitTokens(answer(request), request.sampling.maxTokens);
       return {
         text,
         promptTokens: request.prompt.tokens.total ?? null,
         completionTokens: codeTokens(text).length,
         finishReason: truncated ? 'length' : 'stop',
+        ...(verbatim ? { verbatim } : {}),
       };
     },
     async close() {},

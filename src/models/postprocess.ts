@@ -16,13 +16,15 @@
 //   the block to the hole's indentation, keep
 //   the one definition named like the target (else the first one) found by parsing; else
 //   `function-text`: the text after the first two steps.
-// Rules that needed a fence are named with a `fence+` prefix.
+// Rules that needed a fence are named with a `fence+` prefix. A generation marked `verbatim` (the
+// reference baseline) is kept as it is, under the rule `verbatim`.
 import type { Node, Tree } from 'web-tree-sitter';
 import type { TaskRecord } from '../datasets/types.ts';
 import { extractFile } from '../index/extract.ts';
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
+import type { Generation } from './types.ts';
 
 export interface Postprocessed {
   output: string;
@@ -34,6 +36,11 @@ export interface Postprocessed {
 /** Node-rule search bounds: cut points within the reference's line count plus this many lines. */
 const NODE_EXTRA_LINES = 2;
 const NODE_MAX_PARSES = 200;
+
+/** The scored candidate of a generation: its text as is when it is marked verbatim, else post-processed. */
+export function candidateOf(task: TaskRecord, generation: Pick<Generation, 'text' | 'verbatim'>): Promise<Postprocessed> {
+  return generation.verbatim ? Promise.resolve({ output: generation.text, rule: 'verbatim' }) : postprocess(task, generation.text);
+}
 
 export async function postprocess(task: TaskRecord, raw: string): Promise<Postprocessed> {
   const { code, fenced } = extractFence(raw);

@@ -10,7 +10,7 @@ import { openResponseCache } from '../runstore/cache.ts';
 import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
 import type { PromptParts, RunConfig } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
-import { postprocess } from './postprocess.ts';
+import { candidateOf } from './postprocess.ts';
 import { Progress, type ProgressStream } from './progress.ts';
 import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 import { WriteQueue } from './write-queue.ts';
@@ -167,7 +167,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
       let rule: string | null = null;
       if (answer) {
         try {
-          ({ output, rule } = await postprocess(task, answer.text));
+          ({ output, rule } = await candidateOf(task, answer));
         } catch (failure) {
           error = `post-processing failed: ${(failure as Error).message}`;
         }

@@ -27,6 +27,8 @@ export interface Generation {
   promptTokens: number | null;
   completionTokens: number | null;
   finishReason: string | null;
+  /** the text is the candidate as it stands: no post-processing (`baseline:reference`, whose answer is the reference by construction). */
+  verbatim?: boolean;
 }
 
 /** Which prompt shape a backend takes: chat messages, a completion prompt, or either. */

@@ -71,9 +71,10 @@ function typeIdMask(language: Language, types: Iterable<string>): boolean[] {
 }
 
 /**
- * First uses of the names: identifiers outside import statements, in document order. A node of an
- * import rule's type is an import statement when an import was recorded on its first line (rules
- * also match `require(...)` calls and `export` statements that import nothing).
+ * First uses of the names: identifiers outside import statements and off the lines that hold an
+ * import, in document order. A node of an import rule's type is an import statement when an import
+ * was recorded on its first line (rules also match `require(...)` calls and `export` statements
+ * that import nothing).
  */
 function firstUses(tree: Tree, text: string, names: Set<string>, spec: LanguageSpec, importLines: Set<number>): { name: string; start: number; end: number }[] {
   const identifier = typeIdMask(tree.language, spec.identifierTypes);
@@ -84,8 +85,10 @@ function firstUses(tree: Tree, text: string, names: Set<string>, spec: LanguageS
   const insideImport: boolean[] = [false];
   for (;;) {
     const typeId = cursor.nodeTypeId;
-    const inImport = insideImport[insideImport.length - 1]! || (importNode[typeId] === true && importLines.has(cursor.startPosition.row + 1));
-    if (!inImport && identifier[typeId]) {
+    const onImportLine = importLines.has(cursor.startPosition.row + 1);
+    const inImport = insideImport[insideImport.length - 1]! || (importNode[typeId] === true && onImportLine);
+    // A name on an import's line is part of it too: `local fs = require("a.fs")`, `const x = require('./x')` bind it outside the call.
+    if (!inImport && !onImportLine && identifier[typeId]) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
       const word = text.slice(start, end);

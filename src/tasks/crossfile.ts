@@ -50,16 +50,28 @@ export function crossFileNames(facts: FileFacts, resolver: Resolver, factsByPath
   const visit = (from: FileFacts, depth: number) => {
     for (const ref of from.imports) {
       if (ref.system) continue;
-      const files = resolver.resolveImport(from.path, ref).filter((file) => file !== facts.path);
-      if (files.length === 0) continue;
-      if (depth === 0) for (const binding of ref.bindings) add(binding, files);
-      if (ref.resolve !== 'include' && !ref.wildcard) continue;
-      for (const file of files) {
-        const reached = factsByPath.get(file);
-        if (!reached || visited.has(file)) continue;
-        visited.add(file);
-        for (const name of [...reached.functions.map((fn) => fn.name), ...reached.declarations, ...(reached.macros ?? []).map((macro) => macro.name)]) add(name, [file]);
-        if (ref.resolve === 'include' && depth < MAX_INCLUDE_DEPTH) visit(reached, depth + 1);
+      for (const binding of resolver.importBindings(from, ref)) {
+        const files = binding.files.filter((file) => file !== facts.path);
+        if (files.length === 0) continue;
+        if (binding.name !== null) {
+          if (depth === 0) add(binding.name, files);
+          // A package or module binding: its items are reached through it too (`pkg.F`, `module::f`).
+          if (depth === 0) for (const member of binding.members ?? []) if (member.file !== facts.path) add(member.name, [member.file]);
+          continue;
+        }
+        // A glob whose module system names its items: those; other globs and includes: every name of the
+        // files (of the files they include, transitively).
+        if (binding.members) {
+          if (depth === 0) for (const member of binding.members) if (member.file !== facts.path) add(member.name, [member.file]);
+          continue;
+        }
+        for (const file of files) {
+          const reached = factsByPath.get(file);
+          if (!reached || visited.has(file)) continue;
+          visited.add(file);
+          for (const name of [...reached.functions.map((fn) => fn.name), ...reached.declarations, ...(reached.macros ?? []).map((macro) => macro.name)]) add(name, [file]);
+          if (ref.resolve === 'include' && depth < MAX_INCLUDE_DEPTH) visit(reached, depth + 1);
+        }
       }
     }
   };
@@ -130,7 +142,7 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
   for (const repo of repos) {
     const facts = repo.store.facts(repo.store.files().map((file) => file.path));
     const factsByPath = new Map(facts.map((f) => [f.path, f]));
-    const resolver = new Resolver(facts);
+    const resolver = new Resolver(facts, repo.root);
     const names = new Map<string, Map<string, CrossName>>();
     const jobs: CrossfileJob[] = [];
     for (const fileFacts of facts) {

@@ -6,7 +6,7 @@ import type { PromptBuilder } from '../context/types.ts';
 import type { TaskKind, TaskRecord } from '../datasets/types.ts';
 import { exactMatch, exactMatchNoWhitespace } from '../metrics/exact-match.ts';
 import { createBackend } from '../models/provider.ts';
-import { postprocess } from '../models/postprocess.ts';
+import { candidateOf } from '../models/postprocess.ts';
 import { InputError } from '../util/errors.ts';
 import type { SolvedCheck } from './build.ts';
 
@@ -41,7 +41,7 @@ export async function createSolvedCheck(model: string, options: { template?: str
         sample: 0,
         sampling: { temperature: 0, topP: 1, maxTokens: MAX_TOKENS[task.kind], stop: [], seed: null },
       });
-      const { output } = await postprocess(task, generation.text);
+      const { output } = await candidateOf(task, generation);
       return (task.kind === 'function' ? exactMatchNoWhitespace(output, task.reference) : exactMatch(output, task.reference)) === 1;
     },
     close: () => backend.close(),

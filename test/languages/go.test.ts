@@ -22,6 +22,8 @@ tableSuite('go', {
   ],
   extraction: {
     'internal/util/util.go': {
+      // Package-level types, constants and variables.
+      declarations: ['Stack'],
       imports: [
         { target: 'fmt', bindings: ['fmt'], resolve: 'go-package', line: 5 },
         { target: 'strings', bindings: ['strings'], resolve: 'go-package', line: 6 },
@@ -50,6 +52,7 @@ tableSuite('go', {
       ],
     },
     'cmd/server/main.go': {
+      declarations: ['Server'],
       imports: [
         { target: 'fmt', bindings: ['fmt'], resolve: 'go-package', line: 4 },
         { target: 'net/http', bindings: ['http'], resolve: 'go-package', line: 5 },

@@ -24,12 +24,14 @@ tableSuite('rust', {
   extraction: {
     'src/lib.rs': {
       imports: [
-        { target: 'codec', bindings: ['codec'], resolve: 'relative-path', line: 3 },
-        { target: 'store', bindings: ['store'], resolve: 'relative-path', line: 4 },
-        { target: 'std::collections::HashMap', bindings: ['HashMap'], resolve: 'dotted-module', line: 6 },
-        { target: 'crate::codec', bindings: ['decode', 'enc'], resolve: 'dotted-module', line: 7 },
-        { target: 'super', bindings: [], resolve: 'dotted-module', line: 22, wildcard: true },
+        // The whole item: the module system (src/index/modules/rust.ts) expands the `use` tree.
+        { target: 'mod codec;', bindings: [], resolve: 'relative-path', line: 3 },
+        { target: 'pub mod store;', bindings: [], resolve: 'relative-path', line: 4 },
+        { target: 'use std::collections::HashMap;', bindings: [], resolve: 'dotted-module', line: 6 },
+        { target: 'use crate::codec::{decode, encode as enc};', bindings: [], resolve: 'dotted-module', line: 7 },
+        { target: 'use super::*;', bindings: [], resolve: 'dotted-module', line: 22 },
       ],
+      declarations: ['MAX_ENTRIES'],
       functions: [
         {
           qualifiedName: 'open', kind: 'function', span: '13:1-18:2', body: '13:41-18:2',
@@ -47,8 +49,8 @@ tableSuite('rust', {
     },
     'src/store.rs': {
       imports: [
-        { target: 'std::collections::HashMap', bindings: ['HashMap'], resolve: 'dotted-module', line: 1 },
-        { target: 'std::fmt', bindings: ['fmt'], resolve: 'dotted-module', line: 2 },
+        { target: 'use std::collections::HashMap;', bindings: [], resolve: 'dotted-module', line: 1 },
+        { target: 'use std::fmt;', bindings: [], resolve: 'dotted-module', line: 2 },
       ],
       functions: [
         {
@@ -100,10 +102,12 @@ tableSuite('rust', {
           calls: ['(1..=3).map(|x| x * 2).sum(0)@70:22', '(1..=3).map(1)@70:22', 'std::mem.transmute(1)@74:24', 'items.iter().cloned().collect(0)@76:5', 'items.iter().cloned(0)@76:5', 'items.iter(0)@76:5'],
         },
       ],
-      declarations: ['flush'],
+      // Types, constants and macros are declarations too (paths resolve to the file defining them).
+      declarations: ['Store', 'Event', 'Backend', 'flush'],
     },
     'src/codec.rs': {
       imports: [],
+      declarations: ['twice', 'Bytes', 'GREETING'],
       functions: [
         {
           qualifiedName: 'encode', kind: 'function', span: '5:1-7:2', body: '5:37-7:2',

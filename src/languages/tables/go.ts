@@ -5,6 +5,8 @@ import { LABELS as L, label, SEMANTIC_SUBCLASSES, type LanguageSpec } from '../t
 const deferred = label('Control Flow Structure', 'defer');
 
 const parameters = { path: ['parameters'] };
+/** Values whose type the code states: `T{...}`, `&T{...}`. */
+const goValueTypes = { composite_literal: ['type'], unary_expression: ['operand', '?composite_literal', 'type'] };
 
 export const go: LanguageSpec = {
   id: 'go',
@@ -41,6 +43,12 @@ export const go: LanguageSpec = {
       defaultBinding: 'last',
     },
   ],
+  // `func (s *Server)`, `p Params`, `var x T`, `x := &T{}`, `x := T{}`: method calls on those names are the type's.
+  localTypes: [
+    { type: 'parameter_declaration', names: [['name']], typePath: [['type']] },
+    { type: 'var_spec', names: [['name']], typePath: [['type']], valuePath: [['value']], listTypes: ['expression_list'], valueTypes: goValueTypes },
+    { type: 'short_var_declaration', names: [['left', '@identifier']], valuePath: [['right']], listTypes: ['expression_list'], valueTypes: goValueTypes },
+  ],
   scopes: [{ type: 'package_clause', nameFields: [['@package_identifier']], kind: 'namespace', fileWide: true }],
   docstring: 'comment-before',
   statementTypes: [
@@ -49,6 +57,14 @@ export const go: LanguageSpec = {
     'expression_switch_statement', 'type_switch_statement', 'select_statement', 'go_statement', 'defer_statement',
     'break_statement', 'continue_statement', 'goto_statement', 'fallthrough_statement', 'labeled_statement', 'empty_statement',
     'block', 'import_declaration',
+    // Declarations inside a struct, interface or grouped `var`/`const` block end at their own line, not at the group's `}`/`)`.
+    'field_declaration', 'method_elem', 'const_spec', 'var_spec',
+  ],
+  // Package-level types, constants and variables (reached from other packages as `pkg.Name`).
+  declarations: [
+    { type: 'type_spec', nameFields: [['name']] },
+    { type: 'const_spec', nameFields: [['name']] },
+    { type: 'var_spec', nameFields: [['name']] },
   ],
   /** The 25 keywords of the Go specification. */
   keywords: [

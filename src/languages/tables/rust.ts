@@ -30,34 +30,30 @@ export const rust: LanguageSpec = {
     // `println!(...)`, `std::vec![...]`: macros are called like functions.
     { type: 'macro_invocation', calleeFields: [['macro']], memberNameFields: ['name'] },
   ],
+  // The Rust module system (src/index/modules/rust.ts) reads the whole item: `pub use a::{b, c as d};`,
+  // `mod codec;` (loads codec.rs or codec/mod.rs; `mod tests { ... }` is inline, not an import).
   imports: [
-    {
-      type: 'use_declaration',
-      // `use a::b::{c, d as e};` imports from `a::b`; `use a::b::*;` from `a::b`; `use a::b as c;` and
-      // `use a::b::c;` import `a::b` / `a::b::c`.
-      pathFields: [
-        ['argument', '?scoped_use_list', 'path'],
-        ['argument', '?use_wildcard', '@scoped_identifier'],
-        ['argument', '?use_wildcard', '@identifier'],
-        ['argument', '?use_wildcard', '@crate'],
-        ['argument', '?use_wildcard', '@super'],
-        ['argument', '?use_wildcard', '@self'],
-        ['argument'],
-      ],
-      resolve: 'dotted-module',
-      aliases: [{ type: 'use_as_clause', nameField: 'path', aliasField: 'alias' }],
-      bindingFields: [
-        ['argument', '?scoped_use_list', 'list', '@identifier'],
-        ['argument', '?scoped_use_list', 'list', '@use_as_clause'],
-        ['argument', '?scoped_use_list', 'list', '@scoped_identifier', 'name'],
-        ['argument', '?scoped_identifier', 'name'],
-      ],
-      wildcardTypes: ['use_wildcard'],
-      defaultBinding: 'last',
-    },
-    // `mod codec;` loads codec.rs (or codec/mod.rs); `mod tests { ... }` is inline, not an import.
-    { type: 'mod_item', pathFields: [['name']], unless: ['body'], resolve: 'relative-path', defaultBinding: 'last' },
+    { type: 'use_declaration', pathFields: [[]], resolve: 'dotted-module', defaultBinding: 'none' },
+    { type: 'mod_item', pathFields: [[]], unless: ['body'], resolve: 'relative-path', defaultBinding: 'none' },
     { type: 'extern_crate_declaration', pathFields: [['name']], resolve: 'none', bindingFields: [['alias']], defaultBinding: 'last' },
+  ],
+  // Items other than functions, so that paths and `use` lists can be resolved to the file defining them.
+  declarations: ['struct_item', 'enum_item', 'union_item', 'trait_item', 'type_item', 'const_item', 'static_item', 'macro_definition']
+    .map((type) => ({ type, nameFields: [['name']] })),
+  // `x: &Foo`, `let x: Foo`, `let x = Foo { .. }`, `let x = Foo::new(..)`: method calls on x are Foo's.
+  localTypes: [
+    { type: 'parameter', names: [['pattern']], typePath: [['type']] },
+    {
+      type: 'let_declaration',
+      names: [['pattern']],
+      typePath: [['type']],
+      valuePath: [['value']],
+      valueTypes: {
+        struct_expression: ['name'],
+        call_expression: ['function', '?scoped_identifier', 'name', '=new', '..', 'path'],
+        reference_expression: ['value', '?struct_expression', 'name'],
+      },
+    },
   ],
   scopes: [
     // `impl Store`, `impl Display for Store`, `impl<T> Stack<T>`: methods are qualified by the type.
