@@ -8,8 +8,9 @@ import Database from 'better-sqlite3';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import { parseStoredTask } from './validate.ts';
 
-const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '1';
 
 /** Config fields that may differ when a run is resumed: when/with what it was made, not what it is. */
 const RESUMABLE_FIELDS = new Set<keyof RunConfig>(['createdAt', 'toolVersion', 'tasksPath', 'baseUrl']);
@@ -83,8 +84,14 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
   const exists = existsSync(file);
   if (!exists && !options.create) throw new InputError(`no run store here (expected ${file}); create one with 'ctxbench eval'`, { file: dir });
   if (!exists) mkdirSync(dir, { recursive: true });
-  const db = new Database(file, { readonly: Boolean(options.readonly) });
+  let db: Database.Database;
   try {
+    db = new Database(file, { readonly: Boolean(options.readonly) });
+  } catch (error) {
+    throw new InputError(`cannot open the run store: ${(error as Error).message}`, { file });
+  }
+  try {
+    checkSchemaVersion(db, file, exists);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       // WAL + NORMAL survives any process kill; only an OS crash can lose the last commits.
@@ -95,7 +102,19 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
     return new SqliteRunStore(resolve(dir), db, options);
   } catch (error) {
     db.close();
+    if (error instanceof Database.SqliteError) throw new InputError(`the run store is unreadable (${error.message}); is it a ctxbench run.db, and complete?`, { file });
     throw error;
+  }
+}
+
+/** An existing store must be of the schema this ctxbench reads; a corrupt file fails here with a clear message. */
+function checkSchemaVersion(db: Database.Database, file: string, exists: boolean): void {
+  if (!exists) return;
+  const hasMeta = db.prepare<[], { one: number }>(`SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+  if (!hasMeta) return;
+  const row = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
+  if (row && row.value !== SCHEMA_VERSION) {
+    throw new InputError(`run store schema version ${JSON.stringify(row.value)} is not the version this ctxbench reads (${SCHEMA_VERSION}); use the ctxbench version that wrote it, or make a new run`, { file });
   }
 }
 
@@ -164,10 +183,11 @@ class SqliteRunStore implements RunStore {
   }
 
   tasks(): TaskRecord[] {
+    const file = runDatabasePath(this.dir);
     return this.db
-      .prepare<[], { record: string }>('SELECT record FROM tasks ORDER BY ord')
+      .prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord')
       .all()
-      .map((row) => JSON.parse(row.record) as TaskRecord);
+      .map((row) => parseStoredTask(row.record, { file: `${file} (task snapshot)`, line: row.ord + 1 }));
   }
 
   prompt(taskId: string): PromptParts | null {

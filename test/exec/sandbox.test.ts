@@ -19,16 +19,17 @@ const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30 };
 const run = (command: string, overrides: Partial<Parameters<typeof runCommand>[0]> = {}) =>
   runCommand({ mode: 'bwrap', tree: work.dir, command, env: {}, timeoutMs: 20_000, limits, ...overrides });
 
-test('the tree is writable at a fixed path; the host is read-only; /tmp is private; /run is hidden', async () => {
+test('the tree is writable at a fixed path; the host outside the toolchain is invisible, the toolchain read-only; /tmp is private; /run is hidden', async () => {
   chmodSync(canary, 0o777);
   writeFileSync(join(canary, 'file'), 'canary\n');
   chmodSync(join(canary, 'file'), 0o666);
   const probe = `ctxbench-probe-${randomUUID()}`;
-  const outcome = await run(`pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run | wc -l`);
+  const outcome = await run(`pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run 2>/dev/null | wc -l; touch /usr/bin/ctxbench-probe`);
   const lines = outcome.output.trim().split('\n');
   assert.equal(lines[0], SANDBOX_TREE);
-  assert.match(lines[1]!, /Read-only file system/);
+  assert.match(lines[1]!, /Directory nonexistent/);
   assert.equal(lines[2], '0');
+  assert.match(lines[3]!, /Read-only file system/);
   assert.equal(readFileSync(join(work.dir, 'out.txt'), 'utf8'), 'built\n');
   assert.equal(readFileSync(join(canary, 'file'), 'utf8'), 'canary\n');
   assert.equal(existsSync(`/tmp/${probe}`), false);
@@ -79,7 +80,7 @@ test('file size, process and output limits; the timeout kills background process
   assert.deepEqual(survivors, []);
 });
 
-test("ctxbench's own folder is readable at $CTXBENCH_HOME, read-only, wherever ctxbench is installed", async () => {
-  const outcome = await run('test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch "$CTXBENCH_HOME/x" 2>&1 | grep -c "Read-only"');
+test("ctxbench's bundled tools are readable at $CTXBENCH_HOME/node_modules, read-only, wherever ctxbench is installed", async () => {
+  const outcome = await run('test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch "$CTXBENCH_HOME/node_modules/x" 2>&1 | grep -c "Read-only"');
   assert.deepEqual(outcome.output.trim().split('\n'), ['tsc-found', '/tmp/ctxbench/home', '1']);
 });
