@@ -179,7 +179,8 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
 
     started = performance.now();
     const results = new Map<string, ExecResult>();
-    for await (const { key, result } of runCandidates(prepared, items, { workers, cache: false })) {
+    for await (const { key, result, infraError } of runCandidates(prepared, items, { workers, cache: false })) {
+      if (!result) throw new Error(`infrastructure failure on ${key}: ${infraError}`);
       results.set(key, result);
       process.stderr.write(`  [${results.size}/${items.length}] ${key}: ${result.verdict}\n`);
     }
@@ -220,7 +221,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
       if (phases.every((phase) => phase.outcome.exitCode === 0)) {
         phases.push({ phase: 'test', command: naiveTest, outcome: await runInTree(context, scratch, naiveTest, { timeoutMs: env.setupTimeout * 1000 }) });
       }
-      const { verdict, reason } = classify(phases, env.passPattern);
+      const { verdict, reason } = classify(phases, { passPattern: env.passPattern, report: null });
       const elapsed = seconds(started);
       naiveTotal += elapsed;
       if ((verdict === 'pass') === item.expectPass) naiveRight++;

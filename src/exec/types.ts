@@ -135,9 +135,13 @@ export interface ExecOptions {
   workDir?: string;
   /** progress and warnings; default prints nothing. */
   onEvent?: (event: ExecEvent) => void;
+  /** the caller already holds the work folder's lock. */
+  lockHeld?: boolean;
 }
 
 export interface ExecOutput {
   key: string;
-  result: ExecResult;
+  /** null: an infrastructure failure (see `infraError`) after the retries; nothing to store or cache. */
+  result: ExecResult | null;
+  infraError?: string;
 }
