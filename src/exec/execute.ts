@@ -44,8 +44,7 @@ interface Worker {
 }
 
 /** The version of ctxbench and a hash of this stage's code: a fixed splice or grading rule invalidates cached verdicts. */
-export function execCodeVersion(): string {
-  const folder = new URL('./', import.meta.url);
+export function execCodeVersion(folder: URL = new URL('./', import.meta.url)): string {
   const hash = createHash('sha256');
   for (const name of readdirSync(folder).sort()) if (/\.(ts|js|mjs)$/.test(name)) hash.update(name).update(readFileSync(new URL(name, folder)));
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -73,6 +72,11 @@ class ResultCache {
     this.results.set(`${taskId}\0${hash}`, result);
     appendFileSync(this.file, `${JSON.stringify({ taskId, hash, signature: this.signature, result })}\n`);
   }
+}
+
+/** What a cached verdict depends on besides the program: ctxbench's exec code, the excluded tests and the tests each command must report. */
+export function cacheSignature(state: CheckState | null, codeVersion: string = execCodeVersion()): string {
+  return createHash('sha256').update(JSON.stringify([codeVersion, excludedTests(state), state?.reported ?? null])).digest('hex').slice(0, 16);
 }
 
 export interface ExecuteOptions extends ExecOptions {
@@ -155,7 +159,7 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
     if (group) group.keys.push(item.key);
     else groups.set(id, { task, hash, spliced, keys: [item.key] });
   }
-  const signature = createHash('sha256').update(JSON.stringify([execCodeVersion(), excludedTests(prepared.state), prepared.state?.reported ?? null])).digest('hex').slice(0, 16);
+  const signature = cacheSignature(prepared.state);
   const cache = options.cache === false ? null : new ResultCache(join(prepared.workDir, 'results.jsonl'), signature);
   const pending: Group[] = [];
   for (const group of groups.values()) {

@@ -17,7 +17,7 @@
 // never enforces RLIMIT_NPROC for root.
 import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, readlinkSync, realpathSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
@@ -142,8 +142,6 @@ function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | n
   for (const mount of options.mounts) args.push('--ro-bind', mount, mount);
   args.push('--unshare-all', ...(options.network ? ['--share-net'] : []), '--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--hostname', 'ctxbench');
   if (options.seccompFd !== undefined && options.seccompFd !== null) args.push('--seccomp', '3');
-  // fd 4 receives {"child-pid": N} once the sandbox is set up: without it the sandbox did not start.
-  if (options.limits) args.push('--json-status-fd', '4');
   return args;
 }
 
@@ -159,6 +157,24 @@ function prlimitArgs(limits: Limits): string[] {
 
 /** Joins the cgroup files given first, then execs the rest (so every sandbox process starts inside); failing to join, bwrap never starts (an infrastructure failure). */
 const JOIN_CGROUP = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
+
+/** Below this much free space on the tree's file system, a failure is the machine's (a full disk), not the command's. */
+const HOST_DISK_RESERVE = 256 * MIB;
+
+function hostDiskFull(tree: string): boolean {
+  try {
+    const stats = statfsSync(tree);
+    return stats.bavail * stats.bsize < HOST_DISK_RESERVE;
+  } catch {
+    return false;
+  }
+}
+
+function treeBytesNow(tree: string): number | null {
+  const result = spawnSync('du', ['-sxb', tree], { encoding: 'utf8' });
+  const bytes = Number.parseInt(String(result.stdout), 10);
+  return Number.isFinite(bytes) ? bytes : null;
+}
 
 /** The bytes a tree occupies (du: robust to deep trees and odd names), or null when it cannot be measured. */
 function treeBytes(tree: string): Promise<number | null> {
@@ -186,7 +202,9 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     CTXBENCH_HOME: run.mode === 'bwrap' ? SANDBOX_CTXBENCH_HOME : CTXBENCH_HOME,
     ...run.env,
   };
-  const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', run.command];
+  // Inside the sandbox the shell first writes one byte to fd 4 (then closes it): without that byte the sandbox did not start.
+  const script = run.mode === 'bwrap' ? `printf s >&4; exec 4>&-; ${run.command}` : run.command;
+  const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', script];
   const keepBytes = run.keepBytes ?? 4 * MIB;
   const outputLimit = run.limits.outputMb * MIB;
   const started = Date.now();
@@ -245,8 +263,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     child.stderr!.on('data', onData);
     let sandboxStarted = false;
     const status = child.stdio[4] as NodeJS.ReadableStream | null | undefined;
-    status?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('child-pid')) sandboxStarted = true;
+    status?.on('data', () => {
+      sandboxStarted = true;
     });
     status?.on('error', () => {});
     const timer = setTimeout(() => {
@@ -278,6 +296,11 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       clearTimeout(drainTimer);
       const memoryLimited = cgroup?.memoryHit() ?? false;
       cgroup?.remove();
+      // A command that wrote fast and ended between two samples is measured once more.
+      if (run.mode === 'bwrap' && !diskLimited && baseline !== null) {
+        const bytes = treeBytesNow(run.tree);
+        if (bytes !== null && bytes - baseline > run.limits.diskMb * MIB) diskLimited = true;
+      }
       let output = Buffer.concat(kept).toString('utf8');
       if (output.length > keepBytes) output = output.slice(output.length - keepBytes);
       if (spawnError) output += `\n[ctxbench] cannot start ${file}: ${spawnError.message}`;
@@ -290,6 +313,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         diskLimited,
         memoryLimited,
         sandboxFailed,
+        hostDiskFull: hostDiskFull(run.tree),
         ms: Date.now() - started,
         output,
         bytes,

@@ -106,6 +106,8 @@ export interface RunOutcome {
   memoryLimited?: boolean;
   /** the sandbox itself could not start (an infrastructure failure, not the command's). */
   sandboxFailed?: boolean;
+  /** the host's file system under the tree was (nearly) full when the command ended. */
+  hostDiskFull?: boolean;
   ms: number;
   /** the last part of the combined stdout/stderr. */
   output: string;

@@ -19,7 +19,7 @@ import type { Verdict } from '../runstore/types.ts';
 import { parseReport } from './reports.ts';
 import type { ReportSpec, RunOutcome } from './types.ts';
 
-/** Output that means the machine, not the candidate, failed. */
+/** Output of a full disk: the machine's failure when the host's file system is (nearly) full, else the command filled its own tmpfs. */
 export const INFRA_MARKERS: RegExp[] = [/no space left on device/i, /\bENOSPC\b/];
 
 export const VIOLATION_MARKERS: RegExp[] = [/read-only file system/i, /\bEROFS\b/, /network is unreachable/i, /\bENETUNREACH\b/, /temporary failure in name resolution/i];
@@ -37,6 +37,7 @@ export const RESOURCE_MARKERS: RegExp[] = [
   /OutOfMemoryError/,
   /file size limit exceeded/i,
   /cpu time limit exceeded/i,
+  /no space left on device/i,
 ];
 
 export interface PhaseOutcome {
@@ -71,7 +72,7 @@ export function classify(phases: PhaseOutcome[], grading: Grading): Classificati
   if (notStarted) return { verdict: 'infra-error', reason: `the sandbox of the ${notStarted.phase} command did not start: ${notStarted.outcome.output.trim().split('\n').pop() ?? ''}` };
   for (const phase of phases) {
     const marker = INFRA_MARKERS.find((pattern) => pattern.test(phase.outcome.output));
-    if (marker && !phase.outcome.diskLimited) return { verdict: 'infra-error', reason: `${phase.phase}: the machine's disk is full (log matches ${marker})` };
+    if (marker && phase.outcome.hostDiskFull && !phase.outcome.diskLimited) return { verdict: 'infra-error', reason: `${phase.phase}: the machine's disk is full (log matches ${marker})` };
   }
   const timedOut = phases.find((phase) => phase.outcome.timedOut);
   if (timedOut) return { verdict: 'timeout', reason: `${timedOut.phase} passed the wall-clock timeout and was killed` };
