@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
@@ -133,7 +134,8 @@ export async function runTestCommand(context: ExecContext, tree: string, command
 /** Runs one command in a tree with the environment's variables (and extra ones). */
 export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean }): Promise<RunOutcome> {
   const { env } = context;
-  const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout) } : env.limits;
+  // The setup is the environment's own trusted command, run once: it may use every core.
+  const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout), cpus: Math.max(env.limits.cpus, availableParallelism()) } : env.limits;
   return runCommand({
     mode: context.mode,
     tree,
