@@ -20,7 +20,7 @@ import { lockFolder } from '../util/lock.ts';
 import { describeCgroups } from './cgroup.ts';
 import { checkEnvironment } from './check.ts';
 import { selectTests } from './coverage.ts';
-import { excludedTests, prepareEnvironment, readJsonFile, readState, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
+import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
 import { spliceCandidate } from './splice.ts';
 import { manifestOf, rebuildWorker, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
@@ -87,16 +87,17 @@ export interface ExecuteOptions extends ExecOptions {
 
 /** Prepares the environment (once per work folder) and runs the candidates; results stream out as they finish. */
 export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
-  if (readState(env) === null) {
-    if (!options.checkFirst) {
-      throw new InputError(`no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`, { file: env.file });
-    }
-    options.onEvent?.({ kind: 'prepare', message: `no check state for ${env.file}: running \`ctxbench exec check\` first` });
-    await checkEnvironment(env, options);
-  }
-  const prepared = await prepareEnvironment(env, options);
-  const lock = options.lockHeld ? null : lockFolder(prepared.workDir, `exec ${env.file}`);
+  // One process at a time per work folder, from the check and the setup on: two would set up the same tree.
+  const lock = options.lockHeld ? null : lockFolder(createContext(env, options).workDir, `exec ${env.file}`);
   try {
+    if (readState(env) === null) {
+      if (!options.checkFirst) {
+        throw new InputError(`no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`, { file: env.file });
+      }
+      options.onEvent?.({ kind: 'prepare', message: `no check state for ${env.file}: running \`ctxbench exec check\` first` });
+      await checkEnvironment(env, { ...options, lockHeld: true });
+    }
+    const prepared = await prepareEnvironment(env, options);
     yield* runCandidates(prepared, items, options);
   } finally {
     lock?.release();

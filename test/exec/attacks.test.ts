@@ -256,6 +256,18 @@ test('9b: run and work folders are locked; a second process is told who holds th
   lockFolder(dir, 'exec third').release();
 });
 
+test('9e: a second exec on the same environment stops, naming the process that holds the work folder', async () => {
+  const env = pythonEnv();
+  const { workDir } = createContext(env, { workDir: work.dir });
+  // pid 1 is alive and is not this process: as another ctxbench would be.
+  writeFileSync(join(workDir, '.ctxbench.lock'), JSON.stringify({ pid: 1, host: hostname(), command: 'exec other.yaml', since: '2026-01-01T00:00:00Z' }));
+  try {
+    await assert.rejects(runAll(env, [{ task: medianTask(env.repo), candidate: median('    pass'), key: 'k' }], { workDir: work.dir }), /in use by another ctxbench process: pid 1 on .*exec other\.yaml, since 2026-01-01/);
+  } finally {
+    rmSync(join(workDir, '.ctxbench.lock'));
+  }
+});
+
 test('9c: a NUL in a task id, an unknown store schema, a corrupt run.db, truncated state and coverage files: clear errors', async () => {
   const config = { model: 'm', context: 'infile', template: 't', tokenizer: 'x', samples: 1, temperature: 0, topP: 1, maxTokens: 1, seed: null, tasksPath: 't', tasksHash: 'h', toolVersion: '0', createdAt: 'now' };
   const env = pythonEnv();
