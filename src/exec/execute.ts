@@ -80,7 +80,10 @@ export function cacheSignature(state: CheckState | null, codeVersion: string = e
 }
 
 export interface ExecuteOptions extends ExecOptions {
+  /** false: neither read nor write the result cache. */
   cache?: boolean;
+  /** run every candidate even when the cache has its verdict (the new verdict replaces it). */
+  rerun?: boolean;
   /** without a check state: true runs `exec check` first (saying so); false stops with the command to run. */
   checkFirst?: boolean;
 }
@@ -164,7 +167,7 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
   const cache = options.cache === false ? null : new ResultCache(join(prepared.workDir, 'results.jsonl'), signature);
   const pending: Group[] = [];
   for (const group of groups.values()) {
-    const cached = cache?.get(group.task.id, group.hash);
+    const cached = options.rerun ? undefined : cache?.get(group.task.id, group.hash);
     if (cached) for (const key of group.keys) yield { key, result: { ...cached, cached: true } };
     else pending.push(group);
   }

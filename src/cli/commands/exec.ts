@@ -98,7 +98,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       if (event.kind === 'start') started = Date.now();
       printEvent(event);
     };
-    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true };
+    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
     let infra = 0;
     for (const [env, envItems] of itemsByEnv) {
       if (envItems.length === 0) continue;
@@ -164,7 +164,7 @@ export const execCommand: Command = {
     workers: { type: 'string', description: 'worker copies of the prepared tree (default: the environment\'s `workers`, else one per core)', valueName: 'N' },
     sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only', valueName: 'MODE', default: 'bwrap' },
     'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
-    force: { type: 'boolean', description: 'run candidates that already have a verdict again' },
+    force: { type: 'boolean', description: 'run candidates that already have a verdict again (not answered from the result cache either)' },
     regrade: { type: 'boolean', description: 'recompute the stored verdicts from their saved logs with the current grading and check state; runs nothing' },
     'no-check': { type: 'boolean', description: 'stop (instead of running `exec check` first) when the environment has no check state' },
   },
