@@ -1,8 +1,9 @@
 // A seccomp filter for the sandbox (passed to bubblewrap's --seccomp): the calls that set extended
-// attributes fail with EPERM. ACLs and xattrs are the metadata a host-side reset cannot see (Node
-// has no xattr API) and a candidate could leave on the worker to break later candidates (a default
-// ACL on `build/`), so the sandbox cannot create them at all. Other architectures than the host's
-// (32-bit or x32 calls) are killed: the filter's numbers are the native ones.
+// attributes fail with EOPNOTSUPP, as on a file system without xattrs (`install` and `cp -p` then
+// fall back to a plain chmod; EPERM would make them fail). ACLs and xattrs are metadata the
+// host-side reset cannot see (Node has no xattr API) and a candidate could leave on the worker to
+// break later candidates (a default ACL on `build/`), so the sandbox cannot create them at all.
+// Calls of another ABI than the host's (32-bit, x32) are killed: the filter's numbers are native.
 import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +18,8 @@ const JGE_K = 0x35;
 const RET_K = 0x06;
 const RET_ALLOW = 0x7fff0000;
 const RET_KILL_PROCESS = 0x80000000;
-const RET_EPERM = 0x00050000 | 1;
+/** SECCOMP_RET_ERRNO | EOPNOTSUPP (95 on Linux). */
+const RET_ENOTSUP = 0x00050000 | 95;
 const X32_BIT = 0x40000000;
 
 function instruction(code: number, jt: number, jf: number, k: number): Buffer {
@@ -39,11 +41,11 @@ export function seccompProgram(arch: string = process.arch): Buffer | null {
     instruction(RET_K, 0, 0, RET_KILL_PROCESS),
     instruction(LD_ABS_W, 0, 0, 0), // seccomp_data.nr
   ];
-  // After the checks: [ret allow][ret EPERM]; a check at distance d from "ret EPERM" jumps d - 1.
+  // After the checks: [ret allow][ret ENOTSUP]; a check at distance d from "ret ENOTSUP" jumps d - 1.
   const checks = arch === 'x64' ? calls.length + 1 : calls.length;
   if (arch === 'x64') program.push(instruction(JGE_K, checks, 0, X32_BIT));
   calls.forEach((call, index) => program.push(instruction(JEQ_K, calls.length - index, 0, call)));
-  program.push(instruction(RET_K, 0, 0, RET_ALLOW), instruction(RET_K, 0, 0, RET_EPERM));
+  program.push(instruction(RET_K, 0, 0, RET_ALLOW), instruction(RET_K, 0, 0, RET_ENOTSUP));
   return Buffer.concat(program);
 }
 

@@ -108,3 +108,10 @@ test('sandbox rules: no home folders, /root, /var, /run, /opt, ctxbench checkout
     rmSync(declared, { recursive: true, force: true });
   }
 });
+
+test('xattrs and ACLs cannot be set (EOPNOTSUPP), and tools that try fall back: install and cp -p work', async () => {
+  const outcome = await run(`{ echo hi > src.txt; install -m 755 src.txt installed && stat -c %a installed; cp -p src.txt copied && echo copied; python3 -c "import os; os.setxattr('src.txt', 'user.k', b'1')"; } 2>&1`);
+  assert.match(outcome.output, /^755$/m);
+  assert.match(outcome.output, /^copied$/m);
+  assert.match(outcome.output, /OSError: \[Errno 95\] Operation not supported/);
+});
