@@ -209,7 +209,7 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
         notify();
       }
     } catch (error) {
-      failure ??= error instanceof ResetError ? new Error(`exec: a worker could not be reset or rebuilt (${error.message}); candidates without a verdict are left for the next run`) : error;
+      failure ??= error instanceof ResetError ? new ResetError(`a worker could not be reset or rebuilt (${error.message}); the candidates without a verdict are left for the next run`) : error;
       pending.length = 0;
     } finally {
       running--;

@@ -28,8 +28,9 @@ export class UnreadableTreeError extends Error {
   }
 }
 
-/** The worker could not be put back (or rebuilt): an infrastructure failure, never a candidate's verdict. */
+/** The worker could not be put back (or rebuilt): an infrastructure failure, never a candidate's verdict. The CLI prints it as one line. */
 export class ResetError extends Error {
+  readonly userFacing = true;
   constructor(message: string) {
     super(message);
     this.name = 'ResetError';
