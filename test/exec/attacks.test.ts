@@ -50,16 +50,23 @@ test('1: chmod 0 on the worker root and xattrs/ACLs on a folder do not outlive t
     "        os.setxattr(os.path.join(tree, 'calc'), 'user.ctxbench', b'1')",
     '    except OSError as error:',
     "        print('xattr refused:', error.strerror)",
+    "    open(os.fsencode(tree) + b'/calc/odd\\xffname', 'w').close()",
     '    os.chmod(tree, 0)',
   ].join('\n'));
-  const results = await runAll(env, [
+  const run = () => runAll(env, [
     { task, candidate: hostile, key: 'hostile' },
     { task, candidate: median('    pass'), key: 'after' },
-  ], { workDir: work.dir, workers: 1, cache: false });
+  ], { workDir: work.dir, workers: 1 });
+  const results = await run();
   assert.equal(results.get('after')!.verdict, 'pass', results.get('after')!.logTail);
   const log = readFileSync(results.get('hostile')!.log!, 'utf8');
   assert.match(log, /xattr refused: Operation not supported/);
   assert.match(log, /acl refused: Operation not supported/);
+  // The odd name made the reset rebuild the worker: that verdict is kept but never cached.
+  assert.match(results.get('hostile')!.reason!, /worker rebuilt after the run: a name that is not UTF-8/);
+  const again = await run();
+  assert.equal(again.get('hostile')!.cached, false);
+  assert.equal(again.get('after')!.cached, true);
 });
 
 test('2: a task path that leaves the repository, read back from a run store or given to exec, is refused; nothing outside is written', async () => {
