@@ -177,12 +177,33 @@ test('5: /dev/shm and /tmp are size-limited; the tree has a disk cap; memory is 
   }
 });
 
-test('5b: with cgroups a sandbox has its own process cap', { skip: false }, async () => {
+test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory, processes and CPU', async () => {
   const { runCommand, DEFAULT_LIMITS, detectCgroups } = await import('../../src/exec/index.ts');
   const tree = join(work.dir, 'caps');
-  const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30, processes: 30 };
+  const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30, processes: 30, cpus: 1 };
   const outcome = await runCommand({ mode: 'bwrap', tree, command: 'for i in $(seq 1 60); do sleep 2 & done 2>&1 | head -1; wait', env: {}, timeoutMs: 20_000, limits });
   assert.match(outcome.output, /fork|Resource temporarily unavailable/i, `cgroups: ${detectCgroups().reason}`);
+  const support = detectCgroups();
+  if (support.kind === 'none') return;
+  // The cgroup a sandbox gets carries the three caps (read host side: the sandbox has no /sys).
+  const { createSandboxCgroup } = await import('../../src/exec/cgroup.ts');
+  const cgroup = createSandboxCgroup({ ...limits, memoryMb: 300, processes: 42, cpus: 1 })!;
+  try {
+    const files = cgroup.procsFiles.map((file) => file.replace(/cgroup\.procs$/, ''));
+    const read = (name: string) => files.map((dir) => join(dir, name)).filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8').trim());
+    if (support.kind === 'v1') {
+      assert.deepEqual(read('memory.limit_in_bytes'), [String(300 * 1024 * 1024)]);
+      assert.deepEqual(read('pids.max'), ['42']);
+      assert.deepEqual(read('cpu.cfs_quota_us'), ['100000']);
+    } else {
+      assert.deepEqual(read('memory.max'), [String(300 * 1024 * 1024)]);
+      assert.deepEqual(read('pids.max'), ['42']);
+      assert.deepEqual(read('cpu.max'), ['100000 100000']);
+    }
+  } finally {
+    cgroup.remove();
+  }
+  assert.ok(cgroup.procsFiles.every((file) => !existsSync(file)), 'removed after use');
 });
 
 test('6: wrong bodies that print a pass summary and exit early, or replace printf, fail per-test grading', async () => {
