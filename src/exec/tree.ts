@@ -257,12 +257,12 @@ function ancestors(relative: string): string[] {
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 
-/** A hash of a repository's content (every file's path, mode, and bytes; `.git` folders skipped). */
+/** A hash of a repository's content (every file's path, mode, and bytes); `.git` and `.ctxbench` are skipped: they never reach a prepared tree, and an index rebuilt meanwhile must not make the environment look new. */
 export function fingerprintTree(root: string): string {
   const hash = createHash('sha256');
   walk(root, (relative, stats) => {
     if (stats.isDirectory()) {
-      if (relative.split('/').pop() === '.git') return false;
+      if (REFERENCE_TRACES.includes(relative.split('/').pop()!)) return false;
       hash.update(`d ${relative} ${stats.mode}\n`);
     } else if (stats.isSymbolicLink()) {
       hash.update(`l ${relative} ${readlinkSync(join(root, relative))}\n`);
