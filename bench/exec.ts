@@ -22,10 +22,10 @@ import { repositoryCommit } from '../src/tasks/git.ts';
 import { readTasks } from '../src/datasets/io.ts';
 import {
   chownTree,
+  checkEnvironment,
   classify,
   copyTree,
   createContext,
-  ensureBase,
   loadEnvironment,
   prepareEnvironment,
   removeTree,
@@ -161,17 +161,23 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
   try {
     console.log(`environment ${env.file}, repository ${env.repo}: ${tasks.length} functions, ${items.length} candidates (reference + broken body \`${brokenBody}\` each), ${workers} workers`);
     const prepareOptions: ExecOptions = { workDir, workers, onEvent: (event) => process.stderr.write(`  ${event.message}\n`) };
+    // `exec check` first, as a user would (a copy of the environment file in the work folder takes
+    // the state): two rounds of setup, build and every listed test, then the coverage pass. Its
+    // state gives the tests each command must report passed (per-test grading).
+    const checkedEnv = { ...env, file: join(workDir, basename(env.file)) };
     let started = performance.now();
-    await ensureBase(createContext(env, prepareOptions));
-    const setupSeconds = seconds(started);
-    // The prepared tree now exists, so this is the coverage pass alone.
+    const check = await checkEnvironment(checkedEnv, prepareOptions);
+    const checkSeconds = seconds(started);
+    const setupSeconds = check.state.rounds[0]!.setupMs / 1000;
     started = performance.now();
-    const prepared = await prepareEnvironment(env, prepareOptions);
+    const prepared = await prepareEnvironment(checkedEnv, prepareOptions);
     const coverageSeconds = seconds(started);
+    const reportedTests = Object.values(prepared.state?.reported ?? {}).reduce((sum, names) => sum + names.length, 0);
+    console.log(`exec check (once): ${checkSeconds.toFixed(1)} s (2 rounds of setup + build + the listed tests, then the coverage pass); per-test grading: ${env.report ? `${env.report.format} report, ${reportedTests} test results to match` : 'none (exit status)'}`);
     const testSource = env.tests?.names ? 'named by the environment' : 'listed by the runner';
-    console.log(`setup (once): ${setupSeconds.toFixed(1)} s (copy + full build${prepared.tests ? `; ${prepared.tests.length} tests ${testSource}` : ''})`);
+    console.log(`setup (round 1 of the check): ${setupSeconds.toFixed(1)} s (copy + full build${prepared.tests ? `; ${prepared.tests.length} tests ${testSource}` : ''})`);
     console.log(prepared.coverage
-      ? `coverage (once): ${coverageSeconds.toFixed(1)} s (coverage build, then each of the ${prepared.coverage.tests.length} tests alone)`
+      ? `coverage: ${prepared.coverage.tests.length} tests recorded by the check's coverage pass (reused: ${coverageSeconds.toFixed(1)} s)`
       : 'coverage: none (every candidate runs the whole suite)');
     const copySeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), false);
     const hardlinkSeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), true);
@@ -179,7 +185,8 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
 
     started = performance.now();
     const results = new Map<string, ExecResult>();
-    for await (const { key, result } of runCandidates(prepared, items, { workers, cache: false })) {
+    for await (const { key, result, infraError } of runCandidates(prepared, items, { workers, cache: false })) {
+      if (!result) throw new Error(`infrastructure failure on ${key}: ${infraError}`);
       results.set(key, result);
       process.stderr.write(`  [${results.size}/${items.length}] ${key}: ${result.verdict}\n`);
     }
@@ -220,7 +227,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
       if (phases.every((phase) => phase.outcome.exitCode === 0)) {
         phases.push({ phase: 'test', command: naiveTest, outcome: await runInTree(context, scratch, naiveTest, { timeoutMs: env.setupTimeout * 1000 }) });
       }
-      const { verdict, reason } = classify(phases, env.passPattern);
+      const { verdict, reason } = classify(phases, { passPattern: env.passPattern, report: null });
       const elapsed = seconds(started);
       naiveTotal += elapsed;
       if ((verdict === 'pass') === item.expectPass) naiveRight++;
@@ -238,7 +245,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     console.log(`naive (${recipe}): ${naiveItems.length} candidates, ${naiveMeanSeconds.toFixed(2)} s per candidate; verdicts right ${naiveRight}/${naiveItems.length}`);
     const target = options.target === undefined ? '' : ` (target >= ${options.target}x: ${ratio >= options.target ? 'met' : 'NOT MET'})`;
     console.log(`ratio: ctxbench is ${ratio.toFixed(1)}x faster per candidate${target}`);
-    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${items.length}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}; one-time preparation: setup ${setupSeconds.toFixed(1)} s + coverage ${coverageSeconds.toFixed(1)} s`);
+    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${items.length}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}; one-time preparation: exec check ${checkSeconds.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s, coverage included)`);
     return { candidates: items.length, right, setupSeconds, coverageSeconds, meanSeconds, naiveCandidates: naiveItems.length, naiveRight, naiveMeanSeconds, ratio, copySeconds, hardlinkSeconds };
   } finally {
     if (ownWorkDir) rmSync(workDir, { recursive: true, force: true });

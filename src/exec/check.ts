@@ -4,7 +4,9 @@
 // state file beside the environment. Those tests are then excluded from candidate runs.
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/jsonl.ts';
-import { createContext, ensureBase, ensureCoverage, runInTree, setupTree, statePath, testCommand, type CheckState } from './prepare.ts';
+import { lockFolder } from '../util/lock.ts';
+import { createContext, ensureBase, ensureCoverage, runTestCommand, setupTree, statePath, testCommand, type CheckState } from './prepare.ts';
+import { parseReport } from './reports.ts';
 import { copyTree, removeTree } from './tree.ts';
 import type { ExecEnvironment, ExecOptions, RunOutcome } from './types.ts';
 import { logTail, VIOLATION_MARKERS } from './verdict.ts';
@@ -23,9 +25,26 @@ const ROUNDS = 2;
 
 export async function checkEnvironment(env: ExecEnvironment, options: ExecOptions = {}): Promise<CheckReport> {
   const context = createContext(env, options);
+  const lock = options.lockHeld ? null : lockFolder(context.workDir, `exec check ${env.file}`);
+  try {
+    return await checkLocked(context, env);
+  } finally {
+    lock?.release();
+  }
+}
+
+async function checkLocked(context: ReturnType<typeof createContext>, env: ExecEnvironment): Promise<CheckReport> {
   const warnings: string[] = [];
   const rounds: CheckState['rounds'] = [];
   const results = new Map<string, { ms: number[]; passed: boolean[] }>();
+  // Per test command (a listed test, or '' for the whole suite): the reported test names that passed, per round.
+  const reportedPasses = new Map<string, Set<string>[]>();
+  const noteReport = (unit: string, outcome: RunOutcome, reportText: string | null) => {
+    if (!env.report) return;
+    const text = env.report.file === null ? outcome.output : reportText ?? '';
+    const passed = new Set([...parseReport(text, env.report)].filter(([, status]) => status === 'pass').map(([name]) => name));
+    reportedPasses.set(unit, [...(reportedPasses.get(unit) ?? []), passed]);
+  };
   const suitePassed: boolean[] = [];
   let tests: string[] | null = null;
   const note = (what: string, outcome: RunOutcome) => {
@@ -49,7 +68,7 @@ export async function checkEnvironment(env: ExecEnvironment, options: ExecOption
     }
     let buildMs = 0;
     for (const command of env.build) {
-      const outcome = await runInTree(context, tree, command, { timeoutMs: env.setupTimeout * 1000 });
+      const outcome = await runTestCommand(context, tree, command, env.setupTimeout * 1000, false).then((run) => run.outcome);
       buildMs += outcome.ms;
       note(`build \`${command}\``, outcome);
       if (outcome.exitCode !== 0) throw new Error(`build \`${command}\` failed on the unmodified repository (round ${round}):\n${logTail(outcome.output, 30)}`);
@@ -57,17 +76,19 @@ export async function checkEnvironment(env: ExecEnvironment, options: ExecOption
     let testMs = 0;
     if (tests === null) {
       context.emit({ kind: 'prepare', message: `round ${round}: whole test suite` });
-      const outcome = await runInTree(context, tree, testCommand(env, null), { timeoutMs: env.timeout * 1000 });
+      const { outcome, report } = await runTestCommand(context, tree, testCommand(env, null), env.timeout * 1000, true);
       testMs = outcome.ms;
       note('test suite', outcome);
+      noteReport('', outcome, report);
       suitePassed.push(outcome.exitCode === 0 && !outcome.timedOut);
     } else {
       const order = round % 2 === 1 ? tests : [...tests].reverse();
       for (const [index, test] of order.entries()) {
         context.emit({ kind: 'prepare', message: `round ${round}: test ${index + 1}/${order.length} ${test}` });
-        const outcome = await runInTree(context, tree, testCommand(env, [test]), { timeoutMs: env.timeout * 1000 });
+        const { outcome, report } = await runTestCommand(context, tree, testCommand(env, [test]), env.timeout * 1000, true);
         testMs += outcome.ms;
         note(`test ${test}`, outcome);
+        noteReport(test, outcome, report);
         const entry = results.get(test) ?? { ms: [], passed: [] };
         entry.ms.push(outcome.ms);
         entry.passed.push(outcome.exitCode === 0 && !outcome.timedOut && !outcome.outputLimited);
@@ -84,7 +105,13 @@ export async function checkEnvironment(env: ExecEnvironment, options: ExecOption
     tests: Object.fromEntries([...results].map(([name, entry]) => [name, { ms: Math.round(entry.ms.reduce((a, b) => a + b, 0) / entry.ms.length), passed: entry.passed }])),
     flaky: [...results].filter(([, entry]) => entry.passed.some(Boolean) && !entry.passed.every(Boolean)).map(([name]) => name).sort(),
     failing: [...results].filter(([, entry]) => !entry.passed.some(Boolean)).map(([name]) => name).sort(),
+    // Reported tests that passed in every round: what a candidate's run of that command must report passed.
+    reported: env.report ? Object.fromEntries([...reportedPasses].map(([unit, rounds]) => [unit, [...rounds[0]!].filter((name) => rounds.every((round) => round.has(name))).sort()])) : null,
   };
+  if (env.report) {
+    const empty = Object.entries(state.reported!).filter(([unit, names]) => names.length === 0 && !state.failing.includes(unit) && !state.flaky.includes(unit));
+    if (empty.length > 0) warnings.push(`the ${env.report.format} report of ${empty.length} test command(s) (first: ${empty[0]![0] || 'the whole suite'}) shows no passed test on the unmodified repository: check \`report\`; those commands are graded by exit status only`);
+  }
   if (tests === null && suitePassed.some((passed) => !passed)) {
     warnings.push(`the whole test suite failed in round(s) ${suitePassed.flatMap((passed, index) => (passed ? [] : [index + 1])).join(', ')} on the unmodified repository; without a test list (\`tests\`) nothing can be excluded`);
   }

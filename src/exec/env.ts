@@ -1,16 +1,32 @@
 // Environment files: YAML describing how to set up, build and test one repository. Every key is
 // checked; a mistake is an InputError naming the file, the line and the key.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
 import { InputError } from '../util/errors.ts';
-import type { CoverageSpec, CoverageTool, ExecEnvironment, Limits, TestsSpec } from './types.ts';
+import { pathProblem } from '../datasets/schema.ts';
+import { REPORT_FORMATS, type CoverageSpec, type CoverageTool, type ExecEnvironment, type Limits, type ReportFormat, type ReportSpec, type TestsSpec } from './types.ts';
 
 const COVERAGE_TOOLS: CoverageTool[] = ['gcov', 'python', 'node'];
-const TOP_KEYS = ['repo', 'setup', 'build', 'test', 'tests', 'timeout', 'setupTimeout', 'env', 'coverage', 'workers', 'limits', 'passPattern', 'setupNetwork', 'workDir'];
-const LIMIT_KEYS: (keyof Limits)[] = ['cpuSeconds', 'memoryMb', 'processes', 'fileSizeMb', 'outputMb', 'tmpMb'];
+const TOP_KEYS = ['repo', 'setup', 'build', 'test', 'tests', 'timeout', 'setupTimeout', 'env', 'coverage', 'workers', 'limits', 'passPattern', 'setupNetwork', 'workDir', 'mounts', 'report'];
+const LIMIT_KEYS: (keyof Limits)[] = ['cpuSeconds', 'memoryMb', 'processes', 'fileSizeMb', 'outputMb', 'tmpMb', 'shmMb', 'diskMb', 'cpus'];
 
-export const DEFAULT_LIMITS: Omit<Limits, 'cpuSeconds'> = { memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024 };
+export const DEFAULT_LIMITS: Omit<Limits, 'cpuSeconds'> = { memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024, shmMb: 64, diskMb: 8192, cpus: 1 };
+
+/** Largest wall-clock timeout in seconds: Node's timers hold at most 2^31-1 ms (about 24.8 days). */
+export const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+/** Upper bounds of the numeric settings (beyond them a value is a typo, or overflows a timer or rlimit). */
+const LIMIT_BOUNDS: Record<keyof Limits, number> = {
+  cpuSeconds: MAX_TIMEOUT_SECONDS,
+  memoryMb: 1024 * 1024,
+  processes: 1_000_000,
+  fileSizeMb: 1024 * 1024,
+  outputMb: 64 * 1024,
+  tmpMb: 1024 * 1024,
+  shmMb: 1024 * 1024,
+  diskMb: 64 * 1024 * 1024,
+  cpus: 1024,
+};
 
 /** Reads and checks an environment file. `repoOverride` replaces its `repo` (the CLI's --repo). */
 export function loadEnvironment(file: string, repoOverride?: string): ExecEnvironment {
@@ -35,7 +51,13 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
   const fail = (key: string, message: string): never => {
     throw new InputError(message, { file, line: lineOf(doc, lineCounter, key), field: key });
   };
-  const root = doc.toJS() as unknown;
+  let root: unknown;
+  try {
+    // Aliases are bounded: a chain of aliases to aliases (a "billion laughs" file) would expand without end.
+    root = doc.toJS({ maxAliasCount: 50 }) as unknown;
+  } catch (error) {
+    throw new InputError(`invalid YAML: ${(error as Error).message.split('\n')[0]}`, { file });
+  }
   if (!isRecord(root)) fail('', 'expected a mapping of keys (repo, setup, build, test, timeout, ...)');
   const data = root as Record<string, unknown>;
   for (const key of Object.keys(data)) if (!TOP_KEYS.includes(key)) fail(key, `unknown key (known: ${TOP_KEYS.join(', ')})`);
@@ -43,8 +65,9 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
   const base = dirname(file);
   const repo = repoOverride !== undefined ? resolve(repoOverride) : resolve(base, requireString(data, 'repo', fail));
   const test = requireString(data, 'test', fail);
-  if (!test.includes('{tests}')) fail('test', 'must contain the {tests} placeholder (replaced by the selected tests, empty for the whole suite)');
-  const timeout = positiveNumber(data, 'timeout', fail, undefined);
+  // Without a test list the whole suite runs and `{tests}` would always be empty: it is optional then.
+  if (data.tests !== undefined && data.tests !== null && !test.includes('{tests}')) fail('test', 'must contain the {tests} placeholder when `tests` is configured (replaced by the selected tests)');
+  const timeout = boundedNumber(data, 'timeout', fail, undefined, MAX_TIMEOUT_SECONDS);
   const passPattern = optionalString(data, 'passPattern', fail);
   if (passPattern !== null) {
     try {
@@ -53,7 +76,7 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
       fail('passPattern', `not a valid regular expression: ${(error as Error).message}`);
     }
   }
-  const workers = data.workers === undefined ? null : positiveNumber(data, 'workers', fail, undefined);
+  const workers = data.workers === undefined ? null : boundedNumber(data, 'workers', fail, undefined, 256);
   if (workers !== null && !Number.isInteger(workers)) fail('workers', 'must be a whole number');
   const workDir = optionalString(data, 'workDir', fail);
   if (data.coverage !== undefined && data.tests === undefined) fail('coverage', 'needs `tests` (coverage is recorded per test)');
@@ -66,7 +89,7 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     test,
     tests: testsSpec(data.tests, fail),
     timeout,
-    setupTimeout: data.setupTimeout === undefined ? 3600 : positiveNumber(data, 'setupTimeout', fail, undefined),
+    setupTimeout: data.setupTimeout === undefined ? 3600 : boundedNumber(data, 'setupTimeout', fail, undefined, MAX_TIMEOUT_SECONDS),
     env: envMap(data.env, fail),
     coverage: coverageSpec(data.coverage, fail),
     workers,
@@ -74,7 +97,46 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     passPattern,
     setupNetwork: optionalBoolean(data, 'setupNetwork', fail, false),
     workDir: workDir === null ? null : resolve(base, workDir),
+    mounts: mountList(data.mounts, base, fail),
+    report: reportSpec(data.report, fail),
   };
+}
+
+/** Extra read-only folders the sandbox shows (e.g. a toolchain outside /usr): absolute, existing, at the same path inside. */
+function mountList(value: unknown, base: string, fail: Fail): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string' || entry.trim() === '')) return fail('mounts', 'must be a list of folders to show read-only in the sandbox');
+  return (value as string[]).map((entry) => {
+    const path = resolve(base, entry);
+    if (!existsSync(path)) fail('mounts', `'${entry}' does not exist`);
+    if (['/', '/root', '/home', '/var', '/proc', '/sys', '/dev', '/tmp', '/run'].includes(path)) fail('mounts', `'${entry}' would show the host's ${path}; name the folder the build needs`);
+    return path;
+  });
+}
+
+function reportSpec(value: unknown, fail: Fail): ReportSpec | null {
+  if (value === undefined || value === null) return null;
+  if (!isRecord(value)) return fail('report', `must be a mapping with \`format\` (${REPORT_FORMATS.join(', ')})`);
+  for (const key of Object.keys(value)) if (!['format', 'file', 'pass', 'fail'].includes(key)) fail(`report.${key}`, 'unknown key (known: format, file, pass, fail)');
+  const format = requireString(value, 'format', fail, 'report.');
+  if (!REPORT_FORMATS.includes(format as ReportFormat)) fail('report.format', `must be one of ${REPORT_FORMATS.join(', ')}`);
+  const file = optionalString(value, 'file', fail, 'report.');
+  if (file !== null && pathProblem(file)) fail('report.file', `'${file}' ${pathProblem(file)}`);
+  if (format === 'junit' && file === null) fail('report.file', 'junit needs the report file the runner writes (relative to the tree)');
+  const patterns: Record<'pass' | 'fail', string | null> = { pass: null, fail: null };
+  for (const key of ['pass', 'fail'] as const) {
+    const pattern = optionalString(value, key, fail, 'report.');
+    if (pattern === null) continue;
+    try {
+      new RegExp(pattern, 'm');
+    } catch (error) {
+      fail(`report.${key}`, `not a valid regular expression: ${(error as Error).message}`);
+    }
+    if (!/\((?!\?)/.test(pattern)) fail(`report.${key}`, 'needs a capture group: the test name');
+    patterns[key] = pattern;
+  }
+  if (format === 'regex' && (patterns.pass === null || patterns.fail === null)) fail('report', 'format regex needs `pass` and `fail` patterns (each capturing the test name)');
+  return { format: format as ReportFormat, file, pass: patterns.pass, fail: patterns.fail };
 }
 
 type Fail = (key: string, message: string) => never;
@@ -117,10 +179,11 @@ function optionalBoolean(data: Record<string, unknown>, key: string, fail: Fail,
   return value;
 }
 
-function positiveNumber(data: Record<string, unknown>, key: string, fail: Fail, fallback: number | undefined, prefix = ''): number {
+function boundedNumber(data: Record<string, unknown>, key: string, fail: Fail, fallback: number | undefined, maximum: number, prefix = ''): number {
   const value = data[key];
   if (value === undefined) return fallback ?? fail(prefix + key, 'missing');
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return fail(prefix + key, 'must be a positive number');
+  if (value > maximum) return fail(prefix + key, `must be at most ${maximum}, got ${value}`);
   return value;
 }
 
@@ -180,6 +243,6 @@ function limits(value: unknown, timeout: number, fail: Fail): Limits {
   if (!isRecord(value)) return fail('limits', `must be a mapping of ${LIMIT_KEYS.join(', ')}`);
   for (const key of Object.keys(value)) if (!LIMIT_KEYS.includes(key as keyof Limits)) fail(`limits.${key}`, `unknown key (known: ${LIMIT_KEYS.join(', ')})`);
   const result = { ...defaults };
-  for (const key of LIMIT_KEYS) result[key] = Math.ceil(positiveNumber(value, key, fail, defaults[key], 'limits.'));
+  for (const key of LIMIT_KEYS) result[key] = Math.ceil(boundedNumber(value, key, fail, defaults[key], LIMIT_BOUNDS[key], 'limits.'));
   return result;
 }

@@ -1,25 +1,37 @@
 // Executing candidates: a pool of worker copies of the prepared tree, each keeping its build
 // products so that a candidate costs an incremental build. Per candidate: splice, build, run the
-// selected tests (stopping at the first failure when they run one by one), classify, put the
-// worker back into the prepared state. Identical candidates (after normalising whitespace) run
-// once; results are cached by (environment hash, task id, candidate hash).
+// selected tests (stopping at the first failure when they run one by one), grade per test, put the
+// worker back into the prepared state and verify it (tree.ts). Identical programs (the same task
+// and the same spliced file, byte for byte) run once; results are cached by (task id, spliced
+// file hash) under a signature of the ctxbench version, this stage's own code, the excluded tests
+// and the check state. Infrastructure failures (the sandbox did not start, a full disk, a worker
+// that cannot be reset) are retried on a rebuilt worker and never cached or stored as a verdict.
+// Every candidate's full log (each command's output, the report, the tests it had to pass) is
+// kept under `<work dir>/logs/`, so `regradeLog` can recompute its verdict without running.
 import { availableParallelism } from 'node:os';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { ExecResult } from '../runstore/types.ts';
+import { checkTaskRecord } from '../runstore/validate.ts';
 import { InputError } from '../util/errors.ts';
+import { lockFolder } from '../util/lock.ts';
+import { describeCgroups } from './cgroup.ts';
+import { checkEnvironment } from './check.ts';
 import { selectTests } from './coverage.ts';
-import { excludedTests, prepareEnvironment, runInTree, testCommand, type PreparedEnvironment } from './prepare.ts';
-import { candidateHash, spliceCandidate } from './splice.ts';
-import { copyTree, removeTree, resetTree, snapshotTree, type TreeSnapshot } from './tree.ts';
+import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
+import { spliceCandidate } from './splice.ts';
+import { manifestOf, rebuildWorker, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
-import { classify, logTail, type PhaseOutcome } from './verdict.ts';
+import { classify, logTail, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
+
+/** Attempts per candidate when the infrastructure fails (each on a rebuilt worker). */
+const INFRA_ATTEMPTS = 3;
 
 interface Group {
   task: TaskRecord;
-  candidate: string;
+  /** hash of the task's file with the candidate in place: the identity of the program. */
   hash: string;
   /** text of the task's file with the candidate in place. */
   spliced: string;
@@ -31,6 +43,14 @@ interface Worker {
   snapshot: TreeSnapshot;
 }
 
+/** The version of ctxbench and a hash of this stage's code: a fixed splice or grading rule invalidates cached verdicts. */
+export function execCodeVersion(folder: URL = new URL('./', import.meta.url)): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(folder).sort()) if (/\.(ts|js|mjs)$/.test(name)) hash.update(name).update(readFileSync(new URL(name, folder)));
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return `${pkg.version}+${hash.digest('hex').slice(0, 12)}`;
+}
+
 /** Results of earlier runs: one JSON line per executed candidate in the work folder. */
 class ResultCache {
   private readonly results = new Map<string, ExecResult>();
@@ -39,7 +59,7 @@ class ResultCache {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       try {
         const entry = JSON.parse(line) as { taskId: string; hash: string; signature: string; result: ExecResult };
-        if (entry.signature === signature) this.results.set(`${entry.taskId}\0${entry.hash}`, entry.result);
+        if (entry.signature === signature && typeof entry.result?.verdict === 'string') this.results.set(`${entry.taskId}\0${entry.hash}`, entry.result);
       } catch {
         // a line cut short by an interrupted run
       }
@@ -54,14 +74,41 @@ class ResultCache {
   }
 }
 
-/** Prepares the environment (once per work folder) and runs the candidates; results stream out as they finish. */
-export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[], options: ExecOptions & { cache?: boolean } = {}): AsyncIterable<ExecOutput> {
-  const prepared = await prepareEnvironment(env, options);
-  yield* runCandidates(prepared, items, options);
+/** What a cached verdict depends on besides the program: ctxbench's exec code, the excluded tests and the tests each command must report. */
+export function cacheSignature(state: CheckState | null, codeVersion: string = execCodeVersion()): string {
+  return createHash('sha256').update(JSON.stringify([codeVersion, excludedTests(state), state?.reported ?? null])).digest('hex').slice(0, 16);
 }
 
-/** The tests a candidate of this task runs, fastest first; null = the runner's whole suite. */
-export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { selected: string[] | null; commands: string[] } {
+export interface ExecuteOptions extends ExecOptions {
+  /** false: neither read nor write the result cache. */
+  cache?: boolean;
+  /** run every candidate even when the cache has its verdict (the new verdict replaces it). */
+  rerun?: boolean;
+  /** without a check state: true runs `exec check` first (saying so); false stops with the command to run. */
+  checkFirst?: boolean;
+}
+
+/** Prepares the environment (once per work folder) and runs the candidates; results stream out as they finish. */
+export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
+  // One process at a time per work folder, from the check and the setup on: two would set up the same tree.
+  const lock = options.lockHeld ? null : lockFolder(createContext(env, options).workDir, `exec ${env.file}`);
+  try {
+    if (readState(env) === null) {
+      if (!options.checkFirst) {
+        throw new InputError(`no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`, { file: env.file });
+      }
+      options.onEvent?.({ kind: 'prepare', message: `no check state for ${env.file}: running \`ctxbench exec check\` first` });
+      await checkEnvironment(env, { ...options, lockHeld: true });
+    }
+    const prepared = await prepareEnvironment(env, options);
+    yield* runCandidates(prepared, items, options);
+  } finally {
+    lock?.release();
+  }
+}
+
+/** The tests a candidate of this task runs, fastest first; null = the runner's whole suite. Each command with the test names it covers ('' = the whole suite). */
+export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { selected: string[] | null; commands: string[]; units: string[][] } {
   const { env, tests, coverage, state } = prepared;
   const excluded = new Set(excludedTests(state));
   const duration = (name: string) => state?.tests[name]?.ms ?? Number.POSITIVE_INFINITY;
@@ -69,48 +116,74 @@ export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { sel
   const selected = fromCoverage && fromCoverage.length > 0 ? fromCoverage : null;
   const names = selected ?? tests?.filter((name) => !excluded.has(name)) ?? null;
   const ordered = names === null ? null : [...names].sort((a, b) => duration(a) - duration(b));
-  if (ordered === null) return { selected, commands: [testCommand(env, null)] };
-  if (env.tests!.batch) return { selected, commands: [testCommand(env, selected === null && excluded.size === 0 ? null : ordered)] };
-  return { selected, commands: ordered.map((name) => testCommand(env, [name])) };
+  if (ordered === null) return { selected, commands: [testCommand(env, null)], units: [['']] };
+  if (env.tests!.batch) return { selected, commands: [testCommand(env, selected === null && excluded.size === 0 ? null : ordered)], units: [ordered] };
+  return { selected, commands: ordered.map((name) => testCommand(env, [name])), units: ordered.map((name) => [name]) };
 }
 
-export async function* runCandidates(prepared: PreparedEnvironment, items: ExecItem[], options: ExecOptions & { cache?: boolean } = {}): AsyncIterable<ExecOutput> {
+/** The reported test names a command covering `units` must report passed (null: not recorded, graded by exit status). */
+function expectedTests(state: CheckState | null, units: string[]): string[] | null {
+  if (!state?.reported) return null;
+  const names = units.flatMap((unit) => state.reported![unit] ?? []);
+  return names.length > 0 ? [...new Set(names)] : null;
+}
+
+function gradingOf(env: ExecEnvironment): Grading {
+  return { passPattern: env.passPattern, report: env.report };
+}
+
+/** Writes the spliced file host side, only through real folders inside the worker (a link in the path could point anywhere). */
+function writeInWorker(worker: string, path: string, text: string): void {
+  const parts = path.split('/');
+  let current = worker;
+  for (const [index, part] of parts.entries()) {
+    current = join(current, part);
+    const stats = lstatSync(current, { throwIfNoEntry: false });
+    const last = index === parts.length - 1;
+    if (!stats || (last ? !stats.isFile() : !stats.isDirectory())) throw new InputError(`${parts.slice(0, index + 1).join('/')} is not a ${last ? 'regular file' : 'folder'} in the prepared tree`, { file: path });
+  }
+  writeFileSync(current, text);
+}
+
+export async function* runCandidates(prepared: PreparedEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
   const { env, base } = prepared;
   const originals = new Map<string, string>();
   const groups = new Map<string, Group>();
   for (const item of items) {
-    const { task } = item;
+    const task = checkTaskRecord(item.task);
     if (!originals.has(task.path)) {
       const file = join(base, task.path);
-      if (!existsSync(file)) throw new InputError(`file not found in the repository (${env.repo})`, { file: task.path, field: `task ${task.id}` });
+      if (!existsSync(file) || !lstatSync(file).isFile()) throw new InputError(`file not found in the repository (${env.repo})`, { file: task.path, field: `task ${task.id}` });
       originals.set(task.path, readFileSync(file, 'utf8'));
     }
-    const hash = candidateHash(item.candidate);
+    const spliced = spliceCandidate(task, originals.get(task.path)!, item.candidate).text;
+    const hash = createHash('sha256').update(spliced).digest('hex').slice(0, 32);
     const id = `${task.id}\0${hash}`;
     const group = groups.get(id);
     if (group) group.keys.push(item.key);
-    else groups.set(id, { task, candidate: item.candidate, hash, spliced: spliceCandidate(task, originals.get(task.path)!, item.candidate).text, keys: [item.key] });
+    else groups.set(id, { task, hash, spliced, keys: [item.key] });
   }
-  const signature = createHash('sha256').update(JSON.stringify(excludedTests(prepared.state))).digest('hex').slice(0, 16);
+  const signature = cacheSignature(prepared.state);
   const cache = options.cache === false ? null : new ResultCache(join(prepared.workDir, 'results.jsonl'), signature);
   const pending: Group[] = [];
   for (const group of groups.values()) {
-    const cached = cache?.get(group.task.id, group.hash);
+    const cached = options.rerun ? undefined : cache?.get(group.task.id, group.hash);
     if (cached) for (const key of group.keys) yield { key, result: { ...cached, cached: true } };
     else pending.push(group);
   }
   if (pending.length === 0) return;
 
+  const manifest = manifestOf(base);
+  const logDir = join(prepared.workDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
   const workerCount = Math.max(1, Math.min(pending.length, options.workers ?? env.workers ?? availableParallelism()));
   const workers: Worker[] = [];
   for (let index = 0; index < workerCount; index++) {
     const dir = join(prepared.workDir, `w${index}`);
-    removeTree(dir);
-    copyTree(base, dir);
-    workers.push({ dir, snapshot: snapshotTree(dir) });
+    workers.push({ dir, snapshot: rebuildWorker(dir, base, manifest, prepared.identity) });
   }
 
-  options.onEvent?.({ kind: 'start', message: `running ${pending.length} candidates on ${workers.length} workers` });
+  options.onEvent?.({ kind: 'start', message: `running ${pending.length} candidates on ${workers.length} workers; ${describeCgroups()}` });
   // A small channel: workers push results, the generator yields them in completion order.
   const ready: ExecOutput[] = [];
   let wake: (() => void) | null = null;
@@ -123,13 +196,20 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
   const loop = async (worker: Worker) => {
     try {
       for (let group = pending.shift(); group; group = pending.shift()) {
-        const result = await runOne(prepared, worker, group);
-        cache?.put(group.task.id, group.hash, result);
-        group.keys.forEach((key, index) => ready.push({ key, result: index === 0 ? result : { ...result, cached: true } }));
+        let outcome: { result: ExecResult | null; reason: string; cacheable: boolean } = { result: null, reason: '', cacheable: false };
+        for (let attempt = 1; attempt <= INFRA_ATTEMPTS; attempt++) {
+          outcome = await runOne(prepared, worker, group, manifest, logDir);
+          if (outcome.result) break;
+          options.onEvent?.({ kind: 'warning', message: `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ${outcome.reason}` });
+          worker.snapshot = rebuildWorker(worker.dir, base, manifest, prepared.identity);
+        }
+        const { result } = outcome;
+        if (result && outcome.cacheable) cache?.put(group.task.id, group.hash, result);
+        group.keys.forEach((key, index) => ready.push(result ? { key, result: index === 0 ? result : { ...result, cached: true } } : { key, result: null, infraError: outcome.reason }));
         notify();
       }
     } catch (error) {
-      failure ??= error;
+      failure ??= error instanceof ResetError ? new ResetError(`a worker could not be reset or rebuilt (${error.message}); the candidates without a verdict are left for the next run`) : error;
       pending.length = 0;
     } finally {
       running--;
@@ -145,39 +225,84 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
   if (failure) throw failure;
 }
 
-/** Runs one candidate in a worker and puts the worker back into the prepared state. */
-async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group): Promise<ExecResult> {
+/** A candidate's full log as kept on disk: enough to grade it again. */
+export interface CandidateLog {
+  taskId: string;
+  hash: string;
+  phases: (PhaseOutcome & { units?: string[] })[];
+}
+
+function resultOf(classification: Classification, phases: PhaseOutcome[], selected: string[], logFile: string | null): ExecResult | null {
+  if (classification.verdict === 'infra-error') return null;
+  let buildMs = 0;
+  let testMs = 0;
+  for (const phase of phases) if (phase.phase === 'build') buildMs += phase.outcome.ms;
+  else testMs += phase.outcome.ms;
+  const log = [...phases.map((phase) => `$ ${phase.command}\n${phase.outcome.output}`), `[ctxbench] ${classification.verdict}: ${classification.reason}`].join('\n');
+  return { verdict: classification.verdict, reason: classification.reason, selectedTests: selected, buildMs, testMs, logTail: logTail(log), cached: false, ...(logFile ? { log: logFile } : {}) };
+}
+
+/** Runs one candidate in a verified worker and puts the worker back (verified, or rebuilt). */
+async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group, manifest: TreeManifest, logDir: string): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
   const { env } = prepared;
   const deadline = Date.now() + env.timeout * 1000;
   const remaining = () => Math.max(1, deadline - Date.now());
-  const phases: PhaseOutcome[] = [];
-  let buildMs = 0;
-  let testMs = 0;
+  const phases: (PhaseOutcome & { units?: string[] })[] = [];
   const plan = testPlan(prepared, group.task);
+  let resetProblem: string | null = null;
   try {
-    writeFileSync(join(worker.dir, group.task.path), group.spliced);
+    try {
+      writeInWorker(worker.dir, group.task.path, group.spliced);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return { result: null, reason: 'the disk is full (ENOSPC writing the candidate)', cacheable: false };
+      throw error;
+    }
     let built = true;
     for (const command of env.build) {
-      const outcome = await runInTree(prepared, worker.dir, command, { timeoutMs: remaining() });
-      buildMs += outcome.ms;
+      const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false);
       phases.push({ phase: 'build', command, outcome });
-      if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited) {
+      if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) {
         built = false;
         break;
       }
     }
     if (built) {
-      for (const command of plan.commands) {
-        const outcome = await runInTree(prepared, worker.dir, command, { timeoutMs: remaining() });
-        testMs += outcome.ms;
-        phases.push({ phase: 'test', command, outcome });
-        if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited) break;
+      for (const [index, command] of plan.commands.entries()) {
+        const { outcome, report } = await runTestCommand(prepared, worker.dir, command, remaining(), true);
+        const units = plan.units[index]!;
+        phases.push({ phase: 'test', command, outcome, expected: expectedTests(prepared.state, units), report, units });
+        if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) break;
       }
     }
   } finally {
-    worker.snapshot = resetTree(worker.dir, prepared.base, worker.snapshot, prepared.identity).snapshot;
+    const restored = restoreWorker(worker.dir, prepared.base, worker.snapshot, manifest, prepared.identity);
+    worker.snapshot = restored.snapshot;
+    resetProblem = restored.rebuilt;
   }
-  const { verdict, reason } = classify(phases, env.passPattern);
-  const log = [...phases.map((phase) => `$ ${phase.command}\n${phase.outcome.output}`), `[ctxbench] ${verdict}: ${reason}`].join('\n');
-  return { verdict, selectedTests: plan.selected ?? [], buildMs, testMs, logTail: logTail(log), cached: false };
+  const classification = classify(phases, gradingOf(env));
+  const logFile = join(logDir, `${createHash('sha256').update(`${group.task.id}\0${group.hash}`).digest('hex').slice(0, 24)}.json`);
+  const log: CandidateLog = { taskId: group.task.id, hash: group.hash, phases };
+  try {
+    writeFileSync(logFile, JSON.stringify(log));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return { result: null, reason: 'the disk is full (ENOSPC writing the log)', cacheable: false };
+    throw error;
+  }
+  const result = resultOf(classification, phases, plan.selected ?? [], logFile);
+  // The worker was verified clean before the run; a reset that had to rebuild it is noted, and such a verdict is not cached.
+  if (result && resetProblem) result.reason = `${result.reason} (worker rebuilt after the run: ${resetProblem})`;
+  return { result, reason: classification.reason, cacheable: resetProblem === null };
 }
+
+/** Recomputes a verdict from a saved log with the environment's current grading and check state; nothing runs. */
+export function regradeLog(env: ExecEnvironment, logFile: string, selected: string[]): ExecResult | null {
+  const log = readJsonFile(logFile, 'candidate log', 'run `ctxbench exec --force` for this candidate') as unknown as CandidateLog;
+  if (!Array.isArray(log.phases) || log.phases.some((phase) => typeof phase?.command !== 'string' || typeof phase.outcome?.output !== 'string')) {
+    throw new InputError('malformed candidate log', { file: logFile });
+  }
+  const state = readState(env);
+  const phases = log.phases.map((phase) => (phase.phase === 'test' && phase.units ? { ...phase, expected: expectedTests(state, phase.units) } : phase));
+  const result = resultOf(classify(phases, gradingOf(env)), phases, selected, logFile);
+  return result;
+}
+

@@ -3,10 +3,13 @@
 export type * from './types.ts';
 export { loadEnvironment, parseEnvironment, DEFAULT_LIMITS } from './env.ts';
 export { runCommand, ensureSandboxWorks, sandboxIdentity, treePathInside, SANDBOX_TREE } from './sandbox.ts';
-export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan, normalizeCandidate, candidateHash } from './splice.ts';
+export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice.ts';
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
-export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, type PhaseOutcome } from './verdict.ts';
+export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
 export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, excludedTests, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
-export { executeCandidates, runCandidates, testPlan } from './execute.ts';
+export { executeCandidates, runCandidates, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';
+export { parseReport, readReportFile, REPORT_PARSERS, type TestReport, type TestStatus, type ReportParser } from './reports.ts';
+export { detectCgroups, describeCgroups, type CgroupSupport } from './cgroup.ts';
+export { seccompProgram } from './seccomp.ts';
 export { checkEnvironment, type CheckReport } from './check.ts';
-export { copyTree, chownTree, removeTree, resetTree, snapshotTree, fingerprintTree } from './tree.ts';
+export { copyTree, chownTree, removeTree, resetTree, restoreWorker, rebuildWorker, manifestOf, manifestDifference, snapshotTree, fingerprintTree, stripReferenceTraces, ResetError } from './tree.ts';

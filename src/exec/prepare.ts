@@ -4,11 +4,13 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 import { ensureSandboxWorks, runCommand, sandboxIdentity, treePathInside } from './sandbox.ts';
-import { chownTree, copyTree, fingerprintTree, removeTree } from './tree.ts';
+import { readReportFile } from './reports.ts';
+import { chownTree, copyTree, fingerprintTree, removeTree, stripReferenceTraces } from './tree.ts';
 import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome, SandboxMode } from './types.ts';
 import { logTail } from './verdict.ts';
 
@@ -23,6 +25,8 @@ export interface CheckState {
   flaky: string[];
   /** failed in every round on the unmodified repository: excluded. */
   failing: string[];
+  /** per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null without `report`. */
+  reported: Record<string, string[]> | null;
 }
 
 export interface ExecContext {
@@ -49,11 +53,29 @@ export function statePath(env: ExecEnvironment): string {
 export function readState(env: ExecEnvironment): CheckState | null {
   const file = statePath(env);
   if (!existsSync(file)) return null;
+  const state = readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`);
+  const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+  const record = state as Partial<CheckState>;
+  const problem = typeof record.envHash !== 'string' ? 'envHash'
+    : !isStrings(record.flaky) ? 'flaky'
+    : !isStrings(record.failing) ? 'failing'
+    : typeof record.tests !== 'object' || record.tests === null || Object.values(record.tests).some((entry) => typeof entry?.ms !== 'number' || !Array.isArray(entry.passed)) ? 'tests'
+    : record.reported !== undefined && record.reported !== null && (typeof record.reported !== 'object' || Object.values(record.reported).some((names) => !isStrings(names))) ? 'reported'
+    : null;
+  if (problem) throw new InputError(`not a state file of this ctxbench (field '${problem}' is missing or malformed); delete it and run \`ctxbench exec check ${env.file}\` again`, { file });
+  return { ...record, reported: record.reported ?? null } as CheckState;
+}
+
+/** Reads a JSON file ctxbench wrote; a truncated or hand-edited file is a clear error saying how to recover. */
+export function readJsonFile(file: string, what: string, recovery: string): Record<string, unknown> {
+  let value: unknown;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as CheckState;
+    value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new InputError(`unreadable state file (${(error as Error).message}); delete it and run \`ctxbench exec check\` again`, { file });
+    throw new InputError(`unreadable ${what} (${(error as Error).message}; truncated by an interrupted run?); delete it and ${recovery}`, { file });
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(`${what} is not a JSON object; delete it and ${recovery}`, { file });
+  return value as Record<string, unknown>;
 }
 
 /** Tests never run for candidates: the flaky and the always-failing ones found by `exec check`. */
@@ -98,10 +120,22 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
   return { env, mode, identity, envHash, workDir, base: join(workDir, 'base'), emit };
 }
 
+/**
+ * Runs a build or test command; for a test command with a report file, removes any stale report
+ * first (the build could have planted one) and reads the new one afterwards.
+ */
+export async function runTestCommand(context: ExecContext, tree: string, command: string, timeoutMs: number, isTest: boolean): Promise<{ outcome: RunOutcome; report: string | null }> {
+  const reportFile = isTest ? context.env.report?.file ?? null : null;
+  if (reportFile !== null) removeTree(join(tree, reportFile));
+  const outcome = await runInTree(context, tree, command, { timeoutMs });
+  return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
+}
+
 /** Runs one command in a tree with the environment's variables (and extra ones). */
 export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean }): Promise<RunOutcome> {
   const { env } = context;
-  const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout) } : env.limits;
+  // The setup is the environment's own trusted command, run once: it may use every core.
+  const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout), cpus: Math.max(env.limits.cpus, availableParallelism()) } : env.limits;
   return runCommand({
     mode: context.mode,
     tree,
@@ -110,6 +144,7 @@ export function runInTree(context: ExecContext, tree: string, command: string, o
     timeoutMs: options.timeoutMs,
     limits,
     network: options.setup === true && env.setupNetwork,
+    mounts: env.mounts,
   });
 }
 
@@ -132,6 +167,8 @@ function commandFailure(context: ExecContext, what: string, command: string, out
 export async function setupTree(context: ExecContext, dir: string): Promise<number> {
   removeTree(dir);
   copyTree(context.env.repo, dir);
+  // The repository's history and ctxbench's index hold every reference: never in a tree a candidate can read.
+  stripReferenceTraces(dir);
   chownTree(dir, context.identity);
   chmodSync(dir, 0o755);
   let ms = 0;
@@ -165,7 +202,11 @@ interface BaseMarker {
 /** Makes (or reuses) the prepared tree; `force` redoes the setup. */
 export async function ensureBase(context: ExecContext, force = false): Promise<BaseMarker> {
   const markerFile = join(context.workDir, 'base.json');
-  if (!force && existsSync(markerFile) && existsSync(context.base)) return JSON.parse(readFileSync(markerFile, 'utf8')) as BaseMarker;
+  if (!force && existsSync(markerFile) && existsSync(context.base)) {
+    const marker = readJsonFile(markerFile, 'prepared-tree marker', 'run the command again (the tree is prepared anew)') as Partial<BaseMarker>;
+    if (typeof marker.setupMs === 'number' && (marker.tests === null || (Array.isArray(marker.tests) && marker.tests.every((name) => typeof name === 'string')))) return marker as BaseMarker;
+    throw new InputError('malformed prepared-tree marker; delete it and run the command again', { file: markerFile });
+  }
   context.emit({ kind: 'prepare', message: `preparing ${context.base}: copying the repository and running the setup` });
   const setupMs = await setupTree(context, context.base);
   const marker: BaseMarker = { envHash: context.envHash, setupMs, tests: await listTests(context, context.base) };
@@ -178,7 +219,11 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
   const spec = context.env.coverage;
   if (!spec || !tests) return null;
   const file = join(context.workDir, 'coverage.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as CoverageMap;
+  if (existsSync(file)) {
+    const map = readJsonFile(file, 'coverage map', 'run the command again (coverage is recorded anew)') as Partial<CoverageMap>;
+    if (Array.isArray(map.tests) && Array.isArray(map.functions) && map.functions.every((entry) => typeof entry?.path === 'string' && Array.isArray(entry.tests))) return map as CoverageMap;
+    throw new InputError('malformed coverage map; delete it and run the command again', { file });
+  }
   const tree = join(context.workDir, 'coverage-tree');
   const collector = COLLECTORS[spec.tool];
   const inside = treePathInside(context.mode, tree);

@@ -1,20 +1,28 @@
 // Runs one shell command on a worker tree, inside bubblewrap unless the mode is `none`.
 //
-// The sandbox: the host file system read-only (`--ro-bind / /`); the worker's tree writable, always
-// mounted at SANDBOX_TREE so that a tree prepared once can be copied to every worker (builds record
-// absolute paths); a private /tmp; /run hidden (it holds the host's Unix sockets, which a
-// read-only mount does not stop a process from connecting to); new user, PID, network, IPC and
-// UTS namespaces (the network one has only its own loopback); no capabilities (`--cap-drop ALL`:
-// bwrap keeps them when started by root, and with them the sandbox could remount / read-write);
-// a clean environment (no API keys leak in); prlimit limits on CPU time, data size, processes and
-// file size; the output capped; a wall-clock timeout that kills the process group, which takes the
-// PID namespace (and every process in it) with it. When ctxbench runs as root the sandbox runs as
-// an unprivileged user, because the kernel never enforces RLIMIT_NPROC for root.
+// The sandbox shows only what a build needs: the worker's tree (writable, always at SANDBOX_TREE so
+// that a tree prepared once can be copied to every worker: builds record absolute paths), the
+// system's toolchain folders read-only (/usr and the /bin, /sbin, /lib* links or folders), a minimal
+// /etc (users, name service, dynamic linker, alternatives, time zone, Java's configuration),
+// private size-limited /tmp and /dev/shm, a minimal /dev and its own /proc. Never the host's home
+// folders, /root, /var, /run, /opt, ctxbench's checkout (only its node_modules, for bundled tools),
+// run stores, the prepared base tree or other workers; extra read-only folders only where the
+// environment file declares them (`mounts`). New user, PID, network, IPC and UTS namespaces (the
+// network one has only its own loopback); no capabilities; a seccomp filter that refuses extended
+// attributes and ACLs (seccomp.ts); a clean environment; per-process rlimits (CPU time, data size,
+// processes, file size); per-sandbox cgroup caps where the machine allows (cgroup.ts: total memory
+// including tmpfs, processes, CPU); a watchdog on the tree's size (`diskMb`); the output capped; a
+// wall-clock timeout that kills the process group, which takes the PID namespace with it. When
+// ctxbench runs as root the sandbox runs as an unprivileged user (setpriv), because the kernel
+// never enforces RLIMIT_NPROC for root.
 import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, readlinkSync, realpathSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
+import { createSandboxCgroup, type SandboxCgroup } from './cgroup.ts';
+import { openSeccompFd } from './seccomp.ts';
 import type { Limits, RunOutcome, SandboxMode } from './types.ts';
 
 /** Where a worker's tree appears inside the sandbox. */
@@ -33,8 +41,10 @@ export interface CommandRun {
   limits: Limits;
   /** share the host network (environment setup with `setupNetwork` only). */
   network?: boolean;
-  /** bytes of output kept for the log tail and verdict markers (default 256 KiB). */
+  /** bytes of output kept for the log and verdict markers (default 4 MiB). */
   keepBytes?: number;
+  /** extra host folders shown read-only at the same path. */
+  mounts?: string[];
 }
 
 /** The user sandboxed commands run as when ctxbench runs as root (null: ctxbench's own user). */
@@ -55,7 +65,7 @@ let sandboxChecked = false;
 /** Throws a clear error when bubblewrap is missing or cannot create its namespaces here. */
 export function ensureSandboxWorks(mode: SandboxMode): void {
   if (mode === 'none' || sandboxChecked) return;
-  const probe = spawnSync('bwrap', [...bwrapArgs({ tree: tmpdir(), network: false, limits: null }), 'true'], spawnIdentity(mode));
+  const probe = spawnSync('bwrap', [...bwrapArgs({ tree: tmpdir(), network: false, limits: null, mounts: [] }), 'true'], spawnIdentity(mode));
   if (probe.error && (probe.error as NodeJS.ErrnoException).code === 'ENOENT') {
     throw new InputError('bubblewrap (bwrap) is not installed: run scripts/setup-system.sh (Debian package `bubblewrap`), or pass --sandbox none at your own risk');
   }
@@ -72,17 +82,66 @@ function spawnIdentity(mode: SandboxMode): { uid?: number; gid?: number } {
 
 const CTXBENCH_HOME = fileURLToPath(new URL('../../', import.meta.url)).replace(/\/$/, '');
 const SANDBOX_CTXBENCH_HOME = '/tmp/ctxbench/home';
+/** The toolchain: shown read-only (a link such as /bin -> usr/bin is recreated as the same link). */
+const SYSTEM_FOLDERS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
+/** The part of /etc that compilers, interpreters and test runners read; nothing with secrets. */
+const ETC_ENTRIES = [
+  'passwd', 'group', 'hosts', 'host.conf', 'nsswitch.conf', 'protocols', 'services', 'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d',
+  'alternatives', 'localtime', 'timezone', 'os-release', 'debian_version', 'locale.alias', 'mime.types', 'magic', 'papersize',
+];
+/** With the network (setup only): name resolution and certificates. */
+const ETC_NETWORK_ENTRIES = ['resolv.conf', 'ssl', 'ca-certificates', 'ca-certificates.conf', 'gai.conf'];
 
-function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | null }): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc'];
+function etcEntries(network: boolean): string[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync('/etc');
+  } catch {
+    // no /etc
+  }
+  // Java reads its security configuration through /usr/lib/jvm/*/conf -> /etc/java-*; python and perl their site files.
+  const versioned = names.filter((name) => /^(java-\d+-openjdk|python3(\.\d+)?|perl)$/.test(name));
+  return [...ETC_ENTRIES, ...(network ? ETC_NETWORK_ENTRIES : []), ...versioned].filter((name) => names.includes(name)).map((name) => `/etc/${name}`);
+}
+
+function systemBinds(): string[] {
+  const args: string[] = [];
+  for (const folder of SYSTEM_FOLDERS) {
+    let stats;
+    try {
+      stats = lstatSync(folder);
+    } catch {
+      continue;
+    }
+    if (stats.isSymbolicLink()) args.push('--symlink', readlinkSync(folder), folder);
+    else if (stats.isDirectory()) args.push('--ro-bind', folder, folder);
+  }
+  return args;
+}
+
+function nodeModules(): string | null {
+  try {
+    return realpathSync(join(CTXBENCH_HOME, 'node_modules'));
+  } catch {
+    return null;
+  }
+}
+
+function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | null; mounts: string[]; seccompFd?: number | null }): string[] {
+  const args = [...systemBinds(), '--dir', '/etc'];
+  for (const entry of etcEntries(options.network)) args.push('--ro-bind', entry, entry);
+  args.push('--dev', '/dev', '--proc', '/proc');
   if (options.limits) args.push('--size', String(options.limits.tmpMb * MIB));
   args.push('--tmpfs', '/tmp');
-  // /run keeps DNS configuration on some systems: hidden only when the network is off anyway.
-  if (!options.network && existsSync('/run')) args.push('--tmpfs', '/run');
+  if (options.limits) args.push('--size', String(options.limits.shmMb * MIB));
+  args.push('--tmpfs', '/dev/shm');
   args.push('--dir', '/tmp/home', '--bind', options.tree, SANDBOX_TREE, '--chdir', SANDBOX_TREE);
-  // ctxbench's own folder, read-only at a fixed path: it may itself live under the host's /tmp, which the sandbox replaces.
-  args.push('--ro-bind', CTXBENCH_HOME, SANDBOX_CTXBENCH_HOME);
+  // ctxbench's bundled tools (node_modules only, read-only, at a fixed path): never its checkout, which may hold run stores.
+  const modules = nodeModules();
+  if (modules) args.push('--ro-bind', modules, `${SANDBOX_CTXBENCH_HOME}/node_modules`);
+  for (const mount of options.mounts) args.push('--ro-bind', mount, mount);
   args.push('--unshare-all', ...(options.network ? ['--share-net'] : []), '--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--hostname', 'ctxbench');
+  if (options.seccompFd !== undefined && options.seccompFd !== null) args.push('--seccomp', '3');
   return args;
 }
 
@@ -96,6 +155,40 @@ function prlimitArgs(limits: Limits): string[] {
   ];
 }
 
+/** Joins the cgroup files given first, then execs the rest (so every sandbox process starts inside); failing to join, bwrap never starts (an infrastructure failure). */
+const JOIN_CGROUP = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
+
+/** Below this much free space on the tree's file system, a failure is the machine's (a full disk), not the command's. */
+const HOST_DISK_RESERVE = 256 * MIB;
+
+function hostDiskFull(tree: string): boolean {
+  try {
+    const stats = statfsSync(tree);
+    return stats.bavail * stats.bsize < HOST_DISK_RESERVE;
+  } catch {
+    return false;
+  }
+}
+
+function treeBytesNow(tree: string): number | null {
+  const result = spawnSync('du', ['-sxb', tree], { encoding: 'utf8' });
+  const bytes = Number.parseInt(String(result.stdout), 10);
+  return Number.isFinite(bytes) ? bytes : null;
+}
+
+/** The bytes a tree occupies (du: robust to deep trees and odd names), or null when it cannot be measured. */
+function treeBytes(tree: string): Promise<number | null> {
+  return new Promise((resolvePromise) => {
+    const child = spawn('du', ['-sxb', tree], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('error', () => resolvePromise(null));
+    child.on('close', () => {
+      const bytes = Number.parseInt(text, 10);
+      resolvePromise(Number.isFinite(bytes) ? bytes : null);
+    });
+  });
+}
 
 /** Runs the command and resolves when it and everything it started have ended. */
 export function runCommand(run: CommandRun): Promise<RunOutcome> {
@@ -109,26 +202,44 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     CTXBENCH_HOME: run.mode === 'bwrap' ? SANDBOX_CTXBENCH_HOME : CTXBENCH_HOME,
     ...run.env,
   };
-  const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', run.command];
-  const [file, args] = run.mode === 'bwrap'
-    ? ['bwrap', [...bwrapArgs({ tree: run.tree, network: run.network ?? false, limits: run.limits }), '--clearenv', ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]), '--', ...shell]]
-    : [shell[0]!, shell.slice(1)];
-  const keepBytes = run.keepBytes ?? 256 * 1024;
+  // Inside the sandbox the shell first writes one byte to fd 4 (then closes it): without that byte the sandbox did not start.
+  const script = run.mode === 'bwrap' ? `printf s >&4; exec 4>&-; ${run.command}` : run.command;
+  const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', script];
+  const keepBytes = run.keepBytes ?? 4 * MIB;
   const outputLimit = run.limits.outputMb * MIB;
   const started = Date.now();
+  let cgroup: SandboxCgroup | null = null;
+  let seccompFd: number | null = null;
+  let file: string;
+  let args: string[];
+  if (run.mode === 'bwrap') {
+    cgroup = createSandboxCgroup(run.limits);
+    seccompFd = openSeccompFd();
+    const identity = sandboxIdentity(run.mode);
+    const sandbox = ['bwrap', ...bwrapArgs({ tree: run.tree, network: run.network ?? false, limits: run.limits, mounts: run.mounts ?? [], seccompFd }), '--clearenv', ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]), '--', ...shell];
+    const dropped = identity ? ['setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--', ...sandbox] : sandbox;
+    [file, args] = ['/bin/sh', ['-c', JOIN_CGROUP, 'join-cgroup', String(cgroup?.procsFiles.length ?? 0), ...(cgroup?.procsFiles ?? []), ...dropped]];
+  } else {
+    [file, args] = [shell[0]!, shell.slice(1)];
+  }
   return new Promise((resolvePromise) => {
-    const child = spawn(file, args as string[], {
-      cwd: run.mode === 'bwrap' ? '/' : run.tree,
-      env: run.mode === 'bwrap' ? {} : env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      ...spawnIdentity(run.mode),
-    });
+    let child;
+    try {
+      child = spawn(file, args, {
+        cwd: run.mode === 'bwrap' ? '/' : run.tree,
+        env: run.mode === 'bwrap' ? { PATH: DEFAULT_PATH } : env,
+        stdio: run.mode === 'bwrap' ? ['ignore', 'pipe', 'pipe', seccompFd ?? 'ignore', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+    } finally {
+      if (seccompFd !== null) closeSync(seccompFd);
+    }
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let bytes = 0;
     let timedOut = false;
     let outputLimited = false;
+    let diskLimited = false;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
     let settled = false;
     const killGroup = () => {
@@ -150,23 +261,59 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
+    let sandboxStarted = false;
+    const status = child.stdio[4] as NodeJS.ReadableStream | null | undefined;
+    status?.on('data', () => {
+      sandboxStarted = true;
+    });
+    status?.on('error', () => {});
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
-    }, run.timeoutMs);
+    }, Math.min(run.timeoutMs, 2 ** 31 - 1));
+    // The disk cap: the tree may grow by `diskMb` during the command; checked twice a second.
+    let baseline: number | null = null;
+    let measuring = false;
+    const diskTimer = run.mode === 'bwrap' ? setInterval(() => {
+      if (measuring || settled) return;
+      measuring = true;
+      void treeBytes(run.tree).then((bytes) => {
+        measuring = false;
+        if (bytes === null || settled) return;
+        baseline ??= bytes;
+        if (bytes - baseline > run.limits.diskMb * MIB && !diskLimited) {
+          diskLimited = true;
+          killGroup();
+        }
+      });
+    }, 500) : undefined;
+    if (run.mode === 'bwrap') void treeBytes(run.tree).then((bytes) => (baseline ??= bytes));
     const finish = (spawnError?: Error) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearInterval(diskTimer);
       clearTimeout(drainTimer);
+      const memoryLimited = cgroup?.memoryHit() ?? false;
+      cgroup?.remove();
+      // A command that wrote fast and ended between two samples is measured once more.
+      if (run.mode === 'bwrap' && !diskLimited && baseline !== null) {
+        const bytes = treeBytesNow(run.tree);
+        if (bytes !== null && bytes - baseline > run.limits.diskMb * MIB) diskLimited = true;
+      }
       let output = Buffer.concat(kept).toString('utf8');
       if (output.length > keepBytes) output = output.slice(output.length - keepBytes);
       if (spawnError) output += `\n[ctxbench] cannot start ${file}: ${spawnError.message}`;
+      const sandboxFailed = spawnError !== undefined || (run.mode === 'bwrap' && !sandboxStarted && !timedOut);
       resolvePromise({
         exitCode: spawnError ? 127 : exit?.code ?? null,
         signal: exit?.signal ?? null,
         timedOut,
         outputLimited,
+        diskLimited,
+        memoryLimited,
+        sandboxFailed,
+        hostDiskFull: hostDiskFull(run.tree),
         ms: Date.now() - started,
         output,
         bytes,
@@ -182,6 +329,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       drainTimer = setTimeout(() => {
         child.stdout!.destroy();
         child.stderr!.destroy();
+        (status as { destroy?: () => void } | null | undefined)?.destroy?.();
         finish();
       }, 2000);
     });

@@ -2,7 +2,6 @@
 // span (the whole function, signature included; a line break after the span stays); for other
 // kinds it fills the hole between the task's prefix and suffix. The result is verified by
 // re-extracting the new span.
-import { createHash } from 'node:crypto';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Span } from '../index/types.ts';
 import { InputError } from '../util/errors.ts';
@@ -75,22 +74,4 @@ export function spliceCandidate(task: TaskRecord, original: string, candidate: s
 
 function formatSpan(span: Span): string {
   return `${span.startLine}:${span.startColumn}-${span.endLine}:${span.endColumn}`;
-}
-
-/**
- * Whitespace that cannot change a program's meaning is normalised: line endings, trailing spaces,
- * blank lines, leading and trailing blank space. Indentation and spaces inside a line are kept
- * (they matter in Python and inside string literals).
- */
-export function normalizeCandidate(candidate: string): string {
-  return candidate
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/[ \t\f\v]+$/, ''))
-    .filter((line) => line !== '')
-    .join('\n');
-}
-
-export function candidateHash(candidate: string): string {
-  return createHash('sha256').update(normalizeCandidate(candidate)).digest('hex').slice(0, 32);
 }

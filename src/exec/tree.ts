@@ -1,17 +1,41 @@
 // Worker trees: copying the prepared tree, fingerprinting a repository, and putting a worker back
 // exactly into the prepared state after a candidate.
 //
-// Reset: every entry of the worker is compared with a snapshot taken when it was last clean, by
-// inode and ctime (the kernel sets ctime on every change of content or metadata, and nothing can
-// set it back, so a candidate cannot hide a change). Changed and deleted entries are copied back
-// from the prepared tree with `cp -a` (content, mode, owner and timestamps, so build products and
-// sources keep the mtimes of the prepared tree and `make` sees a consistent, built tree); new
-// entries are removed. The spliced file, the objects its build rewrote and anything the tests
-// wrote all go back, so nothing of one candidate survives into the next.
+// Reset: every entry of the worker, the root folder itself included, is compared with a snapshot
+// taken when it was last clean, by inode and ctime (the kernel sets ctime on every change of
+// content or metadata, and nothing can set it back, so a candidate cannot hide a change). Changed
+// and deleted entries are copied back from the prepared tree with `cp -a` (content, mode, owner and
+// timestamps, so `make` sees a consistent, built tree); new entries are removed; a folder whose
+// metadata changed gets the prepared mode and owner back (xattrs and ACLs cannot be set inside the
+// sandbox: seccomp.ts). Then the worker is VERIFIED against the prepared tree's manifest (every
+// entry's kind, mode, owner, size, mtime and link target). Whatever the walk cannot read (a name
+// that is not UTF-8, a tree deeper than MAX_DEPTH, a folder the host cannot open) or a failed
+// verification makes the worker be rebuilt: removed with rm -rf (after making every folder
+// writable) and copied again. Only a worker that verifies runs a candidate.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, type BigIntStats } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
+
+/** Deeper trees are not walked (a path would pass PATH_MAX): the worker is rebuilt instead. */
+export const MAX_DEPTH = 200;
+
+/** A tree the host-side walk cannot read entry by entry; the caller rebuilds instead. */
+export class UnreadableTreeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableTreeError';
+  }
+}
+
+/** The worker could not be put back (or rebuilt): an infrastructure failure, never a candidate's verdict. The CLI prints it as one line. */
+export class ResetError extends Error {
+  readonly userFacing = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResetError';
+  }
+}
 
 type EntryKind = 'file' | 'dir' | 'link' | 'other';
 interface EntryStamp {
@@ -26,23 +50,86 @@ function kindOf(stats: BigIntStats): EntryKind {
   return stats.isDirectory() ? 'dir' : stats.isSymbolicLink() ? 'link' : stats.isFile() ? 'file' : 'other';
 }
 
-/** Visits every entry below `root` in sorted pre-order (parents first). */
-function walk(root: string, visit: (relative: string, stats: BigIntStats) => boolean | void, relative = ''): void {
-  const names = readdirSync(join(root, relative)).sort();
-  for (const name of names) {
+/** Visits every entry below `root` in sorted pre-order (parents first); throws UnreadableTreeError on what it cannot represent. */
+function walk(root: string, visit: (relative: string, stats: BigIntStats) => boolean | void, relative = '', depth = 0): void {
+  if (depth > MAX_DEPTH) throw new UnreadableTreeError(`deeper than ${MAX_DEPTH} levels at ${relative.slice(0, 200)}...`);
+  let raw: Buffer[];
+  try {
+    raw = readdirSync(join(root, relative), { encoding: 'buffer' });
+  } catch (error) {
+    throw new UnreadableTreeError(`cannot list ${relative || '.'}: ${(error as NodeJS.ErrnoException).code}`);
+  }
+  const names = raw.map((name) => {
+    const text = name.toString('utf8');
+    if (!Buffer.from(text, 'utf8').equals(name)) throw new UnreadableTreeError(`a name that is not UTF-8 in ${relative || '.'}`);
+    return text;
+  });
+  for (const name of names.sort()) {
     const child = relative === '' ? name : `${relative}/${name}`;
-    const stats = lstatSync(join(root, child), { bigint: true });
+    let stats: BigIntStats;
+    try {
+      stats = lstatSync(join(root, child), { bigint: true });
+    } catch (error) {
+      throw new UnreadableTreeError(`cannot read ${child}: ${(error as NodeJS.ErrnoException).code}`);
+    }
     const descend = visit(child, stats);
-    if (stats.isDirectory() && descend !== false) walk(root, visit, child);
+    if (stats.isDirectory() && descend !== false) walk(root, visit, child, depth + 1);
   }
 }
 
+/** The stamps of every entry; '' is the root folder itself. */
 export function snapshotTree(root: string): TreeSnapshot {
   const snapshot: TreeSnapshot = new Map();
+  const rootStats = lstatSync(root, { bigint: true });
+  snapshot.set('', { kind: kindOf(rootStats), ino: rootStats.ino, ctimeNs: rootStats.ctimeNs });
   walk(root, (relative, stats) => {
     snapshot.set(relative, { kind: kindOf(stats), ino: stats.ino, ctimeNs: stats.ctimeNs });
   });
   return snapshot;
+}
+
+interface ManifestEntry {
+  kind: EntryKind;
+  mode: bigint;
+  uid: bigint;
+  gid: bigint;
+  size: bigint;
+  mtimeNs: bigint;
+  link: string | null;
+}
+/** What a clean tree looks like, entry by entry ('' = the root folder): the reference a reset is verified against. */
+export type TreeManifest = Map<string, ManifestEntry>;
+
+export function manifestOf(root: string): TreeManifest {
+  const manifest: TreeManifest = new Map();
+  const entry = (path: string, stats: BigIntStats): ManifestEntry => {
+    const kind = kindOf(stats);
+    // A folder's size and mtime move with its entries: only its kind, mode and owner are compared.
+    return { kind, mode: stats.mode, uid: stats.uid, gid: stats.gid, size: kind === 'dir' ? 0n : stats.size, mtimeNs: kind === 'dir' ? 0n : stats.mtimeNs, link: kind === 'link' ? readlinkSync(path) : null };
+  };
+  manifest.set('', entry(root, lstatSync(root, { bigint: true })));
+  walk(root, (relative, stats) => {
+    manifest.set(relative, entry(join(root, relative), stats));
+  });
+  return manifest;
+}
+
+/** The first difference between two manifests (ownership compared as `identity` when given), or null. */
+export function manifestDifference(actual: TreeManifest, expected: TreeManifest, identity: { uid: number; gid: number } | null): string | null {
+  for (const [relative, want] of expected) {
+    const have = actual.get(relative);
+    const name = relative || '(root folder)';
+    if (!have) return `${name} is missing`;
+    if (have.kind !== want.kind) return `${name} is a ${have.kind}, not a ${want.kind}`;
+    if (have.mode !== want.mode) return `${name} has mode ${have.mode.toString(8)}, not ${want.mode.toString(8)}`;
+    const uid = identity ? BigInt(identity.uid) : want.uid;
+    const gid = identity ? BigInt(identity.gid) : want.gid;
+    if (have.uid !== uid || have.gid !== gid) return `${name} is owned by ${have.uid}:${have.gid}, not ${uid}:${gid}`;
+    if (have.size !== want.size || have.mtimeNs !== want.mtimeNs) return `${name} differs in size or mtime`;
+    if (have.link !== want.link) return `${name} points elsewhere`;
+  }
+  for (const relative of actual.keys()) if (!expected.has(relative)) return `${relative} should not exist`;
+  return null;
 }
 
 function run(command: string, args: string[], cwd?: string): void {
@@ -60,11 +147,65 @@ export function chownTree(root: string, identity: { uid: number; gid: number } |
   if (identity) run('chown', ['-R', `${identity.uid}:${identity.gid}`, root]);
 }
 
+/** Removes a tree whatever a candidate left in it (unreadable folders, odd names, any depth): rm -rf, after making folders writable when needed. */
 export function removeTree(root: string): void {
-  rmSync(root, { recursive: true, force: true });
+  if (!existsSync(root) && !isLink(root)) return;
+  spawnSync('rm', ['-rf', '--', root]);
+  if (!existsSync(root) && !isLink(root)) return;
+  spawnSync('chmod', ['-R', 'u+rwx', '--', root]);
+  const result = spawnSync('rm', ['-rf', '--', root], { encoding: 'utf8' });
+  if (existsSync(root) || isLink(root)) throw new ResetError(`cannot remove ${root}: ${String(result.stderr).trim().split('\n')[0] ?? ''}`);
 }
 
-/** Puts `worker` back into the state of `base`; returns the paths it had to restore or remove and the new snapshot. */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Folders and files that carry the reference outside the source tree: the repository's history and ctxbench's index. */
+export const REFERENCE_TRACES = ['.git', '.ctxbench'];
+
+/** Removes every `.git` and `.ctxbench` entry (at any depth) from a copied tree. */
+export function stripReferenceTraces(root: string): void {
+  const result = spawnSync('find', [root, '(', ...REFERENCE_TRACES.flatMap((name, index) => [...(index > 0 ? ['-o'] : []), '-name', name]), ')', '-prune', '-print0'], { maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`find in ${root} failed: ${String(result.stderr)}`);
+  for (const path of result.stdout.toString('utf8').split('\0').filter(Boolean)) removeTree(path);
+}
+
+/**
+ * Puts `worker` back into the state of `base` and verifies it against `manifest`; rebuilds it from
+ * `base` when the reset cannot be done or does not verify. Throws ResetError when even the rebuilt
+ * worker does not verify.
+ */
+export function restoreWorker(worker: string, base: string, clean: TreeSnapshot, manifest: TreeManifest, identity: { uid: number; gid: number } | null): { snapshot: TreeSnapshot; rebuilt: string | null } {
+  let problem: string | null;
+  try {
+    const { snapshot } = resetTree(worker, base, clean, identity);
+    problem = manifestDifference(manifestOf(worker), manifest, identity);
+    if (problem === null) return { snapshot, rebuilt: null };
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  return { snapshot: rebuildWorker(worker, base, manifest, identity), rebuilt: problem };
+}
+
+/** A fresh copy of `base`, verified; throws ResetError when it does not verify. */
+export function rebuildWorker(worker: string, base: string, manifest: TreeManifest, identity: { uid: number; gid: number } | null): TreeSnapshot {
+  try {
+    removeTree(worker);
+    copyTree(base, worker);
+    const problem = manifestDifference(manifestOf(worker), manifest, identity);
+    if (problem !== null) throw new ResetError(`a fresh copy of the prepared tree does not verify: ${problem}`);
+    return snapshotTree(worker);
+  } catch (error) {
+    throw error instanceof ResetError ? error : new ResetError(`cannot rebuild the worker ${worker}: ${(error as Error).message}`);
+  }
+}
+
+/** Puts `worker` back into the state of `base` (without verifying); returns the paths it had to restore or remove and the new snapshot. */
 export function resetTree(worker: string, base: string, clean: TreeSnapshot, identity: { uid: number; gid: number } | null): { changed: string[]; snapshot: TreeSnapshot } {
   const current = snapshotTree(worker);
   const remove: string[] = [];
@@ -97,12 +238,12 @@ export function resetTree(worker: string, base: string, clean: TreeSnapshot, ide
     restoreSet.add(relative);
     if (before.kind === 'dir') restoredDirs.add(relative);
   }
-  for (const relative of remove) rmSync(join(worker, relative), { recursive: true, force: true });
+  for (const relative of remove) removeTree(join(worker, relative));
   for (let start = 0; start < restore.length; start += 500) {
     run('cp', ['-a', '--reflink=auto', '--parents', ...restore.slice(start, start + 500), worker], base);
   }
   for (const relative of restoreMode) {
-    const stats = lstatSync(join(base, relative));
+    const stats = lstatSync(relative === '' ? base : join(base, relative));
     chmodSync(join(worker, relative), stats.mode & 0o7777);
     if (identity) chownSync(join(worker, relative), identity.uid, identity.gid);
   }
@@ -111,16 +252,17 @@ export function resetTree(worker: string, base: string, clean: TreeSnapshot, ide
 }
 
 function ancestors(relative: string): string[] {
+  if (relative === '') return [];
   const parts = relative.split('/');
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 
-/** A hash of a repository's content (every file's path, mode, and bytes; `.git` folders skipped). */
+/** A hash of a repository's content (every file's path, mode, and bytes); `.git` and `.ctxbench` are skipped: they never reach a prepared tree, and an index rebuilt meanwhile must not make the environment look new. */
 export function fingerprintTree(root: string): string {
   const hash = createHash('sha256');
   walk(root, (relative, stats) => {
     if (stats.isDirectory()) {
-      if (relative.split('/').pop() === '.git') return false;
+      if (REFERENCE_TRACES.includes(relative.split('/').pop()!)) return false;
       hash.update(`d ${relative} ${stats.mode}\n`);
     } else if (stats.isSymbolicLink()) {
       hash.update(`l ${relative} ${readlinkSync(join(root, relative))}\n`);

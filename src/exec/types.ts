@@ -19,6 +19,26 @@ export interface Limits {
   outputMb: number;
   /** size of the private /tmp, MiB. */
   tmpMb: number;
+  /** size of the private /dev/shm, MiB. */
+  shmMb: number;
+  /** how much the worker tree may grow during one command, MiB (a watchdog kills the sandbox beyond it). */
+  diskMb: number;
+  /** CPUs the sandbox may use at once (cgroup CPU quota, where cgroups are available). */
+  cpus: number;
+}
+
+export const REPORT_FORMATS = ['tap', 'junit', 'unittest', 'regex'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** Where and how the test runner reports per-test outcomes (parsed by src/exec/reports.ts). */
+export interface ReportSpec {
+  format: ReportFormat;
+  /** a report file the runner writes, relative to the tree (junit; optional for tap); null = the command's output. */
+  file: string | null;
+  /** regex format: a line of a passed test, capturing its name. */
+  pass: string | null;
+  /** regex format: a line of a failed test, capturing its name. */
+  fail: string | null;
 }
 
 /** How the test names are found and written into the `{tests}` placeholder of `test`. */
@@ -50,7 +70,7 @@ export interface ExecEnvironment {
   repo: string;
   setup: string[];
   build: string[];
-  /** test command with a `{tests}` placeholder (empty = the whole suite). */
+  /** test command; its `{tests}` placeholder (required with `tests`) takes the selected tests (empty = the whole suite). */
   test: string;
   tests: TestsSpec | null;
   /** wall-clock seconds per candidate (build + tests). */
@@ -67,6 +87,10 @@ export interface ExecEnvironment {
   setupNetwork: boolean;
   /** where prepared trees, coverage and the result cache live; null = the default folder. */
   workDir: string | null;
+  /** extra host folders shown read-only in the sandbox at the same path. */
+  mounts: string[];
+  /** the runner's per-test report; null = graded by exit status (and passPattern) only. */
+  report: ReportSpec | null;
 }
 
 /** What one command run (sandboxed or not) yields. */
@@ -76,6 +100,14 @@ export interface RunOutcome {
   timedOut: boolean;
   /** killed because its output passed `limits.outputMb`. */
   outputLimited: boolean;
+  /** killed because the tree grew by more than `limits.diskMb`. */
+  diskLimited?: boolean;
+  /** a process was killed by the sandbox's memory cap (cgroups only). */
+  memoryLimited?: boolean;
+  /** the sandbox itself could not start (an infrastructure failure, not the command's). */
+  sandboxFailed?: boolean;
+  /** the host's file system under the tree was (nearly) full when the command ended. */
+  hostDiskFull?: boolean;
   ms: number;
   /** the last part of the combined stdout/stderr. */
   output: string;
@@ -105,9 +137,13 @@ export interface ExecOptions {
   workDir?: string;
   /** progress and warnings; default prints nothing. */
   onEvent?: (event: ExecEvent) => void;
+  /** the caller already holds the work folder's lock. */
+  lockHeld?: boolean;
 }
 
 export interface ExecOutput {
   key: string;
-  result: ExecResult;
+  /** null: an infrastructure failure (see `infraError`) after the retries; nothing to store or cache. */
+  result: ExecResult | null;
+  infraError?: string;
 }

@@ -1,5 +1,12 @@
-// From command outcomes to a verdict. Order of precedence: timeout, crash by the output limit,
-// sandbox-violation, build-error, crash, test-fail, pass.
+// From command outcomes to a verdict. Order of precedence: infrastructure failure (the sandbox did
+// not start, the disk is full: never the candidate's verdict), timeout, crash by the output, disk
+// or memory cap, sandbox-violation, build-error, crash, test-fail, then per-test grading, pass.
+//
+// Per-test grading (SWE-bench style): the runner's report (reports.ts) is parsed into per-test
+// outcomes and compared with the tests `exec check` saw pass on the unmodified repository: each of
+// them must be reported as passed. Fewer tests reported than expected (a candidate that exits 0
+// before the tests ran, or prints a fake summary) is a test-fail with that reason. The exit status
+// is the one the harness saw, never anything the candidate printed.
 //
 // sandbox-violation: the sandbox stops writes outside the tree and /tmp (read-only mounts) and
 // traffic off the sandbox's own loopback (its network namespace has no route); what the kernel
@@ -9,7 +16,11 @@
 // e.g. a segmentation fault or our kill for too much output) or stopped by a resource limit
 // (refused fork, memory, file size, CPU time).
 import type { Verdict } from '../runstore/types.ts';
-import type { RunOutcome } from './types.ts';
+import { parseReport } from './reports.ts';
+import type { ReportSpec, RunOutcome } from './types.ts';
+
+/** Output of a full disk: the machine's failure when the host's file system is (nearly) full, else the command filled its own tmpfs. */
+export const INFRA_MARKERS: RegExp[] = [/no space left on device/i, /\bENOSPC\b/];
 
 export const VIOLATION_MARKERS: RegExp[] = [/read-only file system/i, /\bEROFS\b/, /network is unreachable/i, /\bENETUNREACH\b/, /temporary failure in name resolution/i];
 /** How test runners report a test process killed by a signal: node's runner (`signal: 'SIGABRT'`) and make. */
@@ -26,13 +37,26 @@ export const RESOURCE_MARKERS: RegExp[] = [
   /OutOfMemoryError/,
   /file size limit exceeded/i,
   /cpu time limit exceeded/i,
+  /no space left on device/i,
 ];
 
 export interface PhaseOutcome {
   phase: 'build' | 'test';
   command: string;
   outcome: RunOutcome;
+  /** test phases: the test names `exec check` saw pass for what this command runs (null: not recorded, graded by exit status). */
+  expected?: string[] | null;
+  /** test phases: the report file's text, when the report is a file (null: none was written). */
+  report?: string | null;
 }
+
+/** How test phases are judged beyond their exit status. */
+export interface Grading {
+  passPattern: string | null;
+  report: ReportSpec | null;
+}
+
+export type Classification = { verdict: Verdict; reason: string } | { verdict: 'infra-error'; reason: string };
 
 function failed(outcome: RunOutcome): boolean {
   return outcome.timedOut || outcome.outputLimited || outcome.exitCode !== 0;
@@ -43,11 +67,21 @@ function killedBySignal(outcome: RunOutcome): boolean {
 }
 
 /** The verdict and a one-line reason. `phases` end at the first failing command. */
-export function classify(phases: PhaseOutcome[], passPattern: string | null): { verdict: Verdict; reason: string } {
+export function classify(phases: PhaseOutcome[], grading: Grading): Classification {
+  const notStarted = phases.find((phase) => phase.outcome.sandboxFailed);
+  if (notStarted) return { verdict: 'infra-error', reason: `the sandbox of the ${notStarted.phase} command did not start: ${notStarted.outcome.output.trim().split('\n').pop() ?? ''}` };
+  for (const phase of phases) {
+    const marker = INFRA_MARKERS.find((pattern) => pattern.test(phase.outcome.output));
+    if (marker && phase.outcome.hostDiskFull && !phase.outcome.diskLimited) return { verdict: 'infra-error', reason: `${phase.phase}: the machine's disk is full (log matches ${marker})` };
+  }
   const timedOut = phases.find((phase) => phase.outcome.timedOut);
   if (timedOut) return { verdict: 'timeout', reason: `${timedOut.phase} passed the wall-clock timeout and was killed` };
   const flooded = phases.find((phase) => phase.outcome.outputLimited);
   if (flooded) return { verdict: 'crash', reason: `${flooded.phase} wrote more output than the limit and was killed` };
+  const disk = phases.find((phase) => phase.outcome.diskLimited);
+  if (disk) return { verdict: 'crash', reason: `${disk.phase} grew the tree by more than the disk limit (diskMb) and was killed` };
+  const memory = phases.find((phase) => phase.outcome.memoryLimited);
+  if (memory) return { verdict: 'crash', reason: `${memory.phase} passed the sandbox's memory cap (memoryMb, tmpfs included) and was killed` };
   for (const phase of phases) {
     const marker = VIOLATION_MARKERS.find((pattern) => pattern.test(phase.outcome.output));
     if (marker) return { verdict: 'sandbox-violation', reason: `${phase.phase} tried to leave the sandbox (log matches ${marker})` };
@@ -65,12 +99,31 @@ export function classify(phases: PhaseOutcome[], passPattern: string | null): { 
     if (resource) return { verdict: 'crash', reason: `test hit a resource limit (log matches ${resource})` };
     return { verdict: 'test-fail', reason: `test command exited with ${failure.outcome.exitCode}` };
   }
+  const perTest = gradeTests(phases, grading.report);
+  if (perTest) return { verdict: 'test-fail', reason: perTest };
+  const { passPattern } = grading;
   if (passPattern !== null) {
     const pattern = new RegExp(passPattern, 'm');
     const missing = phases.find((phase) => phase.phase === 'test' && !pattern.test(phase.outcome.output));
     if (missing) return { verdict: 'test-fail', reason: `test command exited 0 but its output does not match passPattern /${passPattern}/` };
   }
   return { verdict: 'pass', reason: 'build and tests succeeded' };
+}
+
+/** Why the per-test report falls short of what `exec check` saw pass, or null when it does not. */
+function gradeTests(phases: PhaseOutcome[], spec: ReportSpec | null): string | null {
+  if (spec === null) return null;
+  for (const phase of phases) {
+    if (phase.phase !== 'test' || !phase.expected || phase.expected.length === 0) continue;
+    const text = spec.file === null ? phase.outcome.output : phase.report ?? '';
+    const report = parseReport(text, spec);
+    if (report.size === 0) return `no test results reported by \`${phase.command}\` (it exited before its tests ran, or wrote no ${spec.format} report); ${phase.expected.length} expected`;
+    const failed = phase.expected.filter((name) => report.get(name) === 'fail');
+    if (failed.length > 0) return `${failed.length} of ${phase.expected.length} tests failed (first: ${failed[0]})`;
+    const missing = phase.expected.filter((name) => report.get(name) !== 'pass');
+    if (missing.length > 0) return `fewer tests reported passed than selected: ${phase.expected.length - missing.length} of ${phase.expected.length} (first missing: ${missing[0]})`;
+  }
+  return null;
 }
 
 /** The last lines of the log (at most `maxLines` lines and `maxChars` characters). */

@@ -9,8 +9,9 @@ import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/tasks
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import { checkTaskRecord } from './validate.ts';
 
-const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '1';
 
 /** Config fields that may differ when a run is resumed: when/with what it was made, not what it is. */
 const RESUMABLE_FIELDS = new Set<keyof RunConfig>(['createdAt', 'toolVersion', 'tasksPath', 'baseUrl']);
@@ -100,8 +101,14 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
   const exists = existsSync(file);
   if (!exists && !options.create) throw new InputError(`no run store here (expected ${file}); create one with 'ctxbench eval'`, { file: dir });
   if (!exists) mkdirSync(dir, { recursive: true });
-  const db = new Database(file, { readonly: Boolean(options.readonly) });
+  let db: Database.Database;
   try {
+    db = new Database(file, { readonly: Boolean(options.readonly) });
+  } catch (error) {
+    throw new InputError(`cannot open the run store: ${(error as Error).message}`, { file });
+  }
+  try {
+    checkSchemaVersion(db, file, exists);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       // WAL + NORMAL survives any process kill; only an OS crash can lose the last commits.
@@ -112,7 +119,19 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
     return new SqliteRunStore(resolve(dir), db, options);
   } catch (error) {
     db.close();
+    if (error instanceof Database.SqliteError) throw new InputError(`the run store is unreadable (${error.message}); is it a ctxbench run.db, and complete?`, { file });
     throw error;
+  }
+}
+
+/** An existing store must be of the schema this ctxbench reads; a corrupt file fails here with a clear message. */
+function checkSchemaVersion(db: Database.Database, file: string, exists: boolean): void {
+  if (!exists) return;
+  const hasMeta = db.prepare<[], { one: number }>(`SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+  if (!hasMeta) return;
+  const row = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
+  if (row && row.value !== SCHEMA_VERSION) {
+    throw new InputError(`run store schema version ${JSON.stringify(row.value)} is not the version this ctxbench reads (${SCHEMA_VERSION}); use the ctxbench version that wrote it, or make a new run`, { file });
   }
 }
 
@@ -182,7 +201,9 @@ class SqliteRunStore implements RunStore {
   }
 
   tasks(): TaskRecord[] {
-    return new TaskTableReader(this.db, join(this.dir, 'run.db'), { validate: false }).all();
+    // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl, plus ids and paths.
+    const label = `${runDatabasePath(this.dir)} (task snapshot)`;
+    return new TaskTableReader(this.db, label).all().map((task) => checkTaskRecord(task, { file: label }));
   }
 
   prompt(taskId: string): PromptParts | null {

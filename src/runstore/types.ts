@@ -54,6 +54,10 @@ export interface ExecResult {
   /** last lines of the build/test log. */
   logTail: string;
   cached: boolean;
+  /** one line: why this verdict (e.g. which expected test was not reported). */
+  reason?: string;
+  /** the full log (every command's output and report) in the exec work folder, for `exec --regrade`. */
+  log?: string;
 }
 
 export interface CandidateRecord {

@@ -62,6 +62,7 @@ limits:
   outputMb: 16
 `.replace('env:\n', `env:\n  CTXBENCH_ADVERSARY: ${token}\n`);
   const env = parseEnvironment(envText, join(work.dir, 'adversarial.yaml'));
+  writeFileSync(env.file, envText);
   const otherWorker = join(createContext(env, { workDir: work.dir }).workDir, 'w1', 'calc', 'stats.py');
 
   const reference = functionText(env.repo, 'calc/stats.py', 'def median(', '');
@@ -75,15 +76,18 @@ limits:
       candidate: hostile('    import os, time\n    for _ in range(2000):\n        if os.fork() == 0:\n            time.sleep(5)\n            os._exit(0)'),
       verdict: 'crash',
     },
-    'delete outside': { candidate: hostile(`    import os\n    os.remove(${JSON.stringify(join(canary, 'delete-me'))})`), verdict: 'sandbox-violation' },
+    // The host outside the toolchain is not in the sandbox at all: these paths do not exist there.
+    'delete outside': { candidate: hostile(`    import os\n    os.remove(${JSON.stringify(join(canary, 'delete-me'))})`), verdict: 'test-fail' },
     'overwrite outside': {
       candidate: hostile(`    with open(${JSON.stringify(join(canary, 'overwrite-me'))}, 'w') as out:\n        out.write('owned')`),
-      verdict: 'sandbox-violation',
+      verdict: 'test-fail',
     },
     'overwrite other worker': {
       candidate: hostile(`    with open(${JSON.stringify(otherWorker)}, 'w') as out:\n        out.write('def mean(values):\\n    return 0\\n')`),
-      verdict: 'sandbox-violation',
+      verdict: 'test-fail',
     },
+    // The toolchain is there, read-only.
+    'write the toolchain': { candidate: hostile("    open('/usr/lib/ctxbench-probe', 'w').write('x')"), verdict: 'sandbox-violation' },
     // The sandbox's loopback is its own: the host's listener is unreachable, the connection is refused.
     'tcp to host listener': { candidate: hostile(`    import socket\n    socket.create_connection(('127.0.0.1', ${port}), timeout=2).close()`), verdict: 'test-fail' },
     'udp off the machine': {
@@ -111,7 +115,8 @@ limits:
     for (const [key, result] of results) if (key.startsWith('bystander')) assert.equal(result.verdict, 'pass', `${key}:\n${result.logTail}`);
     assert.match(results.get('fork storm')!.logTail, /Resource temporarily unavailable/);
     assert.match(results.get('gigabyte of output')!.logTail, /more output than the limit/);
-    assert.match(results.get('delete outside')!.logTail, /Read-only file system/);
+    assert.match(results.get('delete outside')!.logTail, /No such file or directory/);
+    assert.match(results.get('write the toolchain')!.logTail, /Read-only file system/);
     assert.match(results.get('udp off the machine')!.logTail, /Network is unreachable/);
   } finally {
     const stray = strayProcesses();

@@ -23,9 +23,11 @@ function ctxbench(...args: string[]) {
   return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
 }
 
-test('exec stores a verdict per candidate and resumes; check reports on the environment', () => {
+test('exec runs the check first, stores a verdict per candidate, resumes and regrades from logs; check reports on the environment', () => {
   const repo = join(FIXTURES, 'c', 'repo');
-  const envFile = join(FIXTURES, 'c', 'env.yaml');
+  // A copy of the environment file: the check state is written beside it.
+  const envFile = join(work.dir, 'c-env.yaml');
+  writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
   const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
   const task = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
   const runDir = join(work.dir, 'run');
@@ -41,6 +43,7 @@ test('exec stores a verdict per candidate and resumes; check reports on the envi
 
   const first = ctxbench('exec', runDir, '--env', envFile, '--workers', '2', '--work-dir', work.dir);
   assert.equal(first.status, 0, first.stderr);
+  assert.match(first.stderr, /no check state for .*c-env\.yaml: running `ctxbench exec check` first/);
   assert.match(first.stderr, /exec: 2 candidates to run \(1 skipped/);
   assert.match(first.stderr, /exec 2\/2 · pass 1 · fail 1 \(test-fail 1\)/);
   assert.match(first.stdout, /^pass\s+1$/m);
@@ -57,13 +60,22 @@ test('exec stores a verdict per candidate and resumes; check reports on the envi
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stderr, /exec: 0 candidates to run \(3 skipped/);
 
+  // Regrading reads the saved logs and runs nothing: the same grading gives the same verdicts; a stricter one changes them.
+  const regrade = ctxbench('exec', runDir, '--env', envFile, '--regrade');
+  assert.equal(regrade.status, 0, regrade.stderr);
+  assert.match(regrade.stdout, /regraded 2 verdicts from their logs: 0 changed/);
+  writeFileSync(envFile, `${readFileSync(envFile, 'utf8').replace(/^passPattern: .*$/m, 'passPattern: never printed')}`);
+  const stricter = ctxbench('exec', runDir, '--env', envFile, '--regrade');
+  assert.match(stricter.stdout, /regraded 2 verdicts from their logs: 1 changed/);
+  const regraded = openRunStore(runDir, { readonly: true });
+  assert.equal(regraded.candidates().find((c) => c.sample === 0)?.verdict?.verdict, 'test-fail');
+  regraded.close();
+
   const bad = ctxbench('exec', runDir, '--env', envFile, '--sandbox', 'docker');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--sandbox must be bwrap or none/);
 
-  const envCopy = join(work.dir, 'c-env.yaml');
-  writeFileSync(envCopy, readFileSync(envFile, 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
-  const check = ctxbench('exec', 'check', envCopy, '--work-dir', work.dir);
+  const check = ctxbench('exec', 'check', envFile, '--work-dir', work.dir);
   assert.equal(check.status, 0, check.stderr);
   assert.match(check.stdout, /4 tests; mean time per test/);
   assert.match(check.stdout, /flaky \(excluded\): none/);

@@ -20,10 +20,12 @@ test('a minimal environment gets its defaults; paths are relative to the file', 
     env: {},
     coverage: null,
     workers: null,
-    limits: { cpuSeconds: 30, memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024 },
+    limits: { cpuSeconds: 30, memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024, shmMb: 64, diskMb: 8192, cpus: 1 },
     passPattern: null,
     setupNetwork: false,
     workDir: null,
+    mounts: [],
+    report: null,
   });
 });
 
@@ -49,6 +51,8 @@ test('every key is read', () => {
       'passPattern: "All tests passed"',
       'setupNetwork: true',
       'workDir: cache',
+      'mounts: [/usr/share]',
+      'report: {format: regex, pass: "^ok (.+)$", fail: "^FAIL (.+)$"}',
     ].join('\n'),
     FILE,
     '/elsewhere',
@@ -58,7 +62,9 @@ test('every key is read', () => {
   assert.deepEqual(env.tests, { list: './runtest --list', names: null, arg: '--single {test}', batch: true });
   assert.deepEqual(env.env, { CC: 'gcc', JOBS: '2', DEBUG: 'false' });
   assert.deepEqual(env.coverage, { tool: 'gcov', build: ['make gcov'] });
-  assert.deepEqual(env.limits, { cpuSeconds: 61, memoryMb: 512, processes: 64, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024 });
+  assert.deepEqual(env.limits, { cpuSeconds: 61, memoryMb: 512, processes: 64, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024, shmMb: 64, diskMb: 8192, cpus: 1 });
+  assert.deepEqual(env.mounts, ['/usr/share']);
+  assert.deepEqual(env.report, { format: 'regex', file: null, pass: '^ok (.+)$', fail: '^FAIL (.+)$' });
   assert.equal(env.workers, 3);
   assert.equal(env.setupTimeout, 900);
   assert.equal(env.workDir, '/envs/cache');
@@ -69,7 +75,7 @@ const BASE = 'repo: r\nsetup: make\ntest: t {tests}\ntimeout: 5\n';
 const errors: [string, string, RegExp][] = [
   ['missing key', 'repo: r\nsetup: make\ntimeout: 5\n', /^\/envs\/demo\.yaml, field 'test': missing$/],
   ['unknown key, with its line', `${BASE}tset: x\n`, /^\/envs\/demo\.yaml, line 5, field 'tset': unknown key/],
-  ['no placeholder', 'repo: r\nsetup: make\ntest: make test\ntimeout: 5\n', /line 3, field 'test': must contain the \{tests\} placeholder/],
+  ['no placeholder with a test list', 'repo: r\nsetup: make\ntest: make test\ntimeout: 5\ntests: {names: [a]}\n', /line 3, field 'test': must contain the \{tests\} placeholder when `tests` is configured/],
   ['bad timeout', 'repo: r\nsetup: make\ntest: t {tests}\ntimeout: -1\n', /line 4, field 'timeout': must be a positive number/],
   ['list and names', `${BASE}tests:\n  list: ls\n  names: [a]\n`, /line 5, field 'tests': give exactly one of/],
   ['nested unknown key', `${BASE}tests:\n  names: [a]\n  bach: true\n`, /line 7, field 'tests.bach': unknown key/],

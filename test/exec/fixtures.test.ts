@@ -83,7 +83,7 @@ after(work.remove);
 
 for (const fixture of CASES) {
   test(`${fixture.language}: the reference passes, wrong candidates get their verdicts, coverage selects the tests`, async () => {
-    const env = fixtureEnv(fixture.language);
+    const env = fixtureEnv(fixture.language, work.dir);
     const reference = functionText(env.repo, fixture.path, fixture.head, fixture.last);
     const task = functionTask(env.repo, fixture.path, fixture.language, reference, `${fixture.language}-task`);
     const items = [{ task, candidate: reference, key: 'reference' }, ...Object.entries(fixture.wrong).map(([verdict, candidate]) => ({ task, candidate, key: verdict }))];
@@ -102,7 +102,7 @@ for (const fixture of CASES) {
 }
 
 test('a broken candidate followed by the original in the same worker: the original passes and the tree is back to the prepared state', async () => {
-  const env = fixtureEnv('c');
+  const env = fixtureEnv('c', work.dir);
   const reference = functionText(env.repo, 'src/strx.c', 'char *reverse(');
   const task = functionTask(env.repo, 'src/strx.c', 'c', reference, 'reverse');
   // The test-fail candidate also leaves a stray file and deletes a source file of the tree.
@@ -125,11 +125,11 @@ test('a broken candidate followed by the original in the same worker: the origin
   assert.equal(upToDate.exitCode, 0, upToDate.output);
 });
 
-test('identical candidates (up to whitespace) run once; a second run is answered from the cache', async () => {
-  const env = fixtureEnv('c');
+test('identical candidates run once; a second run is answered from the cache', async () => {
+  const env = fixtureEnv('c', work.dir);
   const reference = functionText(env.repo, 'src/mathx.c', 'long factorial(');
   const task = functionTask(env.repo, 'src/mathx.c', 'c', reference, 'factorial');
-  const variant = `${reference.replace(/\n/g, '  \r\n')}\n\n`;
+  const variant = reference;
   const first = await runAll(env, [{ task, candidate: reference, key: 'a' }, { task, candidate: variant, key: 'b' }], { workDir: work.dir, workers: 2 });
   assert.equal(first.get('a')!.verdict, 'pass');
   assert.equal(first.get('a')!.cached, false);

@@ -1,12 +1,13 @@
 // Shared helpers of the exec tests: task records computed from the fixture files, temporary work
 // folders the sandbox user can reach, and running candidates to a key -> result map.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import type { LanguageId } from '../../src/languages/types.ts';
 import type { ExecResult } from '../../src/runstore/types.ts';
-import { executeCandidates, loadEnvironment, spanOf, type ExecEnvironment, type ExecOptions } from '../../src/exec/index.ts';
+import { executeCandidates, loadEnvironment, spanOf, type ExecEnvironment, type ExecuteOptions } from '../../src/exec/index.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/exec/', import.meta.url));
 
@@ -48,12 +49,20 @@ export function makeWorkDir(label: string): { dir: string; remove: () => void } 
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export function fixtureEnv(language: string): ExecEnvironment {
-  return loadEnvironment(join(FIXTURES, language, 'env.yaml'));
+/** A fixture's environment, as a copy in `dir` (so the check state written beside it stays out of the fixtures). */
+export function fixtureEnv(language: string, dir: string, extra = ''): ExecEnvironment {
+  const text = readFileSync(join(FIXTURES, language, 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${join(FIXTURES, language, 'repo')}`);
+  const file = join(dir, `${language}${extra ? `-${createHash('sha256').update(extra).digest('hex').slice(0, 8)}` : ''}.yaml`);
+  writeFileSync(file, `${text}\n${extra}`);
+  return loadEnvironment(file);
 }
 
-export async function runAll(env: ExecEnvironment, items: { task: TaskRecord; candidate: string; key: string }[], options: ExecOptions & { cache?: boolean }): Promise<Map<string, ExecResult>> {
+/** Runs the candidates (running `exec check` first when the environment has no state yet); an infrastructure failure fails the test. */
+export async function runAll(env: ExecEnvironment, items: { task: TaskRecord; candidate: string; key: string }[], options: ExecuteOptions): Promise<Map<string, ExecResult>> {
   const results = new Map<string, ExecResult>();
-  for await (const { key, result } of executeCandidates(env, items, options)) results.set(key, result);
+  for await (const { key, result, infraError } of executeCandidates(env, items, { checkFirst: true, ...options })) {
+    if (!result) throw new Error(`infrastructure failure on ${key}: ${infraError}`);
+    results.set(key, result);
+  }
   return results;
 }

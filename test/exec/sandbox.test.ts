@@ -19,16 +19,18 @@ const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30 };
 const run = (command: string, overrides: Partial<Parameters<typeof runCommand>[0]> = {}) =>
   runCommand({ mode: 'bwrap', tree: work.dir, command, env: {}, timeoutMs: 20_000, limits, ...overrides });
 
-test('the tree is writable at a fixed path; the host is read-only; /tmp is private; /run is hidden', async () => {
+test('the tree is writable at a fixed path; the host outside the toolchain is invisible, the toolchain read-only; /tmp is private; /run is hidden', async () => {
   chmodSync(canary, 0o777);
   writeFileSync(join(canary, 'file'), 'canary\n');
   chmodSync(join(canary, 'file'), 0o666);
   const probe = `ctxbench-probe-${randomUUID()}`;
-  const outcome = await run(`pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run | wc -l`);
+  // One stream (2>&1): the order of lines across two pipes is not defined.
+  const outcome = await run(`{ pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run 2>/dev/null | wc -l; touch /usr/bin/ctxbench-probe; } 2>&1`);
   const lines = outcome.output.trim().split('\n');
   assert.equal(lines[0], SANDBOX_TREE);
-  assert.match(lines[1]!, /Read-only file system/);
+  assert.match(lines[1]!, /Directory nonexistent/);
   assert.equal(lines[2], '0');
+  assert.match(lines[3]!, /Read-only file system/);
   assert.equal(readFileSync(join(work.dir, 'out.txt'), 'utf8'), 'built\n');
   assert.equal(readFileSync(join(canary, 'file'), 'utf8'), 'canary\n');
   assert.equal(existsSync(`/tmp/${probe}`), false);
@@ -79,7 +81,37 @@ test('file size, process and output limits; the timeout kills background process
   assert.deepEqual(survivors, []);
 });
 
-test("ctxbench's own folder is readable at $CTXBENCH_HOME, read-only, wherever ctxbench is installed", async () => {
-  const outcome = await run('test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch "$CTXBENCH_HOME/x" 2>&1 | grep -c "Read-only"');
+test("ctxbench's bundled tools are readable at $CTXBENCH_HOME/node_modules, read-only, wherever ctxbench is installed", async () => {
+  const outcome = await run('test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch "$CTXBENCH_HOME/node_modules/x" 2>&1 | grep -c "Read-only"');
   assert.deepEqual(outcome.output.trim().split('\n'), ['tsc-found', '/tmp/ctxbench/home', '1']);
+});
+
+test('sandbox rules: no home folders, /root, /var, /run, /opt, ctxbench checkout or work folders; a minimal /etc and /dev; declared mounts read-only', async () => {
+  const { realpathSync } = await import('node:fs');
+  const checkout = realpathSync(new URL('../..', import.meta.url).pathname);
+  const declared = mkdtempSync('/var/tmp/ctxbench-mount-');
+  writeFileSync(join(declared, 'tool.txt'), 'tool\n');
+  chmodSync(declared, 0o755);
+  chmodSync(join(declared, 'tool.txt'), 0o644);
+  try {
+    const hidden = ['/root', '/home', '/var', '/run', '/opt', '/srv', '/mnt', '/media', `${checkout}/package.json`, `${checkout}/src`, work.dir, '/etc/shadow', '/etc/ssh', '/etc/sudoers'];
+    const outcome = await run(`for p in ${hidden.join(' ')}; do [ -e "$p" ] && echo "VISIBLE $p"; done; ls /dev | tr '\\n' ' '; echo; cat /etc/passwd | head -1`);
+    assert.doesNotMatch(outcome.output, /VISIBLE/);
+    const mounted = await run(`cat ${declared}/tool.txt; touch ${declared}/x 2>&1; ls -A /var/tmp | wc -l`, { mounts: [declared] });
+    assert.match(mounted.output, /^tool$/m);
+    assert.match(mounted.output, /Read-only file system/);
+    assert.match(mounted.output, /^1$/m, 'only the declared folder, nothing else of /var/tmp');
+    const devices = outcome.output.split('\n')[0]!.trim().split(' ').sort();
+    assert.deepEqual(devices.filter((name) => !['console', 'core', 'fd', 'full', 'mqueue', 'null', 'ptmx', 'pts', 'random', 'shm', 'stderr', 'stdin', 'stdout', 'tty', 'urandom', 'zero'].includes(name)), []);
+    assert.match(outcome.output, /^root:/m);
+  } finally {
+    rmSync(declared, { recursive: true, force: true });
+  }
+});
+
+test('xattrs and ACLs cannot be set (EOPNOTSUPP), and tools that try fall back: install and cp -p work', async () => {
+  const outcome = await run(`{ echo hi > src.txt; install -m 755 src.txt installed && stat -c %a installed; cp -p src.txt copied && echo copied; python3 -c "import os; os.setxattr('src.txt', 'user.k', b'1')"; } 2>&1`);
+  assert.match(outcome.output, /^755$/m);
+  assert.match(outcome.output, /^copied$/m);
+  assert.match(outcome.output, /OSError: \[Errno 95\] Operation not supported/);
 });

@@ -45,7 +45,7 @@ const ok: RunOutcome = { exitCode: 0, signal: null, timedOut: false, outputLimit
 const phase = (kind: 'build' | 'test', outcome: Partial<RunOutcome>) => ({ phase: kind, command: 'c', outcome: { ...ok, ...outcome } });
 
 test('verdicts and their precedence', () => {
-  const verdict = (phases: ReturnType<typeof phase>[], pattern: string | null = null) => classify(phases, pattern).verdict;
+  const verdict = (phases: ReturnType<typeof phase>[], pattern: string | null = null) => classify(phases, { passPattern: pattern, report: null }).verdict;
   assert.equal(verdict([phase('build', {}), phase('test', {})]), 'pass');
   assert.equal(verdict([phase('build', { exitCode: 2, output: 'error: expected ;' })]), 'build-error');
   assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 1, output: 'FAIL' })]), 'test-fail');

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { candidateHash, extractSpan, normalizeCandidate, offsetOf, spanOf, spliceCandidate } from '../../src/exec/index.ts';
+import { extractSpan, offsetOf, spanOf, spliceCandidate } from '../../src/exec/index.ts';
 
 const FILE = 'int a;\n\nint f(int x)\n{\n    return x;\n}\n\nint b;\n';
 const FUNCTION = 'int f(int x)\n{\n    return x;\n}';
@@ -61,13 +61,4 @@ test('a file that is not the task\'s gives a clear error', () => {
   assert.throws(() => spliceCandidate(task('node', FILE, 'int b;'), 'int a;\n', 'x'), /does not start with the task prefix and end with its suffix/);
   const shortFile = 'int a;\n';
   assert.throws(() => spliceCandidate(task('function', FILE, FUNCTION), shortFile, FUNCTION), /span 3:1-6:2 is not in the file/);
-});
-
-test('normalisation drops only whitespace that cannot change meaning', () => {
-  assert.equal(normalizeCandidate('\r\n  def f():  \r\n\r\n      return "a  b"\t\n\n'), '  def f():\n      return "a  b"');
-  assert.equal(candidateHash('int f() {\n  return 1;\n}'), candidateHash('int f() {   \r\n  return 1;\n\n}\n'));
-  // Indentation and spaces inside a line are kept: they can matter (Python blocks, string literals).
-  assert.notEqual(candidateHash('if a:\n    b()\nc()'), candidateHash('if a:\n    b()\n    c()'));
-  assert.notEqual(candidateHash('s = "a b"'), candidateHash('s = "a  b"'));
-  assert.match(candidateHash('x'), /^[0-9a-f]{32}$/);
 });

@@ -1,7 +1,8 @@
 // Resetting a worker tree to the prepared one: every kind of change goes back, timestamps included.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { copyTree, fingerprintTree, resetTree, snapshotTree } from '../../src/exec/index.ts';
 import { makeWorkDir } from './helpers.ts';
@@ -35,11 +36,29 @@ test('reset undoes edits, deletions, additions, mode changes and type changes, a
   writeFileSync(join(worker, 'link'), 'not a link\n');
 
   const { changed, snapshot } = resetTree(worker, base, clean, null);
-  assert.deepEqual(changed, ['build.o', 'link', 'src', 'src/a.c', 'src/deep', 'stray.txt', 'tmp']);
+  // '': the root folder itself (entries came and went, so its ctime moved: its mode and owner are restored).
+  assert.deepEqual(changed, ['', 'build.o', 'link', 'src', 'src/a.c', 'src/deep', 'stray.txt', 'tmp']);
   assert.equal(fingerprintTree(worker), fingerprintTree(base));
   assert.equal(readFileSync(join(worker, 'src/a.c'), 'utf8'), 'int a;\n');
   assert.equal(statSync(join(worker, 'src/a.c')).mtimeMs, statSync(join(base, 'src/a.c')).mtimeMs);
   assert.equal(statSync(join(worker, 'src')).mode & 0o777, statSync(join(base, 'src')).mode & 0o777);
   // A clean worker needs nothing.
   assert.deepEqual(resetTree(worker, base, snapshot, null).changed, []);
+});
+
+test("a repository's fingerprint ignores its history and ctxbench's index (neither reaches a prepared tree)", () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-fingerprint-'));
+  try {
+    writeFileSync(join(repo, 'a.c'), 'int a;\n');
+    const before = fingerprintTree(repo);
+    mkdirSync(join(repo, '.ctxbench'));
+    writeFileSync(join(repo, '.ctxbench', 'index.db'), 'rebuilt by another process');
+    mkdirSync(join(repo, '.git'));
+    writeFileSync(join(repo, '.git', 'HEAD'), 'ref');
+    assert.equal(fingerprintTree(repo), before);
+    writeFileSync(join(repo, 'a.c'), 'int b;\n');
+    assert.notEqual(fingerprintTree(repo), before);
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
 });

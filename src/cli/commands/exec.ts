@@ -1,5 +1,6 @@
 // `ctxbench exec <run>`: builds and tests every candidate of a run in the sandbox and stores the
 // verdicts; `ctxbench exec check <env>`: checks an environment on the unmodified repository.
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
@@ -7,7 +8,8 @@ import { UsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
-import { checkEnvironment, executeCandidates, loadEnvironment, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
+import { lockFolder } from '../../util/lock.ts';
+import { checkEnvironment, executeCandidates, loadEnvironment, regradeLog, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
 
@@ -59,8 +61,11 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
   // One environment serves every task; several are matched to tasks by repository name (the folder name of `repo`).
   const envFor = (task: TaskRecord) => (envs.length === 1 ? envs[0] : envs.find((env) => basename(env.repo) === task.repo.name));
   const store = openRunStore(resolve(runDir));
+  let lock: { release(): void } | null = null;
   try {
+    lock = lockFolder(resolve(runDir), 'exec');
     const tasks = new Map(store.tasks().map((task) => [task.id, task]));
+    if (values.regrade === true) return regrade(store, envFor);
     const candidates = store.candidates().filter((candidate) => candidate.output !== null && (values.force === true || candidate.verdict === null));
     const itemsByEnv = new Map<ExecEnvironment, ExecItem[]>(envs.map((env) => [env, []]));
     let unmatched = 0;
@@ -72,7 +77,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
         unmatched++;
         continue;
       }
-      itemsByEnv.get(env)!.push({ task, candidate: candidate.output!, key: `${candidate.taskId}\u0000${candidate.sample}` });
+      itemsByEnv.get(env)!.push({ task, candidate: candidate.output!, key: JSON.stringify([candidate.taskId, candidate.sample]) });
     }
     if (unmatched > 0) process.stderr.write(`exec: ${unmatched} candidates skipped: no --env for their repository (${[...new Set(candidates.map((c) => tasks.get(c.taskId)!.repo.name))].filter((name) => !envs.some((env) => basename(env.repo) === name)).join(', ')})\n`);
     const items = [...itemsByEnv.values()].flat();
@@ -93,12 +98,18 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       if (event.kind === 'start') started = Date.now();
       printEvent(event);
     };
-    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent };
+    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
+    let infra = 0;
     for (const [env, envItems] of itemsByEnv) {
       if (envItems.length === 0) continue;
-      for await (const { key, result } of executeCandidates(env, envItems, options)) {
-        const [taskId, sample] = key.split('\u0000') as [string, string];
-        store.putVerdict(taskId, Number(sample), result);
+      for await (const { key, result, infraError } of executeCandidates(env, envItems, options)) {
+        const [taskId, sample] = JSON.parse(key) as [string, number];
+        if (!result) {
+          infra++;
+          process.stderr.write(`exec: ${taskId}#${sample}: infrastructure failure, no verdict stored (${infraError})\n`);
+          continue;
+        }
+        store.putVerdict(taskId, sample, result);
         counts.set(result.verdict, counts.get(result.verdict)! + 1);
         done++;
         if (!result.cached) executed++;
@@ -107,10 +118,39 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     }
     if (process.stderr.isTTY && items.length > 0) process.stderr.write('\n');
     console.log(formatTable(['verdict', 'candidates'], VERDICTS.map((verdict) => [verdict, counts.get(verdict)!])));
+    if (infra > 0) {
+      console.log(`\n${infra} candidates hit an infrastructure failure (sandbox, disk, reset) and have no verdict; run the same command again to retry them`);
+      return 1;
+    }
     return 0;
   } finally {
+    lock?.release();
     store.close();
   }
+}
+
+/** `exec --regrade`: recomputes every stored verdict from its saved log with the current grading; runs nothing. */
+function regrade(store: ReturnType<typeof openRunStore>, envFor: (task: TaskRecord) => ExecEnvironment | undefined): number {
+  const tasks = new Map(store.tasks().map((task) => [task.id, task]));
+  let changed = 0;
+  let missing = 0;
+  let total = 0;
+  for (const candidate of store.candidates()) {
+    const task = tasks.get(candidate.taskId);
+    const env = task ? envFor(task) : undefined;
+    if (!candidate.verdict || !env) continue;
+    total++;
+    if (!candidate.verdict.log || !existsSync(candidate.verdict.log)) {
+      missing++;
+      continue;
+    }
+    const result = regradeLog(env, candidate.verdict.log, candidate.verdict.selectedTests);
+    if (!result) continue;
+    if (result.verdict !== candidate.verdict.verdict) changed++;
+    store.putVerdict(candidate.taskId, candidate.sample, { ...result, cached: candidate.verdict.cached });
+  }
+  console.log(`regraded ${total - missing} verdicts from their logs: ${changed} changed${missing ? `; ${missing} have no saved log (run \`ctxbench exec --force\` for them)` : ''}`);
+  return 0;
 }
 
 export const execCommand: Command = {
@@ -124,7 +164,9 @@ export const execCommand: Command = {
     workers: { type: 'string', description: 'worker copies of the prepared tree (default: the environment\'s `workers`, else one per core)', valueName: 'N' },
     sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only', valueName: 'MODE', default: 'bwrap' },
     'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
-    force: { type: 'boolean', description: 'run candidates that already have a verdict again' },
+    force: { type: 'boolean', description: 'run candidates that already have a verdict again (not answered from the result cache either)' },
+    regrade: { type: 'boolean', description: 'recompute the stored verdicts from their saved logs with the current grading and check state; runs nothing' },
+    'no-check': { type: 'boolean', description: 'stop (instead of running `exec check` first) when the environment has no check state' },
   },
   async run({ positionals, values }) {
     if (positionals[0] === 'check') {

@@ -1,0 +1,184 @@
+// Per-sandbox resource caps through cgroups: total memory (tmpfs pages included: the kernel charges
+// them to the cgroup of the process that wrote them), processes and threads, and CPU time.
+//
+// How: a child cgroup is made below ctxbench's OWN cgroup (so the host's limits on ctxbench still
+// hold), one per sandboxed command; the command's wrapper shell writes its pid into it before it
+// execs bubblewrap, so every process of the sandbox starts inside. Where:
+// - cgroup v2 (unified): when ctxbench's own cgroup lets it create children with the memory and
+//   pids controllers (root, or a systemd-delegated subtree for an ordinary user);
+// - cgroup v1: when the memory, pids and cpu hierarchies are mounted and writable (root);
+// - otherwise none: the per-process rlimits (data size, RLIMIT_NPROC per user, CPU seconds) and the
+//   sizes of the private tmpfs mounts are the only caps. `describeCgroups()` says which is in use.
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Limits } from './types.ts';
+
+const MIB = 1024 * 1024;
+type Controller = 'memory' | 'pids' | 'cpu';
+const CONTROLLERS: Controller[] = ['memory', 'pids', 'cpu'];
+
+export interface CgroupSupport {
+  kind: 'v2' | 'v1' | 'none';
+  /** v2: the parent folder; v1: the parent folder per controller. */
+  parents: Partial<Record<Controller | 'unified', string>>;
+  reason: string;
+}
+
+/** One sandbox's cgroup(s): the files its wrapper joins, and how to end and remove it. */
+export interface SandboxCgroup {
+  procsFiles: string[];
+  /** true when the memory cap killed a process. */
+  memoryHit(): boolean;
+  /** kills what is left in it and removes it. */
+  remove(): void;
+}
+
+let detected: CgroupSupport | null = null;
+let counter = 0;
+
+function ownPaths(): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const line of readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
+    const match = /^\d+:([^:]*):(.*)$/.exec(line);
+    if (!match) continue;
+    if (match[1] === '') paths.set('unified', match[2]!);
+    for (const name of match[1]!.split(',')) if (name) paths.set(name, match[2]!);
+  }
+  return paths;
+}
+
+function probe(parent: string): boolean {
+  const dir = join(parent, `ctxbench-probe-${process.pid}`);
+  try {
+    mkdirSync(dir);
+    rmdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function detectCgroups(): CgroupSupport {
+  if (detected) return detected;
+  if (process.env.CTXBENCH_CGROUPS === 'none') return (detected = { kind: 'none', parents: {}, reason: 'disabled by CTXBENCH_CGROUPS=none' });
+  let own: Map<string, string>;
+  try {
+    own = ownPaths();
+  } catch {
+    return (detected = { kind: 'none', parents: {}, reason: '/proc/self/cgroup is unreadable' });
+  }
+  if (existsSync('/sys/fs/cgroup/cgroup.controllers') && own.has('unified')) {
+    const parent = join('/sys/fs/cgroup', own.get('unified')!);
+    const dir = join(parent, `ctxbench-probe-${process.pid}`);
+    try {
+      mkdirSync(dir);
+      const available = readFileSync(join(dir, 'cgroup.controllers'), 'utf8').split(/\s+/);
+      rmdirSync(dir);
+      if (available.includes('memory') && available.includes('pids')) return (detected = { kind: 'v2', parents: { unified: parent }, reason: `cgroup v2 below ${parent}` });
+      return (detected = { kind: 'none', parents: {}, reason: `cgroup v2: the memory and pids controllers are not delegated to ${parent} (its cgroup.subtree_control)` });
+    } catch (error) {
+      return (detected = { kind: 'none', parents: {}, reason: `cgroup v2: cannot create a child of ${parent} (${(error as NodeJS.ErrnoException).code}); not delegated to this user` });
+    }
+  }
+  const parents: CgroupSupport['parents'] = {};
+  for (const controller of CONTROLLERS) {
+    const path = own.get(controller);
+    const parent = path === undefined ? null : join('/sys/fs/cgroup', controller, path);
+    if (parent === null || !existsSync(parent) || !probe(parent)) {
+      return (detected = { kind: 'none', parents: {}, reason: `cgroup v1: the ${controller} hierarchy is ${parent === null ? 'not mounted' : `not writable at ${parent}`}` });
+    }
+    parents[controller] = parent;
+  }
+  return (detected = { kind: 'v1', parents, reason: `cgroup v1 below ${Object.values(parents).join(', ')}` });
+}
+
+/** A one-line description for progress output and docs. */
+export function describeCgroups(): string {
+  const support = detectCgroups();
+  return support.kind === 'none'
+    ? `no cgroups (${support.reason}): memory, processes and CPU are capped per process by rlimits only, and the tmpfs mounts by their sizes`
+    : `caps per sandbox through ${support.reason}`;
+}
+
+function write(dir: string, file: string, value: string, optional = false): void {
+  try {
+    writeFileSync(join(dir, file), value);
+  } catch (error) {
+    if (!optional) throw error;
+  }
+}
+
+function killAll(dir: string): void {
+  try {
+    for (const pid of readFileSync(join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }
+  } catch {
+    // gone
+  }
+}
+
+function removeDir(dir: string): void {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      killAll(dir);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
+/** Creates the cgroup(s) of one sandboxed command; null when cgroups are not available. */
+export function createSandboxCgroup(limits: Limits): SandboxCgroup | null {
+  const support = detectCgroups();
+  if (support.kind === 'none') return null;
+  const name = `ctxbench-${process.pid}-${++counter}`;
+  const memory = String(limits.memoryMb * MIB);
+  const period = 100_000;
+  if (support.kind === 'v2') {
+    const dir = join(support.parents.unified!, name);
+    mkdirSync(dir);
+    write(dir, 'memory.max', memory);
+    write(dir, 'memory.swap.max', '0', true);
+    write(dir, 'pids.max', String(limits.processes));
+    write(dir, 'cpu.max', `${limits.cpus * period} ${period}`, true);
+    return {
+      procsFiles: [join(dir, 'cgroup.procs')],
+      memoryHit: () => /^oom_kill [1-9]/m.test(safeRead(join(dir, 'memory.events'))),
+      remove: () => {
+        write(dir, 'cgroup.kill', '1', true);
+        removeDir(dir);
+      },
+    };
+  }
+  const dirs = CONTROLLERS.map((controller) => join(support.parents[controller]!, name));
+  for (const dir of dirs) mkdirSync(dir);
+  const [memoryDir, pidsDir, cpuDir] = dirs as [string, string, string];
+  write(memoryDir, 'memory.limit_in_bytes', memory);
+  write(memoryDir, 'memory.memsw.limit_in_bytes', memory, true);
+  write(pidsDir, 'pids.max', String(limits.processes));
+  write(cpuDir, 'cpu.cfs_period_us', String(period), true);
+  write(cpuDir, 'cpu.cfs_quota_us', String(limits.cpus * period), true);
+  return {
+    procsFiles: dirs.map((dir) => join(dir, 'cgroup.procs')),
+    memoryHit: () => /^oom_kill [1-9]/m.test(safeRead(join(memoryDir, 'memory.oom_control'))),
+    remove: () => {
+      for (const dir of dirs) removeDir(dir);
+    },
+  };
+}
+
+function safeRead(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}

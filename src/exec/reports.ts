@@ -1,0 +1,119 @@
+// Per-test reports: parsers from what a test runner writes (TAP, JUnit XML, Python unittest's
+// verbose lines, or a pair of regular expressions for a runner's own summary) to per-test outcomes.
+// One parser per format in REPORT_PARSERS; an environment names its format under `report`.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ReportFormat, ReportSpec } from './types.ts';
+
+export type TestStatus = 'pass' | 'fail' | 'skip';
+/** Test name -> outcome; a name reported twice keeps its worst outcome. */
+export type TestReport = Map<string, TestStatus>;
+
+export interface ReportParser {
+  parse(text: string, spec: ReportSpec): TestReport;
+}
+
+function record(report: TestReport, name: string, status: TestStatus): void {
+  const trimmed = name.trim();
+  if (trimmed === '') return;
+  const before = report.get(trimmed);
+  if (before === 'fail' || (before === 'skip' && status === 'pass')) return;
+  report.set(trimmed, status);
+}
+
+function decodeXml(text: string): string {
+  return text.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
+    const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+    if (named[entity.toLowerCase()]) return named[entity.toLowerCase()]!;
+    const code = entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
+    return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+  });
+}
+
+function attribute(tag: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag);
+  return match ? decodeXml(match[1] ?? match[2] ?? '') : null;
+}
+
+export const REPORT_PARSERS: Record<ReportFormat, ReportParser> = {
+  // TAP 13/14 at any nesting depth (node's test runner nests subtests): `ok N - name`, `not ok N - name # SKIP`.
+  tap: {
+    parse(text) {
+      const report: TestReport = new Map();
+      for (const match of text.matchAll(/^[ \t]*(not ok|ok)\b[ \t]*\d*[ \t]*(?:-[ \t]*)?(.*?)[ \t]*(#[ \t]*(SKIP|TODO)\b.*)?$/gim)) {
+        const directive = match[4]?.toUpperCase();
+        record(report, match[2]!, directive === 'SKIP' ? 'skip' : match[1]!.toLowerCase() === 'ok' || directive === 'TODO' ? 'pass' : 'fail');
+      }
+      return report;
+    },
+  },
+  // <testcase classname="a.B" name="c"> with <failure>/<error> (fail) or <skipped> (skip) inside; the name is `classname.name`.
+  junit: {
+    parse(text) {
+      const report: TestReport = new Map();
+      for (const match of text.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase\s*>)/g)) {
+        const name = attribute(match[1]!, 'name');
+        if (name === null) continue;
+        const classname = attribute(match[1]!, 'classname');
+        const body = match[3] ?? '';
+        const status: TestStatus = /<(failure|error)\b/.test(body) ? 'fail' : /<skipped\b/.test(body) ? 'skip' : 'pass';
+        record(report, classname ? `${classname}.${name}` : name, status);
+      }
+      return report;
+    },
+  },
+  // `python -m unittest -v`: `test_x (pkg.mod.Class.test_x) ... ok` (3.11+) or `test_x (pkg.mod.Class) ... ok`.
+  unittest: {
+    parse(text) {
+      const report: TestReport = new Map();
+      for (const match of text.matchAll(/^(\w+) \(([\w.]+)\)(?:\n.*)?? \.\.\. (ok|FAIL|ERROR|skipped\b.*|expected failure|unexpected success)$/gm)) {
+        const id = match[2]!.endsWith(`.${match[1]}`) ? match[2]! : `${match[2]}.${match[1]}`;
+        const outcome = match[3]!;
+        record(report, id, outcome === 'ok' || outcome === 'expected failure' ? 'pass' : outcome.startsWith('skipped') ? 'skip' : 'fail');
+      }
+      return report;
+    },
+  },
+  // A runner's own summary lines: `pass` and `fail` patterns, each capturing the test name.
+  regex: {
+    parse(text, spec) {
+      const report: TestReport = new Map();
+      for (const [pattern, status] of [[spec.pass, 'pass'], [spec.fail, 'fail']] as const) {
+        if (pattern === null) continue;
+        for (const match of text.matchAll(new RegExp(pattern, 'gm'))) record(report, match[1] ?? '', status);
+      }
+      return report;
+    },
+  },
+};
+
+export function parseReport(text: string, spec: ReportSpec): TestReport {
+  return REPORT_PARSERS[spec.format].parse(text, spec);
+}
+
+const MAX_REPORT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads the report file a runner wrote in the tree, host side: only a regular file inside the tree
+ * (no link out of it, never followed), at most 32 MiB. Null when there is none.
+ */
+export function readReportFile(tree: string, file: string): string | null {
+  const path = join(tree, file);
+  let fd: number;
+  try {
+    const real = realpathSync(path);
+    const inside = relative(realpathSync(tree), real);
+    if (inside.startsWith('..') || inside === '' || !lstatSync(real).isFile()) return null;
+    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, MAX_REPORT_BYTES));
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,349 @@
+// The reproduced attacks of issue 14, one test per numbered item, each against the real sandbox and
+// the real fixtures: a test fails when its defence is removed. Safe with a broken sandbox: every
+// write target is a temporary folder of this test, and every loop is bounded.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  cacheSignature,
+  createContext,
+  executeCandidates,
+  execCodeVersion,
+  loadEnvironment,
+  manifestDifference,
+  manifestOf,
+  parseEnvironment,
+  readState,
+  regradeLog,
+  restoreWorker,
+  snapshotTree,
+} from '../../src/exec/index.ts';
+import { openRunStore } from '../../src/runstore/store.ts';
+import { lockFolder } from '../../src/util/lock.ts';
+import { FIXTURES, fixtureEnv, functionTask, functionText, makeWorkDir, runAll } from './helpers.ts';
+
+const work = makeWorkDir('attacks');
+after(work.remove);
+
+const pythonEnv = () => fixtureEnv('python', work.dir);
+const MEDIAN_BODY = '    ordered = sorted(values)\n    middle = len(ordered) // 2\n    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2';
+const median = (prelude: string) => `def median(values):\n${prelude}\n${MEDIAN_BODY}`;
+function medianTask(repo: string) {
+  return functionTask(repo, 'calc/stats.py', 'python', functionText(repo, 'calc/stats.py', 'def median(', ''), 'median');
+}
+
+test('1: chmod 0 on the worker root and xattrs/ACLs on a folder do not outlive the candidate; the next one on that worker passes', async () => {
+  const env = pythonEnv();
+  const task = medianTask(env.repo);
+  const hostile = median([
+    '    import os',
+    "    tree = os.environ['CTXBENCH_TREE']",
+    '    try:',
+    "        os.setxattr(os.path.join(tree, 'calc'), 'system.posix_acl_default', b'\\x02\\x00\\x00\\x00')",
+    '    except OSError as error:',
+    "        print('acl refused:', error.strerror)",
+    '    try:',
+    "        os.setxattr(os.path.join(tree, 'calc'), 'user.ctxbench', b'1')",
+    '    except OSError as error:',
+    "        print('xattr refused:', error.strerror)",
+    "    open(os.fsencode(tree) + b'/calc/odd\\xffname', 'w').close()",
+    '    os.chmod(tree, 0)',
+  ].join('\n'));
+  const run = () => runAll(env, [
+    { task, candidate: hostile, key: 'hostile' },
+    { task, candidate: median('    pass'), key: 'after' },
+  ], { workDir: work.dir, workers: 1 });
+  const results = await run();
+  assert.equal(results.get('after')!.verdict, 'pass', results.get('after')!.logTail);
+  const log = readFileSync(results.get('hostile')!.log!, 'utf8');
+  assert.match(log, /xattr refused: Operation not supported/);
+  assert.match(log, /acl refused: Operation not supported/);
+  // The odd name made the reset rebuild the worker: that verdict is kept but never cached.
+  assert.match(results.get('hostile')!.reason!, /worker rebuilt after the run: a name that is not UTF-8/);
+  const again = await run();
+  assert.equal(again.get('hostile')!.cached, false);
+  assert.equal(again.get('after')!.cached, true);
+});
+
+test('2: a task path that leaves the repository, read back from a run store or given to exec, is refused; nothing outside is written', async () => {
+  const victimDir = mkdtempSync('/var/tmp/ctxbench-victim-');
+  after(() => rmSync(victimDir, { recursive: true, force: true }));
+  writeFileSync(join(victimDir, 'victim.py'), 'untouched\n');
+  const env = pythonEnv();
+  const task = { ...medianTask(env.repo), path: `../../../../../../..${victimDir}/victim.py` };
+  await assert.rejects(runAll(env, [{ task, candidate: 'owned', key: 'k' }], { workDir: work.dir }), /field 'path'.*escapes the repository/);
+  assert.equal(readFileSync(join(victimDir, 'victim.py'), 'utf8'), 'untouched\n');
+
+  const runDir = join(work.dir, 'run-bad-path');
+  const store = openRunStore(runDir, { create: { model: 'm', context: 'infile', template: 't', tokenizer: 'x', samples: 1, temperature: 0, topP: 1, maxTokens: 1, seed: null, tasksPath: 't', tasksHash: 'h', toolVersion: '0', createdAt: 'now' }, tasks: [task] });
+  assert.throws(() => store.tasks(), /task snapshot\), line 1, field 'path': path '.*victim\.py' escapes the repository/);
+  store.close();
+});
+
+test('3: the sandbox shows no trace of the reference: a candidate searching every readable file finds only its own text', async () => {
+  const repo = join(work.dir, 'repo-with-history');
+  cpSync(join(FIXTURES, 'python', 'repo'), repo, { recursive: true });
+  const git = (...args: string[]) => spawnSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { encoding: 'utf8' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'reference');
+  mkdirSync(join(repo, '.ctxbench'));
+  writeFileSync(join(repo, '.ctxbench', 'index.db'), readFileSync(join(repo, 'calc', 'stats.py')));
+  const text = readFileSync(join(FIXTURES, 'python', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`);
+  writeFileSync(join(work.dir, 'traces.yaml'), text);
+  const env = loadEnvironment(join(work.dir, 'traces.yaml'));
+  const task = medianTask(repo);
+  // The needles are written in hex, so neither the candidate's file nor its bytecode contains them.
+  const searcher = median([
+    '    import os',
+    "    needles = {'REF': bytes.fromhex('4d6964646c652076616c756520286d65616e206f66207468652074776f206d6964646c652076616c75657320666f7220616e206576656e20636f756e7429'), 'SELF': bytes.fromhex('63747862656e63682d73656c662d746f6b656e2d37663361')}",
+    "    skip = ('/proc', '/sys', '/dev', '/usr', '/bin', '/sbin', '/lib', '/lib64', '/lib32', '/libx32')",
+    "    for top, dirs, files in os.walk('/'):",
+    "        dirs[:] = [d for d in dirs if os.path.join(top, d) not in skip]",
+    '        for name in files:',
+    '            path = os.path.join(top, name)',
+    '            try:',
+    "                with open(path, 'rb') as handle:",
+    '                    data = handle.read(64 << 20)',
+    '            except OSError:',
+    '                continue',
+    '            for label, needle in needles.items():',
+    '                if needle in data:',
+    "                    print('FOUND', label, path)",
+    '    # ctxbench-self-token-7f3a',
+  ].join('\n'));
+  const results = await runAll(env, [{ task, candidate: searcher, key: 'search' }], { workDir: work.dir, workers: 1, cache: false });
+  const log = readFileSync(results.get('search')!.log!, 'utf8');
+  assert.match(log, /FOUND SELF \/tmp\/ctxbench\/tree\/calc\/stats\.py/, 'the search reaches the tree');
+  assert.doesNotMatch(log, /FOUND REF/);
+  // The prepared tree has neither the history nor the index.
+  const { base } = createContext(env, { workDir: work.dir });
+  assert.equal(existsSync(join(base, '.git')), false);
+  assert.equal(existsSync(join(base, '.ctxbench')), false);
+});
+
+test('4: odd names, a 2,500-level tree and unreadable folders left in a worker: the reset rebuilds it and it verifies', () => {
+  const root = join(work.dir, 'reset');
+  const base = join(root, 'base');
+  const worker = join(root, 'worker');
+  mkdirSync(join(base, 'src', 'build'), { recursive: true });
+  writeFileSync(join(base, 'src', 'a.c'), 'int a;\n');
+  cpSync(base, worker, { recursive: true, preserveTimestamps: true });
+  const manifest = manifestOf(base);
+  const shell = (script: string) => assert.equal(spawnSync('sh', ['-c', script], { cwd: worker }).status, 0, script);
+  for (const vandalism of [
+    "touch \"src/$(printf 'bad\\377name')\"",
+    "python3 -c \"import os\nfor _ in range(2500): os.mkdir('d'); os.chdir('d')\"",
+    'mkdir -p locked/inner && touch locked/inner/f && chmod 000 locked/inner locked',
+    'chmod 0 .',
+  ]) {
+    const clean = snapshotTree(worker);
+    shell(vandalism === 'chmod 0 .' ? 'true' : vandalism);
+    if (vandalism === 'chmod 0 .') chmodSync(worker, 0);
+    const { rebuilt } = restoreWorker(worker, base, clean, manifest, null);
+    assert.equal(manifestDifference(manifestOf(worker), manifest, null), null, vandalism);
+    // A name that is not UTF-8 and a tree deeper than the walk goes cannot be reset entry by entry: the worker is rebuilt.
+    if (/printf|2500/.test(vandalism)) assert.notEqual(rebuilt, null, vandalism);
+  }
+});
+
+test('5: /dev/shm and /tmp are size-limited; the tree has a disk cap; memory is capped per sandbox where cgroups allow', async () => {
+  const { runCommand, DEFAULT_LIMITS, detectCgroups, sandboxIdentity } = await import('../../src/exec/index.ts');
+  const tree = join(work.dir, 'caps');
+  mkdirSync(tree);
+  const identity = sandboxIdentity('bwrap');
+  if (identity) spawnSync('chown', [`${identity.uid}:${identity.gid}`, tree]);
+  const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30, shmMb: 16, tmpMb: 16, diskMb: 20, memoryMb: 256 };
+  const run = (command: string) => runCommand({ mode: 'bwrap', tree, command, env: {}, timeoutMs: 20_000, limits });
+  const shm = await run('head -c 100000000 /dev/zero > /dev/shm/fill; ls -l /dev/shm/fill | cut -d" " -f5; head -c 100000000 /dev/zero > /tmp/fill; ls -l /tmp/fill | cut -d" " -f5');
+  assert.match(shm.output, /No space left on device/);
+  const [shmBytes, tmpBytes] = shm.output.split('\n').filter((line) => /^\d+$/.test(line)).map(Number);
+  assert.ok(shmBytes! <= 16 * 1024 * 1024 && tmpBytes! <= 16 * 1024 * 1024, shm.output);
+  const disk = await run('head -c 60000000 /dev/zero > big; sleep 3');
+  assert.equal(disk.diskLimited, true);
+  const quick = await run('head -c 60000000 /dev/zero > big2');
+  assert.equal(quick.diskLimited, true, 'a fast writer is caught by the final measurement');
+  if (detectCgroups().kind !== 'none') {
+    // Ten processes of 100 MB each: within the per-process data limit, over the sandbox's total.
+    const memory = await run("for i in 1 2 3 4 5 6 7 8 9 10; do python3 -c 'import time; x = bytearray(100 << 20); time.sleep(3)' & done; wait");
+    assert.equal(memory.memoryLimited, true, memory.output);
+    // tmpfs pages count too.
+    const tmpfs = await run('head -c 400000000 /dev/zero > /dev/shm/x', );
+    assert.ok(tmpfs.exitCode !== 0);
+  }
+});
+
+test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory, processes and CPU', async () => {
+  const { runCommand, DEFAULT_LIMITS, detectCgroups } = await import('../../src/exec/index.ts');
+  const tree = join(work.dir, 'caps');
+  const limits = { ...DEFAULT_LIMITS, cpuSeconds: 30, processes: 30, cpus: 1 };
+  const outcome = await runCommand({ mode: 'bwrap', tree, command: 'for i in $(seq 1 60); do sleep 2 & done 2>&1 | head -1; wait', env: {}, timeoutMs: 20_000, limits });
+  assert.match(outcome.output, /fork|Resource temporarily unavailable/i, `cgroups: ${detectCgroups().reason}`);
+  const support = detectCgroups();
+  if (support.kind === 'none') return;
+  // The cgroup a sandbox gets carries the three caps (read host side: the sandbox has no /sys).
+  const { createSandboxCgroup } = await import('../../src/exec/cgroup.ts');
+  const cgroup = createSandboxCgroup({ ...limits, memoryMb: 300, processes: 42, cpus: 1 })!;
+  try {
+    const files = cgroup.procsFiles.map((file) => file.replace(/cgroup\.procs$/, ''));
+    const read = (name: string) => files.map((dir) => join(dir, name)).filter((file) => existsSync(file)).map((file) => readFileSync(file, 'utf8').trim());
+    if (support.kind === 'v1') {
+      assert.deepEqual(read('memory.limit_in_bytes'), [String(300 * 1024 * 1024)]);
+      assert.deepEqual(read('pids.max'), ['42']);
+      assert.deepEqual(read('cpu.cfs_quota_us'), ['100000']);
+    } else {
+      assert.deepEqual(read('memory.max'), [String(300 * 1024 * 1024)]);
+      assert.deepEqual(read('pids.max'), ['42']);
+      assert.deepEqual(read('cpu.max'), ['100000 100000']);
+    }
+  } finally {
+    cgroup.remove();
+  }
+  assert.ok(cgroup.procsFiles.every((file) => !existsSync(file)), 'removed after use');
+});
+
+test('6: wrong bodies that print a pass summary and exit early, or replace printf, fail per-test grading', async () => {
+  const env = fixtureEnv('c', work.dir);
+  const reference = functionText(env.repo, 'src/mathx.c', 'int gcd(');
+  const task = functionTask(env.repo, 'src/mathx.c', 'c', reference, 'gcd');
+  const wrong = 'int gcd(int a, int b)\n{\n    return a * b;\n}';
+  const constructor = `#include <stdio.h>\n#include <unistd.h>\n__attribute__((constructor)) static void fake(void) { printf("all 1 tests passed\\n"); fflush(stdout); _exit(0); }\n${wrong}`;
+  const printf = `#include <stdarg.h>\n#include <string.h>\n#include <unistd.h>\nint printf(const char *format, ...) { if (strstr(format, "check failed") || strstr(format, "failed\\n")) { write(1, "all 1 tests passed\\n", 19); _exit(0); } return 0; }\n${wrong}`;
+  const results = await runAll(env, [
+    { task, candidate: reference, key: 'reference' },
+    { task, candidate: constructor, key: 'constructor' },
+    { task, candidate: printf, key: 'printf' },
+  ], { workDir: work.dir, workers: 2, cache: false });
+  assert.equal(results.get('reference')!.verdict, 'pass', results.get('reference')!.logTail);
+  for (const key of ['constructor', 'printf']) {
+    const result = results.get(key)!;
+    assert.equal(result.verdict, 'test-fail', `${key}:\n${result.logTail}`);
+    assert.match(result.reason!, /no test results reported|fewer tests reported/);
+    // Graded by the exit status and passPattern alone (the old rule), the same log passes: the defence is the per-test report.
+    assert.equal(regradeLog({ ...env, report: null }, result.log!, result.selectedTests)!.verdict, 'pass');
+    assert.equal(regradeLog(env, result.log!, result.selectedTests)!.verdict, 'test-fail');
+  }
+
+  const python = pythonEnv();
+  const early = median("    import os, sys\n    print('OK'); print('Ran 1 test'); print('1 passed'); sys.stdout.flush()\n    os._exit(0)");
+  const pythonResults = await runAll(python, [{ task: medianTask(python.repo), candidate: early, key: 'early' }], { workDir: work.dir, cache: false });
+  assert.equal(pythonResults.get('early')!.verdict, 'test-fail', pythonResults.get('early')!.logTail);
+});
+
+test('7: candidates that differ only inside a string literal are different programs: each gets its own verdict', async () => {
+  const env = pythonEnv();
+  const task = medianTask(env.repo);
+  const withBlank = median('    text = """a\n\nb"""\n    if text.count("\\n") != 2:\n        return 0');
+  const withoutBlank = median('    text = """a\nb"""\n    if text.count("\\n") != 2:\n        return 0');
+  const results = await runAll(env, [
+    { task, candidate: withBlank, key: 'right' },
+    { task, candidate: withoutBlank, key: 'wrong' },
+  ], { workDir: work.dir, workers: 2 });
+  assert.equal(results.get('right')!.verdict, 'pass', results.get('right')!.logTail);
+  assert.equal(results.get('wrong')!.verdict, 'test-fail', results.get('wrong')!.logTail);
+  assert.equal(results.get('wrong')!.cached, false);
+});
+
+test('8: exec without a check state stops with the command to run, or runs the check first and says so', async () => {
+  const dir = mkdtempSync(join(work.dir, 'nocheck-'));
+  chmodSync(dir, 0o755);
+  const env = fixtureEnv('python', dir);
+  const task = medianTask(env.repo);
+  const items = [{ task, candidate: median('    pass'), key: 'k' }];
+  const drain = async (options: Parameters<typeof executeCandidates>[2]) => {
+    for await (const _ of executeCandidates(env, items, options)) void _;
+  };
+  await assert.rejects(drain({ workDir: dir }), /no check state .*Run `ctxbench exec check .*python\.yaml` first/);
+  const events: string[] = [];
+  await drain({ workDir: dir, checkFirst: true, onEvent: (event) => events.push(event.message) });
+  assert.ok(events.some((message) => /no check state .*running `ctxbench exec check` first/.test(message)), events.join('\n'));
+  assert.ok(readState(env)!.reported!['tests.test_stats.StatsTest.test_median']!.includes('tests.test_stats.StatsTest.test_median'));
+});
+
+test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {
+  const base = 'repo: r\nsetup: make\ntest: make test\n';
+  assert.throws(() => parseEnvironment(`${base}timeout: 2200000\n`, '/e.yaml'), /field 'timeout': must be at most 2147483/);
+  assert.throws(() => parseEnvironment(`${base}timeout: 5\nlimits: {processes: 1e12}\n`, '/e.yaml'), /field 'limits.processes': must be at most/);
+  assert.equal(parseEnvironment(`${base}timeout: 5\n`, '/e.yaml').test, 'make test');
+  const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[index]}`).join(', ')}]`), 'repo: r'].join('\n');
+  assert.throws(() => parseEnvironment(bomb, '/e.yaml'), (error: Error) => error.name === 'InputError' && /invalid YAML: Excessive alias count/.test(error.message));
+});
+
+test('9b: run and work folders are locked; a second process is told who holds them; a stale lock is taken over', () => {
+  const dir = mkdtempSync(join(work.dir, 'lock-'));
+  // A lock left by a process that is gone (a pid above the kernel's maximum) is stale.
+  writeFileSync(join(dir, '.ctxbench.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), command: 'gone', since: 'then' }));
+  const lock = lockFolder(dir, 'exec first');
+  const second = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import { lockFolder } from ${JSON.stringify(new URL('../../src/util/lock.ts', import.meta.url).pathname)}; try { lockFolder(${JSON.stringify(dir)}, 'exec second'); } catch (error) { console.log(error.message); }`], { encoding: 'utf8' });
+  assert.match(second.stdout, new RegExp(`in use by another ctxbench process: pid ${process.pid} on .*exec first.*since`));
+  lock.release();
+  lockFolder(dir, 'exec third').release();
+});
+
+test('9e: a second exec on the same environment stops, naming the process that holds the work folder', async () => {
+  const env = pythonEnv();
+  const { workDir } = createContext(env, { workDir: work.dir });
+  // pid 1 is alive and is not this process: as another ctxbench would be.
+  writeFileSync(join(workDir, '.ctxbench.lock'), JSON.stringify({ pid: 1, host: hostname(), command: 'exec other.yaml', since: '2026-01-01T00:00:00Z' }));
+  try {
+    await assert.rejects(runAll(env, [{ task: medianTask(env.repo), candidate: median('    pass'), key: 'k' }], { workDir: work.dir }), /in use by another ctxbench process: pid 1 on .*exec other\.yaml, since 2026-01-01/);
+  } finally {
+    rmSync(join(workDir, '.ctxbench.lock'));
+  }
+});
+
+test('9c: a NUL in a task id, an unknown store schema, a corrupt run.db, truncated state and coverage files: clear errors', async () => {
+  const config = { model: 'm', context: 'infile', template: 't', tokenizer: 'x', samples: 1, temperature: 0, topP: 1, maxTokens: 1, seed: null, tasksPath: 't', tasksHash: 'h', toolVersion: '0', createdAt: 'now' };
+  const env = pythonEnv();
+  const runDir = join(work.dir, 'run-nul');
+  const store = openRunStore(runDir, { create: config, tasks: [{ ...medianTask(env.repo), id: 'a\0b' }] });
+  assert.throws(() => store.tasks(), /field 'id': task id "a\\u0000b" contains a NUL/);
+  store.close();
+  const db = new Database(join(runDir, 'run.db'));
+  db.prepare(`UPDATE meta SET value = '99' WHERE key = 'schema'`).run();
+  db.close();
+  assert.throws(() => openRunStore(runDir), /run store schema version "99" is not the version this ctxbench reads \(1\)/);
+  const corrupt = join(work.dir, 'run-corrupt');
+  mkdirSync(corrupt);
+  writeFileSync(join(corrupt, 'run.db'), 'this is not a database, only text '.repeat(200));
+  assert.throws(() => openRunStore(corrupt), (error: Error) => error.name === 'InputError' && /unreadable|cannot open/.test(error.message));
+
+  const stateFile = join(work.dir, 'truncated.state.json');
+  writeFileSync(join(work.dir, 'truncated.yaml'), readFileSync(env.file, 'utf8'));
+  writeFileSync(stateFile, '{"envHash": "abc", "flaky": [');
+  assert.throws(() => readState(loadEnvironment(join(work.dir, 'truncated.yaml'))), /unreadable state file .*truncated by an interrupted run.*exec check/);
+  const { ensureCoverage } = await import('../../src/exec/index.ts');
+  const context = createContext(env, { workDir: join(work.dir, 'coverage-truncated') });
+  writeFileSync(join(context.workDir, 'coverage.json'), '{"tool": "python", "tests": [');
+  await assert.rejects(ensureCoverage(context, ['t']), /unreadable coverage map/);
+});
+
+test('9d: the cache key holds the exec code version and the spliced file: another version of the code does not reuse verdicts', () => {
+  const state = null;
+  assert.notEqual(cacheSignature(state, 'v1'), cacheSignature(state, 'v2'));
+  assert.equal(cacheSignature(state), cacheSignature(state, execCodeVersion()));
+  const copy = mkdtempSync(join(work.dir, 'code-'));
+  cpSync(new URL('../../src/exec/', import.meta.url), copy, { recursive: true });
+  const before = execCodeVersion(new URL(`file://${copy}/`));
+  writeFileSync(join(copy, 'verdict.ts'), `${readFileSync(join(copy, 'verdict.ts'), 'utf8')}\n// a fix\n`);
+  assert.notEqual(execCodeVersion(new URL(`file://${copy}/`)), before);
+});
+
+test('infrastructure: a sandbox that cannot start gives no verdict, is retried, and nothing is cached', async () => {
+  const missing = mkdtempSync(join(work.dir, 'mount-'));
+  const env = fixtureEnv('python', work.dir, `mounts: [${missing}]\n`);
+  const task = medianTask(env.repo);
+  const { prepareEnvironment, runCandidates } = await import('../../src/exec/index.ts');
+  const prepared = await prepareEnvironment(env, { workDir: work.dir });
+  rmSync(missing, { recursive: true });
+  const outputs = [];
+  for await (const output of runCandidates(prepared, [{ task, candidate: median('    pass'), key: 'k' }], { workers: 1 })) outputs.push(output);
+  assert.equal(outputs.length, 1);
+  assert.equal(outputs[0]!.result, null);
+  assert.match(outputs[0]!.infraError!, /sandbox of the build command did not start/);
+  assert.equal(existsSync(join(prepared.workDir, 'results.jsonl')) && readFileSync(join(prepared.workDir, 'results.jsonl'), 'utf8').trim() !== '', false);
+});
