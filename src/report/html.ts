@@ -10,17 +10,11 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/** Background of a shaded cell: white (lowest) to blue (highest). */
-export function shadeColor(shade: number): string {
-  const mix = (from: number, to: number) => Math.round(from + (to - from) * shade);
-  return `rgb(${mix(247, 107)}, ${mix(251, 174)}, ${mix(255, 214)})`;
-}
-
 export function tableHtml(table: FigureTable): string {
   const head = `<thead><tr>${table.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>`;
   const rows = table.rows.map((row) => `<tr>${row.map((cell, index) => {
     const tag = index === 0 ? 'th' : 'td';
-    const style = cell.shade === undefined ? '' : ` style="background:${shadeColor(cell.shade)}"`;
+    const style = cell.background === undefined ? '' : ` style="background:${escapeHtml(cell.background)}"`;
     const value = cell.value === undefined ? '' : ` data-value="${cell.value ?? ''}"`;
     const text = cell.low !== undefined && cell.value !== null && cell.value !== undefined
       ? `${escapeHtml(cell.value.toFixed(1))}<span class="ci">[${cell.low.toFixed(1)}, ${cell.high!.toFixed(1)}]</span>`

@@ -70,7 +70,17 @@ const fmtInterval = (interval: Interval | null) => (interval === null ? '' : `[$
 function shade(cells: TableCell[]): void {
   const values = cells.map((c) => c.value).filter((v): v is number => typeof v === 'number');
   const [low, high] = [Math.min(...values), Math.max(...values)];
-  for (const c of cells) if (typeof c.value === 'number') c.shade = high > low ? (c.value - low) / (high - low) : 0.5;
+  for (const c of cells) {
+    if (typeof c.value !== 'number') continue;
+    c.shade = high > low ? (c.value - low) / (high - low) : 0.5;
+    c.background = shadeColor(c.shade);
+  }
+}
+
+/** White (lowest) to blue (highest). */
+function shadeColor(shade: number): string {
+  const mix = (from: number, to: number) => Math.round(from + (to - from) * shade);
+  return `rgb(${mix(247, 107)}, ${mix(251, 174)}, ${mix(255, 214)})`;
 }
 
 function valueCell(interval: Interval | null): TableCell {

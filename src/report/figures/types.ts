@@ -12,8 +12,10 @@ export interface TableCell {
   /** 95% bootstrap interval of `value`. */
   low?: number;
   high?: number;
-  /** position on the table's colour scale, 0 (lowest) to 1 (highest). */
+  /** position on the table's colour scale, 0 (lowest) to 1 (highest)... */
   shade?: number;
+  /** ...and its colour, as a CSS colour (the HTML report and the viewer draw it as given). */
+  background?: string;
 }
 
 export interface FigureTable {
