@@ -18,10 +18,10 @@ const CONFIG = {
   title: { fontSize: 14, anchor: 'start' },
 };
 
-/** The complete Vega-Lite spec of a chart figure: its chart with its data inline. */
+/** The complete Vega-Lite spec of a chart figure: its chart with a copy of its data inline (Vega tags the objects it is given). */
 export function vegaLiteSpec(figure: Figure): TopLevelSpec {
   if (!figure.chart) throw new Error(`figure ${figure.id} has no chart`);
-  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...figure.chart, data: { values: figure.data } } as TopLevelSpec;
+  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...figure.chart, data: { values: figure.data.map((record) => ({ ...record })) } } as TopLevelSpec;
 }
 
 interface SvgStringRenderer {
