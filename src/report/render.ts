@@ -76,6 +76,14 @@ function comparisonText(comparison: Comparison | undefined, markdown: boolean): 
   return lines;
 }
 
+/** The table figures (a preset's tables) as text, each under its title. */
+function figureTablesText(figures: Figure[], markdown: boolean): string[] {
+  return figures.filter((figure) => figure.table).flatMap((figure) => {
+    const rows = figure.table!.rows.map((row) => row.map((cell) => cell.text));
+    return ['', `${figure.title} (${figure.caption})`, markdown ? markdownTable(figure.table!.head, rows) : formatTable(figure.table!.head, rows)];
+  });
+}
+
 function markdownTable(head: string[], rows: (string | number)[][]): string {
   const escape = (v: string | number) => String(v).replace(/\|/g, '\\|');
   return [`| ${head.map(escape).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
@@ -104,8 +112,8 @@ export function renderReport(report: Report, format: Format, comparison?: Compar
     case 'latex':
       return figures.filter((figure) => figure.table).map(figureLatex).join('\n');
     case 'md':
-      return [...provenanceLines(report).map((l) => `- ${l}`), '', METRIC_NOTE, '', ...report.notes.map((n) => `> ${n}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, true), ''].join('\n');
+      return [...provenanceLines(report).map((l) => `- ${l}`), '', METRIC_NOTE, '', ...report.notes.map((n) => `> ${n}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, true), ...figureTablesText(figures, true), ''].join('\n');
     case 'text':
-      return [...provenanceLines(report), METRIC_NOTE, ...report.notes.map((n) => `note: ${n}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, false), ''].join('\n');
+      return [...provenanceLines(report), METRIC_NOTE, ...report.notes.map((n) => `note: ${n}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, false), ...figureTablesText(figures, false), ''].join('\n');
   }
 }

@@ -2,7 +2,7 @@
 // intervals, McNemar p-values against a reference (scipy's binomtest), pass@k curves against the
 // closed form, and SVG, PNG, LaTeX and HTML outputs that are produced and well-formed.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import * as vega from 'vega';
@@ -14,6 +14,7 @@ import { figureLatex } from '../../src/report/latex.ts';
 import { renderReport } from '../../src/report/render.ts';
 import { bootstrapMean, mcnemarExact, pairedBootstrapTest } from '../../src/report/stats.ts';
 import type { RunStore } from '../../src/runstore/store.ts';
+import { cli } from '../capture-cli.ts';
 import { makeRun, scratchDir, type TaskSpec } from '../fixtures/report/runs.ts';
 
 const TASKS: TaskSpec[] = [
@@ -201,4 +202,25 @@ test('HTML: one offline file with every figure, nothing fetched', () => {
   assert.equal((html.match(/<table class="fig-table/g) ?? []).length, figures.filter((f) => f.table).length + 1, 'figure tables and the detailed table');
   for (const kind of FIGURE_KINDS) assert.ok(html.includes(`<tr><th>${kind.id}</th>`), `the kinds table lists ${kind.id}`);
   assert.equal(renderReport(report, 'latex', undefined, figures), figures.filter((f) => f.table).map(figureLatex).join('\n'));
+});
+
+test('ctxbench report --preset --html --figures: the preset\'s figures in one HTML file and as files; bad input named', async () => {
+  const out = join(root, 'cli');
+  const result = await cli(['report', infile.dir, bm25.dir, '--preset', 'm2rc', '--html', '--out', join(out, 'report.html'), '--figures', join(out, 'figures'), '--seed', '3']);
+  assert.equal(result.code, 0, result.stderr);
+  const expected = buildFigures(input, { preset: 'm2rc', seed: 3 });
+  assert.match(result.stderr, new RegExp(`wrote ${expected.length} figure\\(s\\)`));
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.deepEqual([...html.matchAll(/<section class="figure" id="fig-([^"]+)"/g)].map((m) => m[1]), expected.map((f) => f.id));
+  assert.deepEqual(readdirSync(join(out, 'figures')).filter((f) => f.endsWith('.png')).sort(), expected.filter((f) => f.chart).map((f) => `${f.id}.png`).sort());
+  assert.deepEqual(JSON.parse(readFileSync(join(out, 'figures', 'table-language-es.json'), 'utf8')).data, expected.find((f) => f.id === 'table-language-es')!.data);
+  assert.equal((await cli(['report', infile.dir, bm25.dir, '--preset', 'cceval', '--format', 'latex', '--out', join(out, 'tables.tex')])).code, 0);
+  assert.equal((readFileSync(join(out, 'tables.tex'), 'utf8').match(/\\begin\{table\}/g) ?? []).length, 4, 'overall, em and es by language, transitions');
+  assert.equal((await cli(['report', infile.dir, bm25.dir, '--preset', 'cceval', '--out', join(out, 'report.txt')])).code, 0);
+  assert.match(readFileSync(join(out, 'report.txt'), 'utf8'), /Transitions between runs[^\n]*\nruns\s+tasks\s+both correct\s+gained\s+lost/);
+  const unknown = await cli(['report', infile.dir, '--preset', 'humaneval', '--html']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown preset 'humaneval' \(known: yabloco, cceval, m2rc\)/);
+  const badSeed = await cli(['report', infile.dir, '--seed', 'x']);
+  assert.equal(badSeed.code, 2);
 });

@@ -48,8 +48,8 @@ test('no horizontal overflow at 1,280 px: neither the page nor any table scrolls
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     viewport: document.documentElement.clientWidth,
-    scrolling: [...document.querySelectorAll('.table-wrap')].filter((wrap) => wrap.scrollWidth > wrap.clientWidth).map((wrap) => wrap.closest('section')?.id),
-    charts: [...document.querySelectorAll('.chart svg')].filter((svg) => svg.getBoundingClientRect().right > document.documentElement.clientWidth).length,
+    scrolling: Array.from(document.querySelectorAll('.table-wrap')).filter((wrap) => wrap.scrollWidth > wrap.clientWidth).map((wrap) => wrap.closest('section')?.id),
+    charts: Array.from(document.querySelectorAll('.chart svg')).filter((svg) => svg.getBoundingClientRect().right > document.documentElement.clientWidth).length,
   }));
   assert.equal(widths.viewport, 1280);
   assert.ok(widths.page <= widths.viewport, `page is ${widths.page} px wide`);

@@ -67,7 +67,7 @@ export const reportCommand: Command = {
     const stores = positionals.map((dir) => openRunStore(dir, { readonly: true }));
     try {
       const report = buildReport(stores, by, metrics);
-      const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined;
+      const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined;
       const request = { preset: values.preset as string | undefined, metric: values['chart-metric'] as string | undefined, dimensions: by.length ? by : undefined, seed };
       const figures = wantFigures ? figuresOfRuns(stores, report, request, readTaskFile) : [];
       if (values.figures) {

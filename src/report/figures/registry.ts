@@ -28,11 +28,16 @@ function cell(tasks: readonly TaskScores[], metric: string, seed: number, key: s
   return interval && { ...interval, tasks: values.length };
 }
 
-/** Group order: numbers by value, prompt-length bins by size, the rest alphabetically; `n/a` last. */
+/** YABLoCo's context levels, from no dependency to project-wide ones. */
+const LEVEL_ORDER = ['none', 'stdlib', 'file', 'package', 'project'];
+
+/** Group order: context levels as YABLoCo's, numbers by value, prompt-length bins by size, the rest alphabetically; `n/a` last. */
 function compareGroups(a: string, b: string): number {
   if (a === b) return 0;
   if (a === 'n/a' || a === 'unknown') return 1;
   if (b === 'n/a' || b === 'unknown') return -1;
+  const [levelA, levelB] = [LEVEL_ORDER.indexOf(a), LEVEL_ORDER.indexOf(b)];
+  if (levelA >= 0 && levelB >= 0) return levelA - levelB;
   const rank = (g: string) => { const m = /^(?:<=|>)?(\d+)/.exec(g); return m ? Number(m[1]) + (g.startsWith('>') ? 0.5 : 0) : NaN; };
   const [x, y] = [rank(a), rank(b)];
   if (!Number.isNaN(x) && !Number.isNaN(y) && x !== y) return x - y;
