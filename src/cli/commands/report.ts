@@ -7,6 +7,7 @@ import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
 import { chunkSources, pairedBootstrap, scoreByIdentifierCoverage, transitions } from '../../report/compare.ts';
 import { FORMATS, renderReport, type Comparison, type Format } from '../../report/render.ts';
+import { cachedReader } from '../../report/cached-reader.ts';
 import { writeFigureFiles } from '../../report/export.ts';
 import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
 import type { RunStoreReader } from '../../runstore/types.ts';
@@ -64,7 +65,8 @@ export const reportCommand: Command = {
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
     const by = parseDimensions(values.by as string | undefined);
     const metrics = (values.metrics as string | undefined)?.split(',').map((m) => m.trim()).filter(Boolean);
-    const stores = positionals.map((dir) => openRunStore(dir, { readonly: true }));
+    const opened = positionals.map((dir) => openRunStore(dir, { readonly: true }));
+    const stores = opened.map(cachedReader);
     try {
       const report = buildReport(stores, by, metrics);
       const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined;
@@ -83,7 +85,7 @@ export const reportCommand: Command = {
       }
       return 0;
     } finally {
-      for (const store of stores) store.close();
+      for (const store of opened) store.close();
     }
   },
 };

@@ -17,15 +17,28 @@ export function taskValue(task: TaskScores, metric: string): number | undefined 
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Mean and 95% bootstrap interval of a metric over tasks; the key makes each cell's resampling its own. */
-function cell(tasks: readonly TaskScores[], metric: string, seed: number, key: string): (Interval & { tasks: number }) | null {
+type Cell = (Interval & { tasks: number }) | null;
+/** Cells already computed for an input: tables and charts of the same grouping share them. */
+const cellCache = new WeakMap<FigureInput, Map<string, Cell>>();
+
+/**
+ * Mean and 95% bootstrap interval of a metric over a group's tasks. A cell is named by its grouping
+ * (a dimension, or `all`), group, run and metric: its resampling is its own, the same in every figure.
+ */
+function cell(input: FigureInput, run: RunScores, tasks: readonly TaskScores[], metric: string, seed: number, grouping: string, group: string): Cell {
+  const key = [seed, grouping, group, run.dir, metric].join('\0');
+  let cache = cellCache.get(input);
+  if (!cache) cellCache.set(input, (cache = new Map()));
+  if (cache.has(key)) return cache.get(key)!;
   const values: number[] = [];
   for (const task of tasks) {
     const value = taskValue(task, metric);
     if (value !== undefined) values.push(value);
   }
   const interval = bootstrapMean(values, seed, key);
-  return interval && { ...interval, tasks: values.length };
+  const result = interval && { ...interval, tasks: values.length };
+  cache.set(key, result);
+  return result;
 }
 
 /** YABLoCo's context levels, from no dependency to project-wide ones. */
@@ -111,11 +124,11 @@ function runColor(input: FigureInput): Record<string, unknown> {
 const CHART_WIDTH = 760;
 
 /** Per run and group: mean with its interval, as chart data. */
-function groupedRecords(input: FigureInput, metric: string, seed: number, key: string, groupOf: (task: TaskScores) => string | null): DataRecord[] {
+function groupedRecords(input: FigureInput, metric: string, seed: number, grouping: string, groupOf: (task: TaskScores) => string | null): DataRecord[] {
   const records: DataRecord[] = [];
   for (const run of input.runs) {
     for (const [group, tasks] of tasksBy(run, groupOf)) {
-      const interval = cell(tasks, metric, seed, `${key}\0${run.dir}\0${group}`);
+      const interval = cell(input, run, tasks, metric, seed, grouping, group);
       if (interval) records.push({ run: run.label, group, mean: round(interval.mean), low: round(interval.low), high: round(interval.high), tasks: interval.tasks });
     }
   }
@@ -131,7 +144,7 @@ const overallTable: FigureKind = {
     if (metrics.length === 0) return [];
     const data: DataRecord[] = [];
     const rows = input.runs.map((run) => [{ text: run.label }, ...metrics.map((metric) => {
-      const interval = cell(run.tasks, metric, options.seed, `overall\0${run.dir}\0${metric}`);
+      const interval = cell(input, run, run.tasks, metric, options.seed, 'all', 'all');
       data.push({ run: run.label, metric, mean: interval && round(interval.mean), low: interval && round(interval.low), high: interval && round(interval.high), tasks: interval?.tasks ?? 0 });
       return valueCell(interval);
     })]);
@@ -153,7 +166,7 @@ const modelTable: FigureKind = {
         const byGroup = tasksBy(run, (t) => t.groups[dimension]);
         return [...groups, 'all'].map((group) => {
           const tasks = group === 'all' ? run.tasks : byGroup.get(group) ?? [];
-          const interval = cell(tasks, metric, options.seed, `table\0${dimension}\0${metric}\0${run.dir}\0${group}`);
+          const interval = group === 'all' ? cell(input, run, tasks, metric, options.seed, 'all', 'all') : cell(input, run, tasks, metric, options.seed, dimension, group);
           data.push({ run: run.label, group, mean: interval && round(interval.mean), low: interval && round(interval.low), high: interval && round(interval.high), tasks: interval?.tasks ?? 0 });
           return interval;
         });
@@ -204,11 +217,12 @@ function heatmap(rows: Dimension, columns: Dimension, paper: string): FigureKind
 }
 
 /** A line per run over ordered groups, with error bars of the 95% bootstrap interval. */
-function lineChart(id: string, title: string, description: string, axisTitle: string, groupOf: (task: TaskScores) => string | null): FigureKind {
+/** `grouping` names the groups `groupOf` makes (a dimension when they are its groups): cells of one grouping are shared. */
+function lineChart(id: string, title: string, description: string, axisTitle: string, grouping: string, groupOf: (task: TaskScores) => string | null): FigureKind {
   return {
     id, title, description,
     build(input, options) {
-      const data = groupedRecords(input, options.metric, options.seed, id, groupOf);
+      const data = groupedRecords(input, options.metric, options.seed, grouping, groupOf);
       const groups = [...new Set(data.map((d) => String(d.group)))];
       if (groups.length < 2) return [];
       return [{ id, kind: id, title: `${options.metric} ${title.toLowerCase()}`, caption: `Mean ${options.metric} with 95% bootstrap interval over tasks.`, data, chart: lineSpec(input, groups, axisTitle, options.metric) }];
@@ -258,7 +272,7 @@ function groupedBars(dimension: Dimension, paper: string): FigureKind {
     id, title: `Bars per ${dimension}`,
     description: `${paper}: the chart metric per ${dimension}, one bar per run, with 95% bootstrap error bars.`,
     build(input, options) {
-      const data = groupedRecords(input, options.metric, options.seed, id, (t) => t.groups[dimension]);
+      const data = groupedRecords(input, options.metric, options.seed, dimension, (t) => t.groups[dimension]);
       const groups = [...new Set(data.map((d) => String(d.group)))];
       if (groups.filter((g) => g !== 'n/a').length < 2) return [];
       const step = Math.max(6, Math.floor(CHART_WIDTH / (groups.length * input.runs.length)) - 2);
@@ -345,7 +359,7 @@ const passAtKCurve: FigureKind = {
     const data: DataRecord[] = [];
     for (const run of input.runs) {
       for (let k = 1; k <= n; k++) {
-        const interval = cell(run.tasks, `pass@${k}`, options.seed, `pass-at-k\0${run.dir}\0${k}`);
+        const interval = cell(input, run, run.tasks, `pass@${k}`, options.seed, 'all', 'all');
         if (interval) data.push({ run: run.label, k, mean: round(interval.mean), low: round(interval.low), high: round(interval.high), tasks: interval.tasks });
       }
     }
@@ -392,8 +406,8 @@ export const FIGURE_KINDS: readonly FigureKind[] = [
   modelTable,
   heatmap('language', 'bucket', 'M2RC-Eval Fig. (scores per language and AST depth bucket)'),
   heatmap('language', 'semantic', 'M2RC-Eval Fig. (scores per language and semantic class)'),
-  lineChart('line-prompt-length', 'By prompt length', 'M2RC-Eval: the chart metric by prompt length in tokens.', 'prompt tokens', (t) => (t.groups['prompt-tokens'] === 'unknown' ? null : t.groups['prompt-tokens'])),
-  lineChart('line-completion-lines', 'By completion lines', 'M2RC-Eval: the chart metric by the number of lines of the completion.', 'lines of the reference', (t) => lineBin(t.lines)),
+  lineChart('line-prompt-length', 'By prompt length', 'M2RC-Eval: the chart metric by prompt length in tokens.', 'prompt tokens', 'prompt-tokens', (t) => (t.groups['prompt-tokens'] === 'unknown' ? null : t.groups['prompt-tokens'])),
+  lineChart('line-completion-lines', 'By completion lines', 'M2RC-Eval: the chart metric by the number of lines of the completion.', 'lines of the reference', 'completion-lines', (t) => lineBin(t.lines)),
   identifierCoverage,
   groupedBars('level', 'YABLoCo (context levels)'),
   groupedBars('repo', 'YABLoCo (repositories)'),
