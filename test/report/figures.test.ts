@@ -12,7 +12,7 @@ import { writeFigureFiles } from '../../src/report/export.ts';
 import { buildFigures, FIGURE_KINDS, figureInput, figureSvg, PRESETS, svgToPng, vegaLiteSpec, type Figure, type FigureInput } from '../../src/report/figures/index.ts';
 import { figureLatex } from '../../src/report/latex.ts';
 import { renderReport } from '../../src/report/render.ts';
-import { bootstrapMean, mcnemarExact, pairedBootstrapTest } from '../../src/report/stats.ts';
+import { bootstrapMean, mcnemarExact, NORMAL_LIMIT, pairedBootstrapTest } from '../../src/report/stats.ts';
 import type { RunStore } from '../../src/runstore/store.ts';
 import { cli } from '../capture-cli.ts';
 import { makeRun, scratchDir, type TaskSpec } from '../fixtures/report/runs.ts';
@@ -123,6 +123,14 @@ test('bootstrap intervals: seeded, and close to the normal approximation for a p
   assert.equal(interval.mean, 30);
   assert.ok(Math.abs(interval.low - 21.02) <= 1.5 && Math.abs(interval.high - 38.98) <= 1.5, `${interval.low}, ${interval.high}`);
   assert.deepEqual(bootstrapMean([42, 42, 42], 1, 'x'), { mean: 42, low: 42, high: 42 });
+  // Above NORMAL_LIMIT tasks: the normal limit, mean ± 1.96 sd/sqrt(n); at the limit the resampled interval is within 0.3 of it.
+  const proportion = (n: number) => Array.from({ length: n }, (_, i) => (i % 20 === 0 ? 100 : 0));
+  const large = bootstrapMean(proportion(NORMAL_LIMIT + 20), 1, 'x')!;
+  const halfWidth = 1.959963984540054 * Math.sqrt(5 * 95 / (NORMAL_LIMIT + 20));
+  assert.ok(Math.abs(large.low - (5 - halfWidth)) < 1e-9 && Math.abs(large.high - (5 + halfWidth)) < 1e-9, `${large.low}, ${large.high}`);
+  const atLimit = bootstrapMean(proportion(NORMAL_LIMIT), 1, 'x')!;
+  const limitHalfWidth = 1.959963984540054 * Math.sqrt(5 * 95 / NORMAL_LIMIT);
+  assert.ok(Math.abs(atLimit.low - (5 - limitHalfWidth)) < 0.3 && Math.abs(atLimit.high - (5 + limitHalfWidth)) < 0.3, `${atLimit.low}, ${atLimit.high}`);
   assert.equal(bootstrapMean([], 1, 'x'), null);
   const test = pairedBootstrapTest(Array(50).fill(1) as number[], 1, 'x')!;
   assert.deepEqual([test.mean, test.low, test.high, test.p], [1, 1, 1, 0], 'every difference positive: p = 0');
