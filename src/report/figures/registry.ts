@@ -198,11 +198,10 @@ function heatmap(rows: Dimension, columns: Dimension, paper: string): FigureKind
         const rowGroups = [...new Set(data.map((d) => String(d.row)))];
         const usedColumns = columnGroups.filter((g) => data.some((d) => d.column === g));
         const chart = {
-          title: `${run.label}: ${options.metric} by ${rows} and ${columns}`,
           width: Math.min(CHART_WIDTH, 48 * usedColumns.length),
           height: Math.min(600, 26 * rowGroups.length),
           encoding: {
-            x: { field: 'column', type: 'ordinal', title: columns, sort: usedColumns, axis: { labelAngle: -40 } },
+            x: { field: 'column', type: 'ordinal', title: columns, sort: usedColumns, axis: { labelAngle: -35, labelLimit: 150 } },
             y: { field: 'row', type: 'ordinal', title: rows, sort: rowGroups },
           },
           layer: [
@@ -239,7 +238,7 @@ function lineSpec(input: FigureInput, groups: string[], axisTitle: string, metri
       color: runColor(input),
     },
     layer: [
-      { mark: { type: 'line', point: true }, encoding: { y: { field: 'mean', type: 'quantitative', title: metric } } },
+      { mark: { type: 'line', point: true }, encoding: { y: { field: 'mean', type: 'quantitative', title: metric, axis: { format: '~r' } } } },
       { mark: { type: 'errorbar', ticks: true }, encoding: { y: { field: 'low', type: 'quantitative', title: metric }, y2: { field: 'high' } } },
     ],
   };
@@ -259,7 +258,7 @@ const identifierCoverage: FigureKind = {
     const groups = runs[0]!.retrieval!.coverage.map((bin) => bin.bin).filter((bin) => data.some((d) => d.group === bin));
     const chart = {
       width: 480, height: 260,
-      encoding: { x: { field: 'group', type: 'ordinal', sort: groups, title: 'reference identifiers in retrieved context', axis: { labelAngle: 0 } }, y: { field: 'mean', type: 'quantitative', title: metric }, color: runColor(input) },
+      encoding: { x: { field: 'group', type: 'ordinal', sort: groups, title: 'reference identifiers in retrieved context', axis: { labelAngle: 0 } }, y: { field: 'mean', type: 'quantitative', title: metric, axis: { format: '~r' } }, color: runColor(input) },
       mark: { type: 'line', point: true },
     };
     return [{ id: this.id, kind: this.id, title: `${metric} by identifier coverage of the retrieved context`, caption: 'Tasks whose reference has identifiers, binned by the share found in the retrieved chunks.', data, chart }];
@@ -280,7 +279,7 @@ function groupedBars(dimension: Dimension, paper: string): FigureKind {
         width: Math.min(CHART_WIDTH, groups.length * input.runs.length * (step + 2) + 20),
         height: 260,
         encoding: {
-          x: { field: 'group', type: 'nominal', sort: groups, title: dimension, axis: { labelAngle: groups.length > 6 ? -40 : 0 } },
+          x: { field: 'group', type: 'nominal', sort: groups, title: dimension, axis: { labelAngle: groups.length > 6 ? -35 : 0, labelLimit: 150 } },
           xOffset: { field: 'run', type: 'nominal', sort: input.runs.map((run) => run.label) },
           color: runColor(input),
         },
@@ -352,10 +351,10 @@ export function formatP(p: number): string {
 const passAtKCurve: FigureKind = {
   id: 'pass-at-k',
   title: 'pass@k curves',
-  description: 'YABLoCo: pass@k for k = 1..n (unbiased estimator over the executed samples), one line per run; runs with verdicts only.',
+  description: 'YABLoCo: pass@k for k = 1..n (unbiased estimator over the executed samples), one line per run; runs executed at least twice per task only.',
   build(input, options) {
     const n = maxExecutedSamples(input);
-    if (n === 0) return [];
+    if (n < 2) return [];
     const data: DataRecord[] = [];
     for (const run of input.runs) {
       for (let k = 1; k <= n; k++) {
