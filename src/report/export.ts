@@ -4,14 +4,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { figureSvg, svgToPng, vegaLiteSpec } from './figures/vega.ts';
 import type { Figure } from './figures/types.ts';
+import { InputError } from '../util/errors.ts';
 import { figureLatex } from './latex.ts';
 
 /** Writes the files of every figure into `dir` (created when missing); returns the file names. */
 export function writeFigureFiles(figures: Figure[], dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
   const written: string[] = [];
+  const failed = (error: unknown): never => {
+    throw new InputError(`cannot write the figures there: ${(error as Error).message}`, { field: '--figures' });
+  };
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    failed(error);
+  }
   const write = (name: string, content: string | Buffer) => {
-    writeFileSync(join(dir, name), content);
+    try {
+      writeFileSync(join(dir, name), content);
+    } catch (error) {
+      failed(error);
+    }
     written.push(name);
   };
   for (const figure of figures) {

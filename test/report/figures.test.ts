@@ -231,4 +231,7 @@ test('ctxbench report --preset --html --figures: the preset\'s figures in one HT
   assert.match(unknown.stderr, /unknown preset 'humaneval' \(known: yabloco, cceval, m2rc\)/);
   const badSeed = await cli(['report', infile.dir, '--seed', 'x']);
   assert.equal(badSeed.code, 2);
+  const intoFile = await cli(['report', infile.dir, '--figures', join(out, 'report.html', 'figures')]);
+  assert.equal(intoFile.code, 2);
+  assert.match(intoFile.stderr, /field '--figures': cannot write the figures there: ENOTDIR/);
 });

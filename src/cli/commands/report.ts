@@ -11,6 +11,7 @@ import { cachedReader } from '../../report/cached-reader.ts';
 import { writeFigureFiles } from '../../report/export.ts';
 import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
 import type { RunStoreReader } from '../../runstore/types.ts';
+import { InputError } from '../../util/errors.ts';
 
 /** A task file's text from its repository checkout, when it is still there. */
 function readTaskFile(task: TaskRecord, path: string): string | undefined {
@@ -43,7 +44,7 @@ export function compareRuns(stores: RunStoreReader[], metrics: string[]): Compar
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs.',
+  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs; draw the papers\' tables and figures (HTML, SVG, PNG, LaTeX).',
   usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
   example: 'ctxbench report runs/infile runs/bm25 runs/bm25-ref --preset cceval --html --out report.html --figures figures/',
   options: {
@@ -78,7 +79,11 @@ export const reportCommand: Command = {
       }
       const text = renderReport(report, format, compareRuns(stores, report.metrics), figures);
       if (values.out) {
-        writeFileSync(values.out as string, text);
+        try {
+          writeFileSync(values.out as string, text);
+        } catch (error) {
+          throw new InputError(`cannot write the report: ${(error as Error).message}`, { field: '--out' });
+        }
         console.log(`wrote ${values.out as string}`);
       } else {
         process.stdout.write(text);
