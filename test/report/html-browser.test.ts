@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { LANGUAGE_IDS } from '../../src/languages/types.ts';
 import { buildReport } from '../../src/report/aggregate.ts';
-import { buildFigures, figureInput, type Figure } from '../../src/report/figures/index.ts';
+import { buildFigures, FIGURE_KINDS, figureInput, type Figure } from '../../src/report/figures/index.ts';
 import { renderReport } from '../../src/report/render.ts';
 import type { RunStore } from '../../src/runstore/store.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
@@ -28,9 +28,12 @@ let page: Page;
 
 before(async () => {
   root = scratchDir();
+  // Three samples per task, executed; the two retrieval runs have retrieved context: every figure kind applies.
   runs = ['infile-context-only', 'bm25-retrieval', 'bm25-retrieval-with-reference'].map((name, r) => makeRun(root, TASKS, {
-    name, samples: 1,
-    metrics: Object.fromEntries(TASKS.map((t, i) => [t.id, [{ em: (i + r) % 3 === 0 ? 1 : 0, es: (i * 37 + r * 11) % 101 }]])),
+    name, samples: 3,
+    metrics: Object.fromEntries(TASKS.map((t, i) => [t.id, [0, 1, 2].map((s) => ({ em: (i + r + s) % 3 === 0 ? 1 : 0, es: (i * 37 + r * 11 + s) % 101 }))])),
+    passes: Object.fromEntries(TASKS.map((t, i) => [t.id, [0, 1, 2].map((s) => (i + r * 2 + s) % 4 === 0)])),
+    ...(r === 0 ? {} : { retrieved: Object.fromEntries(TASKS.map((t, i) => [t.id, i % 2 ? 'value = util.load(x)' : 'util'])) }),
   }));
   figures = buildFigures(figureInput(runs, buildReport(runs, [])), { seed: 1 });
   writeFileSync(join(root, 'report.html'), renderReport(buildReport(runs, ['language', 'level']), 'html', undefined, figures));
@@ -61,7 +64,7 @@ test('no horizontal overflow at 1,280 px: neither the page nor any table scrolls
 
 test('each chart has one mark per aggregate, labelled with its value', async () => {
   const charts = figures.filter((f) => f.chart);
-  assert.ok(charts.length >= 8);
+  assert.deepEqual(new Set(figures.map((f) => f.kind)), new Set(FIGURE_KINDS.map((k) => k.id)), 'every kind drawn');
   for (const chart of charts) {
     const marks = await page.$$eval(`#fig-${chart.id} svg [role="graphics-symbol"]`, (nodes) => nodes.map((n) => ({ role: n.getAttribute('aria-roledescription'), label: n.getAttribute('aria-label') })));
     if (chart.kind.startsWith('bars-')) {
@@ -72,13 +75,22 @@ test('each chart has one mark per aggregate, labelled with its value', async () 
     } else if (chart.kind.startsWith('heatmap-')) {
       assert.equal(marks.filter((m) => m.role === 'rect mark').length, chart.data.length, chart.id);
       assert.equal(marks.filter((m) => m.role === 'text mark').length, chart.data.length, `${chart.id} values written in the cells`);
-    } else if (chart.kind.startsWith('line-')) {
+    } else if (chart.kind.startsWith('line-') || chart.kind === 'pass-at-k') {
       assert.equal(marks.filter((m) => m.role === 'point').length, chart.data.length, chart.id);
+    } else if (chart.kind === 'chunk-sources') {
+      const bars = marks.filter((m) => m.role === 'bar');
+      assert.deepEqual(bars.map((b) => Number(/retrieved chunks: ([\d.]+)/.exec(b.label!)![1])).sort(), chart.data.map((d) => Number(d.share)).sort(), chart.id);
+    } else {
+      assert.fail(`no mark check for ${chart.kind}`);
     }
   }
 });
 
 test('table cells carry the figure\'s values and their colour scale', async () => {
+  for (const table of figures.filter((f) => f.table)) {
+    const rows = await page.$$eval(`#fig-${table.id} tbody tr`, (trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent)));
+    assert.deepEqual(rows, table.table!.rows.map((row) => row.map((c) => (c.low !== undefined && c.value !== null ? `${c.value!.toFixed(1)}[${c.low.toFixed(1)}, ${c.high!.toFixed(1)}]` : c.text))), table.id);
+  }
   const table = figures.find((f) => f.id === 'overall-table')!;
   const values = await page.$$eval('#fig-overall-table td', (cells) => cells.map((c) => [Number(c.getAttribute('data-value')), getComputedStyle(c).backgroundColor]));
   assert.deepEqual(values.map(([v]) => v), table.data.map((d) => d.mean));
