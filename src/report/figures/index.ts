@@ -62,6 +62,16 @@ export function defaultMetric(input: FigureInput): string | undefined {
   return ['pass@1', 'es', 'em'].find((m) => available.includes(m)) ?? available[0];
 }
 
+/**
+ * A preset's per-dimension table metrics: its first preference the runs have (pass@10 falls back to
+ * the largest pass@k there is), then every other metric of its list the runs have, pass@k excluded.
+ */
+function presetDimensionMetrics(chosen: Preset, available: string[]): string[] | undefined {
+  const first = chosen.dimensionMetrics.find((m) => available.includes(m));
+  if (first === undefined) return undefined;
+  return [first, ...chosen.dimensionMetrics.filter((m) => m !== first && available.includes(m) && !m.startsWith('pass@'))];
+}
+
 /** Every scored metric, and pass@1 and pass@n for runs executed n times. */
 function defaultTableMetrics(input: FigureInput): string[] {
   const n = maxExecutedSamples(input);
@@ -94,7 +104,7 @@ export function buildFigures(input: FigureInput, request: FigureRequest = {}): F
   const options: FigureOptions = {
     metric,
     tableMetrics: chosen ? chosen.tableMetrics.filter((m) => available.includes(m)) : defaultTableMetrics(input),
-    dimensionMetrics: chosen ? [pick(chosen.dimensionMetrics) ?? metric, ...chosen.dimensionMetrics.filter((m) => available.includes(m) && m !== pick(chosen.dimensionMetrics) && !m.startsWith('pass@'))] : [metric],
+    dimensionMetrics: chosen ? presetDimensionMetrics(chosen, available) ?? [metric] : [metric],
     dimensions: (request.dimensions ?? chosen?.dimensions ?? splitting).filter((d) => splitting.includes(d)),
     seed: request.seed ?? 1,
   };
