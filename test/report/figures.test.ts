@@ -107,6 +107,13 @@ test('transitions: gained and lost, McNemar exact p, paired bootstrap of the dif
   assert.deepEqual(figure('transitions').table!.rows[0]!.map((c) => c.text).slice(0, 7), ['infile → bm25', '6', '1', '+3', '−1', '1', '0.625']);
 });
 
+test('transitions of YABLoCo-style runs count exact matches by em-nows', () => {
+  const runs = [[1, 1, 0], [1, 0, 1]].map((values, r) => makeRun(root, TASKS.slice(0, 3), { name: `nows-${r}`, samples: 1, metrics: Object.fromEntries(values.map((v, i) => [`t${i + 1}`, [{ 'em-nows': v, es: 50 * v }]])) }));
+  const [row] = buildFigures(figureInput(runs, buildReport(runs, [])), { seed: 1 }).find((f) => f.id === 'transitions')!.data;
+  assert.deepEqual(pick([row!], 'by', 'tasks', 'both', 'gained', 'lost', 'neither', 'mcnemarP'), [['em-nows', 3, 1, 1, 1, 0, 1]]);
+  for (const run of runs) run.close();
+});
+
 test('McNemar exact p equals the two-sided binomial test (scipy.stats.binomtest vectors)', () => {
   const vectors: [number, number, number][] = [[5, 1, 0.21875], [0, 10, 0.001953125], [3, 3, 1], [12, 4, 0.076812744140625], [40, 25, 0.08168153394154003], [600, 520, 0.018207019279300136], [0, 0, 1]];
   for (const [gained, lost, p] of vectors) assert.ok(Math.abs(mcnemarExact(gained, lost) - p) < 1e-12 * Math.max(1, 1 / p), `${gained}/${lost}: ${mcnemarExact(gained, lost)} vs ${p}`);

@@ -296,10 +296,11 @@ function groupedBars(dimension: Dimension, paper: string): FigureKind {
 const transitionsTable: FigureKind = {
   id: 'transitions',
   title: 'Transitions between runs',
-  description: 'CrossCodeEval Table 3: tasks gained and lost between consecutive runs by the first sample\'s exact match (or pass), McNemar\'s exact p; the paired bootstrap of the chart metric\'s difference.',
+  description: 'CrossCodeEval Table 3: tasks gained and lost between consecutive runs by the first sample\'s exact match (em, else em-nows, else its verdict), McNemar\'s exact p; the paired bootstrap of the chart metric\'s difference.',
   build(input, options) {
     if (input.runs.length < 2) return [];
-    const correctness = input.metrics.includes('em') ? 'em' : maxExecutedSamples(input) > 0 ? 'pass' : null;
+    // Exact match (YABLoCo's whitespace-free variant when that is what the runs have), else the first sample's verdict.
+    const correctness = ['em', 'em-nows'].find((m) => input.metrics.includes(m)) ?? (maxExecutedSamples(input) > 0 ? 'pass' : null);
     const continuous = options.metric;
     const data: DataRecord[] = [];
     const rows: TableCell[][] = [];
@@ -308,7 +309,7 @@ const transitionsTable: FigureKind = {
       const afterById = new Map(after.tasks.map((t) => [t.id, t]));
       const counts = { tasks: 0, both: 0, gained: 0, lost: 0, neither: 0 };
       const differences: number[] = [];
-      const correct = (t: TaskScores) => (correctness === 'em' ? (t.first.em === undefined ? undefined : t.first.em >= 100) : t.passes.length ? t.passes[0] : undefined);
+      const correct = (t: TaskScores) => (correctness === 'pass' ? (t.passes.length ? t.passes[0] : undefined) : t.first[correctness!] === undefined ? undefined : t.first[correctness!]! >= 100);
       for (const task of before.tasks) {
         const other = afterById.get(task.id);
         if (!other) continue;
