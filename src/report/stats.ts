@@ -38,13 +38,10 @@ function resample(values: readonly number[], seed: number, key: string, resample
   const standardError = Math.sqrt(squares / n / n);
   if (n > NORMAL_LIMIT) return { mean, means: null, standardError };
   const random = randomFor(seed, 'bootstrap', key);
-  const source = Float64Array.from(values);
-  const indices = new Uint32Array(n);
   const means = new Array<number>(resamples);
   for (let r = 0; r < resamples; r++) {
-    random.fillInts(indices, n);
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += source[indices[i]!]!;
+    for (let i = 0; i < n; i++) sum += values[random.int(n)]!;
     means[r] = sum / n;
   }
   means.sort((a, b) => a - b);

@@ -7,8 +7,6 @@ export interface Random {
   next(): number;
   /** uniform integer in [0, n). */
   int(n: number): number;
-  /** fills `out` with uniform integers in [0, n): the same draws as `int(n)` repeated, without a call per draw. */
-  fillInts(out: Uint32Array, n: number): void;
   /** one element, uniformly. */
   pick<T>(items: readonly T[]): T;
   /** a shuffled copy (Fisher-Yates). */
@@ -32,21 +30,9 @@ export function randomFor(seed: number, ...keys: (string | number)[]): Random {
     return (t >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const fillInts = (out: Uint32Array, n: number) => {
-    for (let i = 0; i < out.length; i++) {
-      const t = (((a + b) | 0) + d) | 0;
-      d = (d + 1) | 0;
-      a = b ^ (b >>> 9);
-      b = (c + (c << 3)) | 0;
-      c = (c << 21) | (c >>> 11);
-      c = (c + t) | 0;
-      out[i] = Math.floor(((t >>> 0) / 4294967296) * n);
-    }
-  };
   return {
     next,
     int,
-    fillInts,
     pick: (items) => items[int(items.length)]!,
     shuffle: (items) => {
       const copy = [...items];
