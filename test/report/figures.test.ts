@@ -207,6 +207,15 @@ function cells(run: string, group: string): string {
   return `${Number(record.low).toFixed(1)}, ${Number(record.high).toFixed(1)}`;
 }
 
+test('runs with nothing scored yet: no figures, and the HTML report still renders', () => {
+  const empty = makeRun(root, TASKS, { name: 'unscored', samples: 1, metrics: {} });
+  const report = buildReport([empty], []);
+  const none = buildFigures(figureInput([empty], report));
+  assert.deepEqual(none, []);
+  assert.match(renderReport(report, 'html', undefined, none), /<h1>ctxbench report<\/h1>/);
+  empty.close();
+});
+
 test('HTML: one offline file with every figure, nothing fetched', () => {
   const report = buildReport([infile, bm25], ['language']);
   const html = renderReport(report, 'html', undefined, figures);

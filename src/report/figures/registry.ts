@@ -246,12 +246,15 @@ function lineSpec(input: FigureInput, groups: string[], axisTitle: string, metri
 
 const lineBin = (lines: number) => (lines <= 5 ? String(Math.max(1, lines)) : lines <= 10 ? '6-10' : '11+');
 
+/** Runs with retrieved context (their retrieval analyses). */
+const retrievalRuns = (input: FigureInput) => input.runs.filter((run) => run.retrieval);
+
 const identifierCoverage: FigureKind = {
   id: 'line-identifier-coverage',
   title: 'Score by identifier coverage',
   description: 'CrossCodeEval Fig. 5: mean score by the share of the reference\'s identifiers found in the retrieved context; runs with retrieved context only.',
   build(input) {
-    const runs = input.runs.filter((run) => run.retrieval);
+    const runs = retrievalRuns(input);
     if (runs.length === 0) return [];
     const metric = runs[0]!.retrieval!.metric;
     const data: DataRecord[] = runs.flatMap((run) => run.retrieval!.coverage.filter((bin) => bin.tasks > 0).map((bin) => ({ run: run.label, group: bin.bin, mean: round(bin.meanScore), tasks: bin.tasks })));
@@ -380,7 +383,7 @@ const chunkSourcesChart: FigureKind = {
   title: 'Where retrieved chunks come from',
   description: 'CrossCodeEval Sec. 3.5: share of retrieved chunks by their relation to the task\'s file; runs with retrieved context only.',
   build(input) {
-    const runs = input.runs.filter((run) => run.retrieval);
+    const runs = retrievalRuns(input);
     if (runs.length === 0) return [];
     const data: DataRecord[] = runs.flatMap((run) => {
       const total = Object.values(run.retrieval!.sources).reduce((a, b) => a + b, 0);
