@@ -201,7 +201,7 @@ function heatmap(rows: Dimension, columns: Dimension, paper: string): FigureKind
           width: Math.min(CHART_WIDTH, 48 * usedColumns.length),
           height: Math.min(600, 26 * rowGroups.length),
           encoding: {
-            x: { field: 'column', type: 'ordinal', title: columns, sort: usedColumns, axis: { labelAngle: -35, labelLimit: 150 } },
+            x: { field: 'column', type: 'ordinal', title: columns, sort: usedColumns, axis: { labelAngle: -35, labelLimit: 220 } },
             y: { field: 'row', type: 'ordinal', title: rows, sort: rowGroups },
           },
           layer: [
@@ -282,7 +282,7 @@ function groupedBars(dimension: Dimension, paper: string): FigureKind {
         width: Math.min(CHART_WIDTH, groups.length * input.runs.length * (step + 2) + 20),
         height: 260,
         encoding: {
-          x: { field: 'group', type: 'nominal', sort: groups, title: dimension, axis: { labelAngle: groups.length > 6 ? -35 : 0, labelLimit: 150 } },
+          x: { field: 'group', type: 'nominal', sort: groups, title: dimension, axis: { labelAngle: groups.length > 6 ? -35 : 0, labelLimit: 220 } },
           xOffset: { field: 'run', type: 'nominal', sort: input.runs.map((run) => run.label) },
           color: runColor(input),
         },
