@@ -82,7 +82,7 @@ function provenance(store: RunStoreReader): RunProvenance {
   };
 }
 
-function groupValue(task: TaskRecord, dimension: Dimension, promptTokens: number | undefined): string {
+export function groupValue(task: TaskRecord, dimension: Dimension, promptTokens: number | undefined): string {
   switch (dimension) {
     case 'language': return task.language;
     case 'kind': return task.kind;

@@ -6,7 +6,7 @@ import { getLanguage } from '../languages/registry.ts';
 import { extractIdentifiers } from '../metrics/index.ts';
 import type { RunStoreReader } from '../runstore/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
-import { randomFor } from '../util/random.ts';
+import { pairedBootstrapTest } from './stats.ts';
 
 /** The first sample's value of a metric per task (the papers score one greedy sample). */
 function firstSampleScores(store: RunStoreReader, metric: string): Map<string, number> {
@@ -64,7 +64,7 @@ export interface PairedDifference {
   high: number;
 }
 
-/** Paired bootstrap (resampling tasks) of the mean difference between two runs. */
+/** Paired bootstrap (resampling tasks) of the mean difference between two runs (`pairedBootstrapTest`). */
 export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreReader, metric: string, resamples = 2000, seed = 1): PairedDifference {
   const a = firstSampleScores(baseline, metric);
   const b = firstSampleScores(candidate, metric);
@@ -73,17 +73,8 @@ export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreRea
     const other = b.get(taskId);
     if (other !== undefined) differences.push(other - value);
   }
-  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
-  const random = randomFor(seed, 'paired-bootstrap', metric);
-  const means: number[] = [];
-  for (let r = 0; r < resamples && differences.length > 0; r++) {
-    let sum = 0;
-    for (let i = 0; i < differences.length; i++) sum += differences[random.int(differences.length)]!;
-    means.push(sum / differences.length);
-  }
-  means.sort((x, y) => x - y);
-  const quantile = (q: number) => (means.length ? means[Math.min(means.length - 1, Math.floor(q * means.length))]! : 0);
-  return { metric, baseline: baseline.dir, candidate: candidate.dir, tasks: differences.length, meanDifference: mean(differences), low: quantile(0.025), high: quantile(0.975) };
+  const test = pairedBootstrapTest(differences, seed, metric, resamples);
+  return { metric, baseline: baseline.dir, candidate: candidate.dir, tasks: differences.length, meanDifference: test?.mean ?? 0, low: test?.low ?? 0, high: test?.high ?? 0 };
 }
 
 /** Share of the reference's identifiers that occur in the retrieved context of a task's prompt. */

@@ -1,10 +1,13 @@
-// Renders a report as a terminal table, Markdown, CSV, JSON, or a single offline HTML file with
-// the papers' per-bucket, per-class and per-length charts. Every table names what produced it.
+// Renders a report as a terminal table, Markdown, CSV, JSON, a single offline HTML file with the
+// registry's figures, or the LaTeX of its tables. Every table names what produced it.
 import { formatTable } from '../cli/table.ts';
 import { reportScale, type Report } from './aggregate.ts';
 import type { ChunkSource, CoverageBin, PairedDifference, Transition } from './compare.ts';
+import type { Figure, FigureTable } from './figures/types.ts';
+import { renderHtmlReport } from './html.ts';
+import { figureLatex } from './latex.ts';
 
-export const FORMATS = ['text', 'md', 'csv', 'json', 'html'] as const;
+export const FORMATS = ['text', 'md', 'csv', 'json', 'html', 'latex'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface RetrievalAnalysis {
@@ -73,6 +76,14 @@ function comparisonText(comparison: Comparison | undefined, markdown: boolean): 
   return lines;
 }
 
+/** The table figures (a preset's tables) as text, each under its title. */
+function figureTablesText(figures: Figure[], markdown: boolean): string[] {
+  return figures.filter((figure) => figure.table).flatMap((figure) => {
+    const rows = figure.table!.rows.map((row) => row.map((cell) => cell.text));
+    return ['', `${figure.title} (${figure.caption})`, markdown ? markdownTable(figure.table!.head, rows) : formatTable(figure.table!.head, rows)];
+  });
+}
+
 function markdownTable(head: string[], rows: (string | number)[][]): string {
   const escape = (v: string | number) => String(v).replace(/\|/g, '\\|');
   return [`| ${head.map(escape).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
@@ -84,64 +95,25 @@ function csv(report: Report): string {
   return `${[header(report), ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+/** The report rows as a figure table (the HTML report's detailed table). */
+function detailTable(report: Report): FigureTable {
+  return { head: header(report), rows: body(report).map((row) => row.map((value) => ({ text: String(value) }))) };
 }
 
-/** A horizontal bar chart as inline SVG: one bar per (group, run). */
-function barChart(title: string, bars: { label: string; value: number | null }[]): string {
-  const width = 640;
-  const barHeight = 18;
-  const labelWidth = 260;
-  const max = Math.max(1, ...bars.map((b) => b.value ?? 0));
-  const height = bars.length * (barHeight + 4) + 30;
-  const rows = bars.map((b, i) => {
-    const y = 24 + i * (barHeight + 4);
-    const w = ((b.value ?? 0) / max) * (width - labelWidth - 60);
-    return `<text x="0" y="${y + 13}" font-size="12">${escapeHtml(b.label)}</text>` +
-      `<rect x="${labelWidth}" y="${y}" width="${w.toFixed(1)}" height="${barHeight}" fill="#4a7ebb"/>` +
-      `<text x="${(labelWidth + w + 4).toFixed(1)}" y="${y + 13}" font-size="12">${b.value === null ? 'missing' : b.value.toFixed(1)}</text>`;
-  });
-  return `<figure><svg width="${width}" height="${height}" role="img" aria-label="${escapeHtml(title)}">` +
-    `<text x="0" y="14" font-size="14" font-weight="bold">${escapeHtml(title)}</text>${rows.join('')}</svg></figure>`;
-}
-
-function html(report: Report, comparison: Comparison | undefined, perDimension: Report[]): string {
-  const table = (head: string[], rows: (string | number)[][]) =>
-    `<table><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(String(c))}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
-  // One chart per dimension, each from that dimension's own aggregate (the papers' per-bucket, per-class, per-length plots).
-  const chartMetric = report.metrics.find((m) => m === 'es') ?? report.metrics.find((m) => m.startsWith('pass@')) ?? report.metrics[0];
-  const charts = chartMetric === undefined ? [] : perDimension.map((single) => barChart(
-    `${chartMetric} by ${single.by[0]}`,
-    single.rows.map((row) => ({ label: `${row.group[0]}${report.runs.length > 1 ? ` · ${shortRun(row.run)}` : ''}`, value: row.means[chartMetric] ?? null })),
-  ));
-  const comparisonBlock = comparisonText(comparison, false);
-  return `<!doctype html><html><head><meta charset="utf-8"><title>ctxbench report</title><style>
-body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
-td:first-child,th:first-child{text-align:left}pre{background:#f6f6f6;padding:1em}.note{color:#a33}</style></head><body>
-<h1>ctxbench report</h1>
-<ul>${provenanceLines(report).map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
-<p>${escapeHtml(METRIC_NOTE)}</p>
-${report.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('')}
-${table(header(report), body(report))}
-${charts.join('\n')}
-${comparisonBlock.length ? `<pre>${escapeHtml(comparisonBlock.join('\n'))}</pre>` : ''}
-</body></html>
-`;
-}
-
-/** `perDimension`: the same runs aggregated by each dimension alone, for the HTML charts. */
-export function renderReport(report: Report, format: Format, comparison?: Comparison, perDimension: Report[] = []): string {
+/** `figures`: what the HTML report draws and the LaTeX export holds (`buildFigures`). */
+export function renderReport(report: Report, format: Format, comparison?: Comparison, figures: Figure[] = []): string {
   switch (format) {
     case 'json':
       return `${JSON.stringify({ ...report, comparison: comparison ?? null }, null, 2)}\n`;
     case 'csv':
       return csv(report);
     case 'html':
-      return html(report, comparison, perDimension);
+      return renderHtmlReport({ title: 'ctxbench report', provenance: provenanceLines(report), notes: report.notes, scaleNote: METRIC_NOTE, figures, detail: report.by.length ? detailTable(report) : null });
+    case 'latex':
+      return figures.filter((figure) => figure.table).map(figureLatex).join('\n');
     case 'md':
-      return [...provenanceLines(report).map((l) => `- ${l}`), '', METRIC_NOTE, '', ...report.notes.map((n) => `> ${n}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, true), ''].join('\n');
+      return [...provenanceLines(report).map((l) => `- ${l}`), '', METRIC_NOTE, '', ...report.notes.map((n) => `> ${n}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, true), ...figureTablesText(figures, true), ''].join('\n');
     case 'text':
-      return [...provenanceLines(report), METRIC_NOTE, ...report.notes.map((n) => `note: ${n}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, false), ''].join('\n');
+      return [...provenanceLines(report), METRIC_NOTE, ...report.notes.map((n) => `note: ${n}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, false), ...figureTablesText(figures, false), ''].join('\n');
   }
 }

@@ -7,13 +7,14 @@ import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import { compareRuns } from '../cli/commands/report.ts';
 import type { TaskRecord } from '../datasets/types.ts';
-import { buildReport, type Dimension } from '../report/aggregate.ts';
+import { buildReport, type Dimension, type Report } from '../report/aggregate.ts';
+import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
 import type { CandidateRecord, PromptParts, RunConfig, RunStoreReader } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
-import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
+import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
 const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
@@ -186,7 +187,10 @@ export class RunView implements RunStoreReader {
     const snapshot = this.current();
     if (!snapshot.summary) {
       const overall = buildReport([this], []);
-      snapshot.summary = { run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([this], overall.metrics)] };
+      snapshot.summary = {
+        run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([this], overall.metrics)],
+        figures: summaryFigures([this], overall), kinds: FIGURE_KINDS.map(({ id, title, description }) => ({ id, title, description })),
+      };
     }
     return snapshot.summary;
   }
@@ -234,6 +238,14 @@ export class RunView implements RunStoreReader {
     this.watcher.close();
     this.store.close();
   }
+}
+
+/** The report's figures, charts drawn to SVG on the server (the page shows them as images). */
+function summaryFigures(stores: RunStoreReader[], overall: Report): SummaryFigure[] {
+  return figuresOfRuns(stores, overall).map((figure) => ({
+    id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption,
+    svg: figure.chart ? figureSvg(figure) : null, table: figure.table ?? null,
+  }));
 }
 
 /** One report per summary dimension that splits the runs into more than one group. */

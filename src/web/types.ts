@@ -1,5 +1,6 @@
 // What the viewer's JSON API returns (and `--export` writes): compact task rows for the list, one
 // task with its candidates for the task page, and report-stage summaries, comparisons and progress.
+import type { FigureTable } from '../report/figures/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Comparison } from '../report/render.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
@@ -101,12 +102,26 @@ export interface SummaryTable {
   report: Report;
 }
 
+/** A figure of the report stage as the Summary page shows it: a chart as SVG, or a table. */
+export interface SummaryFigure {
+  id: string;
+  kind: string;
+  title: string;
+  caption: string;
+  svg: string | null;
+  table: FigureTable | null;
+}
+
 export interface RunSummary {
   run: RunInfo;
   /** one line per run: what produced the numbers (the report's provenance lines). */
   provenance: string[];
   notes: string[];
   tables: SummaryTable[];
+  /** the report's figures of this run (the registry's kinds that apply). */
+  figures: SummaryFigure[];
+  /** every figure kind of the registry: id, title and what it shows. */
+  kinds: { id: string; title: string; description: string }[];
 }
 
 export interface RunProgress {

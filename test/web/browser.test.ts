@@ -159,14 +159,18 @@ test('comparison: transitions, differing tasks, and a task page with both runs s
   assert.equal(await text('#pane-1 .candidate-facts .badge'), 'passed (pass)');
 });
 
-test('the summary shows the report tables', async () => {
+test('the summary shows the report figures and tables', async () => {
   await page.goto(`${viewer.url}#/run/oracle/summary`);
   await page.waitForSelector('.report');
   const summary = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as { tables: { report: { rows: { means: Record<string, number> }[] } }[] };
   const overall = summary.tables[0]!.report.rows[0]!.means;
   assert.deepEqual(await page.$$eval('.report >> nth=0', (tables) => Array.from(tables[0]!.querySelectorAll('tbody td')).map((c) => c.textContent)),
     ['8', '24', '1', overall.em!.toFixed(2), overall.es!.toFixed(2), overall['pass@1']!.toFixed(2), overall['pass@1-first']!.toFixed(2)]);
-  assert.equal(await page.locator('.chart svg').count(), 3);
+  // The report stage's figures: charts as SVG images, tables with their intervals.
+  const figures = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as { figures: { id: string; svg: string | null; table: unknown }[] };
+  assert.deepEqual(await page.$$eval('section.figure', (sections) => sections.map((s) => s.id)), figures.figures.map((f) => `fig-${f.id}`));
+  assert.equal(await page.locator('section.figure img.figure-svg').count(), figures.figures.filter((f) => f.svg).length);
+  assert.ok(await page.$$eval('section.figure img.figure-svg', (images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)), 'every chart image decodes');
 });
 
 test('the exported copy works from the file system', async () => {

@@ -7,7 +7,11 @@ import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
 import { chunkSources, pairedBootstrap, scoreByIdentifierCoverage, transitions } from '../../report/compare.ts';
 import { FORMATS, renderReport, type Comparison, type Format } from '../../report/render.ts';
+import { cachedReader } from '../../report/cached-reader.ts';
+import { writeFigureFiles } from '../../report/export.ts';
+import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
 import type { RunStoreReader } from '../../runstore/types.ts';
+import { InputError } from '../../util/errors.ts';
 
 /** A task file's text from its repository checkout, when it is still there. */
 function readTaskFile(task: TaskRecord, path: string): string | undefined {
@@ -40,35 +44,53 @@ export function compareRuns(stores: RunStoreReader[], metrics: string[]): Compar
 
 export const reportCommand: Command = {
   name: 'report',
-  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs.',
-  usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html] [--out FILE] [--metrics LIST]',
-  example: 'ctxbench report runs/infile runs/bm25 --by language,level --format html --out report.html',
+  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs; draw the papers\' tables and figures (HTML, SVG, PNG, LaTeX).',
+  usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
+  example: 'ctxbench report runs/infile runs/bm25 runs/bm25-ref --preset cceval --html --out report.html --figures figures/',
   options: {
     by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo', valueName: 'DIMS' },
     format: { type: 'string', description: FORMATS.join('|'), valueName: 'FORMAT', default: 'text' },
     out: { type: 'string', description: 'write to this file instead of standard output', valueName: 'FILE' },
     metrics: { type: 'string', description: 'comma-separated metric names (default: every scored metric, pass@k when executed)', valueName: 'LIST' },
+    html: { type: 'boolean', description: 'the same as --format html: one offline HTML file with every figure' },
+    preset: { type: 'string', description: `the tables and figures of a paper: ${PRESETS.map((p) => p.name).join('|')}`, valueName: 'NAME' },
+    'chart-metric': { type: 'string', description: 'metric of the charts and per-dimension tables (default: the preset\'s, else pass@1, es, em)', valueName: 'METRIC' },
+    figures: { type: 'string', description: 'also write each figure here: SVG, PNG and Vega-Lite spec of charts, LaTeX of tables, JSON data of all', valueName: 'DIR' },
+    seed: { type: 'string', description: 'seed of the bootstrap intervals', valueName: 'N', default: '1' },
   },
   async run({ positionals, values }) {
     if (positionals.length === 0) throw new UsageError(`expected at least one run directory\nUsage: ctxbench ${this.usage}`);
-    const format = ((values.format as string | undefined) ?? 'text') as Format;
+    const format = (values.html ? 'html' : (values.format as string | undefined) ?? 'text') as Format;
+    const seed = Number(values.seed ?? 1);
+    if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got '${values.seed as string}'`);
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
     const by = parseDimensions(values.by as string | undefined);
     const metrics = (values.metrics as string | undefined)?.split(',').map((m) => m.trim()).filter(Boolean);
-    const stores = positionals.map((dir) => openRunStore(dir, { readonly: true }));
+    const opened = positionals.map((dir) => openRunStore(dir, { readonly: true }));
+    const stores = opened.map(cachedReader);
     try {
       const report = buildReport(stores, by, metrics);
-      const perDimension = format === 'html' ? by.map((dimension) => buildReport(stores, [dimension], report.metrics)) : [];
-      const text = renderReport(report, format, compareRuns(stores, report.metrics), perDimension);
+      const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined;
+      const request = { preset: values.preset as string | undefined, metric: values['chart-metric'] as string | undefined, dimensions: by.length ? by : undefined, seed };
+      const figures = wantFigures ? figuresOfRuns(stores, report, request, readTaskFile) : [];
+      if (values.figures) {
+        const files = writeFigureFiles(figures, values.figures as string);
+        console.error(`wrote ${figures.length} figure(s), ${files.length} file(s) to ${values.figures as string}`);
+      }
+      const text = renderReport(report, format, compareRuns(stores, report.metrics), figures);
       if (values.out) {
-        writeFileSync(values.out as string, text);
+        try {
+          writeFileSync(values.out as string, text);
+        } catch (error) {
+          throw new InputError(`cannot write the report: ${(error as Error).message}`, { field: '--out' });
+        }
         console.log(`wrote ${values.out as string}`);
       } else {
         process.stdout.write(text);
       }
       return 0;
     } finally {
-      for (const store of stores) store.close();
+      for (const store of opened) store.close();
     }
   },
 };

@@ -1,0 +1,20 @@
+// A run store read once: the report reads candidates, tasks and prompts from several analyses, and
+// each read of the store parses every row again.
+import type { PromptParts, RunStoreReader } from '../runstore/types.ts';
+
+export function cachedReader(store: RunStoreReader): RunStoreReader {
+  let config: ReturnType<RunStoreReader['config']> | undefined;
+  let tasks: ReturnType<RunStoreReader['tasks']> | undefined;
+  let candidates: ReturnType<RunStoreReader['candidates']> | undefined;
+  const prompts = new Map<string, PromptParts | null>();
+  return {
+    dir: store.dir,
+    config: () => (config ??= store.config()),
+    tasks: () => (tasks ??= store.tasks()),
+    candidates: () => (candidates ??= store.candidates()),
+    prompt: (taskId) => {
+      if (!prompts.has(taskId)) prompts.set(taskId, store.prompt(taskId));
+      return prompts.get(taskId)!;
+    },
+  };
+}
