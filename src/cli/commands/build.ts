@@ -1,6 +1,6 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
 import { UsageError, type Command } from '../command.ts';
-import { toolVersion } from '../main.ts';
+import { toolVersion } from '../version.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import type { LanguageId } from '../../languages/types.ts';
@@ -56,8 +56,6 @@ export function summaryTables(manifest: BuildManifest): string {
 }
 
 export const buildCommand: Command = {
-  name: 'build',
-  summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
   usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out tasks.jsonl --seed 7 --limit 50',
   options: {

@@ -29,15 +29,13 @@ function sandboxUnavailable(): string | null {
 async function step(title: string, argv: string[]): Promise<void> {
   console.log(`\n== ${title}\n$ ctxbench ${argv.join(' ')}`);
   const { commands } = await import('./index.ts');
-  const command = commands.find((c) => c.name === argv[0])!;
-  const { positionals, values } = parseCommandArgs(command, argv.slice(1));
+  const command = await commands.find((c) => c.name === argv[0])!.load();
+  const { positionals, values } = parseCommandArgs(argv[0]!, command, argv.slice(1));
   const status = await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
   if (status !== 0) throw new Error(`demo step failed (exit ${status}): ctxbench ${argv.join(' ')}`);
 }
 
 export const demoCommand: Command = {
-  name: 'demo',
-  summary: 'Run the main job on the bundled sample repositories (offline, no GPU): index, build, generate, execute, score, report.',
   usage: 'demo [--out DIR]',
   example: 'ctxbench demo --out /tmp/ctxbench-demo',
   options: {

@@ -4,7 +4,7 @@ import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provi
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
 import type { TaskKind } from '../../datasets/types.ts';
-import { toolVersion } from '../main.ts';
+import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
 
 /** The paper template of each task kind, used when --template is not given. */
@@ -30,8 +30,6 @@ function number(values: Values, name: string, check: { integer?: boolean; min?: 
 }
 
 export const evalCommand: Command = {
-  name: 'eval',
-  summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.',
   usage: 'eval <tasks.jsonl> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
   example: 'ctxbench eval tasks.jsonl --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
   options: {

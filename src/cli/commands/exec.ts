@@ -114,8 +114,6 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
 }
 
 export const execCommand: Command = {
-  name: 'exec',
-  summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.',
   usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none]  |  exec check <ENV.yaml>',
   example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2',
   options: {

@@ -4,8 +4,6 @@ import { exportHf } from '../../datasets/hf.ts';
 import { readTasks } from '../../datasets/io.ts';
 
 export const exportCommand: Command = {
-  name: 'export',
-  summary: 'Export task records as a Hugging Face dataset folder (data/<split>.jsonl + README.md card).',
   usage: 'export hf <tasks.jsonl> --out DIR [--split NAME] [--name TITLE]',
   example: 'ctxbench export hf tasks.jsonl --out my-benchmark && python -c "import datasets; print(datasets.load_dataset(\'my-benchmark\'))"',
   options: {

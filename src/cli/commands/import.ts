@@ -18,8 +18,6 @@ function expectFiles(positionals: string[], count: number, usage: string): strin
 }
 
 export const importCommand: Command = {
-  name: 'import',
-  summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) as task records.',
   usage: 'import <cceval FILE.jsonl | yabloco BENCH.csv BENCH.json [--repo DIR] | hf DIR> --out tasks.jsonl',
   example: 'ctxbench import yabloco bench-v0.7.csv bench-v0.7.json --repo checkouts --out yabloco.jsonl',
   options: {

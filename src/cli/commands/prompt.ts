@@ -30,8 +30,6 @@ function integerOption(values: Record<string, unknown>, name: string): number | 
 }
 
 export const promptCommand: Command = {
-  name: 'prompt',
-  summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.',
   usage: 'prompt <tasks.jsonl> --id ID --context S --template T [--tokenizer F] [--budget N] [--repo DIR]',
   example: 'ctxbench prompt tasks.jsonl --id redis/42 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
   options: {

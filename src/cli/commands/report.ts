@@ -39,8 +39,6 @@ export function compareRuns(stores: RunStoreReader[], metrics: string[]): Compar
 }
 
 export const reportCommand: Command = {
-  name: 'report',
-  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs.',
   usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html] [--out FILE] [--metrics LIST]',
   example: 'ctxbench report runs/infile runs/bm25 --by language,level --format html --out report.html',
   options: {
