@@ -38,6 +38,7 @@ const BENCHES: { area: string; file: string; args: string[] }[] = [
     ],
   },
   { area: 'web', file: 'web.ts', args: [] },
+  { area: 'package', file: 'package.ts', args: [] },
 ];
 
 const wanted = process.argv.slice(2);

@@ -142,12 +142,18 @@ class SqliteRunStore implements RunStore {
   private initialise(config: RunConfig, tasks: TaskRecord[]): void {
     const stored = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get('config');
     if (stored) {
-      assertSameConfig(this.dir, JSON.parse(stored.value) as RunConfig, config);
-      return;
+      // Only a run with results binds its settings: one whose every attempt failed (a wrong model
+      // name, a template the model cannot take) is started afresh by a corrected command.
+      const hasResults = this.db.prepare('SELECT 1 FROM candidates WHERE error IS NULL LIMIT 1').get() !== undefined;
+      if (hasResults) {
+        assertSameConfig(this.dir, JSON.parse(stored.value) as RunConfig, config);
+        return;
+      }
     }
     const insertMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     const insertTask = this.db.prepare('INSERT INTO tasks (ord, id, record) VALUES (?, ?, ?)');
     this.db.transaction(() => {
+      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts;');
       insertMeta.run('schema', SCHEMA_VERSION);
       insertMeta.run('config', JSON.stringify(config));
       tasks.forEach((task, index) => insertTask.run(index, task.id, JSON.stringify(task)));
