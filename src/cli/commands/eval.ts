@@ -1,14 +1,10 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
-import { createPromptBuilder } from '../../context/index.ts';
+import { createPromptBuilder, defaultTemplate } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
-import type { TaskKind } from '../../datasets/types.ts';
 import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
-
-/** The paper template of each task kind, used when --template is not given. */
-const DEFAULT_TEMPLATES: Record<TaskKind, string> = { function: 'yabloco', crossfile: 'cceval', node: 'm2rc' };
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
@@ -35,7 +31,7 @@ export const evalCommand: Command = {
   options: {
     model: { type: 'string', valueName: 'P', description: 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved, baseline:empty or baseline:reference' },
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
-    template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default: yabloco, cceval or m2rc by task kind)' },
+    template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
     run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists)' },
     concurrency: { type: 'string', valueName: 'C', description: 'calls in flight at most (lowered automatically on 429/503)', default: '4' },
@@ -73,22 +69,17 @@ export const evalCommand: Command = {
     const timeout = number(values, 'timeout', { min: 1 })!;
     const budget = number(values, 'budget', { integer: true, min: 1 });
 
-    let template = text(values, 'template');
-    if (!template) {
-      const kinds = new Set(readTasksFile(tasksPath).tasks.map((task) => task.kind));
-      if (kinds.size !== 1) throw new UsageError(`the tasks mix kinds (${[...kinds].join(', ') || 'none'}); choose a template with --template`);
-      template = DEFAULT_TEMPLATES[[...kinds][0]!];
-    }
-    const promptBuilder = await createPromptBuilder({
-      strategy: context!,
-      template,
-      ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : {}),
-      ...(budget !== null ? { budget } : {}),
-      ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
-    });
     const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
     const backend = await createBackend(model!, endpoint);
     try {
+      const template = text(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
+      const promptBuilder = await createPromptBuilder({
+        strategy: context!,
+        template,
+        ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : {}),
+        ...(budget !== null ? { budget } : {}),
+        ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
+      });
       const summary = await runGeneration({
         tasksPath,
         runDir: runDir!,
