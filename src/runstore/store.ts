@@ -2,12 +2,13 @@
 // snapshot, the prompt of every task and one row per (task, sample) candidate, plus the metrics and
 // execution verdicts later stages attach. Every write is one transaction, so a killed process
 // leaves either the whole row or nothing, and a rerun continues from what is there.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import { makeFolders } from '../util/folders.ts';
 
 const SCHEMA_VERSION = '1';
 
@@ -82,7 +83,7 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
   const file = runDatabasePath(dir);
   const exists = existsSync(file);
   if (!exists && !options.create) throw new InputError(`no run store here (expected ${file}); create one with 'ctxbench eval'`, { file: dir });
-  if (!exists) mkdirSync(dir, { recursive: true });
+  if (!exists) makeFolders(dir);
   const db = new Database(file, { readonly: Boolean(options.readonly) });
   try {
     if (!options.readonly) {

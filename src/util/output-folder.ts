@@ -1,10 +1,11 @@
 // Output folders that a command replaces on every run (the demo's): ctxbench only ever empties a
 // folder it created itself, recognised by a marker file; the current folder, its parents and any
 // other non-empty folder are refused with a message.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { InputError } from './errors.ts';
+import { makeFolders } from './folders.ts';
 
 const MARKER = '.ctxbench-output';
 
@@ -19,7 +20,7 @@ export function claimOutputFolder(dir: string, owner: string): string {
   if (path === cwd || cwd.startsWith(path.endsWith(sep) ? path : path + sep) || path === homedir()) {
     throw new InputError(`refusing to write the ${owner} outputs into ${path}: it is the current folder, one of its parents or the home folder; pass a new folder, e.g. --out ctxbench-${owner}`);
   }
-  if (!existsSync(path)) mkdirSync(path, { recursive: true });
+  if (!existsSync(path)) makeFolders(path);
   else if (!statSync(path).isDirectory()) throw new InputError(`${path} is a file, not a folder: pass a new folder for the ${owner} outputs`);
   else if (readdirSync(path).length > 0) {
     const marker = join(path, MARKER);

@@ -3,6 +3,7 @@ import { createPromptBuilder, defaultTemplate } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
+import { openRunStore } from '../../runstore/store.ts';
 import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
 
@@ -23,6 +24,21 @@ function number(values: Values, name: string, check: { integer?: boolean; min?: 
     throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${raw}'`);
   }
   return value;
+}
+
+/** What an interrupted run has stored (every stored candidate is complete: each is one transaction). */
+function savedCandidates(runDir: string): string {
+  try {
+    const store = openRunStore(runDir, { readonly: true });
+    try {
+      const count = store.candidates().length;
+      return `${count} candidate${count === 1 ? ' is' : 's are'}`;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return 'no candidates are';
+  }
 }
 
 export const evalCommand: Command = {
@@ -71,6 +87,11 @@ export const evalCommand: Command = {
 
     const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
     const backend = await createBackend(model!, endpoint);
+    const interrupted = () => {
+      console.error(`\nctxbench eval: interrupted; ${savedCandidates(runDir!)} saved in ${runDir}. Run the same command again to resume.`);
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     try {
       const template = text(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
       const promptBuilder = await createPromptBuilder({
@@ -108,6 +129,7 @@ export const evalCommand: Command = {
       if (summary.failed > 0) console.log(`rerun the same command with --retry-errors to try the failed candidates again`);
       return summary.allFailed ? 1 : 0;
     } finally {
+      process.off('SIGINT', interrupted);
       await backend.close();
     }
   },
