@@ -90,7 +90,8 @@ export function responseKey(identity: string, prompt: PromptParts, sampling: Sam
 interface PendingCall {
   task: TaskRecord;
   prompt: BuiltPrompt;
-  sample: number;
+  /** the samples this call produces: all missing samples of the task when the backend takes `n`, else one. */
+  samples: number[];
   /** shared by the calls of one task: calls left (0 = the task is complete), and whether its prompt still has to be stored. */
   taskState: { remaining: number; storePrompt: boolean };
 }
@@ -139,31 +140,66 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     const session = { calls: 0, cacheHits: 0, written: 0 };
     const writes = new WriteQueue(store, cache);
     const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
+    // Whether the server honours `n`: assumed until it answers a request with fewer choices.
+    let severalPerCall = backend.generateSamples !== undefined;
 
     async function* calls(): AsyncGenerator<PendingCall> {
       for (const { task, samples } of pending) {
         const { prompt, stored } = await promptOf(store, promptBuilder, backend, task);
         const taskState = { remaining: samples.length, storePrompt: !stored };
-        for (const sample of samples) yield { task, prompt, sample, taskState };
+        if (severalPerCall) yield { task, prompt, samples, taskState };
+        else for (const sample of samples) yield { task, prompt, samples: [sample], taskState };
       }
     }
 
-    async function complete(call: PendingCall): Promise<void> {
-      const { task, prompt, sample, taskState } = call;
-      const key = cache ? responseKey(backend.cacheIdentity!, prompt, sampling, sample) : null;
-      let answer: (Generation & { latencyMs: number | null }) | null = key ? cache!.get(key) : null;
-      const cached = answer !== null;
-      let error: string | null = null;
-      if (cached) session.cacheHits++;
-      else {
+    type Answer = Generation & { latencyMs: number | null };
+    /** Answers of the uncached samples: one request with `n` when the backend takes it, the rest one by one. */
+    async function generate(call: PendingCall, samples: number[]): Promise<Map<number, Answer | Error>> {
+      const results = new Map<number, Answer | Error>();
+      const request = (sample: number) => ({ task: call.task, prompt: call.prompt, retrieved: call.prompt.retrieved ?? [], sample, sampling });
+      let rest = samples;
+      if (samples.length > 1 && severalPerCall) {
+        if (!backend.isBaseline) session.calls++;
         try {
-          if (!backend.isBaseline) session.calls++;
-          const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample, sampling }));
-          answer = { ...outcome.value, latencyMs: outcome.latencyMs };
+          const outcome = await caller.run(() => backend.generateSamples!(request(samples[0]!), samples.length));
+          outcome.value.forEach((answer, index) => results.set(samples[index]!, { ...answer, latencyMs: outcome.latencyMs }));
+          if (outcome.value.length < samples.length) severalPerCall = false;
+          rest = samples.slice(outcome.value.length);
         } catch (failure) {
-          error = (failure as Error).message;
+          for (const sample of samples) results.set(sample, failure as Error);
+          rest = [];
         }
       }
+      for (const sample of rest) {
+        if (!backend.isBaseline) session.calls++;
+        try {
+          const outcome = await caller.run(() => backend.generate(request(sample)));
+          results.set(sample, { ...outcome.value, latencyMs: outcome.latencyMs });
+        } catch (failure) {
+          results.set(sample, failure as Error);
+        }
+      }
+      return results;
+    }
+
+    async function complete(call: PendingCall): Promise<void> {
+      const keys = new Map(call.samples.map((sample) => [sample, cache ? responseKey(backend.cacheIdentity!, call.prompt, sampling, sample) : null]));
+      const cachedAnswers = new Map<number, Answer>();
+      for (const [sample, key] of keys) {
+        const hit = key ? cache!.get(key) : null;
+        if (hit) cachedAnswers.set(sample, hit);
+      }
+      session.cacheHits += cachedAnswers.size;
+      const fresh = await generate(call, call.samples.filter((sample) => !cachedAnswers.has(sample)));
+      await Promise.all(call.samples.map((sample) => {
+        const result = cachedAnswers.get(sample) ?? fresh.get(sample)!;
+        return storeCandidate(call, sample, keys.get(sample)!, result instanceof Error ? null : result, result instanceof Error ? result.message : null, cachedAnswers.has(sample));
+      }));
+    }
+
+    async function storeCandidate(call: PendingCall, sample: number, key: string | null, answer: Answer | null, failure: string | null, cached: boolean): Promise<void> {
+      const { task, prompt, taskState } = call;
+      let error = failure;
       let output: string | null = null;
       let rule: string | null = null;
       if (answer) {
