@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openRunStore } from '../../src/runstore/store.ts';
+import { claimOutputFolder } from '../../src/util/output-folder.ts';
 import { startServer } from '../models/openai-server.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url));
@@ -52,6 +53,21 @@ test('demo refuses the current folder and a non-empty folder it did not create, 
   assertOneLine(refused.stderr, /foreign is not empty and was not created by ctxbench demo: refusing to replace its contents/);
   assert.equal(readFileSync(join(cwd, 'thesis.tex'), 'utf8'), 'precious');
   assert.equal(readFileSync(join(foreign, 'notes.txt'), 'utf8'), 'mine');
+});
+
+test('an output folder is claimed when new or empty, reused when the same command created it, refused otherwise', () => {
+  const fresh = join(scratch, 'claims', 'new');
+  assert.equal(claimOutputFolder(fresh, 'demo'), fresh);
+  writeFileSync(join(fresh, 'report.html'), 'old');
+  assert.equal(claimOutputFolder(fresh, 'demo'), fresh);
+  assert.throws(() => claimOutputFolder(fresh, 'export'), /not empty and was not created by ctxbench export/);
+  const empty = join(scratch, 'claims', 'empty');
+  mkdirSync(empty);
+  assert.equal(claimOutputFolder(empty, 'demo'), empty);
+  assert.equal(readFileSync(join(empty, '.ctxbench-output'), 'utf8'), 'demo\n');
+  const file = join(scratch, 'claims', 'file');
+  writeFileSync(file, '');
+  assert.throws(() => claimOutputFolder(file, 'demo'), /is a file, not a folder/);
 });
 
 test('unwritable output paths are one line naming the path, and /proc does not hang', () => {
