@@ -42,9 +42,9 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
       ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
       ...(count > 1 ? { n: count } : {}),
     };
-    // The usage covers all choices: the prompt is counted once, completion tokens only for a single answer.
-    const usage = (response: { usage?: { prompt_tokens?: number; completion_tokens?: number } | null }) =>
-      count > 1 ? { prompt_tokens: response.usage?.prompt_tokens } : response.usage;
+    // The usage covers all choices: with several, the prompt's count holds for each, the completion count for none.
+    const usage = (response: { choices?: unknown[]; usage?: { prompt_tokens?: number; completion_tokens?: number } | null }) =>
+      (response.choices?.length ?? 0) > 1 ? { prompt_tokens: response.usage?.prompt_tokens } : response.usage;
     if (options.mode === 'chat') {
       const response = await client.chat.completions.create({ ...common, messages: prompt.messages ?? [] });
       return byIndex(response.choices ?? [], count).map((choice) => generation(choice.message?.content, choice.finish_reason ?? null, usage(response)));

@@ -153,48 +153,51 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     }
 
     type Answer = Generation & { latencyMs: number | null };
-    /** Answers of the uncached samples: one request with `n` when the backend takes it, the rest one by one. */
-    async function generate(call: PendingCall, samples: number[]): Promise<Map<number, Answer | Error>> {
-      const results = new Map<number, Answer | Error>();
-      const request = (sample: number) => ({ task: call.task, prompt: call.prompt, retrieved: call.prompt.retrieved ?? [], sample, sampling });
-      let rest = samples;
-      if (samples.length > 1 && severalPerCall) {
-        if (!backend.isBaseline) session.calls++;
-        try {
-          const outcome = await caller.run(() => backend.generateSamples!(request(samples[0]!), samples.length));
-          outcome.value.forEach((answer, index) => results.set(samples[index]!, { ...answer, latencyMs: outcome.latencyMs }));
-          if (outcome.value.length < samples.length) severalPerCall = false;
-          rest = samples.slice(outcome.value.length);
-        } catch (failure) {
-          for (const sample of samples) results.set(sample, failure as Error);
-          rest = [];
-        }
-      }
-      for (const sample of rest) {
-        if (!backend.isBaseline) session.calls++;
-        try {
-          const outcome = await caller.run(() => backend.generate(request(sample)));
-          results.set(sample, { ...outcome.value, latencyMs: outcome.latencyMs });
-        } catch (failure) {
-          results.set(sample, failure as Error);
-        }
-      }
-      return results;
-    }
+    const request = (call: PendingCall, sample: number) => ({ task: call.task, prompt: call.prompt, retrieved: call.prompt.retrieved ?? [], sample, sampling });
+    const store1 = (call: PendingCall, sample: number, key: string | null, result: Answer | Error, cached = false) =>
+      storeCandidate(call, sample, key, result instanceof Error ? null : result, result instanceof Error ? result.message : null, cached);
 
+    /**
+     * The samples of a call: cache hits, then one request with `n` for the rest when the backend
+     * takes it, then one request per sample still missing (a server that ignores `n`). Each
+     * candidate is stored as soon as its answer is there.
+     */
     async function complete(call: PendingCall): Promise<void> {
       const keys = new Map(call.samples.map((sample) => [sample, cache ? responseKey(backend.cacheIdentity!, call.prompt, sampling, sample) : null]));
-      const cachedAnswers = new Map<number, Answer>();
+      // Each answer is committed before the next request goes out: a kill loses at most the calls in flight.
+      const hits: Promise<void>[] = [];
+      let missing: number[] = [];
       for (const [sample, key] of keys) {
         const hit = key ? cache!.get(key) : null;
-        if (hit) cachedAnswers.set(sample, hit);
+        if (hit) {
+          session.cacheHits++;
+          hits.push(store1(call, sample, key, hit, true));
+        } else missing.push(sample);
       }
-      session.cacheHits += cachedAnswers.size;
-      const fresh = await generate(call, call.samples.filter((sample) => !cachedAnswers.has(sample)));
-      await Promise.all(call.samples.map((sample) => {
-        const result = cachedAnswers.get(sample) ?? fresh.get(sample)!;
-        return storeCandidate(call, sample, keys.get(sample)!, result instanceof Error ? null : result, result instanceof Error ? result.message : null, cachedAnswers.has(sample));
-      }));
+      await Promise.all(hits);
+      if (missing.length > 1 && severalPerCall) {
+        if (!backend.isBaseline) session.calls++;
+        try {
+          const outcome = await caller.run(() => backend.generateSamples!(request(call, missing[0]!), missing.length));
+          await Promise.all(outcome.value.map((answer, index) => store1(call, missing[index]!, keys.get(missing[index]!)!, { ...answer, latencyMs: outcome.latencyMs })));
+          if (outcome.value.length < missing.length) severalPerCall = false;
+          missing = missing.slice(outcome.value.length);
+        } catch (failure) {
+          await Promise.all(missing.map((sample) => store1(call, sample, keys.get(sample)!, failure as Error)));
+          missing = [];
+        }
+      }
+      for (const sample of missing) {
+        if (!backend.isBaseline) session.calls++;
+        let result: Answer | Error;
+        try {
+          const outcome = await caller.run(() => backend.generate(request(call, sample)));
+          result = { ...outcome.value, latencyMs: outcome.latencyMs };
+        } catch (failure) {
+          result = failure as Error;
+        }
+        await store1(call, sample, keys.get(sample)!, result);
+      }
     }
 
     async function storeCandidate(call: PendingCall, sample: number, key: string | null, answer: Answer | null, failure: string | null, cached: boolean): Promise<void> {
