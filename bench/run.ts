@@ -45,6 +45,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
   // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).
   { area: 'scale', file: 'scale.ts', args: [], onlyWhenNamed: true },
+  { area: 'package', file: 'package.ts', args: [] },
 ];
 
 const wanted = process.argv.slice(2);

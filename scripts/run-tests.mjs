@@ -16,6 +16,10 @@ function findTests(dir) {
 const sqlite = spawnSync(process.execPath, ['-e', "require('better-sqlite3')"], { stdio: 'ignore' });
 if (sqlite.status !== 0) spawnSync('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false'], { stdio: 'inherit' });
 
+// The grammars' .wasm files come from scripts/grammars.mjs (a no-op when they are present and intact).
+const grammars = spawnSync(process.execPath, ['scripts/grammars.mjs'], { stdio: 'inherit' });
+if (grammars.status !== 0) process.exit(grammars.status ?? 1);
+
 const filter = process.argv.slice(2);
 const files = findTests('test').filter((f) => filter.length === 0 || filter.some((word) => f.includes(word))).sort();
 if (filter.length === 0) {

@@ -1,13 +1,19 @@
 // The shape of one CLI command. Each command lives in `src/cli/commands/<name>.ts` and is listed
-// in `src/cli/commands/index.ts`; `main.ts` parses options with node's parseArgs and prints help.
+// (name, summary, loader) in `src/cli/commands/index.ts`; `main.ts` parses options with node's
+// parseArgs and prints help.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>[string] & { description: string; valueName?: string };
 
-export interface Command {
+/** What `ctxbench --help` needs of a command without loading it. */
+export interface CommandEntry {
   name: string;
   /** one line for `ctxbench --help`. */
   summary: string;
+  load(): Promise<Command>;
+}
+
+export interface Command {
   /** usage line after `ctxbench`, e.g. `index <repo> [--db F]`. */
   usage: string;
   /** a full example invocation. */
@@ -19,8 +25,8 @@ export interface Command {
 /** A user mistake (bad option, missing file): printed as one line without a stack trace. */
 export class UsageError extends Error {}
 
-export function commandHelp(command: Command): string {
-  const lines = [`ctxbench ${command.usage}`, '', command.summary, ''];
+export function commandHelp(entry: CommandEntry, command: Command): string {
+  const lines = [`ctxbench ${command.usage}`, '', entry.summary, ''];
   const entries = Object.entries(command.options);
   if (entries.length > 0) {
     lines.push('Options:');
@@ -34,7 +40,31 @@ export function commandHelp(command: Command): string {
   return lines.join('\n');
 }
 
-export function parseCommandArgs(command: Command, argv: string[]) {
+/** Edit distance with adjacent transpositions (optimal string alignment), for "did you mean" hints. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+    }
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** The known name closest to `typed` (within a third of its length), for a "did you mean" hint. */
+export function nearestName(typed: string, known: string[]): string | null {
+  let best: { name: string; distance: number } | null = null;
+  for (const name of known) {
+    const distance = editDistance(typed, name);
+    if (!best || distance < best.distance) best = { name, distance };
+  }
+  return best && best.distance <= Math.max(1, Math.floor(typed.length / 3)) ? best.name : null;
+}
+
+export function parseCommandArgs(name: string, command: Command, argv: string[]) {
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [name, spec] of Object.entries(command.options)) {
     const { description: _description, valueName: _valueName, ...parseSpec } = spec;
@@ -43,6 +73,9 @@ export function parseCommandArgs(command: Command, argv: string[]) {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nSee: ctxbench ${command.name} --help`);
+    const unknown = /^Unknown option '-{1,2}([^']+)'/.exec((error as Error).message)?.[1];
+    const nearest = unknown === undefined ? null : nearestName(unknown, Object.keys(command.options));
+    const message = unknown === undefined ? (error as Error).message : `Unknown option '${unknown.length === 1 ? '-' : '--'}${unknown}'.`;
+    throw new UsageError(`${message}${nearest ? ` Did you mean --${nearest}?` : ''}\nSee: ctxbench ${name} --help`);
   }
 }

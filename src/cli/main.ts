@@ -1,12 +1,11 @@
-// Entry point of the `ctxbench` command: dispatches to the commands of `commands/index.ts`.
-import { readFileSync } from 'node:fs';
+// Entry point of the `ctxbench` command: dispatches to the commands of `commands/index.ts`, loading
+// only the one that runs. Every failure a user can cause ends as one line on stderr.
 import { commands } from './commands/index.ts';
-import { commandHelp, parseCommandArgs, UsageError } from './command.ts';
+import { commandHelp, nearestName, parseCommandArgs, UsageError } from './command.ts';
+import { describeSystemError } from './system-errors.ts';
+import { toolVersion } from './version.ts';
 
-export function toolVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
-}
+export { toolVersion };
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -30,23 +29,48 @@ export async function main(argv: string[]): Promise<number> {
     console.log(toolVersion());
     return 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
-    console.error(`ctxbench: unknown command '${name}'. Run 'ctxbench --help' for the list.`);
+  const entry = commands.find((c) => c.name === name);
+  if (!entry) {
+    const nearest = nearestName(name, commands.map((c) => c.name));
+    console.error(`ctxbench: unknown command '${name}'.${nearest ? ` Did you mean '${nearest}'?` : ''} Run 'ctxbench --help' for the list.`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(commandHelp(command));
+    console.log(commandHelp(entry, command));
     return 0;
   }
   try {
-    const { positionals, values } = parseCommandArgs(command, rest);
+    const { positionals, values } = parseCommandArgs(name, command, rest);
     return await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
   } catch (error) {
     if (error instanceof UsageError || (error as { userFacing?: boolean }).userFacing) {
       console.error(`ctxbench ${name}: ${(error as Error).message}`);
       return 2;
     }
+    const system = describeSystemError(error);
+    if (system) {
+      console.error(`ctxbench ${name}: ${system}`);
+      return 1;
+    }
     throw error;
+  }
+}
+
+/** The process around `main`: a reader that closes the pipe early (`| head`) ends the output quietly. */
+export async function run(argv: string[]): Promise<void> {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
+  try {
+    process.exitCode = await main(argv);
+  } catch (error) {
+    // A bug rather than a user mistake: one line, the stack trace only on request.
+    const stack = process.env.CTXBENCH_DEBUG ? `\n${(error as Error).stack}` : ' (CTXBENCH_DEBUG=1 shows the stack trace; please report it)';
+    console.error(`ctxbench ${argv[0] ?? ''}: unexpected error: ${(error as Error).message ?? String(error)}${stack}`);
+    process.exitCode = 70;
   }
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { InputError } from '../util/errors.ts';
+import type { TaskKind } from '../datasets/types.ts';
 import { DEFAULT_RETRIEVAL, type PromptTemplate, type RetrievalOptions, type SnippetLayout } from './types.ts';
 
 /** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment. */
@@ -50,6 +51,30 @@ const BUILT_IN: PromptTemplate[] = [
     fill: 'context-first',
     retrieval: { compatibility: 'crosscodeeval' },
     source: 'amazon-science/cceval prompt_builder/augment_with_cfc.py, scripts/vllm_inference.py',
+  },
+  {
+    name: 'cceval-chat',
+    description: 'CrossCodeEval for chat models: the commented fragments and the in-file prompt, asking for the next line only',
+    kind: 'chat',
+    fim: false,
+    system: 'You complete {language} code. Answer with the code only, in one fenced block, and nothing else.\n',
+    user: 'Complete the next line of {path} (the code after the last line shown, up to the end of that statement).\n{context}\n```\n{prefix}\n```',
+    context: { ...COMMENTED_FRAGMENTS, wrap: '\n```\n{block}```\n' },
+    fill: 'context-first',
+    source: "ctxbench: CrossCodeEval's prompt (augment_with_cfc.py) as a chat message; the instruction is ctxbench's",
+  },
+  {
+    name: 'm2rc-chat',
+    description: 'M2RC-Eval for chat models: fragments, then the code before and after the hole, asking for the missing code only',
+    kind: 'chat',
+    fim: true,
+    system: 'You fill a hole in {language} code. Answer with the missing code only, in one fenced block, and nothing else.\n',
+    user: 'Write the code that belongs between the code before and the code after the hole in {path}.\n{context}\nCode before the hole:\n```\n{prefix}\n```\nCode after the hole:\n```\n{suffix}\n```',
+    context: { ...COMMENTED_FRAGMENTS, wrap: '\n```\n{block}```\n' },
+    budget: 4096,
+    fill: 'infile-first',
+    retrieval: { topK: DEFAULT_RETRIEVAL.maxChunks, nextChunk: false },
+    source: "ctxbench: M2RC-Eval's layout (seed 002) as a chat message; the instruction is ctxbench's",
   },
   {
     name: 'm2rc',
@@ -125,6 +150,20 @@ const BUILT_IN: PromptTemplate[] = [
     source: 'ai.google.dev/gemma/docs/codegemma/prompt-structure',
   },
 ];
+
+/** The template used when none is named: the paper's layout of a task kind, or its chat form for a chat model. */
+const DEFAULT_TEMPLATES: Record<TaskKind, { completion: string; chat: string }> = {
+  function: { completion: 'yabloco', chat: 'yabloco' },
+  crossfile: { completion: 'cceval', chat: 'cceval-chat' },
+  node: { completion: 'm2rc', chat: 'm2rc-chat' },
+};
+
+/** The default template of the task kinds of a tasks file, for a model taking `shape` prompts (`any`: baselines). */
+export function defaultTemplate(kinds: Iterable<TaskKind>, shape: 'chat' | 'completion' | 'any'): string {
+  const distinct = [...new Set(kinds)];
+  if (distinct.length !== 1) throw new InputError(`the tasks mix kinds (${distinct.join(', ') || 'none'}); choose a template with --template`, { field: 'template' });
+  return DEFAULT_TEMPLATES[distinct[0]!][shape === 'chat' ? 'chat' : 'completion'];
+}
 
 export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {
   return BUILT_IN.map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));

@@ -1,10 +1,10 @@
 // The repository index in SQLite: per-file facts (so an unchanged file is never re-parsed), the
 // resolved functions and call edges, and a cache of git-blame dates.
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
 import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
+import { makeFolders } from '../util/folders.ts';
 
 const SCHEMA_VERSION = '3';
 
@@ -66,7 +66,7 @@ export class IndexStore {
   readonly db: Database.Database;
 
   constructor(readonly file: string) {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');

@@ -1,21 +1,22 @@
-// Loads tree-sitter grammars (web-tree-sitter + the grammar packages' .wasm files) once per thread.
-// WebAssembly grammars were chosen over native bindings: every grammar package ships a .wasm that
-// loads under one runtime version, with no peer-version conflicts and no install-time compilation.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// Loads tree-sitter grammars (web-tree-sitter + the .wasm files in the package's grammars/ folder)
+// once per thread. WebAssembly grammars were chosen over native bindings: every grammar loads under
+// one runtime version, with no peer-version conflicts and no install-time compilation. The .wasm
+// files are extracted from pinned grammar packages at build time (scripts/grammars.mjs).
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { getLanguage } from './registry.ts';
 import type { LanguageId } from './types.ts';
 
-const require = createRequire(import.meta.url);
 let runtimeReady: Promise<void> | null = null;
 const languages = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
 
+/** grammars/ at the package root: the same two levels up from src/languages and dist/languages. */
+export const GRAMMARS_DIR = fileURLToPath(new URL('../../grammars/', import.meta.url));
+
 function wasmPath(id: LanguageId): string {
-  const { grammar } = getLanguage(id);
-  const packageJson = require.resolve(`${grammar.package}/package.json`);
-  return join(dirname(packageJson), grammar.wasm);
+  return GRAMMARS_DIR + basename(getLanguage(id).grammar.wasm);
 }
 
 /** The tree-sitter Language object of a language (loaded once per thread). */

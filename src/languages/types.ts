@@ -318,8 +318,6 @@ export interface LanguageSpec {
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;
    *  higher `precedence` is tried first; headers matching none stay C. [none] */
   headerMarkers?: { extensions: string[]; patterns: string[]; precedence: number };
-  /** where the grammar's node-types.json lives inside its package. ['src/node-types.json'] */
-  nodeTypesFile?: string;
   /** regular expression (source) removed from each doc-comment line after the comment marker: Haddock's
    *  `-- |`, roxygen's `#'`, PHP's second line-comment marker `#`. [none] */
   docCommentMarkers?: string;

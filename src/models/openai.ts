@@ -30,7 +30,8 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
   });
   const provider = `openai:${options.mode}:${options.model}`;
 
-  async function call(request: GenerationRequest): Promise<Generation> {
+  /** `count` answers (fewer if the server ignores `n`); one request, `n` sent only when count > 1. */
+  async function call(request: GenerationRequest, count: number): Promise<Generation[]> {
     const { sampling, prompt, sample } = request;
     const common = {
       model: options.model,
@@ -39,15 +40,17 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
       max_tokens: sampling.maxTokens,
       ...(sampling.stop.length > 0 ? { stop: sampling.stop } : {}),
       ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
+      ...(count > 1 ? { n: count } : {}),
     };
+    // The usage covers all choices: with several, the prompt's count holds for each, the completion count for none.
+    const usage = (response: { choices?: unknown[]; usage?: { prompt_tokens?: number; completion_tokens?: number } | null }) =>
+      (response.choices?.length ?? 0) > 1 ? { prompt_tokens: response.usage?.prompt_tokens } : response.usage;
     if (options.mode === 'chat') {
       const response = await client.chat.completions.create({ ...common, messages: prompt.messages ?? [] });
-      const choice = response.choices?.[0];
-      return generation(choice?.message?.content, choice?.finish_reason ?? null, response.usage);
+      return byIndex(response.choices ?? [], count).map((choice) => generation(choice.message?.content, choice.finish_reason ?? null, usage(response)));
     }
     const response = await client.completions.create({ ...common, prompt: prompt.prompt ?? '' });
-    const choice = response.choices?.[0];
-    return generation(choice?.text, choice?.finish_reason ?? null, response.usage);
+    return byIndex(response.choices ?? [], count).map((choice) => generation(choice.text, choice.finish_reason ?? null, usage(response)));
   }
 
   return {
@@ -57,13 +60,26 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
     cacheIdentity: `${provider}@${options.baseUrl}`,
     async generate(request) {
       try {
-        return await call(request);
+        const [answer] = await call(request, 1);
+        return answer ?? generation(undefined, null, undefined);
+      } catch (error) {
+        throw classifyError(error);
+      }
+    },
+    async generateSamples(request, count) {
+      try {
+        return await call(request, count);
       } catch (error) {
         throw classifyError(error);
       }
     },
     async close() {},
   };
+}
+
+/** The choices in `index` order, at most `count` (a server may send them in any order). */
+function byIndex<T extends { index?: number }>(choices: T[], count: number): T[] {
+  return [...choices].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).slice(0, count);
 }
 
 function generation(text: string | null | undefined, finishReason: string | null, usage: { prompt_tokens?: number; completion_tokens?: number } | undefined | null): Generation {

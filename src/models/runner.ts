@@ -89,7 +89,8 @@ export function responseKey(identity: string, prompt: PromptParts, sampling: Sam
 interface PendingCall {
   task: TaskRecord;
   prompt: BuiltPrompt;
-  sample: number;
+  /** the samples this call produces: all missing samples of the task when the backend takes `n`, else one. */
+  samples: number[];
   /** shared by the calls of one task: calls left (0 = the task is complete), and whether its prompt still has to be stored. */
   taskState: { remaining: number; storePrompt: boolean };
 }
@@ -138,31 +139,69 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     const session = { calls: 0, cacheHits: 0, written: 0 };
     const writes = new WriteQueue(store, cache);
     const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
+    // Whether the server honours `n`: assumed until it answers a request with fewer choices.
+    let severalPerCall = backend.generateSamples !== undefined;
 
     async function* calls(): AsyncGenerator<PendingCall> {
       for (const { task, samples } of pending) {
         const { prompt, stored } = await promptOf(store, promptBuilder, backend, task);
         const taskState = { remaining: samples.length, storePrompt: !stored };
-        for (const sample of samples) yield { task, prompt, sample, taskState };
+        if (severalPerCall) yield { task, prompt, samples, taskState };
+        else for (const sample of samples) yield { task, prompt, samples: [sample], taskState };
       }
     }
 
+    type Answer = Generation & { latencyMs: number | null };
+    const request = (call: PendingCall, sample: number) => ({ task: call.task, prompt: call.prompt, retrieved: call.prompt.retrieved ?? [], sample, sampling });
+    const store1 = (call: PendingCall, sample: number, key: string | null, result: Answer | Error, cached = false) =>
+      storeCandidate(call, sample, key, result instanceof Error ? null : result, result instanceof Error ? result.message : null, cached);
+
+    /**
+     * The samples of a call: cache hits, then one request with `n` for the rest when the backend
+     * takes it, then one request per sample still missing (a server that ignores `n`). Each
+     * candidate is stored as soon as its answer is there.
+     */
     async function complete(call: PendingCall): Promise<void> {
-      const { task, prompt, sample, taskState } = call;
-      const key = cache ? responseKey(backend.cacheIdentity!, prompt, sampling, sample) : null;
-      let answer: (Generation & { latencyMs: number | null }) | null = key ? cache!.get(key) : null;
-      const cached = answer !== null;
-      let error: string | null = null;
-      if (cached) session.cacheHits++;
-      else {
+      const keys = new Map(call.samples.map((sample) => [sample, cache ? responseKey(backend.cacheIdentity!, call.prompt, sampling, sample) : null]));
+      // Each answer is committed before the next request goes out: a kill loses at most the calls in flight.
+      const hits: Promise<void>[] = [];
+      let missing: number[] = [];
+      for (const [sample, key] of keys) {
+        const hit = key ? cache!.get(key) : null;
+        if (hit) {
+          session.cacheHits++;
+          hits.push(store1(call, sample, key, hit, true));
+        } else missing.push(sample);
+      }
+      await Promise.all(hits);
+      if (missing.length > 1 && severalPerCall) {
+        if (!backend.isBaseline) session.calls++;
         try {
-          if (!backend.isBaseline) session.calls++;
-          const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample, sampling }));
-          answer = { ...outcome.value, latencyMs: outcome.latencyMs };
+          const outcome = await caller.run(() => backend.generateSamples!(request(call, missing[0]!), missing.length));
+          await Promise.all(outcome.value.map((answer, index) => store1(call, missing[index]!, keys.get(missing[index]!)!, { ...answer, latencyMs: outcome.latencyMs })));
+          if (outcome.value.length < missing.length) severalPerCall = false;
+          missing = missing.slice(outcome.value.length);
         } catch (failure) {
-          error = (failure as Error).message;
+          await Promise.all(missing.map((sample) => store1(call, sample, keys.get(sample)!, failure as Error)));
+          missing = [];
         }
       }
+      for (const sample of missing) {
+        if (!backend.isBaseline) session.calls++;
+        let result: Answer | Error;
+        try {
+          const outcome = await caller.run(() => backend.generate(request(call, sample)));
+          result = { ...outcome.value, latencyMs: outcome.latencyMs };
+        } catch (failure) {
+          result = failure as Error;
+        }
+        await store1(call, sample, keys.get(sample)!, result);
+      }
+    }
+
+    async function storeCandidate(call: PendingCall, sample: number, key: string | null, answer: Answer | null, failure: string | null, cached: boolean): Promise<void> {
+      const { task, prompt, taskState } = call;
+      let error = failure;
       let output: string | null = null;
       let rule: string | null = null;
       if (answer) {

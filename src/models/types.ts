@@ -42,6 +42,12 @@ export interface Backend {
   /** what identifies the model in cache keys (provider and endpoint), or null for backends not worth caching. */
   readonly cacheIdentity: string | null;
   generate(request: GenerationRequest): Promise<Generation>;
+  /**
+   * Several samples of one prompt in one request (the API's `n`: the prompt is sent and paid once);
+   * `request.sample` is the first. A server may return fewer answers than asked: the runner makes
+   * the rest one by one. Absent when the backend has no such call.
+   */
+  generateSamples?(request: GenerationRequest, count: number): Promise<Generation[]>;
   close(): Promise<void>;
   /** the model's own tokenizer, when the backend has it locally (llama.cpp): prompt budgets are counted with it. */
   readonly tokenCounter?: TokenCounter;

@@ -1,10 +1,10 @@
 // The response cache: model answers keyed by a hash of (model, endpoint, prompt, sampling
 // parameters, sample index), shared by every run on the machine, so a rerun or a second run with
 // the same prompts costs no calls. One SQLite file (WAL), safe for several processes at once.
-import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { makeFolders } from '../util/folders.ts';
 
 export interface CachedResponse {
   text: string;
@@ -31,7 +31,7 @@ export function responseCacheFile(cacheDir?: string | null, env: NodeJS.ProcessE
 }
 
 export function openResponseCache(file: string): ResponseCache {
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolders(dirname(file));
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

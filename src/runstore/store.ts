@@ -2,13 +2,14 @@
 // snapshot, the prompt of every task and one row per (task, sample) candidate, plus the metrics and
 // execution verdicts later stages attach. Every write is one transaction, so a killed process
 // leaves either the whole row or nothing, and a rerun continues from what is there.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/taskset.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import { makeFolders } from '../util/folders.ts';
 import { checkTaskRecord } from './validate.ts';
 
 export const SCHEMA_VERSION = '1';
@@ -100,7 +101,7 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
   const file = runDatabasePath(dir);
   const exists = existsSync(file);
   if (!exists && !options.create) throw new InputError(`no run store here (expected ${file}); create one with 'ctxbench eval'`, { file: dir });
-  if (!exists) mkdirSync(dir, { recursive: true });
+  if (!exists) makeFolders(dir);
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: Boolean(options.readonly) });
@@ -178,13 +179,19 @@ class SqliteRunStore implements RunStore {
   private initialise(config: RunConfig, tasks: TaskRecord[]): void {
     const stored = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get('config');
     if (stored) {
-      assertSameConfig(this.dir, JSON.parse(stored.value) as RunConfig, config);
-      return;
+      // Only a run with results binds its settings: one whose every attempt failed (a wrong model
+      // name, a template the model cannot take) is started afresh by a corrected command.
+      const hasResults = this.db.prepare('SELECT 1 FROM candidates WHERE error IS NULL LIMIT 1').get() !== undefined;
+      if (hasResults) {
+        assertSameConfig(this.dir, JSON.parse(stored.value) as RunConfig, config);
+        return;
+      }
     }
     const insertMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     // The snapshot stores each file text once, as a task set does.
     const taskWriter = new TaskTableWriter(this.db);
     this.db.transaction(() => {
+      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts;');
       insertMeta.run('schema', SCHEMA_VERSION);
       insertMeta.run('config', JSON.stringify(config));
       for (const task of tasks) taskWriter.add(task);

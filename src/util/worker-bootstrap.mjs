@@ -1,9 +1,9 @@
-// Worker-thread entry: registers tsx (so the TypeScript module loads without a build step), imports
-// the module named in workerData and answers {id, input} messages with its `handle(input)`.
-import { register } from 'tsx/esm/api';
+// Worker-thread entry: imports the module named in workerData and answers {id, input} messages with
+// its `handle(input)`. A TypeScript module (tests and benchmarks run the sources) first registers
+// tsx, a dev dependency; the compiled package never loads it.
 import { parentPort, workerData } from 'node:worker_threads';
 
-register();
+if (workerData.module.endsWith('.ts')) (await import('tsx/esm/api')).register();
 const { handle } = await import(workerData.module);
 parentPort.on('message', async ({ id, input }) => {
   try {

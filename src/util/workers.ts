@@ -1,4 +1,6 @@
-// A pool of worker threads running one TypeScript module's `handle(input)` on all cores.
+// A pool of worker threads running one module's `handle(input)` on all cores. Callers name the
+// module by its TypeScript source (`new URL('./x.ts', import.meta.url)`); compiled code in dist/
+// runs its `.js` twin, and only TypeScript sources (tests, benchmarks) load the tsx loader.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
@@ -10,6 +12,13 @@ export interface WorkerPool<TInput, TOutput> {
 interface Pending<TOutput> {
   resolve(output: TOutput): void;
   reject(error: Error): void;
+}
+
+const COMPILED = import.meta.url.endsWith('.js');
+
+/** The module a worker loads: the compiled `.js` twin of a `.ts` source when this code is compiled. */
+function workerModule(module: URL): string {
+  return COMPILED && module.pathname.endsWith('.ts') ? module.href.replace(/\.ts$/, '.js') : module.href;
 }
 
 /** Starts `size` workers (default: one per core) for a module exporting `handle(input)`. */
@@ -25,7 +34,7 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
     while (idle.length > 0 && queue.length > 0) idle.pop()!.postMessage(queue.shift()!);
   };
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = new Worker(bootstrap, { workerData: { module: module.href } });
+    const worker = new Worker(bootstrap, { workerData: { module: workerModule(module) } });
     worker.on('message', ({ id, output, error }: { id: number; output?: TOutput; error?: string }) => {
       const job = pending.get(id)!;
       pending.delete(id);

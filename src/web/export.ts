@@ -1,12 +1,13 @@
 // `ctxbench view --export DIR`: a static copy of the viewer that works from the file system. The
 // same API answers the server gives are written as script files (`data/…js`, each handing its JSON
 // to the page), and the modules are bundled into one classic script.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { bundleModules } from './bundle.ts';
 import { RunCollection } from './run-view.ts';
 import { answerApi, CONTENT_SECURITY_POLICY, STATIC_DIR } from './server.ts';
 import { routes, type DataRoute } from './static/routes.js';
+import { makeFolders } from '../util/folders.ts';
 
 export interface ExportSummary {
   dir: string;
@@ -35,13 +36,13 @@ export function exportViewer(dirs: readonly string[], outDir: string): ExportSum
   let files = 0;
   const write = (name: string, text: string) => {
     const file = join(out, name);
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     writeFileSync(file, text);
     files++;
   };
   const writeAnswer = (route: DataRoute) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(answerApi(runs, route.path))});\n`);
   try {
-    mkdirSync(out, { recursive: true });
+    makeFolders(out);
     write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
     copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
     files++;

@@ -2,10 +2,10 @@
 // static files of `static/`. Only files listed in that folder at start-up are served; nothing of a
 // run directory is served as a file. Binds 127.0.0.1 unless told otherwise, and then also refuses
 // requests whose Host header names another host (DNS rebinding).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
 import { RunCollection } from './run-view.ts';
@@ -29,10 +29,11 @@ const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 /** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
 export function staticFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const entry of readdirSync(STATIC_DIR, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !(extname(entry.name) in CONTENT_TYPES)) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(`/${relative(STATIC_DIR, path).split('\\').join('/')}`, path);
+  // Relative names rather than Dirent.parentPath, which Node 20 only has from 20.12 (engines: >=20).
+  for (const name of readdirSync(STATIC_DIR, { recursive: true, encoding: 'utf8' })) {
+    const path = join(STATIC_DIR, name);
+    if (!(extname(name) in CONTENT_TYPES) || !statSync(path).isFile()) continue;
+    files.set(`/${name.split('\\').join('/')}`, path);
   }
   return files;
 }

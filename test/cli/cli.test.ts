@@ -10,10 +10,11 @@ import { commands } from '../../src/cli/commands/index.ts';
 const CLI = new URL('../../bin/ctxbench.js', import.meta.url).pathname;
 const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
 
-test('--help lists every command and each command explains itself with an example', () => {
+test('--help lists every command and each command explains itself with an example', async () => {
   const help = cli('--help');
   assert.equal(help.status, 0);
-  for (const command of commands) {
+  for (const entry of commands) {
+    const command = { ...entry, ...(await entry.load()) };
     assert.match(help.stdout, new RegExp(`^  ${command.name} +\\S`, 'm'), `${command.name} listed`);
     const own = cli(command.name, '--help');
     assert.equal(own.status, 0, command.name);

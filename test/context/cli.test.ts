@@ -43,10 +43,11 @@ test('--json gives the prompt record; --repo overrides the task root', () => {
 test('mistakes are one clear line with exit code 2', () => {
   const { file, task } = tasksFile();
   const cases: [string[], string][] = [
-    [[file, '--id', 'nope'], `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks)`],
-    [[file, '--id', task.id, '--template', 'gpt-9'], "ctxbench prompt: unknown template 'gpt-9' (known: yabloco, cceval, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)"],
-    [[file, '--id', task.id, '--budget', 'lots'], "ctxbench prompt: --budget must be a non-negative integer, got 'lots'"],
-    [[file, '--id', task.id, '--tokenizer', '/nonexistent/tokenizer.json'], 'ctxbench prompt: /nonexistent/tokenizer.json: tokenizer file not found (give o200k_base or cl100k_base or the path of a Hugging Face tokenizer.json)'],
+    [[file, '--id', 'nope', '--context', 'infile'], `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks)`],
+    [[file, '--id', task.id], 'ctxbench prompt: --context is required (as for eval)\nSee: ctxbench prompt --help'],
+    [[file, '--id', task.id, '--context', 'infile', '--template', 'gpt-9'], "ctxbench prompt: unknown template 'gpt-9' (known: yabloco, cceval, cceval-chat, m2rc-chat, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)"],
+    [[file, '--id', task.id, '--context', 'infile', '--budget', 'lots'], "ctxbench prompt: --budget must be a non-negative integer, got 'lots'"],
+    [[file, '--id', task.id, '--context', 'infile', '--tokenizer', '/nonexistent/tokenizer.json'], 'ctxbench prompt: /nonexistent/tokenizer.json: tokenizer file not found (give o200k_base or cl100k_base or the path of a Hugging Face tokenizer.json)'],
     [[file], 'ctxbench prompt: --id is required'],
   ];
   for (const [args, message] of cases) {
@@ -56,6 +57,6 @@ test('mistakes are one clear line with exit code 2', () => {
   }
   const broken = join(file, '..', 'broken.jsonl');
   writeFileSync(broken, '{"id": "x", "kind": "crossfile"}\n');
-  const result = cli(broken, '--id', 'x');
+  const result = cli(broken, '--id', 'x', '--context', 'infile');
   assert.equal(result.stderr.trim(), `ctxbench prompt: ${broken}, line 1, field 'language': missing field`);
 });

@@ -94,7 +94,7 @@ test('every FIM template produces its family\'s documented token order', async (
     'qwen2.5-coder': '<|repo_name|>fixture-bank\n<|file_sep|>lib/u.py\nu = 1\n<|file_sep|>app/main.py\n<|fim_prefix|>PRE\n<|fim_suffix|>\nSUF<|fim_middle|>',
     codegemma: 'lib/u.py\nu = 1<|file_separator|><|fim_prefix|>PRE\n<|fim_suffix|>\nSUF<|fim_middle|>',
   };
-  const fimTemplates = listTemplates().filter((t) => t.fim).map((t) => t.name).sort();
+  const fimTemplates = listTemplates().filter((t) => t.fim && t.kind === 'completion').map((t) => t.name).sort();
   assert.deepEqual(fimTemplates, Object.keys(expected).sort());
   for (const [name, prompt] of Object.entries(expected)) {
     const built = await (await createPromptBuilder({ strategy: 'precomputed', template: name })).build(task);
@@ -129,7 +129,7 @@ test('a user template from YAML or JSON; bad files name the field', async () => 
 test('unknown template and strategy names list the known ones', async () => {
   await assert.rejects(
     createPromptBuilder({ strategy: 'none', template: 'gpt-9' }),
-    (error: Error) => error.message === "unknown template 'gpt-9' (known: yabloco, cceval, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)",
+    (error: Error) => error.message === "unknown template 'gpt-9' (known: yabloco, cceval, cceval-chat, m2rc-chat, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)",
   );
   await assert.rejects(
     createPromptBuilder({ strategy: 'oracle+bm26', template: 'cceval' }),

@@ -1,9 +1,12 @@
 // Language by path: extensions (case-insensitive) and the `.h` dialect decided from the text.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { GRAMMARS_DIR } from '../../src/languages/parser.ts';
 import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
+import { LANGUAGE_IDS } from '../../src/languages/types.ts';
 
 test('registry: extensions map to languages, case-insensitively', () => {
   const cases: [string, string | null][] = [
@@ -52,4 +55,18 @@ test('registry: the fixture headers of the three dialects', () => {
   const fixtures = join(import.meta.dirname, '..', 'fixtures', 'lang');
   const decide = (path: string) => languageForPath(path, readFileSync(join(fixtures, path), 'utf8'));
   assert.deepEqual(['c/list.h', 'cpp/matrix.h', 'objc/Counter.h'].map(decide), ['c', 'cpp', 'objc']);
+});
+
+test('registry: every table names a grammar pinned in grammars/manifest.json, and its .wasm is in grammars/', () => {
+  interface Entry { package: string; grammars: { wasm: string; wasmSha256: string }[] }
+  const manifest = JSON.parse(readFileSync(join(GRAMMARS_DIR, 'manifest.json'), 'utf8')) as { packages: Entry[] };
+  const pinned = new Set(manifest.packages.flatMap((entry) => entry.grammars.map((grammar) => `${entry.package}/${grammar.wasm}`)));
+  const used = new Set(LANGUAGE_IDS.map((id) => `${getLanguage(id).grammar.package}/${getLanguage(id).grammar.wasm}`));
+  assert.deepEqual([...used].sort(), [...pinned].sort());
+  for (const entry of manifest.packages) {
+    for (const grammar of entry.grammars) {
+      const hash = createHash('sha256').update(readFileSync(join(GRAMMARS_DIR, grammar.wasm))).digest('hex');
+      assert.equal(hash, grammar.wasmSha256, grammar.wasm);
+    }
+  }
 });

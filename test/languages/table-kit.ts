@@ -2,19 +2,17 @@
 // semantic labels on hand-picked fixture nodes, and what the extraction engine gets from its fixtures.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Node } from 'web-tree-sitter';
 import { extractFile } from '../../src/index/extract.ts';
 import type { CallSite, ExtractedFunction, ImportRef, Span } from '../../src/index/types.ts';
-import { parse } from '../../src/languages/parser.ts';
+import { GRAMMARS_DIR, parse } from '../../src/languages/parser.ts';
 import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
 import { semanticLabel } from '../../src/tasks/node-sample.ts';
 import { SEMANTIC_CLASSES, subclassesOf, type LanguageId, type LanguageSpec, type SemanticLabel } from '../../src/languages/types.ts';
 
-const require = createRequire(import.meta.url);
 const FIXTURES = fileURLToPath(new URL('../fixtures/lang/', import.meta.url));
 
 /** A fixture node picked by its exact text and type, and the label a reader gives it by hand. */
@@ -64,11 +62,10 @@ export interface TableSuite {
   stdlibSize?: [number, number];
 }
 
-/** Named node types of a grammar, read from its node-types.json (supertypes never appear in trees). */
+/** Named node types of a grammar, read from its node-types.json (extracted beside the .wasm by scripts/grammars.mjs) (supertypes never appear in trees). */
 export function grammarNodeTypes(spec: LanguageSpec): Set<string> {
-  const packageDir = dirname(require.resolve(`${spec.grammar.package}/package.json`));
   interface Entry { type: string; named: boolean; subtypes?: Entry[]; fields?: Record<string, { types: Entry[] }>; children?: { types: Entry[] } }
-  const entries = JSON.parse(readFileSync(join(packageDir, spec.nodeTypesFile ?? 'src/node-types.json'), 'utf8')) as Entry[];
+  const entries = JSON.parse(readFileSync(join(GRAMMARS_DIR, 'node-types', `${basename(spec.grammar.wasm, '.wasm')}.json`), 'utf8')) as Entry[];
   const supertypes = new Set(entries.filter((entry) => entry.subtypes).map((entry) => entry.type));
   const named = new Set<string>();
   const add = (entry: Entry) => {

@@ -62,7 +62,17 @@ export function answerBody(request: RecordedRequest, text: string | null, finish
   };
 }
 
-export async function startServer(script: Script = () => ({})): Promise<TestServer> {
+/** The default answer with `n` choices, choice i being what a request with seed + i would get (like a seeded server). */
+export function answerBodyWithChoices(request: RecordedRequest): unknown {
+  const count = typeof request.body.n === 'number' ? request.body.n : 1;
+  const seed = typeof request.body.seed === 'number' ? request.body.seed : null;
+  const single = (index: number) => answerBody(request, answerText({ ...request.body, seed: seed === null ? undefined : seed + index })) as { choices: Record<string, unknown>[]; usage: Record<string, number> };
+  const bodies = Array.from({ length: count }, (_, index) => single(index));
+  return { ...bodies[0]!, choices: bodies.map((body, index) => ({ ...body.choices[0], index })) };
+}
+
+/** `honourN`: answer a request's `n` with that many choices (vLLM, OpenAI); otherwise one choice (servers that ignore `n`). */
+export async function startServer(script: Script = () => ({}), options: { honourN?: boolean } = {}): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -76,7 +86,7 @@ export async function startServer(script: Script = () => ({})): Promise<TestServ
         req.socket.destroy();
         return;
       }
-      const body = reply.raw ?? JSON.stringify(reply.json ?? answerBody(request, answerText(request.body)));
+      const body = reply.raw ?? JSON.stringify(reply.json ?? (options.honourN ? answerBodyWithChoices(request) : answerBody(request, answerText(request.body))));
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       res.end(body);
     });

@@ -80,9 +80,11 @@ test('a new store keeps the config, the task snapshot, prompts and candidates, r
   reopened.close();
 });
 
-test('reopening with a different config names the differing field; timing and location fields may differ', () => {
+test('reopening a run with results with a different config names the differing field; timing and location fields may differ', () => {
   const dir = freshDir();
-  openRunStore(dir, { create: config, tasks }).close();
+  const store = openRunStore(dir, { create: config, tasks });
+  store.putCandidate(candidate('counter-add', 0));
+  store.close();
   openRunStore(dir, { create: { ...config, createdAt: '2026-02-02T00:00:00.000Z', toolVersion: '9.9.9', tasksPath: '/elsewhere/tasks.jsonl', baseUrl: 'http://other/v1' }, tasks }).close();
   assert.throws(() => openRunStore(dir, { create: { ...config, temperature: 0 }, tasks }), (error: Error) => {
     assert.ok(error instanceof InputError);
@@ -92,6 +94,23 @@ test('reopening with a different config names the differing field; timing and lo
   });
   assert.throws(() => openRunStore(dir, { create: { ...config, tasksHash: 'def' }, tasks }), /field 'tasksHash'/);
   assert.throws(() => openRunStore(dir, { create: { ...config, stop: ['\n\n'] }, tasks }), /field 'stop'/);
+});
+
+test('a run without results (nothing stored, or every attempt failed) is started afresh by a command with other settings', () => {
+  const dir = freshDir();
+  const failed = openRunStore(dir, { create: config, tasks });
+  failed.putPrompt('counter-add', { prompt: 'p', messages: null, tokens: { total: 1 }, snippets: [] });
+  failed.putCandidate(candidate('counter-add', 0, { raw: null, output: null, postprocess: null, error: 'template builds completion prompts but openai:chat:m takes chat prompts', promptTokens: null, completionTokens: null, latencyMs: null, finishReason: null }));
+  failed.close();
+  const corrected = openRunStore(dir, { create: { ...config, template: 'cceval-chat', model: 'openai:chat:m' }, tasks: tasks.slice(0, 1) });
+  assert.equal(corrected.config().template, 'cceval-chat');
+  assert.deepEqual(corrected.tasks(), tasks.slice(0, 1));
+  assert.deepEqual(corrected.candidates(), []);
+  assert.equal(corrected.prompt('counter-add'), null);
+  corrected.putCandidate(candidate('counter-add', 0));
+  corrected.close();
+  // Now it has a result: its settings bind.
+  assert.throws(() => openRunStore(dir, { create: config, tasks }), /field 'model'/);
 });
 
 test('opening a directory without a run store is a user error naming it', () => {

@@ -1,6 +1,6 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
 import { UsageError, type Command } from '../command.ts';
-import { toolVersion } from '../main.ts';
+import { toolVersion } from '../version.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import { LEVEL_MODES } from '../../index/types.ts';
@@ -66,8 +66,6 @@ function bucketConvention(root: unknown, depth: unknown): BucketConvention | und
 }
 
 export const buildCommand: Command = {
-  name: 'build',
-  summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
   usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',
   options: {

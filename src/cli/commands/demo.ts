@@ -1,17 +1,21 @@
 // `ctxbench demo`: the main job on the bundled sample repositories (examples/), offline, no GPU.
 // It runs the same commands a user would, in pipeline order, so its output shows each stage.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs, type Command } from '../command.ts';
 import { ensureSandboxWorks } from '../../exec/index.ts';
+import { claimOutputFolder } from '../../util/output-folder.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
 
-export function exampleRepositories(): string[] {
-  return readdirSync(EXAMPLES_DIR, { withFileTypes: true })
+/** What the demo writes into its folder (and replaces on the next run): nothing else is touched. */
+const DEMO_OUTPUTS = ['examples', 'tasks', 'runs', 'report.html'];
+
+export function exampleRepositories(examplesDir = EXAMPLES_DIR): string[] {
+  return readdirSync(examplesDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'envs')
-    .map((entry) => join(EXAMPLES_DIR, entry.name))
+    .map((entry) => join(examplesDir, entry.name))
     .sort();
 }
 
@@ -29,25 +33,26 @@ function sandboxUnavailable(): string | null {
 async function step(title: string, argv: string[]): Promise<void> {
   console.log(`\n== ${title}\n$ ctxbench ${argv.join(' ')}`);
   const { commands } = await import('./index.ts');
-  const command = commands.find((c) => c.name === argv[0])!;
-  const { positionals, values } = parseCommandArgs(command, argv.slice(1));
+  const command = await commands.find((c) => c.name === argv[0])!.load();
+  const { positionals, values } = parseCommandArgs(argv[0]!, command, argv.slice(1));
   const status = await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
   if (status !== 0) throw new Error(`demo step failed (exit ${status}): ctxbench ${argv.join(' ')}`);
 }
 
 export const demoCommand: Command = {
-  name: 'demo',
-  summary: 'Run the main job on the bundled sample repositories (offline, no GPU): index, build, generate, execute, score, report.',
   usage: 'demo [--out DIR]',
   example: 'ctxbench demo --out /tmp/ctxbench-demo',
   options: {
-    out: { type: 'string', description: 'where indexes, tasks, runs and reports go (replaced)', valueName: 'DIR', default: 'ctxbench-demo' },
+    out: { type: 'string', description: 'a new or empty folder for a copy of the samples, their indexes, tasks, runs and reports (a folder the demo created is reused)', valueName: 'DIR', default: 'ctxbench-demo' },
   },
   async run({ values }) {
-    const out = resolve((values.out as string | undefined) ?? 'ctxbench-demo');
-    rmSync(out, { recursive: true, force: true });
+    const out = claimOutputFolder((values.out as string | undefined) ?? 'ctxbench-demo', 'demo');
+    for (const output of DEMO_OUTPUTS) rmSync(join(out, output), { recursive: true, force: true });
     mkdirSync(join(out, 'tasks'), { recursive: true });
-    const repos = exampleRepositories();
+    // A copy of the samples, so their indexes land in the demo folder and never in the installed package.
+    const examples = join(out, 'examples');
+    cpSync(EXAMPLES_DIR, examples, { recursive: true, filter: (source) => basename(source) !== '.ctxbench' });
+    const repos = exampleRepositories(examples);
     for (const repo of repos) {
       await step(`index ${repo.split('/').pop()}`, ['index', repo]);
     }
@@ -69,7 +74,7 @@ export const demoCommand: Command = {
     await step('report: node run by semantic class', ['report', runDir('node-jaccard'), '--by', 'semantic', '--metrics', 'em,es,codebleu']);
 
     // The reference baseline answers the ground truth: every verdict must be `pass`, or the environment is wrong.
-    const envs = exampleRepositories().flatMap((repo) => ['--env', join(EXAMPLES_DIR, 'envs', `${repo.split('/').pop()}.yaml`)]);
+    const envs = repos.flatMap((repo) => ['--env', join(examples, 'envs', `${basename(repo)}.yaml`)]);
     const functionRuns = [['reference', 'oracle'], ['copy-retrieved', 'bm25']].map(([model, context]) => [model!, context!, runDir(`function-${model}`)] as const);
     const sandboxProblem = sandboxUnavailable();
     for (const [model, context, run] of functionRuns) {

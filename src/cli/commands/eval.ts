@@ -1,14 +1,11 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
-import { createPromptBuilder, parseRetrievalCompatibility } from '../../context/index.ts';
+import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
-import type { TaskKind } from '../../datasets/types.ts';
-import { toolVersion } from '../main.ts';
+import { openRunStore } from '../../runstore/store.ts';
+import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
-
-/** The paper template of each task kind, used when --template is not given. */
-const DEFAULT_TEMPLATES: Record<TaskKind, string> = { function: 'yabloco', crossfile: 'cceval', node: 'm2rc' };
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
@@ -29,15 +26,28 @@ function number(values: Values, name: string, check: { integer?: boolean; min?: 
   return value;
 }
 
+/** What an interrupted run has stored (every stored candidate is complete: each is one transaction). */
+function savedCandidates(runDir: string): string {
+  try {
+    const store = openRunStore(runDir, { readonly: true });
+    try {
+      const count = store.candidates().length;
+      return `${count} candidate${count === 1 ? ' is' : 's are'}`;
+    } finally {
+      store.close();
+    }
+  } catch {
+    return 'no candidates are';
+  }
+}
+
 export const evalCommand: Command = {
-  name: 'eval',
-  summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.',
   usage: 'eval <tasks.jsonl> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
   example: 'ctxbench eval tasks.jsonl --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
   options: {
     model: { type: 'string', valueName: 'P', description: 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved, baseline:empty or baseline:reference' },
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
-    template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default: yabloco, cceval or m2rc by task kind)' },
+    template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
     run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists)' },
     concurrency: { type: 'string', valueName: 'C', description: 'calls in flight at most (lowered automatically on 429/503)', default: '4' },
@@ -76,27 +86,24 @@ export const evalCommand: Command = {
     const timeout = number(values, 'timeout', { min: 1 })!;
     const budget = number(values, 'budget', { integer: true, min: 1 });
 
-    let template = text(values, 'template');
-    if (!template) {
-      const kinds = new Set(readTasksFile(tasksPath).tasks.map((task) => task.kind));
-      if (kinds.size !== 1) throw new UsageError(`the tasks mix kinds (${[...kinds].join(', ') || 'none'}); choose a template with --template`);
-      template = DEFAULT_TEMPLATES[[...kinds][0]!];
-    }
     const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
     const backend = await createBackend(model!, endpoint);
-    const promptBuilder = await createPromptBuilder({
-      strategy: context!,
-      template,
-      // without --tokenizer, a local model's own tokenizer counts the budget (o200k_base otherwise)
-      ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
-      ...(budget !== null ? { budget } : {}),
-      ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
-      ...(text(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(text(values, 'retrieval-compat')!) } } : {}),
-    }).catch(async (error: unknown) => {
-      await backend.close();
-      throw error;
-    });
+    const interrupted = () => {
+      console.error(`\nctxbench eval: interrupted; ${savedCandidates(runDir!)} saved in ${runDir}. Run the same command again to resume.`);
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     try {
+      const template = text(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
+      const promptBuilder = await createPromptBuilder({
+        strategy: context!,
+        template,
+        // without --tokenizer, a local model's own tokenizer counts the budget (o200k_base otherwise)
+        ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
+        ...(budget !== null ? { budget } : {}),
+        ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
+        ...(text(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(text(values, 'retrieval-compat')!) } } : {}),
+      });
       const summary = await runGeneration({
         tasksPath,
         runDir: runDir!,
@@ -125,6 +132,7 @@ export const evalCommand: Command = {
       if (summary.failed > 0) console.log(`rerun the same command with --retry-errors to try the failed candidates again`);
       return summary.allFailed ? 1 : 0;
     } finally {
+      process.off('SIGINT', interrupted);
       await backend.close();
     }
   },

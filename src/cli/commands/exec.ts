@@ -154,8 +154,6 @@ function regrade(store: ReturnType<typeof openRunStore>, envFor: (task: TaskReco
 }
 
 export const execCommand: Command = {
-  name: 'exec',
-  summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.',
   usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none]  |  exec check <ENV.yaml>',
   example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2',
   options: {

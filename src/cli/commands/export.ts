@@ -34,8 +34,6 @@ const FORMATS: Record<string, ExportFormat> = {
 };
 
 export const exportCommand: Command = {
-  name: 'export',
-  summary: 'Export a task set inline: a Hugging Face dataset folder, CrossCodeEval JSONL, or ctxbench JSONL with whole prefixes and suffixes.',
   usage: 'export <hf|cceval|jsonl> <tasks> --out DIR|FILE.jsonl [--split NAME] [--name TITLE]',
   example: 'ctxbench export hf crossfile.tasks --out my-benchmark && python -c "import datasets; print(datasets.load_dataset(\'my-benchmark\'))"',
   options: {

@@ -17,8 +17,6 @@ function expectFiles(positionals: string[], count: number, usage: string): strin
 }
 
 export const importCommand: Command = {
-  name: 'import',
-  summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) or an inline ctxbench JSONL file as a task set.',
   usage: 'import <cceval FILE.jsonl | yabloco BENCH.csv BENCH.json [--repo DIR] | hf DIR | jsonl FILE.jsonl> --out FILE',
   example: 'ctxbench import yabloco bench-v0.7.csv bench-v0.7.json --repo checkouts --out yabloco.tasks',
   options: {

@@ -45,8 +45,6 @@ export async function openIndexFromArgs(repo: string, values: Values, progress =
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 export const indexCommand: Command = {
-  name: 'index',
-  summary: 'Index a repository: functions, docstrings, calls and the call graph, stored in SQLite.',
   usage: 'index <repo> [--db FILE] [--include GLOB] [--exclude GLOB]',
   example: 'ctxbench index examples/c-kvstore --exclude "tests/**"',
   options: repoOptions,
@@ -69,8 +67,6 @@ export const indexCommand: Command = {
 };
 
 export const functionsCommand: Command = {
-  name: 'functions',
-  summary: 'List the indexed functions with callees, callers and context level (JSONL or a table).',
   usage: 'functions <repo> [--jsonl] [--blame] [--levels default|yabloco] [--db FILE]',
   example: 'ctxbench functions examples/c-kvstore --jsonl --blame > functions.jsonl',
   options: {
@@ -97,8 +93,6 @@ export const functionsCommand: Command = {
 };
 
 export const graphCommand: Command = {
-  name: 'graph',
-  summary: 'Print the call graph as JSON or Graphviz dot.',
   usage: 'graph <repo> [--format json|dot] [--db FILE]',
   example: 'ctxbench graph examples/c-kvstore --format dot | dot -Tsvg > calls.svg',
   options: { ...repoOptions, format: { type: 'string', description: 'json or dot', valueName: 'FORMAT', default: 'json' } },

@@ -1,16 +1,21 @@
-// Every CLI command, in the order `ctxbench --help` lists them (pipeline order).
-import type { Command } from '../command.ts';
-import { demoCommand } from './demo.ts';
-import { functionsCommand, graphCommand, indexCommand } from './index-commands.ts';
-import { buildCommand } from './build.ts';
-import { importCommand } from './import.ts';
-import { exportCommand } from './export.ts';
-import { promptCommand } from './prompt.ts';
-import { evalCommand } from './eval.ts';
-import { resultsCommand } from './results.ts';
-import { scoreCommand } from './score.ts';
-import { reportCommand } from './report.ts';
-import { execCommand } from './exec.ts';
-import { viewCommand } from './view.ts';
+// Every CLI command, in the order `ctxbench --help` lists them (pipeline order). A command's module
+// (and the stages it imports: tree-sitter, SQLite, the model clients) loads only when it runs, so
+// `ctxbench --help` starts quickly.
+import type { CommandEntry } from '../command.ts';
 
-export const commands: Command[] = [demoCommand, indexCommand, functionsCommand, graphCommand, buildCommand, importCommand, exportCommand, promptCommand, evalCommand, execCommand, scoreCommand, resultsCommand, reportCommand, viewCommand];
+export const commands: CommandEntry[] = [
+  { name: 'demo', summary: 'Run the main job on the bundled sample repositories (offline, no GPU): index, build, generate, execute, score, report.', load: async () => (await import('./demo.ts')).demoCommand },
+  { name: 'index', summary: 'Index a repository: functions, docstrings, calls and the call graph, stored in SQLite.', load: async () => (await import('./index-commands.ts')).indexCommand },
+  { name: 'functions', summary: 'List the indexed functions with callees, callers and context level (JSONL or a table).', load: async () => (await import('./index-commands.ts')).functionsCommand },
+  { name: 'graph', summary: 'Print the call graph as JSON or Graphviz dot.', load: async () => (await import('./index-commands.ts')).graphCommand },
+  { name: 'build', summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.', load: async () => (await import('./build.ts')).buildCommand },
+  { name: 'import', summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) or an inline ctxbench JSONL file as a task set.', load: async () => (await import('./import.ts')).importCommand },
+  { name: 'export', summary: 'Export a task set inline: a Hugging Face dataset folder, CrossCodeEval JSONL, or ctxbench JSONL with whole prefixes and suffixes.', load: async () => (await import('./export.ts')).exportCommand },
+  { name: 'prompt', summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.', load: async () => (await import('./prompt.ts')).promptCommand },
+  { name: 'eval', summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.', load: async () => (await import('./eval.ts')).evalCommand },
+  { name: 'exec', summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.', load: async () => (await import('./exec.ts')).execCommand },
+  { name: 'score', summary: 'Score predictions against references (EM, ES, identifier match, CodeBLEU, ...): a pairs file or a whole run.', load: async () => (await import('./score.ts')).scoreCommand },
+  { name: 'results', summary: 'Show the candidates of a run: raw and post-processed output, errors, metrics and verdicts.', load: async () => (await import('./results.ts')).resultsCommand },
+  { name: 'report', summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs; draw the papers\' tables and figures (HTML, SVG, PNG, LaTeX).', load: async () => (await import('./report.ts')).reportCommand },
+  { name: 'view', summary: 'Browse runs in a local web viewer: tasks, candidates, diffs, verdicts, summaries, comparisons and live progress.', load: async () => (await import('./view.ts')).viewCommand },
+];

@@ -1,6 +1,8 @@
-// `ctxbench prompt`: assemble and print the prompt of one task, with its token counts per part.
+// `ctxbench prompt`: assemble and print the prompt of one task, with its token counts per part:
+// with the same options and defaults as `ctxbench eval`, exactly the prompt eval would send.
 import type { TaskRecord } from '../../datasets/types.ts';
-import { createPromptBuilder, DEFAULT_TOKENIZER, listStrategies, listTemplates, parseRetrievalCompatibility } from '../../context/index.ts';
+import { createPromptBuilder, defaultTemplate, DEFAULT_TOKENIZER, listStrategies, listTemplates, parseRetrievalCompatibility } from '../../context/index.ts';
+import { parseProvider } from '../../models/provider.ts';
 import type { RetrievalOptions } from '../../context/types.ts';
 import { InputError } from '../../util/errors.ts';
 import { iterateTasks } from '../../datasets/io.ts';
@@ -15,14 +17,13 @@ function integerOption(values: Record<string, unknown>, name: string): number | 
 }
 
 export const promptCommand: Command = {
-  name: 'prompt',
-  summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.',
-  usage: 'prompt <tasks.jsonl> --id ID --context S --template T [--tokenizer F] [--budget N] [--repo DIR]',
+  usage: 'prompt <tasks.jsonl> --id ID --context S [--template T | --model P] [--tokenizer F] [--budget N] [--repo DIR]',
   example: 'ctxbench prompt tasks.jsonl --id redis/42 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
   options: {
     id: { type: 'string', valueName: 'ID', description: 'task id to assemble' },
-    context: { type: 'string', valueName: 'S', default: 'infile', description: `context strategy: ${listStrategies().map((s) => s.name).join(', ')}; combine with +` },
-    template: { type: 'string', valueName: 'T', default: 'cceval', description: `template name (${listTemplates().map((t) => t.name).join(', ')}) or a JSON/YAML template file` },
+    context: { type: 'string', valueName: 'S', description: `context strategy (required, as for eval): ${listStrategies().map((s) => s.name).join(', ')}; combine with +` },
+    template: { type: 'string', valueName: 'T', description: `template name (${listTemplates().map((t) => t.name).join(', ')}) or a JSON/YAML template file (default: eval's for the task's kind and --model)` },
+    model: { type: 'string', valueName: 'P', description: "the model eval would call: an openai:chat model gets the chat form of the default template" },
     tokenizer: { type: 'string', valueName: 'F', default: DEFAULT_TOKENIZER, description: 'o200k_base, cl100k_base, or a Hugging Face tokenizer.json' },
     budget: { type: 'string', valueName: 'N', description: 'total prompt tokens (default: the template\'s, else unlimited)' },
     reserve: { type: 'string', valueName: 'N', description: 'tokens kept free for the completion' },
@@ -42,6 +43,7 @@ export const promptCommand: Command = {
     const [file] = positionals;
     if (!file || positionals.length > 1) throw new UsageError('give exactly one tasks file\nSee: ctxbench prompt --help');
     if (typeof values.id !== 'string') throw new UsageError('--id is required');
+    if (typeof values.context !== 'string') throw new UsageError('--context is required (as for eval)\nSee: ctxbench prompt --help');
     let task: TaskRecord | undefined;
     let count = 0;
     for (const candidate of iterateTasks(file)) {
@@ -63,9 +65,11 @@ export const promptCommand: Command = {
     if (queryLines !== undefined) retrieval.queryLines = queryLines;
     if (values['no-next-chunk']) retrieval.nextChunk = false;
     if (typeof values['retrieval-compat'] === 'string') retrieval.compatibility = parseRetrievalCompatibility(values['retrieval-compat']);
+    const provider = typeof values.model === 'string' ? parseProvider(values.model) : null;
+    const shape = provider?.kind === 'openai' ? provider.mode : 'any';
     const builder = await createPromptBuilder({
-      strategy: String(values.context),
-      template: String(values.template),
+      strategy: values.context,
+      template: typeof values.template === 'string' ? values.template : defaultTemplate([task.kind], shape),
       tokenizer: String(values.tokenizer),
       budget: integerOption(values, 'budget'),
       reserveTokens: integerOption(values, 'reserve'),

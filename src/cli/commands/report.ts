@@ -43,8 +43,6 @@ export function compareRuns(stores: RunStoreReader[], metrics: string[]): Compar
 }
 
 export const reportCommand: Command = {
-  name: 'report',
-  summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs; draw the papers\' tables and figures (HTML, SVG, PNG, LaTeX).',
   usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
   example: 'ctxbench report runs/infile runs/bm25 runs/bm25-ref --preset cceval --html --out report.html --figures figures/',
   options: {

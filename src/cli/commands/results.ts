@@ -29,8 +29,6 @@ function firstLine(text: string | null, width: number): string {
 }
 
 export const resultsCommand: Command = {
-  name: 'results',
-  summary: 'Show the candidates of a run: raw and post-processed output, errors, metrics and verdicts.',
   usage: 'results <run> [--jsonl]',
   example: 'ctxbench results runs/qwen-bm25 --jsonl > candidates.jsonl',
   options: {

@@ -41,8 +41,6 @@ function metricList(): string {
 }
 
 export const scoreCommand: Command = {
-  name: 'score',
-  summary: 'Score predictions against references (EM, ES, identifier match, CodeBLEU, ...): a pairs file or a whole run.',
   usage: 'score (--pairs FILE.jsonl --language L [--out F] | <run-dir>) [--metrics a,b] | score --list',
   example: 'ctxbench score --pairs pairs.jsonl --language python --metrics em,es,id-f1 --out scores.jsonl',
   options: {

@@ -13,8 +13,6 @@ function parsePort(text: string | undefined): number {
 }
 
 export const viewCommand: Command = {
-  name: 'view',
-  summary: 'Browse runs in a local web viewer: tasks, candidates, diffs, verdicts, summaries, comparisons and live progress.',
   usage: 'view <run...> [--port P] [--host H] [--export DIR]',
   example: 'ctxbench view runs/infile runs/bm25 --port 8765',
   options: {

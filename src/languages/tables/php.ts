@@ -62,7 +62,6 @@ export const php: LanguageSpec = {
   ],
   scopeSeparator: '::',
   constructors: { names: ['__construct'] },
-  nodeTypesFile: 'php/src/node-types.json',
   // `#` is PHP's second line-comment marker.
   docCommentMarkers: '^#',
   docstring: 'comment-before',

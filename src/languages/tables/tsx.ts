@@ -8,7 +8,6 @@ export const tsx: LanguageSpec = {
   id: 'tsx',
   displayName: 'TSX',
   grammar: { package: 'tree-sitter-typescript', wasm: 'tree-sitter-tsx.wasm' },
-  nodeTypesFile: 'tsx/src/node-types.json',
   extensions: ['.tsx'],
   retrievalPeers: ['typescript'],
   crossCodeEvalFolder: 'src',

@@ -44,7 +44,6 @@ export const typescript: LanguageSpec = {
   id: 'typescript',
   displayName: 'TypeScript',
   grammar: { package: 'tree-sitter-typescript', wasm: 'tree-sitter-typescript.wasm' },
-  nodeTypesFile: 'typescript/src/node-types.json',
   extensions: ['.ts', '.mts', '.cts'],
   retrievalPeers: ['tsx'],
   crossCodeEvalFolder: 'src',

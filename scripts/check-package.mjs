@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Checks the package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty folder
+// with default npm settings, then: no ERESOLVE warning, `npm ls` clean, no TypeScript sources or
+// native tree-sitter in the install, `ctxbench --help`, the demo, and a typed library import (a
+// small consumer type-checked by tsc and run). Needs the npm registry for the dependencies only.
+// better-sqlite3 downloads its prebuilt binary from GitHub at install time, which CI cannot reach,
+// and compiling it takes minutes: by default the install skips install scripts (ctxbench has none)
+// and better-sqlite3 gets the binary already built in this checkout (same pinned version, same
+// Node), as its download would. `--native-build` installs with scripts and compiles instead.
+// Prints the installed size. `--keep` leaves the folder for inspection.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const keep = process.argv.includes('--keep');
+const nativeBuild = process.argv.includes('--native-build');
+const work = mkdtempSync(join(tmpdir(), 'ctxbench-package-'));
+const consumer = join(work, 'consumer');
+mkdirSync(consumer);
+
+function run(command, args, cwd, what) {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_legacy_peer_deps: 'false' } });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`check-package: ${what} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    process.exit(1);
+  }
+  console.log(`ok  ${what} (${seconds} s)`);
+  return result;
+}
+function fail(message) {
+  console.error(`check-package: ${message}`);
+  process.exit(1);
+}
+function folderBytes(path) {
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) total += folderBytes(child);
+    else if (entry.isFile()) total += statSync(child).size;
+  }
+  return total;
+}
+
+try {
+  const packed = run('npm', ['pack', '--json', '--pack-destination', work], root, 'npm pack');
+  const [{ filename, files }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
+  const shipped = files.map((f) => f.path);
+  for (const required of ['bin/ctxbench.js', 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'grammars/tree-sitter-c.wasm']) {
+    if (!shipped.includes(required)) fail(`the tarball lacks ${required}`);
+  }
+  const sources = shipped.filter((path) => path.startsWith('src/'));
+  if (sources.length > 0) fail(`the tarball ships TypeScript sources: ${sources.slice(0, 3).join(', ')}`);
+
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const install = run('npm', ['install', '--no-audit', '--no-fund', ...(nativeBuild ? [] : ['--ignore-scripts']), join(work, filename)], consumer, 'npm install <tarball> into an empty folder');
+  if (/ERESOLVE|peer dep/i.test(install.stderr)) fail(`npm install warned about peer dependencies:\n${install.stderr}`);
+  run('npm', ['ls', '--all'], consumer, 'npm ls --all (no invalid or missing peers)');
+  const modules = join(consumer, 'node_modules');
+  if (!nativeBuild) {
+    const binary = 'better-sqlite3/build/Release/better_sqlite3.node';
+    mkdirSync(dirname(join(modules, binary)), { recursive: true });
+    cpSync(join(root, 'node_modules', binary), join(modules, binary));
+  }
+  for (const unwanted of ['tree-sitter', 'tsx', 'typescript', 'npm-check-updates']) {
+    if (existsSync(join(modules, unwanted))) fail(`the install pulled ${unwanted}`);
+  }
+  if (readdirSync(modules).some((name) => name.startsWith('tree-sitter-'))) fail('the install pulled a grammar package');
+
+  const help = run(join(modules, '.bin', 'ctxbench'), ['--help'], consumer, 'ctxbench --help');
+  if (!/^Commands:/m.test(help.stdout)) fail(`unexpected help:\n${help.stdout}`);
+  const demo = run(join(modules, '.bin', 'ctxbench'), ['demo', '--out', join(consumer, 'demo')], consumer, 'ctxbench demo');
+  if (!existsSync(join(consumer, 'demo', 'report.html'))) fail(`the demo wrote no report:\n${demo.stdout}`);
+
+  // A consumer that uses the library's types and its functions.
+  writeFileSync(join(consumer, 'use.ts'), [
+    "import { listMetrics, scorePair, type TaskKind } from 'ctxbench';",
+    "const family: TaskKind = 'function';",
+    "const scores: Record<string, number> = await scorePair('return a + b;', 'return a + b;', 'c', ['em', 'es']);",
+    "console.log(JSON.stringify({ family, metrics: listMetrics().length, scores }));",
+    '',
+  ].join('\n'));
+  writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
+    // Every @types package of the install is visible (the default): @types/node comes with ctxbench's own dependencies.
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false },
+    files: ['use.ts'],
+  }));
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], consumer, 'tsc type-checks a consumer of the library (skipLibCheck off)');
+  const used = run(process.execPath, ['use.js'], consumer, 'the compiled consumer runs');
+  if (!used.stdout.includes('"scores":{"em":1,"es":100}')) fail(`unexpected consumer output: ${used.stdout}`);
+  console.log(`installed size: ${(folderBytes(modules) / 1e6).toFixed(1)} MB in node_modules (ctxbench itself ${(folderBytes(join(modules, 'ctxbench')) / 1e6).toFixed(1)} MB)`);
+} finally {
+  if (keep) console.log(`kept ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
