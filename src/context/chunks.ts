@@ -147,10 +147,10 @@ export class RepoIndex {
   }
 
   /**
-   * Like Python's glob `**`: names in code-point order, hidden names skipped. Symbolic links and
-   * `node_modules` are skipped, except in CrossCodeEval mode, where links that stay inside the
+   * Like Python's glob `**`: names in code-point order, hidden names and `node_modules` skipped.
+   * Symbolic links are skipped, except in CrossCodeEval mode, where links that stay inside the
    * repository are followed like its glob follows them (a folder already on the way down is not
-   * entered again) and `node_modules` is walked.
+   * entered again).
    */
   private walk(relative: string, known: Set<string>, ancestors: Set<string>): void {
     let entries;
@@ -165,8 +165,8 @@ export class RepoIndex {
       const path = relative ? `${relative}/${entry.name}` : entry.name;
       const link = entry.isSymbolicLink() && followLinks ? this.insideTarget(path) : undefined;
       if (entry.isDirectory() || link?.directory) {
-        // CrossCodeEval's glob walks node_modules too
-        if (SKIPPED_DIRECTORIES.has(entry.name) && !followLinks) continue;
+        // skipped in both modes: dependencies are not the repository's code (CrossCodeEval's glob would walk them)
+        if (SKIPPED_DIRECTORIES.has(entry.name)) continue;
         const real = link?.real ?? join(this.realRoot, path);
         if (link && ancestors.has(real)) continue;
         this.walk(path, known, new Set([...ancestors, real]));

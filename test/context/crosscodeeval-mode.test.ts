@@ -102,9 +102,9 @@ test('an unknown compatibility is a clear error', () => {
   assert.throws(() => retrieval({ compatibility: 'python' as never }), /unknown retrieval compatibility 'python' \(known: ctxbench, crosscodeeval\)/);
 });
 
-test('node_modules is skipped by default and walked in CrossCodeEval mode (its glob does)', async () => {
+test('node_modules is skipped in both modes (a deliberate difference from CrossCodeEval\'s glob)', async () => {
   const root = repo({ 'a.py': 'value = 1\n', 'node_modules/dep/b.py': 'value = 2\n' });
   const t = task(root, 'a.py', 'python', 'value = ');
   assert.deepEqual(await paths(t, {}), []);
-  assert.deepEqual(await paths(t, { compatibility: 'crosscodeeval' }), ['node_modules/dep/b.py']);
+  assert.deepEqual(await paths(t, { compatibility: 'crosscodeeval' }), []);
 });
