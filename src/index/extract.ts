@@ -729,7 +729,8 @@ class FileExtractor {
 
 /** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
 function blankMacroInvocations(text: string, namePattern: RegExp): string {
-  let out = text;
+  const pieces: string[] = [];
+  let copied = 0;
   for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
     if (!namePattern.test(match[1]!)) continue;
     let depth = 0;
@@ -746,9 +747,11 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
     const next = /\S/.exec(text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length)));
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
     const start = match.index!;
-    out = out.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
+    if (start < copied) continue;
+    pieces.push(text.slice(copied, start), text.slice(start, end).replace(/[^\n]/g, ' '));
+    copied = end;
   }
-  return out;
+  return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
 }
 
 /** The identifiers of a piece of code, string and character literals left out. */
