@@ -37,6 +37,8 @@ interface CompiledSpec {
   systemPatterns: Map<ImportRule, RegExp>;
   /** `compilerHeaderNames`. */
   compilerNames: Set<string>;
+  /** `foreignPlatformMacros`. */
+  foreignPlatforms: Set<string>;
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -94,6 +96,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
+    foreignPlatforms: new Set(spec.foreignPlatformMacros),
   };
 }
 
@@ -706,11 +709,41 @@ class FileExtractor {
     }
   }
 
+  /** Whether a node sits in a conditional branch taken only on another platform (`foreignPlatformMacros`). */
+  private onlyForeignPlatform(node: Node): boolean {
+    const foreign = this.c.foreignPlatforms;
+    if (foreign.size === 0) return false;
+    /** 1: the condition holds only on a foreign platform; -1: only elsewhere; 0: cannot tell. */
+    const sense = (condition: Node | null): number => {
+      if (!condition) return 0;
+      if (condition.type === 'identifier') return foreign.has(condition.text) ? 1 : 0;
+      if (condition.type === 'preproc_defined') return condition.namedChildren.some((n) => n !== null && foreign.has(n.text)) ? 1 : 0;
+      if (condition.type === 'parenthesized_expression') return sense(condition.firstNamedChild);
+      if (condition.type === 'unary_expression' && condition.child(0)?.type === '!') return -sense(condition.childForFieldName('argument'));
+      if (condition.type === 'binary_expression' && condition.childForFieldName('operator')?.type === '&&') {
+        return sense(condition.childForFieldName('left')) === 1 || sense(condition.childForFieldName('right')) === 1 ? 1 : 0;
+      }
+      return 0;
+    };
+    for (let child: Node = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+      let holds: number;
+      if (parent.type === 'preproc_ifdef') {
+        const named = parent.childForFieldName('name');
+        holds = named && foreign.has(named.text) ? (parent.child(0)?.type === '#ifndef' ? -1 : 1) : 0;
+      } else if (parent.type === 'preproc_if' || parent.type === 'preproc_elif') {
+        holds = sense(parent.childForFieldName('condition'));
+      } else continue;
+      const inAlternative = parent.childForFieldName('alternative')?.id === child.id;
+      if ((inAlternative ? -holds : holds) === 1) return true;
+    }
+    return false;
+  }
+
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
     const nameNode = node.childForFieldName(rule.nameField);
     const parameters = node.childForFieldName(rule.parametersField);
-    if (!nameNode || !parameters) return;
+    if (!nameNode || !parameters || this.onlyForeignPlatform(node)) return;
     const parameterNames = new Set(parameters.namedChildren.flatMap((p) => (p ? [p.text] : [])));
     const value = node.childForFieldName(rule.valueField);
     const calls: CallSite[] = [];

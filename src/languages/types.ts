@@ -263,6 +263,10 @@ export interface LanguageSpec {
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
    *  again with them blanked (offsets kept), so that the definitions after them are not lost. [none] */
   macroInvocations?: { namePattern: string };
+  /** macros that name another platform than the one indexed for (Linux): `_WIN32`, `__APPLE__`. A
+   *  function-like macro defined only for such a platform (`#ifdef _WIN32`, the `#else` of `#ifndef
+   *  _WIN32`, `#if defined(_MSC_VER) && ...`) is not expanded: the call stays the call it names. [none] */
+  foreignPlatformMacros?: string[];
   /** function-like macro definitions. [none] */
   macros?: MacroRule;
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;

@@ -87,6 +87,8 @@ export const cpp: LanguageSpec = {
     'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
   ],
   macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
+  // ctxbench indexes for Linux: shims defined for these platforms only are not expanded.
+  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
