@@ -39,6 +39,8 @@ interface CompiledSpec {
   compilerNames: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
+  /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
+  macroCallPattern: RegExp | null;
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -97,6 +99,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
+    macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
 }
 
@@ -437,6 +440,7 @@ class FileExtractor {
       calls: [],
     };
     this.functions.push(fn);
+    this.libraryMacroCalls(fn, body);
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
@@ -453,6 +457,18 @@ class FileExtractor {
     const indent = this.text.slice(lineStart, anchor.startIndex);
     if (indent === '' || !/^[ \t]+$/.test(indent)) return text;
     return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+  }
+
+  /** Uses of the C library's call-expanding macros (`errno`) in a body, as the calls they expand to. */
+  private libraryMacroCalls(fn: ExtractedFunction, body: Node): void {
+    const pattern = this.c.macroCallPattern;
+    if (!pattern) return;
+    // strings, character literals and comments keep their length but lose their words
+    const code = body.text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+    for (const match of code.matchAll(pattern)) {
+      const name = this.c.spec.systemLibrary!.macroCalls![match[0]]!;
+      fn.calls.push({ name, receiver: null, argumentCount: 0, ...positionIn(body, code, match.index!) });
+    }
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */

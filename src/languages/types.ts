@@ -226,7 +226,13 @@ export interface LanguageSpec {
    *  and the function names they declare. A call declared by one of these headers (or, where the system
    *  headers are not installed, a call to one of `names` from a file including one of them) is `stdlib`;
    *  a call declared by another system header is `external`. [none] */
-  systemLibrary?: { headers: string[]; names: string[] };
+  systemLibrary?: {
+    headers: string[];
+    names: string[];
+    /** object-like macros of the library that expand to a call (glibc's `errno` is `(*__errno_location ())`):
+     *  each use in a function body is that call. */
+    macroCalls?: Record<string, string>;
+  };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];
   /** a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`). */

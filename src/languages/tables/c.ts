@@ -1,5 +1,5 @@
 // C: grammar, syntax and semantic knowledge, as data.
-import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
+import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, type SemanticLabel } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
@@ -145,7 +145,7 @@ export const c: LanguageSpec = {
     'volatile', 'while', '_Alignas', '_Alignof', '_Atomic', '_Bool', '_Complex', '_Generic', '_Imaginary',
     '_Noreturn', '_Static_assert', '_Thread_local',
   ],
-  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames },
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames, macroCalls: cLibraryMacroCalls },
   stdlib: cStandardLibrary,
   semantic: {
     ...cFamilySemantic,

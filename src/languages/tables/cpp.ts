@@ -1,5 +1,5 @@
 // C++: grammar, syntax and semantic knowledge, as data.
-import { cLibraryHeaders, cLibraryNames, cppStandardHeaders } from './c-library.ts';
+import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
 import { LABELS as L, type LanguageSpec } from '../types.ts';
 import { cFamilySemantic, cStandardLibrary } from './c.ts';
 
@@ -111,7 +111,7 @@ export const cpp: LanguageSpec = {
     'xor', 'xor_eq',
   ],
   /** The C library (C++ includes it) and the free functions of the C++ standard library. */
-  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames },
+  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames, macroCalls: cLibraryMacroCalls },
   stdlib: [
     ...cStandardLibrary,
     'move', 'forward', 'swap', 'exchange', 'make_pair', 'make_tuple', 'tie', 'get', 'make_shared',
