@@ -39,6 +39,10 @@ interface CompiledSpec {
   systemPatterns: Map<ImportRule, RegExp>;
   /** `compilerHeaderNames`. */
   compilerNames: Set<string>;
+  /** `foreignPlatformMacros`. */
+  foreignPlatforms: Set<string>;
+  /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
+  macroCallPattern: RegExp | null;
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -100,6 +104,8 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
+    foreignPlatforms: new Set(spec.foreignPlatformMacros),
+    macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
 }
 
@@ -449,6 +455,7 @@ class FileExtractor {
       calls: [],
     };
     this.functions.push(fn);
+    this.libraryMacroCalls(fn, body);
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
@@ -465,6 +472,18 @@ class FileExtractor {
     const indent = this.text.slice(lineStart, anchor.startIndex);
     if (indent === '' || !/^[ \t]+$/.test(indent)) return text;
     return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+  }
+
+  /** Uses of the C library's call-expanding macros (`errno`) in a body, as the calls they expand to. */
+  private libraryMacroCalls(fn: ExtractedFunction, body: Node): void {
+    const pattern = this.c.macroCallPattern;
+    if (!pattern) return;
+    // strings, character literals and comments keep their length but lose their words
+    const code = body.text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+    for (const match of code.matchAll(pattern)) {
+      const name = this.c.spec.systemLibrary!.macroCalls![match[0]]!;
+      fn.calls.push({ name, receiver: null, argumentCount: 0, ...positionIn(body, code, match.index!) });
+    }
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
@@ -760,11 +779,41 @@ class FileExtractor {
     }
   }
 
+  /** Whether a node sits in a conditional branch taken only on another platform (`foreignPlatformMacros`). */
+  private onlyForeignPlatform(node: Node): boolean {
+    const foreign = this.c.foreignPlatforms;
+    if (foreign.size === 0) return false;
+    /** 1: the condition holds only on a foreign platform; -1: only elsewhere; 0: cannot tell. */
+    const sense = (condition: Node | null): number => {
+      if (!condition) return 0;
+      if (condition.type === 'identifier') return foreign.has(condition.text) ? 1 : 0;
+      if (condition.type === 'preproc_defined') return condition.namedChildren.some((n) => n !== null && foreign.has(n.text)) ? 1 : 0;
+      if (condition.type === 'parenthesized_expression') return sense(condition.firstNamedChild);
+      if (condition.type === 'unary_expression' && condition.child(0)?.type === '!') return -sense(condition.childForFieldName('argument'));
+      if (condition.type === 'binary_expression' && condition.childForFieldName('operator')?.type === '&&') {
+        return sense(condition.childForFieldName('left')) === 1 || sense(condition.childForFieldName('right')) === 1 ? 1 : 0;
+      }
+      return 0;
+    };
+    for (let child: Node = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+      let holds: number;
+      if (parent.type === 'preproc_ifdef') {
+        const named = parent.childForFieldName('name');
+        holds = named && foreign.has(named.text) ? (parent.child(0)?.type === '#ifndef' ? -1 : 1) : 0;
+      } else if (parent.type === 'preproc_if' || parent.type === 'preproc_elif') {
+        holds = sense(parent.childForFieldName('condition'));
+      } else continue;
+      const inAlternative = parent.childForFieldName('alternative')?.id === child.id;
+      if ((inAlternative ? -holds : holds) === 1) return true;
+    }
+    return false;
+  }
+
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
     const nameNode = node.childForFieldName(rule.nameField);
     const parameters = node.childForFieldName(rule.parametersField);
-    if (!nameNode || !parameters) return;
+    if (!nameNode || !parameters || this.onlyForeignPlatform(node)) return;
     const parameterNames = new Set(parameters.namedChildren.flatMap((p) => (p ? [p.text] : [])));
     const value = node.childForFieldName(rule.valueField);
     const calls: CallSite[] = [];
@@ -783,7 +832,8 @@ class FileExtractor {
 
 /** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
 function blankMacroInvocations(text: string, namePattern: RegExp): string {
-  let out = text;
+  const pieces: string[] = [];
+  let copied = 0;
   for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
     if (!namePattern.test(match[1]!)) continue;
     let depth = 0;
@@ -800,9 +850,11 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
     const next = /\S/.exec(text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length)));
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
     const start = match.index!;
-    out = out.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + out.slice(end);
+    if (start < copied) continue;
+    pieces.push(text.slice(copied, start), text.slice(start, end).replace(/[^\n]/g, ' '));
+    copied = end;
   }
-  return out;
+  return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
 }
 
 /** The identifiers of a piece of code, string and character literals left out. */

@@ -265,7 +265,13 @@ export interface LanguageSpec {
    *  and the function names they declare. A call declared by one of these headers (or, where the system
    *  headers are not installed, a call to one of `names` from a file including one of them) is `stdlib`;
    *  a call declared by another system header is `external`. [none] */
-  systemLibrary?: { headers: string[]; names: string[] };
+  systemLibrary?: {
+    headers: string[];
+    names: string[];
+    /** object-like macros of the library that expand to a call (glibc's `errno` is `(*__errno_location ())`):
+     *  each use in a function body is that call. */
+    macroCalls?: Record<string, string>;
+  };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];
   /** a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`). */
@@ -313,6 +319,10 @@ export interface LanguageSpec {
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
    *  again with them blanked (offsets kept), so that the definitions after them are not lost. [none] */
   macroInvocations?: { namePattern: string };
+  /** macros that name another platform than the one indexed for (Linux): `_WIN32`, `__APPLE__`. A
+   *  function-like macro defined only for such a platform (`#ifdef _WIN32`, the `#else` of `#ifndef
+   *  _WIN32`, `#if defined(_MSC_VER) && ...`) is not expanded: the call stays the call it names. [none] */
+  foreignPlatformMacros?: string[];
   /** function-like macro definitions. [none] */
   macros?: MacroRule;
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;

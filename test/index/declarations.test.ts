@@ -48,3 +48,9 @@ test('names as other languages write them: R string and backquoted names with do
   assert.deepEqual(await declarations('lang/lua/computed.lua'), ['function cl.set set 9:1-11:4 | cl.set = function(self, value) | ']);
   assert.deepEqual(await declarations('lang/scala/Dsl.scala'), ['method Dsl.ANY_== ANY_== 2:3-2:50 | def ANY_==(other: Any): Boolean = | ']);
 });
+
+test('C: macros defined only for another platform (#ifdef _WIN32, the #else of #ifndef _WIN32, #if defined(_MSC_VER) && ...) are not expanded', async () => {
+  const { facts } = await extractFixture('lang/c/platform.c');
+  assert.deepEqual(facts.macros?.map((macro) => `${macro.name}->${macro.calls.map((call) => call.name).join(',')}`), ['other->real', 'm3->f3', 'm4->f4']);
+  assert.deepEqual(facts.functions[0]!.calls.map((call) => call.name), ['setsockopt', 'other', 'm2', 'm3', 'm4', 'm5']);
+});

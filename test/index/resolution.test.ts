@@ -47,6 +47,7 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
 test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call with a NULL argument', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
+    'src/debug.c lastError 11-13 stdlib callers=0 [__errno_location@-/stdlib]',
     'src/sds.h sdslen 4-4 none callers=1 []',
     'src/server.c closeListener 8-10 stdlib callers=0 [close@-/stdlib]',
     'src/server.c keyLength 13-15 package callers=1 [sdslen@src/sds.h:4/package strlen@-/stdlib]',

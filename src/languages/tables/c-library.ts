@@ -42,6 +42,9 @@ export const cppStandardHeaders: string[] = [
   'variant', 'vector', 'version',
 ];
 
+/** Object-like macros of the GNU C library that expand to a call: a use is that call. */
+export const cLibraryMacroCalls: Record<string, string> = { errno: '__errno_location' };
+
 /** Functions declared by those headers (GNU C library 2.36). */
 export const cLibraryNames: string[] = [
   '_Exit', '_Fork', '_dl_mcount_wrapper_check', '_exit', '_flushlbf', '_longjmp', '_setjmp', 'a64l',

@@ -1,5 +1,5 @@
 // C: grammar, syntax and semantic knowledge, as data.
-import { cLibraryHeaders, cLibraryNames } from './c-library.ts';
+import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
@@ -129,6 +129,8 @@ export const c: LanguageSpec = {
     'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
   ],
   macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
+  // ctxbench indexes for Linux: shims defined for these platforms only are not expanded.
+  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
@@ -143,7 +145,7 @@ export const c: LanguageSpec = {
     'volatile', 'while', '_Alignas', '_Alignof', '_Atomic', '_Bool', '_Complex', '_Generic', '_Imaginary',
     '_Noreturn', '_Static_assert', '_Thread_local',
   ],
-  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames },
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames, macroCalls: cLibraryMacroCalls },
   stdlib: cStandardLibrary,
   semantic: {
     ...cFamilySemantic,

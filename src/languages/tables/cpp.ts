@@ -1,5 +1,5 @@
 // C++: grammar, syntax and semantic knowledge, as data.
-import { cLibraryHeaders, cLibraryNames, cppStandardHeaders } from './c-library.ts';
+import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { cFamilySemantic, cStandardLibrary } from './c.ts';
 
@@ -87,6 +87,8 @@ export const cpp: LanguageSpec = {
     'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
   ],
   macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
+  // ctxbench indexes for Linux: shims defined for these platforms only are not expanded.
+  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
@@ -109,7 +111,7 @@ export const cpp: LanguageSpec = {
     'xor', 'xor_eq',
   ],
   /** The C library (C++ includes it) and the free functions of the C++ standard library. */
-  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames },
+  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames, macroCalls: cLibraryMacroCalls },
   stdlib: [
     ...cStandardLibrary,
     'move', 'forward', 'swap', 'exchange', 'make_pair', 'make_tuple', 'tie', 'get', 'make_shared',
