@@ -132,6 +132,9 @@ function cut(root: Node, text: string, use: { start: number; end: number }, spec
   // stage's post-processing does, so a perfect completion equals the reference); others end at the statement's end.
   const bracket = spec.bracketStatements === true;
   const terminator = bracket ? text.slice(use.end, statementEnd).search(/[;{}]/) : -1;
+  // A `}` on a later line closes a construct around the use (a struct's fields, a block's tail
+  // expression): the statement has no terminator of its own and the hole would run onto that brace.
+  if (terminator >= 0 && text[use.end + terminator] === '}' && text.slice(use.end, use.end + terminator).includes('\n')) return null;
   let end: number;
   if (terminator >= 0) {
     end = use.end + terminator + 1;

@@ -117,6 +117,26 @@ describe('Rust module system', () => {
     assert.deepEqual(calls.get('src/lib.rs#tests::runs'), ['unwrap:unresolved[]', 'run:file[src/lib.rs#run]', 'make:file[src/lib.rs#make]']);
   });
 
+  it('builds cross-file holes that end with their statement, none running onto a closing brace', async () => {
+    const repo = { name: 'rust-modules', root: run.root, commit: repositoryCommit(run.root), store: run.store };
+    const { tasks } = await buildFromIndexes([repo], { family: 'crossfile', seed: 2, minPromptLines: { rust: 1 }, command: 'test', toolVersion: 'test' });
+    assert.deepEqual(tasks.map((task) => `${task.path}:${task.span.startLine} ${(task.meta as { crossFileName: string }).crossFileName} ${task.reference}`), [
+      'src/bin/tool.rs:7 Error let e = Error::new();',
+      'src/bin/tool.rs:9 error error::helper();',
+      'src/lib.rs:11 Error ), Error> {',
+      'src/lib.rs:12 Client Client::new("x");',
+      'src/lib.rs:14 util util::helper();',
+      'src/lib.rs:16 error Error::from_kind(error::kind::Kind::Io);',
+      'src/net/server.rs:15 Client client: Client) {',
+      'src/util.rs:8 C : &C, kind: Kind) -> Error {',
+      'src/util.rs:8 Kind connect(client: &C, kind: Kind) -> Error {',
+      'src/util.rs:10 net net::ping();',
+      'src/util.rs:11 serve serve();',
+    ]);
+    // `Kind`'s first use in src/error/mod.rs is the field `kind: Kind,`: its first `;`/`{`/`}` is the
+    // struct's closing brace on the next line, so it is no task.
+  });
+
   it('gives the crossfile family each use-bound name with the file that defines it', () => {
     assert.deepEqual(names(run, 'src/util.rs'), [
       'net:src/net/mod.rs', 'ping:src/net/mod.rs',
