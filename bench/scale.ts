@@ -428,7 +428,7 @@ async function benchRepository(name: string, root: string, work: string): Promis
       console.log(`  build ${family}: FAILED ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
     }
   }
-  const source = sets.crossfile ?? sets.function;
+  const source = sets.crossfile ?? sets.function ?? sets.node;
   if (!source) return;
   const sample = join(work, 'sample.tasks');
   if (wants('sample')) {
