@@ -281,7 +281,9 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
   try {
     const timed = async (path: string) => {
       const started = performance.now();
-      const response = await fetch(`${viewer.url}${path}`);
+      // Client and server share this process: a kept-alive socket the server closed while the bench
+      // was busy is retried once.
+      const response = await fetch(`${viewer.url}${path}`).catch(() => fetch(`${viewer.url}${path}`));
       const text = await response.text();
       if (!response.ok) throw new Error(`${path}: ${text.slice(0, 200)}`);
       return { ms: performance.now() - started, bytes: text.length, body: JSON.parse(text) as Record<string, unknown> };
@@ -426,7 +428,7 @@ async function benchRepository(name: string, root: string, work: string): Promis
       console.log(`  build ${family}: FAILED ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
     }
   }
-  const source = sets.crossfile ?? sets.function;
+  const source = sets.crossfile ?? sets.function ?? sets.node;
   if (!source) return;
   const sample = join(work, 'sample.tasks');
   if (wants('sample')) {
