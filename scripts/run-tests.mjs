@@ -26,5 +26,6 @@ if (filter.length === 0) {
   const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
   if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+// A hung test fails after 5 minutes instead of stalling the whole run.
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
