@@ -80,7 +80,7 @@ test('2: a task path that leaves the repository, read back from a run store or g
 
   const runDir = join(work.dir, 'run-bad-path');
   const store = openRunStore(runDir, { create: { model: 'm', context: 'infile', template: 't', tokenizer: 'x', samples: 1, temperature: 0, topP: 1, maxTokens: 1, seed: null, tasksPath: 't', tasksHash: 'h', toolVersion: '0', createdAt: 'now' }, tasks: [task] });
-  assert.throws(() => store.tasks(), /task snapshot\), line 1, field 'path': path '.*victim\.py' escapes the repository/);
+  assert.throws(() => store.tasks(), /task snapshot\) \(task 1\), field 'path': path '.*victim\.py' escapes the repository/);
   store.close();
 });
 
