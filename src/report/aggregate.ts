@@ -89,9 +89,13 @@ const REPORT_SCALE: Record<MetricScale, number> = { binary: 100, fraction: 100, 
 
 /** The factor that puts a metric on the report scale (0/1 and 0..1 metrics are shown x100). */
 export function reportScale(metric: string): number {
-  const definition = listMetrics().find((m) => m.name === metric);
-  return definition ? REPORT_SCALE[definition.scale] : 100;
+  metricScales ??= new Map(listMetrics().map((m) => [m.name, m.scale]));
+  const scale = metricScales.get(metric);
+  return scale ? REPORT_SCALE[scale] : 100;
 }
+
+/** The registry's scales, read on first use (the viewer scales every candidate's scores). */
+let metricScales: Map<string, MetricScale> | undefined;
 
 function provenance(store: RunStoreReader): RunProvenance {
   const config: RunConfig = store.config();
