@@ -26,6 +26,31 @@ export function promptTokensGroup(tokens: number | undefined): string {
   return '>4096';
 }
 
+/** YABLoCo's context levels, from no dependency to project-wide ones. */
+const LEVEL_ORDER = ['none', 'stdlib', 'file', 'package', 'project'];
+
+/** Group order: context levels as YABLoCo's, numbers by value, prompt-length bins by size, the rest alphabetically; `n/a` last. */
+export function compareGroupValues(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === 'n/a' || a === 'unknown') return 1;
+  if (b === 'n/a' || b === 'unknown') return -1;
+  const [levelA, levelB] = [LEVEL_ORDER.indexOf(a), LEVEL_ORDER.indexOf(b)];
+  if (levelA >= 0 && levelB >= 0) return levelA - levelB;
+  const rank = (g: string) => { const m = /^(?:<=|>)?(\d+)/.exec(g); return m ? Number(m[1]) + (g.startsWith('>') ? 0.5 : 0) : NaN; };
+  const [x, y] = [rank(a), rank(b)];
+  if (!Number.isNaN(x) && !Number.isNaN(y) && x !== y) return x - y;
+  return a.localeCompare(b);
+}
+
+/** Groups of several dimensions: by the first dimension's value, then the next (`compareGroupValues`). */
+function compareGroupLists(a: string[], b: string[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const order = compareGroupValues(a[i]!, b[i]!);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
 export interface RunProvenance {
   dir: string;
   model: string;
@@ -64,9 +89,13 @@ const REPORT_SCALE: Record<MetricScale, number> = { binary: 100, fraction: 100, 
 
 /** The factor that puts a metric on the report scale (0/1 and 0..1 metrics are shown x100). */
 export function reportScale(metric: string): number {
-  const definition = listMetrics().find((m) => m.name === metric);
-  return definition ? REPORT_SCALE[definition.scale] : 100;
+  metricScales ??= new Map(listMetrics().map((m) => [m.name, m.scale]));
+  const scale = metricScales.get(metric);
+  return scale ? REPORT_SCALE[scale] : 100;
 }
+
+/** The registry's scales, read on first use (the viewer scales every candidate's scores). */
+let metricScales: Map<string, MetricScale> | undefined;
 
 function provenance(store: RunStoreReader): RunProvenance {
   const config: RunConfig = store.config();
@@ -109,8 +138,25 @@ export function parseDimensions(text: string | undefined): Dimension[] {
   });
 }
 
+/**
+ * Refuses runs of which two share no task: their comparison would be empty tables and zero
+ * differences. Runs that share some tasks are compared on those.
+ */
+export function assertSharedTasks(stores: RunStoreReader[]): void {
+  const ids = stores.map((store) => new Set(store.tasks().map((task) => task.id)));
+  for (let i = 0; i < stores.length; i++) {
+    for (let j = i + 1; j < stores.length; j++) {
+      const [small, large] = ids[i]!.size <= ids[j]!.size ? [ids[i]!, ids[j]!] : [ids[j]!, ids[i]!];
+      let shared = false;
+      for (const id of small) if (large.has(id)) { shared = true; break; }
+      if (!shared) throw new InputError(`runs ${stores[i]!.dir} and ${stores[j]!.dir} share no tasks: only runs made from the same tasks can be compared`);
+    }
+  }
+}
+
 /** Builds the report of one or more runs, grouped by the given dimensions (none = one row per run). */
 export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFilter?: string[]): Report {
+  assertSharedTasks(stores);
   const scales = new Map(listMetrics().map((m) => [m.name, m.scale]));
   const notes: string[] = [];
   const runs = stores.map(provenance);
@@ -147,7 +193,7 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     }
     const expected = runs[runIndex]!.samples;
     let missingTotal = 0;
-    for (const { group, tasks: groupTasks } of [...groups.values()].sort((a, b) => a.group.join('\0').localeCompare(b.group.join('\0')))) {
+    for (const { group, tasks: groupTasks } of [...groups.values()].sort((a, b) => compareGroupLists(a.group, b.group))) {
       const sums = new Map<string, { sum: number; count: number }>();
       const add = (name: string, value: number) => {
         const s = sums.get(name) ?? { sum: 0, count: 0 };

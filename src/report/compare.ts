@@ -1,11 +1,13 @@
 // Comparisons between runs of the same tasks: CrossCodeEval's transition counts (Table 3), score by
 // the share of reference identifiers found in the retrieved context (Fig. 5), where retrieved
 // chunks come from (Sec. 3.5), and paired bootstrap confidence intervals on score differences.
-import { posix } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
 import { extractIdentifiers } from '../metrics/index.ts';
 import type { RunStoreReader } from '../runstore/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
+import { reportScale } from './aggregate.ts';
 import { pairedBootstrapTest } from './stats.ts';
 
 /** The first sample's value of a metric per task (the papers score one greedy sample). */
@@ -166,3 +168,57 @@ export function chunkSources(store: RunStoreReader, readFile?: (task: TaskRecord
   return counts;
 }
 
+
+export interface RetrievalAnalysis {
+  run: string;
+  metric: string;
+  /** mean score (report scale) by the share of reference identifiers found in the retrieved context (CrossCodeEval Fig. 5). */
+  coverage: CoverageBin[];
+  /** where the retrieved chunks come from (CrossCodeEval Sec. 3.5). */
+  sources: Record<ChunkSource, number>;
+}
+
+/** What `report` and the viewer show about runs side by side; every score on the report scale (`reportScale`). */
+export interface Comparison {
+  transitions: Transition[];
+  differences: PairedDifference[];
+  retrieval: RetrievalAnalysis[];
+}
+
+/** A task file's text from its repository checkout, when it is still there. */
+export function readTaskFile(task: TaskRecord, path: string): string | undefined {
+  const root = task.repo.root;
+  if (!root) return undefined;
+  try {
+    return readFileSync(join(root, path), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Transitions across the runs in order and each run's paired difference against the first; for
+ * runs with retrieved context, the score by identifier coverage and the sources of the chunks.
+ * Scores are put on the report scale here, once, so that every consumer shows the same numbers.
+ */
+export function compareRuns(stores: RunStoreReader[], metrics: string[], seed = 1): Comparison | undefined {
+  const paired = metrics.filter((m) => ['em', 'es', 'id-f1', 'codebleu', 'em-nows'].includes(m));
+  const scoreMetric = paired.includes('es') ? 'es' : paired[0];
+  const retrieval = scoreMetric === undefined ? [] : stores
+    .filter((store) => store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved')))
+    .map((store) => ({
+      run: store.dir, metric: scoreMetric,
+      coverage: scoreByIdentifierCoverage(store, scoreMetric).map((bin) => ({ ...bin, meanScore: bin.meanScore * reportScale(scoreMetric) })),
+      sources: chunkSources(store, readTaskFile),
+    }));
+  if (stores.length < 2 && retrieval.length === 0) return undefined;
+  return {
+    transitions: stores.length > 1 && metrics.includes('em') ? transitions(stores, 'em') : [],
+    differences: stores.slice(1).flatMap((store) => paired.map((metric) => {
+      const difference = pairedBootstrap(stores[0]!, store, metric, undefined, seed);
+      const scale = reportScale(metric);
+      return { ...difference, meanDifference: difference.meanDifference * scale, low: difference.low * scale, high: difference.high * scale };
+    })),
+    retrieval,
+  };
+}

@@ -1,29 +1,14 @@
 // Renders a report as a terminal table, Markdown, CSV, JSON, a single offline HTML file with the
 // registry's figures, or the LaTeX of its tables. Every table names what produced it.
 import { formatTable } from '../cli/table.ts';
-import { reportScale, type Report } from './aggregate.ts';
-import type { ChunkSource, CoverageBin, PairedDifference, Transition } from './compare.ts';
+import type { Report } from './aggregate.ts';
+import type { Comparison } from './compare.ts';
 import type { Figure, FigureTable } from './figures/types.ts';
 import { renderHtmlReport } from './html.ts';
 import { figureLatex } from './latex.ts';
 
 export const FORMATS = ['text', 'md', 'csv', 'json', 'html', 'latex'] as const;
 export type Format = (typeof FORMATS)[number];
-
-export interface RetrievalAnalysis {
-  run: string;
-  metric: string;
-  /** mean score by the share of reference identifiers found in the retrieved context (CrossCodeEval Fig. 5). */
-  coverage: CoverageBin[];
-  /** where the retrieved chunks come from (CrossCodeEval Sec. 3.5). */
-  sources: Record<ChunkSource, number>;
-}
-
-export interface Comparison {
-  transitions: Transition[];
-  differences: PairedDifference[];
-  retrieval: RetrievalAnalysis[];
-}
 
 function shortRun(dir: string): string {
   return dir.split('/').filter(Boolean).slice(-1)[0] ?? dir;
@@ -58,16 +43,12 @@ function comparisonText(comparison: Comparison | undefined, markdown: boolean): 
     lines.push('', 'Transitions (em of the first sample):', markdown ? markdownTable(head, rows) : formatTable(head, rows));
   }
   if (comparison.differences.length) {
-    const rows = comparison.differences.map((d) => {
-      const scale = reportScale(d.metric);
-      return [d.metric, `${shortRun(d.candidate)} - ${shortRun(d.baseline)}`, d.tasks, (d.meanDifference * scale).toFixed(2), `[${(d.low * scale).toFixed(2)}, ${(d.high * scale).toFixed(2)}]`];
-    });
+    const rows = comparison.differences.map((d) => [d.metric, `${shortRun(d.candidate)} - ${shortRun(d.baseline)}`, d.tasks, d.meanDifference.toFixed(2), `[${d.low.toFixed(2)}, ${d.high.toFixed(2)}]`]);
     const head = ['metric', 'difference', 'tasks', 'mean', '95% CI (paired bootstrap)'];
     lines.push('', 'Paired differences:', markdown ? markdownTable(head, rows) : formatTable(head, rows));
   }
   for (const analysis of comparison.retrieval) {
-    const scale = reportScale(analysis.metric);
-    const coverageRows = analysis.coverage.map((bin) => [bin.bin, bin.tasks, bin.tasks ? (bin.meanScore * scale).toFixed(2) : '-']);
+    const coverageRows = analysis.coverage.map((bin) => [bin.bin, bin.tasks, bin.tasks ? bin.meanScore.toFixed(2) : '-']);
     const head = ['reference identifiers in retrieved context', 'tasks', analysis.metric];
     lines.push('', `${shortRun(analysis.run)}: ${analysis.metric} by identifier coverage of the retrieved context:`, markdown ? markdownTable(head, coverageRows) : formatTable(head, coverageRows));
     const sourceRows = Object.entries(analysis.sources).map(([source, count]) => [source, count]);

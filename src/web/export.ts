@@ -8,6 +8,7 @@ import { RunCollection } from './run-view.ts';
 import { answerApi, CONTENT_SECURITY_POLICY, STATIC_DIR } from './server.ts';
 import { routes, type DataRoute } from './static/routes.js';
 import { makeFolders } from '../util/folders.ts';
+import { InputError } from '../util/errors.ts';
 
 export interface ExportSummary {
   dir: string;
@@ -40,7 +41,17 @@ export function exportViewer(dirs: readonly string[], outDir: string): ExportSum
     writeFileSync(file, text);
     files++;
   };
-  const writeAnswer = (route: DataRoute) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(answerApi(runs, route.path))});\n`);
+  const writeData = (route: DataRoute, value: unknown) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(value)});\n`);
+  const writeAnswer = (route: DataRoute) => writeData(route, answerApi(runs, route.path));
+  /** A refused request (runs that cannot be compared) is written as the server's error answer, which the page shows. */
+  const writeAnswerOrRefusal = (route: DataRoute) => {
+    try {
+      writeAnswer(route);
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      writeData(route, { error: error.message });
+    }
+  };
   try {
     makeFolders(out);
     write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
@@ -53,7 +64,7 @@ export function exportViewer(dirs: readonly string[], outDir: string): ExportSum
       for (const route of [routes.run(run.id), routes.tasks(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
       for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
       tasks += run.rows().length;
-      for (const other of runs.runs) if (other !== run) writeAnswer(routes.compare(run.id, other.id));
+      for (const other of runs.runs) if (other !== run) writeAnswerOrRefusal(routes.compare(run.id, other.id));
     }
     return { dir: out, runs: runs.runs.length, tasks, files };
   } finally {

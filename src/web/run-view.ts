@@ -5,9 +5,9 @@
 // client can fetch only those (`tasks?since=VERSION`).
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
-import { compareRuns } from '../cli/commands/report.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { buildReport, type Dimension, type Report } from '../report/aggregate.ts';
+import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';

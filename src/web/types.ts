@@ -2,7 +2,7 @@
 // task with its candidates for the task page, and report-stage summaries, comparisons and progress.
 import type { FigureTable } from '../report/figures/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
-import type { Comparison } from '../report/render.ts';
+import type { Comparison } from '../report/compare.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
 import type { CandidateRecord, PromptParts, RunConfig } from '../runstore/types.ts';
 import type { DiffLine } from './diff.ts';

@@ -2,8 +2,8 @@
 // list, candidates with their diffs, and the original function's facts.
 import { posix } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
-import { listMetrics, passAtK } from '../metrics/index.ts';
-import { linesGroup } from '../report/aggregate.ts';
+import { passAtK } from '../metrics/index.ts';
+import { linesGroup, reportScale } from '../report/aggregate.ts';
 import type { CandidateRecord } from '../runstore/types.ts';
 import { diffTexts } from './diff.ts';
 import { VERDICT_ORDER } from './static/query.js';
@@ -30,12 +30,10 @@ export function bestVerdict(classes: VerdictClass[]): TaskVerdict {
   return best;
 }
 
-/** The report stage's scale: 0/1 and 0..1 metrics x100, percent metrics as they are. */
-const reportFactors = new Map(listMetrics().map((metric) => [metric.name, metric.scale === 'percent' ? 1 : 100]));
-
+/** Scores on the report stage's scale (`reportScale`): 0/1 and 0..1 metrics x100, percent metrics as they are. */
 export function reportScaled(metrics: Record<string, number> | null): Record<string, number> {
   const scaled: Record<string, number> = {};
-  for (const [name, value] of Object.entries(metrics ?? {})) scaled[name] = value * (reportFactors.get(name) ?? 1);
+  for (const [name, value] of Object.entries(metrics ?? {})) scaled[name] = value * reportScale(name);
   return scaled;
 }
 

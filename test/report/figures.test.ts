@@ -18,12 +18,12 @@ import { cli } from '../capture-cli.ts';
 import { makeRun, scratchDir, type TaskSpec } from '../fixtures/report/runs.ts';
 
 const TASKS: TaskSpec[] = [
-  { id: 't1', language: 'python', level: 'file', bucket: 1, semantic: 'Expression', lines: 1, repo: 'alpha', tokens: 300 },
-  { id: 't2', language: 'python', level: 'project', bucket: 2, semantic: 'Statement', lines: 2, repo: 'alpha', tokens: 800 },
-  { id: 't3', language: 'python', level: 'project', bucket: 1, semantic: 'Expression', lines: 1, repo: 'beta', tokens: 1500 },
-  { id: 't4', language: 'c', level: 'file', bucket: 2, semantic: 'Statement', lines: 4, repo: 'beta', tokens: 300 },
-  { id: 't5', language: 'c', level: 'project', bucket: 1, semantic: 'Expression', lines: 1, repo: 'beta', tokens: 800 },
-  { id: 't6', language: 'c', level: 'file', bucket: 2, semantic: 'Expression', lines: 7, repo: 'alpha', tokens: 5000 },
+  { id: 't1', language: 'python', level: 'file', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'alpha', tokens: 300 },
+  { id: 't2', language: 'python', level: 'project', bucket: 2, semantic: 'Statement/if', lines: 2, repo: 'alpha', tokens: 800 },
+  { id: 't3', language: 'python', level: 'project', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'beta', tokens: 1500 },
+  { id: 't4', language: 'c', level: 'file', bucket: 2, semantic: 'Statement/if', lines: 4, repo: 'beta', tokens: 300 },
+  { id: 't5', language: 'c', level: 'project', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'beta', tokens: 800 },
+  { id: 't6', language: 'c', level: 'file', bucket: 2, semantic: 'Expression/call', lines: 7, repo: 'alpha', tokens: 5000 },
 ];
 
 const scores = (em: number[], es: number[]) => Object.fromEntries(TASKS.map((t, i) => [t.id, [{ em: em[i]!, es: es[i]! }]]));

@@ -1,13 +1,15 @@
 // Reports: exact aggregates by dimension, pass@k from verdicts, missing candidates marked,
 // transitions and paired differences between runs, and every output format.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { buildReport, parseDimensions } from '../../src/report/aggregate.ts';
-import { chunkSources, classifyChunkSource, pairedBootstrap, scoreByIdentifierCoverage, transitions } from '../../src/report/compare.ts';
+import { chunkSources, classifyChunkSource, compareRuns, pairedBootstrap, scoreByIdentifierCoverage, transitions } from '../../src/report/compare.ts';
 import { renderReport } from '../../src/report/render.ts';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import type { RunConfig } from '../../src/runstore/types.ts';
@@ -30,9 +32,9 @@ function config(samples: number, context: string): RunConfig {
 }
 
 /** A run where each task's samples have the given em values (null = failed call) and verdicts. */
-function makeRun(context: string, samples: number, scores: Record<string, (number | null)[]>, passes?: Record<string, boolean[]>): RunStore {
+function makeRun(context: string, samples: number, scores: Record<string, (number | null)[]>, passes?: Record<string, boolean[]>, tasks = TASKS): RunStore {
   const dir = join(mkdtempSync(join(tmpdir(), 'ctxbench-report-')), context);
-  const store = openRunStore(dir, { create: config(samples, context), tasks: TASKS });
+  const store = openRunStore(dir, { create: config(samples, context), tasks });
   for (const [taskId, values] of Object.entries(scores)) {
     values.forEach((em, sample) => {
       store.putCandidate({ taskId, sample, raw: em === null ? null : 'x', output: em === null ? null : 'x', postprocess: 'none', error: em === null ? 'HTTP 500' : null, promptTokens: 10, completionTokens: 1, latencyMs: 5 });
@@ -93,6 +95,49 @@ test('transitions and a paired bootstrap between runs of the same tasks', () => 
   assert.equal(difference.meanDifference, 0.25);
   assert.ok(difference.low <= 0.25 && difference.high >= 0.25 && difference.low >= -1 && difference.high <= 1);
   assert.deepEqual(pairedBootstrap(infile, bm25, 'em', 500, 7), difference, 'seeded: the same interval every time');
+  infile.close();
+  bm25.close();
+});
+
+test('runs that share no task are refused, naming both; runs that share some are compared on those', () => {
+  const infile = makeRun('infile', 1, { a: [1], b: [0] });
+  const other = makeRun('other', 1, { e: [1] }, undefined, [task('e', 'python', 'file', 1, 2), task('f', 'c', 'file', 1, 2)]);
+  assert.throws(() => buildReport([infile, other], []), (error: Error) => error.message === `runs ${infile.dir} and ${other.dir} share no tasks: only runs made from the same tasks can be compared`);
+  // The refusal concerns any two of the runs, not only the first two.
+  assert.throws(() => buildReport([infile, infile, other], []), /share no tasks/);
+  const partial = makeRun('partial', 1, { a: [0], e: [1] }, undefined, [TASKS[0]!, task('e', 'python', 'file', 1, 2)]);
+  const report = buildReport([infile, partial], []);
+  assert.deepEqual(report.rows.map((r) => [r.tasks, r.means.em]), [[4, 50], [2, 50]]);
+  assert.equal(compareRuns([infile, partial], report.metrics)!.differences.find((d) => d.metric === 'em')!.tasks, 1);
+  for (const store of [infile, other, partial]) store.close();
+  const result = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url)), 'report', infile.dir, other.dir], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(result.status, 2, result.stderr);
+  assert.equal(result.stdout, '');
+  assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+  assert.match(result.stderr, new RegExp(`runs ${infile.dir} and ${other.dir} share no tasks`));
+});
+
+test('prompt-token bins and other numeric groups are in numeric order', () => {
+  const tasks = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6'].map((id) => task(id, 'python', 'file', 1, 2));
+  const run = makeRun('tokens', 1, Object.fromEntries(tasks.map((t) => [t.id, [1]])), undefined, tasks);
+  [3000, 100, 5000, 700, 1500].forEach((total, index) => run.putPrompt(tasks[index]!.id, { messages: null, prompt: 'x', tokens: { total }, snippets: [] }));
+  const report = buildReport([run], parseDimensions('prompt-tokens'));
+  assert.deepEqual(report.rows.map((r) => r.group[0]), ['<=512', '<=1024', '<=2048', '<=4096', '>4096', 'unknown']);
+  // Several dimensions: the first orders, then the next, each by value.
+  const buckets = [2, 10, 7, 2].map((bucket, index) => task(`q${index}`, index < 2 ? 'c' : 'python', 'file', 1, bucket));
+  const byBucket = makeRun('buckets', 1, Object.fromEntries(buckets.map((t) => [t.id, [1]])), undefined, buckets);
+  assert.deepEqual(buildReport([byBucket], parseDimensions('language,bucket')).rows.map((r) => r.group.join(' ')), ['c 02', 'c 10', 'python 02', 'python 07']);
+  run.close();
+  byBucket.close();
+});
+
+test('comparisons are on the report scale, as the report table is', () => {
+  const infile = makeRun('infile', 1, { a: [1], b: [1], c: [1], d: [1] });
+  const bm25 = makeRun('bm25', 1, { a: [0], b: [0], c: [0], d: [0] });
+  const comparison = compareRuns([infile, bm25], ['em', 'es'])!;
+  assert.deepEqual(comparison.differences.map((d) => [d.metric, d.meanDifference, d.low, d.high]), [['em', -100, -100, -100], ['es', -100, -100, -100]]);
+  const text = renderReport(buildReport([infile, bm25], []), 'text', comparison);
+  assert.match(text, /em\s+bm25 - infile\s+4\s+-100\.00\s+\[-100\.00, -100\.00\]/);
   infile.close();
   bm25.close();
 });

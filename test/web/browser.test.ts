@@ -8,8 +8,9 @@ import type { Browser, Page } from 'playwright-core';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { exportViewer } from '../../src/web/export.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
+import type { RunComparison } from '../../src/web/types.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
-import { candidateText, createSampleRun, FUNCTIONS, sampleTasks, STORE_C, writeCandidate } from '../fixtures/web/sample.ts';
+import { candidateText, createSampleRun, FUNCTIONS, sampleConfig, sampleTasks, STORE_C, writeCandidate } from '../fixtures/web/sample.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-e2e-'));
 const dirs = { oracle: join(scratch, 'oracle'), infile: join(scratch, 'infile'), live: join(scratch, 'live') };
@@ -149,6 +150,11 @@ test('comparison: transitions, differing tasks, and a task page with both runs s
   await page.waitForSelector('.transitions');
   assert.deepEqual(await page.$$eval('.transitions tbody td', (cells) => cells.map((c) => c.textContent)), ['oracle → infile', '7', '0', '3', '2', '2']);
   assert.equal(await text('#compare-count'), '7 of 8 shared tasks');
+  // Differences on the report scale, with the digits of `ctxbench report`: em -1/7 of a task is -14.29.
+  const { comparison } = await (await fetch(`${viewer.url}api/compare?a=oracle&b=infile`)).json() as RunComparison;
+  const em = comparison!.differences.find((d) => d.metric === 'em')!;
+  assert.deepEqual(await page.$$eval('.differences tbody tr:first-child td', (cells) => cells.map((c) => c.textContent)),
+    ['em', 'infile − oracle', '7', '-14.29', `[${em.low.toFixed(2)}, ${em.high.toFixed(2)}]`]);
   await page.click('#only-differing');
   assert.equal(await text('#compare-count'), '8 of 8 shared tasks');
   await page.click('.vt-row >> nth=3');
@@ -171,6 +177,23 @@ test('the summary shows the report figures and tables', async () => {
   assert.deepEqual(await page.$$eval('section.figure', (sections) => sections.map((s) => s.id)), figures.figures.map((f) => `fig-${f.id}`));
   assert.equal(await page.locator('section.figure img.figure-svg').count(), figures.figures.filter((f) => f.svg).length);
   assert.ok(await page.$$eval('section.figure img.figure-svg', (images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)), 'every chart image decodes');
+});
+
+test('runs that share no task: the comparison page says so, served and exported', async () => {
+  const otherDir = join(scratch, 'other');
+  openRunStore(otherDir, { create: sampleConfig('infile'), tasks: sampleTasks().map((task) => ({ ...task, id: `other/${task.id}` })) }).close();
+  const refusal = `runs ${dirs.oracle} and ${otherDir} share no tasks: only runs made from the same tasks can be compared`;
+  const unrelated = await startViewer([dirs.oracle, otherDir], { port: 0 });
+  try {
+    await page.goto(`${unrelated.url}#/compare/oracle/other`);
+    await waitForText('[role=alert]', refusal);
+  } finally {
+    await unrelated.close();
+  }
+  const out = join(scratch, 'export-unrelated');
+  exportViewer([dirs.oracle, otherDir], out);
+  await page.goto(`file://${out}/index.html#/compare/oracle/other`);
+  await waitForText('[role=alert]', refusal);
 });
 
 test('the exported copy works from the file system', async () => {

@@ -30,7 +30,7 @@ function plantedTask(): TaskRecord {
     id: taskId, kind: 'function', language: 'c', repo: { name: `repo${IMAGE}`, commit: null },
     path: `src/${IMAGE}.c`, prefix: `/* ${SCRIPT} */\n`, suffix: `\n// ${IMAGE}\n`, reference,
     span: { startLine: 2, startColumn: 1, endLine: 5, endColumn: 2 },
-    labels: { level: `file${SCRIPT}`, lines: 4, semantic: IMAGE },
+    labels: { level: `file${SCRIPT}`, lines: 4, semantic: `${IMAGE}/call` },
     name: `ok${SCRIPT}`, signature: `int ok(void) ${IMAGE}`, docstring: `Returns 1. ${BOTH}`,
     oracle: [{ path: `lib/${SCRIPT}.h`, startLine: 1, endLine: 1, text: `${IMAGE}\n`, score: null, name: IMAGE, docstring: SCRIPT }],
     meta: { lastCommit: SCRIPT, testHits: 3, callers: 1 },

@@ -12,7 +12,7 @@ import { exportViewer } from '../../src/web/export.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
 import type { QueryResult, RunComparison, RunInfo, RunProgress, RunSummary, TaskDetail } from '../../src/web/types.ts';
-import { createSampleRun, FUNCTIONS, sampleTasks, writeCandidate } from '../fixtures/web/sample.ts';
+import { createSampleRun, FUNCTIONS, sampleConfig, sampleTasks, writeCandidate } from '../fixtures/web/sample.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-'));
 const oracleDir = join(scratch, 'oracle');
@@ -141,6 +141,29 @@ test('summary, progress and comparison come from the report stage', async () => 
   ]);
   // em of sample 0: oracle same,edit,broken,edit,timeout(=reference),same,broken,unexecuted(=reference); infile edit,edit,broken,same,error,broken,same,edit.
   assert.deepEqual(comparison.comparison!.transitions.map((t) => [t.tasks, t.stayedCorrect, t.correctToWrong, t.wrongToCorrect, t.stayedWrong]), [[7, 0, 3, 2, 2]]);
+  // On the report scale, as `ctxbench report` shows it: em differences -1, 0, 0, +1, -1, +1, -1 over 7 paired tasks, x100.
+  const em = comparison.comparison!.differences.find((d) => d.metric === 'em')!;
+  assert.equal(em.tasks, 7);
+  assert.equal(em.meanDifference.toFixed(4), (-100 / 7).toFixed(4));
+  assert.ok(em.low < em.meanDifference && em.high > em.meanDifference && em.low >= -100 && em.high <= 100, `${em.low} ${em.high}`);
+});
+
+test('runs that share no task: the comparison is refused with one line naming both, each run still shows', async () => {
+  const otherDir = join(scratch, 'other');
+  openRunStore(otherDir, { create: sampleConfig('infile'), tasks: sampleTasks().map((task) => ({ ...task, id: `other/${task.id}` })) }).close();
+  const refusal = `runs ${oracleDir} and ${otherDir} share no tasks: only runs made from the same tasks can be compared`;
+  const unrelated = await startViewer([oracleDir, otherDir], { port: 0 });
+  try {
+    const response = await fetch(`${unrelated.url}api/compare?a=oracle&b=other`);
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), { error: refusal });
+    assert.equal((await fetch(`${unrelated.url}api/runs/other/summary`)).status, 200);
+  } finally {
+    await unrelated.close();
+  }
+  const out = join(scratch, 'export-unrelated');
+  exportViewer([oracleDir, otherDir], out);
+  assert.equal(readFileSync(join(out, 'data/compare/oracle/other.js'), 'utf8'), `ctxbenchData("/api/compare?a=oracle&b=other", ${JSON.stringify({ error: refusal })});\n`);
 });
 
 test('path traversal, plain or encoded, and files outside the static folder are refused', async () => {

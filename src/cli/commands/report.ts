@@ -1,46 +1,14 @@
 // `ctxbench report`: tables and charts of scored runs, and comparisons between runs of the same tasks.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { TaskRecord } from '../../datasets/types.ts';
+import { writeFileSync } from 'node:fs';
 import { UsageError, type Command } from '../command.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
-import { chunkSources, pairedBootstrap, scoreByIdentifierCoverage, transitions } from '../../report/compare.ts';
-import { FORMATS, renderReport, type Comparison, type Format } from '../../report/render.ts';
+import { compareRuns, readTaskFile } from '../../report/compare.ts';
+import { FORMATS, renderReport, type Format } from '../../report/render.ts';
 import { cachedReader } from '../../report/cached-reader.ts';
 import { writeFigureFiles } from '../../report/export.ts';
 import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
-import type { RunStoreReader } from '../../runstore/types.ts';
 import { InputError } from '../../util/errors.ts';
-
-/** A task file's text from its repository checkout, when it is still there. */
-function readTaskFile(task: TaskRecord, path: string): string | undefined {
-  const root = task.repo.root;
-  if (!root) return undefined;
-  try {
-    return readFileSync(join(root, path), 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Transitions across the runs in order and each run's paired difference against the first; for
- * runs with retrieved context, the score by identifier coverage and the sources of the chunks.
- */
-export function compareRuns(stores: RunStoreReader[], metrics: string[]): Comparison | undefined {
-  const paired = metrics.filter((m) => ['em', 'es', 'id-f1', 'codebleu', 'em-nows'].includes(m));
-  const scoreMetric = paired.includes('es') ? 'es' : paired[0];
-  const retrieval = scoreMetric === undefined ? [] : stores
-    .filter((store) => store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved')))
-    .map((store) => ({ run: store.dir, metric: scoreMetric, coverage: scoreByIdentifierCoverage(store, scoreMetric), sources: chunkSources(store, readTaskFile) }));
-  if (stores.length < 2 && retrieval.length === 0) return undefined;
-  return {
-    transitions: stores.length > 1 && metrics.includes('em') ? transitions(stores, 'em') : [],
-    differences: stores.slice(1).flatMap((store) => paired.map((metric) => pairedBootstrap(stores[0]!, store, metric))),
-    retrieval,
-  };
-}
 
 export const reportCommand: Command = {
   usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
@@ -75,7 +43,7 @@ export const reportCommand: Command = {
         const files = writeFigureFiles(figures, values.figures as string);
         console.error(`wrote ${figures.length} figure(s), ${files.length} file(s) to ${values.figures as string}`);
       }
-      const text = renderReport(report, format, compareRuns(stores, report.metrics), figures);
+      const text = renderReport(report, format, compareRuns(stores, report.metrics, seed), figures);
       if (values.out) {
         try {
           writeFileSync(values.out as string, text);

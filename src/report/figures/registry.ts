@@ -1,7 +1,7 @@
 // The figure kinds of the report, one object each. The HTML report, the viewer's Summary page and
 // the presets draw whatever this registry holds; a new figure is one more entry here.
 import { passAtK } from '../../metrics/index.ts';
-import type { Dimension } from '../aggregate.ts';
+import { compareGroupValues, type Dimension } from '../aggregate.ts';
 import { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval } from '../stats.ts';
 import { maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
 import type { DataRecord, FigureKind, FigureTable, TableCell } from './types.ts';
@@ -41,26 +41,10 @@ function cell(input: FigureInput, run: RunScores, tasks: readonly TaskScores[], 
   return result;
 }
 
-/** YABLoCo's context levels, from no dependency to project-wide ones. */
-const LEVEL_ORDER = ['none', 'stdlib', 'file', 'package', 'project'];
-
-/** Group order: context levels as YABLoCo's, numbers by value, prompt-length bins by size, the rest alphabetically; `n/a` last. */
-function compareGroups(a: string, b: string): number {
-  if (a === b) return 0;
-  if (a === 'n/a' || a === 'unknown') return 1;
-  if (b === 'n/a' || b === 'unknown') return -1;
-  const [levelA, levelB] = [LEVEL_ORDER.indexOf(a), LEVEL_ORDER.indexOf(b)];
-  if (levelA >= 0 && levelB >= 0) return levelA - levelB;
-  const rank = (g: string) => { const m = /^(?:<=|>)?(\d+)/.exec(g); return m ? Number(m[1]) + (g.startsWith('>') ? 0.5 : 0) : NaN; };
-  const [x, y] = [rank(a), rank(b)];
-  if (!Number.isNaN(x) && !Number.isNaN(y) && x !== y) return x - y;
-  return a.localeCompare(b);
-}
-
 function groupsOf(input: FigureInput, dimension: Dimension): string[] {
   const values = new Set<string>();
   for (const run of input.runs) for (const task of run.tasks) values.add(task.groups[dimension]);
-  return [...values].sort(compareGroups);
+  return [...values].sort(compareGroupValues);
 }
 
 function tasksBy(run: RunScores, groupOf: (task: TaskScores) => string | null): Map<string, TaskScores[]> {
@@ -132,7 +116,7 @@ function groupedRecords(input: FigureInput, metric: string, seed: number, groupi
       if (interval) records.push({ run: run.label, group, mean: round(interval.mean), low: round(interval.low), high: round(interval.high), tasks: interval.tasks });
     }
   }
-  return records.sort((a, b) => compareGroups(String(a.group), String(b.group)) || String(a.run).localeCompare(String(b.run)));
+  return records.sort((a, b) => compareGroupValues(String(a.group), String(b.group)) || String(a.run).localeCompare(String(b.run)));
 }
 
 const overallTable: FigureKind = {
@@ -194,7 +178,7 @@ function heatmap(rows: Dimension, columns: Dimension, paper: string): FigureKind
           if (values.length) data.push({ row, column, mean: round(values.reduce((a, b) => a + b, 0) / values.length), tasks: values.length });
         }
         if (data.length === 0) return [];
-        data.sort((a, b) => compareGroups(String(a.row), String(b.row)) || compareGroups(String(a.column), String(b.column)));
+        data.sort((a, b) => compareGroupValues(String(a.row), String(b.row)) || compareGroupValues(String(a.column), String(b.column)));
         const rowGroups = [...new Set(data.map((d) => String(d.row)))];
         const usedColumns = columnGroups.filter((g) => data.some((d) => d.column === g));
         const chart = {

@@ -29,7 +29,12 @@ function loadScript(path, file) {
 }
 
 async function get({ path, file }) {
-  if (isStatic) return loadScript(path, file);
+  if (isStatic) {
+    // An export holds the server's refusals too (`{error}`), e.g. runs that share no tasks.
+    const value = await loadScript(path, file);
+    if (value && typeof value === 'object' && typeof value.error === 'string') throw new Error(value.error);
+    return value;
+  }
   const response = await fetch(path, { cache: 'no-store' });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);

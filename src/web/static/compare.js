@@ -21,7 +21,7 @@ function comparisonTables(ctx, comparison) {
       : null,
     comparison.differences.length
       ? [h('h2', null, 'Paired differences (first sample, 95% paired bootstrap)'), table(['metric', 'difference', 'tasks', 'mean', 'interval'],
-        comparison.differences.map((d) => [d.metric, `${name(d.candidate)} − ${name(d.baseline)}`, d.tasks, num(d.meanDifference, 4), `[${num(d.low, 4)}, ${num(d.high, 4)}]`]), { class: 'differences' })]
+        comparison.differences.map((d) => [d.metric, `${name(d.candidate)} − ${name(d.baseline)}`, d.tasks, num(d.meanDifference, 2), `[${num(d.low, 2)}, ${num(d.high, 2)}]`]), { class: 'differences' })]
       : null,
   ];
 }
