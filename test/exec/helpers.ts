@@ -1,13 +1,13 @@
 // Shared helpers of the exec tests: task records computed from the fixture files, temporary work
 // folders the sandbox user can reach, and running candidates to a key -> result map.
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import type { LanguageId } from '../../src/languages/types.ts';
 import type { ExecResult } from '../../src/runstore/types.ts';
-import { executeCandidates, loadEnvironment, spanOf, type ExecEnvironment, type ExecuteOptions } from '../../src/exec/index.ts';
+import { executeCandidates, loadEnvironment, removeTree, spanOf, type ExecEnvironment, type ExecuteOptions } from '../../src/exec/index.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/exec/', import.meta.url));
 
@@ -46,7 +46,8 @@ export function functionText(repo: string, path: string, head: string, last = '}
 export function makeWorkDir(label: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join('/var/tmp', `ctxbench-test-${label}-`));
   chmodSync(dir, 0o755);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // removeTree: whatever a hostile candidate left (a 2,500-level tree, unreadable folders) goes too.
+  return { dir, remove: () => removeTree(dir) };
 }
 
 /** A fixture's environment, as a copy in `dir` (so the check state written beside it stays out of the fixtures). */
