@@ -8,7 +8,8 @@
 // a 100,000-task run's list, a live poll, a 50,000-line candidate's task page.
 // Usage: nice -n 10 node --import tsx bench/scale.ts [llvm] [redis] [web]   (default: all three)
 // CTXBENCH_SCALE_KEEP=1 keeps the work folder; CTXBENCH_SCALE_WORK=DIR CTXBENCH_SCALE_STEPS=a,b
-// continues one (steps: floor index build sample prompts eval score report view containers).
+// continues one (steps: floor index build sample prompts eval score report view containers;
+// CTXBENCH_SCALE_FAMILIES=function,node limits the builds).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -414,9 +415,10 @@ async function benchRepository(name: string, root: string, work: string): Promis
     printRow('index cold', index, `${ratio === null ? '' : `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), cpu ${cpuRatio!.toFixed(2)}x floor's, `}${index.functions} functions`);
   }
   const sets: Record<string, string> = {};
+  const families = process.env.CTXBENCH_SCALE_FAMILIES?.split(',') ?? ['function', 'crossfile', 'node'];
   for (const family of ['function', 'crossfile', 'node']) {
     const out = join(work, `${family}.tasks`);
-    if (!wants('build')) {
+    if (!wants('build') || !families.includes(family)) {
       if (existsSync(out)) sets[family] = out;
       continue;
     }
