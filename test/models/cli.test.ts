@@ -3,13 +3,14 @@
 import { randomFor } from '../../src/util/random.ts';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { dumpRun, openRunStore } from '../../src/runstore/store.ts';
 import { promptOf, startServer, type RecordedRequest } from './openai-server.ts';
+import { lockFolder } from '../../src/util/lock.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-cli-'));
@@ -180,6 +181,25 @@ test('results --jsonl prints one object per candidate; a run where every call fa
   } finally {
     await server.close();
   }
+});
+
+test('a second eval on a run folder that another process is using stops, naming that process; nothing is generated', async () => {
+  const tasksFile = join(root, 'test/fixtures/models/tasks.jsonl');
+  const runDir = join(scratch, 'locked-run');
+  mkdirSync(runDir);
+  const lock = lockFolder(runDir, 'eval (the first one)');
+  try {
+    const outcome = await runCli(['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', runDir], {});
+    assert.equal(outcome.code, 2, outcome.stderr);
+    assert.match(outcome.stderr, new RegExp(`in use by another ctxbench process: pid ${process.pid} on .*eval \\(the first one\\)`));
+    assert.equal(existsSync(join(runDir, 'run.db')), false);
+  } finally {
+    lock.release();
+  }
+  // once released, the same command runs and releases the folder again
+  const outcome = await runCli(['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', runDir], {});
+  assert.equal(outcome.code, 0, outcome.stderr);
+  assert.equal(existsSync(join(runDir, '.ctxbench.lock')), false);
 });
 
 test('usage mistakes exit 2 with one line naming the problem', async () => {

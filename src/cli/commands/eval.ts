@@ -5,6 +5,9 @@ import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { toolVersion } from '../version.ts';
+import { makeFolders } from '../../util/folders.ts';
+import { lockFolder } from '../../util/lock.ts';
+import { resolve } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -87,7 +90,13 @@ export const evalCommand: Command = {
     const budget = number(values, 'budget', { integer: true, min: 1 });
 
     const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
-    const backend = await createBackend(model!, endpoint);
+    // One process per run folder: a second eval (or exec) on the same run says who holds it.
+    makeFolders(runDir!);
+    const lock = lockFolder(resolve(runDir!), 'eval');
+    const backend = await createBackend(model!, endpoint).catch((error: unknown) => {
+      lock.release();
+      throw error;
+    });
     const interrupted = () => {
       console.error(`\nctxbench eval: interrupted; ${savedCandidates(runDir!)} saved in ${runDir}. Run the same command again to resume.`);
       process.exit(130);
@@ -134,6 +143,7 @@ export const evalCommand: Command = {
     } finally {
       process.off('SIGINT', interrupted);
       await backend.close();
+      lock.release();
     }
   },
 };
