@@ -13,7 +13,7 @@ import type { RunStore } from '../../src/runstore/store.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
 import { makeRun, scratchDir, type TaskSpec } from '../fixtures/report/runs.ts';
 
-const SEMANTIC = ['Identifier', 'Function call', 'Variable declaration', 'Control flow', 'Expression', 'Statement', 'Class definition', 'Import'];
+const SEMANTIC = ['Identifier/variable', 'Function call/method', 'Variable declaration/local', 'Control flow/if', 'Expression/binary', 'Statement/return', 'Class definition/class', 'Import/module'];
 // Three tasks per language (18 of them, long class names), levels and buckets: the widest tables the papers have.
 const TASKS: TaskSpec[] = LANGUAGE_IDS.filter((id) => id !== 'tsx').flatMap((language, l) => [0, 1, 2].map((i) => ({
   id: `${language}-${i}`, language, level: ['file', 'package', 'project'][i]!, bucket: 1 + ((l + i) % 9), semantic: SEMANTIC[(l + i) % SEMANTIC.length]!,
