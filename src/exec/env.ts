@@ -8,7 +8,7 @@ import { pathProblem } from '../datasets/schema.ts';
 import { REPORT_FORMATS, type CoverageSpec, type CoverageTool, type ExecEnvironment, type Limits, type ReportFormat, type ReportSpec, type TestsSpec } from './types.ts';
 
 const COVERAGE_TOOLS: CoverageTool[] = ['gcov', 'python', 'node'];
-const TOP_KEYS = ['repo', 'setup', 'build', 'test', 'tests', 'timeout', 'setupTimeout', 'env', 'coverage', 'workers', 'limits', 'passPattern', 'setupNetwork', 'workDir', 'mounts', 'report'];
+const TOP_KEYS = ['repo', 'setup', 'build', 'test', 'tests', 'timeout', 'setupTimeout', 'env', 'coverage', 'workers', 'limits', 'passPattern', 'setupNetwork', 'workDir', 'mounts', 'report', 'requires'];
 const LIMIT_KEYS: (keyof Limits)[] = ['cpuSeconds', 'memoryMb', 'processes', 'fileSizeMb', 'outputMb', 'tmpMb', 'shmMb', 'diskMb', 'cpus'];
 
 export const DEFAULT_LIMITS: Omit<Limits, 'cpuSeconds'> = { memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024, shmMb: 64, diskMb: 8192, cpus: 1 };
@@ -98,8 +98,16 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     setupNetwork: optionalBoolean(data, 'setupNetwork', fail, false),
     workDir: workDir === null ? null : resolve(base, workDir),
     mounts: mountList(data.mounts, base, fail),
+    requires: requiredTools(data.requires, fail),
     report: reportSpec(data.report, fail),
   };
+}
+
+/** Tools the commands need on the host: a path (absolute, or under `$CTXBENCH_HOME`) or a command name on PATH. */
+function requiredTools(value: unknown, fail: Fail): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((entry) => typeof entry !== 'string' || entry.trim() === '')) return fail('requires', 'must be a list of paths or command names');
+  return value as string[];
 }
 
 /** Extra read-only folders the sandbox shows (e.g. a toolchain outside /usr): absolute, existing, at the same path inside. */

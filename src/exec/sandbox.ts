@@ -17,13 +17,13 @@
 // never enforces RLIMIT_NPROC for root.
 import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, lstatSync, readdirSync, readlinkSync, realpathSync, statfsSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { createSandboxCgroup, type SandboxCgroup } from './cgroup.ts';
 import { openSeccompFd } from './seccomp.ts';
-import type { Limits, RunOutcome, SandboxMode } from './types.ts';
+import type { ExecEnvironment, Limits, RunOutcome, SandboxMode } from './types.ts';
 
 /** Where a worker's tree appears inside the sandbox. */
 export const SANDBOX_TREE = '/tmp/ctxbench/tree';
@@ -117,6 +117,15 @@ function systemBinds(): string[] {
     else if (stats.isDirectory()) args.push('--ro-bind', folder, folder);
   }
   return args;
+}
+
+/** The environment's required tools that this host lacks: checked before anything is prepared or run. */
+export function missingTools(env: Pick<ExecEnvironment, 'requires'>): string[] {
+  const onPath = (name: string) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
+  return env.requires.filter((tool) => {
+    if (!tool.includes('/')) return !onPath(tool);
+    return !existsSync(tool.replace(/^\$CTXBENCH_HOME(?=\/|$)/, CTXBENCH_HOME));
+  });
 }
 
 function nodeModules(): string | null {

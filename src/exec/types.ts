@@ -89,6 +89,8 @@ export interface ExecEnvironment {
   workDir: string | null;
   /** extra host folders shown read-only in the sandbox at the same path. */
   mounts: string[];
+  /** tools the commands need on the host (paths, `$CTXBENCH_HOME/...`, or command names); see `missingTools`. */
+  requires: string[];
   /** the runner's per-test report; null = graded by exit status (and passPattern) only. */
   report: ReportSpec | null;
 }

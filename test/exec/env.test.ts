@@ -1,7 +1,7 @@
 // Environment files: defaults, relative paths, and errors that name the file, line and key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseEnvironment } from '../../src/exec/index.ts';
+import { missingTools, parseEnvironment } from '../../src/exec/index.ts';
 
 const FILE = '/envs/demo.yaml';
 
@@ -26,6 +26,7 @@ test('a minimal environment gets its defaults; paths are relative to the file', 
     workDir: null,
     mounts: [],
     report: null,
+    requires: [],
   });
 });
 
@@ -97,3 +98,10 @@ for (const [name, text, message] of errors) {
     });
   });
 }
+
+test('requires: paths and command names the host lacks are named; present ones are not', () => {
+  const env = parseEnvironment('repo: .\nsetup: make\ntest: make check\ntimeout: 30\nrequires: [sh, /bin/sh, ctxbench-no-such-tool, /no/such/compiler, $CTXBENCH_HOME/package.json, $CTXBENCH_HOME/no-such-file]\n', FILE);
+  assert.deepEqual(env.requires, ['sh', '/bin/sh', 'ctxbench-no-such-tool', '/no/such/compiler', '$CTXBENCH_HOME/package.json', '$CTXBENCH_HOME/no-such-file']);
+  assert.deepEqual(missingTools(env), ['ctxbench-no-such-tool', '/no/such/compiler', '$CTXBENCH_HOME/no-such-file']);
+  assert.throws(() => parseEnvironment('repo: .\nsetup: make\ntest: make check\ntimeout: 30\nrequires: tsc\n', FILE), /field 'requires': must be a list of paths or command names/);
+});

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCommandArgs, type Command } from '../command.ts';
-import { ensureSandboxWorks } from '../../exec/index.ts';
+import { ensureSandboxWorks, loadEnvironment, missingTools } from '../../exec/index.ts';
 import { claimOutputFolder } from '../../util/output-folder.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url));
@@ -74,7 +74,15 @@ export const demoCommand: Command = {
     await step('report: node run by semantic class', ['report', runDir('node-jaccard'), '--by', 'semantic', '--metrics', 'em,es,codebleu']);
 
     // The reference baseline answers the ground truth: every verdict must be `pass`, or the environment is wrong.
-    const envs = repos.flatMap((repo) => ['--env', join(examples, 'envs', `${basename(repo)}.yaml`)]);
+    // A sample whose toolchain is not installed here (the TypeScript compiler comes with a development
+    // install of ctxbench, not with the package) is left out of execution, saying what it needs.
+    const envs = repos.flatMap((repo) => {
+      const file = join(examples, 'envs', `${basename(repo)}.yaml`);
+      const missing = missingTools(loadEnvironment(file));
+      if (missing.length === 0) return ['--env', file];
+      console.log(`\n== execution of ${basename(repo)} skipped: needs ${missing.join(', ')}, not found on this machine`);
+      return [];
+    });
     const functionRuns = [['reference', 'oracle'], ['copy-retrieved', 'bm25']].map(([model, context]) => [model!, context!, runDir(`function-${model}`)] as const);
     const sandboxProblem = sandboxUnavailable();
     for (const [model, context, run] of functionRuns) {

@@ -4,12 +4,13 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
+import { InputError } from '../../util/errors.ts';
 import { UsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';
-import { checkEnvironment, executeCandidates, loadEnvironment, regradeLog, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
+import { checkEnvironment, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
 
@@ -58,6 +59,10 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
   if (envFiles.length === 0) throw new UsageError('--env <environment file> is required');
   if (envFiles.length > 1 && values.repo !== undefined) throw new UsageError('--repo goes with a single --env');
   const envs = envFiles.map((file) => loadEnvironment(file, values.repo as string | undefined));
+  for (const env of envs) {
+    const missing = missingTools(env);
+    if (missing.length > 0) throw new InputError(`needs ${missing.join(', ')}, not found on this machine (the environment's \`requires\`)`, { file: env.file });
+  }
   // One environment serves every task; several are matched to tasks by repository name (the folder name of `repo`).
   const envFor = (task: TaskRecord) => (envs.length === 1 ? envs[0] : envs.find((env) => basename(env.repo) === task.repo.name));
   const store = openRunStore(resolve(runDir));
