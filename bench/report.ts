@@ -12,7 +12,7 @@ import { taskRecord, type TaskSpec } from '../test/fixtures/report/runs.ts';
 
 const TASKS = 10_000;
 const RUNS = ['infile', 'bm25', 'bm25-ref'];
-const SEMANTIC = ['Identifier', 'Function call', 'Variable declaration', 'Control flow', 'Expression', 'Statement', 'Class definition', 'Import', 'Literal', 'Comment'];
+const SEMANTIC = ['Identifier/variable', 'Function call/method', 'Variable declaration/local', 'Control flow/if', 'Expression/binary', 'Statement/return', 'Class definition/class', 'Import/module', 'Literal/string', 'Comment/line'];
 const LEVELS = ['none', 'stdlib', 'file', 'package', 'project'];
 const languages = LANGUAGE_IDS.filter((id) => id !== 'tsx');
 
