@@ -9,12 +9,13 @@
 // Every candidate's full log (each command's output, the report, the tests it had to pass) is
 // kept under `<work dir>/logs/`, so `regradeLog` can recompute its verdict without running.
 import { availableParallelism } from 'node:os';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { ExecResult } from '../runstore/types.ts';
 import { checkTaskRecord } from '../runstore/validate.ts';
+import { codeVersion } from '../util/code-version.ts';
 import { InputError } from '../util/errors.ts';
 import { lockFolder } from '../util/lock.ts';
 import { describeCgroups } from './cgroup.ts';
@@ -45,10 +46,7 @@ interface Worker {
 
 /** The version of ctxbench and a hash of this stage's code: a fixed splice or grading rule invalidates cached verdicts. */
 export function execCodeVersion(folder: URL = new URL('./', import.meta.url)): string {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(folder).sort()) if (/\.(ts|js|mjs)$/.test(name)) hash.update(name).update(readFileSync(new URL(name, folder)));
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return `${pkg.version}+${hash.digest('hex').slice(0, 12)}`;
+  return codeVersion([folder]);
 }
 
 /** Results of earlier runs: one JSON line per executed candidate in the work folder. */

@@ -4,9 +4,12 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
 import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
+import { codeVersion } from '../util/code-version.ts';
 import { makeFolders } from '../util/folders.ts';
 
 const SCHEMA_VERSION = '3';
+/** The index and language stages' own code: the facts and resolutions they stored depend on it. */
+const INDEX_CODE_VERSION = codeVersion([new URL('./', import.meta.url), new URL('../languages/', import.meta.url)]);
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -71,12 +74,17 @@ export class IndexStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     const version = this.hasMeta() ? this.meta('schema') : null;
-    if (version !== null && version !== SCHEMA_VERSION) {
-      // An index from another schema is a cache: rebuild it rather than misread it.
-      this.db.exec('DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS functions; DROP TABLE IF EXISTS calls; DROP TABLE IF EXISTS blame;');
+    const code = this.hasMeta() ? this.meta('code') : null;
+    // An index from another schema, or made by other extraction or resolution code (the language
+    // tables included), is a cache: rebuild it rather than serve facts the current code would not find.
+    // Blame dates depend only on the file and its history, so only a schema change drops them.
+    if (version !== null && version !== SCHEMA_VERSION) this.db.exec('DROP TABLE IF EXISTS blame;');
+    if ((version !== null && version !== SCHEMA_VERSION) || (code !== null && code !== INDEX_CODE_VERSION)) {
+      this.db.exec('DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS functions; DROP TABLE IF EXISTS calls;');
     }
     this.db.exec(SCHEMA);
     this.setMeta('schema', SCHEMA_VERSION);
+    this.setMeta('code', INDEX_CODE_VERSION);
   }
 
   private hasMeta(): boolean {

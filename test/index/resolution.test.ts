@@ -143,6 +143,23 @@ test('re-indexing reads only hashes when unchanged, and re-parses only a changed
   third.store.close();
 });
 
+test('an index made by other index or language code is rebuilt, not reused', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-reindex-code-'));
+  cpSync(join(FIXTURES, 'py-app'), root, { recursive: true });
+  const first = await indexRepository(root);
+  assert.equal(first.parsed, 2);
+  first.store.setMeta('code', '0.0.0+an-older-extractor');
+  first.store.close();
+  const second = await indexRepository(root);
+  assert.equal(second.unchanged, false);
+  assert.equal(second.parsed, 2);
+  assert.notEqual(second.store.meta('code'), '0.0.0+an-older-extractor');
+  second.store.close();
+  const third = await indexRepository(root);
+  assert.equal(third.parsed, 0);
+  third.store.close();
+});
+
 test('functions --levels yabloco lists YABLoCo levels; an unknown mode is a usage error naming the option', async () => {
   const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
   const levelOf = (stdout: string, name: string) => stdout.split('\n').find((line) => line.startsWith(`${name} `))?.split(/\s+/)[3];
