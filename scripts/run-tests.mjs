@@ -20,6 +20,11 @@ if (sqlite.status !== 0) spawnSync('npm', ['rebuild', 'better-sqlite3', '--ignor
 const grammars = spawnSync(process.execPath, ['scripts/grammars.mjs'], { stdio: 'inherit' });
 if (grammars.status !== 0) process.exit(grammars.status ?? 1);
 
+// The llamacpp backend's tests need node-llama-cpp's CPU build, which is not a dependency (its
+// default install is ~700 MB): installed here when missing; without it those tests skip, saying so.
+const llama = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('node-llama-cpp')"], { stdio: 'ignore' });
+if (llama.status !== 0) spawnSync('bash', ['scripts/install-llamacpp.sh'], { stdio: 'inherit' });
+
 const filter = process.argv.slice(2);
 const files = findTests('test').filter((f) => filter.length === 0 || filter.some((word) => f.includes(word))).sort();
 if (filter.length === 0) {

@@ -2,6 +2,7 @@
 // install pulls large GPU binaries), so it is imported dynamically and only when asked for; it is
 // told never to build or download anything at run time.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { InputError } from '../util/errors.ts';
 import type { Backend, Generation, GenerationRequest } from './types.ts';
 import { GenerationError } from './types.ts';
@@ -16,7 +17,7 @@ interface LlamaModule {
   };
 }
 interface LlamaModel {
-  createContext(): Promise<{ getSequence(): LlamaSequence; dispose(): Promise<void> }>;
+  createContext(options: { threads: number }): Promise<{ getSequence(): LlamaSequence; dispose(): Promise<void> }>;
   tokenize(text: string): unknown[];
   dispose(): Promise<void>;
 }
@@ -39,7 +40,7 @@ async function importLlama(): Promise<LlamaModule> {
     return (await import(PACKAGE)) as LlamaModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
-      throw new InputError(`the llamacpp backend needs the optional package ${PACKAGE}, which is not installed: run \`npm install ${PACKAGE}\` (it brings prebuilt llama.cpp binaries), or serve the model with llama.cpp's server and use openai:completion:<model> --base-url`, { field: 'model' });
+      throw new InputError(`the llamacpp backend needs the optional package ${PACKAGE}, which is not installed: run \`npm install --omit=optional ${PACKAGE} @node-llama-cpp/linux-x64\` (its CPU build; a default install pulls ~700 MB of GPU binaries), or serve the model with llama.cpp's server and use openai:completion:<model> --base-url`, { field: 'model' });
     }
     throw error;
   }
@@ -50,7 +51,9 @@ export async function createLlamaCppBackend(modelPath: string): Promise<Backend>
   const llamaModule = await importLlama();
   const llama = await llamaModule.getLlama({ build: 'never' });
   const model = await llama.loadModel({ modelPath });
-  const context = await model.createContext();
+  // node-llama-cpp's default thread count can exceed the CPUs this process may use (4 threads on a
+  // 2-CPU machine here), and llama.cpp's spinning threads then make each token ~100x slower.
+  const context = await model.createContext({ threads: availableParallelism() });
   const sequence = context.getSequence();
   const completion = new llamaModule.LlamaCompletion({ contextSequence: sequence });
   // One sequence: calls run one after another, each from an empty history.

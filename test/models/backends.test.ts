@@ -149,13 +149,24 @@ test('--api-key-env naming an unset variable is a user error; the key itself nev
   await assert.rejects(createBackend('openai:chat:x', { apiKeyEnv: 'NOT_SET_ANYWHERE', env: {} }), (error: Error) => error instanceof InputError && /NOT_SET_ANYWHERE/.test(error.message));
 });
 
-test('llamacpp: a missing model file, and the optional package absent, are clear user errors', async () => {
+test('llamacpp: a missing model file is a clear user error', async () => {
   await assert.rejects(createBackend(`llamacpp:${join(scratch, 'missing.gguf')}`), (error: Error) => error instanceof InputError && /model file not found: .*missing\.gguf/.test(error.message));
+});
+
+const llamaInstalled = await import('node-llama-cpp' as string).then(
+  () => true,
+  (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ERR_MODULE_NOT_FOUND') return false;
+    throw error;
+  },
+);
+
+test('llamacpp: the optional package absent is a clear user error', { skip: llamaInstalled ? 'node-llama-cpp is installed here (the real backend runs in llamacpp.test.ts)' : false }, async () => {
   const model = join(scratch, 'tiny.gguf');
   writeFileSync(model, 'GGUF');
   await assert.rejects(createBackend(`llamacpp:${model}`), (error: Error) => {
     assert.ok(error instanceof InputError, String(error));
-    assert.match(error.message, /optional package node-llama-cpp, which is not installed: run `npm install node-llama-cpp`/);
+    assert.match(error.message, /optional package node-llama-cpp, which is not installed: run `npm install --omit=optional node-llama-cpp @node-llama-cpp\/linux-x64`/);
     return true;
   });
 });
