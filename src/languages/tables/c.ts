@@ -95,6 +95,21 @@ export const cStandardLibrary = [
 const functionName = [['declarator>function_declarator', 'declarator']];
 const parameterList = { path: ['declarator>function_declarator', 'parameters'], emptyTexts: ['()', '(void)'] };
 
+/** Names the compiler's own headers define: YABLoCo's clang ran without them (docs/index.md, "Levels"). */
+export const cCompilerHeaderNames = [
+    'NULL', 'size_t', 'ptrdiff_t', 'max_align_t', 'offsetof', 'wchar_t', 'bool', 'true', 'false',
+    'va_list', 'va_start', 'va_end', 'va_arg', 'va_copy', 'CHAR_BIT', 'SCHAR_MIN', 'SCHAR_MAX', 'UCHAR_MAX',
+    'CHAR_MIN', 'CHAR_MAX', 'SHRT_MIN', 'SHRT_MAX', 'USHRT_MAX', 'INT_MIN', 'INT_MAX', 'UINT_MAX', 'LONG_MIN',
+    'LONG_MAX', 'ULONG_MAX', 'LLONG_MIN', 'LLONG_MAX', 'ULLONG_MAX', 'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON',
+    'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
+];
+
+/** Macro rules of the C family: which invocations are macros, and which platforms' shims are never expanded (ctxbench indexes for Linux). */
+export const cFamilyMacroRules: Pick<LanguageSpec, 'macroInvocations' | 'foreignPlatformMacros'> = {
+  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
+  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
+};
+
 export const c: LanguageSpec = {
   id: 'c',
   displayName: 'C',
@@ -120,17 +135,8 @@ export const c: LanguageSpec = {
   imports: [{ type: 'preproc_include', pathFields: [['path']], resolve: 'include', systemTypes: ['system_lib_string'], defaultBinding: 'none' }],
   scopes: [],
   declarations: [{ type: 'declaration', nameFields: [['declarator>function_declarator', 'declarator', '?identifier']] }],
-  // YABLoCo's clang ran without the compiler's own headers (docs/index.md, "Levels").
-  compilerHeaderNames: [
-    'NULL', 'size_t', 'ptrdiff_t', 'max_align_t', 'offsetof', 'wchar_t', 'bool', 'true', 'false',
-    'va_list', 'va_start', 'va_end', 'va_arg', 'va_copy', 'CHAR_BIT', 'SCHAR_MIN', 'SCHAR_MAX', 'UCHAR_MAX',
-    'CHAR_MIN', 'CHAR_MAX', 'SHRT_MIN', 'SHRT_MAX', 'USHRT_MAX', 'INT_MIN', 'INT_MAX', 'UINT_MAX', 'LONG_MIN',
-    'LONG_MAX', 'ULONG_MAX', 'LLONG_MIN', 'LLONG_MAX', 'ULLONG_MAX', 'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON',
-    'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
-  ],
-  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
-  // ctxbench indexes for Linux: shims defined for these platforms only are not expanded.
-  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
+  compilerHeaderNames: cCompilerHeaderNames,
+  ...cFamilyMacroRules,
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [

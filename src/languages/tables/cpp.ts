@@ -1,7 +1,7 @@
 // C++: grammar, syntax and semantic knowledge, as data.
 import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
-import { cFamilySemantic, cStandardLibrary } from './c.ts';
+import { cCompilerHeaderNames, cFamilyMacroRules, cFamilySemantic, cStandardLibrary } from './c.ts';
 
 /** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators;
  *  a conversion operator (`operator bool()`) has no function declarator. */
@@ -78,17 +78,9 @@ export const cpp: LanguageSpec = {
     { type: 'declaration', nameFields: prototypeNames },
     { type: 'field_declaration', nameFields: prototypeNames },
   ],
-  // YABLoCo's clang ran without the compiler's own headers (`bool`, `true`, `wchar_t` are C++ keywords; docs/index.md, "Levels").
-  compilerHeaderNames: [
-    'NULL', 'size_t', 'ptrdiff_t', 'max_align_t', 'offsetof',
-    'va_list', 'va_start', 'va_end', 'va_arg', 'va_copy', 'CHAR_BIT', 'SCHAR_MIN', 'SCHAR_MAX', 'UCHAR_MAX',
-    'CHAR_MIN', 'CHAR_MAX', 'SHRT_MIN', 'SHRT_MAX', 'USHRT_MAX', 'INT_MIN', 'INT_MAX', 'UINT_MAX', 'LONG_MIN',
-    'LONG_MAX', 'ULONG_MAX', 'LLONG_MIN', 'LLONG_MAX', 'ULLONG_MAX', 'FLT_MAX', 'FLT_MIN', 'FLT_EPSILON',
-    'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
-  ],
-  macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
-  // ctxbench indexes for Linux: shims defined for these platforms only are not expanded.
-  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
+  // `bool`, `true`, `false` and `wchar_t` are C++ keywords, not names a header defines.
+  compilerHeaderNames: cCompilerHeaderNames.filter((name) => !['wchar_t', 'bool', 'true', 'false'].includes(name)),
+  ...cFamilyMacroRules,
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
   docstring: 'comment-before',
   statementTypes: [
