@@ -82,11 +82,8 @@ export class TaskTableReader {
   private readonly texts = new Map<string, string>();
   private cachedChars = 0;
 
-  /**
-   * `label`: how errors name the container (the task set file, the run store). `validate: false`
-   * leaves the schema check to the caller (the run store keeps its snapshot as it was written).
-   */
-  constructor(private readonly db: Database.Database, private readonly label: string, private readonly options: { validate: boolean } = { validate: true }) {
+  /** `label`: how errors name the container (the task set file, the run store). Every task read is validated. */
+  constructor(private readonly db: Database.Database, private readonly label: string) {
     this.selectText = this.hasFiles() ? db.prepare<[string], { text: string }>('SELECT text FROM files WHERE hash = ?') : null;
   }
 
@@ -139,7 +136,7 @@ export class TaskTableReader {
     }
     const id = typeof value.id === 'string' ? value.id : `#${ord + 1}`;
     for (const key of ['prefix', 'suffix'] as const) if (isTextRef(value[key])) value[key] = this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file));
-    return this.options.validate ? validateTask(value, where) : (value as unknown as TaskRecord);
+    return validateTask(value, where);
   }
 
   private slice(id: string, field: string, ref: TextRef, text: string): string {
