@@ -159,7 +159,7 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   const { template, counter, task, language } = input;
   const marks = commentMarks(language);
   // YABLoCo's signature: the function text up to the first `{`, without tabs and line breaks.
-  const rawSignature = task.signature ?? (task.kind === 'function' ? task.reference.split('{')[0] : undefined);
+  const rawSignature = task.signature;
   const signature = promptSignature(rawSignature ?? '', language);
   const fixedValues = {
     language: language.displayName,

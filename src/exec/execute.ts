@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { ExecResult } from '../runstore/types.ts';
-import { checkTaskRecord } from '../runstore/validate.ts';
+import { validateTask } from '../datasets/schema.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { InputError } from '../util/errors.ts';
 import { lockFolder } from '../util/lock.ts';
@@ -148,7 +148,7 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
   const originals = new Map<string, string>();
   const groups = new Map<string, Group>();
   for (const item of items) {
-    const task = checkTaskRecord(item.task);
+    const task = validateTask(item.task);
     if (!originals.has(task.path)) {
       const file = join(base, task.path);
       if (!existsSync(file) || !lstatSync(file).isFile()) throw new InputError(`file not found in the repository (${env.repo})`, { file: task.path, field: `task ${task.id}` });

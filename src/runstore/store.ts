@@ -10,7 +10,6 @@ import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
-import { checkTaskRecord } from './validate.ts';
 
 export const SCHEMA_VERSION = '1';
 
@@ -208,9 +207,8 @@ class SqliteRunStore implements RunStore {
   }
 
   tasks(): TaskRecord[] {
-    // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl, plus ids and paths.
-    const label = `${runDatabasePath(this.dir)} (task snapshot)`;
-    return new TaskTableReader(this.db, label).all().map((task) => checkTaskRecord(task, { file: label }));
+    // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl.
+    return new TaskTableReader(this.db, `${runDatabasePath(this.dir)} (task snapshot)`).all();
   }
 
   prompt(taskId: string): PromptParts | null {

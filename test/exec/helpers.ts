@@ -28,6 +28,9 @@ export function functionTask(repo: string, path: string, language: LanguageId, r
     reference,
     span: spanOf(text, start, end),
     labels: { lines: reference.split('\n').length },
+    name: reference.slice(0, reference.indexOf('(')).split(/\W+/).pop() ?? '',
+    signature: reference.slice(0, reference.indexOf('{')).trim(),
+    docstring: null,
   };
 }
 
