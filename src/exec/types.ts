@@ -53,7 +53,8 @@ export interface TestsSpec {
   batch: boolean;
 }
 
-export type CoverageTool = 'gcov' | 'python' | 'node';
+export const COVERAGE_TOOLS = ['gcov', 'python', 'node'] as const;
+export type CoverageTool = (typeof COVERAGE_TOOLS)[number];
 
 export interface CoverageSpec {
   tool: CoverageTool;

@@ -51,14 +51,9 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
   return undefined;
 }
 
-/** The first issue of a failed parse, as zod reports it, with a path relative to the record. */
+/** The first issue of a failed parse, with the path of the field (an unknown key: its own path). */
 function firstIssue(error: z.ZodError): { path: PropertyKey[]; message: string } {
-  let issue: z.core.$ZodIssue = error.issues[0]!;
-  // A union names no single field: report the issue of the member the value came closest to.
-  while (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    const deepest = issue.errors.map((issues) => issues[0]!).sort((a, b) => b.path.length - a.path.length)[0]!;
-    issue = { ...deepest, path: [...issue.path, ...deepest.path] } as z.core.$ZodIssue;
-  }
+  const issue = error.issues[0]!;
   const unknownKey = issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
   return { path: unknownKey === undefined ? issue.path : [...issue.path, unknownKey], message: issue.message };
 }
@@ -76,3 +71,8 @@ export function parseRecord<S extends z.ZodType>(schema: S, value: unknown, wher
 
 /** A record type without the index signature of a loose schema (kept fields stay at run time, not in the type). */
 export type Known<T> = T extends unknown ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] } : never;
+
+/** A schema's message for a value of the wrong type (`{ error: expected('a list of names') }`); a missing value or an unknown key keep theirs. */
+export function expected(message: string): (issue: z.core.$ZodRawIssue) => string | undefined {
+  return (issue) => (issue.code === 'invalid_type' && issue.input !== undefined ? message : undefined);
+}
