@@ -7,7 +7,8 @@ import type { PromptParts } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 import { fill } from './templates.ts';
 import { linesWithEnds, pySplitlines, stripNewlines } from './text.ts';
-import type { BuiltPrompt, PromptTemplate, TokenCounter } from './types.ts';
+import type { PromptTemplate } from './template-schema.ts';
+import type { BuiltPrompt, TokenCounter } from './types.ts';
 
 /** Share of the in-file budget the suffix keeps when prefix and suffix do not both fit. */
 export const SUFFIX_SHARE = 0.25;
