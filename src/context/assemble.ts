@@ -3,7 +3,7 @@
 // left, suffix from the right, at line boundaries where possible).
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 import type { LanguageSpec } from '../languages/types.ts';
-import type { PromptParts } from '../runstore/types.ts';
+import type { PromptParts } from './prompt-parts.ts';
 import { InputError } from '../util/errors.ts';
 import { fill } from './templates.ts';
 import { linesWithEnds, pySplitlines, stripNewlines } from './text.ts';

@@ -15,6 +15,7 @@ export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy } from './strategies.ts';
 export { defaultTemplate, listTemplates, resolveTemplate } from './templates.ts';
 export { loadTemplateFile, TemplateSchema, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
+export { PromptPartsSchema, type PromptParts } from './prompt-parts.ts';
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
 export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';

@@ -1,7 +1,7 @@
 // Records of the context stage: retrieval options, prompt templates (plain data, loadable from
 // JSON/YAML), token counters and the prompt builder the generation stage calls.
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import type { PromptParts } from '../runstore/types.ts';
+import type { PromptParts } from './prompt-parts.ts';
 
 /** CrossCodeEval's retrieval knobs (defaults reproduce its RG1 setting). */
 export interface RetrievalOptions {

@@ -1,6 +1,7 @@
 // A run store read once: the report reads candidates, tasks and prompts from several analyses, and
 // each read of the store parses every row again.
-import type { PromptParts, RunStoreReader } from '../runstore/types.ts';
+import type { RunStoreReader } from '../runstore/types.ts';
+import type { PromptParts } from '../context/prompt-parts.ts';
 
 export function cachedReader(store: RunStoreReader): RunStoreReader {
   let config: ReturnType<RunStoreReader['config']> | undefined;

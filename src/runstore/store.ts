@@ -8,7 +8,9 @@ import Database from 'better-sqlite3';
 import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/taskset.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
-import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import { PromptPartsSchema, type PromptParts } from '../context/prompt-parts.ts';
+import { parseRecord } from '../util/schema.ts';
+import { CandidateRecordSchema, RunConfigSchema, type CandidateRecord, type ExecResult, type RunConfig, type RunStoreWriter } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
 
 export const SCHEMA_VERSION = '1';
@@ -201,7 +203,7 @@ class SqliteRunStore implements RunStore {
     if (!this.cachedConfig) {
       const row = this.db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'config'`).get();
       if (!row) throw new InputError('the run store has no configuration (it was never initialised)', { file: this.dir });
-      this.cachedConfig = JSON.parse(row.value) as RunConfig;
+      this.cachedConfig = parseRecord(RunConfigSchema, parseJson(row.value, this.where('config')), this.where('config')) as RunConfig;
     }
     return this.cachedConfig;
   }
@@ -213,7 +215,9 @@ class SqliteRunStore implements RunStore {
 
   prompt(taskId: string): PromptParts | null {
     const row = this.statements.prompt.get(taskId);
-    return row ? (JSON.parse(row.parts) as PromptParts) : null;
+    if (!row) return null;
+    const where = this.where(`prompt of ${taskId}`);
+    return parseRecord(PromptPartsSchema, parseJson(row.parts, where), where);
   }
 
   putPrompt(taskId: string, parts: PromptParts): void {
@@ -282,7 +286,9 @@ class SqliteRunStore implements RunStore {
          ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
       )
       .all(...parameters, ...parameters);
-    return rows.map((row) => ({
+    return rows.map((row) => {
+      const where = this.where(`candidate ${row.task_id}#${row.sample}`);
+      return parseRecord(CandidateRecordSchema, {
       taskId: row.task_id,
       sample: row.sample,
       raw: row.raw,
@@ -294,9 +300,15 @@ class SqliteRunStore implements RunStore {
       latencyMs: row.latency_ms,
       finishReason: row.finish_reason,
       cached: row.cached === 1,
-      metrics: row.metrics_json === null ? null : (JSON.parse(row.metrics_json) as Record<string, number>),
-      verdict: row.verdict_json === null ? null : (JSON.parse(row.verdict_json) as ExecResult),
-    }));
+      metrics: row.metrics_json === null ? null : parseJson(row.metrics_json, where),
+      verdict: row.verdict_json === null ? null : parseJson(row.verdict_json, where),
+      }, where);
+    });
+  }
+
+  /** Where a stored row is, for error messages: the run.db and the row. */
+  private where(row: string): { file: string } {
+    return { file: `${runDatabasePath(this.dir)} (${row})` };
   }
 
   putMetrics(taskId: string, sample: number, values: Record<string, number>): void {
@@ -320,6 +332,15 @@ class SqliteRunStore implements RunStore {
 
   close(): void {
     this.db.close();
+  }
+}
+
+/** A JSON column of a stored row; a corrupt one is an InputError naming the row. */
+function parseJson(text: string, where: { file: string }): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InputError(`malformed JSON (${(error as Error).message})`, where);
   }
 }
 

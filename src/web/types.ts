@@ -4,7 +4,8 @@ import type { FigureTable } from '../report/figures/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Comparison } from '../report/compare.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
-import type { CandidateRecord, PromptParts, RunConfig } from '../runstore/types.ts';
+import type { CandidateRecord, RunConfig } from '../runstore/types.ts';
+import type { PromptParts } from '../context/prompt-parts.ts';
 import type { DiffLine } from './diff.ts';
 
 /** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`. */

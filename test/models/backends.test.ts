@@ -7,7 +7,7 @@ import type { TaskRecord } from '../../src/datasets/types.ts';
 import { createBaselineBackend } from '../../src/models/baselines.ts';
 import { createBackend, parseProvider } from '../../src/models/provider.ts';
 import { GenerationError, type Backend, type GenerationRequest } from '../../src/models/types.ts';
-import type { PromptParts } from '../../src/runstore/types.ts';
+import type { PromptParts } from '../../src/context/prompt-parts.ts';
 import { InputError } from '../../src/util/errors.ts';
 import { answerBody, closedPort, startServer, type Reply } from './openai-server.ts';
 
