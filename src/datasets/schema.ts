@@ -5,9 +5,8 @@
 // signature, docstring and oracle callees; a node task its M2RC-Eval bucket and semantic class.
 import { posix } from 'node:path';
 import { z } from 'zod';
-import type { Span } from '../index/types.ts';
-import { isLanguageId } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { SpanSchema } from '../index/facts-schema.ts';
+import { LanguageSchema } from '../languages/schema.ts';
 import { parseRecord, type RecordLocation } from '../util/schema.ts';
 import type { TaskRecord } from './types.ts';
 
@@ -41,22 +40,7 @@ function checkedString(problem: (value: string) => string | null, noun: string) 
 /** A repository-relative path with `/` separators that stays inside the repository. */
 export const RelativePathSchema = checkedString(pathProblem, 'path').describe('repository-relative path with / separators');
 
-/** A language id of the language registry (a string in the JSON Schema: plugins may add languages). */
-export const LanguageSchema = z
-  .string()
-  .refine(isLanguageId, { error: (issue) => `unknown language ${JSON.stringify(issue.input)}` })
-  .describe('language id (languages/registry.ts)') as unknown as z.ZodType<LanguageId, string>;
-
 const line = (minimum: number) => z.int().min(minimum);
-
-export const SpanSchema = z
-  .object({ startLine: line(1), startColumn: line(1), endLine: line(1), endColumn: line(1) })
-  .refine((span) => span.endLine > span.startLine || (span.endLine === span.startLine && span.endColumn >= span.startColumn), {
-    error: (issue) => {
-      const span = issue.input as Span;
-      return `ends (${span.endLine}:${span.endColumn}) before it starts (${span.startLine}:${span.startColumn})`;
-    },
-  });
 
 /** A piece of repository text given to a model: a retrieved chunk or an oracle definition. */
 export const ContextSnippetSchema = z
