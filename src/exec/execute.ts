@@ -13,7 +13,7 @@ import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFi
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
-import type { ExecResult } from '../runstore/types.ts';
+import { ExecResultSchema, type ExecResult } from '../runstore/types.ts';
 import { validateTask } from '../datasets/schema.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { InputError } from '../util/errors.ts';
@@ -56,8 +56,10 @@ class ResultCache {
     if (!existsSync(file)) return;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       try {
-        const entry = JSON.parse(line) as { taskId: string; hash: string; signature: string; result: ExecResult };
-        if (entry.signature === signature && typeof entry.result?.verdict === 'string') this.results.set(`${entry.taskId}\0${entry.hash}`, entry.result);
+        const entry = JSON.parse(line) as { taskId: string; hash: string; signature: string; result: unknown };
+        // an entry that is not a verdict of this schema is a miss: the candidate runs again
+        const result = ExecResultSchema.safeParse(entry.result);
+        if (entry.signature === signature && result.success) this.results.set(`${entry.taskId}\0${entry.hash}`, result.data);
       } catch {
         // a line cut short by an interrupted run
       }

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
+import { parseRecord } from '../util/schema.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 import { ensureSandboxWorks, runCommand, sandboxIdentity, treePathInside } from './sandbox.ts';
@@ -15,19 +17,21 @@ import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome, SandboxMode }
 import { logTail } from './verdict.ts';
 
 /** What `exec check` found, kept in `<env name>.state.json` beside the environment file. */
-export interface CheckState {
-  envHash: string;
-  checkedAt: string;
-  rounds: { setupMs: number; buildMs: number; testMs: number }[];
+/** What `exec check` records beside the environment file (`<env>.state.json`), checked on every read. */
+export const CheckStateSchema = z.object({
+  envHash: z.string(),
+  checkedAt: z.string(),
+  rounds: z.array(z.object({ setupMs: z.number(), buildMs: z.number(), testMs: z.number() })),
   /** per test: mean duration and whether it passed in each round. */
-  tests: Record<string, { ms: number; passed: boolean[] }>;
+  tests: z.record(z.string(), z.object({ ms: z.number(), passed: z.array(z.boolean()) })),
   /** passed in one round and failed in the other: excluded. */
-  flaky: string[];
+  flaky: z.array(z.string()),
   /** failed in every round on the unmodified repository: excluded. */
-  failing: string[];
-  /** per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null without `report`. */
-  reported: Record<string, string[]> | null;
-}
+  failing: z.array(z.string()),
+  /** per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null without `report` (absent in older files). */
+  reported: z.record(z.string(), z.array(z.string())).nullable().default(null),
+});
+export type CheckState = z.output<typeof CheckStateSchema>;
 
 export interface ExecContext {
   env: ExecEnvironment;
@@ -54,16 +58,7 @@ export function readState(env: ExecEnvironment): CheckState | null {
   const file = statePath(env);
   if (!existsSync(file)) return null;
   const state = readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`);
-  const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  const record = state as Partial<CheckState>;
-  const problem = typeof record.envHash !== 'string' ? 'envHash'
-    : !isStrings(record.flaky) ? 'flaky'
-    : !isStrings(record.failing) ? 'failing'
-    : typeof record.tests !== 'object' || record.tests === null || Object.values(record.tests).some((entry) => typeof entry?.ms !== 'number' || !Array.isArray(entry.passed)) ? 'tests'
-    : record.reported !== undefined && record.reported !== null && (typeof record.reported !== 'object' || Object.values(record.reported).some((names) => !isStrings(names))) ? 'reported'
-    : null;
-  if (problem) throw new InputError(`not a state file of this ctxbench (field '${problem}' is missing or malformed); delete it and run \`ctxbench exec check ${env.file}\` again`, { file });
-  return { ...record, reported: record.reported ?? null } as CheckState;
+  return parseRecord(CheckStateSchema, state, { file }, `not a state file of this ctxbench: delete it and run \`ctxbench exec check ${env.file}\` again`);
 }
 
 /** Reads a JSON file ctxbench wrote; a truncated or hand-edited file is a clear error saying how to recover. */

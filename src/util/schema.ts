@@ -60,13 +60,14 @@ function firstIssue(error: z.ZodError): { path: PropertyKey[]; message: string }
 
 /**
  * Validates `value` against `schema` and returns it typed; the first problem becomes an InputError
- * naming the file, the line (of the record, or of the field in a YAML file) and the field.
+ * naming the file, the line (of the record, or of the field in a YAML file) and the field;
+ * `advice` follows the message (how to recover, for files ctxbench wrote).
  */
-export function parseRecord<S extends z.ZodType>(schema: S, value: unknown, where: RecordLocation = {}): z.output<S> {
+export function parseRecord<S extends z.ZodType>(schema: S, value: unknown, where: RecordLocation = {}, advice?: string): z.output<S> {
   const result = schema.safeParse(value, { error: message, reportInput: true });
   if (result.success) return result.data;
   const { path, message: text } = firstIssue(result.error);
-  throw new InputError(text, { file: where.file, line: where.lineOf?.(path) ?? where.line, field: fieldName(path) });
+  throw new InputError(advice ? `${text}; ${advice}` : text, { file: where.file, line: where.lineOf?.(path) ?? where.line, field: fieldName(path) });
 }
 
 /** A record type without the index signature of a loose schema (kept fields stay at run time, not in the type). */

@@ -14,6 +14,7 @@ import { jsonSchemaOf, PUBLISHED_SCHEMAS } from '../../src/cli/schemas.ts';
 import { loadTemplateFile } from '../../src/context/template-schema.ts';
 import { readTasks } from '../../src/datasets/io.ts';
 import { parseEnvironment } from '../../src/exec/env.ts';
+import { readState } from '../../src/exec/prepare.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { cli } from '../capture-cli.ts';
 import { createSampleRun } from '../fixtures/web/sample.ts';
@@ -131,6 +132,17 @@ describe('every record kind names the file, the line and the field of a bad valu
     assert.throws(() => parseEnvironment('repo: r\nsetup: make\ntest: t {tests}\ntimeout: 5\nlimits:\n  cpus: 2\n  memoryMb: -3\n', '/envs/e.yaml'), {
       message: "/envs/e.yaml, line 7, field 'limits.memoryMb': must be a positive number",
     });
+  });
+
+  it("an execution state file (what `exec check` wrote), with how to recover", () => {
+    const env = parseEnvironment('repo: .\nsetup: []\ntest: make check\ntimeout: 5\n', join(scratch, 'checked.yaml'));
+    const state = join(scratch, 'checked.state.json');
+    writeFileSync(state, JSON.stringify({ envHash: 'h', checkedAt: 'now', rounds: [], tests: { t1: { ms: 3, passed: [true, 'yes'] } }, flaky: [], failing: [] }));
+    assert.throws(() => readState(env), {
+      message: `${state}, field 'tests.t1.passed[1]': expected a boolean, got a string "yes"; not a state file of this ctxbench: delete it and run \`ctxbench exec check ${env.file}\` again`,
+    });
+    writeFileSync(state, JSON.stringify({ envHash: 'h', checkedAt: 'now', rounds: [], tests: {}, flaky: ['t2'], failing: [] }));
+    assert.deepEqual(readState(env), { envHash: 'h', checkedAt: 'now', rounds: [], tests: {}, flaky: ['t2'], failing: [], reported: null });
   });
 
   it('a template file (YAML: the line of the key; JSON: the field)', () => {
