@@ -1,8 +1,8 @@
 // The task record, defined once: the zod schema below gives its type (datasets/types.ts), the check
 // on every read and write (each violation names the field, `span.startLine`, `oracle[2].path`, so a
 // bad line of a 10,000-line file is easy to find) and the published JSON Schema
-// (docs/schema/task.schema.json). A union by kind: a function task carries its target's name,
-// signature, docstring and oracle callees; a node task its M2RC-Eval bucket and semantic class.
+// (docs/schema/task.schema.json). A union by kind: only a function task carries its target's name,
+// signature and docstring.
 import { posix } from 'node:path';
 import { z } from 'zod';
 import { SpanSchema } from '../index/facts-schema.ts';
@@ -56,7 +56,13 @@ export const ContextSnippetSchema = z
     name: z.string().optional(),
     docstring: z.string().nullable().optional(),
   })
-  .refine((snippet) => snippet.endLine >= snippet.startLine, { path: ['endLine'], error: (issue) => `ends before it starts (${JSON.stringify(issue.input)})` });
+  .refine((snippet) => snippet.endLine >= snippet.startLine, {
+    path: ['endLine'],
+    error: (issue) => {
+      const snippet = issue.input as { startLine: number; endLine: number };
+      return `ends (${snippet.endLine}) before it starts (${snippet.startLine})`;
+    },
+  });
 
 const labels = {
   /** number of lines of the reference. */
@@ -69,7 +75,7 @@ const labels = {
   semantic: z.string().regex(/^[^/]+\/[^/]+$/, { error: (issue) => `expected 'Class/subclass', got ${JSON.stringify(issue.input)}` }).optional(),
 };
 /** Labels reports group by; other labels are strings or numbers. */
-const LabelsSchema = z.object(labels).catchall(z.union([z.string(), z.number()]));
+const LabelsSchema = z.object(labels).catchall(z.union([z.string(), z.number()], { error: 'expected a string or a number' }));
 
 const common = {
   id: checkedString(taskIdProblem, 'task id'),
@@ -97,11 +103,8 @@ const common = {
 /** What only a function task has: the target's name, signature and docstring (null: none). */
 const target = { name: z.string(), signature: z.string(), docstring: z.string().nullable() };
 /** The function-only fields on the other kinds: absent (typed `undefined`, refused when present). */
-const noTarget = {
-  name: z.never({ error: 'only function tasks have this field' }).optional(),
-  signature: z.never({ error: 'only function tasks have this field' }).optional(),
-  docstring: z.never({ error: 'only function tasks have this field' }).optional(),
-} satisfies Record<keyof typeof target, z.ZodType>;
+const absent = () => z.never({ error: 'only function tasks have this field' }).optional();
+const noTarget = { name: absent(), signature: absent(), docstring: absent() } satisfies Record<keyof typeof target, z.ZodType>;
 
 /** YABLoCo: a whole function body to generate from its signature and docstring. */
 const FunctionTaskSchema = z.looseObject({ ...common, ...target, kind: z.literal('function') });
