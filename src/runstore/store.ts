@@ -184,7 +184,7 @@ class SqliteRunStore implements RunStore {
       // name, a template the model cannot take) is started afresh by a corrected command.
       const hasResults = this.db.prepare('SELECT 1 FROM candidates WHERE error IS NULL LIMIT 1').get() !== undefined;
       if (hasResults) {
-        assertSameConfig(this.dir, JSON.parse(stored.value) as RunConfig, config);
+        assertSameConfig(this.dir, this.config(), config);
         return;
       }
     }
