@@ -28,8 +28,8 @@ export function functionTask(repo: string, path: string, language: LanguageId, r
     reference,
     span: spanOf(text, start, end),
     labels: { lines: reference.split('\n').length },
-    name: reference.slice(0, reference.indexOf('(')).split(/\W+/).pop() ?? '',
-    signature: reference.slice(0, reference.indexOf('{')).trim(),
+    name: /(\w+)\s*\(/.exec(reference)?.[1] ?? '',
+    signature: reference.split('\n')[0]!.replace(/\s*\{\s*$/, ''),
     docstring: null,
   };
 }
