@@ -8,5 +8,6 @@ export * from './runstore/index.ts';
 export * from './models/index.ts';
 export * from './metrics/index.ts';
 export * from './exec/index.ts';
+export * from './queue/index.ts';
 export * from './report/index.ts';
 export * from './web/index.ts';

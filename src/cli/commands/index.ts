@@ -14,6 +14,7 @@ export const commands: CommandEntry[] = [
   { name: 'prompt', summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.', load: async () => (await import('./prompt.ts')).promptCommand },
   { name: 'eval', summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.', load: async () => (await import('./eval.ts')).evalCommand },
   { name: 'exec', summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.', load: async () => (await import('./exec.ts')).execCommand },
+  { name: 'worker', summary: 'Serve queued execution jobs (`exec --queue`) on this machine: environments from an allow-list, in the local sandbox.', load: async () => (await import('./worker.ts')).workerCommand },
   { name: 'score', summary: 'Score predictions against references (EM, ES, identifier match, CodeBLEU, ...): a pairs file or a whole run.', load: async () => (await import('./score.ts')).scoreCommand },
   { name: 'results', summary: 'Show the candidates of a run: raw and post-processed output, errors, metrics and verdicts.', load: async () => (await import('./results.ts')).resultsCommand },
   { name: 'report', summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs; draw the papers\' tables and figures (HTML, SVG, PNG, LaTeX).', load: async () => (await import('./report.ts')).reportCommand },

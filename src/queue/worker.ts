@@ -1,0 +1,136 @@
+// The worker side of queued execution: a process on any machine that serves the environments of
+// its allow-list (`--env`, each one BullMQ queue named by the environment's hash, so a worker
+// whose settings or repository content differ never sees another version's jobs). Each
+// environment is prepared once, on its first job (the prepared tree is cached by environment hash
+// in the work folder, as for a local `exec`); jobs run in the local sandbox through the exec
+// stage's candidate pool. A worker that dies mid-job stops renewing its lock: after `stalledMs`
+// BullMQ hands the job to another worker.
+import { hostname } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { CandidatePool } from '../exec/execute.ts';
+import { checkState, createContext, environmentHash, prepareEnvironment } from '../exec/prepare.ts';
+import type { ExecEnvironment, ExecEvent, SandboxMode } from '../exec/types.ts';
+import { validateTask } from '../datasets/schema.ts';
+import { checkTaskRecord } from '../runstore/validate.ts';
+import { lockFolder, type FolderLock } from '../util/lock.ts';
+import { BlobReader } from './blobs.ts';
+import { redisClient, type QueueConnection } from './connection.ts';
+import { execJobSchema, execQueueName, parseRecord, type ExecJobResult } from './records.ts';
+
+export interface WorkerOptions {
+  connection: QueueConnection;
+  /** the allow-list: the only environments this worker runs. */
+  envs: ExecEnvironment[];
+  /** jobs at once per environment (and worker copies of its prepared tree). */
+  concurrency: number;
+  sandbox: SandboxMode;
+  workDir?: string;
+  /** reported with each result; default host:pid. */
+  name?: string;
+  /** how long a job whose worker died keeps its lock before another worker takes it (ms). */
+  stalledMs: number;
+  onEvent?: (message: string) => void;
+}
+
+export interface RunningWorker {
+  /** jobs finished so far, by environment name. */
+  readonly done: Map<string, number>;
+  /** finishes the jobs in hand, then stops. */
+  close(): Promise<void>;
+}
+
+interface Served {
+  env: ExecEnvironment;
+  envHash: string;
+  /** prepared on the first job; the work folder is locked while the worker runs. */
+  pool: Promise<CandidatePool> | null;
+  lock: FolderLock | null;
+}
+
+async function unrecoverable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new UnrecoverableError((error as Error).message);
+  }
+}
+
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const name = options.name ?? `${hostname()}:${process.pid}`;
+  const emit = options.onEvent ?? (() => {});
+  const onEvent = (event: ExecEvent) => emit(`${event.kind === 'warning' ? '' : `${event.kind}: `}${event.message}`);
+  const client = redisClient(options.connection);
+  client.on('error', () => {});
+  const blobs = new BlobReader(client);
+  const done = new Map<string, number>();
+  const served: Served[] = options.envs.map((env) => ({ env, envHash: environmentHash(env, options.sandbox), pool: null, lock: null }));
+
+  const poolOf = (entry: Served): Promise<CandidatePool> => {
+    entry.pool ??= (async () => {
+      const execOptions = { sandbox: options.sandbox, workDir: options.workDir, onEvent };
+      entry.lock = lockFolder(createContext(entry.env, execOptions).workDir, `worker ${entry.env.file}`);
+      const prepared = await prepareEnvironment(entry.env, execOptions);
+      emit(`${entry.env.name}: prepared (${prepared.workDir})`);
+      return new CandidatePool(prepared, options.concurrency);
+    })();
+    // A failed preparation is tried again on the next job (it may have been the disk or a signal).
+    entry.pool.catch(() => {
+      entry.lock?.release();
+      entry.lock = null;
+      entry.pool = null;
+    });
+    return entry.pool;
+  };
+
+  const runJob = async (entry: Served, job: Job): Promise<ExecJobResult> => {
+    // A malformed job or a missing blob fails the same way on every worker: not retried.
+    const { data, task, state } = await unrecoverable(async () => {
+      const data = parseRecord(execJobSchema, job.data, `job ${job.id}`);
+      // The queue is named by the environment's hash; a job claiming another one was not made for this worker.
+      if (data.envHash !== entry.envHash) throw new Error(`job ${job.id} is for environment ${data.envHash.slice(0, 12)}, not ${entry.env.name} (${entry.envHash.slice(0, 12)}) that this worker allows`);
+      const [task, state] = await Promise.all([blobs.get(data.task), blobs.get(data.state)]);
+      return {
+        data,
+        task: checkTaskRecord(validateTask(task, { file: `task blob ${data.task.slice(0, 12)}` })),
+        state: checkState(state, `state blob ${data.state.slice(0, 12)}`, 'run `ctxbench exec check` and the coordinator again'),
+      };
+    });
+    const pool = await poolOf(entry);
+    const [output] = await pool.runItems([{ task, candidate: data.candidate, key: job.id! }], state);
+    if (!output?.result) throw new Error(`infrastructure failure on ${name}: ${output?.infraError ?? 'no result'}`);
+    const { log: file, ...result } = output.result;
+    return { result, log: file && existsSync(file) ? readFileSync(file, 'utf8') : null, worker: name };
+  };
+
+  const workers = served.map((entry) => {
+    const worker = new Worker(execQueueName(entry.env.name, entry.envHash), (job) => runJob(entry, job), {
+      connection: options.connection,
+      concurrency: options.concurrency,
+      name,
+      lockDuration: options.stalledMs,
+      stalledInterval: Math.max(500, Math.floor(options.stalledMs / 2)),
+      maxStalledCount: 2,
+    });
+    worker.on('error', (error) => emit(`queue: ${error.message}`));
+    const label = (job: Job) => `${entry.env.name}: ${String(job.data?.taskId)}#${String(job.data?.sample)}`;
+    worker.on('active', (job) => emit(`${label(job)} running`));
+    worker.on('completed', (job, answer: ExecJobResult) => {
+      done.set(entry.env.name, (done.get(entry.env.name) ?? 0) + 1);
+      emit(`${label(job)} done: ${answer.result.verdict}`);
+    });
+    worker.on('failed', (job, error) => emit(`${job ? label(job) : entry.env.name} failed: ${error.message}`));
+    emit(`serving ${entry.env.name} (${execQueueName(entry.env.name, entry.envHash)}) with ${options.concurrency} at once`);
+    return worker;
+  });
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+
+  return {
+    done,
+    async close() {
+      await Promise.allSettled(workers.map((worker) => worker.close()));
+      for (const entry of served) entry.lock?.release();
+      client.disconnect();
+    },
+  };
+}
