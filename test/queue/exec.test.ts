@@ -85,12 +85,19 @@ test('exec --queue on three workers gives the local verdicts, once each, through
     const storedBefore = verdicts(runDir).size;
     assert.ok(storedBefore < candidates.length, 'the coordinator was killed before the end');
 
+    const changesBefore = openRunStore(runDir, { readonly: true });
+    const seqBefore = changesBefore.lastChange()!;
+    changesBefore.close();
     const second = new CtxbenchProcess(coordinatorArgs);
     assert.equal(await second.exited, 0, second.stderr);
     assert.match(second.stderr, new RegExp(`exec: ${candidates.length - storedBefore} candidates to run \\(${storedBefore} skipped`));
     assert.match(second.stderr, /workers (w[123] \d+(, )?)+/);
 
     assert.deepEqual(verdicts(runDir), expected);
+    // The viewer's live progress follows the store's change log: queued verdicts are logged like local ones.
+    const changesAfter = openRunStore(runDir, { readonly: true });
+    assert.ok(changesAfter.changesSince(seqBefore)!.taskIds.length > 0);
+    changesAfter.close();
     // Each candidate completed exactly once over all workers (the killed worker's job was taken over, not repeated).
     const done = workers.flatMap((worker) => [...worker.stderr.matchAll(/c-env: (\S+) done: /g)].map((match) => match[1]!)).sort();
     assert.deepEqual(done, candidates.map(([taskId, sample]) => `${taskId}#${sample}`).sort());
