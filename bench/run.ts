@@ -38,6 +38,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
       '--naive', '2', '--naive-setup', 'make -j2 MALLOC=libc', '--naive-test', REDIS_WHOLE_SUITE, '--target', '20',
     ],
   },
+  { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'report', file: 'report.ts', args: [] },
   { area: 'fidelity', file: 'fidelity.ts', args: [] },
