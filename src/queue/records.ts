@@ -66,3 +66,39 @@ export function execQueueName(envName: string, envHash: string): string {
 export function execJobId(job: Pick<ExecJob, 'run' | 'taskId' | 'sample' | 'candidateHash' | 'envHash'>): string {
   return createHash('sha256').update(JSON.stringify([job.run, job.taskId, job.sample, job.candidateHash, job.envHash])).digest('hex').slice(0, 40);
 }
+
+const snippetSchema = z.object({
+  path: z.string(), startLine: z.number(), endLine: z.number(), text: z.string(), score: z.number().nullable(),
+  name: z.string().optional(), docstring: z.string().nullable().optional(),
+});
+
+export const generateJobSchema = z.object({
+  /** the provider string the worker's backend must have (the queue is named by it too). */
+  provider: z.string(),
+  /** blob of the task record. */
+  task: hash,
+  sample: z.number().int().min(0),
+  prompt: z.object({
+    messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })).nullable(),
+    prompt: z.string().nullable(),
+    tokens: z.record(z.string(), z.number()),
+    snippets: z.array(z.object({ source: z.enum(['retrieved', 'oracle']), path: z.string(), startLine: z.number(), endLine: z.number(), score: z.number().nullable() })),
+    retrieved: z.array(snippetSchema).optional(),
+  }),
+  retrieved: z.array(snippetSchema),
+  sampling: z.object({ temperature: z.number(), topP: z.number(), maxTokens: z.number().int(), stop: z.array(z.string()), seed: z.number().int().nullable() }),
+});
+export type GenerateJob = z.infer<typeof generateJobSchema>;
+
+export const generateJobResultSchema = z.object({
+  /** the backend's answer, or the failure the coordinator's runner acts on (retry, back off, record). */
+  generation: z.object({ text: z.string(), promptTokens: z.number().nullable(), completionTokens: z.number().nullable(), finishReason: z.string().nullable(), verbatim: z.boolean().optional() }).nullable(),
+  error: z.object({ message: z.string(), kind: z.enum(['rate-limit', 'transient', 'permanent']), retryAfterMs: z.number().nullable(), unreachable: z.boolean() }).nullable(),
+  worker: z.string(),
+});
+export type GenerateJobResult = z.infer<typeof generateJobResultSchema>;
+
+/** The queue of one model (provider string): workers holding that backend serve it. */
+export function generateQueueName(provider: string): string {
+  return `ctxbench-generate-${provider.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}-${createHash('sha256').update(provider).digest('hex').slice(0, 12)}`;
+}

@@ -3,7 +3,8 @@
 // whose settings or repository content differ never sees another version's jobs). Each
 // environment is prepared once, on its first job (the prepared tree is cached by environment hash
 // in the work folder, as for a local `exec`); jobs run in the local sandbox through the exec
-// stage's candidate pool. A worker that dies mid-job stops renewing its lock: after `stalledMs`
+// stage's candidate pool. With `--model`, it also answers generation jobs (`eval --queue`) with a
+// backend made from its own environment (generate.ts). A worker that dies mid-job stops renewing its lock: after `stalledMs`
 // BullMQ hands the job to another worker.
 import { hostname } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,12 +17,15 @@ import { checkTaskRecord } from '../runstore/validate.ts';
 import { lockFolder, type FolderLock } from '../util/lock.ts';
 import { BlobReader } from './blobs.ts';
 import { redisClient, type QueueConnection } from './connection.ts';
-import { execJobSchema, execQueueName, parseRecord, type ExecJobResult } from './records.ts';
+import { execJobSchema, execQueueName, generateJobSchema, generateQueueName, parseRecord, type ExecJobResult, type GenerateJobResult } from './records.ts';
+import { GenerationError, type Backend } from '../models/types.ts';
 
 export interface WorkerOptions {
   connection: QueueConnection;
   /** the allow-list: the only environments this worker runs. */
   envs: ExecEnvironment[];
+  /** model backends this worker answers generation jobs with (`eval --queue`); created from its own environment (keys never travel). */
+  backends?: Backend[];
   /** jobs at once per environment (and worker copies of its prepared tree). */
   concurrency: number;
   sandbox: SandboxMode;
@@ -38,6 +42,15 @@ export interface RunningWorker {
   readonly done: Map<string, number>;
   /** finishes the jobs in hand, then stops. */
   close(): Promise<void>;
+}
+
+/** A queue this worker serves and how it answers a job. */
+interface Service {
+  title: string;
+  queue: string;
+  process(job: Job): Promise<unknown>;
+  /** one word for the log: the verdict, or how the call ended. */
+  outcome(answer: unknown): string;
 }
 
 interface Served {
@@ -103,8 +116,39 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     return { result, log: file && existsSync(file) ? readFileSync(file, 'utf8') : null, worker: name };
   };
 
-  const workers = served.map((entry) => {
-    const worker = new Worker(execQueueName(entry.env.name, entry.envHash), (job) => runJob(entry, job), {
+  const runGeneration = async (backend: Backend, job: Job): Promise<GenerateJobResult> => {
+    const { data, task } = await unrecoverable(async () => {
+      const data = parseRecord(generateJobSchema, job.data, `job ${job.id}`);
+      if (data.provider !== backend.provider) throw new Error(`job ${job.id} is for model ${data.provider}, not ${backend.provider} that this worker holds`);
+      return { data, task: checkTaskRecord(validateTask(await blobs.get(data.task), { file: `task blob ${data.task.slice(0, 12)}` })) };
+    });
+    try {
+      const generation = await backend.generate({ task, prompt: data.prompt, retrieved: data.retrieved, sample: data.sample, sampling: data.sampling });
+      return { generation, error: null, worker: name };
+    } catch (error) {
+      // A classified failure goes back to the coordinator's runner (which retries or records it); anything else is retried here.
+      if (!(error instanceof GenerationError)) throw error;
+      return { generation: null, error: { message: error.message, kind: error.kind, retryAfterMs: error.retryAfterMs, unreachable: error.unreachable }, worker: name };
+    }
+  };
+
+  // One BullMQ worker per served queue: each environment of the allow-list, each model held.
+  const services: Service[] = [
+    ...served.map((entry): Service => ({
+      title: entry.env.name,
+      queue: execQueueName(entry.env.name, entry.envHash),
+      process: (job) => runJob(entry, job),
+      outcome: (answer) => (answer as ExecJobResult).result.verdict,
+    })),
+    ...(options.backends ?? []).map((backend): Service => ({
+      title: backend.provider,
+      queue: generateQueueName(backend.provider),
+      process: (job) => runGeneration(backend, job),
+      outcome: (answer) => ((answer as GenerateJobResult).error ? `error (${(answer as GenerateJobResult).error!.kind})` : 'answered'),
+    })),
+  ];
+  const workers = services.map((service) => {
+    const worker = new Worker(service.queue, service.process, {
       connection: options.connection,
       concurrency: options.concurrency,
       name,
@@ -113,14 +157,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       maxStalledCount: 2,
     });
     worker.on('error', (error) => emit(`queue: ${error.message}`));
-    const label = (job: Job) => `${entry.env.name}: ${String(job.data?.taskId)}#${String(job.data?.sample)}`;
+    const label = (job: Job) => `${service.title}: ${String(job.data?.taskId ?? job.id)}#${String(job.data?.sample)}`;
     worker.on('active', (job) => emit(`${label(job)} running`));
-    worker.on('completed', (job, answer: ExecJobResult) => {
-      done.set(entry.env.name, (done.get(entry.env.name) ?? 0) + 1);
-      emit(`${label(job)} done: ${answer.result.verdict}`);
+    worker.on('completed', (job, answer: unknown) => {
+      done.set(service.title, (done.get(service.title) ?? 0) + 1);
+      emit(`${label(job)} done: ${service.outcome(answer)}`);
     });
-    worker.on('failed', (job, error) => emit(`${job ? label(job) : entry.env.name} failed: ${error.message}`));
-    emit(`serving ${entry.env.name} (${execQueueName(entry.env.name, entry.envHash)}) with ${options.concurrency} at once`);
+    worker.on('failed', (job, error) => emit(`${job ? label(job) : service.title} failed: ${error.message}`));
+    emit(`serving ${service.title} (${service.queue}) with ${options.concurrency} at once`);
     return worker;
   });
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));

@@ -67,8 +67,8 @@ export class CtxbenchProcess {
   readonly exited: Promise<number | null>;
   private watchers: { pattern: RegExp; resolve: () => void }[] = [];
 
-  constructor(args: string[]) {
-    this.child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  constructor(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+    this.child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...options });
     this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();

@@ -1,6 +1,7 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
 import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
+import { checkQueueServer, createQueueBackend, parseQueueUrl } from '../../queue/index.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
 import { openRunStore } from '../../runstore/store.ts';
@@ -68,6 +69,7 @@ export const evalCommand: Command = {
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
     tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json (default: a llamacpp model\'s own, else o200k_base)' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
+    queue: { type: 'string', valueName: 'URL', description: 'send the calls to `ctxbench worker --model P` processes through this Redis server (each holds the backend and its key): redis://[:password@]host[:port][/db] (docs/queue.md)' },
     'retrieval-compat': { type: 'string', valueName: 'C', description: 'ctxbench or crosscodeeval (CrossCodeEval\'s candidate rules and tie order; default: the template\'s, else ctxbench)' },
   },
   async run({ positionals, values }) {
@@ -93,7 +95,12 @@ export const evalCommand: Command = {
     // One process per run folder: a second eval (or exec) on the same run says who holds it.
     makeFolders(runDir!);
     const lock = lockFolder(resolve(runDir!), 'eval');
-    const backend = await createBackend(model!, endpoint).catch((error: unknown) => {
+    const connection = text(values, 'queue') === null ? null : parseQueueUrl(text(values, 'queue')!);
+    if (connection) await checkQueueServer(connection).catch((error: unknown) => {
+      lock.release();
+      throw error;
+    });
+    const backend = await (connection ? Promise.resolve(createQueueBackend(model!, connection)) : createBackend(model!, endpoint)).catch((error: unknown) => {
       lock.release();
       throw error;
     });
@@ -128,7 +135,7 @@ export const evalCommand: Command = {
         cacheFile: values['no-cache'] === true ? null : responseCacheFile(text(values, 'cache-dir')),
         retryErrors: values['retry-errors'] === true,
         toolVersion: toolVersion(),
-        baseUrl: model!.startsWith('openai:') ? resolveBaseUrl(endpoint) : null,
+        baseUrl: model!.startsWith('openai:') && !connection ? resolveBaseUrl(endpoint) : null,
         budget,
         progress: process.stderr,
       });

@@ -1,8 +1,9 @@
 // `ctxbench worker`: serves queued execution jobs (`exec --queue`) for the environments it is
-// given, until stopped (SIGINT/SIGTERM finish the jobs in hand first).
+// given, and generation jobs (`eval --queue`) for the models it holds, until stopped (SIGINT/SIGTERM finish the jobs in hand first).
 import { InputError } from '../../util/errors.ts';
 import { loadEnvironment, missingTools } from '../../exec/index.ts';
 import { checkQueueServer, describeQueue, parseQueueUrl, startWorker } from '../../queue/index.ts';
+import { createBackend } from '../../models/provider.ts';
 import { UsageError, type Command } from '../command.ts';
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
@@ -13,12 +14,15 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
 }
 
 export const workerCommand: Command = {
-  usage: 'worker --queue URL --env ENV.yaml [--env ...] [--concurrency N] [--work-dir DIR] [--name NAME]',
+  usage: 'worker --queue URL (--env ENV.yaml [--env ...] | --model P [--base-url U]) [--concurrency N] [--work-dir DIR] [--name NAME]',
   example: 'ctxbench worker --queue redis://:$REDIS_PASSWORD@queue-host:6379 --env examples/envs/redis.yaml --repo /srv/src/redis-7.0.15 --concurrency 2',
   options: {
     queue: { type: 'string', description: 'the Redis server of the coordinator: redis://[:password@]host[:port][/db], rediss:// for TLS', valueName: 'URL' },
     env: { type: 'string', multiple: true, description: 'an environment this worker runs (the allow-list: jobs of other environments never reach it); repeat for several', valueName: 'FILE' },
     repo: { type: 'string', description: "this machine's repository checkout (overrides the environment's `repo`; with a single --env)", valueName: 'DIR' },
+    model: { type: 'string', multiple: true, description: 'answer generation jobs (`eval --queue`) of this model with a backend of this machine (its key from this machine\'s environment); repeatable', valueName: 'P' },
+    'base-url': { type: 'string', description: 'OpenAI-compatible endpoint of --model on this machine (default: $OPENAI_BASE_URL, else api.openai.com)', valueName: 'U' },
+    'api-key-env': { type: 'string', description: 'environment variable holding this machine\'s API key (default OPENAI_API_KEY)', valueName: 'NAME' },
     concurrency: { type: 'string', description: 'candidates at once per environment (worker copies of the prepared tree); about one per core', valueName: 'N', default: '1' },
     sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only (must match the coordinator\'s)', valueName: 'MODE', default: 'bwrap' },
     'work-dir': { type: 'string', description: 'where prepared trees and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
@@ -28,7 +32,8 @@ export const workerCommand: Command = {
   async run({ values }) {
     if (typeof values.queue !== 'string') throw new UsageError('--queue <redis URL> is required');
     const envFiles = (values.env as string[] | undefined) ?? [];
-    if (envFiles.length === 0) throw new UsageError('--env <environment file> is required: a worker runs only the environments it is given');
+    const models = (values.model as string[] | undefined) ?? [];
+    if (envFiles.length === 0 && models.length === 0) throw new UsageError('--env <environment file> or --model <provider> is required: a worker runs only the environments and models it is given');
     if (envFiles.length > 1 && values.repo !== undefined) throw new UsageError('--repo goes with a single --env');
     const sandbox = values.sandbox === undefined || values.sandbox === 'bwrap' ? 'bwrap' : values.sandbox === 'none' ? 'none' : null;
     if (!sandbox) throw new UsageError(`--sandbox must be bwrap or none, not '${String(values.sandbox)}'`);
@@ -40,9 +45,11 @@ export const workerCommand: Command = {
     const connection = parseQueueUrl(values.queue);
     await checkQueueServer(connection);
     const log = (message: string) => process.stderr.write(`worker: ${message}\n`);
+    const backends = await Promise.all(models.map((model) => createBackend(model, { baseUrl: values['base-url'] as string | undefined, apiKeyEnv: values['api-key-env'] as string | undefined })));
     const worker = await startWorker({
       connection,
       envs,
+      backends,
       sandbox,
       concurrency: positiveInteger(values.concurrency, 'concurrency', 1),
       stalledMs: positiveInteger(values['stalled-ms'], 'stalled-ms', 30_000),
@@ -61,6 +68,7 @@ export const workerCommand: Command = {
       process.once('SIGTERM', stop);
     });
     await worker.close();
+    await Promise.all(backends.map((backend) => backend.close()));
     log(`stopped; ${[...worker.done].map(([name, count]) => `${name}: ${count} candidates`).join(', ') || 'no candidates run'}`);
     return 0;
   },
