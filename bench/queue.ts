@@ -17,7 +17,7 @@ import { CtxbenchProcess, startRedis } from '../test/queue/helpers.ts';
 
 const { values } = parseArgs({ options: { candidates: { type: 'string', default: '16' } } });
 const count = Number(values.candidates);
-const ROUNDS = 2;
+const ROUNDS = 3;
 const scratch = mkdtempSync('/var/tmp/ctxbench-bench-queue-');
 chmodSync(scratch, 0o755);
 const repo = join(FIXTURES, 'c', 'repo');

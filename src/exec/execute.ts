@@ -216,12 +216,12 @@ export class CandidatePool {
   }
 
   /** Splits items into programs already judged (answered from the cache) and programs to run. */
-  private plan(items: ExecItem[], state: CheckState | null = this.prepared.state): { cached: ExecOutput[]; pending: Group[] } {
+  private plan(items: ExecItem[], state: CheckState | null = this.prepared.state, rerun = this.options.rerun === true): { cached: ExecOutput[]; pending: Group[] } {
     const cache = this.cacheOf(state);
     const cached: ExecOutput[] = [];
     const pending: Group[] = [];
     for (const group of groupItems(this.prepared, items)) {
-      const hit = this.options.rerun ? undefined : cache?.get(group.task.id, group.hash);
+      const hit = rerun ? undefined : cache?.get(group.task.id, group.hash);
       if (hit) for (const key of group.keys) cached.push({ key, result: { ...hit, cached: true } });
       else pending.push(group);
     }
@@ -249,9 +249,9 @@ export class CandidatePool {
     return group.keys.map((key, index) => (result ? { key, result: index === 0 ? result : { ...result, cached: true } } : { key, result: null, infraError: outcome.reason }));
   }
 
-  /** Runs a few items with the given check state (a queue job's); all their outputs at once. */
-  async runItems(items: ExecItem[], state: CheckState | null): Promise<ExecOutput[]> {
-    const { cached, pending } = this.plan(items, state);
+  /** Runs a few items with the given check state (a queue job's); all their outputs at once. `rerun`: not answered from the cache. */
+  async runItems(items: ExecItem[], state: CheckState | null, rerun = false): Promise<ExecOutput[]> {
+    const { cached, pending } = this.plan(items, state, rerun);
     const ran = await Promise.all(pending.map((group) => this.runGroup(group, state)));
     return [...cached, ...ran.flat()];
   }

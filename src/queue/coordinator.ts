@@ -34,6 +34,8 @@ export interface QueuedExecOptions {
   /** where the candidates' full logs are written (for `exec --regrade`). */
   logDir: string;
   onEvent?: (message: string) => void;
+  /** `exec --force`: workers run every candidate even when their result cache has its verdict. */
+  rerun?: boolean;
   /** candidates of the run that already have a stored verdict: a job of theirs still on the server (its coordinator was killed between storing and removing it) is removed. */
   judged?: QueuedItem[];
   /** how often every outstanding job is looked at besides the completion events (ms; default 30 s). */
@@ -68,7 +70,7 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
     const keyOf = (item: QueuedItem) => ({ run: options.run, taskId: item.task.id, sample: item.sample, candidateHash: createHash('sha256').update(item.candidate).digest('hex').slice(0, 32), envHash });
     for (const item of options.judged ?? []) await queue.remove(execJobId(keyOf(item)));
     const jobs = items.map((item) => {
-      const data: ExecJob = { ...keyOf(item), task: taskHashes.get(item.task.id)!, state: stateHash!, candidate: item.candidate };
+      const data: ExecJob = { ...keyOf(item), task: taskHashes.get(item.task.id)!, state: stateHash!, candidate: item.candidate, rerun: options.rerun === true };
       const jobId = execJobId(data);
       pending.set(jobId, item);
       return { name: 'exec', data, opts: { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false } };

@@ -37,6 +37,8 @@ export const execJobSchema = z.object({
   /** blob of the `exec check` state. */
   state: hash,
   candidate: z.string(),
+  /** `exec --force`: run even when the worker's result cache has this program's verdict. */
+  rerun: z.boolean(),
 });
 export type ExecJob = z.infer<typeof execJobSchema>;
 

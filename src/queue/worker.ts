@@ -110,7 +110,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       };
     });
     const pool = await poolOf(entry);
-    const [output] = await pool.runItems([{ task, candidate: data.candidate, key: job.id! }], state);
+    const [output] = await pool.runItems([{ task, candidate: data.candidate, key: job.id! }], state, data.rerun);
     if (!output?.result) throw new Error(`infrastructure failure on ${name}: ${output?.infraError ?? 'no result'}`);
     const { log: file, ...result } = output.result;
     return { result, log: file && existsSync(file) ? readFileSync(file, 'utf8') : null, worker: name };

@@ -38,7 +38,7 @@ test('a worker refuses a job made for another version of its environment; a wron
     const events = new QueueEvents(name, { connection });
     await events.waitUntilReady();
     const other = 'f'.repeat(64);
-    const job = await queue.add('exec', { run: 'a'.repeat(32), taskId: 't', sample: 0, candidateHash: 'b'.repeat(32), envHash: other, task: 'c'.repeat(64), state: 'd'.repeat(64), candidate: 'x' }, { attempts: 3 });
+    const job = await queue.add('exec', { run: 'a'.repeat(32), taskId: 't', sample: 0, candidateHash: 'b'.repeat(32), envHash: other, task: 'c'.repeat(64), state: 'd'.repeat(64), candidate: 'x', rerun: false }, { attempts: 3 });
     await assert.rejects(job.waitUntilFinished(events), /is for environment ffffffffffff, not c-env \([0-9a-f]{12}\) that this worker allows/);
     // Refused at once, not retried: the same job fails the same way everywhere.
     assert.equal((await queue.getJob(job.id!))!.attemptsMade, 1);

@@ -117,7 +117,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       started = Date.now();
       const judged = store.candidates().filter((candidate) => candidate.verdict !== null && candidate.output !== null && tasks.has(candidate.taskId) && envFor(tasks.get(candidate.taskId)!) === env)
         .map((candidate) => ({ task: tasks.get(candidate.taskId)!, sample: candidate.sample, candidate: candidate.output!, key: '' }));
-      yield* executeQueued(env, envItems, { connection, judged, run: runIdentity(store.config()), state, sandbox: options.sandbox, logDir: join(resolve(runDir), 'exec-logs'), onEvent: (message) => printEvent({ kind: 'start', message }) });
+      yield* executeQueued(env, envItems, { connection, judged, rerun: options.rerun, run: runIdentity(store.config()), state, sandbox: options.sandbox, logDir: join(resolve(runDir), 'exec-logs'), onEvent: (message) => printEvent({ kind: 'start', message }) });
     };
     let infra = 0;
     for (const [env, envItems] of itemsByEnv) {
