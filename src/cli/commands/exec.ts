@@ -5,28 +5,15 @@ import { basename, join, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
 import { InputError } from '../../util/errors.ts';
-import { UsageError } from '../command.ts';
+import { positiveInteger, sandboxMode, UsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { checkQueueServer, executeQueued, parseQueueUrl, runIdentity, type QueuedItem, type QueuedOutput } from '../../queue/index.ts';
-import { checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecOutput, type SandboxMode } from '../../exec/index.ts';
+import { checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
-
-function sandboxMode(value: unknown): SandboxMode {
-  if (value === undefined || value === 'bwrap') return 'bwrap';
-  if (value === 'none') return 'none';
-  throw new UsageError(`--sandbox must be bwrap or none, not '${String(value)}'`);
-}
-
-function positiveInteger(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
-  return number;
-}
 
 function printEvent(event: ExecEvent): void {
   process.stderr.write(`${event.kind === 'warning' ? '' : 'exec: '}${event.message}\n`);

@@ -4,14 +4,7 @@ import { InputError } from '../../util/errors.ts';
 import { loadEnvironment, missingTools } from '../../exec/index.ts';
 import { checkQueueServer, describeQueue, parseQueueUrl, startWorker } from '../../queue/index.ts';
 import { createBackend } from '../../models/provider.ts';
-import { UsageError, type Command } from '../command.ts';
-
-function positiveInteger(value: unknown, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
-  return number;
-}
+import { positiveInteger, sandboxMode, UsageError, type Command } from '../command.ts';
 
 export const workerCommand: Command = {
   usage: 'worker --queue URL (--env ENV.yaml [--env ...] | --model P [--base-url U]) [--concurrency N] [--work-dir DIR] [--name NAME]',
@@ -35,8 +28,7 @@ export const workerCommand: Command = {
     const models = (values.model as string[] | undefined) ?? [];
     if (envFiles.length === 0 && models.length === 0) throw new UsageError('--env <environment file> or --model <provider> is required: a worker runs only the environments and models it is given');
     if (envFiles.length > 1 && values.repo !== undefined) throw new UsageError('--repo goes with a single --env');
-    const sandbox = values.sandbox === undefined || values.sandbox === 'bwrap' ? 'bwrap' : values.sandbox === 'none' ? 'none' : null;
-    if (!sandbox) throw new UsageError(`--sandbox must be bwrap or none, not '${String(values.sandbox)}'`);
+    const sandbox = sandboxMode(values.sandbox);
     const envs = envFiles.map((file) => loadEnvironment(file, values.repo as string | undefined));
     for (const env of envs) {
       const missing = missingTools(env);
@@ -51,8 +43,8 @@ export const workerCommand: Command = {
       envs,
       backends,
       sandbox,
-      concurrency: positiveInteger(values.concurrency, 'concurrency', 1),
-      stalledMs: positiveInteger(values['stalled-ms'], 'stalled-ms', 30_000),
+      concurrency: positiveInteger(values.concurrency, 'concurrency') ?? 1,
+      stalledMs: positiveInteger(values['stalled-ms'], 'stalled-ms') ?? 30_000,
       workDir: values['work-dir'] as string | undefined,
       name: values.name as string | undefined,
       onEvent: log,
