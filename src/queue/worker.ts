@@ -56,9 +56,10 @@ interface Service {
 interface Served {
   env: ExecEnvironment;
   envHash: string;
-  /** prepared on the first job; the work folder is locked while the worker runs. */
+  /** prepared on the first job. */
   pool: Promise<CandidatePool> | null;
-  lock: FolderLock | null;
+  /** the work folder's lock, held while the worker runs. */
+  lock: FolderLock;
 }
 
 async function unrecoverable<T>(work: () => Promise<T>): Promise<T> {
@@ -77,22 +78,25 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   client.on('error', () => {});
   const blobs = new BlobReader(client);
   const done = new Map<string, number>();
-  const served: Served[] = options.envs.map((env) => ({ env, envHash: environmentHash(env, options.sandbox), pool: null, lock: null }));
+  const execOptions = { sandbox: options.sandbox, workDir: options.workDir, onEvent };
+  // The work folders are locked from the start: a second worker on the same folder stops at once, naming the first.
+  const served: Served[] = [];
+  try {
+    for (const env of options.envs) served.push({ env, envHash: environmentHash(env, options.sandbox), pool: null, lock: lockFolder(createContext(env, execOptions).workDir, `worker ${env.file}`) });
+  } catch (error) {
+    for (const entry of served) entry.lock.release();
+    client.disconnect();
+    throw error;
+  }
 
   const poolOf = (entry: Served): Promise<CandidatePool> => {
     entry.pool ??= (async () => {
-      const execOptions = { sandbox: options.sandbox, workDir: options.workDir, onEvent };
-      entry.lock = lockFolder(createContext(entry.env, execOptions).workDir, `worker ${entry.env.file}`);
       const prepared = await prepareEnvironment(entry.env, execOptions);
       emit(`${entry.env.name}: prepared (${prepared.workDir})`);
       return new CandidatePool(prepared, options.concurrency);
     })();
     // A failed preparation is tried again on the next job (it may have been the disk or a signal).
-    entry.pool.catch(() => {
-      entry.lock?.release();
-      entry.lock = null;
-      entry.pool = null;
-    });
+    entry.pool.catch(() => (entry.pool = null));
     return entry.pool;
   };
 
@@ -173,7 +177,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     done,
     async close() {
       await Promise.allSettled(workers.map((worker) => worker.close()));
-      for (const entry of served) entry.lock?.release();
+      for (const entry of served) entry.lock.release();
       client.disconnect();
     },
   };

@@ -42,6 +42,11 @@ test('a worker refuses a job made for another version of its environment; a wron
     await assert.rejects(job.waitUntilFinished(events), /is for environment ffffffffffff, not c-env \([0-9a-f]{12}\) that this worker allows/);
     // Refused at once, not retried: the same job fails the same way everywhere.
     assert.equal((await queue.getJob(job.id!))!.attemptsMade, 1);
+    // A second worker on the same work folder stops at start, naming the first.
+    const second = spawnSync(process.execPath, [BIN, 'worker', '--queue', redis.url, '--env', envFile, '--work-dir', work.dir], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(second.status, 2);
+    assert.match(second.stderr, new RegExp(`in use by another ctxbench process: pid ${worker.child.pid} on \\S+, worker ${envFile.replace(/[.]/g, '\\.')}`));
+
     await Promise.all([events.close(), queue.close()]);
     await worker.kill('SIGTERM');
     assert.match(worker.stderr, /stopped; no candidates run/);
