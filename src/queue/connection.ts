@@ -1,6 +1,7 @@
 // The queue server's address: `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS.
 // Parsed here (rather than handed to ioredis as a string) so a bad address is a clear error and the
 // password never reaches a log: `describeQueue` prints the address without it.
+import { Queue, QueueEvents } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { InputError } from '../util/errors.ts';
 
@@ -68,4 +69,33 @@ export async function checkQueueServer(connection: QueueConnection): Promise<voi
   } finally {
     client.disconnect();
   }
+}
+
+/** The producer's side of one queue: a client for blobs, the queue and its events (ready to listen). */
+export interface QueueHandle {
+  client: Redis;
+  queue: Queue;
+  events: QueueEvents;
+  close(): Promise<void>;
+}
+
+export async function openQueue(name: string, connection: QueueConnection): Promise<QueueHandle> {
+  const client = redisClient(connection);
+  const queue = new Queue(name, { connection });
+  const events = new QueueEvents(name, { connection });
+  // Every failure of the connections surfaces through the commands that use them.
+  client.on('error', () => {});
+  queue.on('error', () => {});
+  events.on('error', () => {});
+  const close = async () => {
+    await Promise.allSettled([events.close(), queue.close()]);
+    client.disconnect();
+  };
+  try {
+    await events.waitUntilReady();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { client, queue, events, close };
 }

@@ -6,11 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { Job, Queue, QueueEvents } from 'bullmq';
+import { Job } from 'bullmq';
 import type { ExecEnvironment, ExecItem, ExecOutput, SandboxMode } from '../exec/types.ts';
 import { environmentHash, type CheckState } from '../exec/prepare.ts';
 import { putBlobs } from './blobs.ts';
-import { describeQueue, redisClient, type QueueConnection } from './connection.ts';
+import { describeQueue, openQueue, type QueueConnection } from './connection.ts';
 import { execJobId, execJobResultSchema, execQueueName, parseRecord, type ExecJob } from './records.ts';
 
 /** Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another. */
@@ -53,15 +53,9 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
   const emit = options.onEvent ?? (() => {});
   const envHash = environmentHash(env, options.sandbox);
   const name = execQueueName(env.name, envHash);
-  const client = redisClient(connection);
-  const queue = new Queue(name, { connection });
-  const events = new QueueEvents(name, { connection });
-  // Every failure of the connections surfaces through the commands that use them.
-  client.on('error', () => {});
-  queue.on('error', () => {});
-  events.on('error', () => {});
+  const handle = await openQueue(name, connection);
+  const { client, queue, events } = handle;
   try {
-    await events.waitUntilReady();
     const [stateHash] = await putBlobs(client, [options.state]);
     const taskHashes = new Map<string, string>();
     const tasks = [...new Map(items.map((item) => [item.task.id, item.task])).values()];
@@ -143,7 +137,6 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
       clearInterval(sweep);
     }
   } finally {
-    await Promise.allSettled([events.close(), queue.close()]);
-    client.disconnect();
+    await handle.close();
   }
 }

@@ -5,11 +5,10 @@
 // failure, and the coordinator's runner treats it as if the call were local. API keys stay with the
 // workers (their own environment); jobs carry the prompt, the sampling and the task (as a blob).
 import { createHash } from 'node:crypto';
-import { Queue, QueueEvents } from 'bullmq';
 import { parseProvider } from '../models/provider.ts';
 import { GenerationError, type Backend, type GenerationRequest } from '../models/types.ts';
 import { putBlobs } from './blobs.ts';
-import { redisClient, type QueueConnection } from './connection.ts';
+import { openQueue, type QueueConnection } from './connection.ts';
 import { JOB_ATTEMPTS } from './coordinator.ts';
 import { generateJobResultSchema, generateQueueName, parseRecord, type GenerateJob, type GenerateJobResult } from './records.ts';
 
@@ -17,13 +16,9 @@ import { generateJobResultSchema, generateQueueName, parseRecord, type GenerateJ
 export function createQueueBackend(provider: string, connection: QueueConnection): Backend {
   const spec = parseProvider(provider);
   const name = generateQueueName(provider);
-  const client = redisClient(connection);
-  const queue = new Queue(name, { connection });
-  const events = new QueueEvents(name, { connection });
-  client.on('error', () => {});
-  queue.on('error', () => {});
-  events.on('error', () => {});
-  const ready = events.waitUntilReady();
+  const opened = openQueue(name, connection);
+  // Surfaces in the first call (as a failed call) rather than unhandled.
+  opened.catch(() => {});
   const taskBlobs = new Map<string, Promise<string>>();
   return {
     provider,
@@ -32,7 +27,9 @@ export function createQueueBackend(provider: string, connection: QueueConnection
     // The endpoint is each worker's own: answers are cached as the model's through the queue.
     cacheIdentity: spec.kind === 'baseline' ? null : `${provider}@queue`,
     async generate(request: GenerationRequest) {
-      await ready;
+      const { client, queue, events } = await opened.catch((error: Error) => {
+        throw new GenerationError(`queue: ${error.message}`, 'transient', null, true);
+      });
       let task = taskBlobs.get(request.task.id);
       if (!task) taskBlobs.set(request.task.id, (task = putBlobs(client, [request.task]).then(([hash]) => hash!)));
       const data: GenerateJob = { provider, task: await task, sample: request.sample, prompt: request.prompt, retrieved: request.retrieved, sampling: request.sampling };
@@ -51,8 +48,7 @@ export function createQueueBackend(provider: string, connection: QueueConnection
       return answer.generation!;
     },
     async close() {
-      await Promise.allSettled([events.close(), queue.close()]);
-      client.disconnect();
+      await (await opened.catch(() => null))?.close();
     },
   };
 }
