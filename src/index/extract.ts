@@ -39,6 +39,10 @@ interface CompiledSpec {
   systemPatterns: Map<ImportRule, RegExp>;
   /** `compilerHeaderNames`. */
   compilerNames: Set<string>;
+  /** `compilerHeaderTypes`. */
+  compilerTypes: Set<string>;
+  /** `statementTypes`: the nodes that end a full expression. */
+  statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
   /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
@@ -58,6 +62,8 @@ interface Context {
   callsEnd?: number;
   /** local names whose type the function states (parameters, typed or constructed locals). */
   localTypes?: Map<string, string>;
+  /** parameters and locals declared with one of `compilerHeaderTypes` (`va_list ap`). */
+  compilerTyped?: Set<string>;
 }
 
 const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
@@ -104,6 +110,8 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
+    compilerTypes: new Set(spec.compilerHeaderTypes),
+    statementTypes: new Set(spec.statementTypes),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
@@ -459,7 +467,8 @@ class FileExtractor {
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd });
+    const compilerTyped = this.c.compilerTypes.size > 0 ? compilerTypedNames(fn.code, this.c.compilerTypes) : undefined;
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
 
@@ -583,19 +592,37 @@ class FileExtractor {
       const site = this.callSite(node, rule);
       if (site) {
         const { compilerNames } = this.c;
-        const args = compilerNames.size > 0 && rule.argumentsField ? applyStep([node], rule.argumentsField)[0] : undefined;
-        if (args && identifiersOf(args.text).some((name) => compilerNames.has(name))) site.needsCompilerHeaders = true;
-        owner.calls.push(site);
+        if (compilerNames.size > 0) {
+          const statement = this.fullExpression(node);
+          const invalid = (name: string) => compilerNames.has(name) || (owner.compilerTyped?.has(name) ?? false);
+          if (variablesOf(statement.text).some(invalid)) site.needsCompilerHeaders = true;
+        }
+        owner.fn!.calls.push(site);
         return;
       }
     }
   }
 
-  /** The innermost function whose body (or initializer) contains the node. */
-  private owningFunction(node: Node): ExtractedFunction | null {
+  /**
+   * The full expression around a call: the statement holding it when that statement holds no other
+   * statement (an expression statement, a declaration with its type, a `return`), else the statement's
+   * part that holds it (the condition of an `if`, one clause of a `for`). A compiler rejects (and
+   * YABLoCo's clang dropped) the whole of it when any part is invalid.
+   */
+  private fullExpression(node: Node): Node {
+    let part = node;
+    for (let parent = node.parent; parent; part = parent, parent = parent.parent) {
+      if (!this.c.statementTypes.has(parent.type)) continue;
+      return parent.namedChildren.some((child) => child !== null && this.c.statementTypes.has(child.type)) ? part : parent;
+    }
+    return part;
+  }
+
+  /** The innermost function context whose body (or initializer) contains the node. */
+  private owningFunction(node: Node): Context | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context.fn!;
+      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context;
     }
     return null;
   }
@@ -857,9 +884,30 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
   return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
 }
 
-/** The identifiers of a piece of code, string and character literals left out. */
-function identifiersOf(text: string): string[] {
-  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, ' ').match(/[A-Za-z_]\w*/g) ?? [];
+/** The identifiers of a piece of code that name variables, types or functions: string and character
+ *  literals, comments and member names (after `.` or `->`) left out. */
+function variablesOf(text: string): string[] {
+  const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  return [...code.matchAll(/(?<![\w.]|->|\.\s|->\s)\s*\b([A-Za-z_]\w*)/g)].map((match) => match[1]!);
+}
+
+/**
+ * The parameters and locals that a function's text declares with one of `typeNames` (`size_t n`,
+ * `va_list ap, aq`, `const bool *flags`): a declarator list after the type, up to `;`, `=`, `)` or `{`
+ * (a parameter: only the first declarator, the next parameter has its own type).
+ */
+function compilerTypedNames(code: string, typeNames: Set<string>): Set<string> {
+  const names = new Set<string>();
+  for (const match of code.matchAll(/([(,;{}]?)\s*(?:const\s+|volatile\s+)*\b([A-Za-z_]\w*)\b((?:\s*\*|\s*const\b|\s*volatile\b|\s*restrict\b)*\s*)([A-Za-z_]\w*)/g)) {
+    if (!typeNames.has(match[2]!) || /^(?:const|volatile|restrict)$/.test(match[4]!)) continue;
+    const rest = code.slice(match.index! + match[0].length);
+    if (/^\s*\(/.test(rest)) continue; // a function returning the type
+    names.add(match[4]!);
+    if (match[1] === '(' || match[1] === ',') continue;
+    const end = rest.search(/[;{)]/);
+    for (const more of (end < 0 ? rest : rest.slice(0, end)).replace(/=[^,]*/g, '').matchAll(/,\s*\**\s*([A-Za-z_]\w*)/g)) names.add(more[1]!);
+  }
+  return names;
 }
 
 function countLines(text: string): number {

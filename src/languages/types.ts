@@ -311,9 +311,13 @@ export interface LanguageSpec {
   docstringStatementTypes?: string[];
   /** names that the compiler's own headers declare (`stddef.h`, `stdbool.h`, `stdarg.h`, `limits.h`,
    *  `float.h`: `NULL`, `size_t`, `bool`, `va_list`, `INT_MAX`). YABLoCo's clang ran without those
-   *  headers, so a call whose arguments use one is invalid to it: `yabloco` level mode does not count
-   *  such calls (docs/index.md, "Levels"). [none] */
+   *  headers, so a full expression (a statement, or the condition of an `if`) that uses one is invalid
+   *  to it, calls included: `yabloco` level mode does not count such calls (docs/index.md, "Levels"). [none] */
   compilerHeaderNames?: string[];
+  /** the types among `compilerHeaderNames` that a declaration cannot do without: clang corrects an unknown
+   *  `size_t` or `bool` to a declared look-alike (`ssize_t`, `_Bool`) but not `va_list`, so a parameter
+   *  or local declared `va_list ap` is undeclared to it, and so is every full expression using `ap`. [none] */
+  compilerHeaderTypes?: string[];
   /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
    *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed

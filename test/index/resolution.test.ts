@@ -44,7 +44,7 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call with a NULL argument', async () => {
+test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
     'src/debug.c lastError 11-13 stdlib callers=0 [__errno_location@-/stdlib]',
@@ -66,8 +66,22 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
     'src/server.c checkKey 18-20 none callers=0 []',
     checksum,
     'src/server.c dispatch 30-32 file callers=0 [h@-/file cmp@-/file]',
-    // a call with a NULL argument is invalid to YABLoCo's clang (no stddef.h of its own); "NULL" in a string is no name
-    'src/server.c emptyKeyLength 35-37 stdlib callers=0 [strlen@-/stdlib]',
+    // a statement using NULL is invalid to YABLoCo's clang (no stddef.h of its own): `strlen("NULL")` beside it goes too
+    'src/server.c emptyKeyLength 35-37 none callers=0 []',
+  ]);
+});
+
+test('C, YABLoCo mode: a statement using an undeclared compiler-header name (NULL, a `va_list` local) loses all its calls, the rest of the function keeps them', async () => {
+  const emit = ['src/log.c emit 5-5 stdlib callers=2 [fputs@-/stdlib]', 'src/log.c check 6-6 none callers=1 []'];
+  assert.deepEqual(await graphOf('clang-recovery-c'), [
+    ...emit,
+    'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file va_start@-/stdlib vfprintf@-/stdlib va_end@-/stdlib]',
+    'src/log.c find 19-23 file callers=0 [check@src/log.c:6/file emit@src/log.c:5/file]',
+  ]);
+  assert.deepEqual(await graphOf('clang-recovery-c', 'yabloco'), [
+    ...emit,
+    'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file]',
+    'src/log.c find 19-23 file callers=0 [emit@src/log.c:5/file]',
   ]);
 });
 
