@@ -34,6 +34,8 @@ interface FileContext {
   reached: Set<string>;
   /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
   included: Set<string>;
+  /** the files that include this one (transitively), set once every file's context is known. */
+  includers: FileContext[];
   bindings: Map<string, Binding>;
   /** the names declared by each system header this file reaches (sets shared, not copied), and whether that header is the C library's. */
   systemNames: Map<Set<string>, boolean>;
@@ -160,6 +162,10 @@ export class Resolver {
 
   resolve(): ResolveResult {
     const contexts = new Map(this.files.map((facts) => [facts.path, this.fileContext(facts)]));
+    // A header sees the macros of the files that include it (they are defined before its text is read there).
+    for (const context of contexts.values()) {
+      for (const header of context.included) contexts.get(header)?.includers.push(context);
+    }
     const calls: ResolvedCall[] = [];
     const callers = new Map<string, Set<string>>();
     const levels = new Map<string, ContextLevel>();
@@ -213,7 +219,9 @@ export class Resolver {
 
   private visibleMacro(name: string, context: FileContext): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
-    return macros?.find((m) => m.path === context.facts.path) ?? macros?.find((m) => context.reached.has(m.path));
+    if (!macros) return undefined;
+    const visibleFrom = (from: FileContext) => macros.find((m) => m.path === from.facts.path) ?? macros.find((m) => from.reached.has(m.path));
+    return visibleFrom(context) ?? context.includers.map(visibleFrom).find((macro) => macro !== undefined);
   }
 
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
@@ -356,7 +364,7 @@ export class Resolver {
     reached.delete(facts.path);
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    return { facts, dir: posix.dirname(facts.path), reached, included, includers: [], bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
