@@ -85,6 +85,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   for (const rule of spec.scopes) addRole(rule.type, ROLE_SCOPE);
   for (const rule of spec.declarations ?? []) addRole(rule.type, ROLE_DECLARATION);
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
+  if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
   let query: Query;
   try {
@@ -839,6 +840,14 @@ class FileExtractor {
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
     const nameNode = node.childForFieldName(rule.nameField);
+    if (node.type === rule.aliasType) {
+      const value = node.childForFieldName(rule.valueField);
+      const target = value?.text.trim() ?? '';
+      if (!nameNode || !/^[A-Za-z_]\w*$/.test(target) || this.c.keywords.has(target) || this.onlyForeignPlatform(node)) return;
+      const call = { name: target, receiver: null, argumentCount: null, line: value!.startPosition.row + 1, column: value!.startPosition.column + 1 };
+      this.macros.push({ name: nameNode.text, parameterCount: 0, span: spanOf(node), calls: [call], alias: true });
+      return;
+    }
     const parameters = node.childForFieldName(rule.parametersField);
     if (!nameNode || !parameters || this.onlyForeignPlatform(node)) return;
     const parameterNames = new Set(parameters.namedChildren.flatMap((p) => (p ? [p.text] : [])));

@@ -207,20 +207,24 @@ export class Resolver {
    * macro's replacement text, resolved from the caller; everything else is an ordinary call.
    */
   private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
-    const macro = depth < 4 && !this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context) : undefined;
+    // A macro defined in the file or a header it includes hides a function of the same name; one only
+    // reachable otherwise (a header's twin source) stands in for calls that reach no function.
+    const macro = depth >= 4 ? undefined : this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context, true) : this.visibleMacro(site.name, context);
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
       if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
       return [resolved];
     }
+    if (macro.alias) return this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1);
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
-  private visibleMacro(name: string, context: FileContext): MacroDefinition | undefined {
+  /** The macro of that name visible from a file: defined there, in a file it includes or includes it, or (unless `included`) in a file it reaches otherwise. */
+  private visibleMacro(name: string, context: FileContext, includedOnly = false): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
     if (!macros) return undefined;
-    const visibleFrom = (from: FileContext) => macros.find((m) => m.path === from.facts.path) ?? macros.find((m) => from.reached.has(m.path));
+    const visibleFrom = (from: FileContext) => macros.find((m) => m.path === from.facts.path) ?? macros.find((m) => (includedOnly ? from.included : from.reached).has(m.path));
     return visibleFrom(context) ?? context.includers.map(visibleFrom).find((macro) => macro !== undefined);
   }
 

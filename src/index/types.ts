@@ -69,6 +69,8 @@ export interface MacroDefinition {
   span: Span;
   /** calls in the replacement text, by name (receiver and argument count are not known: null). */
   calls: CallSite[];
+  /** an object-like macro naming a function (`#define sdslen hi_sdslen`): a call of it is a call of `calls[0]`. */
+  alias?: boolean;
 }
 
 /** Everything the index needs from one source file. */

@@ -140,6 +140,8 @@ export interface MacroRule {
   nameField: string;
   parametersField: string;
   valueField: string;
+  /** object-like definitions: one whose value is a single identifier (`#define sdslen hi_sdslen`) renames a function. */
+  aliasType?: string;
 }
 
 /** The 11 semantic classes of M2RC-Eval. */

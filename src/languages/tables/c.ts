@@ -141,7 +141,7 @@ export const c: LanguageSpec = {
   compilerHeaderNames: cCompilerHeaderNames,
   compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
-  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
+  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',
   statementTypes: [
     'expression_statement', 'declaration', 'type_definition', 'return_statement', 'if_statement', 'for_statement', 'while_statement',

@@ -82,7 +82,7 @@ export const cpp: LanguageSpec = {
   compilerHeaderNames: cCompilerHeaderNames.filter((name) => !['wchar_t', 'bool', 'true', 'false'].includes(name)),
   compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
-  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
+  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',
   statementTypes: [
     'expression_statement', 'declaration', 'type_definition', 'alias_declaration', 'using_declaration', 'static_assert_declaration',
