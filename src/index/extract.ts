@@ -7,7 +7,7 @@ import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
-import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, Span } from './types.ts';
+import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
 const ROLE_CALL = 2;
@@ -45,6 +45,8 @@ interface CompiledSpec {
   statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
+  /** `macroInvocations.namePattern`: the names of macros that may stand for definitions (null when none). */
+  macroNames: RegExp | null;
   /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
   macroCallPattern: RegExp | null;
 }
@@ -114,6 +116,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     compilerTypes: new Set(spec.compilerHeaderTypes),
     statementTypes: new Set(spec.statementTypes),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
+    macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
 }
@@ -839,19 +842,25 @@ class FileExtractor {
 
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
-    const nameNode = node.childForFieldName(rule.nameField);
-    if (node.type === rule.aliasType) {
-      const value = node.childForFieldName(rule.valueField);
-      const target = value?.text.trim() ?? '';
-      if (!nameNode || !/^[A-Za-z_]\w*$/.test(target) || this.c.keywords.has(target) || this.onlyForeignPlatform(node)) return;
-      const call = { name: target, receiver: null, argumentCount: null, line: value!.startPosition.row + 1, column: value!.startPosition.column + 1 };
-      this.macros.push({ name: nameNode.text, parameterCount: 0, span: spanOf(node), calls: [call], alias: true });
+    // The definition's own text decides its shape: tree-sitter misreads some (a comment among the parameters).
+    const define = parseDefine(node.text);
+    if (!define || this.onlyForeignPlatform(node)) return;
+    const span = spanOf(node);
+    const shape = this.c.macroNames ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine) : { generates: [], expands: [] };
+    const generating = shape.generates.length > 0 || shape.expands.length > 0 ? { parameters: define.parameters ?? [], generates: shape.generates, expands: shape.expands } : {};
+    if (define.parameters === null) {
+      const target = define.body.trim();
+      if (/^[A-Za-z_]\w*$/.test(target) && !this.c.keywords.has(target)) {
+        const call = { name: target, receiver: null, argumentCount: null, line: span.startLine, column: span.startColumn };
+        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true });
+      } else if (shape.expands.length > 0) {
+        // an X-macro list (`#define TSD_DATA O(a, int) O(b, bool)`): what its invocations generate
+        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [], ...generating });
+      }
       return;
     }
-    const parameters = node.childForFieldName(rule.parametersField);
-    if (!nameNode || !parameters || this.onlyForeignPlatform(node)) return;
-    const parameterNames = new Set(parameters.namedChildren.flatMap((p) => (p ? [p.text] : [])));
-    const value = node.childForFieldName(rule.valueField);
+    const parameterNames = new Set(define.parameters);
+    const value = node.type === rule.type ? node.childForFieldName(rule.valueField) : null;
     const calls: CallSite[] = [];
     if (value) {
       const body = value.text;
@@ -862,8 +871,22 @@ class FileExtractor {
         calls.push({ name, receiver: null, argumentCount: null, ...positionIn(value, body, offset) });
       }
     }
-    this.macros.push({ name: nameNode.text, parameterCount: parameterNames.size, span: spanOf(node), calls });
+    this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating });
   }
+}
+
+/** A `#define`'s name, parameters (null for an object-like macro) and replacement text, comments and line continuations removed. */
+function parseDefine(text: string): { name: string; parameters: string[] | null; body: string } | null {
+  const clean = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\\\r?\n/g, ' ');
+  const match = /^#\s*define\s+([A-Za-z_]\w*)(\(([^)]*)\))?([\s\S]*)$/.exec(clean);
+  if (!match) return null;
+  const parameters = match[2] === undefined ? null : match[3]!.split(',').map((p) => p.trim()).filter(Boolean);
+  return { name: match[1]!, parameters, body: match[4]! };
+}
+
+/** Whether the line starting at `offset` continues the previous one (a `#define`'s text, after a backslash). */
+function continuesDefine(text: string, offset: number): boolean {
+  return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
 }
 
 /** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
@@ -871,7 +894,7 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
   const pieces: string[] = [];
   let copied = 0;
   for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
-    if (!namePattern.test(match[1]!)) continue;
+    if (!namePattern.test(match[1]!) || continuesDefine(text, match.index!)) continue;
     let depth = 0;
     let end = -1;
     for (let i = match.index! + match[0].length - 1; i < text.length; i++) {
@@ -919,6 +942,80 @@ function compilerTypedNames(code: string, typeNames: Set<string>): Set<string> {
   return names;
 }
 
+/** The argument texts of an invocation whose `(` is at `open`, and the offset after its `)` (null when unclosed). */
+function invocationArgs(text: string, open: number): { args: string[]; end: number } | null {
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (--depth === 0) {
+        args.push(text.slice(start, i).trim());
+        return { args: args.length === 1 && args[0] === '' ? [] : args, end: i + 1 };
+      }
+    } else if (ch === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * What a macro's replacement text does outside any braces: the function names it defines by pasting
+ * (`atomic_load_##short_type(`), and the macros it invokes (`O(n, t)`, names matching `macroNames`).
+ */
+function macroShape(body: string, parameters: Set<string>, macroNames: RegExp, firstLine: number): { generates: string[]; expands: MacroUse[] } {
+  const code = body.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+  const generates: string[] = [];
+  const expands: MacroUse[] = [];
+  let braces = 0;
+  let parens = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '{') braces++;
+    else if (ch === '}') braces--;
+    else if (ch === '(') parens++;
+    else if (ch === ')') parens--;
+    else if (/[A-Za-z_]/.test(ch) && (i === 0 || !/[\w#]/.test(code[i - 1]!))) {
+      const tokenPattern = /[\w#]+\s*/y;
+      tokenPattern.lastIndex = i;
+      const spaced = tokenPattern.exec(code)![0];
+      const token = spaced.trimEnd();
+      const open = i + spaced.length;
+      if (braces === 0 && parens === 0 && code[open] === '(') {
+        if (token.includes('##')) generates.push(token);
+        else if (macroNames.test(token) && !parameters.has(token)) {
+          const call = invocationArgs(code, open);
+          if (call) {
+            expands.push({ name: token, args: call.args, line: firstLine + (code.slice(0, i).match(/\n/g)?.length ?? 0) });
+            i = call.end - 1;
+            continue;
+          }
+        }
+      }
+      i += token.length - 1;
+    }
+  }
+  return { generates, expands };
+}
+
+/** Invocations of macros on lines of their own at column 0 (`JEMALLOC_GENERATE_ATOMICS(void *, p, 3)`, `TSD_DATA_SLOW`). */
+function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
+  const uses: MacroUse[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*(\(|\r?$)/gm)) {
+    if (!macroNames.test(match[1]!) || continuesDefine(text, match.index!)) continue;
+    for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const call = match[2] === '(' ? invocationArgs(text, match.index! + match[0].length - 1) : { args: [] };
+    if (call) uses.push({ name: match[1]!, args: call.args, line });
+  }
+  return uses;
+}
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const newlines = text.split('\n').length - 1;
@@ -961,6 +1058,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       hasErrors: tree.rootNode.hasError,
     };
     if (c.spec.macros) facts.macros = extractor.macros;
+    if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
     return facts;
   } finally {
     tree.delete();

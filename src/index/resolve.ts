@@ -9,7 +9,7 @@ import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
-import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, ResolvedCall } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -113,6 +113,8 @@ export class Resolver {
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
+  /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
+  private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(private readonly files: FileFacts[], root: string | null = null) {
@@ -165,6 +167,9 @@ export class Resolver {
     // A header sees the macros of the files that include it (they are defined before its text is read there).
     for (const context of contexts.values()) {
       for (const header of context.included) contexts.get(header)?.includers.push(context);
+    }
+    for (const context of contexts.values()) {
+      for (const use of context.facts.macroUses ?? []) this.generate(use, context, 0);
     }
     const calls: ResolvedCall[] = [];
     const callers = new Map<string, Set<string>>();
@@ -221,6 +226,31 @@ export class Resolver {
   }
 
   /** The macro of that name visible from a file: defined there, in a file it includes or includes it, or (unless `included`) in a file it reaches otherwise. */
+  /** Records the functions a macro invocation generates, through the macros it expands in turn. */
+  private generate(use: MacroUse, context: FileContext, depth: number): void {
+    const macro = depth < 6 ? this.macroAt(use.name, context, use.line) : undefined;
+    if (!macro || (!macro.generates && !macro.expands)) return;
+    const parameters = macro.parameters ?? [];
+    // Arguments replace parameters; `##` pastes the tokens around it.
+    const substitute = (text: string) =>
+      text.replace(/[A-Za-z_]\w*/g, (word) => (parameters.includes(word) ? (use.args[parameters.indexOf(word)] ?? '') : word)).replace(/\s*##\s*/g, '');
+    for (const template of macro.generates ?? []) {
+      const name = substitute(template);
+      if (!/^[A-Za-z_]\w*$/.test(name)) continue;
+      const list = this.generatedByName.get(name) ?? [];
+      list.push({ path: context.facts.path, dir: context.dir, line: use.line });
+      this.generatedByName.set(name, list);
+    }
+    for (const inner of macro.expands ?? []) this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, context, depth + 1);
+  }
+
+  /** The macro a name means at a line of a file: the last one defined above it there, else one visible from the file. */
+  private macroAt(name: string, context: FileContext, line: number): MacroDefinition | undefined {
+    const here = (this.macrosByName.get(name) ?? []).filter((m) => m.path === context.facts.path && m.span.startLine < line);
+    if (here.length > 0) return here.reduce((last, m) => (m.span.startLine > last.span.startLine ? m : last));
+    return this.visibleMacro(name, context);
+  }
+
   private visibleMacro(name: string, context: FileContext, includedOnly = false): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
     if (!macros) return undefined;
@@ -237,7 +267,7 @@ export class Resolver {
       calleeIds: found.map((d) => d.id),
       ambiguous,
     });
-    const levelOf = (found: Definition[]): CallLevel => {
+    const levelOf = (found: Pick<Definition, 'path' | 'dir'>[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
@@ -275,6 +305,11 @@ export class Resolver {
     const sameDir = visible.filter((d) => d.dir === caller.dir);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
+    const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
+    if (generated) {
+      const own = generated.filter((g) => g.path === caller.path || context.included.has(g.path));
+      return result(levelOf(own.length > 0 ? own : generated), []);
+    }
     if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
     let declared: CallLevel | null = null;
     for (const [names, library] of context.systemNames) {

@@ -71,6 +71,19 @@ export interface MacroDefinition {
   calls: CallSite[];
   /** an object-like macro naming a function (`#define sdslen hi_sdslen`): a call of it is a call of `calls[0]`. */
   alias?: boolean;
+  /** parameter names (function-like macros that generate functions or expand other macros). */
+  parameters?: string[];
+  /** names of the functions the replacement text defines, pasted from parameters (`atomic_load_##short_type`). */
+  generates?: string[];
+  /** macros the replacement text invokes outside any braces, with their argument texts (`O(tcache, bool, bool)`). */
+  expands?: MacroUse[];
+}
+
+/** A macro invocation: top-level in a file (a line at column 0), or in a macro's replacement text. */
+export interface MacroUse {
+  name: string;
+  args: string[];
+  line: number;
 }
 
 /** Everything the index needs from one source file. */
@@ -86,6 +99,8 @@ export interface FileFacts {
   hasErrors: boolean;
   /** function-like macros defined here (languages with a preprocessor). */
   macros?: MacroDefinition[];
+  /** top-level invocations of macros (lines at column 0): where macros generate functions. */
+  macroUses?: MacroUse[];
 }
 
 /** Call levels of YABLoCo (`external` = its `external_binaries`). */

@@ -71,12 +71,15 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
   ]);
 });
 
-test('C: a header sees the macros of the file including it, an object-like macro can rename a function; YABLoCo mode: a statement using an undeclared compiler-header name (NULL, a `va_list` local) loses all its calls, the rest of the function keeps them', async () => {
+test('C: a header sees the macros of the file including it, an object-like macro can rename a function, `##` macros generate functions; YABLoCo mode: a statement using an undeclared compiler-header name (NULL, a `va_list` local) loses all its calls, the rest of the function keeps them', async () => {
   const emit = ['src/log.c emit 5-5 stdlib callers=2 [fputs@-/stdlib]', 'src/log.c check 6-6 none callers=1 []'];
   const reportFailure = 'src/main.c report_failure 2-2 stdlib callers=2 [fputs@-/stdlib]';
+  // functions that gen.h's macros generate by token pasting (directly, and through an X-macro list): defined in gen.h
+  const generated = 'src/gen.c total 3-3 package callers=0 [get_i@-/package size_default@-/package]';
   assert.deepEqual(await graphOf('clang-recovery-c'), [
     // `check_that` is main.c's macro, defined before main.c includes check.h
     'src/check.h positive 2-5 package callers=1 [report_failure@src/main.c:2/package]',
+    generated,
     ...emit,
     'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file va_start@-/stdlib vfprintf@-/stdlib va_end@-/stdlib]',
     'src/log.c find 19-23 file callers=0 [check@src/log.c:6/file emit@src/log.c:5/file]',
@@ -86,6 +89,7 @@ test('C: a header sees the macros of the file including it, an object-like macro
   ]);
   assert.deepEqual(await graphOf('clang-recovery-c', 'yabloco'), [
     'src/check.h positive 2-5 none callers=1 []',
+    generated,
     ...emit,
     'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file]',
     'src/log.c find 19-23 file callers=0 [emit@src/log.c:5/file]',
