@@ -471,7 +471,7 @@ class FileExtractor {
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
-    const compilerTyped = this.c.compilerTypes.size > 0 ? compilerTypedNames(fn.code, this.c.compilerTypes) : undefined;
+    const compilerTyped = this.c.compilerNames.size > 0 ? undeclaredNames(fn.code, this.c.compilerNames, this.c.compilerTypes, this.c.keywords) : undefined;
     this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
@@ -924,20 +924,29 @@ function variablesOf(text: string): string[] {
 }
 
 /**
- * The parameters and locals that a function's text declares with one of `typeNames` (`size_t n`,
- * `va_list ap, aq`, `const bool *flags`): a declarator list after the type, up to `;`, `=`, `)` or `{`
- * (a parameter: only the first declarator, the next parameter has its own type).
+ * The names a function's text leaves undeclared to a compiler without its own headers: parameters of a
+ * type it cannot replace (`va_list ap`: `types`), and locals declared with a type among `invalid`
+ * (`size_t n = 0;`, `bool done;`). An invalid initializer does not matter: `void *p = NULL;` declares `p`.
  */
-function compilerTypedNames(code: string, typeNames: Set<string>): Set<string> {
+function undeclaredNames(code: string, invalid: Set<string>, types: Set<string>, keywords: Set<string>): Set<string> {
   const names = new Set<string>();
-  for (const match of code.matchAll(/([(,;{}]?)\s*(?:const\s+|volatile\s+)*\b([A-Za-z_]\w*)\b((?:\s*\*|\s*const\b|\s*volatile\b|\s*restrict\b)*\s*)([A-Za-z_]\w*)/g)) {
-    if (!typeNames.has(match[2]!) || /^(?:const|volatile|restrict)$/.test(match[4]!)) continue;
-    const rest = code.slice(match.index! + match[0].length);
-    if (/^\s*\(/.test(rest)) continue; // a function returning the type
-    names.add(match[4]!);
-    if (match[1] === '(' || match[1] === ',') continue;
-    const end = rest.search(/[;{)]/);
-    for (const more of (end < 0 ? rest : rest.slice(0, end)).replace(/=[^,]*/g, '').matchAll(/,\s*\**\s*([A-Za-z_]\w*)/g)) names.add(more[1]!);
+  const bodyStart = code.indexOf('{');
+  const signature = bodyStart < 0 ? code : code.slice(0, bodyStart);
+  const open = signature.indexOf('(');
+  for (const parameter of open < 0 ? [] : signature.slice(open + 1).split(',')) {
+    const words = variablesOf(parameter);
+    if (words.length > 1 && types.has(words[0]!) && !keywords.has(words[words.length - 1]!)) names.add(words[words.length - 1]!);
+  }
+  if (bodyStart < 0) return names;
+  const text = code.slice(bodyStart + 1).replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  for (const statement of text.split(/[;{}]/)) {
+    // a declaration: a type (with qualifiers, pointer marks) then declarators
+    const declaration = /^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)/.exec(statement);
+    if (!declaration || keywords.has(declaration[1]!) || keywords.has(declaration[2]!)) continue;
+    if (!invalid.has(declaration[1]!)) continue;
+    names.add(declaration[2]!);
+    const rest = statement.slice(declaration.index + declaration[0].length - declaration[3]!.length).replace(/\([^()]*\)|\[[^\]]*\]/g, '').replace(/=[^,]*/g, '');
+    for (const more of rest.matchAll(/,\s*\**\s*([A-Za-z_]\w*)/g)) names.add(more[1]!);
   }
   return names;
 }
