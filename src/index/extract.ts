@@ -7,7 +7,7 @@ import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
-import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, Span } from './types.ts';
+import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
 const ROLE_CALL = 2;
@@ -1025,6 +1025,21 @@ function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
   return uses;
 }
 
+/** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
+function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: Set<string>): RecordDefinition[] {
+  const records: RecordDefinition[] = [];
+  for (const node of root.descendantsOfType(rule.type)) {
+    const body = node?.childForFieldName(rule.bodyField);
+    if (!node || !body) continue;
+    const typedef = node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
+    const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
+    const fields = [...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!);
+    if (!name || fields.length === 0) continue;
+    records.push({ name, fields, needsCompilerHeaders: variablesOf(body.text).some((word) => compilerNames.has(word)) });
+  }
+  return records;
+}
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const newlines = text.split('\n').length - 1;
@@ -1068,6 +1083,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.macros) facts.macros = extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
+    if (c.spec.records) facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNames);
     return facts;
   } finally {
     tree.delete();

@@ -9,7 +9,7 @@ import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
-import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, ResolvedCall } from './types.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -115,6 +115,8 @@ export class Resolver {
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
   /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
   private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
+  /** the records declaring a function-pointer field, by field name. */
+  private readonly recordsByField = new Map<string, { record: RecordDefinition; path: string; dir: string }[]>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(private readonly files: FileFacts[], root: string | null = null) {
@@ -136,6 +138,13 @@ export class Resolver {
         const list = this.pathsBySuffix.get(suffix) ?? [];
         list.push(file.path);
         this.pathsBySuffix.set(suffix, list);
+      }
+      for (const record of file.records ?? []) {
+        for (const field of record.fields) {
+          const list = this.recordsByField.get(field) ?? [];
+          list.push({ record, path: file.path, dir });
+          this.recordsByField.set(field, list);
+        }
       }
       for (const macro of file.macros ?? []) {
         const list = this.macrosByName.get(macro.name) ?? [];
@@ -219,13 +228,14 @@ export class Resolver {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
       if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
-      return [resolved];
+      // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
+      const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
+      return variable ? [resolved, { ...resolved, yablocoName: variable, yablocoLevel: 'file' }] : [resolved];
     }
     if (macro.alias) return this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1);
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
-  /** The macro of that name visible from a file: defined there, in a file it includes or includes it, or (unless `included`) in a file it reaches otherwise. */
   /** Records the functions a macro invocation generates, through the macros it expands in turn. */
   private generate(use: MacroUse, context: FileContext, depth: number): void {
     const macro = depth < 6 ? this.macroAt(use.name, context, use.line) : undefined;
@@ -251,6 +261,7 @@ export class Resolver {
     return this.visibleMacro(name, context);
   }
 
+  /** The macro of that name visible from a file: defined there, in a file it includes or includes it, or (unless `includedOnly`) in a file it reaches otherwise. */
   private visibleMacro(name: string, context: FileContext, includedOnly = false): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
     if (!macros) return undefined;
@@ -312,7 +323,9 @@ export class Resolver {
     }
     if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
     let declared: CallLevel | null = null;
-    for (const [names, library] of context.systemNames) {
+    // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
+    const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
+    for (const [names, library] of throughField ? [] : context.systemNames) {
       if (!names.has(site.name)) continue;
       declared = library ? 'stdlib' : 'external';
       if (library) break;
@@ -320,14 +333,28 @@ export class Resolver {
     if (declared) return result(declared, []);
     if (!site.receiver && context.libraryNames?.has(site.name)) return result('stdlib', []);
     const unresolved = result('unresolved', []);
-    // YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared
-    // in the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee.
+    // YABLoCo (clang) names a call through a record's function-pointer field `Record::field`, defined where
+    // the record is; a record that is invalid to its clang (a field of a compiler-header type) leaves the
+    // call named by the variable it starts from (below).
+    const holders = site.receiver ? this.recordsByField.get(site.name) : undefined;
+    if (holders) {
+      const visibleHolders = holders.filter((h) => h.path === caller.path || context.included.has(h.path));
+      const holder = (visibleHolders.length > 0 ? visibleHolders : holders)[0]!;
+      if (!holder.record.needsCompilerHeaders) return Object.assign(unresolved, { yablocoLevel: levelOf([holder]), yablocoName: `${holder.record.name}::${site.name}` });
+    }
+    const pointer = this.pointerVariable(caller, site);
+    if (pointer) Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    return unresolved;
+  }
+
+  /** YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared in
+   *  the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee. */
+  private pointerVariable(caller: Definition, site: CallSite): string | undefined {
     const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
       : /^[A-Za-z_]\w*$/.test(site.name) && new RegExp(`\\b${site.name}\\b`).test(parameters) ? site.name : undefined;
-    if (pointer && pointer !== 'this') Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
-    return unresolved;
+    return pointer === 'this' ? undefined : pointer;
   }
 
   /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */

@@ -79,6 +79,15 @@ export interface MacroDefinition {
   expands?: MacroUse[];
 }
 
+/** A record (C struct) and the function-pointer fields it declares. */
+export interface RecordDefinition {
+  name: string;
+  fields: string[];
+  /** a field's type uses a name of the compiler's own headers (`size_t len`): the record is invalid to a
+   *  compiler without them (YABLoCo's clang), and so is every access to its fields. */
+  needsCompilerHeaders: boolean;
+}
+
 /** A macro invocation: top-level in a file (a line at column 0), or in a macro's replacement text. */
 export interface MacroUse {
   name: string;
@@ -99,6 +108,8 @@ export interface FileFacts {
   hasErrors: boolean;
   /** function-like macros defined here (languages with a preprocessor). */
   macros?: MacroDefinition[];
+  /** records (C structs) that hold function pointers (languages with `records` in their table). */
+  records?: RecordDefinition[];
   /** top-level invocations of macros (lines at column 0): where macros generate functions. */
   macroUses?: MacroUse[];
 }

@@ -332,6 +332,9 @@ export interface LanguageSpec {
   foreignPlatformMacros?: string[];
   /** function-like macro definitions. [none] */
   macros?: MacroRule;
+  /** record (struct) definitions, for the function pointers they hold: `type` with a `nameField` and a
+   *  `bodyField`; an unnamed one takes the name of the `typedef` around it (`typedefType`'s `typedefField`). [none] */
+  records?: { type: string; nameField: string; bodyField: string; typedefType: string; typedefField: string };
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;
    *  higher `precedence` is tried first; headers matching none stay C. [none] */
   headerMarkers?: { extensions: string[]; patterns: string[]; precedence: number };
