@@ -471,7 +471,7 @@ class FileExtractor {
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
-    const compilerTyped = this.c.compilerNames.size > 0 ? undeclaredNames(fn.code, this.c.compilerNames, this.c.compilerTypes, this.c.keywords) : undefined;
+    const compilerTyped = this.c.compilerTypes.size > 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : undefined;
     this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
@@ -924,11 +924,12 @@ function variablesOf(text: string): string[] {
 }
 
 /**
- * The names a function's text leaves undeclared to a compiler without its own headers: parameters of a
- * type it cannot replace (`va_list ap`: `types`), and locals declared with a type among `invalid`
- * (`size_t n = 0;`, `bool done;`). An invalid initializer does not matter: `void *p = NULL;` declares `p`.
+ * The names a function's text leaves undeclared to a compiler without its own headers: parameters and
+ * locals of a type it cannot replace by a declared look-alike (`va_list ap`: `types`; YABLoCo's redis graph
+ * keeps most calls using `size_t` or `bool` variables). An invalid initializer does not matter either:
+ * `void *p = NULL;` declares `p`.
  */
-function undeclaredNames(code: string, invalid: Set<string>, types: Set<string>, keywords: Set<string>): Set<string> {
+function undeclaredNames(code: string, types: Set<string>, keywords: Set<string>): Set<string> {
   const names = new Set<string>();
   const bodyStart = code.indexOf('{');
   const signature = bodyStart < 0 ? code : code.slice(0, bodyStart);
@@ -943,7 +944,7 @@ function undeclaredNames(code: string, invalid: Set<string>, types: Set<string>,
     // a declaration: a type (with qualifiers, pointer marks) then declarators
     const declaration = /^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)/.exec(statement);
     if (!declaration || keywords.has(declaration[1]!) || keywords.has(declaration[2]!)) continue;
-    if (!invalid.has(declaration[1]!)) continue;
+    if (!types.has(declaration[1]!)) continue;
     names.add(declaration[2]!);
     const rest = statement.slice(declaration.index + declaration[0].length - declaration[3]!.length).replace(/\([^()]*\)|\[[^\]]*\]/g, '').replace(/=[^,]*/g, '');
     for (const more of rest.matchAll(/,\s*\**\s*([A-Za-z_]\w*)/g)) names.add(more[1]!);

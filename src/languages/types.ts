@@ -316,10 +316,9 @@ export interface LanguageSpec {
    *  headers, so a full expression (a statement, or the condition of an `if`) that uses one is invalid
    *  to it, calls included: `yabloco` level mode does not count such calls (docs/index.md, "Levels"). [none] */
   compilerHeaderNames?: string[];
-  /** the types among `compilerHeaderNames` that a parameter cannot do without: clang reads an unknown
-   *  `size_t` or `bool` parameter as a declared look-alike but not `va_list`, so a parameter `va_list ap`
-   *  is undeclared to it, and so is every full expression using `ap` (a local of any compiler-header
-   *  type is undeclared). [none] */
+  /** the types among `compilerHeaderNames` that a declaration cannot do without: YABLoCo's clang keeps
+   *  most `size_t` and `bool` variables (read as declared look-alikes) but not `va_list` ones, so a
+   *  parameter or local `va_list ap` is undeclared to it, and so is every full expression using `ap`. [none] */
   compilerHeaderTypes?: string[];
   /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
    *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose

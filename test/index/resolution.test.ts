@@ -71,7 +71,7 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
   ]);
 });
 
-test('C: a header sees the macros of the file including it, an object-like macro can rename a function, `##` macros generate functions; YABLoCo mode: calls through a record field are `Record::field`; a statement using an undeclared compiler-header name (NULL, a `va_list` local) loses all its calls, so does one using a local of a compiler-header type; the rest of the function keeps them', async () => {
+test('C: a header sees the macros of the file including it, an object-like macro can rename a function, `##` macros generate functions; YABLoCo mode: calls through a record field are `Record::field`; a statement using an undeclared compiler-header name (NULL, a `va_list` local) loses all its calls; the rest of the function keeps them', async () => {
   const emit = ['src/log.c emit 5-5 stdlib callers=3 [fputs@-/stdlib]', 'src/log.c check 6-6 none callers=2 []'];
   const reportFailure = 'src/main.c report_failure 2-2 stdlib callers=2 [fputs@-/stdlib]';
   // functions that gen.h's macros generate by token pasting (directly, and through an X-macro list): defined in gen.h
@@ -100,8 +100,8 @@ test('C: a header sees the macros of the file including it, an object-like macro
     ...emit,
     'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file]',
     'src/log.c find 19-23 file callers=0 [emit@src/log.c:5/file]',
-    // `size_t n` is undeclared (so `emit(s + n)` goes); `rest = NULL` still declares `rest` (clang-14 agrees)
-    'src/log.c measure 26-33 file callers=0 [check@src/log.c:6/file fputs@-/stdlib]',
+    // `size_t n` stays declared (as in most of YABLoCo's redis graph), so does `rest` despite its NULL initializer
+    'src/log.c measure 26-33 file callers=0 [check@src/log.c:6/file emit@src/log.c:5/file fputs@-/stdlib]',
     reportFailure,
     // a call spelled through a macro is not counted, renaming macros included
     'src/main.c main 7-7 package callers=0 [positive@src/check.h:2/package]',
