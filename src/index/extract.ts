@@ -884,6 +884,25 @@ function parseDefine(text: string): { name: string; parameters: string[] | null;
   return { name: match[1]!, parameters, body: match[4]! };
 }
 
+/** X-macro lists (`#define TSD_DATA O(a, int) O(b, bool)`) that the tree missed (a definition inside a
+ *  region the grammar could not parse), read from the text. */
+function missedMacroLists(text: string, found: MacroDefinition[], macroNames: RegExp): MacroDefinition[] {
+  const known = new Set(found.map((macro) => macro.name));
+  const lists: MacroDefinition[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t](?:[^\n]*\\\r?\n)*[^\n]*/gm)) {
+    if (known.has(match[1]!)) continue;
+    for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const define = parseDefine(match[0].trimStart());
+    if (!define || define.parameters !== null) continue;
+    const { expands } = macroShape(define.body, new Set(), macroNames, line);
+    const endLine = line + (match[0].match(/\n/g)?.length ?? 0);
+    if (expands.length > 0) lists.push({ name: define.name, parameterCount: 0, span: { startLine: line, startColumn: 1, endLine, endColumn: 1 }, calls: [], expands });
+  }
+  return lists;
+}
+
 /** Whether the line starting at `offset` continues the previous one (a `#define`'s text, after a backslash). */
 function continuesDefine(text: string, offset: number): boolean {
   return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
@@ -1082,7 +1101,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       declarations: extractor.declarations,
       hasErrors: tree.rootNode.hasError,
     };
-    if (c.spec.macros) facts.macros = extractor.macros;
+    if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
     if (c.spec.records) facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNames);
     return facts;
