@@ -1060,6 +1060,19 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
   return records;
 }
 
+/** File-scope declarations of function-pointer variables (outside functions and records). */
+function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records']>, functionTypes: Set<string>): { name: string; defined: boolean }[] {
+  const variables: { name: string; defined: boolean }[] = [];
+  for (const node of root.descendantsOfType(rule.variableType)) {
+    if (!node) continue;
+    let inside = false;
+    for (let parent = node.parent; parent && !inside; parent = parent.parent) inside = functionTypes.has(parent.type) || parent.type === rule.type;
+    const match = inside ? null : /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
+    if (match) variables.push({ name: match[1]!, defined: !/^\s*extern\b/.test(node.text) });
+  }
+  return variables;
+}
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const newlines = text.split('\n').length - 1;
@@ -1103,7 +1116,10 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
-    if (c.spec.records) facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNames);
+    if (c.spec.records) {
+      facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNames);
+      facts.pointerVariables = pointerVariablesOf(tree.rootNode, c.spec.records, new Set(c.definitions.keys()));
+    }
     return facts;
   } finally {
     tree.delete();

@@ -115,6 +115,8 @@ export class Resolver {
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
   /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
   private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
+  /** file-scope function-pointer variables, by name. */
+  private readonly pointerVariablesByName = new Map<string, { path: string; dir: string; defined: boolean }[]>();
   /** the records declaring a function-pointer field, by field name. */
   private readonly recordsByField = new Map<string, { record: RecordDefinition; path: string; dir: string }[]>();
 
@@ -138,6 +140,11 @@ export class Resolver {
         const list = this.pathsBySuffix.get(suffix) ?? [];
         list.push(file.path);
         this.pathsBySuffix.set(suffix, list);
+      }
+      for (const variable of file.pointerVariables ?? []) {
+        const list = this.pointerVariablesByName.get(variable.name) ?? [];
+        list.push({ path: file.path, dir, defined: variable.defined });
+        this.pointerVariablesByName.set(variable.name, list);
       }
       for (const record of file.records ?? []) {
         for (const field of record.fields) {
@@ -343,7 +350,15 @@ export class Resolver {
       if (!holder.record.needsCompilerHeaders) return Object.assign(unresolved, { yablocoLevel: levelOf([holder]), yablocoName: `${holder.record.name}::${site.name}` });
     }
     const pointer = this.pointerVariable(caller, site);
-    if (pointer) Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    if (pointer) return Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    // a call through a file-scope function-pointer variable names the variable, where it is defined
+    const variables = site.receiver ? undefined : this.pointerVariablesByName.get(site.name);
+    if (variables) {
+      const defined = variables.filter((v) => v.defined);
+      const candidates = defined.length > 0 ? defined : variables;
+      const near = candidates.filter((v) => v.path === caller.path || context.included.has(v.path) || v.dir === caller.dir);
+      Object.assign(unresolved, { yablocoLevel: levelOf([(near.length > 0 ? near : candidates)[0]!]), yablocoName: site.name });
+    }
     return unresolved;
   }
 

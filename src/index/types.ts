@@ -110,6 +110,8 @@ export interface FileFacts {
   macros?: MacroDefinition[];
   /** records (C structs) that hold function pointers (languages with `records` in their table). */
   records?: RecordDefinition[];
+  /** file-scope variables holding a function pointer (`monotime (*getMonotonicUs)(void);`); `defined`: not `extern`. */
+  pointerVariables?: { name: string; defined: boolean }[];
   /** top-level invocations of macros (lines at column 0): where macros generate functions. */
   macroUses?: MacroUse[];
 }

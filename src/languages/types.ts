@@ -333,7 +333,7 @@ export interface LanguageSpec {
   macros?: MacroRule;
   /** record (struct) definitions, for the function pointers they hold: `type` with a `nameField` and a
    *  `bodyField`; an unnamed one takes the name of the `typedef` around it (`typedefType`'s `typedefField`). [none] */
-  records?: { type: string; nameField: string; bodyField: string; typedefType: string; typedefField: string };
+  records?: { type: string; nameField: string; bodyField: string; typedefType: string; typedefField: string; variableType: string };
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;
    *  higher `precedence` is tried first; headers matching none stay C. [none] */
   headerMarkers?: { extensions: string[]; patterns: string[]; precedence: number };

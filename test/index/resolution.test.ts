@@ -79,6 +79,7 @@ test('C: a header sees the macros of the file including it, an object-like macro
   assert.deepEqual(await graphOf('clang-recovery-c'), [
     // `check_that` is main.c's macro, defined before main.c includes check.h
     'src/check.h positive 2-5 package callers=1 [report_failure@src/main.c:2/package]',
+    'src/clock.h elapsed 4-4 none callers=0 []',
     'src/conn.c bufDone 3-3 none callers=0 []',
     'src/conn.h connClose 9-9 none callers=0 []',
     generated,
@@ -92,6 +93,8 @@ test('C: a header sees the macros of the file including it, an object-like macro
   ]);
   assert.deepEqual(await graphOf('clang-recovery-c', 'yabloco'), [
     'src/check.h positive 2-5 none callers=1 []',
+    // through a global function-pointer variable: named by it, where it is defined (clock.c)
+    'src/clock.h elapsed 4-4 package callers=0 [now_us@-/package]',
     // through a field of a record invalid to its clang (a size_t field): named by the variable only
     'src/conn.c bufDone 3-3 file callers=0 [b@-/file]',
     // through a record's field: `Record::field`, where the record is, and the variable it starts from

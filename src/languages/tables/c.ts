@@ -141,7 +141,7 @@ export const c: LanguageSpec = {
   compilerHeaderNames: cCompilerHeaderNames,
   compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
-  records: { type: 'struct_specifier', nameField: 'name', bodyField: 'body', typedefType: 'type_definition', typedefField: 'declarator' },
+  records: { type: 'struct_specifier', nameField: 'name', bodyField: 'body', typedefType: 'type_definition', typedefField: 'declarator', variableType: 'declaration' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',
   statementTypes: [
