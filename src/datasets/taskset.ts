@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../util/errors.ts';
 import { validateTask } from './schema.ts';
-import type { TaskRecord } from './types.ts';
+import type { TaskHead, TaskRecord } from './types.ts';
 
 export const TASK_TABLES = `
 CREATE TABLE IF NOT EXISTS tasks (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
@@ -120,13 +120,25 @@ export class TaskTableReader {
     return this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').all().map((row) => this.task(row.record, row.ord, textOf));
   }
 
+  /**
+   * Every task without its texts: each stored record is validated as it is (its prefix and suffix
+   * are references, not read), then reduced to the fields a list shows.
+   */
+  heads(): TaskHead[] {
+    return this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').all().map((row) => {
+      const { id, kind, language, repo, path, span, labels, name } = this.task(row.record, row.ord, null);
+      return name === undefined ? { id, kind, language, repo, path, span, labels } : { id, kind, language, repo, path, span, labels, name };
+    });
+  }
+
   /** One task by id, or null. */
   get(id: string): TaskRecord | null {
     const row = this.db.prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?').get(id);
     return row ? this.task(row.record, row.ord) : null;
   }
 
-  private task(record: string, ord: number, textOf = (id: string, hash: string) => this.text(id, hash)): TaskRecord {
+  /** The task of a stored record; `textOf` null leaves prefix and suffix empty (not read). */
+  private task(record: string, ord: number, textOf: ((id: string, hash: string) => string) | null = (id, hash) => this.text(id, hash)): TaskRecord {
     const where = { file: `${this.label} (task ${ord + 1})` };
     let value: Record<string, unknown>;
     try {
@@ -135,7 +147,9 @@ export class TaskTableReader {
       throw new InputError(`malformed JSON (${(error as Error).message})`, where);
     }
     const id = typeof value.id === 'string' ? value.id : `#${ord + 1}`;
-    for (const key of ['prefix', 'suffix'] as const) if (isTextRef(value[key])) value[key] = this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file));
+    for (const key of ['prefix', 'suffix'] as const) {
+      if (isTextRef(value[key])) value[key] = textOf ? this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file)) : '';
+    }
     return validateTask(value, where);
   }
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openRunStore } from '../../src/runstore/store.ts';
+import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import { diffTexts, formatDiff } from '../../src/web/diff.ts';
 import { answerApi } from '../../src/web/server.ts';
 import { RunCollection, RunView } from '../../src/web/run-view.ts';
@@ -26,12 +26,12 @@ test('a poll of a live run rereads only the changed tasks and serves only their 
     assert.equal(view.candidates().length, FUNCTIONS[0]!.infile.length + FUNCTIONS[1]!.infile.length);
 
     // What a poll reads: count the candidates the viewer asks the store for.
-    const store = (view as unknown as { store: { candidatesOf(ids: string[]): unknown[]; candidates(): unknown[] } }).store;
-    const asked: string[][] = [];
+    const store = (view as unknown as { store: RunStore }).store;
+    const asked: (readonly string[] | undefined)[] = [];
     let wholeReads = 0;
-    const candidatesOf = store.candidatesOf.bind(store);
+    const candidateHeads = store.candidateHeads.bind(store);
     const candidates = store.candidates.bind(store);
-    store.candidatesOf = (ids) => (asked.push([...ids]), candidatesOf(ids));
+    store.candidateHeads = (ids) => (asked.push(ids && [...ids]), candidateHeads(ids));
     store.candidates = () => (wholeReads++, candidates());
 
     const tasks = sampleTasks();
