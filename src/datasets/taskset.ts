@@ -122,10 +122,10 @@ export class TaskTableReader {
 
   /**
    * Every task without its texts: each stored record is validated as it is (its prefix and suffix
-   * are references, not read), then reduced to the fields a list shows.
+   * are references, not read), then reduced to the fields a list shows. `limit`: the first ones only.
    */
-  heads(): TaskHead[] {
-    return this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').all().map((row) => {
+  heads(limit = -1): TaskHead[] {
+    return this.db.prepare<[number], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord LIMIT ?').all(limit).map((row) => {
       const { id, kind, language, repo, path, span, labels, name } = this.task(row.record, row.ord, null);
       return name === undefined ? { id, kind, language, repo, path, span, labels } : { id, kind, language, repo, path, span, labels, name };
     });

@@ -71,8 +71,10 @@ export interface RunStore extends RunStoreWriter {
   iterateCandidates(): Generator<CandidateRecord>;
   /** The heads of every candidate, or of these tasks' only, in task and sample order. */
   candidateHeads(taskIds?: readonly string[]): CandidateHead[];
-  /** The task snapshot without texts, validated. */
-  taskHeads(): TaskHead[];
+  /** The task snapshot without texts, validated; `limit`: its first tasks only. */
+  taskHeads(limit?: number): TaskHead[];
+  /** Tasks in the snapshot and candidates stored, counted without reading them. */
+  counts(): { tasks: number; candidates: number };
   /** One task of the snapshot by id, validated, or null. */
   task(id: string): TaskRecord | null;
   close(): void;
@@ -224,8 +226,12 @@ class SqliteRunStore implements RunStore {
     return new TaskTableReader(this.db, this.taskLabel).all().map((task) => checkTaskRecord(task, { file: this.taskLabel }));
   }
 
-  taskHeads(): TaskHead[] {
-    return new TaskTableReader(this.db, this.taskLabel).heads().map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+  taskHeads(limit?: number): TaskHead[] {
+    return new TaskTableReader(this.db, this.taskLabel).heads(limit).map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+  }
+
+  counts(): { tasks: number; candidates: number } {
+    return this.db.prepare<[], { tasks: number; candidates: number }>('SELECT (SELECT count(*) FROM tasks) AS tasks, (SELECT count(*) FROM candidates) AS candidates').get()!;
   }
 
   task(id: string): TaskRecord | null {

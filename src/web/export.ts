@@ -61,7 +61,7 @@ export function exportViewer(dirs: readonly string[], outDir: string): ExportSum
     writeAnswer(routes.runs());
     let tasks = 0;
     for (const run of runs.runs) {
-      for (const route of [routes.run(run.id), routes.tasks(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
+      for (const route of [routes.run(run.id), routes.rows(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
       for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
       tasks += run.rows().length;
       for (const other of runs.runs) if (other !== run) writeAnswerOrRefusal(routes.compare(run.id, other.id));

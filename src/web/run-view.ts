@@ -29,8 +29,10 @@ interface Snapshot {
   version: number;
   /** the last entry of the store's change log read; null for a store without one (reloaded whole). */
   seq: number | null;
-  byTask: Map<string, CandidateHead[]>;
-  candidates: number;
+  /** candidate heads per task, read when the rows or the progress are first asked for. */
+  byTask: Map<string, CandidateHead[]> | null;
+  /** candidates stored, null until counted. */
+  candidates: number | null;
   rows: TaskRow[] | null;
   summary: RunSummary | null;
   progress: RunProgress | null;
@@ -42,6 +44,7 @@ export class RunView implements RunStoreReader {
   /** a second connection only to ask whether another connection committed since the last look. */
   private readonly watcher: Database.Database;
   private headList: TaskHead[] | null = null;
+  private taskCount: number | null = null;
   private taskIndex: Map<string, number> | null = null;
   private snapshot: Snapshot | null = null;
   /** per version since the last whole reload: the rows it changed. */
@@ -103,27 +106,39 @@ export class RunView implements RunStoreReader {
       return previous;
     }
     // The whole run: the log's position first, so that what is written meanwhile is read again next time.
-    const seq = this.store.lastChange();
-    const byTask = new Map<string, CandidateHead[]>();
-    const heads = this.store.candidateHeads();
-    for (const candidate of heads) {
-      const list = byTask.get(candidate.taskId);
-      if (list) list.push(candidate);
-      else byTask.set(candidate.taskId, [candidate]);
-    }
     this.history = [];
-    this.snapshot = { dataVersion, version: (previous?.version ?? 0) + 1, seq, byTask, candidates: heads.length, rows: null, summary: null, progress: null };
+    this.snapshot = { dataVersion, version: (previous?.version ?? 0) + 1, seq: this.store.lastChange(), byTask: null, candidates: null, rows: null, summary: null, progress: null };
     return this.snapshot;
+  }
+
+  /** The current snapshot with the candidate heads of every task read. */
+  private loaded(): Snapshot & { byTask: Map<string, CandidateHead[]> } {
+    const snapshot = this.current();
+    if (!snapshot.byTask) {
+      const heads = this.store.candidateHeads();
+      snapshot.byTask = groupByTask(heads);
+      snapshot.candidates = heads.length;
+    }
+    return snapshot as Snapshot & { byTask: Map<string, CandidateHead[]> };
   }
 
   /** Rereads the candidate heads of `taskIds` only and updates their rows; a new version. */
   private apply(snapshot: Snapshot, taskIds: string[]): void {
+    snapshot.version++;
+    snapshot.summary = null;
+    snapshot.progress = null;
+    if (!snapshot.byTask) {
+      // Nothing read yet to update: only the count is stale, and no client has rows of an earlier version.
+      snapshot.candidates = null;
+      this.history = [];
+      return;
+    }
     const fresh = new Map<string, CandidateHead[]>(taskIds.map((id) => [id, []]));
     for (const candidate of this.store.candidateHeads(taskIds)) fresh.get(candidate.taskId)!.push(candidate);
     const heads = this.heads();
     const ords: number[] = [];
     for (const [id, list] of fresh) {
-      snapshot.candidates += list.length - (snapshot.byTask.get(id)?.length ?? 0);
+      snapshot.candidates! += list.length - (snapshot.byTask.get(id)?.length ?? 0);
       if (list.length > 0) snapshot.byTask.set(id, list);
       else snapshot.byTask.delete(id);
       const ord = this.taskIndex!.get(id);
@@ -131,9 +146,6 @@ export class RunView implements RunStoreReader {
       ords.push(ord);
       if (snapshot.rows) snapshot.rows[ord] = taskRow(heads[ord]!, ord, list);
     }
-    snapshot.version++;
-    snapshot.summary = null;
-    snapshot.progress = null;
     this.history.push({ version: snapshot.version, ords });
     if (this.history.length > ROW_HISTORY) this.history.shift();
   }
@@ -150,17 +162,32 @@ export class RunView implements RunStoreReader {
     return [...ords].sort((a, b) => a - b).map((ord) => rows[ord]!);
   }
 
+  /** The run's counts and version, without reading its tasks or candidates. */
   info(): RunInfo {
     const config = this.config();
     const snapshot = this.current();
-    const tasks = this.heads().length;
+    if (this.taskCount === null || snapshot.candidates === null) {
+      const counts = this.store.counts();
+      this.taskCount = counts.tasks;
+      snapshot.candidates = counts.candidates;
+    }
+    const tasks = this.taskCount;
     return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates, expected: tasks * config.samples, version: snapshot.version };
   }
 
   rows(): TaskRow[] {
-    const snapshot = this.current();
+    const snapshot = this.loaded();
     snapshot.rows ??= this.heads().map((task, ord) => taskRow(task, ord, snapshot.byTask.get(task.id) ?? []));
     return snapshot.rows;
+  }
+
+  /** The rows of the first `limit` tasks, reading only those tasks when the whole list is not read yet: a list shows them first. */
+  firstRows(limit: number): TaskRow[] {
+    const snapshot = this.current();
+    if (snapshot.rows) return snapshot.rows.slice(0, limit);
+    const heads = this.headList?.slice(0, limit) ?? this.store.taskHeads(limit);
+    const byTask = snapshot.byTask ?? groupByTask(this.store.candidateHeads(heads.map((task) => task.id)));
+    return heads.map((task, ord) => taskRow(task, ord, byTask.get(task.id) ?? []));
   }
 
   /** One task with its prompt and candidates (read now, from the store), or null when the run has no such task. */
@@ -200,7 +227,7 @@ export class RunView implements RunStoreReader {
    * every second.
    */
   progress(): RunProgress {
-    const snapshot = this.current();
+    const snapshot = this.loaded();
     if (!snapshot.progress) {
       const config = this.config();
       const counts: Record<VerdictClass, number> = { passed: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
@@ -228,7 +255,7 @@ export class RunView implements RunStoreReader {
       const tasks = this.heads().length;
       snapshot.progress = {
         run: this.id, version: snapshot.version, tasks, expected: tasks * config.samples,
-        generated: snapshot.candidates, scored, executed, counts, time,
+        generated: snapshot.candidates!, scored, executed, counts, time,
         perRepo: buildReport([reader], ['repo'], [...passColumns, 'em', 'es']),
         updatedAt: new Date().toISOString(),
       };
@@ -240,6 +267,16 @@ export class RunView implements RunStoreReader {
     this.watcher.close();
     this.store.close();
   }
+}
+
+function groupByTask(heads: CandidateHead[]): Map<string, CandidateHead[]> {
+  const byTask = new Map<string, CandidateHead[]>();
+  for (const candidate of heads) {
+    const list = byTask.get(candidate.taskId);
+    if (list) list.push(candidate);
+    else byTask.set(candidate.taskId, [candidate]);
+  }
+  return byTask;
 }
 
 /** The report's figures, charts drawn to SVG on the server (the page shows them as images). */

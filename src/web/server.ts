@@ -9,6 +9,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
 import { RunCollection } from './run-view.ts';
+import { encodeRows } from './static/columns.js';
 import { parseQuery, runQuery } from './static/query.js';
 
 export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
@@ -103,6 +104,13 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
     if (part === undefined) return view.info();
     if (part === 'summary' && taskId === undefined) return view.summary();
     if (part === 'progress' && taskId === undefined) return view.progress();
+    if (part === 'rows' && taskId === undefined) {
+      // The list as the browser loads it: column by column; `limit`: the first tasks only (shown while the rest loads).
+      if (!params.has('limit')) return { version: view.version(), total: view.rows().length, ...encodeRows(view.rows()) };
+      const limit = Number(params.get('limit'));
+      if (!Number.isInteger(limit) || limit < 0) throw new HttpError(400, `limit must be a whole number, got '${params.get('limit')}'`);
+      return { version: view.version(), total: view.info().tasks, first: true, ...encodeRows(view.firstRows(limit)) };
+    }
     if (part === 'tasks' && taskId === undefined && params.has('since')) {
       // A live run's poll: only the rows changed since the client's version (all of them when it is too old).
       const since = Number(params.get('since'));
@@ -139,10 +147,10 @@ export function answerApi(runs: RunCollection, url: string): unknown {
 /** The request handler: the API under /api/, else a file of the static folder. */
 export function viewerHandler(runs: RunCollection, options: { checkHost: boolean }) {
   const files = staticFiles();
-  // The whole task list of a run, serialized once per version of the run (tens of MB for 100k tasks).
+  // The whole task list of a run, serialized once per version of the run (MBs for 100k tasks).
   const lists = new Map<string, { version: number; text: string }>();
   const wholeList = (url: string): string | null => {
-    const match = /^\/api\/runs\/([^/?]+)\/tasks$/.exec(url);
+    const match = /^\/api\/runs\/([^/?]+)\/rows$/.exec(url);
     const view = match ? runs.get(decodeURIComponent(match[1]!)) : null;
     if (!view) return null;
     const version = view.version();

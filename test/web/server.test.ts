@@ -7,7 +7,8 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { after, before, test } from 'node:test';
-import { openRunStore } from '../../src/runstore/store.ts';
+import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
+import { decodeRows, type RowColumns } from '../../src/web/static/columns.js';
 import { exportViewer } from '../../src/web/export.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
@@ -68,6 +69,38 @@ test('the server binds 127.0.0.1 and answers only there', async () => {
 test('/api/runs lists the runs under their directory names with counts and config', async () => {
   const runs = await json<RunInfo[]>('/api/runs');
   assert.deepEqual(runs.map((r) => [r.id, r.tasks, r.candidates, r.expected, r.config.context]), [['oracle', 8, 24, 24, 'oracle'], ['infile', 8, 24, 24, 'infile']]);
+});
+
+test('/rows sends the list column by column, the whole or its first tasks, and decodes to the same rows', async () => {
+  const rows = (await json<QueryResult>('/api/runs/oracle/tasks')).rows;
+  const whole = await json<RowColumns & { version: number; total: number }>('/api/runs/oracle/rows');
+  assert.equal(whole.total, 8);
+  assert.deepEqual(decodeRows(whole), rows);
+  // Repeated values go as a dictionary and a code per row; unique ones as they are.
+  assert.deepEqual(whole.columns.repo, { dictionary: ['kvstore', 'strlib'], codes: rows.map((row) => (row.repo === 'kvstore' ? 0 : 1)) });
+  assert.deepEqual(whole.columns.id, { values: rows.map((row) => row.id) });
+  const first = await json<RowColumns & { total: number; first: boolean }>('/api/runs/oracle/rows?limit=3');
+  assert.deepEqual([first.total, first.first, first.count], [8, true, 3]);
+  assert.deepEqual(decodeRows(first), rows.slice(0, 3));
+  assert.equal((await raw('/api/runs/oracle/rows?limit=x')).status, 400);
+});
+
+test('the first rows of a run read only those tasks', () => {
+  const view = new RunView('fresh', oracleDir);
+  try {
+    const store = (view as unknown as { store: RunStore }).store;
+    const asked: unknown[] = [];
+    const taskHeads = store.taskHeads.bind(store);
+    const candidateHeads = store.candidateHeads.bind(store);
+    store.taskHeads = (limit) => (asked.push(['tasks', limit]), taskHeads(limit));
+    store.candidateHeads = (ids) => (asked.push(['candidates', ids?.length]), candidateHeads(ids));
+    assert.equal(view.info().tasks, 8);
+    const first = view.firstRows(2);
+    assert.deepEqual(asked, [['tasks', 2], ['candidates', 2]]);
+    assert.deepEqual(first, view.rows().slice(0, 2));
+  } finally {
+    view.close();
+  }
 });
 
 test('/tasks filters by facet, text and metric range, counts facets, sorts and pages', async () => {
@@ -224,8 +257,8 @@ test('--export writes the API answers as script files and one classic script tha
   const bundle = readFileSync(join(out, 'app.js'), 'utf8');
   assert.doesNotThrow(() => new Script(bundle, { filename: 'app.js' }));
   assert.doesNotMatch(bundle, /^(import|export)\b/m);
-  const tasks = readFileSync(join(out, 'data/oracle/tasks.js'), 'utf8');
-  assert.ok(tasks.startsWith('ctxbenchData("/api/runs/oracle/tasks", {'));
+  const rows = readFileSync(join(out, 'data/oracle/rows.js'), 'utf8');
+  assert.ok(rows.startsWith('ctxbenchData("/api/runs/oracle/rows", {'));
   for (const file of ['data/runs.js', 'data/oracle/run.js', 'data/oracle/summary.js', 'data/oracle/progress.js', 'data/oracle/task-7.js', 'data/infile/task-0.js', 'data/compare/oracle/infile.js', 'data/compare/infile/oracle.js', 'style.css']) {
     assert.ok(existsSync(join(out, file)), file);
   }
