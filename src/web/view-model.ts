@@ -5,7 +5,7 @@ import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { passAtK } from '../metrics/index.ts';
 import { linesGroup, reportScale } from '../report/aggregate.ts';
 import { candidateHead, type CandidateHead, type CandidateRecord } from '../runstore/types.ts';
-import { diffTexts } from './diff.ts';
+import { diffOps } from './diff.ts';
 import { VERDICT_ORDER } from './static/query.js';
 import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass } from './types.ts';
 
@@ -91,8 +91,8 @@ export function candidateView(task: TaskRecord, candidate: CandidateRecord): Can
 
 function candidateDiff(task: TaskRecord, candidate: CandidateRecord): Pick<CandidateView, 'diff' | 'diffMethod'> {
   if (candidate.output === null) return { diff: null, diffMethod: null };
-  const { lines, method } = diffTexts(task.reference, candidate.output);
-  return { diff: lines, diffMethod: method };
+  const { ops, method } = diffOps(task.reference, candidate.output);
+  return { diff: ops, diffMethod: method };
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);

@@ -9,6 +9,7 @@ import { Script } from 'node:vm';
 import { after, before, test } from 'node:test';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import { decodeRows, type RowColumns } from '../../src/web/static/columns.js';
+import { expandDiff, splitLines } from '../../src/web/diff.ts';
 import { exportViewer } from '../../src/web/export.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
@@ -136,7 +137,9 @@ test('a task: the original facts, every candidate with class, scores, time and i
   assert.deepEqual(detail.candidates.map((c) => [c.sample, c.class, c.verdict?.verdict]), [[0, 'built', 'test-fail'], [1, 'built', 'test-fail'], [2, 'failed', 'build-error']]);
   assert.equal(detail.candidates[0]!.scores.em, 0);
   assert.equal(detail.candidates[0]!.timeMs, 900 + 4000 + 2500);
-  const changed = detail.candidates[0]!.diff!.filter((line) => line.op !== 'equal');
+  const candidate = detail.candidates[0]!;
+  assert.match(candidate.diff!, /^=+-\+\+=+$/);
+  const changed = expandDiff(candidate.diff!, splitLines(detail.task.reference), splitLines(candidate.output!)).filter((line) => line.op !== 'equal');
   assert.deepEqual(changed, [
     { op: 'delete', text: '    s->count++;', oldLine: 13, newLine: null },
     { op: 'insert', text: '    s->count += 1;', oldLine: null, newLine: 13 },
