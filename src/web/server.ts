@@ -116,7 +116,7 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
       const since = Number(params.get('since'));
       const changed = Number.isInteger(since) ? view.rowsSince(since) : null;
       const version = view.version();
-      if (changed) return { version, total: view.tasks().length, since, rows: changed };
+      if (changed) return { version, total: view.info().tasks, since, rows: changed };
       const rows = view.rows();
       return { version, total: rows.length, rows };
     }

@@ -34,14 +34,12 @@ function verdictCell(row) {
 export async function listView(ctx, container, { run, params }) {
   const query = parseQuery(params);
   const plainOrder = !query.text && !Object.keys(query.facets).length && !Object.keys(query.ranges).length && query.sort === 'ord' && !query.desc;
-  const loaded = ctx.hasRows(run);
-  const whole = ctx.rows(run);
-  if (loaded || ctx.isStatic || !plainOrder) return showList(ctx, container, run, query, await whole, null);
-  // The first tasks, unless the whole list is quicker; then the whole list in their place.
-  const first = await Promise.race([whole.then(() => null), api.firstRows(run, FIRST_ROWS).catch(() => null)]);
-  if (first === null) return showList(ctx, container, run, query, await whole, null);
+  if (ctx.hasRows(run) || ctx.isStatic || !plainOrder) return showList(ctx, container, run, query, await ctx.rows(run), null);
+  // The first tasks, then the whole list in their place (asked for after them: the server answers in turn).
+  const first = await api.firstRows(run, FIRST_ROWS).catch(() => null);
+  if (first === null || first.rows.length === first.total) return showList(ctx, container, run, query, await ctx.rows(run), null);
   const dispose = showList(ctx, container, run, query, first.rows, first.total);
-  const rows = await whole;
+  const rows = await ctx.rows(run);
   dispose();
   container.replaceChildren();
   return showList(ctx, container, run, query, rows, null);
