@@ -122,10 +122,11 @@ export class TaskTableReader {
 
   /**
    * Every task without its texts: each stored record is validated as it is (its prefix and suffix
-   * are references, not read), then reduced to the fields a list shows. `limit`: the first ones only.
+   * are references, not read), then reduced to the fields a list shows. `from`, `limit`: only the
+   * tasks from that position (0-based) on, and only that many.
    */
-  heads(limit = -1): TaskHead[] {
-    return this.db.prepare<[number], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord LIMIT ?').all(limit).map((row) => {
+  heads({ from = 0, limit = -1 }: { from?: number; limit?: number } = {}): TaskHead[] {
+    return this.db.prepare<[number, number], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE ord >= ? ORDER BY ord LIMIT ?').all(from, limit).map((row) => {
       const { id, kind, language, repo, path, span, labels, name } = this.task(row.record, row.ord, null);
       return name === undefined ? { id, kind, language, repo, path, span, labels } : { id, kind, language, repo, path, span, labels, name };
     });

@@ -71,8 +71,8 @@ export interface RunStore extends RunStoreWriter {
   iterateCandidates(): Generator<CandidateRecord>;
   /** The heads of every candidate, or of these tasks' only, in task and sample order. */
   candidateHeads(taskIds?: readonly string[]): CandidateHead[];
-  /** The task snapshot without texts, validated; `limit`: its first tasks only. */
-  taskHeads(limit?: number): TaskHead[];
+  /** The task snapshot without texts, validated; `from`, `limit`: that many tasks from that position on. */
+  taskHeads(range?: { from?: number; limit?: number }): TaskHead[];
   /** Tasks in the snapshot and candidates stored, counted without reading them. */
   counts(): { tasks: number; candidates: number };
   /** One task of the snapshot by id, validated, or null. */
@@ -226,8 +226,8 @@ class SqliteRunStore implements RunStore {
     return new TaskTableReader(this.db, this.taskLabel).all().map((task) => checkTaskRecord(task, { file: this.taskLabel }));
   }
 
-  taskHeads(limit?: number): TaskHead[] {
-    return new TaskTableReader(this.db, this.taskLabel).heads(limit).map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+  taskHeads(range?: { from?: number; limit?: number }): TaskHead[] {
+    return new TaskTableReader(this.db, this.taskLabel).heads(range).map((task) => checkTaskRecord(task, { file: this.taskLabel }));
   }
 
   counts(): { tasks: number; candidates: number } {

@@ -13,13 +13,16 @@ import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
-import type { CandidateHead, CandidateRecord, PromptParts, RunConfig, RunStoreReader } from '../runstore/types.ts';
+import { candidateHead, type CandidateHead, type CandidateRecord, type PromptParts, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
 import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
 const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
+
+/** Tasks read per slice by `prepare`, between which other requests are answered. */
+const PREPARE_SLICE = 5000;
 
 /** Versions whose changed rows are remembered for `rowsSince`. */
 const ROW_HISTORY = 256;
@@ -111,15 +114,55 @@ export class RunView implements RunStoreReader {
     return this.snapshot;
   }
 
+  /**
+   * Reads the task and candidate heads the list needs, yielding to other requests between slices:
+   * a 100,000-task run takes seconds to read, which must not stall the server.
+   */
+  async prepare(): Promise<void> {
+    const snapshot = this.current();
+    if (snapshot.byTask) return;
+    for (const _ of this.readHeads(snapshot)) await new Promise((resolve) => setImmediate(resolve));
+  }
+
   /** The current snapshot with the candidate heads of every task read. */
   private loaded(): Snapshot & { byTask: Map<string, CandidateHead[]> } {
     const snapshot = this.current();
-    if (!snapshot.byTask) {
-      const heads = this.store.candidateHeads();
-      snapshot.byTask = groupByTask(heads);
-      snapshot.candidates = heads.length;
-    }
+    if (!snapshot.byTask) for (const _ of this.readHeads(snapshot));
     return snapshot as Snapshot & { byTask: Map<string, CandidateHead[]> };
+  }
+
+  /**
+   * Reads the heads of the tasks and their candidates into `snapshot`, PREPARE_SLICE tasks at a
+   * time (a pause after each). What other connections commit meanwhile is read again at the end,
+   * from the store's change log. Nothing is kept when the snapshot was replaced meanwhile.
+   */
+  private *readHeads(snapshot: Snapshot): Generator<void, void> {
+    const since = this.store.lastChange();
+    const heads: TaskHead[] = [];
+    const byTask = new Map<string, CandidateHead[]>();
+    for (let from = 0; ; from += PREPARE_SLICE) {
+      const slice = this.headList?.slice(from, from + PREPARE_SLICE) ?? this.store.taskHeads({ from, limit: PREPARE_SLICE });
+      for (const task of slice) heads.push(task);
+      for (const [id, list] of groupByTask(this.store.candidateHeads(slice.map((task) => task.id)))) byTask.set(id, list);
+      if (slice.length < PREPARE_SLICE) break;
+      yield;
+    }
+    if (this.snapshot !== snapshot || snapshot.byTask) return;
+    const changed = since === null ? null : this.store.changesSince(since);
+    if (changed && changed.taskIds.length > 0) {
+      const known = new Set(heads.map((task) => task.id));
+      const ids = changed.taskIds.filter((id) => known.has(id));
+      for (const id of ids) byTask.delete(id);
+      for (const [id, list] of groupByTask(this.store.candidateHeads(ids))) byTask.set(id, list);
+    }
+    if (!this.headList) {
+      this.headList = heads;
+      this.taskIndex = new Map(heads.map((task, index) => [task.id, index]));
+    }
+    let candidates = 0;
+    for (const list of byTask.values()) candidates += list.length;
+    snapshot.byTask = byTask;
+    snapshot.candidates = candidates;
   }
 
   /** Rereads the candidate heads of `taskIds` only and updates their rows; a new version. */
@@ -185,7 +228,7 @@ export class RunView implements RunStoreReader {
   firstRows(limit: number): TaskRow[] {
     const snapshot = this.current();
     if (snapshot.rows) return snapshot.rows.slice(0, limit);
-    const heads = this.headList?.slice(0, limit) ?? this.store.taskHeads(limit);
+    const heads = this.headList?.slice(0, limit) ?? this.store.taskHeads({ limit });
     const byTask = snapshot.byTask ?? groupByTask(this.store.candidateHeads(heads.map((task) => task.id)));
     return heads.map((task, ord) => taskRow(task, ord, byTask.get(task.id) ?? []));
   }
@@ -196,13 +239,14 @@ export class RunView implements RunStoreReader {
     const ord = this.taskIndex!.get(taskId);
     const task = ord === undefined ? null : this.store.task(taskId);
     if (ord === undefined || !task) return null;
+    const candidates = this.store.candidatesOf([taskId]);
     return {
       run: this.id,
-      row: this.rows()[ord]!,
+      row: taskRow(task, ord, candidates.map(candidateHead)),
       task,
       facts: originalFacts(task),
       prompt: this.prompt(taskId),
-      candidates: this.store.candidatesOf([taskId]).map((candidate) => candidateView(task, candidate)),
+      candidates: candidates.map((candidate) => candidateView(task, candidate)),
     };
   }
 

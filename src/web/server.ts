@@ -136,6 +136,17 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
   throw new HttpError(404, 'no such API route');
 }
 
+/**
+ * Reads, without stalling other requests, what the answer to an API request will need of its runs:
+ * every route of a run but its info, a task page and the first rows reads the whole list.
+ */
+async function prepareRuns(runs: RunCollection, segments: string[], params: URLSearchParams): Promise<void> {
+  const [, resource, id, part, taskId] = segments;
+  const needsList = resource === 'runs' && id !== undefined && part !== undefined && taskId === undefined && !(part === 'rows' && params.has('limit'));
+  const ids = resource === 'compare' ? [params.get('a'), params.get('b')] : needsList ? [id] : [];
+  for (const runId of ids) await runs.get(runId ?? '')?.prepare();
+}
+
 /** Answers an API request (`/api/...?...`, as the browser asks it); throws HttpError. */
 export function answerApi(runs: RunCollection, url: string): unknown {
   const queryAt = url.indexOf('?');
@@ -160,7 +171,7 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
     lists.set(view.id, { version, text });
     return text;
   };
-  return (request: IncomingMessage, response: ServerResponse) => {
+  return async (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     response.setHeader('x-content-type-options', 'nosniff');
     response.setHeader('referrer-policy', 'no-referrer');
@@ -175,6 +186,7 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
       const queryAt = url.indexOf('?');
       const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
       if (segments[0] === 'api') {
+        await prepareRuns(runs, segments, new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)));
         const list = wholeList(url);
         if (list !== null) sendJson(response, 200, null, list);
         else sendJson(response, 200, answerApi(runs, url));

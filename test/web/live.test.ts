@@ -15,7 +15,7 @@ import { createSampleRun, FUNCTIONS, sampleTasks, writeCandidate } from '../fixt
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-live-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-test('a poll of a live run rereads only the changed tasks and serves only their rows', () => {
+test('a poll of a live run rereads only the changed tasks and serves only their rows', async () => {
   const dir = join(scratch, 'live');
   createSampleRun(dir, 'infile', 2);
   const runs = new RunCollection([dir]);
@@ -51,12 +51,18 @@ test('a poll of a live run rereads only the changed tasks and serves only their 
     assert.deepEqual({ version: answer.version, since: answer.since, rows: answer.rows.map((row) => row.id) }, { version: version + 1, since: version, rows: [tasks[3]!.id] });
 
     const fresh = new RunView('fresh', dir);
+    const prepared = new RunView('prepared', dir);
     try {
+      // The list read in slices between other requests is the list read at once.
+      await prepared.prepare();
+      assert.deepEqual(prepared.rows(), fresh.rows());
+      assert.deepEqual(prepared.info(), { ...fresh.info(), id: 'prepared' });
       assert.deepEqual(view.rows(), fresh.rows());
       assert.deepEqual(view.candidates(), fresh.candidates());
       assert.deepEqual(view.progress().counts, fresh.progress().counts);
     } finally {
       fresh.close();
+      prepared.close();
     }
     assert.notDeepEqual(view.rows()[3], rowBefore);
   } finally {

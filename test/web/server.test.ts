@@ -93,11 +93,11 @@ test('the first rows of a run read only those tasks', () => {
     const asked: unknown[] = [];
     const taskHeads = store.taskHeads.bind(store);
     const candidateHeads = store.candidateHeads.bind(store);
-    store.taskHeads = (limit) => (asked.push(['tasks', limit]), taskHeads(limit));
+    store.taskHeads = (range) => (asked.push(['tasks', range]), taskHeads(range));
     store.candidateHeads = (ids) => (asked.push(['candidates', ids?.length]), candidateHeads(ids));
     assert.equal(view.info().tasks, 8);
     const first = view.firstRows(2);
-    assert.deepEqual(asked, [['tasks', 2], ['candidates', 2]]);
+    assert.deepEqual(asked, [['tasks', { limit: 2 }], ['candidates', 2]]);
     assert.deepEqual(first, view.rows().slice(0, 2));
   } finally {
     view.close();
