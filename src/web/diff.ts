@@ -29,9 +29,10 @@ type Step = '=' | '-' | '+';
 
 /**
  * Steps of Myers' search (diagonal moves and snake steps) before falling back to side-by-side:
- * about 50 ms, and a trace of at most ~sqrt(budget) rounds (a few MB).
+ * about 30 ms of search (measured by `bench/scale.ts web`: a 50,000-line candidate's task page),
+ * up to ~2,200 edits, and a trace of at most ~sqrt(budget) rounds (at most 20 MB).
  */
-export const DIFF_WORK_BUDGET = 20_000_000;
+export const DIFF_WORK_BUDGET = 5_000_000;
 
 /** The shortest edit script from `a` to `b` (arrays of interned line ids), in order; null when it costs more than `budget` steps. */
 function shortestEditScript(a: Int32Array, b: Int32Array, budget: number): Step[] | null {
