@@ -134,8 +134,13 @@ export class TaskTableReader {
 
   /** One task by id, or null. */
   get(id: string): TaskRecord | null {
+    return this.entry(id)?.task ?? null;
+  }
+
+  /** One task by id with its position (0-based), or null. */
+  entry(id: string): { ord: number; task: TaskRecord } | null {
     const row = this.db.prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?').get(id);
-    return row ? this.task(row.record, row.ord) : null;
+    return row ? { ord: row.ord, task: this.task(row.record, row.ord) } : null;
   }
 
   /** The task of a stored record; `textOf` null leaves prefix and suffix empty (not read). */

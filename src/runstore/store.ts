@@ -75,8 +75,8 @@ export interface RunStore extends RunStoreWriter {
   taskHeads(range?: { from?: number; limit?: number }): TaskHead[];
   /** Tasks in the snapshot and candidates stored, counted without reading them. */
   counts(): { tasks: number; candidates: number };
-  /** One task of the snapshot by id, validated, or null. */
-  task(id: string): TaskRecord | null;
+  /** One task of the snapshot by id, validated, with its position (0-based), or null. */
+  task(id: string): { ord: number; task: TaskRecord } | null;
   close(): void;
 }
 
@@ -234,9 +234,9 @@ class SqliteRunStore implements RunStore {
     return this.db.prepare<[], { tasks: number; candidates: number }>('SELECT (SELECT count(*) FROM tasks) AS tasks, (SELECT count(*) FROM candidates) AS candidates').get()!;
   }
 
-  task(id: string): TaskRecord | null {
-    const task = new TaskTableReader(this.db, this.taskLabel).get(id);
-    return task && checkTaskRecord(task, { file: this.taskLabel });
+  task(id: string): { ord: number; task: TaskRecord } | null {
+    const entry = new TaskTableReader(this.db, this.taskLabel).entry(id);
+    return entry && { ord: entry.ord, task: checkTaskRecord(entry.task, { file: this.taskLabel }) };
   }
 
   prompt(taskId: string): PromptParts | null {

@@ -235,10 +235,9 @@ export class RunView implements RunStoreReader {
 
   /** One task with its prompt and candidates (read now, from the store), or null when the run has no such task. */
   detail(taskId: string): TaskDetail | null {
-    this.heads();
-    const ord = this.taskIndex!.get(taskId);
-    const task = ord === undefined ? null : this.store.task(taskId);
-    if (ord === undefined || !task) return null;
+    const entry = this.store.task(taskId);
+    if (!entry) return null;
+    const { ord, task } = entry;
     const candidates = this.store.candidatesOf([taskId]);
     return {
       run: this.id,
