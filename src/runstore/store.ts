@@ -69,8 +69,11 @@ export interface RunStore extends RunStoreWriter {
   candidatesOf(taskIds: readonly string[]): CandidateRecord[];
   /** Every candidate, one at a time (bounded memory), in task and sample order. */
   iterateCandidates(): Generator<CandidateRecord>;
-  /** The heads of every candidate, or of these tasks' only, in task and sample order. */
-  candidateHeads(taskIds?: readonly string[]): CandidateHead[];
+  /**
+   * The heads of every candidate, or only of these tasks', or of the `limit` tasks from position
+   * `from` (0-based), in task and sample order.
+   */
+  candidateHeads(which?: readonly string[] | { from: number; limit: number }): CandidateHead[];
   /** The task snapshot without texts, validated; `from`, `limit`: that many tasks from that position on. */
   taskHeads(range?: { from?: number; limit?: number }): TaskHead[];
   /** Tasks in the snapshot and candidates stored, counted without reading them. */
@@ -283,9 +286,10 @@ class SqliteRunStore implements RunStore {
     return taskIds.length === 0 ? [] : Array.from(this.candidateRows(CANDIDATE_COLUMNS, TASKS_IN, [JSON.stringify(taskIds)], candidateRecord));
   }
 
-  candidateHeads(taskIds?: readonly string[]): CandidateHead[] {
-    if (taskIds?.length === 0) return [];
-    return Array.from(this.candidateRows(HEAD_COLUMNS, taskIds ? TASKS_IN : '', taskIds ? [JSON.stringify(taskIds)] : [], headRecord));
+  candidateHeads(which?: readonly string[] | { from: number; limit: number }): CandidateHead[] {
+    if (which === undefined) return Array.from(this.candidateRows(HEAD_COLUMNS, '', [], headRecord));
+    if ('from' in which) return Array.from(this.candidateRows(HEAD_COLUMNS, TASKS_BETWEEN, [which.from, which.from + which.limit], headRecord));
+    return which.length === 0 ? [] : Array.from(this.candidateRows(HEAD_COLUMNS, TASKS_IN, [JSON.stringify(which)], headRecord));
   }
 
   private hasChangeLog(): boolean {
@@ -305,20 +309,18 @@ class SqliteRunStore implements RunStore {
 
   /** Candidate rows with their metrics and verdicts, one at a time; `where` filters the tables by task_id. */
   private *candidateRows<Row, T>(columns: string, where: string, parameters: unknown[], record: (row: Row) => T): Generator<T> {
-    // Metrics grouped into one JSON object per candidate by SQLite (names in order), verdicts joined:
-    // one pass over each table. Task order of the snapshot, then sample: independent of the order
-    // calls finished in.
+    // Metrics grouped into one JSON object per candidate by SQLite (names in order; null without any), verdicts joined.
+    // Task order of the snapshot, then sample: independent of the order calls finished in.
     const rows = this.db
       .prepare<unknown[], Row>(
-        `SELECT ${columns}
-         FROM (SELECT * FROM candidates ${where}) c
-         LEFT JOIN (SELECT task_id, sample, json_group_object(name, value) AS metrics_json FROM metrics ${where} GROUP BY task_id, sample) m
-           ON m.task_id = c.task_id AND m.sample = c.sample
+        `SELECT ${columns}, (SELECT CASE count(*) WHEN 0 THEN NULL ELSE json_group_object(name, value) END FROM metrics m WHERE m.task_id = c.task_id AND m.sample = c.sample) AS metrics_json
+         FROM candidates c
          LEFT JOIN verdicts v ON v.task_id = c.task_id AND v.sample = c.sample
          LEFT JOIN tasks t ON t.id = c.task_id
+         ${where}
          ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
       )
-      .iterate(...parameters, ...parameters);
+      .iterate(...parameters);
     for (const row of rows) yield record(row);
   }
 
@@ -346,10 +348,11 @@ class SqliteRunStore implements RunStore {
   }
 }
 
-const TASKS_IN = 'WHERE task_id IN (SELECT value FROM json_each(?))';
-const CANDIDATE_COLUMNS = 'c.*, m.metrics_json, v.result AS verdict_json';
+const TASKS_IN = 'WHERE c.task_id IN (SELECT value FROM json_each(?))';
+const TASKS_BETWEEN = 'WHERE t.ord >= ? AND t.ord < ?';
+const CANDIDATE_COLUMNS = 'c.*, v.result AS verdict_json';
 // The verdict's small fields only: its log may be megabytes.
-const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms, m.metrics_json, v.result IS NOT NULL AS has_verdict,
+const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms, v.result IS NOT NULL AS has_verdict,
   json_extract(v.result, '$.verdict') AS verdict, json_extract(v.result, '$.buildMs') AS build_ms, json_extract(v.result, '$.testMs') AS test_ms`;
 
 const parseMetrics = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, number>));

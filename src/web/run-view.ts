@@ -143,7 +143,7 @@ export class RunView implements RunStoreReader {
     for (let from = 0; ; from += PREPARE_SLICE) {
       const slice = this.headList?.slice(from, from + PREPARE_SLICE) ?? this.store.taskHeads({ from, limit: PREPARE_SLICE });
       for (const task of slice) heads.push(task);
-      for (const [id, list] of groupByTask(this.store.candidateHeads(slice.map((task) => task.id)))) byTask.set(id, list);
+      for (const [id, list] of groupByTask(this.store.candidateHeads({ from, limit: PREPARE_SLICE }))) byTask.set(id, list);
       if (slice.length < PREPARE_SLICE) break;
       yield;
     }

@@ -27,11 +27,11 @@ test('a poll of a live run rereads only the changed tasks and serves only their 
 
     // What a poll reads: count the candidates the viewer asks the store for.
     const store = (view as unknown as { store: RunStore }).store;
-    const asked: (readonly string[] | undefined)[] = [];
+    const asked: Parameters<RunStore['candidateHeads']>[0][] = [];
     let wholeReads = 0;
     const candidateHeads = store.candidateHeads.bind(store);
     const candidates = store.candidates.bind(store);
-    store.candidateHeads = (ids) => (asked.push(ids && [...ids]), candidateHeads(ids));
+    store.candidateHeads = (which) => (asked.push(which), candidateHeads(which));
     store.candidates = () => (wholeReads++, candidates());
 
     const tasks = sampleTasks();
