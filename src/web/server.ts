@@ -9,6 +9,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
 import { RunCollection } from './run-view.ts';
+import { encodeRows } from './static/columns.js';
 import { parseQuery, runQuery } from './static/query.js';
 
 export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
@@ -103,12 +104,19 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
     if (part === undefined) return view.info();
     if (part === 'summary' && taskId === undefined) return view.summary();
     if (part === 'progress' && taskId === undefined) return view.progress();
+    if (part === 'rows' && taskId === undefined) {
+      // The list as the browser loads it: column by column; `limit`: the first tasks only (shown while the rest loads).
+      if (!params.has('limit')) return { version: view.version(), total: view.rows().length, ...encodeRows(view.rows()) };
+      const limit = Number(params.get('limit'));
+      if (!Number.isInteger(limit) || limit < 0) throw new HttpError(400, `limit must be a whole number, got '${params.get('limit')}'`);
+      return { version: view.version(), total: view.info().tasks, first: true, ...encodeRows(view.firstRows(limit)) };
+    }
     if (part === 'tasks' && taskId === undefined && params.has('since')) {
       // A live run's poll: only the rows changed since the client's version (all of them when it is too old).
       const since = Number(params.get('since'));
       const changed = Number.isInteger(since) ? view.rowsSince(since) : null;
       const version = view.version();
-      if (changed) return { version, total: view.tasks().length, since, rows: changed };
+      if (changed) return { version, total: view.info().tasks, since, rows: changed };
       const rows = view.rows();
       return { version, total: rows.length, rows };
     }
@@ -128,6 +136,17 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
   throw new HttpError(404, 'no such API route');
 }
 
+/**
+ * Reads, without stalling other requests, what the answer to an API request will need of its runs:
+ * every route of a run but its info, a task page and the first rows reads the whole list.
+ */
+async function prepareRuns(runs: RunCollection, segments: string[], params: URLSearchParams): Promise<void> {
+  const [, resource, id, part, taskId] = segments;
+  const needsList = resource === 'runs' && id !== undefined && part !== undefined && taskId === undefined && !(part === 'rows' && params.has('limit'));
+  const ids = resource === 'compare' ? [params.get('a'), params.get('b')] : needsList ? [id] : [];
+  for (const runId of ids) await runs.get(runId ?? '')?.prepare();
+}
+
 /** Answers an API request (`/api/...?...`, as the browser asks it); throws HttpError. */
 export function answerApi(runs: RunCollection, url: string): unknown {
   const queryAt = url.indexOf('?');
@@ -139,10 +158,10 @@ export function answerApi(runs: RunCollection, url: string): unknown {
 /** The request handler: the API under /api/, else a file of the static folder. */
 export function viewerHandler(runs: RunCollection, options: { checkHost: boolean }) {
   const files = staticFiles();
-  // The whole task list of a run, serialized once per version of the run (tens of MB for 100k tasks).
+  // The whole task list of a run, serialized once per version of the run (MBs for 100k tasks).
   const lists = new Map<string, { version: number; text: string }>();
   const wholeList = (url: string): string | null => {
-    const match = /^\/api\/runs\/([^/?]+)\/tasks$/.exec(url);
+    const match = /^\/api\/runs\/([^/?]+)\/rows$/.exec(url);
     const view = match ? runs.get(decodeURIComponent(match[1]!)) : null;
     if (!view) return null;
     const version = view.version();
@@ -152,7 +171,7 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
     lists.set(view.id, { version, text });
     return text;
   };
-  return (request: IncomingMessage, response: ServerResponse) => {
+  return async (request: IncomingMessage, response: ServerResponse) => {
     response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
     response.setHeader('x-content-type-options', 'nosniff');
     response.setHeader('referrer-policy', 'no-referrer');
@@ -167,6 +186,7 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
       const queryAt = url.indexOf('?');
       const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
       if (segments[0] === 'api') {
+        await prepareRuns(runs, segments, new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)));
         const list = wholeList(url);
         if (list !== null) sendJson(response, 200, null, list);
         else sendJson(response, 200, answerApi(runs, url));

@@ -1,5 +1,4 @@
 // `ctxbench report`: tables and charts of scored runs, and comparisons between runs of the same tasks.
-import { writeFileSync } from 'node:fs';
 import { UsageError, type Command } from '../command.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
@@ -8,7 +7,7 @@ import { FORMATS, renderReport, type Format } from '../../report/render.ts';
 import { cachedReader } from '../../report/cached-reader.ts';
 import { writeFigureFiles } from '../../report/export.ts';
 import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
-import { InputError } from '../../util/errors.ts';
+import { writeFileAtomic } from '../../util/jsonl.ts';
 
 export const reportCommand: Command = {
   usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
@@ -45,11 +44,8 @@ export const reportCommand: Command = {
       }
       const text = renderReport(report, format, compareRuns(stores, report.metrics, seed), figures);
       if (values.out) {
-        try {
-          writeFileSync(values.out as string, text);
-        } catch (error) {
-          throw new InputError(`cannot write the report: ${(error as Error).message}`, { field: '--out' });
-        }
+        // Whole or not at all: an interrupted report never leaves a truncated file under that name.
+        writeFileAtomic(values.out as string, text);
         console.log(`wrote ${values.out as string}`);
       } else {
         process.stdout.write(text);
