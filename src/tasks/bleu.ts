@@ -137,6 +137,22 @@ export function nearDuplicates(candidates: DuplicateCandidate[], options: Duplic
   return dropped;
 }
 
+/**
+ * Indices of the candidates whose BLEU-2 against some reference reaches `threshold` (the reference
+ * as nltk's reference, the candidate as its hypothesis), each mapped to the first such reference.
+ */
+export function nearDuplicatesOf(references: string[][], candidates: string[][], threshold: number): Map<number, number> {
+  const vocabulary = new Map<string, number>();
+  const countedReferences = references.map((tokens) => count(tokens, vocabulary));
+  const found = new Map<number, number>();
+  candidates.forEach((tokens, index) => {
+    const hypothesis = count(tokens, vocabulary);
+    const match = countedReferences.findIndex((reference) => reaches(reference, hypothesis, threshold));
+    if (match >= 0) found.set(index, match);
+  });
+  return found;
+}
+
 /** Number of ids two ascending id lists share. */
 function sharedCount(a: Int32Array, b: Int32Array): number {
   let shared = 0;

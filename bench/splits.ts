@@ -1,0 +1,177 @@
+// Splits on redis at YABLoCo's commit against YABLoCo's own test, dev and train sets
+// (/work/shared/yabloco): `build function --per-level 14 --dev 17 --train` with YABLoCo's level
+// mode and test hits, then per split: our size, theirs, the functions in common, and each
+// difference by its first cause.
+// The tarball has no history, so the checkout is made a git repository whose blame reproduces
+// YABLoCo's `last_commit` per function: a first commit with every function's lines blanked, then
+// one commit per date (oldest first) restoring the functions of that date, committed at that date.
+// Usage: node --import tsx bench/splits.ts
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from '../src/datasets/csv.ts';
+import type { TaskRecord } from '../src/datasets/types.ts';
+import { indexRepository } from '../src/index/indexer.ts';
+import { listFunctions, type FunctionListing } from '../src/index/query.ts';
+import { buildFromIndexes } from '../src/tasks/build.ts';
+import { readCoverage } from '../src/tasks/coverage.ts';
+import { bodyLineCount, docstringProblem, looksLikeTest, TRAIN_FILTERS } from '../src/tasks/function.ts';
+import { repositoryCommit } from '../src/tasks/git.ts';
+import type { FilterStep } from '../src/tasks/types.ts';
+
+const YABLOCO = process.env.CTXBENCH_YABLOCO ?? '/work/shared/yabloco';
+const SCRATCH = process.env.CTXBENCH_SCRATCH ?? '/work/scratch-15b';
+const ROOT = join(SCRATCH, 'redis');
+
+interface Row { id: string; name: string; file: string; line: number; length: number; date: string; hits: string; doc: string; callers: number }
+
+function rows(file: string): Row[] {
+  return parseCsv(readFileSync(join(YABLOCO, file), 'utf8'), file).map(({ values }) => ({
+    id: values.id ?? values['Unnamed: 0']!,
+    name: values.fname!,
+    file: values.file!.replace(/^redis\//, ''),
+    line: Number(values.pos),
+    length: Number(values.code_length),
+    date: values.last_commit ?? '',
+    hits: values.test_cov_hits ?? '',
+    doc: values.doc ?? '',
+    callers: Number(values.calls_num),
+  }));
+}
+
+/** dd.mm.yyyy → an ISO time at noon UTC (blame gives the same day back). */
+const isoDate = (date: string) => `${date.slice(6, 10)}-${date.slice(3, 5)}-${date.slice(0, 2)}T12:00:00Z`;
+
+function datedCheckout(table: Row[]): void {
+  if (existsSync(join(ROOT, '.git', 'dated'))) return;
+  rmSync(ROOT, { recursive: true, force: true });
+  mkdirSync(SCRATCH, { recursive: true });
+  execFileSync('tar', ['-xJf', join(YABLOCO, 'redis-493e31e.tar.xz'), '-C', SCRATCH]);
+  const git = (args: string[], date = '2000-01-01T12:00:00Z') => execFileSync('git', ['-C', ROOT, ...args], {
+    stdio: 'ignore',
+    env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.com' },
+  });
+  const original = new Map<string, string[]>();
+  const current = new Map<string, string[]>();
+  const dated = table.filter((row) => row.date !== '' && existsSync(join(ROOT, row.file)));
+  for (const row of dated) {
+    if (!original.has(row.file)) {
+      const lines = readFileSync(join(ROOT, row.file), 'utf8').split('\n');
+      original.set(row.file, lines);
+      current.set(row.file, [...lines]);
+    }
+    const lines = current.get(row.file)!;
+    for (let line = row.line; line <= row.line + row.length; line++) if (line - 1 < lines.length) lines[line - 1] = '';
+  }
+  for (const [file, lines] of current) writeFileSync(join(ROOT, file), lines.join('\n'));
+  git(['init', '-q']);
+  git(['add', '-A']);
+  git(['commit', '-q', '-m', 'base']);
+  const byDate = new Map<string, Row[]>();
+  for (const row of dated) byDate.set(isoDate(row.date), [...(byDate.get(isoDate(row.date)) ?? []), row]);
+  for (const date of [...byDate.keys()].sort()) {
+    const touched = new Set<string>();
+    for (const row of byDate.get(date)!) {
+      const lines = current.get(row.file)!;
+      const from = original.get(row.file)!;
+      for (let line = row.line; line <= row.line + row.length; line++) if (line - 1 < lines.length) lines[line - 1] = from[line - 1]!;
+      touched.add(row.file);
+    }
+    for (const file of touched) writeFileSync(join(ROOT, file), current.get(file)!.join('\n'));
+    git(['add', '--', ...touched]);
+    git(['commit', '-q', '--allow-empty', '-m', date], date);
+  }
+  writeFileSync(join(ROOT, '.git', 'dated'), `${byDate.size} dated commits\n`);
+  console.log(`dated checkout: ${byDate.size} commits over ${dated.length} functions`);
+}
+
+const key = (path: string, name: string) => `${path}\0${name}`;
+
+function printFilters(title: string, steps: FilterStep[]): void {
+  console.log(`  ${title} filters:`);
+  for (const step of steps) console.log(`    ${step.filter.padEnd(60)} -${String(step.removed).padStart(5)} ${String(step.remaining).padStart(6)}`);
+}
+
+function tally(causes: Map<string, number>, cause: string): void {
+  causes.set(cause, (causes.get(cause) ?? 0) + 1);
+}
+
+function printCauses(title: string, causes: Map<string, number>): void {
+  console.log(`    ${title}:`);
+  for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1])) console.log(`      ${String(count).padStart(5)}  ${cause}`);
+}
+
+async function main(): Promise<void> {
+  const table = rows('redis_functions.csv');
+  datedCheckout(table);
+  const coverage = join(SCRATCH, 'redis-hits.csv');
+  writeFileSync(coverage, `path,function,hits\n${table.filter((row) => row.hits !== '').map((row) => `${row.file},${row.name},${Number(row.hits)}`).join('\n')}\n`);
+  const started = performance.now();
+  const indexed = await indexRepository(ROOT, { db: join(SCRATCH, 'redis-index.db') });
+  const repo = { name: 'redis', root: indexed.root, commit: repositoryCommit(indexed.root), store: indexed.store };
+  const buildStart = performance.now();
+  const output = await buildFromIndexes([repo], {
+    family: 'function', seed: 0, command: 'bench splits', toolVersion: 'bench', levels: 'yabloco',
+    perLevel: 14, dev: 17, train: true, coverage: readCoverage(coverage),
+  });
+  const buildSeconds = (performance.now() - buildStart) / 1000;
+  console.log(`redis: index ${indexed.unchanged ? 'reused' : `built in ${((buildStart - started) / 1000).toFixed(1)} s`}, splits built in ${buildSeconds.toFixed(1)} s`);
+
+  const theirs = { test: rows('redis_bench-v0.7.csv'), dev: rows('redis_dev-v0.7.csv'), train: rows('redis_train.csv') };
+  const ours: Record<'test' | 'dev' | 'train', TaskRecord[]> = { test: output.tasks, dev: output.splits.dev!.tasks, train: output.splits.train!.tasks };
+  printFilters('test', output.manifest.filters);
+  printFilters('train', output.splits.train!.manifest.filters);
+
+  // Causes of train differences: our index's view and YABLoCo's table's view of each function.
+  const listing = new Map<string, FunctionListing>();
+  for (const fn of listFunctions(repo.store, { levels: 'yabloco' })) if (!listing.has(key(fn.path, fn.name))) listing.set(key(fn.path, fn.name), fn);
+  const records = new Map(repo.store.functions().map((record) => [record.id, record]));
+  const theirRow = new Map(table.map((row) => [key(row.file, row.name), row]));
+  const graph = JSON.parse(readFileSync(join(YABLOCO, 'redis_callgraph.json'), 'utf8')) as Record<string, { id: string }[]>;
+  const theirHeld = new Set([...theirs.test, ...theirs.dev].map((row) => row.id));
+  const ourHeld = new Set([...ours.test, ...ours.dev].map((task) => key(task.path, task.name!)));
+  const ourHeldIds = new Set([...ours.test, ...ours.dev].map((task) => (task.meta as { functionId: string }).functionId));
+
+  for (const split of ['test', 'dev', 'train'] as const) {
+    const ourKeys = new Set(ours[split].map((task) => key(task.path, task.name!)));
+    const theirKeys = new Set(theirs[split].map((row) => key(row.file, row.name)));
+    const common = [...ourKeys].filter((k) => theirKeys.has(k)).length;
+    console.log(`\n  ${split}: ours ${ourKeys.size}, YABLoCo ${theirKeys.size}, common ${common} (${(common / theirKeys.size * 100).toFixed(1)}% of theirs)`);
+    if (split !== 'train') continue;
+    const missing = new Map<string, number>();
+    for (const row of theirs.train) {
+      const k = key(row.file, row.name);
+      if (ourKeys.has(k)) continue;
+      const fn = listing.get(k);
+      if (!fn) { tally(missing, 'not in our index (path and name)'); continue; }
+      const text = readFileSync(join(ROOT, fn.path), 'utf8');
+      const lines = bodyLineCount(text, records.get(fn.id)!);
+      if (ourHeld.has(k)) tally(missing, 'in our test or dev split (YABLoCo\'s test/dev differ)');
+      else if (docstringProblem(fn.docstring) !== null) tally(missing, `our docstring: ${docstringProblem(fn.docstring)}`);
+      else if (lines < 2 || lines > TRAIN_FILTERS.maxBodyLines) tally(missing, `our body ${lines} lines (theirs counts ${row.length} lines span)`);
+      else if (looksLikeTest(fn.path, fn.name)) tally(missing, '"test" in any case (YABLoCo: lower case only)');
+      else if (fn.callers > TRAIN_FILTERS.maxCallers) tally(missing, `our callers ${fn.callers} > 10 (theirs ${row.callers})`);
+      else if (fn.callees.some((callee) => callee.id !== null && ourHeldIds.has(callee.id))) tally(missing, 'calls one of our test/dev functions');
+      else tally(missing, 'near-duplicate: among train, or of a test/dev function (BLEU-2 >= 0.2 / same body)');
+    }
+    const extra = new Map<string, number>();
+    for (const task of ours.train) {
+      const k = key(task.path, task.name!);
+      if (theirKeys.has(k)) continue;
+      const row = theirRow.get(k);
+      if (!row) { tally(extra, 'not in YABLoCo\'s function table'); continue; }
+      const theirDoc = row.doc;
+      if (theirHeld.has(row.id)) tally(extra, 'in YABLoCo\'s test or dev split');
+      else if (docstringProblem(theirDoc) !== null || theirDoc.split(/\s+/).filter(Boolean).length <= 3) tally(extra, 'YABLoCo\'s docstring unusable (differs from ours)');
+      else if (row.callers > TRAIN_FILTERS.maxCallers) tally(extra, `YABLoCo's callers > 10 (ours ${String(listing.get(k)?.callers)})`);
+      else if ((graph[row.id] ?? []).some((callee) => theirHeld.has(callee.id))) tally(extra, 'calls one of YABLoCo\'s test/dev functions');
+      else if (row.date === '') tally(extra, 'YABLoCo has no date for it');
+      else tally(extra, 'other: YABLoCo\'s body length (#if/#else cut) or near-duplicate among their candidates');
+    }
+    printCauses('in YABLoCo\'s train, not ours', missing);
+    printCauses('in ours, not YABLoCo\'s', extra);
+  }
+  repo.store.close();
+}
+
+await main();
