@@ -1,5 +1,6 @@
 // Leakage controls: n-gram overlap labels of each reference with a corpus (files and JSONL
-// records, documents never joined), and reports split by those labels with the exact-match share.
+// records, documents never joined), reports split by those labels with the exact-match share,
+// and signature obfuscation.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { openRunStore } from '../../src/runstore/store.ts';
 import { buildFromIndexes } from '../../src/tasks/build.ts';
 import { measureContamination } from '../../src/tasks/contamination.ts';
 import { readTaskLabels } from '../../src/tasks/labels.ts';
+import { applyRenaming, renamingOf, type Renaming } from '../../src/tasks/obfuscate.ts';
+import { readTasks } from '../../src/datasets/io.ts';
 import { cli } from '../capture-cli.ts';
 import { copyFixture, openRepository, tempDir } from './helpers.ts';
 
@@ -95,5 +98,50 @@ describe('contamination', () => {
     writeFileSync(bad, `${JSON.stringify({ id: 'a', labels: { x: true } })}\n`);
     const invalid = await cli(['report', runDir, '--labels', bad, '--by', 'x']);
     assert.match(invalid.stderr, /bad-labels\.jsonl, line 1, field 'labels\.x'/);
+  });
+});
+
+describe('obfuscate', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => ({ dir, cleanup } = tempDir()));
+  after(() => cleanup());
+
+  it('renames a C target and its parameters in prompt and reference, keeping ids', async () => {
+    const root = copyFixture('fn-splits', dir);
+    const taskFile = join(dir, 'fn.jsonl');
+    assert.equal((await cli(['build', 'function', root, '--out', taskFile, '--db', join(dir, 'fn.db')])).code, 0);
+    const out = join(dir, 'obfuscated.jsonl');
+    const { code, stdout } = await cli(['obfuscate', taskFile, '--out', out]);
+    assert.equal(code, 0);
+    assert.match(stdout, /^5 of 5 tasks obfuscated/m);
+    const [original, renamed] = [readTasks(taskFile), readTasks(out)];
+    assert.deepEqual(renamed.map((t) => t.id), original.map((t) => t.id));
+    const alpha = renamed.find((t) => (t.meta!.obfuscated as Renaming).name.from === 'alpha_sum')!;
+    const to = (alpha.meta!.obfuscated as Renaming).name.to;
+    assert.match(to, /^fn_[0-9a-f]{6}$/);
+    assert.deepEqual((alpha.meta!.obfuscated as Renaming).parameters, [{ from: 'values', to: 'arg1' }, { from: 'n', to: 'arg2' }]);
+    assert.equal(alpha.reference, `int ${to}(const int *arg1, int arg2) {\n    int total = 0;\n    for (int i = 0; i < arg2; i++) total += arg1[i];\n    return total;\n}\n`);
+    assert.equal(alpha.signature, `int ${to}(const int *arg1, int arg2)`);
+    assert.equal(alpha.name, to);
+    // the caller in the rest of the file calls the new name; nothing else changed
+    assert.match(alpha.suffix, new RegExp(`running = ${to}\\(buckets, b \\+ 1\\);`));
+    assert.equal(alpha.suffix.replaceAll(to, 'alpha_sum'), original.find((t) => t.id === alpha.id)!.suffix);
+  });
+
+  it('skips types and default values when finding parameters (Python)', async () => {
+    const task: TaskRecord = {
+      id: 't1', kind: 'function', language: 'python', repo: { name: 'r', commit: null }, path: 'a.py',
+      prefix: 'SCALE = 2\n\n', reference: 'def area(width: int, height=SCALE):\n    """Area of width by height."""\n    return width * height\n', suffix: '\nprint(area(2, 3))\n',
+      span: { startLine: 3, startColumn: 1, endLine: 5, endColumn: 25 }, labels: { lines: 3 }, name: 'area', signature: 'def area(width: int, height=SCALE):', docstring: 'Area of width by height.',
+    };
+    const renaming = (await renamingOf(task))!;
+    assert.deepEqual(renaming.parameters, [{ from: 'width', to: 'arg1' }, { from: 'height', to: 'arg2' }]);
+    const renamed = applyRenaming(task, renaming);
+    const to = renaming.name.to;
+    assert.equal(renamed.reference, `def ${to}(arg1: int, arg2=SCALE):\n    """Area of arg1 by arg2."""\n    return arg1 * arg2\n`);
+    assert.equal(renamed.docstring, 'Area of arg1 by arg2.');
+    assert.equal(renamed.suffix, `\nprint(${to}(2, 3))\n`);
+    assert.equal(await renamingOf({ ...task, kind: 'node' }), null);
   });
 });

@@ -12,6 +12,7 @@ export const commands: CommandEntry[] = [
   { name: 'import', summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) or an inline ctxbench JSONL file as a task set.', load: async () => (await import('./import.ts')).importCommand },
   { name: 'export', summary: 'Export a task set inline: a Hugging Face dataset folder, CrossCodeEval JSONL, or ctxbench JSONL with whole prefixes and suffixes.', load: async () => (await import('./export.ts')).exportCommand },
   { name: 'contamination', summary: 'Measure each reference\'s n-gram overlap with a training corpus and label the tasks (contaminated yes/no) for `report --labels`.', load: async () => (await import('./contamination.ts')).contaminationCommand },
+  { name: 'obfuscate', summary: 'Rename each function task\'s target and its parameters, in prompt and reference alike (a memorisation control).', load: async () => (await import('./obfuscate.ts')).obfuscateCommand },
   { name: 'prompt', summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.', load: async () => (await import('./prompt.ts')).promptCommand },
   { name: 'eval', summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.', load: async () => (await import('./eval.ts')).evalCommand },
   { name: 'exec', summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.', load: async () => (await import('./exec.ts')).execCommand },
