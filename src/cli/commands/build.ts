@@ -39,10 +39,11 @@ function promptLines(value: unknown): Partial<Record<LanguageId, number>> | unde
 }
 
 /** The command as it could be typed again (recorded in the manifest). */
-function commandLine(positionals: string[], values: Record<string, unknown>): string {
+export function commandLine(command: string, positionals: string[], values: Record<string, unknown>): string {
   const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
-  const options = Object.entries(values).filter(([, value]) => value !== undefined).map(([name, value]) => `--${name} ${quote(String(value))}`);
-  return ['ctxbench', 'build', ...positionals.map(quote), ...options].join(' ');
+  const options = Object.entries(values).filter(([, value]) => value !== undefined)
+    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => `--${name} ${quote(String(item))}`));
+  return ['ctxbench', command, ...positionals.map(quote), ...options].join(' ');
 }
 
 /** The filter chain and the counts per language and label, as printed after a build. */
@@ -142,7 +143,7 @@ export const buildCommand: Command = {
         coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
         minPromptLines: promptLines(values['min-prompt-lines']),
         solvedBy,
-        command: commandLine(positionals, values),
+        command: commandLine('build', positionals, values),
         toolVersion: toolVersion(),
       });
       writeBuild(out, output);
