@@ -9,13 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import readXlsxFile from 'read-excel-file/node';
 import { parseCsv } from '../src/datasets/csv.ts';
 import type { TaskRecord } from '../src/datasets/types.ts';
 import { indexRepository } from '../src/index/indexer.ts';
 import { listFunctions, type FunctionListing } from '../src/index/query.ts';
 import { buildFromIndexes } from '../src/tasks/build.ts';
 import { readCoverage } from '../src/tasks/coverage.ts';
-import { bodyLineCount, docstringProblem, looksLikeTest, TRAIN_FILTERS } from '../src/tasks/function.ts';
+import { bleuTokens, duplicateChecker, YABLOCO_DUPLICATES } from '../src/tasks/bleu.ts';
+import { bodyLineCount, docstringProblem, FUNCTION_FILTERS, looksLikeTest, TRAIN_FILTERS } from '../src/tasks/function.ts';
 import { repositoryCommit } from '../src/tasks/git.ts';
 import type { FilterStep } from '../src/tasks/types.ts';
 
@@ -23,7 +25,7 @@ const YABLOCO = process.env.CTXBENCH_YABLOCO ?? '/work/shared/yabloco';
 const SCRATCH = process.env.CTXBENCH_SCRATCH ?? '/work/scratch-15b';
 const ROOT = join(SCRATCH, 'redis');
 
-interface Row { id: string; name: string; file: string; line: number; length: number; date: string; hits: string; doc: string; callers: number }
+interface Row { id: string; name: string; file: string; line: number; length: number; date: string; hits: string; doc: string; callers: number; counts: number[] }
 
 function rows(file: string): Row[] {
   return parseCsv(readFileSync(join(YABLOCO, file), 'utf8'), file).map(({ values }) => ({
@@ -36,7 +38,14 @@ function rows(file: string): Row[] {
     hits: values.test_cov_hits ?? '',
     doc: values.doc ?? '',
     callers: Number(values.calls_num),
+    counts: ['project', 'same_package', 'same_file', 'stdlib'].map((column) => Number(values[column])),
   }));
+}
+
+/** YABLoCo's context level of a row: the highest level with a callee (project > package > file > stdlib). */
+function yablocoLevel(row: Row): string {
+  const index = row.counts.findIndex((count) => count > 0);
+  return index < 0 ? 'none' : ['project', 'package', 'file', 'stdlib'][index]!;
 }
 
 /** dd.mm.yyyy → an ISO time at noon UTC (blame gives the same day back). */
@@ -132,44 +141,57 @@ async function main(): Promise<void> {
   const ourHeld = new Set([...ours.test, ...ours.dev].map((task) => key(task.path, task.name!)));
   const ourHeldIds = new Set([...ours.test, ...ours.dev].map((task) => (task.meta as { functionId: string }).functionId));
 
+  const heldTokens = [...ours.test, ...ours.dev].map((task) => bleuTokens(`${(task.meta as { qualifiedName: string }).qualifiedName} ${task.docstring} ${task.reference}`));
+  const nearHeld = duplicateChecker(heldTokens, YABLOCO_DUPLICATES.threshold);
+  // YABLoCo's docstring review dropped the functions with two or three '-' before drawing test and dev.
+  const review = (await readXlsxFile(join(YABLOCO, 'docstring_labeling.xlsx')))[0]!.data.slice(1);
+  const reviewedOut = new Set(review.filter((r) => r[3] === 'redis' && [r[5], r[6], r[7]].filter((mark) => mark === '-').length >= 2).map((r) => String(r[1])));
+  const theirLevel = (row: Row) => yablocoLevel(table.find((r) => r.id === row.id) ?? row);
   for (const split of ['test', 'dev', 'train'] as const) {
     const ourKeys = new Set(ours[split].map((task) => key(task.path, task.name!)));
     const theirKeys = new Set(theirs[split].map((row) => key(row.file, row.name)));
     const common = [...ourKeys].filter((k) => theirKeys.has(k)).length;
     console.log(`\n  ${split}: ours ${ourKeys.size}, YABLoCo ${theirKeys.size}, common ${common} (${(common / theirKeys.size * 100).toFixed(1)}% of theirs)`);
-    if (split !== 'train') continue;
     const missing = new Map<string, number>();
-    for (const row of theirs.train) {
+    const limits = split === 'train' ? TRAIN_FILTERS : FUNCTION_FILTERS;
+    for (const row of theirs[split]) {
       const k = key(row.file, row.name);
       if (ourKeys.has(k)) continue;
       const fn = listing.get(k);
       if (!fn) { tally(missing, 'not in our index (path and name)'); continue; }
-      const text = readFileSync(join(ROOT, fn.path), 'utf8');
-      const lines = bodyLineCount(text, records.get(fn.id)!);
-      if (ourHeld.has(k)) tally(missing, 'in our test or dev split (YABLoCo\'s test/dev differ)');
+      const lines = bodyLineCount(readFileSync(join(ROOT, fn.path), 'utf8'), records.get(fn.id)!);
+      if (split === 'train' && ourHeld.has(k)) tally(missing, 'in our test or dev split (the held-out sets differ)');
+      else if (split !== 'train' && [...ours.test, ...ours.dev].some((task) => key(task.path, task.name!) === k)) tally(missing, `in our ${split === 'test' ? 'dev' : 'test'} split (order within a level differs)`);
       else if (docstringProblem(fn.docstring) !== null) tally(missing, `our docstring: ${docstringProblem(fn.docstring)}`);
-      else if (lines < 2 || lines > TRAIN_FILTERS.maxBodyLines) tally(missing, `our body ${lines} lines (theirs counts ${row.length} lines span)`);
+      else if (lines < 2 || lines > limits.maxBodyLines) tally(missing, `our body outside 2-${limits.maxBodyLines} lines (their #if/#else cut or span)`);
       else if (looksLikeTest(fn.path, fn.name)) tally(missing, '"test" in any case (YABLoCo: lower case only)');
-      else if (fn.callers > TRAIN_FILTERS.maxCallers) tally(missing, `our callers ${fn.callers} > 10 (theirs ${row.callers})`);
+      else if (fn.callers > limits.maxCallers) tally(missing, `our callers > ${limits.maxCallers} (we count more callers)`);
+      else if (split !== 'train' && fn.level !== theirLevel(row)) tally(missing, 'context level differs (our call resolution)');
+      else if (split !== 'train') tally(missing, 'ranked beyond 14 + 17 or a near-duplicate (dates, hits, BLEU order)');
       else if (fn.callees.some((callee) => callee.id !== null && ourHeldIds.has(callee.id))) tally(missing, 'calls one of our test/dev functions');
-      else tally(missing, 'near-duplicate: among train, or of a test/dev function (BLEU-2 >= 0.2 / same body)');
+      else if (nearHeld(bleuTokens(`${fn.qualifiedName} ${fn.docstring} ${fn.code}`)) >= 0) tally(missing, 'near-duplicate of one of our test/dev functions (our extra guard)');
+      else tally(missing, 'near-duplicate among train candidates (YABLoCo\'s order-dependent filter)');
     }
     const extra = new Map<string, number>();
-    for (const task of ours.train) {
+    for (const task of ours[split]) {
       const k = key(task.path, task.name!);
       if (theirKeys.has(k)) continue;
       const row = theirRow.get(k);
       if (!row) { tally(extra, 'not in YABLoCo\'s function table'); continue; }
-      const theirDoc = row.doc;
-      if (theirHeld.has(row.id)) tally(extra, 'in YABLoCo\'s test or dev split');
-      else if (docstringProblem(theirDoc) !== null || theirDoc.split(/\s+/).filter(Boolean).length <= 3) tally(extra, 'YABLoCo\'s docstring unusable (differs from ours)');
-      else if (row.callers > TRAIN_FILTERS.maxCallers) tally(extra, `YABLoCo's callers > 10 (ours ${String(listing.get(k)?.callers)})`);
-      else if ((graph[row.id] ?? []).some((callee) => theirHeld.has(callee.id))) tally(extra, 'calls one of YABLoCo\'s test/dev functions');
-      else if (row.date === '') tally(extra, 'YABLoCo has no date for it');
-      else tally(extra, 'other: YABLoCo\'s body length (#if/#else cut) or near-duplicate among their candidates');
+      const theirLimits = split === 'train' ? TRAIN_FILTERS : FUNCTION_FILTERS;
+      if (split === 'train' && theirHeld.has(row.id)) tally(extra, 'in YABLoCo\'s test or dev split');
+      else if (split !== 'train' && [...theirs.test, ...theirs.dev].some((r) => r.id === row.id)) tally(extra, `in YABLoCo's ${split === 'test' ? 'dev' : 'test'} split`);
+      else if (split !== 'train' && reviewedOut.has(row.id)) tally(extra, 'dropped by YABLoCo\'s docstring review');
+      else if (split !== 'train' && !(Number(row.hits) > 0)) tally(extra, 'no test hits in YABLoCo\'s table');
+      else if (docstringProblem(row.doc) !== null || row.doc.split(/\s+/).filter(Boolean).length <= 3) tally(extra, 'YABLoCo\'s docstring unusable (differs from ours)');
+      else if (row.callers > theirLimits.maxCallers) tally(extra, `YABLoCo's callers > ${theirLimits.maxCallers}`);
+      else if (split !== 'train' && theirLevel(row) !== task.labels.level) tally(extra, 'context level differs (their call graph)');
+      else if (split === 'train' && (graph[row.id] ?? []).some((callee) => theirHeld.has(callee.id))) tally(extra, 'calls one of YABLoCo\'s test/dev functions');
+      else if (split !== 'train') tally(extra, 'ranked differently (after the review\'s removals: dates, hits, near-duplicate order)');
+      else tally(extra, 'YABLoCo\'s body length (#if/#else cut) or near-duplicate order');
     }
-    printCauses('in YABLoCo\'s train, not ours', missing);
-    printCauses('in ours, not YABLoCo\'s', extra);
+    printCauses(`in YABLoCo's ${split}, not ours`, missing);
+    printCauses(`in ours, not YABLoCo's`, extra);
   }
   repo.store.close();
 }
