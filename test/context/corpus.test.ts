@@ -49,6 +49,30 @@ describe('ctxbench corpus', () => {
     for (const task of readTasks(evaluation)) assert.ok(!written.includes(JSON.stringify(task.reference).slice(1, -1)), `${task.name} leaked`);
   });
 
+  it('node holes with cross-file context (M2RC-Instruct), chat and FIM alike, counted per language', async () => {
+    const evaluation = join(dir, 'node-eval.jsonl');
+    assert.equal((await cli(['build', 'node', copyFixture('node-mix', join(dir, 'n')), '--out', evaluation, '--seed', '3'])).code, 0);
+    const out = join(dir, 'node-corpus');
+    const { code } = await cli(['corpus', copyFixture('cf-mix', join(dir, 'n')), '--out', out, '--family', 'node', '--exclude', evaluation, '--template', 'deepseek-coder']);
+    assert.equal(code, 0);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as CorpusManifest;
+    assert.equal(manifest.strategy, 'bm25');
+    assert.deepEqual(Object.fromEntries(Object.entries(manifest.counts).map(([language, c]) => [language, [c.built, c.nearDuplicate, c.written]])), {
+      java: [2, 0, 2], python: [7, 1, 6], c: [3, 0, 3], typescript: [2, 0, 2],
+    });
+    const chat = lines(join(out, 'chat.jsonl'));
+    const fim = lines(join(out, 'fim.jsonl'));
+    assert.equal(chat.length, 13);
+    assert.equal(fim.length, 13);
+    const first = chat[0]!.messages as { role: string; content: string }[];
+    assert.match(first[1]!.content, /Here are some relevant code fragments from other files of the repo/);
+    // the FIM text ends with the reference that the chat sample gives as its answer
+    chat.forEach((record, index) => {
+      const answer = (record.messages as { content: string }[])[2]!.content.replace(/^```\w+\n/, '').replace(/\n```$/, '');
+      assert.ok((fim[index]!.text as string).trimEnd().endsWith(answer.trimEnd()), `sample ${index}`);
+    });
+  });
+
   it('refuses a template of the wrong shape', async () => {
     const { code, stderr } = await cli(['corpus', copyFixture('fn-corpus', join(dir, 'again')), '--out', join(dir, 'x'), '--family', 'function', '--template', 'yabloco']);
     assert.equal(code, 2);
