@@ -152,6 +152,10 @@ async function main(): Promise<void> {
     const theirKeys = new Set(theirs[split].map((row) => key(row.file, row.name)));
     const common = [...ourKeys].filter((k) => theirKeys.has(k)).length;
     console.log(`\n  ${split}: ours ${ourKeys.size}, YABLoCo ${theirKeys.size}, common ${common} (${(common / theirKeys.size * 100).toFixed(1)}% of theirs)`);
+    if (split !== 'train') {
+      const perLevel = (levels: string[]) => Object.entries(levels.reduce<Record<string, number>>((counts, level) => ({ ...counts, [level]: (counts[level] ?? 0) + 1 }), {})).sort().map(([level, n]) => `${level} ${n}`).join(', ');
+      console.log(`    per level: ours ${perLevel(ours[split].map((task) => String(task.labels.level)))}; YABLoCo ${perLevel(theirs[split].map(theirLevel))}`);
+    }
     const missing = new Map<string, number>();
     const limits = split === 'train' ? TRAIN_FILTERS : FUNCTION_FILTERS;
     for (const row of theirs[split]) {
@@ -161,7 +165,7 @@ async function main(): Promise<void> {
       if (!fn) { tally(missing, 'not in our index (path and name)'); continue; }
       const lines = bodyLineCount(readFileSync(join(ROOT, fn.path), 'utf8'), records.get(fn.id)!);
       if (split === 'train' && ourHeld.has(k)) tally(missing, 'in our test or dev split (the held-out sets differ)');
-      else if (split !== 'train' && [...ours.test, ...ours.dev].some((task) => key(task.path, task.name!) === k)) tally(missing, `in our ${split === 'test' ? 'dev' : 'test'} split (order within a level differs)`);
+      else if (split !== 'train' && [...ours.test, ...ours.dev].some((task) => key(task.path, task.name!) === k)) tally(missing, `in our ${split === 'test' ? 'dev' : 'test'} split (level ${fn.level}, theirs ${theirLevel(row)})`);
       else if (docstringProblem(fn.docstring) !== null) tally(missing, `our docstring: ${docstringProblem(fn.docstring)}`);
       else if (lines < 2 || lines > limits.maxBodyLines) tally(missing, `our body outside 2-${limits.maxBodyLines} lines (their #if/#else cut or span)`);
       else if (looksLikeTest(fn.path, fn.name)) tally(missing, '"test" in any case (YABLoCo: lower case only)');
@@ -180,7 +184,7 @@ async function main(): Promise<void> {
       if (!row) { tally(extra, 'not in YABLoCo\'s function table'); continue; }
       const theirLimits = split === 'train' ? TRAIN_FILTERS : FUNCTION_FILTERS;
       if (split === 'train' && theirHeld.has(row.id)) tally(extra, 'in YABLoCo\'s test or dev split');
-      else if (split !== 'train' && [...theirs.test, ...theirs.dev].some((r) => r.id === row.id)) tally(extra, `in YABLoCo's ${split === 'test' ? 'dev' : 'test'} split`);
+      else if (split !== 'train' && [...theirs.test, ...theirs.dev].some((r) => r.id === row.id)) tally(extra, `in YABLoCo's ${split === 'test' ? 'dev' : 'test'} split (level ${String(task.labels.level)}, theirs ${theirLevel(row)})`);
       else if (split !== 'train' && reviewedOut.has(row.id)) tally(extra, 'dropped by YABLoCo\'s docstring review');
       else if (split !== 'train' && !(Number(row.hits) > 0)) tally(extra, 'no test hits in YABLoCo\'s table');
       else if (docstringProblem(row.doc) !== null || row.doc.split(/\s+/).filter(Boolean).length <= 3) tally(extra, 'YABLoCo\'s docstring unusable (differs from ours)');
