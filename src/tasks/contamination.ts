@@ -11,7 +11,7 @@ import { textLines } from '../util/jsonl.ts';
 import type { TaskLabelRecord } from './labels.ts';
 
 /** Identifiers and numbers as one token each, every other non-space character alone. */
-export function codeTokens(text: string): string[] {
+export function overlapTokens(text: string): string[] {
   return text.match(/[A-Za-z0-9_]+|[^\sA-Za-z0-9_]/g) ?? [];
 }
 
@@ -87,7 +87,7 @@ export function measureContamination(tasks: Iterable<TaskRecord>, corpus: string
   const perTask: { id: string; grams: string[] }[] = [];
   const lengths = new Set<number>();
   for (const task of tasks) {
-    const ids = codeTokens(task.reference).map((token) => {
+    const ids = overlapTokens(task.reference).map((token) => {
       let id = vocabulary.get(token);
       if (id === undefined) vocabulary.set(token, (id = vocabulary.size));
       return id;
@@ -111,7 +111,7 @@ export function measureContamination(tasks: Iterable<TaskRecord>, corpus: string
     const window: number[] = [];
     let known = 0; // tokens at the window's end that occur in some reference
     for (const piece of document) {
-      for (const token of codeTokens(piece)) {
+      for (const token of overlapTokens(piece)) {
         tokenCount++;
         const id = vocabulary.get(token);
         if (id === undefined) {

@@ -11,7 +11,8 @@ import { cachedReader } from '../../src/report/cached-reader.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { buildFromIndexes } from '../../src/tasks/build.ts';
 import { measureContamination } from '../../src/tasks/contamination.ts';
-import { readTaskLabels } from '../../src/tasks/labels.ts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readTaskLabels, TASK_LABEL_JSON_SCHEMA } from '../../src/tasks/labels.ts';
 import { applyRenaming, renamingOf, type Renaming } from '../../src/tasks/obfuscate.ts';
 import { readTasks } from '../../src/datasets/io.ts';
 import { cli } from '../capture-cli.ts';
@@ -72,6 +73,10 @@ describe('contamination', () => {
     assert.equal(code, 0);
     assert.match(stdout, /^2 of 5 tasks contaminated \(overlap >= 0.2\); mean overlap 0.2667$/m);
     const labels = readTaskLabels(labelsFile);
+    // every line also satisfies the published JSON Schema, and a bad one does not
+    const validate = new Ajv2020({ allowUnionTypes: true }).compile(TASK_LABEL_JSON_SCHEMA);
+    for (const line of readFileSync(labelsFile, 'utf8').trim().split('\n')) assert.ok(validate(JSON.parse(line)), line);
+    assert.equal(validate({ id: 'a', labels: { x: true } }), false);
     assert.deepEqual(labels.get(tasks[1]!.id), { contaminated: 'yes', overlap: 0.2333 });
 
     // a run where alpha_sum and eta_parse are reproduced exactly
