@@ -12,14 +12,14 @@ import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../tasks/solved.ts';
 import { FAMILIES, type BucketConvention, type BuildManifest, type Family, type Split } from '../../tasks/types.ts';
 
-function positiveInteger(value: unknown, option: string): number | undefined {
+export function positiveInteger(value: unknown, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${option} must be a non-negative integer, got '${String(value)}'`);
   return number;
 }
 
-function languages(value: unknown): LanguageId[] | undefined {
+export function languages(value: unknown): LanguageId[] | undefined {
   if (value === undefined) return undefined;
   const list = String(value).split(',').map((item) => item.trim()).filter(Boolean);
   for (const language of list) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);

@@ -2,11 +2,9 @@
 // corpus of samples of a family's kind, with nothing of the evaluation sets in it.
 import { UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
-import { commandLine } from './build.ts';
+import { commandLine, languages, positiveInteger } from './build.ts';
 import { formatTable } from '../table.ts';
 import { buildCorpus } from '../../context/corpus.ts';
-import { isLanguageId } from '../../languages/registry.ts';
-import type { LanguageId } from '../../languages/types.ts';
 import { FAMILIES, type Family } from '../../tasks/types.ts';
 
 export const corpusCommand: Command = {
@@ -29,17 +27,10 @@ export const corpusCommand: Command = {
     if (!family || !FAMILIES.includes(family as Family)) throw new UsageError(`--family must be one of ${FAMILIES.join(', ')}`);
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out DIR is required');
-    const integer = (value: unknown, option: string) => {
-      if (value === undefined) return undefined;
-      if (!/^\d+$/.test(String(value))) throw new UsageError(`--${option} must be a non-negative integer, got '${String(value)}'`);
-      return Number(value);
-    };
-    const languages = values.languages === undefined ? undefined : String(values.languages).split(',').map((item) => item.trim()).filter(Boolean);
-    for (const language of languages ?? []) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
     const manifest = await buildCorpus({
       repos: positionals, out, family: family as Family, exclude: (values.exclude as string[] | undefined) ?? [],
       strategy: values.strategy as string | undefined, chatTemplate: values['chat-template'] as string | undefined, fimTemplate: values.template as string | undefined,
-      seed: integer(values.seed ?? '0', 'seed')!, limit: integer(values.limit, 'limit'), languages: languages as LanguageId[] | undefined,
+      seed: positiveInteger(values.seed ?? '0', 'seed')!, limit: positiveInteger(values.limit, 'limit'), languages: languages(values.languages),
       command: commandLine('corpus', positionals, values), toolVersion: toolVersion(),
     });
     for (const repo of manifest.repositories) if (repo.status !== 'used') console.log(`${repo.name}: ${repo.status}`);
