@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
-import { textLines } from '../util/jsonl.ts';
+import { jsonlRecords, textLines } from '../util/jsonl.ts';
 import type { TaskLabelRecord } from './labels.ts';
 
 /** Identifiers and numbers as one token each, every other non-space character alone. */
@@ -62,16 +62,7 @@ function* strings(value: unknown): Generator<string> {
 function* documents(paths: string[]): Generator<Iterable<string>> {
   for (const file of corpusFiles(paths)) {
     if (file.endsWith('.jsonl')) {
-      for (const { text, line } of textLines(file)) {
-        if (text.trim() === '') continue;
-        let record: unknown;
-        try {
-          record = JSON.parse(text);
-        } catch (error) {
-          throw new InputError(`malformed JSON (${(error as Error).message})`, { file, line });
-        }
-        for (const value of strings(record)) yield [value];
-      }
+      for (const record of jsonlRecords(file, (value) => value)) for (const value of strings(record)) yield [value];
     } else {
       yield (function* () {
         for (const { text } of textLines(file)) yield `${text}\n`;

@@ -65,6 +65,13 @@ describe('contamination', () => {
     assert.deepEqual(overlaps(result.labels).slice(0, 2), [['alpha_sum', 1, 'yes'], ['beta_scale', 0, 'no']]);
   });
 
+  it('names the file and line of a bad corpus record, and a missing corpus path', () => {
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"text": "a"}\n{"text": \n');
+    assert.throws(() => measureContamination(tasks, [bad]), (error: Error) => error.message.startsWith(`${bad}, line 2: malformed JSON`));
+    assert.throws(() => measureContamination(tasks, [join(dir, 'nowhere')]), /nowhere: corpus path does not exist/);
+  });
+
   it('writes labels from the command line; report --labels --by contaminated splits scores and shows the exact-match share', async () => {
     const taskFile = join(dir, 'fn.jsonl');
     writeFileSync(taskFile, `${tasks.map((t) => JSON.stringify(t)).join('\n')}\n`);
