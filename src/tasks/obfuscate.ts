@@ -23,11 +23,15 @@ function freshName(base: string, text: string, taken: Set<string>): string {
   return name;
 }
 
-/** Replaces whole words (identifier boundaries) by their new names. */
-function renameWords(text: string, names: Map<string, string>): string {
+/**
+ * Replaces whole words (identifier boundaries) by their new names; `members: false` leaves a word
+ * right after `.`, `->` or `::` alone (a parameter `limit` is not the field `s->limit`).
+ */
+function renameWords(text: string, names: Map<string, string>, members = true): string {
   if (names.size === 0) return text;
   const pattern = [...names.keys()].sort((a, b) => b.length - a.length).map((name) => name.replace(/[$]/g, '\\$')).join('|');
-  return text.replace(new RegExp(`(?<![\\w$])(?:${pattern})(?![\\w$])`, 'g'), (word) => names.get(word)!);
+  const before = members ? '(?<![\\w$])' : '(?<![\\w$]|\\.|->|::)';
+  return text.replace(new RegExp(`${before}(?:${pattern})(?![\\w$])`, 'g'), (word) => names.get(word)!);
 }
 
 /** Fields of a parameter that hold no declared name: its type and its default value. */
@@ -89,17 +93,18 @@ export async function renamingOf(task: TaskRecord): Promise<Renaming | null> {
  */
 export function applyRenaming(task: TaskRecord, renaming: Renaming): TaskRecord {
   const name = new Map([[renaming.name.from, renaming.name.to]]);
-  const all = new Map([...name, ...renaming.parameters.map((p) => [p.from, p.to] as const)]);
+  const parameters = new Map(renaming.parameters.map((p) => [p.from, p.to] as const));
+  const inFunction = (text: string) => renameWords(renameWords(text, parameters, false), name);
   const renamed: TaskRecord = {
     ...task,
     prefix: renameWords(task.prefix, name),
     suffix: renameWords(task.suffix, name),
-    reference: renameWords(task.reference, all),
+    reference: inFunction(task.reference),
     name: renaming.name.to,
     meta: { ...task.meta, obfuscated: renaming },
   };
-  if (task.signature !== undefined) renamed.signature = renameWords(task.signature, all);
-  if (task.docstring !== undefined && task.docstring !== null) renamed.docstring = renameWords(task.docstring, all);
+  if (task.signature !== undefined) renamed.signature = inFunction(task.signature);
+  if (task.docstring !== undefined && task.docstring !== null) renamed.docstring = inFunction(task.docstring);
   if (task.oracle) renamed.oracle = task.oracle.map((snippet) => ({ ...snippet, text: renameWords(snippet.text, name) }));
   return renamed;
 }

@@ -144,15 +144,16 @@ describe('obfuscate', () => {
   it('skips types and default values when finding parameters (Python)', async () => {
     const task: TaskRecord = {
       id: 't1', kind: 'function', language: 'python', repo: { name: 'r', commit: null }, path: 'a.py',
-      prefix: 'SCALE = 2\n\n', reference: 'def area(width: int, height=SCALE):\n    """Area of width by height."""\n    return width * height\n', suffix: '\nprint(area(2, 3))\n',
-      span: { startLine: 3, startColumn: 1, endLine: 5, endColumn: 25 }, labels: { lines: 3 }, name: 'area', signature: 'def area(width: int, height=SCALE):', docstring: 'Area of width by height.',
+      prefix: 'SCALE = 2\n\n', reference: 'def area(width: int, height=SCALE):\n    """Area of width by height. width > 0."""\n    return width * height * SCALE.width\n', suffix: '\nprint(area(2, 3))\n',
+      span: { startLine: 3, startColumn: 1, endLine: 5, endColumn: 25 }, labels: { lines: 3 }, name: 'area', signature: 'def area(width: int, height=SCALE):', docstring: 'Area of width by height. width > 0.',
     };
     const renaming = (await renamingOf(task))!;
     assert.deepEqual(renaming.parameters, [{ from: 'width', to: 'arg1' }, { from: 'height', to: 'arg2' }]);
     const renamed = applyRenaming(task, renaming);
     const to = renaming.name.to;
-    assert.equal(renamed.reference, `def ${to}(arg1: int, arg2=SCALE):\n    """Area of arg1 by arg2."""\n    return arg1 * arg2\n`);
-    assert.equal(renamed.docstring, 'Area of arg1 by arg2.');
+    // a member of the same name (SCALE.width) is not the parameter
+    assert.equal(renamed.reference, `def ${to}(arg1: int, arg2=SCALE):\n    """Area of arg1 by arg2. arg1 > 0."""\n    return arg1 * arg2 * SCALE.width\n`);
+    assert.equal(renamed.docstring, 'Area of arg1 by arg2. arg1 > 0.');
     assert.equal(renamed.suffix, `\nprint(${to}(2, 3))\n`);
     assert.equal(await renamingOf({ ...task, kind: 'node' }), null);
   });
