@@ -43,6 +43,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'report', file: 'report.ts', args: [] },
   { area: 'fidelity', file: 'fidelity.ts', args: [], options: ['--only'] },
+  // Test, dev and train splits of redis against YABLoCo's (docs/tasks.md, "Splits").
+  { area: 'splits', file: 'splits.ts', args: [] },
   // Task families on one Debian package per language (bench/fidelity-sources.ts).
   { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
   // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).

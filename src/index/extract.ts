@@ -152,7 +152,7 @@ function applyStep(nodes: Node[], step: string): Node[] {
   return out;
 }
 
-function resolvePath(node: Node, path: NodePath): Node[] {
+export function resolvePath(node: Node, path: NodePath): Node[] {
   let nodes = [node];
   for (const step of path) {
     nodes = applyStep(nodes, step);
