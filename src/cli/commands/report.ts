@@ -9,7 +9,6 @@ import { writeFigureFiles } from '../../report/export.ts';
 import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
 import { writeFileAtomic } from '../../util/jsonl.ts';
 import { readTaskLabels } from '../../tasks/labels.ts';
-import { InputError } from '../../util/errors.ts';
 
 export const reportCommand: Command = {
   usage: 'report <run...> [--by DIMS] [--labels FILE] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
