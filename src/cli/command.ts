@@ -79,3 +79,14 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
     throw new UsageError(`${message}${nearest ? ` Did you mean --${nearest}?` : ''}\nSee: ctxbench ${name} --help`);
   }
 }
+
+/** A command as it could be typed again (recorded in manifests). */
+export function commandLine(name: string, positionals: string[], values: Record<string, unknown>): string {
+  const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+  const options = Object.entries(values).flatMap(([option, value]) => {
+    if (value === undefined || value === false) return [];
+    if (value === true) return [`--${option}`];
+    return (Array.isArray(value) ? value : [value]).map((item) => `--${option} ${quote(String(item))}`);
+  });
+  return ['ctxbench', name, ...positionals.map(quote), ...options].join(' ');
+}

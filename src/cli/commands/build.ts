@@ -1,5 +1,5 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
-import { UsageError, type Command } from '../command.ts';
+import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
@@ -36,13 +36,6 @@ function promptLines(value: unknown): Partial<Record<LanguageId, number>> | unde
     result[language.trim() as LanguageId] = positiveInteger(lines.trim(), 'min-prompt-lines');
   }
   return result;
-}
-
-/** The command as it could be typed again (recorded in the manifest). */
-function commandLine(positionals: string[], values: Record<string, unknown>): string {
-  const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
-  const options = Object.entries(values).filter(([, value]) => value !== undefined).map(([name, value]) => `--${name} ${quote(String(value))}`);
-  return ['ctxbench', 'build', ...positionals.map(quote), ...options].join(' ');
 }
 
 /** The filter chain and the counts per language and label, as printed after a build. */
@@ -111,7 +104,7 @@ export const buildCommand: Command = {
         coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
         minPromptLines: promptLines(values['min-prompt-lines']),
         solvedBy,
-        command: commandLine(positionals, values),
+        command: commandLine('build', positionals, values),
         toolVersion: toolVersion(),
       });
       writeBuild(out, output);

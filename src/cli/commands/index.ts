@@ -17,5 +17,6 @@ export const commands: CommandEntry[] = [
   { name: 'score', summary: 'Score predictions against references (EM, ES, identifier match, CodeBLEU, ...): a pairs file or a whole run.', load: async () => (await import('./score.ts')).scoreCommand },
   { name: 'results', summary: 'Show the candidates of a run: raw and post-processed output, errors, metrics and verdicts.', load: async () => (await import('./results.ts')).resultsCommand },
   { name: 'report', summary: 'Report scored runs by language, level, bucket, semantic class, lines, prompt length or repository; compare runs; draw the papers\' tables and figures (HTML, SVG, PNG, LaTeX).', load: async () => (await import('./report.ts')).reportCommand },
+  { name: 'review', summary: "Review task docstrings in the browser (YABLoCo's - ? + marks, several reviewers), their agreement (Fleiss' kappa), filter a set by a rule; import/export the review sheet (XLSX, CSV).", load: async () => (await import('./review.ts')).reviewCommand },
   { name: 'view', summary: 'Browse runs in a local web viewer: tasks, candidates, diffs, verdicts, summaries, comparisons and live progress.', load: async () => (await import('./view.ts')).viewCommand },
 ];
