@@ -11,6 +11,7 @@ export const commands: CommandEntry[] = [
   { name: 'build', summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.', load: async () => (await import('./build.ts')).buildCommand },
   { name: 'import', summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) or an inline ctxbench JSONL file as a task set.', load: async () => (await import('./import.ts')).importCommand },
   { name: 'export', summary: 'Export a task set inline: a Hugging Face dataset folder, CrossCodeEval JSONL, or ctxbench JSONL with whole prefixes and suffixes.', load: async () => (await import('./export.ts')).exportCommand },
+  { name: 'docstrings', summary: 'Write the "hard" variant of a task set: every docstring rewritten by a model from docstring, signature and body (YABLoCo), through a template file; resumable.', load: async () => (await import('./docstrings.ts')).docstringsCommand },
   { name: 'prompt', summary: 'Assemble the prompt of one task (retrieval + template + token budget) and show its token counts.', load: async () => (await import('./prompt.ts')).promptCommand },
   { name: 'eval', summary: 'Generate candidates for every task with a model (or a baseline) into a resumable run store.', load: async () => (await import('./eval.ts')).evalCommand },
   { name: 'exec', summary: 'Build and test every candidate of a run in a sandbox (pass@k); `exec check <env>` checks an environment.', load: async () => (await import('./exec.ts')).execCommand },
