@@ -39,6 +39,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     ],
   },
   { area: 'web', file: 'web.ts', args: [] },
+  { area: 'review', file: 'review.ts', args: [] },
   { area: 'report', file: 'report.ts', args: [] },
   { area: 'fidelity', file: 'fidelity.ts', args: [] },
   // Task families on one Debian package per language (bench/fidelity-sources.ts).

@@ -25,6 +25,8 @@ export interface SheetRow {
   row: number;
   id: string;
   doc: string | null;
+  /** YABLoCo's `repository` column (null when the sheet has none). */
+  repository: string | null;
   marks: { reviewer: string; mark: Mark; note: string }[];
 }
 
@@ -104,6 +106,7 @@ export async function readReviewSheet(file: string, options: { sheet?: string; b
     return column;
   })();
   const docColumn = header.indexOf('doc');
+  const repositoryColumn = header.indexOf('repository');
   const sums = { minuses: header.indexOf('minuses'), questions: header.indexOf('questions'), agree: header.indexOf('agree') };
   const expectedSum = (name: string, marks: Mark[]): number => {
     if (name === 'minuses') return -marks.filter((mark) => mark === '-').length;
@@ -134,7 +137,7 @@ export async function readReviewSheet(file: string, options: { sheet?: string; b
       if (Number(text(row_[column])) !== expected) throw new InputError(`the sheet says ${text(row_[column])}, its marks give ${expected}`, { file, line: row, field: name });
     }
     const raw = docColumn >= 0 ? row_[docColumn] : null;
-    return { row, id, doc: raw === null || raw === undefined || String(raw) === '' ? null : String(raw), marks };
+    return { row, id, doc: raw === null || raw === undefined || String(raw) === '' ? null : String(raw), repository: repositoryColumn >= 0 ? text(row_[repositoryColumn]) || null : null, marks };
   });
   return { file, reviewers: reviewerColumns.map((c) => c.reviewer), rows, blank };
 }
