@@ -12,3 +12,4 @@ export { readCoverage, hitsFor, normaliseFunctionName, type Coverage } from './c
 export { holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId, type Hole } from './hole.ts';
 export { randomFor, type Random } from '../util/random.ts';
 export { repositoryCommit } from './git.ts';
+export { writeDerived, readManifest, type DerivedManifest } from './derive.ts';

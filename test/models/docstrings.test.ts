@@ -2,7 +2,7 @@
 // real local OpenAI-compatible server, killed with SIGKILL mid-run and resumed; the hard variant's
 // docstrings are the model's answers (comment markers removed), the originals kept in meta.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,29 +12,12 @@ import { readTasks, writeTasks } from '../../src/datasets/io.ts';
 import { DEFAULT_DOCSTRING_TEMPLATE, docstringOf, docstringPrompt, loadDocstringTemplate } from '../../src/models/docstrings.ts';
 import { sampleTasks } from '../fixtures/web/sample.ts';
 import { answerBody, promptOf, startServer } from './openai-server.ts';
+import { spawnCli } from './spawn-cli.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-docstrings-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'bin/ctxbench.js'), ...args], { cwd: root, env: { ...process.env, OPENAI_API_KEY: 'sk-test', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    onStart?.(child);
-  });
-}
+const runCli = (args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void) => spawnCli(args, { OPENAI_API_KEY: 'sk-test', ...env }, onStart);
 
 /** The fake model's description of a prompt: named after the prompt's hash, wrapped in a C comment inside a fence. */
 const description = (prompt: string) => `Synthetic ${createHash('sha256').update(prompt).digest('hex').slice(0, 10)}: describes the function.`;
