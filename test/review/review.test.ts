@@ -9,6 +9,7 @@ import { after, test } from 'node:test';
 import { writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { fleissKappa, readReviewSheet, REVIEW_JSON_SCHEMA, reviewKindOf, ReviewStore, reviewsPath, reviewStats, sheetReviews } from '../../src/review/index.ts';
+import { startReviewServer } from '../../src/web/review-server.ts';
 import { cli } from '../capture-cli.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-review-'));
@@ -126,4 +127,21 @@ test('a bad sheet gets an error naming the file, the row and the column; nothing
   assert.equal(sum.stderr, `ctxbench review: ${badSum}, line 2, field 'minuses': the sheet says -1, its marks give -2`);
   const none = await cli(['review', 'stats', tasksPath]);
   assert.equal(none.stderr, `ctxbench review: ${reviewsPath(tasksPath)}: no reviews yet (start with 'ctxbench review ${tasksPath} --reviewer NAME' or 'ctxbench review import ${tasksPath} SHEET')`);
+});
+
+test('reviews of a hard variant are of kind synthetic and keep the docstring the reviewer saw', async () => {
+  const tasksPath = join(scratch, 'hard.db');
+  writeTasks(tasksPath, [task('A1', 'Returns one.', { originalDocstring: 'Gives 1 back to the caller.' })]);
+  const server = await startReviewServer(tasksPath, { reviewer: 'eve', port: 0 });
+  try {
+    const page = (await (await fetch(`${server.url}api/review`)).json()) as { items: { kind: string; docstring: string }[]; reviewed: number; total: number };
+    assert.deepEqual([page.items[0]!.kind, page.items[0]!.docstring, page.reviewed, page.total], ['synthetic', 'Returns one.', 0, 1]);
+    const put = await fetch(`${server.url}api/review/A1`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mark: '+', note: '' }) });
+    assert.deepEqual(await put.json(), { reviewed: 1, total: 1 });
+  } finally {
+    await server.close();
+  }
+  const store = new ReviewStore(reviewsPath(tasksPath), { readonly: true });
+  assert.deepEqual(store.all().map((r) => [r.kind, r.docstring, r.mark]), [['synthetic', 'Returns one.', '+']]);
+  store.close();
 });

@@ -52,13 +52,13 @@ function progressText() {
 function show(index) {
   state.index = Math.max(0, Math.min(state.items.length - 1, index));
   const item = state.items[state.index];
-  const review = state.reviews[item.id];
   document.getElementById('progress').textContent = progressText();
   const main = document.getElementById('main');
   if (!item) {
     replaceChildren(main, h('p', { class: 'muted' }, 'this task set has no tasks'));
     return;
   }
+  const review = state.reviews[item.id];
   replaceChildren(
     main,
     h('div', { class: 'review-head' },
