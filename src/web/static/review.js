@@ -71,7 +71,7 @@ function show(index) {
     h('pre', { id: 'docstring', class: 'review-doc' }, item.docstring ?? '(no docstring)'),
     h('h3', null, 'Signature'),
     h('pre', { id: 'signature', class: 'code' }, item.signature ?? ''),
-    h('h3', null, 'Body'),
+    h('h3', null, 'Code'),
     h('pre', { id: 'body', class: 'code' }, item.body),
     h('div', { class: 'review-actions' },
       MARKS.map(({ mark, label }) => h('button', { 'data-mark': mark, class: review?.mark === mark ? 'chosen' : null, title: label, on: { click: () => markCurrent(mark) } }, `${mark}  ${label}`)),
