@@ -145,3 +145,24 @@ test('reviews of a hard variant are of kind synthetic and keep the docstring the
   assert.deepEqual(store.all().map((r) => [r.kind, r.docstring, r.mark]), [['synthetic', 'Returns one.', '+']]);
   store.close();
 });
+
+test("export writes YABLoCo's derived columns as YABLoCo's sheet has them (empty_cells, minuses, questions, agree)", async () => {
+  const sheet = await readReviewSheet(SHEET);
+  const tasksPath = join(scratch, 'eight.db');
+  writeTasks(tasksPath, sheet.rows.map((row) => task(row.id, row.doc)));
+  assert.equal((await cli(['review', 'import', tasksPath, SHEET])).code, 0);
+  const out = join(scratch, 'eight.xlsx');
+  assert.equal((await cli(['review', 'export', tasksPath, out])).code, 0);
+  const { default: readExcelFile } = await import('read-excel-file/node');
+  const sums = async (file: string, reviewerHeader: (name: string) => boolean) => {
+    const data = ((await readExcelFile(file)) as { data: unknown[][] }[])[0]!.data;
+    const header = data[0]!.map((cell) => String(cell ?? ''));
+    const columns = ['empty_cells', 'minuses', 'questions', 'agree'].map((name) => header.indexOf(name));
+    const reviewers = header.flatMap((name, at) => (reviewerHeader(name) ? [at] : []));
+    return data.slice(1).map((row) => [...columns.map((at) => Number(row[at])), reviewers.length]);
+  };
+  // The reviewers are 1, 2, 3 in both (ctxbench sorts names; YABLoCo's are already in order).
+  const theirs = await sums(SHEET, (name) => name.startsWith('Reviewer '));
+  assert.deepEqual(theirs.slice(0, 2), [[2, -1, 0, 1, 3], [2, 0, 1, 1, 3]]);
+  assert.deepEqual(await sums(out, (name) => name.startsWith('Reviewer ')), theirs);
+});
