@@ -122,6 +122,9 @@ export interface DocstringResult {
 
 /** Generates the docstrings (resumable) and writes the hard variant of the task set with its manifest. */
 export async function generateDocstrings(options: DocstringOptions): Promise<DocstringResult> {
+  const tasks = readTasks(options.tasksPath);
+  const other = tasks.find((task) => task.kind !== 'function');
+  if (other) throw new InputError(`task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`, { file: options.tasksPath, field: 'kind' });
   const summary = await runGeneration({ ...options, promptBuilder: docstringPromptBuilder(options.template), samples: 1, budget: null, postprocess: postprocessDocstring });
   const store = openRunStore(options.runDir, { readonly: true });
   const answers = new Map<string, { output: string | null; error: string | null }>();
@@ -132,7 +135,7 @@ export async function generateDocstrings(options: DocstringOptions): Promise<Doc
   }
   const failed: DocstringResult['failed'] = [];
   const hard: TaskRecord[] = [];
-  for (const task of readTasks(options.tasksPath)) {
+  for (const task of tasks) {
     const answer = answers.get(task.id);
     if (!answer || answer.error !== null || answer.output === null) {
       failed.push({ id: task.id, error: answer?.error ?? 'no answer' });

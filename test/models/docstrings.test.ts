@@ -103,6 +103,10 @@ test('a user template (completion form) changes the prompt; a failed task is lef
   } finally {
     await server.close();
   }
+  const crossfile = join(scratch, 'crossfile.jsonl');
+  writeTasks(crossfile, [{ ...tasks[0]!, kind: 'crossfile' }]);
+  const wrongKind = await runCli(['docstrings', 'generate', crossfile, '--model', 'openai:chat:x', '--out', join(scratch, 'y.db')], {});
+  assert.equal(wrongKind.stderr.trim(), `ctxbench docstrings: ${crossfile}, field 'kind': task '${tasks[0]!.id}' is a crossfile task: synthetic docstrings are for function tasks (docstring, signature, body)`);
   writeFileSync(templateFile, 'name: typo\nuser: "Describe {bdy}"\n');
   const bad = await runCli(['docstrings', 'generate', tasksPath, '--model', 'openai:chat:x', '--out', join(scratch, 'x.db'), '--template', templateFile], {});
   assert.equal(bad.code, 2);
