@@ -105,6 +105,7 @@ export class AtomicFile {
   private flush(): void {
     // One piece at a time: a joined buffer of huge pieces could exceed V8's string limit.
     for (const piece of this.buffer) {
+      // writeSync's string and bytes forms are separate overloads.
       if (typeof piece === 'string') writeSync(this.fd, piece);
       else writeSync(this.fd, piece);
     }
