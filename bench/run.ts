@@ -41,6 +41,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   },
   { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
+  { area: 'review', file: 'review.ts', args: [] },
   { area: 'report', file: 'report.ts', args: [] },
   { area: 'fidelity', file: 'fidelity.ts', args: [], options: ['--only'] },
   // Test, dev and train splits of redis against YABLoCo's (docs/tasks.md, "Splits").

@@ -3,6 +3,7 @@ export * from './languages/index.ts';
 export * from './index/index.ts';
 export * from './tasks/index.ts';
 export * from './datasets/index.ts';
+export * from './review/index.ts';
 export * from './context/index.ts';
 export * from './runstore/index.ts';
 export * from './models/index.ts';

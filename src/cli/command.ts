@@ -95,3 +95,14 @@ export function positiveInteger(value: unknown, name: string): number | undefine
   if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
   return number;
 }
+
+/** A command as it could be typed again (recorded in manifests). */
+export function commandLine(name: string, positionals: string[], values: Record<string, unknown>): string {
+  const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+  const options = Object.entries(values).flatMap(([option, value]) => {
+    if (value === undefined || value === false) return [];
+    if (value === true) return [`--${option}`];
+    return (Array.isArray(value) ? value : [value]).map((item) => `--${option} ${quote(String(item))}`);
+  });
+  return ['ctxbench', name, ...positionals.map(quote), ...options].join(' ');
+}

@@ -4,15 +4,17 @@
 // requests whose Host header names another host (DNS rebinding).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
+import { closeServer, guardRequest, listenLocal, LOOPBACK_NAMES } from './listen.ts';
 import { RunCollection } from './run-view.ts';
 import { encodeRows } from './static/columns.js';
 import { parseQuery, runQuery } from './static/query.js';
 
 export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
+
+export { CONTENT_SECURITY_POLICY } from './listen.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,11 +23,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
-
-/** Scripts and styles only from the viewer itself: even a rendering mistake could not run injected markup. */
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
 export function staticFiles(): Map<string, string> {
@@ -39,7 +36,7 @@ export function staticFiles(): Map<string, string> {
   return files;
 }
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
   }
@@ -50,7 +47,7 @@ class HttpError extends Error {
  * segment is refused everywhere (403); API segments are only looked up by name, so a task id may
  * contain an encoded `/`.
  */
-function pathSegments(rawPath: string): string[] {
+export function pathSegments(rawPath: string): string[] {
   const segments = rawPath.split('/').slice(1);
   if (segments[segments.length - 1] === '') segments.pop();
   return segments.map((segment) => {
@@ -64,7 +61,7 @@ function pathSegments(rawPath: string): string[] {
 }
 
 /** A static file name: no empty, `.` or `..` segment (also encoded), no separator or NUL inside one. */
-function assertPlainFileSegments(segments: string[]): void {
+export function assertPlainFileSegments(segments: string[]): void {
   for (const segment of segments) {
     if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new HttpError(403, 'path not allowed');
   }
@@ -85,7 +82,7 @@ export interface Viewer {
   close(): Promise<void>;
 }
 
-function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
+export function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
   const body = serialized ?? JSON.stringify(value);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   response.end(body);
@@ -172,15 +169,9 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
     return text;
   };
   return async (request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
-    response.setHeader('x-content-type-options', 'nosniff');
-    response.setHeader('referrer-policy', 'no-referrer');
+    if (!guardRequest(request, response, options.checkHost)) return;
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'the viewer is read-only');
-      if (options.checkHost) {
-        const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-        if (!LOOPBACK_NAMES.has(host)) throw new HttpError(403, 'unexpected Host header');
-      }
       const url = request.url ?? '/';
       if (!url.startsWith('/')) throw new HttpError(400, 'bad request path');
       const queryAt = url.indexOf('?');
@@ -192,20 +183,30 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
         else sendJson(response, 200, answerApi(runs, url));
         return;
       }
-      assertPlainFileSegments(segments);
-      const file = files.get(segments.length === 0 ? '/index.html' : `/${segments.join('/')}`);
-      if (!file) throw new HttpError(404, 'not found');
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
-      response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+      sendStatic(files, segments, request, response, '/index.html');
     } catch (error) {
-      if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
-      else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
-      else {
-        console.error(error);
-        sendJson(response, 500, { error: (error as Error).message });
-      }
+      sendError(response, error);
     }
   };
+}
+
+/** Answers with a file of the static folder (`index` for `/`); throws HttpError. */
+export function sendStatic(files: Map<string, string>, segments: string[], request: IncomingMessage, response: ServerResponse, index: string): void {
+  assertPlainFileSegments(segments);
+  const file = files.get(segments.length === 0 ? index : `/${segments.join('/')}`);
+  if (!file) throw new HttpError(404, 'not found');
+  response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+}
+
+/** A failed request as JSON: its HTTP status, 400 for bad input, else 500 (logged). */
+export function sendError(response: ServerResponse, error: unknown): void {
+  if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
+  else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
+  else {
+    console.error(error);
+    sendJson(response, 500, { error: (error as Error).message });
+  }
 }
 
 /** Opens the runs and serves the viewer until `close()`. */
@@ -213,31 +214,19 @@ export async function startViewer(dirs: readonly string[], options: ViewerOption
   const host = options.host ?? '127.0.0.1';
   const runs = new RunCollection(dirs);
   const server = createServer(viewerHandler(runs, { checkHost: LOOPBACK_NAMES.has(host) }));
+  let address;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => resolve());
-    });
+    address = await listenLocal(server, options.port ?? 0, host);
   } catch (error) {
     runs.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new InputError(`port ${options.port} is in use; pick another with --port (0 picks a free one)`, { field: '--port' });
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new InputError(`cannot bind ${host}`, { field: '--host' });
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${urlHost}:${address.port}/`,
-    host: address.address,
-    port: address.port,
+    ...address,
     runs,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => {
-        runs.close();
-        resolve();
-      });
-    }),
+    close: async () => {
+      await closeServer(server);
+      runs.close();
+    },
   };
 }

@@ -1,5 +1,5 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
-import { UsageError, type Command } from '../command.ts';
+import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
@@ -36,14 +36,6 @@ function promptLines(value: unknown): Partial<Record<LanguageId, number>> | unde
     result[language.trim() as LanguageId] = positiveInteger(lines.trim(), 'min-prompt-lines');
   }
   return result;
-}
-
-/** The command as it could be typed again (recorded in the manifest). */
-export function commandLine(command: string, positionals: string[], values: Record<string, unknown>): string {
-  const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
-  const options = Object.entries(values).filter(([, value]) => value !== undefined)
-    .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => `--${name} ${quote(String(item))}`));
-  return ['ctxbench', command, ...positionals.map(quote), ...options].join(' ');
 }
 
 /** The filter chain and the counts per language and label, as printed after a build. */

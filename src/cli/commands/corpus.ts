@@ -1,8 +1,8 @@
 // `ctxbench corpus <repo...> --out DIR --family F [--exclude TASKS]`: an instruction / fine-tuning
 // corpus of samples of a family's kind, with nothing of the evaluation sets in it.
-import { UsageError, type Command } from '../command.ts';
+import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
-import { commandLine, languages, positiveInteger } from './build.ts';
+import { languages, positiveInteger } from './build.ts';
 import { formatTable } from '../table.ts';
 import { buildCorpus } from '../../context/corpus.ts';
 import { FAMILIES, type Family } from '../../tasks/types.ts';
