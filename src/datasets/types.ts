@@ -8,6 +8,11 @@ import type { ContextSnippetSchema, TaskSchema } from './schema.ts';
 
 export type TaskRecord = Known<z.output<typeof TaskSchema>>;
 export type TaskKind = TaskRecord['kind'];
+/** A YABLoCo task: the only kind with a target name, signature and docstring. */
+export type FunctionTask = Extract<TaskRecord, { kind: 'function' }>;
 /** A piece of repository text given to a model: a retrieved chunk or an oracle definition. */
 export type ContextSnippet = Known<z.output<typeof ContextSnippetSchema>>;
 export type TaskLabels = TaskRecord['labels'];
+
+/** What a list of tasks needs of each: no file text, reference or context (read per task when shown). */
+export type TaskHead = Pick<TaskRecord, 'id' | 'kind' | 'language' | 'repo' | 'path' | 'span' | 'labels' | 'name'>;

@@ -16,7 +16,6 @@ import { chownTree, copyTree, fingerprintTree, removeTree, stripReferenceTraces 
 import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome, SandboxMode } from './types.ts';
 import { logTail } from './verdict.ts';
 
-/** What `exec check` found, kept in `<env name>.state.json` beside the environment file. */
 /** What `exec check` records beside the environment file (`<env>.state.json`), checked on every read. */
 export const CheckStateSchema = z.object({
   envHash: z.string(),
@@ -57,8 +56,12 @@ export function statePath(env: ExecEnvironment): string {
 export function readState(env: ExecEnvironment): CheckState | null {
   const file = statePath(env);
   if (!existsSync(file)) return null;
-  const state = readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`);
-  return parseRecord(CheckStateSchema, state, { file }, `not a state file of this ctxbench: delete it and run \`ctxbench exec check ${env.file}\` again`);
+  return checkState(readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`), file, `delete it and run \`ctxbench exec check ${env.file}\` again`);
+}
+
+/** Validates a check state (read from its file, or shipped with a queued job); `source` names where it came from. */
+export function checkState(value: unknown, source: string, recovery: string): CheckState {
+  return parseRecord(CheckStateSchema, value, { file: source }, `not a state file of this ctxbench; ${recovery}`);
 }
 
 /** Reads a JSON file ctxbench wrote; a truncated or hand-edited file is a clear error saying how to recover. */

@@ -9,7 +9,7 @@ import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
-import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -34,6 +34,8 @@ interface FileContext {
   reached: Set<string>;
   /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
   included: Set<string>;
+  /** the files that include this one (transitively), set once every file's context is known. */
+  includers: FileContext[];
   bindings: Map<string, Binding>;
   /** the names declared by each system header this file reaches (sets shared, not copied), and whether that header is the C library's. */
   systemNames: Map<Set<string>, boolean>;
@@ -111,6 +113,12 @@ export class Resolver {
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
+  /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
+  private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
+  /** file-scope function-pointer variables, by name. */
+  private readonly pointerVariablesByName = new Map<string, { path: string; dir: string; defined: boolean }[]>();
+  /** the records declaring a function-pointer field, by field name. */
+  private readonly recordsByField = new Map<string, { record: RecordDefinition; path: string; dir: string }[]>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(private readonly files: FileFacts[], root: string | null = null) {
@@ -132,6 +140,18 @@ export class Resolver {
         const list = this.pathsBySuffix.get(suffix) ?? [];
         list.push(file.path);
         this.pathsBySuffix.set(suffix, list);
+      }
+      for (const variable of file.pointerVariables ?? []) {
+        const list = this.pointerVariablesByName.get(variable.name) ?? [];
+        list.push({ path: file.path, dir, defined: variable.defined });
+        this.pointerVariablesByName.set(variable.name, list);
+      }
+      for (const record of file.records ?? []) {
+        for (const field of record.fields) {
+          const list = this.recordsByField.get(field) ?? [];
+          list.push({ record, path: file.path, dir });
+          this.recordsByField.set(field, list);
+        }
       }
       for (const macro of file.macros ?? []) {
         const list = this.macrosByName.get(macro.name) ?? [];
@@ -160,6 +180,13 @@ export class Resolver {
 
   resolve(): ResolveResult {
     const contexts = new Map(this.files.map((facts) => [facts.path, this.fileContext(facts)]));
+    // A header sees the macros of the files that include it (they are defined before its text is read there).
+    for (const context of contexts.values()) {
+      for (const header of context.included) contexts.get(header)?.includers.push(context);
+    }
+    for (const context of contexts.values()) {
+      for (const use of context.facts.macroUses ?? []) this.generate(use, context, 0);
+    }
     const calls: ResolvedCall[] = [];
     const callers = new Map<string, Set<string>>();
     const levels = new Map<string, ContextLevel>();
@@ -201,19 +228,52 @@ export class Resolver {
    * macro's replacement text, resolved from the caller; everything else is an ordinary call.
    */
   private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
-    const macro = depth < 4 && !this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context) : undefined;
+    // A macro defined in the file or a header it includes hides a function of the same name; one only
+    // reachable otherwise (a header's twin source) stands in for calls that reach no function.
+    const macro = depth >= 4 ? undefined : this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context, true) : this.visibleMacro(site.name, context);
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
       if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
-      return [resolved];
+      // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
+      const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
+      return variable ? [resolved, { ...resolved, yablocoName: variable, yablocoLevel: 'file' }] : [resolved];
     }
+    if (macro.alias) return this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1);
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
-  private visibleMacro(name: string, context: FileContext): MacroDefinition | undefined {
+  /** Records the functions a macro invocation generates, through the macros it expands in turn. */
+  private generate(use: MacroUse, context: FileContext, depth: number): void {
+    const macro = depth < 6 ? this.macroAt(use.name, context, use.line) : undefined;
+    if (!macro || (!macro.generates && !macro.expands)) return;
+    const parameters = macro.parameters ?? [];
+    // Arguments replace parameters; `##` pastes the tokens around it.
+    const substitute = (text: string) =>
+      text.replace(/[A-Za-z_]\w*/g, (word) => (parameters.includes(word) ? (use.args[parameters.indexOf(word)] ?? '') : word)).replace(/\s*##\s*/g, '');
+    for (const template of macro.generates ?? []) {
+      const name = substitute(template);
+      if (!/^[A-Za-z_]\w*$/.test(name)) continue;
+      const list = this.generatedByName.get(name) ?? [];
+      list.push({ path: context.facts.path, dir: context.dir, line: use.line });
+      this.generatedByName.set(name, list);
+    }
+    for (const inner of macro.expands ?? []) this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, context, depth + 1);
+  }
+
+  /** The macro a name means at a line of a file: the last one defined above it there, else one visible from the file. */
+  private macroAt(name: string, context: FileContext, line: number): MacroDefinition | undefined {
+    const here = (this.macrosByName.get(name) ?? []).filter((m) => m.path === context.facts.path && m.span.startLine < line);
+    if (here.length > 0) return here.reduce((last, m) => (m.span.startLine > last.span.startLine ? m : last));
+    return this.visibleMacro(name, context);
+  }
+
+  /** The macro of that name visible from a file: defined there, in a file it includes or includes it, or (unless `includedOnly`) in a file it reaches otherwise. */
+  private visibleMacro(name: string, context: FileContext, includedOnly = false): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
-    return macros?.find((m) => m.path === context.facts.path) ?? macros?.find((m) => context.reached.has(m.path));
+    if (!macros) return undefined;
+    const visibleFrom = (from: FileContext) => macros.find((m) => m.path === from.facts.path) ?? macros.find((m) => (includedOnly ? from.included : from.reached).has(m.path));
+    return visibleFrom(context) ?? context.includers.map(visibleFrom).find((macro) => macro !== undefined);
   }
 
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
@@ -225,7 +285,7 @@ export class Resolver {
       calleeIds: found.map((d) => d.id),
       ambiguous,
     });
-    const levelOf = (found: Definition[]): CallLevel => {
+    const levelOf = (found: Pick<Definition, 'path' | 'dir'>[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
@@ -263,9 +323,16 @@ export class Resolver {
     const sameDir = visible.filter((d) => d.dir === caller.dir);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
+    const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
+    if (generated) {
+      const own = generated.filter((g) => g.path === caller.path || context.included.has(g.path));
+      return result(levelOf(own.length > 0 ? own : generated), []);
+    }
     if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
     let declared: CallLevel | null = null;
-    for (const [names, library] of context.systemNames) {
+    // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
+    const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
+    for (const [names, library] of throughField ? [] : context.systemNames) {
       if (!names.has(site.name)) continue;
       declared = library ? 'stdlib' : 'external';
       if (library) break;
@@ -273,14 +340,36 @@ export class Resolver {
     if (declared) return result(declared, []);
     if (!site.receiver && context.libraryNames?.has(site.name)) return result('stdlib', []);
     const unresolved = result('unresolved', []);
-    // YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared
-    // in the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee.
+    // YABLoCo (clang) names a call through a record's function-pointer field `Record::field`, defined where
+    // the record is; a record that is invalid to its clang (a field of a compiler-header type) leaves the
+    // call named by the variable it starts from (below).
+    const holders = site.receiver ? this.recordsByField.get(site.name) : undefined;
+    if (holders) {
+      const visibleHolders = holders.filter((h) => h.path === caller.path || context.included.has(h.path));
+      const holder = (visibleHolders.length > 0 ? visibleHolders : holders)[0]!;
+      if (!holder.record.needsCompilerHeaders) return Object.assign(unresolved, { yablocoLevel: levelOf([holder]), yablocoName: `${holder.record.name}::${site.name}` });
+    }
+    const pointer = this.pointerVariable(caller, site);
+    if (pointer) return Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    // a call through a file-scope function-pointer variable names the variable, where it is defined
+    const variables = site.receiver ? undefined : this.pointerVariablesByName.get(site.name);
+    if (variables) {
+      const defined = variables.filter((v) => v.defined);
+      const candidates = defined.length > 0 ? defined : variables;
+      const near = candidates.filter((v) => v.path === caller.path || context.included.has(v.path) || v.dir === caller.dir);
+      Object.assign(unresolved, { yablocoLevel: levelOf([(near.length > 0 ? near : candidates)[0]!]), yablocoName: site.name });
+    }
+    return unresolved;
+  }
+
+  /** YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared in
+   *  the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee. */
+  private pointerVariable(caller: Definition, site: CallSite): string | undefined {
     const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
       : /^[A-Za-z_]\w*$/.test(site.name) && new RegExp(`\\b${site.name}\\b`).test(parameters) ? site.name : undefined;
-    if (pointer && pointer !== 'this') Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
-    return unresolved;
+    return pointer === 'this' ? undefined : pointer;
   }
 
   /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */
@@ -356,7 +445,7 @@ export class Resolver {
     reached.delete(facts.path);
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    return { facts, dir: posix.dirname(facts.path), reached, included, includers: [], bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {

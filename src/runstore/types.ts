@@ -83,6 +83,27 @@ export const CandidateRecordSchema = z.object({
 });
 export type CandidateRecord = z.output<typeof CandidateRecordSchema>;
 
+/** What lists and counts need of a candidate: no texts, and of its verdict neither log nor reason. */
+export const CandidateHeadSchema = z.object({
+  taskId: z.string(),
+  sample: z.int().min(0),
+  /** false when the call failed (the candidate's output is null). */
+  hasOutput: z.boolean(),
+  latencyMs: z.number().nullable(),
+  metrics: z.record(z.string(), z.number()).nullable(),
+  verdict: ExecResultSchema.pick({ verdict: true, buildMs: true, testMs: true }).nullable(),
+});
+export type CandidateHead = z.output<typeof CandidateHeadSchema>;
+
+/** The head of a full candidate record. */
+export function candidateHead(candidate: CandidateRecord): CandidateHead {
+  const { verdict } = candidate;
+  return {
+    taskId: candidate.taskId, sample: candidate.sample, hasOutput: candidate.output !== null, latencyMs: candidate.latencyMs, metrics: candidate.metrics,
+    verdict: verdict ? { verdict: verdict.verdict, buildMs: verdict.buildMs, testMs: verdict.testMs } : null,
+  };
+}
+
 /** What every stage after generation needs from a run store. */
 export interface RunStoreReader {
   readonly dir: string;

@@ -6,7 +6,6 @@ import type { Comparison } from '../report/compare.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
 import type { CandidateRecord, RunConfig } from '../runstore/types.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
-import type { DiffLine } from './diff.ts';
 
 /** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`. */
 export type VerdictClass = 'passed' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';
@@ -72,8 +71,11 @@ export interface CandidateView extends CandidateRecord {
   scores: Record<string, number>;
   /** generation + build + test time, null when none is known. */
   timeMs: number | null;
-  /** line diff of the post-processed output against the reference, null without output. */
-  diff: DiffLine[] | null;
+  /**
+   * line diff of the post-processed output against the reference, one character per line (`=` both,
+   * `-` reference only, `+` output only; see diff.ts), null without output.
+   */
+  diff: string | null;
   /** how the diff was made: `side-by-side` when the candidate differs too much for a bounded shortest edit script. */
   diffMethod: 'myers' | 'side-by-side' | null;
 }
