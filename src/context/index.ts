@@ -18,6 +18,7 @@ export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizer
 export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';
 export { parseRetrievalCompatibility } from './retrieve.ts';
+export { RETRIEVERS, registerRetriever, allTouched, cosine, type Retriever, type RetrieverInput, type Scored, type Chunk } from './retrievers.ts';
 
 export async function createPromptBuilder(options: PromptBuilderOptions): Promise<PromptBuilder> {
   const template = resolveTemplate(options.template);
