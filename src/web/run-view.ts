@@ -12,9 +12,13 @@ import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
 import type { CandidateRecord, PromptParts, RunConfig, RunStoreReader } from '../runstore/types.ts';
+import { listMetrics } from '../metrics/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
 import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
+
+/** The task list's metric columns: pass@1 (from verdicts), then the registered metrics marked `column`. */
+const tableMetrics = () => ['pass@1', ...listMetrics().filter((metric) => metric.column).map((metric) => metric.name)];
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
 const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
@@ -158,7 +162,7 @@ export class RunView implements RunStoreReader {
     const tasks = this.tasks().length;
     let candidates = 0;
     for (const list of snapshot.byTask.values()) candidates += list.length;
-    return { id: this.id, dir: this.dir, config, tasks, candidates, expected: tasks * config.samples, version: snapshot.version };
+    return { id: this.id, dir: this.dir, config, tasks, candidates, expected: tasks * config.samples, version: snapshot.version, tableMetrics: tableMetrics() };
   }
 
   rows(): TaskRow[] {

@@ -1,6 +1,6 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
 import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } from '../../context/index.ts';
-import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
+import { createBackend, parseProvider, providerForms, resolveBaseUrl } from '../../models/provider.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
 import { openRunStore } from '../../runstore/store.ts';
@@ -48,7 +48,7 @@ export const evalCommand: Command = {
   usage: 'eval <tasks.jsonl> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
   example: 'ctxbench eval tasks.jsonl --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
   options: {
-    model: { type: 'string', valueName: 'P', description: 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved, baseline:empty or baseline:reference' },
+    model: { type: 'string', valueName: 'P', description: providerForms() },
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
     template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },

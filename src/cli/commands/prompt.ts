@@ -65,8 +65,7 @@ export const promptCommand: Command = {
     if (queryLines !== undefined) retrieval.queryLines = queryLines;
     if (values['no-next-chunk']) retrieval.nextChunk = false;
     if (typeof values['retrieval-compat'] === 'string') retrieval.compatibility = parseRetrievalCompatibility(values['retrieval-compat']);
-    const provider = typeof values.model === 'string' ? parseProvider(values.model) : null;
-    const shape = provider?.kind === 'openai' ? provider.mode : 'any';
+    const shape = typeof values.model === 'string' ? parseProvider(values.model).accepts : 'any';
     const builder = await createPromptBuilder({
       strategy: values.context,
       template: typeof values.template === 'string' ? values.template : defaultTemplate([task.kind], shape),
