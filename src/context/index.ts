@@ -13,7 +13,7 @@ import { DEFAULT_RETRIEVAL, type PromptBuilder, type PromptBuilderOptions } from
 export type * from './types.ts';
 export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy } from './strategies.ts';
-export { defaultTemplate, listTemplates, resolveTemplate, loadTemplateFile } from './templates.ts';
+export { TEMPLATES, registerTemplate, defaultTemplate, listTemplates, resolveTemplate, loadTemplateFile } from './templates.ts';
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
 export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';

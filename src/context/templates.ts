@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import type { TaskKind } from '../datasets/types.ts';
 import { DEFAULT_RETRIEVAL, type PromptTemplate, type RetrievalOptions, type SnippetLayout } from './types.ts';
 
@@ -21,7 +22,7 @@ function fileBlocks(snippet: string): SnippetLayout {
   return { header: '', snippet, separator: '', footer: '', wrap: '{block}' };
 }
 
-const BUILT_IN: PromptTemplate[] = [
+const BUILT_IN: readonly PromptTemplate[] = [
   {
     name: 'yabloco',
     description: 'YABLoCo chat prompt: signature + docstring, oracle callees after "Use this context:"',
@@ -151,6 +152,15 @@ const BUILT_IN: PromptTemplate[] = [
   },
 ];
 
+/** Templates by name: the built-ins above, then any a plugin registers. */
+export const TEMPLATES = new Registry<PromptTemplate>('template', 'template');
+
+export function registerTemplate(template: PromptTemplate): PromptTemplate {
+  return TEMPLATES.register(template.name, template);
+}
+
+for (const template of BUILT_IN) registerTemplate(template);
+
 /** The template used when none is named: the paper's layout of a task kind, or its chat form for a chat model. */
 const DEFAULT_TEMPLATES: Record<TaskKind, { completion: string; chat: string }> = {
   function: { completion: 'yabloco', chat: 'yabloco' },
@@ -166,15 +176,15 @@ export function defaultTemplate(kinds: Iterable<TaskKind>, shape: 'chat' | 'comp
 }
 
 export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {
-  return BUILT_IN.map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
+  return TEMPLATES.list().map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
 }
 
-/** A built-in template by name, or a template file (JSON or YAML). */
+/** A registered template by name, or a template file (JSON or YAML). */
 export function resolveTemplate(nameOrPath: string): PromptTemplate {
-  const builtIn = BUILT_IN.find((template) => template.name === nameOrPath);
-  if (builtIn) return builtIn;
+  const registered = TEMPLATES.find(nameOrPath);
+  if (registered) return registered;
   if (existsSync(nameOrPath)) return loadTemplateFile(nameOrPath);
-  throw new InputError(`unknown template '${nameOrPath}' (known: ${BUILT_IN.map((t) => t.name).join(', ')}; or a .json/.yaml template file)`);
+  throw new InputError(`unknown template '${nameOrPath}' (known: ${TEMPLATES.names().join(', ')}; or a .json/.yaml template file)`);
 }
 
 export function loadTemplateFile(file: string): PromptTemplate {

@@ -193,7 +193,7 @@ export class RunView implements RunStoreReader {
       const overall = buildReport([this], []);
       snapshot.summary = {
         run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([this], overall.metrics)],
-        figures: summaryFigures([this], overall), kinds: FIGURE_KINDS.map(({ id, title, description }) => ({ id, title, description })),
+        figures: summaryFigures([this], overall), kinds: FIGURE_KINDS.list().map(({ id, title, description }) => ({ id, title, description })),
       };
     }
     return snapshot.summary;
