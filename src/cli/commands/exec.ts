@@ -10,14 +10,14 @@ import { formatTable } from '../table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';
-import { checkEnvironment, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
+import { checkEnvironment, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecItem, SANDBOXES } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
 
-function sandboxMode(value: unknown): SandboxMode {
-  if (value === undefined || value === 'bwrap') return 'bwrap';
-  if (value === 'none') return 'none';
-  throw new UsageError(`--sandbox must be bwrap or none, not '${String(value)}'`);
+function sandboxMode(value: unknown): string {
+  const name = value === undefined ? 'bwrap' : String(value);
+  if (!SANDBOXES.has(name)) throw new UsageError(`--sandbox must be one of ${SANDBOXES.names().join(', ')}, not '${name}'`);
+  return name;
 }
 
 function positiveInteger(value: unknown, name: string): number | undefined {
@@ -159,13 +159,13 @@ function regrade(store: ReturnType<typeof openRunStore>, envFor: (task: TaskReco
 }
 
 export const execCommand: Command = {
-  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none]  |  exec check <ENV.yaml>',
+  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox NAME]  |  exec check <ENV.yaml>',
   example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2',
   options: {
     env: { type: 'string', multiple: true, description: 'environment file (YAML): how to set up, build and test the repository; repeat for a run over several repositories (matched by folder name)', valueName: 'FILE' },
     repo: { type: 'string', description: "the repository checkout (overrides the environment's `repo`)", valueName: 'DIR' },
     workers: { type: 'string', description: 'worker copies of the prepared tree (default: the environment\'s `workers`, else one per core)', valueName: 'N' },
-    sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only', valueName: 'MODE', default: 'bwrap' },
+    sandbox: { type: 'string', description: SANDBOXES.list().map((sandbox) => `${sandbox.name}: ${sandbox.description}`).join('; '), valueName: 'NAME', default: 'bwrap' },
     'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
     force: { type: 'boolean', description: 'run candidates that already have a verdict again (not answered from the result cache either)' },
     regrade: { type: 'boolean', description: 'recompute the stored verdicts from their saved logs with the current grading and check state; runs nothing' },
