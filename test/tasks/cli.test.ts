@@ -85,7 +85,10 @@ describe('ctxbench build', () => {
       [['build', 'node', nodeRepo], /--out FILE is required/],
       [['build', 'node', '--out', out], /expected at least one repository/],
       [['build', 'node', nodeRepo, crossRepo, '--out', out, '--db', join(dir, 'x.db')], /--db names one index/],
-      [['build', 'node', nodeRepo, '--out', out, '--seed', 'abc'], /--seed must be a non-negative integer/],
+      [['build', 'node', nodeRepo, '--out', out, '--seed', 'abc'], /--seed must be an integer >= 0, got 'abc'/],
+      // 0 tasks per level is no benchmark: every count option goes through the one option parser (cli/options.ts)
+      [['build', 'node', nodeRepo, '--out', out, '--per-level', '0'], /--per-level must be an integer >= 1, got '0'/],
+      [['build', 'node', nodeRepo, '--out', out, '--limit', '2.5'], /--limit must be an integer >= 1, got '2.5'/],
       [['build', 'node', nodeRepo, '--out', out, '--languages', 'cobol'], /unknown language 'cobol'/],
       [['build', 'node', join(dir, 'missing'), '--out', out], /repository path does not exist/],
       [['build', 'function', nodeRepo, '--out', out, '--coverage', join(dir, 'none.csv')], /does not exist/],

@@ -1,5 +1,6 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
 import { UsageError, type Command } from '../command.ts';
+import { integerOption, listOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
@@ -12,28 +13,22 @@ import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../tasks/solved.ts';
 import { FAMILIES, type BucketConvention, type BuildManifest, type Family } from '../../tasks/types.ts';
 
-function positiveInteger(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${option} must be a non-negative integer, got '${String(value)}'`);
-  return number;
-}
-
-function languages(value: unknown): LanguageId[] | undefined {
-  if (value === undefined) return undefined;
-  const list = String(value).split(',').map((item) => item.trim()).filter(Boolean);
+function languages(values: OptionValues): LanguageId[] | undefined {
+  const list = listOption(values, 'languages');
+  if (list === undefined) return undefined;
   for (const language of list) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
   return list as LanguageId[];
 }
 
 /** `python=12,java=25` → per-language minimum prompt lines. */
-function promptLines(value: unknown): Partial<Record<LanguageId, number>> | undefined {
-  if (value === undefined) return undefined;
+function promptLines(values: OptionValues): Partial<Record<LanguageId, number>> | undefined {
+  const items = listOption(values, 'min-prompt-lines');
+  if (items === undefined) return undefined;
   const result: Partial<Record<LanguageId, number>> = {};
-  for (const item of String(value).split(',')) {
+  for (const item of items) {
     const [language, lines] = item.split('=');
     if (!language || !isLanguageId(language.trim()) || lines === undefined) throw new UsageError(`--min-prompt-lines: expected LANG=N[,LANG=N], got '${item}'`);
-    result[language.trim() as LanguageId] = positiveInteger(lines.trim(), 'min-prompt-lines');
+    result[language.trim() as LanguageId] = integerOption({ 'min-prompt-lines': lines.trim() }, 'min-prompt-lines', { min: 0 });
   }
   return result;
 }
@@ -91,7 +86,7 @@ export const buildCommand: Command = {
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out FILE is required');
     if (values.db !== undefined && repos.length > 1) throw new UsageError('--db names one index: give one repository, or leave --db out');
-    const seed = positiveInteger(values.seed ?? '0', 'seed')!;
+    const seed = integerOption(values, 'seed', { min: 0 }) ?? 0;
     let solvedBy: SolvedCheck | undefined;
     if (values['drop-solved-by'] !== undefined) {
       solvedBy = await createSolvedCheck(String(values['drop-solved-by']), { template: values['drop-solved-template'] as string | undefined });
@@ -102,14 +97,14 @@ export const buildCommand: Command = {
         repos,
         index: { db: values.db as string | undefined },
         seed,
-        perLevel: positiveInteger(values['per-level'], 'per-level'),
+        perLevel: integerOption(values, 'per-level'),
         levels: values.levels === undefined ? undefined : parseLevelMode(values.levels),
-        limit: positiveInteger(values.limit, 'limit'),
-        perFile: positiveInteger(values['per-file'], 'per-file'),
+        limit: integerOption(values, 'limit'),
+        perFile: integerOption(values, 'per-file'),
         buckets: bucketConvention(values['bucket-root'], values['bucket-depth']),
-        languages: languages(values.languages),
+        languages: languages(values),
         coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
-        minPromptLines: promptLines(values['min-prompt-lines']),
+        minPromptLines: promptLines(values),
         solvedBy,
         command: commandLine(positionals, values),
         toolVersion: toolVersion(),

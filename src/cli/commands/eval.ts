@@ -9,25 +9,7 @@ import { makeFolders } from '../../util/folders.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { resolve } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
-
-type Values = Record<string, string | boolean | string[] | undefined>;
-
-function text(values: Values, name: string): string | null {
-  const value = values[name];
-  return typeof value === 'string' ? value : null;
-}
-
-function number(values: Values, name: string, check: { integer?: boolean; min?: number; max?: number } = {}): number | null {
-  const raw = text(values, name);
-  if (raw === null) return null;
-  const value = Number(raw);
-  const { integer = false, min = -Infinity, max = Infinity } = check;
-  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-    const range = `${min > -Infinity ? ` >= ${min}` : ''}${max < Infinity ? ` <= ${max}` : ''}`;
-    throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${raw}'`);
-  }
-  return value;
-}
+import { integerOption, numberOption, textOption } from '../options.ts';
 
 /** What an interrupted run has stored (every stored candidate is complete: each is one transaction). */
 function savedCandidates(runDir: string): string {
@@ -73,23 +55,23 @@ export const evalCommand: Command = {
   async run({ positionals, values }) {
     if (positionals.length !== 1) throw new UsageError(`expected one tasks file, got ${positionals.length}\nSee: ctxbench eval --help`);
     const [tasksPath] = positionals as [string];
-    const model = text(values, 'model');
-    const context = text(values, 'context');
-    const runDir = text(values, 'run');
+    const model = textOption(values, 'model');
+    const context = textOption(values, 'context');
+    const runDir = textOption(values, 'run');
     for (const [name, value] of [['model', model], ['context', context], ['run', runDir]] as const) {
       if (!value) throw new UsageError(`--${name} is required\nSee: ctxbench eval --help`);
     }
     parseProvider(model!);
-    const samples = number(values, 'samples', { integer: true, min: 1 })!;
-    const concurrency = number(values, 'concurrency', { integer: true, min: 1, max: 1024 })!;
-    const maxTokens = number(values, 'max-tokens', { integer: true, min: 1 })!;
-    const temperature = number(values, 'temperature', { min: 0, max: 2 });
-    const topP = number(values, 'top-p', { min: 0, max: 1 });
-    const seed = number(values, 'seed', { integer: true });
-    const timeout = number(values, 'timeout', { min: 1 })!;
-    const budget = number(values, 'budget', { integer: true, min: 1 });
+    const samples = integerOption(values, 'samples')!;
+    const concurrency = integerOption(values, 'concurrency', { max: 1024 })!;
+    const maxTokens = integerOption(values, 'max-tokens')!;
+    const temperature = numberOption(values, 'temperature', { min: 0, max: 2 }) ?? null;
+    const topP = numberOption(values, 'top-p', { min: 0, max: 1 }) ?? null;
+    const seed = integerOption(values, 'seed', { min: -Infinity }) ?? null;
+    const timeout = numberOption(values, 'timeout', { min: 1 })!;
+    const budget = integerOption(values, 'budget') ?? null;
 
-    const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
+    const endpoint = { baseUrl: textOption(values, 'base-url'), apiKeyEnv: textOption(values, 'api-key-env'), timeoutMs: timeout * 1000 };
     // One process per run folder: a second eval (or exec) on the same run says who holds it.
     makeFolders(runDir!);
     const lock = lockFolder(resolve(runDir!), 'eval');
@@ -103,15 +85,15 @@ export const evalCommand: Command = {
     };
     process.once('SIGINT', interrupted);
     try {
-      const template = text(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
+      const template = textOption(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
       const promptBuilder = await createPromptBuilder({
         strategy: context!,
         template,
         // without --tokenizer, a local model's own tokenizer counts the budget (o200k_base otherwise)
-        ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
+        ...(textOption(values, 'tokenizer') ? { tokenizer: textOption(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
         ...(budget !== null ? { budget } : {}),
-        ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
-        ...(text(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(text(values, 'retrieval-compat')!) } } : {}),
+        ...(textOption(values, 'repo') ? { repoRoot: textOption(values, 'repo')! } : {}),
+        ...(textOption(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(textOption(values, 'retrieval-compat')!) } } : {}),
       });
       const summary = await runGeneration({
         tasksPath,
@@ -125,7 +107,7 @@ export const evalCommand: Command = {
         stop: (values.stop as string[] | undefined) ?? [],
         seed,
         concurrency,
-        cacheFile: values['no-cache'] === true ? null : responseCacheFile(text(values, 'cache-dir')),
+        cacheFile: values['no-cache'] === true ? null : responseCacheFile(textOption(values, 'cache-dir')),
         retryErrors: values['retry-errors'] === true,
         toolVersion: toolVersion(),
         baseUrl: model!.startsWith('openai:') ? resolveBaseUrl(endpoint) : null,

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
+import { choiceOption, integerOption, type OptionValues } from '../options.ts';
 import { InputError } from '../../util/errors.ts';
 import { UsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
@@ -14,18 +15,7 @@ import { checkEnvironment, executeCandidates, loadEnvironment, missingTools, reg
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
 
-function sandboxMode(value: unknown): string {
-  const name = value === undefined ? 'bwrap' : String(value);
-  if (!SANDBOXES.has(name)) throw new UsageError(`--sandbox must be one of ${SANDBOXES.names().join(', ')}, not '${name}'`);
-  return name;
-}
-
-function positiveInteger(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
-  return number;
-}
+const sandboxName = (values: OptionValues): string => choiceOption(values, 'sandbox', SANDBOXES.names()) ?? 'bwrap';
 
 function printEvent(event: ExecEvent): void {
   process.stderr.write(`${event.kind === 'warning' ? '' : 'exec: '}${event.message}\n`);
@@ -39,7 +29,7 @@ function duration(ms: number): string {
 
 async function runCheck(envFile: string, values: Record<string, unknown>): Promise<number> {
   const env = loadEnvironment(envFile, values.repo as string | undefined);
-  const report = await checkEnvironment(env, { sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent: printEvent });
+  const report = await checkEnvironment(env, { sandbox: sandboxName(values), workDir: values['work-dir'] as string | undefined, onEvent: printEvent });
   const { state } = report;
   console.log(`Environment ${env.file} on ${env.repo}`);
   console.log(formatTable(['round', 'setup', 'build', 'tests'], state.rounds.map((round, index) => [index + 1, duration(round.setupMs), duration(round.buildMs), duration(round.testMs)])));
@@ -103,7 +93,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       if (event.kind === 'start') started = Date.now();
       printEvent(event);
     };
-    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
+    const options = { workers: integerOption(values, 'workers'), sandbox: sandboxName(values), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
     let infra = 0;
     for (const [env, envItems] of itemsByEnv) {
       if (envItems.length === 0) continue;
