@@ -1,8 +1,8 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
 import { UsageError, type Command } from '../command.ts';
-import { integerOption, listOption, type OptionValues } from '../options.ts';
+import { integerOption, listOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import { LEVEL_MODES } from '../../index/types.ts';
 import { parseLevelMode } from './index-commands.ts';
@@ -10,7 +10,8 @@ import type { LanguageId } from '../../languages/types.ts';
 import { isInlinePath } from '../../datasets/io.ts';
 import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
 import { readCoverage } from '../../tasks/coverage.ts';
-import { createSolvedCheck } from '../../tasks/solved.ts';
+import { createSolvedCheck } from '../../metrics/solved.ts';
+import { responseCacheFile } from '../../runstore/cache.ts';
 import { FAMILIES, type BucketConvention, type BuildManifest, type Family } from '../../tasks/types.ts';
 
 function languages(values: OptionValues): LanguageId[] | undefined {
@@ -61,7 +62,7 @@ function bucketConvention(root: unknown, depth: unknown): BucketConvention | und
 }
 
 export const buildCommand: Command = {
-  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
+  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL [--base-url U]]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',
   options: {
     out: { type: 'string', description: 'task set (each file text stored once; a name ending in .jsonl writes inline JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
@@ -78,6 +79,10 @@ export const buildCommand: Command = {
     db: { type: 'string', description: 'index file (one repository only; default <repo>/.ctxbench/index.db); built when missing', valueName: 'FILE' },
     'drop-solved-by': { type: 'string', description: 'drop tasks this model completes exactly without cross-file context (e.g. openai:completion:gpt-3.5-turbo-instruct)', valueName: 'MODEL' },
     'drop-solved-template': { type: 'string', description: 'prompt template for --drop-solved-by (default: yabloco, cceval or m2rc by family)', valueName: 'NAME' },
+    'base-url': { type: 'string', description: '--drop-solved-by: OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com)', valueName: 'U' },
+    'api-key-env': { type: 'string', description: '--drop-solved-by: environment variable holding the API key (default: OPENAI_API_KEY)', valueName: 'VAR' },
+    'cache-dir': { type: 'string', description: '--drop-solved-by: folder of the shared response cache (default: $CTXBENCH_CACHE_DIR, else ~/.cache/ctxbench)', valueName: 'DIR' },
+    'no-cache': { type: 'boolean', description: '--drop-solved-by: neither read nor write the response cache' },
   },
   async run({ positionals, values }) {
     const [family, ...repos] = positionals;
@@ -89,7 +94,12 @@ export const buildCommand: Command = {
     const seed = integerOption(values, 'seed', { min: 0 }) ?? 0;
     let solvedBy: SolvedCheck | undefined;
     if (values['drop-solved-by'] !== undefined) {
-      solvedBy = await createSolvedCheck(String(values['drop-solved-by']), { template: values['drop-solved-template'] as string | undefined });
+      solvedBy = await createSolvedCheck(String(values['drop-solved-by']), {
+        template: textOption(values, 'drop-solved-template'),
+        baseUrl: textOption(values, 'base-url'),
+        apiKeyEnv: textOption(values, 'api-key-env'),
+        cacheFile: values['no-cache'] === true ? null : responseCacheFile(textOption(values, 'cache-dir')),
+      });
     }
     try {
       const output = await buildBenchmark({

@@ -7,7 +7,7 @@ import type { Command } from '../command.ts';
 import { choiceOption, integerOption, type OptionValues } from '../options.ts';
 import { InputError } from '../../util/errors.ts';
 import { UsageError } from '../command.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';

@@ -3,7 +3,7 @@ import { UsageError, type Command, type OptionSpec } from '../command.ts';
 import { integerOption } from '../options.ts';
 import { indexRepository, type IndexRun } from '../../index/indexer.ts';
 import { callGraph, graphToDot, listFunctions, summarize } from '../../index/query.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { LEVEL_MODES, type LevelMode } from '../../index/types.ts';
 
 /** The `--levels` option's value (default `default`). */
