@@ -10,3 +10,5 @@ export * from './metrics/index.ts';
 export * from './exec/index.ts';
 export * from './report/index.ts';
 export * from './web/index.ts';
+// the plugin API: `export default definePlugin({ retrievers, backends, metrics, templates, sandboxes, figures })`
+export { definePlugin, loadPlugin, loadPlugins, type CtxbenchPlugin } from './plugins/index.ts';
