@@ -9,7 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { registerRetriever, type Retriever } from '../context/retrievers.ts';
 import { registerTemplate } from '../context/templates.ts';
-import type { PromptTemplate } from '../context/types.ts';
+import type { PromptTemplate } from '../context/index.ts';
 import { registerSandbox, type Sandbox } from '../exec/sandbox.ts';
 import { registerMetric, type MetricDefinition } from '../metrics/registry.ts';
 import { registerBackend, type BackendFactory } from '../models/provider.ts';

@@ -20,7 +20,9 @@ after(work.remove);
 
 const repo = join(EXEC_FIXTURES, 'c', 'repo');
 const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
-const task = { ...functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial'), name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' };
+const fromFile = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
+// the retriever's query is a function task's docstring and signature
+const task = fromFile.kind === 'function' ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' } : fromFile;
 const tasksFile = join(work.dir, 'tasks.jsonl');
 writeTasks(tasksFile, [task]);
 // the replayed completion: the reference with one comment line more (passes its test; not an exact match)
