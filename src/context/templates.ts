@@ -2,6 +2,7 @@
 // families, plus user templates loaded from JSON/YAML files. Sources are cited in docs/context.md.
 import { existsSync } from 'node:fs';
 import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import type { TaskKind } from '../datasets/types.ts';
 import { COMMENTED_FRAGMENTS, loadTemplateFile, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
 import { DEFAULT_RETRIEVAL } from './types.ts';
@@ -11,7 +12,7 @@ function fileBlocks(snippet: string): SnippetLayout {
   return { header: '', snippet, separator: '', footer: '', wrap: '{block}' };
 }
 
-const BUILT_IN: PromptTemplate[] = [
+const BUILT_IN: readonly PromptTemplate[] = [
   {
     name: 'yabloco',
     description: 'YABLoCo chat prompt: signature + docstring, oracle callees after "Use this context:"',
@@ -141,6 +142,15 @@ const BUILT_IN: PromptTemplate[] = [
   },
 ];
 
+/** Templates by name: the built-ins above, then any a plugin registers. */
+export const TEMPLATES = new Registry<PromptTemplate>('template', 'template');
+
+export function registerTemplate(template: PromptTemplate): PromptTemplate {
+  return TEMPLATES.register(template.name, template);
+}
+
+for (const template of BUILT_IN) registerTemplate(template);
+
 /** The template used when none is named: the paper's layout of a task kind, or its chat form for a chat model. */
 const DEFAULT_TEMPLATES: Record<TaskKind, { completion: string; chat: string }> = {
   function: { completion: 'yabloco', chat: 'yabloco' },
@@ -156,15 +166,15 @@ export function defaultTemplate(kinds: Iterable<TaskKind>, shape: 'chat' | 'comp
 }
 
 export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {
-  return BUILT_IN.map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
+  return TEMPLATES.list().map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
 }
 
-/** A built-in template by name, or a template file (JSON or YAML). */
+/** A registered template by name, or a template file (JSON or YAML). */
 export function resolveTemplate(nameOrPath: string): PromptTemplate {
-  const builtIn = BUILT_IN.find((template) => template.name === nameOrPath);
-  if (builtIn) return builtIn;
+  const registered = TEMPLATES.find(nameOrPath);
+  if (registered) return registered;
   if (existsSync(nameOrPath)) return loadTemplateFile(nameOrPath);
-  throw new InputError(`unknown template '${nameOrPath}' (known: ${BUILT_IN.map((t) => t.name).join(', ')}; or a .json/.yaml template file)`);
+  throw new InputError(`unknown template '${nameOrPath}' (known: ${TEMPLATES.names().join(', ')}; or a .json/.yaml template file)`);
 }
 
 /** Fills `{name}` placeholders in one pass (values are never re-scanned); unknown names stay as written. */

@@ -2,7 +2,7 @@
 // coverage and selection, the worker pool, and `exec check`. See docs/exec.md.
 export type * from './types.ts';
 export { loadEnvironment, parseEnvironment, DEFAULT_LIMITS, EnvironmentFileSchema, type EnvironmentFile } from './env.ts';
-export { runCommand, missingTools, ensureSandboxWorks, sandboxIdentity, treePathInside, SANDBOX_TREE } from './sandbox.ts';
+export { runCommand, missingTools, ensureSandboxWorks, sandboxIdentity, treePathInside, SANDBOX_TREE, SANDBOXES, registerSandbox, type Sandbox, type SandboxRun, type CommandRun } from './sandbox.ts';
 export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice.ts';
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';

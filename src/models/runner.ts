@@ -89,6 +89,38 @@ export function responseKey(identity: string, prompt: PromptParts, sampling: Sam
   return createHash('sha256').update(payload).digest('hex');
 }
 
+export interface SingleCaller {
+  /** One call (cache first), retried like a run's calls, post-processed: the candidate's output, or the failure. */
+  complete(task: TaskRecord, prompt: BuiltPrompt, sampling: SamplingParams): Promise<{ output: string | null; error: string | null }>;
+  close(): void;
+}
+
+/**
+ * Calls outside a run (the build's `--drop-solved-by`): the same response cache, retry policy,
+ * pacing and post-processing as a run's, one call at a time.
+ */
+export function createSingleCaller(backend: Backend, options: { cacheFile: string | null; retry?: RetryPolicy; concurrency?: number }): SingleCaller {
+  const cache = options.cacheFile && backend.cacheIdentity ? openResponseCache(options.cacheFile) : null;
+  const caller = new Caller(new AdaptiveLimiter(options.concurrency ?? 1), options.retry ?? DEFAULT_RETRY);
+  return {
+    async complete(task, prompt, sampling) {
+      const key = cache ? responseKey(backend.cacheIdentity!, prompt, sampling, 0) : null;
+      let answer: Generation | null = key ? cache!.get(key) : null;
+      if (!answer) {
+        try {
+          const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample: 0, sampling }));
+          answer = outcome.value;
+          if (key) cache!.put(key, { ...answer, latencyMs: outcome.latencyMs });
+        } catch (failure) {
+          return { output: null, error: (failure as Error).message };
+        }
+      }
+      return { output: (await candidateOf(task, answer)).output, error: null };
+    },
+    close: () => cache?.close(),
+  };
+}
+
 interface PendingCall {
   task: TaskRecord;
   prompt: BuiltPrompt;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Job } from 'bullmq';
-import type { ExecEnvironment, ExecItem, ExecOutput, SandboxMode } from '../exec/types.ts';
+import type { ExecEnvironment, ExecItem, ExecOutput } from '../exec/types.ts';
 import { environmentHash, type CheckState } from '../exec/prepare.ts';
 import { putBlobs } from './blobs.ts';
 import { describeQueue, openQueue, type QueueConnection } from './connection.ts';
@@ -31,7 +31,8 @@ export interface QueuedExecOptions {
   /** identifies the run among others sharing the queue server. */
   run: string;
   state: CheckState;
-  sandbox: SandboxMode;
+  /** a registered sandbox's name (SANDBOXES); must match the coordinator's and the workers'. */
+  sandbox: string;
   /** where the candidates' full logs are written (for `exec --regrade`). */
   logDir: string;
   onEvent?: (message: string) => void;

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { CandidatePool } from '../exec/execute.ts';
 import { checkState, createContext, environmentHash, prepareEnvironment } from '../exec/prepare.ts';
-import type { ExecEnvironment, ExecEvent, SandboxMode } from '../exec/types.ts';
+import type { ExecEnvironment, ExecEvent } from '../exec/types.ts';
 import { validateTask } from '../datasets/schema.ts';
 import { lockFolder, type FolderLock } from '../util/lock.ts';
 import { BlobReader } from './blobs.ts';
@@ -28,7 +28,8 @@ export interface WorkerOptions {
   backends?: Backend[];
   /** jobs at once per environment (and worker copies of its prepared tree). */
   concurrency: number;
-  sandbox: SandboxMode;
+  /** a registered sandbox's name (SANDBOXES); must match the coordinator's and the workers'. */
+  sandbox: string;
   workDir?: string;
   /** reported with each result; default host:pid. */
   name?: string;

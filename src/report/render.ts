@@ -1,7 +1,7 @@
 // Renders a report as a terminal table, Markdown, CSV, JSON, a single offline HTML file with the
 // registry's figures, or the LaTeX of its tables. Every table names what produced it.
-import { formatTable } from '../cli/table.ts';
 import { z } from 'zod';
+import { formatTable } from '../util/table.ts';
 import { ReportSchema, type Report } from './aggregate.ts';
 import { ComparisonSchema, type Comparison } from './compare.ts';
 import type { Figure, FigureTable } from './figures/types.ts';

@@ -23,6 +23,8 @@ export interface RunInfo {
   expected: number;
   /** changes whenever another process commits to the run store. */
   version: number;
+  /** metric columns of the task list when the run has them: pass@1, then the registry's metrics marked `column` (built-in or from a plugin). */
+  tableMetrics: string[];
 }
 
 /** One task of the list: everything the filters, the sort and the table need, nothing large. */

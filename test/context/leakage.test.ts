@@ -7,12 +7,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { createPromptBuilder, listTemplates } from '../../src/context/index.ts';
+import { createPromptBuilder, listTemplates, RETRIEVERS } from '../../src/context/index.ts';
 import { copyRepo, MARKER, mainTask, startEmbeddingServer, type EmbeddingServer } from './helpers.ts';
 
 const STRATEGIES = [
   'none', 'infile', 'oracle', 'precomputed',
-  'bm25', 'jaccard', 'tfidf', 'dense', 'bm25-ref', 'jaccard-ref', 'tfidf-ref', 'dense-ref',
+  // every registered retriever, with and without the reference
+  ...RETRIEVERS.names().flatMap((name) => [name, `${name}-ref`]),
   'oracle+precomputed+bm25+dense',
 ];
 
