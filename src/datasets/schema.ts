@@ -29,16 +29,16 @@ export function taskIdProblem(id: string): string | null {
   return null;
 }
 
-/** A string that `problem` accepts (null); its complaint otherwise, after the quoted value. */
-function checkedString(problem: (value: string) => string | null, noun: string) {
+/** A string that `problem` accepts (null); its complaint otherwise, after the value as `show` writes it. */
+function checkedString(problem: (value: string) => string | null, show: (value: string) => string) {
   return z.string().superRefine((value, context) => {
     const found = problem(value);
-    if (found) context.addIssue({ code: 'custom', message: `${noun} '${value.length > 60 ? `${value.slice(0, 60)}…` : value}' ${found}` });
+    if (found) context.addIssue({ code: 'custom', message: `${show(value)} ${found}` });
   });
 }
 
 /** A repository-relative path with `/` separators that stays inside the repository. */
-export const RelativePathSchema = checkedString(pathProblem, 'path').describe('repository-relative path with / separators');
+export const RelativePathSchema = checkedString(pathProblem, (path) => `path '${path.length > 300 ? `${path.slice(0, 300)}…` : path}'`).describe('repository-relative path with / separators');
 
 const line = (minimum: number) => z.int().min(minimum);
 
@@ -78,7 +78,8 @@ const labels = {
 const LabelsSchema = z.object(labels).catchall(z.union([z.string(), z.number()], { error: 'expected a string or a number' }));
 
 const common = {
-  id: checkedString(taskIdProblem, 'task id'),
+  // JSON-quoted: an id's control characters are shown escaped
+  id: checkedString(taskIdProblem, (id) => `task id ${JSON.stringify(id.slice(0, 60))}`),
   language: LanguageSchema,
   /** `root`: where the checkout was when the task was built (retrieval and execution read it; `--repo` overrides). */
   repo: z.looseObject({ name: z.string().min(1), commit: z.string().nullable(), root: z.string().nullable().optional() }),

@@ -61,7 +61,7 @@ export function readState(env: ExecEnvironment): CheckState | null {
 
 /** Validates a check state (read from its file, or shipped with a queued job); `source` names where it came from. */
 export function checkState(value: unknown, source: string, recovery: string): CheckState {
-  return parseRecord(CheckStateSchema, value, { file: source }, `not a state file of this ctxbench; ${recovery}`);
+  return parseRecord(CheckStateSchema, value, { file: source }, `not a state file of this ctxbench: ${recovery}`);
 }
 
 /** Reads a JSON file ctxbench wrote; a truncated or hand-edited file is a clear error saying how to recover. */

@@ -112,7 +112,7 @@ test('a user template (completion form) changes the prompt; a failed task is lef
   writeFileSync(templateFile, 'name: typo\nuser: "Describe {bdy}"\n');
   const bad = await runCli(['docstrings', 'generate', tasksPath, '--model', 'openai:chat:x', '--out', join(scratch, 'x.db'), '--template', templateFile], {});
   assert.equal(bad.code, 2);
-  assert.equal(bad.stderr.trim(), `ctxbench docstrings: ${templateFile}, field 'user': unknown placeholder (known: {docstring}, {signature}, {body}, {name}, {language}, {path})`);
+  assert.equal(bad.stderr.trim(), `ctxbench docstrings: ${templateFile}, line 2, field 'user': unknown placeholder (known: {docstring}, {signature}, {body}, {name}, {language}, {path})`);
 });
 
 test('docstringOf: fences, block and line comments, triple quotes are removed; an empty answer is an error', () => {

@@ -39,7 +39,7 @@ function expect(positionals: string[], count: number, usage: string): string[] {
 async function serve(tasksPath: string, values: OptionValues): Promise<number> {
   const reviewer = values.reviewer;
   if (typeof reviewer !== 'string' || reviewer.trim() === '') throw new UsageError('--reviewer NAME is required (one reviewer per session)\nSee: ctxbench review --help');
-  const server = await startReviewServer(tasksPath, { reviewer, port: parsePort(values), host: textOption(values, 'host') });
+  const server = await startReviewServer(tasksPath, { reviewer, port: parsePort(values, DEFAULT_REVIEW_PORT), host: textOption(values, 'host') });
   console.log(`ctxbench review: ${tasksPath} as ${reviewer} at ${server.url}  (marks saved to ${server.reviewsFile}; Ctrl-C to stop)`);
   await waitForStop();
   await server.close();
@@ -99,7 +99,7 @@ export const reviewCommand: Command = {
   ].map(([command, comment], index) => `${index ? '  ' : ''}${command!.padEnd(56)}# ${comment}`).join('\n'),
   options: {
     reviewer: { type: 'string', valueName: 'NAME', description: 'who is reviewing (one reviewer per session; several reviewers share the reviews file)' },
-    port: { type: 'string', valueName: 'P', description: 'port of the review page; 0 picks a free one', default: String(DEFAULT_REVIEW_PORT) },
+    port: { type: 'string', valueName: 'P', description: `port of the review page; 0 picks a free one (default: ${DEFAULT_REVIEW_PORT})` },
     host: { type: 'string', valueName: 'H', description: 'address to bind; anything but loopback exposes the tasks to the network (default: 127.0.0.1)' },
     out: { type: 'string', valueName: 'F', description: 'apply: the filtered task set (its manifest records the rule and the counts)' },
     rule: { type: 'string', valueName: 'R', description: `apply: which tasks stay: ${Object.values(REVIEW_RULES).map((rule) => `${rule.name} (${rule.description})`).join('; ')}`, default: 'yabloco' },

@@ -6,8 +6,8 @@ import { startViewer } from '../../web/server.ts';
 
 const DEFAULT_PORT = 8765;
 
-/** `--port` (its default is the option's): 0 picks a free port. */
-export const parsePort = (values: OptionValues): number => integerOption(values, 'port', { min: 0, max: 65535 })!;
+/** `--port`, else `fallback`: 0 picks a free port. */
+export const parsePort = (values: OptionValues, fallback: number): number => integerOption(values, 'port', { min: 0, max: 65535 }) ?? fallback;
 
 export const viewCommand: Command = {
   usage: 'view <run...> [--port P] [--host H] [--export DIR]',
@@ -24,7 +24,7 @@ export const viewCommand: Command = {
       console.log(`wrote a static copy of ${summary.runs} run(s), ${summary.tasks} task(s) to ${summary.dir} (${summary.files} files); open ${summary.dir}/index.html`);
       return 0;
     }
-    const viewer = await startViewer(positionals, { port: parsePort(values), host: values.host as string | undefined });
+    const viewer = await startViewer(positionals, { port: parsePort(values, DEFAULT_PORT), host: values.host as string | undefined });
     console.log(`ctxbench view: ${viewer.runs.runs.map((run) => run.id).join(', ')} at ${viewer.url}  (Ctrl-C to stop)`);
     await waitForStop();
     await viewer.close();
