@@ -46,6 +46,18 @@ interface FileContext {
   implicitThis: boolean;
 }
 
+/** A system include: whether it names the C library, and its headers' declared names (each with that flag). */
+interface SystemInclude {
+  library: boolean;
+  sets: { names: Set<string>; library: boolean }[];
+}
+
+/** What one import of a file brings to the files that reach it. */
+type ImportStep =
+  | { kind: 'module'; bindings: ImportBinding[] }
+  | { kind: 'outside'; names: string[]; outside: 'stdlib' | 'external'; system: SystemInclude | null }
+  | { kind: 'files'; names: string[]; files: string[]; include: boolean };
+
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
 const LEVEL_RANK: Record<ContextLevel, number> = { none: 0, stdlib: 1, file: 2, package: 3, project: 4 };
 
@@ -111,9 +123,14 @@ export class Resolver {
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
+  private readonly languageSetCache = new Map<LanguageId, { stdlib: Set<string>; stdlibModules: Set<string> }>();
+  private readonly importStepCache = new Map<LanguageId, Map<string, ImportStep[]>>();
+  private readonly systemIncludeCache = new Map<string, SystemInclude>();
+  private readonly headerSourceCache = new Map<string, string[]>();
+  private readonly ownerTailCache = new Map<string, string>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
-  constructor(private readonly files: FileFacts[], root: string | null = null) {
+  constructor(files: FileFacts[], root: string | null = null) {
     this.moduleSystems = createModuleSystems(files, root);
     this.paths = new Set(files.map((f) => f.path));
     for (const file of files) {
@@ -159,41 +176,49 @@ export class Resolver {
   }
 
   resolve(): ResolveResult {
-    const contexts = new Map(this.files.map((facts) => [facts.path, this.fileContext(facts)]));
+    const functions: Omit<FunctionRecord, 'callers'>[] = [];
     const calls: ResolvedCall[] = [];
-    const callers = new Map<string, Set<string>>();
-    const levels = new Map<string, ContextLevel>();
+    const callers = this.resolveEach((fn, own) => {
+      functions.push(fn);
+      for (const call of own) calls.push(call);
+    });
+    return { functions: functions.map((fn) => ({ ...fn, callers: callers.get(fn.id) ?? 0 })), calls };
+  }
+
+  /**
+   * Resolves the functions one at a time, in order, handing each (without its callers, known only
+   * at the end) and its calls to `emit`; returns each called function's number of distinct callers.
+   * A file's context lives only while its functions are resolved: nothing grows with the repository
+   * but the callers counts.
+   */
+  resolveEach(emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
+    const callers = new Map<string, number>();
+    let context: FileContext | null = null;
     for (const definition of this.definitions) {
-      const context = contexts.get(definition.path)!;
-      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0));
-      for (const resolved of own) {
-        calls.push(resolved);
-        for (const calleeId of resolved.calleeIds) {
-          const set = callers.get(calleeId) ?? new Set<string>();
-          set.add(definition.id);
-          callers.set(calleeId, set);
-        }
-      }
-      levels.set(definition.id, contextLevel(own, 'default'));
+      if (context?.facts.path !== definition.path) context = this.fileContext(this.factsByPath.get(definition.path)!);
+      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context!, 0));
+      const callees = new Set<string>();
+      for (const resolved of own) for (const calleeId of resolved.calleeIds) callees.add(calleeId);
+      for (const calleeId of callees) callers.set(calleeId, (callers.get(calleeId) ?? 0) + 1);
+      const { id, fn, path } = definition;
+      emit({
+        id,
+        name: fn.name,
+        qualifiedName: fn.qualifiedName,
+        kind: fn.kind,
+        path,
+        language: context.facts.language,
+        signature: fn.signature,
+        code: fn.code,
+        span: fn.span,
+        bodySpan: fn.bodySpan,
+        docstring: fn.docstring,
+        linesOfCode: fn.span.endLine - fn.span.startLine + 1,
+        level: contextLevel(own, 'default'),
+        lastCommit: null,
+      }, own);
     }
-    const functions = this.definitions.map(({ id, fn, path }) => ({
-      id,
-      name: fn.name,
-      qualifiedName: fn.qualifiedName,
-      kind: fn.kind,
-      path,
-      language: contexts.get(path)!.facts.language,
-      signature: fn.signature,
-      code: fn.code,
-      span: fn.span,
-      bodySpan: fn.bodySpan,
-      docstring: fn.docstring,
-      linesOfCode: fn.span.endLine - fn.span.startLine + 1,
-      level: levels.get(id)!,
-      callers: callers.get(id)?.size ?? 0,
-      lastCommit: null,
-    }));
-    return { functions, calls };
+    return callers;
   }
 
   /**
@@ -297,8 +322,16 @@ export class Resolver {
       const own = candidates.filter((d) => d.owner === caller.owner);
       return own.length > 0 ? own : candidates;
     }
-    const named = candidates.filter((d) => lastSegment(d.owner) === lastSegment(receiver));
+    const tail = lastSegment(receiver);
+    const named = candidates.filter((d) => this.ownerTail(d.owner) === tail);
     return named.length > 0 ? named : candidates;
+  }
+
+  /** The last segment of an owner (memoised: every call with a receiver compares it for each candidate). */
+  private ownerTail(owner: string): string {
+    let tail = this.ownerTailCache.get(owner);
+    if (tail === undefined) this.ownerTailCache.set(owner, (tail = lastSegment(owner)));
+    return tail;
   }
 
   /** Among same-named candidates, prefer those whose parameter count fits the call. */
@@ -310,44 +343,42 @@ export class Resolver {
 
   private fileContext(facts: FileFacts): FileContext {
     const spec = getLanguage(facts.language);
+    const { stdlib, stdlibModules } = this.languageSets(spec);
     const reached = new Set<string>();
     const included = new Set<string>();
     const bindings = new Map<string, Binding>();
     const systemNames = new Map<Set<string>, boolean>();
+    const systemTargets = new Set<SystemInclude>();
     let includesLibrary = false;
     const globFiles: string[] = [];
-    const stdlib = new Set(spec.stdlib);
-    const stdlibModules = new Set(spec.stdlibModules);
+    // Every file of an include closure is visited from each file that reaches it: its imports are
+    // resolved once (importSteps) and each system header's names are merged once per file.
     const visitIncludes = (from: FileFacts, depth: number) => {
-      for (const ref of from.imports) {
-        const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
-        if (system) {
-          for (const binding of system) {
+      for (const step of this.importSteps(from, spec, stdlibModules)) {
+        if (step.kind === 'module') {
+          for (const binding of step.bindings) {
             if (binding.name === null) globFiles.push(...binding.files);
             else bindings.set(binding.name, { files: binding.files, outside: binding.outside });
             for (const path of binding.files) reached.add(path);
           }
-          continue;
-        }
-        const files = this.resolveImport(from.path, ref);
-        if (files.length === 0) {
-          const outside = this.outsideKind(ref, stdlibModules);
-          for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
-          if (ref.resolve === 'include') {
-            includesLibrary ||= isLibraryHeader(ref.target, spec.systemLibrary?.headers);
-            for (const { header, names } of this.systemHeaderDeclarations(ref.target)) systemNames.set(names, isLibraryHeader(header, spec.systemLibrary?.headers));
+        } else if (step.kind === 'outside') {
+          for (const name of step.names) bindings.set(name, { files: [], outside: step.outside });
+          if (step.system && !systemTargets.has(step.system)) {
+            systemTargets.add(step.system);
+            includesLibrary ||= step.system.library;
+            for (const { names, library } of step.system.sets) systemNames.set(names, library);
           }
-          continue;
-        }
-        for (const name of ref.bindings) bindings.set(name, { files, outside: null });
-        for (const path of files) {
-          if (ref.resolve === 'include' ? included.has(path) : reached.has(path)) continue;
-          reached.add(path);
-          if (ref.resolve === 'include') {
-            included.add(path);
-            for (const twin of this.headerSources(path)) reached.add(twin);
-            const header = this.factsByPath.get(path);
-            if (header && depth < 8) visitIncludes(header, depth + 1);
+        } else {
+          for (const name of step.names) bindings.set(name, { files: step.files, outside: null });
+          for (const path of step.files) {
+            if (step.include ? included.has(path) : reached.has(path)) continue;
+            reached.add(path);
+            if (step.include) {
+              included.add(path);
+              for (const twin of this.headerSources(path)) reached.add(twin);
+              const header = this.factsByPath.get(path);
+              if (header && depth < 8) visitIncludes(header, depth + 1);
+            }
           }
         }
       }
@@ -357,6 +388,46 @@ export class Resolver {
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
     return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+  }
+
+  /** A language's standard-library names and modules (shared by every file of the language). */
+  private languageSets(spec: LanguageSpec): { stdlib: Set<string>; stdlibModules: Set<string> } {
+    let sets = this.languageSetCache.get(spec.id);
+    if (!sets) {
+      sets = { stdlib: new Set(spec.stdlib), stdlibModules: new Set(spec.stdlibModules) };
+      this.languageSetCache.set(spec.id, sets);
+    }
+    return sets;
+  }
+
+  /** What each import of `from` brings to a file of `spec`'s language that reaches it (worked out once per file and language). */
+  private importSteps(from: FileFacts, spec: LanguageSpec, stdlibModules: Set<string>): ImportStep[] {
+    let byPath = this.importStepCache.get(spec.id);
+    if (!byPath) this.importStepCache.set(spec.id, (byPath = new Map()));
+    let steps = byPath.get(from.path);
+    if (steps) return steps;
+    steps = from.imports.map((ref): ImportStep => {
+      const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
+      if (system) return { kind: 'module', bindings: system };
+      const files = this.resolveImport(from.path, ref);
+      if (files.length > 0) return { kind: 'files', names: ref.bindings, files, include: ref.resolve === 'include' };
+      return { kind: 'outside', names: ref.bindings, outside: this.outsideKind(ref, stdlibModules), system: ref.resolve === 'include' ? this.systemInclude(ref.target, spec) : null };
+    });
+    byPath.set(from.path, steps);
+    return steps;
+  }
+
+  /** A system include: whether it is the C library's, and the name sets of its headers (each with that flag). */
+  private systemInclude(target: string, spec: LanguageSpec): SystemInclude {
+    const key = `${spec.id}\0${target}`;
+    let include = this.systemIncludeCache.get(key);
+    if (!include) {
+      const headers = spec.systemLibrary?.headers;
+      const sets = this.systemHeaderDeclarations(target).map(({ header, names }) => ({ names, library: isLibraryHeader(header, headers) }));
+      include = { library: isLibraryHeader(target, headers), sets };
+      this.systemIncludeCache.set(key, include);
+    }
+    return include;
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
@@ -478,8 +549,13 @@ export class Resolver {
 
   /** The source files that implement a header: same stem, another extension, nearest first. */
   private headerSources(header: string): string[] {
-    const sources = (this.pathsByStem.get(stem(header)) ?? []).filter((path) => path !== header && this.factsByPath.get(path)!.functions.length > 0);
-    return this.nearest(posix.dirname(header), sources);
+    let sources = this.headerSourceCache.get(header);
+    if (!sources) {
+      const candidates = (this.pathsByStem.get(stem(header)) ?? []).filter((path) => path !== header && this.factsByPath.get(path)!.functions.length > 0);
+      sources = this.nearest(posix.dirname(header), candidates);
+      this.headerSourceCache.set(header, sources);
+    }
+    return sources;
   }
 
   private libraryNames(spec: LanguageSpec): Set<string> {
