@@ -104,11 +104,6 @@ function stem(path: string): string {
   return dot > 0 ? base.slice(0, dot) : base;
 }
 
-export interface ResolveResult {
-  functions: FunctionRecord[];
-  calls: ResolvedCall[];
-}
-
 export class Resolver {
   private readonly paths: Set<string>;
   private readonly pathsBySuffix = new Map<string, string[]>();
@@ -173,16 +168,6 @@ export class Resolver {
         this.definitionsByName.set(fn.name, list);
       }
     }
-  }
-
-  resolve(): ResolveResult {
-    const functions: Omit<FunctionRecord, 'callers'>[] = [];
-    const calls: ResolvedCall[] = [];
-    const callers = this.resolveEach((fn, own) => {
-      functions.push(fn);
-      for (const call of own) calls.push(call);
-    });
-    return { functions: functions.map((fn) => ({ ...fn, callers: callers.get(fn.id) ?? 0 })), calls };
   }
 
   /**
