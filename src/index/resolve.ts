@@ -18,6 +18,8 @@ export interface Definition {
   dir: string;
   /** qualified name without its last segment: the class/namespace/receiver type, '' at top level. */
   owner: string;
+  /** the owner's last segment (`Foo` of `ns::Foo`): what a receiver is compared with. */
+  ownerTail: string;
 }
 
 /** What a name bound by an import refers to. */
@@ -122,7 +124,6 @@ export class Resolver {
   private readonly importStepCache = new Map<LanguageId, Map<string, ImportStep[]>>();
   private readonly systemIncludeCache = new Map<string, SystemInclude>();
   private readonly headerSourceCache = new Map<string, string[]>();
-  private readonly ownerTailCache = new Map<string, string>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(files: FileFacts[], root: string | null = null) {
@@ -155,12 +156,14 @@ export class Resolver {
         const baseId = functionId(file.path, fn.qualifiedName, fn.signature);
         const occurrence = seen.get(baseId) ?? 0;
         seen.set(baseId, occurrence + 1);
+        const owner = ownerOf(fn.qualifiedName);
         const definition: Definition = {
           id: occurrence ? functionId(file.path, fn.qualifiedName, fn.signature, occurrence) : baseId,
           fn,
           path: file.path,
           dir,
-          owner: ownerOf(fn.qualifiedName),
+          owner,
+          ownerTail: lastSegment(owner),
         };
         this.definitions.push(definition);
         const list = this.definitionsByName.get(fn.name) ?? [];
@@ -308,15 +311,8 @@ export class Resolver {
       return own.length > 0 ? own : candidates;
     }
     const tail = lastSegment(receiver);
-    const named = candidates.filter((d) => this.ownerTail(d.owner) === tail);
+    const named = candidates.filter((d) => d.ownerTail === tail);
     return named.length > 0 ? named : candidates;
-  }
-
-  /** The last segment of an owner (memoised: every call with a receiver compares it for each candidate). */
-  private ownerTail(owner: string): string {
-    let tail = this.ownerTailCache.get(owner);
-    if (tail === undefined) this.ownerTailCache.set(owner, (tail = lastSegment(owner)));
-    return tail;
   }
 
   /** Among same-named candidates, prefer those whose parameter count fits the call. */
