@@ -9,7 +9,7 @@ import { Resolver } from '../index/resolve.ts';
 import type { FileFacts } from '../index/types.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { FileTexts } from './files.ts';
-import { handle, type CrossfileBatch, type CrossfileJob } from './crossfile-sample.ts';
+import { handle, type CrossfileBatch, type CrossfileJob, type CrossfileTarget } from './crossfile-sample.ts';
 import { holeAt, positionAt, referenceLines, taskId } from './hole.ts';
 import { mapBatches } from './parallel.ts';
 import { limitPerGroup } from './select.ts';
@@ -137,31 +137,53 @@ function foundElsewhere(targets: { repo: RepositoryInput; path: string; referenc
 
 export async function buildCrossfileTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
   const files = new FileTexts();
-  const targets: Target[] = [];
-  const batches: { repo: RepositoryInput; names: Map<string, Map<string, CrossName>>; batch: CrossfileBatch }[] = [];
-  for (const repo of repos) {
+  /** each batch's targets, kept in batch order (results arrive in any order). */
+  const targetsByBatch: Target[][] = [];
+  // A file's cross-file names (thousands through a C++ include closure) are worked out when its
+  // batch goes to a worker and dropped when the batch is back, but for the names it found.
+  const inFlight = new Map<number, { repo: RepositoryInput; names: Map<string, CrossName>[]; batch: CrossfileBatch }>();
+  let fileCount = 0;
+  const selected = repos.map((repo) => {
     const facts = repo.store.facts(repo.store.files().map((file) => file.path));
-    const factsByPath = new Map(facts.map((f) => [f.path, f]));
-    const resolver = new Resolver(facts, repo.root);
-    const names = new Map<string, Map<string, CrossName>>();
-    const jobs: CrossfileJob[] = [];
-    for (const fileFacts of facts) {
-      if (options.languages && !options.languages.includes(fileFacts.language)) continue;
-      const fileNames = crossFileNames(fileFacts, resolver, factsByPath);
-      if (fileNames.size === 0) continue;
-      names.set(fileFacts.path, fileNames);
-      jobs.push({ path: fileFacts.path, language: fileFacts.language, names: [...fileNames.keys()], importLines: fileFacts.imports.map((ref) => ref.line) });
-    }
-    for (let i = 0; i < jobs.length; i += BATCH_FILES) batches.push({ repo, names, batch: { root: repo.root, seed: options.seed, files: jobs.slice(i, i + BATCH_FILES) } });
-  }
-  const results = await mapBatches(new URL('./crossfile-sample.ts', import.meta.url), handle, batches.map((b) => b.batch), batches.reduce((sum, b) => sum + b.batch.files.length, 0));
-  results.forEach((found, index) => {
-    const { repo, names, batch } = batches[index]!;
-    found.forEach((fileTargets, fileIndex) => {
-      const job = batch.files[fileIndex]!;
-      for (const target of fileTargets) targets.push({ repo, path: job.path, language: job.language, name: names.get(job.path)!.get(target.name)!, start: target.start, end: target.end, tokens: target.tokens });
-    });
+    const chosen = facts.filter((fileFacts) => !options.languages || options.languages.includes(fileFacts.language));
+    fileCount += chosen.length;
+    return { repo, facts, chosen };
   });
+  function* batches(): Generator<CrossfileBatch> {
+    let index = 0;
+    for (const { repo, facts, chosen } of selected) {
+      const factsByPath = new Map(facts.map((f) => [f.path, f]));
+      const resolver = new Resolver(facts, repo.root);
+      let jobs: CrossfileJob[] = [];
+      let names: Map<string, CrossName>[] = [];
+      for (let i = 0; i < chosen.length; i++) {
+        const fileFacts = chosen[i]!;
+        const fileNames = crossFileNames(fileFacts, resolver, factsByPath);
+        if (fileNames.size > 0) {
+          names.push(fileNames);
+          jobs.push({ path: fileFacts.path, language: fileFacts.language, names: [...fileNames.keys()], importLines: fileFacts.imports.map((ref) => ref.line) });
+        }
+        if (jobs.length === BATCH_FILES || (i === chosen.length - 1 && jobs.length > 0)) {
+          const batch = { root: repo.root, seed: options.seed, files: jobs };
+          inFlight.set(index++, { repo, names, batch });
+          yield batch;
+          jobs = [];
+          names = [];
+        }
+      }
+    }
+  }
+  const found = (results: CrossfileTarget[][], index: number) => {
+    const { repo, names, batch } = inFlight.get(index)!;
+    inFlight.delete(index);
+    const targets: Target[] = (targetsByBatch[index] = []);
+    results.forEach((fileTargets, fileIndex) => {
+      const job = batch.files[fileIndex]!;
+      for (const target of fileTargets) targets.push({ repo, path: job.path, language: job.language, name: names[fileIndex]!.get(target.name)!, start: target.start, end: target.end, tokens: target.tokens });
+    });
+  };
+  await mapBatches(new URL('./crossfile-sample.ts', import.meta.url), handle, batches(), fileCount, found);
+  const targets = targetsByBatch.flat();
   const log = new FilterLog('first uses of names seen only through a project-internal import', targets.length);
   const toTask = (target: Target): TaskRecord => {
     const text = files.read(target.repo.root, target.path)!;
