@@ -16,11 +16,12 @@ function copyOf(repo: string): string {
   return root;
 }
 
-/** What an index holds, as a reader of the file sees it. */
-function contents(db: string): { files: string[]; functions: string[] } {
+/** What an index holds, as a reader of the file sees it (its lookup indexes too). */
+function contents(db: string): { indexes: string[]; files: string[]; functions: string[] } {
   const reader = new Database(db, { readonly: true });
   try {
     return {
+      indexes: (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'functions' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((row) => row.name),
       files: (reader.prepare('SELECT path, hash FROM files ORDER BY path').all() as { path: string; hash: string }[]).map((row) => `${row.path} ${row.hash}`),
       functions: (reader.prepare('SELECT qualified_name, callers, calls FROM functions ORDER BY id').all() as { qualified_name: string; callers: number; calls: string }[])
         .map((row) => `${row.qualified_name} callers=${row.callers} ${row.calls}`),
@@ -36,6 +37,7 @@ test('a replacement is invisible to readers until finish, which sets the callers
   const first = await indexRepository(root, { db });
   const before = contents(db);
   assert.equal(before.files.length, 2);
+  assert.deepEqual(before.indexes, ['functions_by_name', 'functions_by_path']);
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
@@ -43,6 +45,7 @@ test('a replacement is invisible to readers until finish, which sets the callers
   assert.deepEqual(contents(db), before);
   replacement.finish(new Map([['f1', 1]]));
   const after = contents(db);
+  assert.deepEqual(after.indexes, before.indexes);
   assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
   assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
   assert.throws(() => replacement.putFunction(fn!, []), /index replacement already finished or aborted/);
