@@ -46,6 +46,8 @@ interface FileContext {
   stdlib: Set<string>;
   stdlibModules: Set<string>;
   implicitThis: boolean;
+  /** calls decided in this file, by what decides them (callerCallKey): a file calls the same names again and again. */
+  decided: Map<string, ResolvedCall>;
 }
 
 /** A system include: whether it names the C library, and its headers' declared names (each with that flag). */
@@ -229,7 +231,23 @@ export class Resolver {
     return macros?.find((m) => m.path === context.facts.path) ?? macros?.find((m) => context.reached.has(m.path));
   }
 
+  /**
+   * A call's resolution, reused for the file's later calls that differ only in line: the generic order
+   * depends on the caller's file and class, the called name, receiver and argument count (its
+   * `unresolved` fallback also on the caller's parameters, so those are not reused; module systems
+   * weigh more, so their calls are not either).
+   */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
+    const reusable = !this.moduleSystems.has(context.facts.language);
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.argumentCount}` : '';
+    const known = reusable ? context.decided.get(key) : undefined;
+    if (known) return { callerId: caller.id, name: site.name, line: site.line, level: known.level, calleeIds: known.calleeIds, ambiguous: known.ambiguous };
+    const resolved = this.decideCall(caller, site, context);
+    if (reusable && resolved.level !== 'unresolved') context.decided.set(key, resolved);
+    return resolved;
+  }
+
+  private decideCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => ({
       callerId: caller.id,
       name: site.name,
@@ -368,7 +386,7 @@ export class Resolver {
     reached.delete(facts.path);
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map() };
   }
 
   /** A language's standard-library names and modules (shared by every file of the language). */
