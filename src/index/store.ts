@@ -154,10 +154,12 @@ export class IndexStore {
     const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     db.exec('BEGIN IMMEDIATE');
     let open = true;
+    // A failed COMMIT leaves the transaction open, for abort to roll back; SQLite may already have
+    // rolled back itself (a full disk), so a rollback happens only while a transaction is open.
     const end = (statement: 'COMMIT' | 'ROLLBACK') => {
       if (!open) return;
+      if (statement === 'COMMIT' || db.inTransaction) db.exec(statement);
       open = false;
-      db.exec(statement);
     };
     const writing = () => {
       if (!open) throw new Error('index replacement already finished or aborted');
