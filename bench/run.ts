@@ -21,7 +21,8 @@ const REDIS_FUNCTIONS = [
 const REDIS_BROKEN_TESTS = ['RESTORE fail with invalid payload size', 'corrupt payload: stream - duplicated consumer PEL entry', '/^Fullsync should not free scripting engine on a replica'];
 const REDIS_WHOLE_SUITE = ['./runtest', ...REDIS_BROKEN_TESTS.map((name) => `--skiptest '${name}'`)].join(' ');
 
-const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boolean }[] = [
+/** `options`: the options (`--name`) the bench accepts from the command line after the area names. */
+const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boolean; options?: string[] }[] = [
   { area: 'index', file: 'index.ts', args: ['redis'] },
   { area: 'index', file: 'index.ts', args: ['openssl'] },
   { area: 'tasks', file: 'tasks.ts', args: [] },
@@ -38,9 +39,13 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
       '--naive', '2', '--naive-setup', 'make -j2 MALLOC=libc', '--naive-test', REDIS_WHOLE_SUITE, '--target', '20',
     ],
   },
+  { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
+  { area: 'review', file: 'review.ts', args: [] },
   { area: 'report', file: 'report.ts', args: [] },
-  { area: 'fidelity', file: 'fidelity.ts', args: [] },
+  { area: 'fidelity', file: 'fidelity.ts', args: [], options: ['--only'] },
+  // Test, dev and train splits of redis against YABLoCo's (docs/tasks.md, "Splits").
+  { area: 'splits', file: 'splits.ts', args: [] },
   // Task families on one Debian package per language (bench/fidelity-sources.ts).
   { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
   // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).
@@ -48,14 +53,21 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'package', file: 'package.ts', args: [] },
 ];
 
-const wanted = process.argv.slice(2);
+// `npm run bench -- fidelity --only redis`: area names, then options for the benches that accept them
+// (a named area's benches that do not are left out).
+const firstOption = process.argv.slice(2).findIndex((arg) => arg.startsWith('-'));
+const wanted = firstOption < 0 ? process.argv.slice(2) : process.argv.slice(2, 2 + firstOption);
+const passed = firstOption < 0 ? [] : process.argv.slice(2 + firstOption);
+const passedNames = passed.filter((arg) => arg.startsWith('-')).map((arg) => arg.split('=')[0]!);
 let failed = 0;
 for (const bench of BENCHES) {
   if (wanted.length > 0 ? !wanted.includes(bench.area) : bench.onlyWhenNamed) continue;
+  if (!passedNames.every((name) => bench.options?.includes(name))) continue;
   const file = fileURLToPath(new URL(bench.file, import.meta.url));
   if (!existsSync(file)) continue;
-  console.log(`\n== ${bench.area} ${bench.args.join(' ')}`.trimEnd());
-  const result = spawnSync(process.execPath, ['--import', 'tsx', file, ...bench.args], { stdio: 'inherit' });
+  const args = [...bench.args, ...passed];
+  console.log(`\n== ${bench.area} ${args.join(' ')}`.trimEnd());
+  const result = spawnSync(process.execPath, ['--import', 'tsx', file, ...args], { stdio: 'inherit' });
   if (result.status !== 0) failed++;
 }
 process.exit(failed > 0 ? 1 : 0);

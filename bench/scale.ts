@@ -291,29 +291,42 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     };
     const rssBefore = process.memoryUsage().rss;
     const info = await timed('api/runs/many');
-    const listCold = await timed('api/runs/many/tasks');
-    const listWarm = await timed('api/runs/many/tasks');
+    const first = await timed('api/runs/many/rows?limit=100');
+    const listCold = await timed('api/runs/many/rows');
+    const listWarm = await timed('api/runs/many/rows');
     const version = (listCold.body as { version: number }).version;
     // A live run: 100 more candidates written by another connection, then the poll a client makes.
     for (const [offset, task] of tasks.slice(count - 1000, count - 900).entries()) store.putCandidate(candidate(task, count - 1000 + offset));
     const poll = await timed('api/runs/many');
     const since = await timed(`api/runs/many/tasks?since=${version}`);
-    const full = await timed('api/runs/many/tasks');
+    const full = await timed('api/runs/many/rows');
     store.close();
     const rssBeforeTask = process.memoryUsage().rss;
     const task = await timed(`api/runs/big/tasks/big`);
     const taskRssMiB = (process.memoryUsage().rss - rssBeforeTask) / 2 ** 20;
-    const candidates = (task.body as { candidates: { diffMethod: string; diff: unknown[] }[] }).candidates;
+    const candidates = (task.body as { candidates: { diffMethod: string; diff: string }[] }).candidates;
     let browserMs: number | null = null;
+    let browserWholeMs: number | null = null;
     try {
       const { launchChromium } = await import('../test/fixtures/web/browser.ts');
       const browser = await launchChromium();
       try {
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        // When the first row is on screen: the frame after it entered the page, in the page's clock
+        // (from the start of navigation). Read afterwards: a check from here would wait for the
+        // page's next idle moment, which the whole list's arrival may delay.
+        await page.addInitScript(() => {
+          new MutationObserver((_, observer) => {
+            if (!document.querySelector('.vt-row')) return;
+            observer.disconnect();
+            requestAnimationFrame(() => ((window as unknown as { firstRowAt: number }).firstRowAt = performance.now()));
+          }).observe(document, { childList: true, subtree: true });
+        });
         const started = performance.now();
         await page.goto(`${viewer.url}#/run/many`);
-        await page.waitForSelector('.vt-row');
-        browserMs = performance.now() - started;
+        await page.waitForFunction(() => /^[\d,]+ of [\d,]+ tasks$/.test(document.querySelector('#count')?.textContent ?? ''), undefined, { timeout: 120_000 });
+        browserWholeMs = performance.now() - started;
+        browserMs = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
       } finally {
         await browser.close();
       }
@@ -321,9 +334,9 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
       console.error(`(no browser measurement: ${(error as Error).message.split('\n')[0]})`);
     }
     return {
-      measured: (info.ms + listCold.ms + listWarm.ms + poll.ms + since.ms + full.ms + task.ms) / 1000,
+      measured: (info.ms + first.ms + listCold.ms + listWarm.ms + poll.ms + since.ms + full.ms + task.ms) / 1000,
       tasks: count,
-      infoMs: info.ms, listColdMs: listCold.ms, listWarmMs: listWarm.ms, listBytes: listCold.bytes, browserListMs: browserMs,
+      infoMs: info.ms, firstMs: first.ms, firstBytes: first.bytes, listColdMs: listCold.ms, listWarmMs: listWarm.ms, listBytes: listCold.bytes, browserListMs: browserMs, browserWholeMs,
       pollMs: poll.ms, sinceMs: since.ms, sinceRows: (since.body as { rows: unknown[] }).rows.length, sinceBytes: since.bytes, fullMs: full.ms,
       bigTaskMs: task.ms, bigTaskRssMiB: taskRssMiB, bigTaskBytes: task.bytes, bigDiffLines: candidates[0]!.diff.length, bigDiffMethod: candidates[0]!.diffMethod,
       rssGrowthMiB: (process.memoryUsage().rss - rssBefore) / 2 ** 20,
@@ -475,9 +488,10 @@ async function benchViewer(work: string): Promise<void> {
   const web = step('web', { dir: work });
   const n = (value: unknown) => (value as number).toFixed(0);
   printRow('100,000-task run', web);
-  console.log(`    first request (run info: reads the 100,000 tasks and their candidates): ${n(web.infoMs)} ms`);
-  console.log(`    list API: ${n(web.listColdMs)} ms cold (target <= ${VIEW_TARGET_MS}: ${ok((web.listColdMs as number) <= VIEW_TARGET_MS)}), ${n(web.listWarmMs)} ms warm, ${mib((web.listBytes as number) / 2 ** 20)}`);
-  if (web.browserListMs !== null) console.log(`    list page in Chromium (first row shown): ${n(web.browserListMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.browserListMs as number) <= VIEW_TARGET_MS)})`);
+  console.log(`    first request (run info: counts, reads no task or candidate): ${n(web.infoMs)} ms`);
+  console.log(`    first 100 rows (shown while the list loads): ${n(web.firstMs)} ms, ${n(web.firstBytes)} bytes`);
+  console.log(`    whole list (column by column): ${n(web.listColdMs)} ms cold (reads the 100,000 task and candidate heads), ${n(web.listWarmMs)} ms warm, ${mib((web.listBytes as number) / 2 ** 20)}`);
+  if (web.browserListMs !== null) console.log(`    list page in Chromium: first rows on screen ${n(web.browserListMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.browserListMs as number) <= VIEW_TARGET_MS)}), whole list filterable ${n(web.browserWholeMs)} ms`);
   console.log(`    live poll after 100 new candidates: info ${n(web.pollMs)} ms, changed rows ${n(web.sinceMs)} ms (${web.sinceRows} rows, ${n(web.sinceBytes)} bytes) vs all rows ${n(web.fullMs)} ms`);
   console.log(`    task page of a 50,000-line candidate: ${n(web.bigTaskMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.bigTaskMs as number) <= VIEW_TARGET_MS)}), diff ${web.bigDiffMethod}, ${web.bigDiffLines} lines, ${mib((web.bigTaskBytes as number) / 2 ** 20)} of JSON, RSS +${n(web.bigTaskRssMiB)} MiB (client and server); server RSS growth over all requests ${n(web.rssGrowthMiB)} MiB`);
 }

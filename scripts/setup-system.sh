@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # System packages ctxbench needs at run and test time: bubblewrap (the execution sandbox),
 # Chromium (the viewer's end-to-end tests), and the toolchains of the execution fixtures
-# (make, gcc/g++, CMake, a JDK; gcov comes with gcc). Installs only what is missing; needs root (or sudo).
+# (make, gcc/g++, CMake, a JDK; gcov comes with gcc), and redis-server (the queue's tests start one:
+# `exec --queue`, `ctxbench worker`). Installs only what is missing; needs root (or sudo).
 set -euo pipefail
 missing=()
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
@@ -11,6 +12,7 @@ command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v cmake >/dev/null 2>&1 || missing+=(cmake)
 command -v javac >/dev/null 2>&1 || missing+=(default-jdk-headless)
 command -v prlimit >/dev/null 2>&1 || missing+=(util-linux)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"

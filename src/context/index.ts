@@ -92,3 +92,4 @@ async function snippetsFor(part: StrategyPart, task: TaskRecord, retrieval: Retr
 function overlapsHole(task: TaskRecord, snippet: ContextSnippet): boolean {
   return snippet.path === task.path && snippet.startLine <= task.span.endLine && snippet.endLine >= task.span.startLine;
 }
+export { buildCorpus, type CorpusRequest, type CorpusManifest, type CorpusCounts } from './corpus.ts';

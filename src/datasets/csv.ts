@@ -10,6 +10,18 @@ export interface CsvRow {
 
 /** Parses CSV text into records (first row = header). `delimiter` defaults to ',' (a tab when the header has tabs and no commas). */
 export function parseCsv(text: string, file: string, delimiter?: string): CsvRow[] {
+  const rows = parseCsvRows(text, file, delimiter);
+  const header = rows[0]!.fields;
+  return rows.slice(1).map((row) => {
+    if (row.fields.length !== header.length) {
+      throw new InputError(`expected ${header.length} fields as in the header, got ${row.fields.length}`, { file, line: row.line });
+    }
+    return { line: row.line, values: Object.fromEntries(header.map((name, index) => [name, row.fields[index]!])) };
+  });
+}
+
+/** The rows of CSV text as field lists, header included (for sheets whose header repeats names, e.g. blank ones); at least one row. */
+export function parseCsvRows(text: string, file: string, delimiter?: string): { line: number; fields: string[] }[] {
   const body = text.startsWith('\ufeff') ? text.slice(1) : text;
   const firstLine = body.slice(0, body.indexOf('\n') >= 0 ? body.indexOf('\n') : body.length);
   const separator = delimiter ?? (firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',');
@@ -66,11 +78,14 @@ export function parseCsv(text: string, file: string, delimiter?: string): CsvRow
     rows.push({ line: rowLine, fields });
   }
   if (rows.length === 0) throw new InputError('empty CSV file: no header', { file, line: 1 });
-  const header = rows[0]!.fields;
-  return rows.slice(1).map((row) => {
-    if (row.fields.length !== header.length) {
-      throw new InputError(`expected ${header.length} fields as in the header, got ${row.fields.length}`, { file, line: row.line });
-    }
-    return { line: row.line, values: Object.fromEntries(header.map((name, index) => [name, row.fields[index]!])) };
-  });
+  return rows;
+}
+
+/** RFC 4180 CSV text of rows: fields holding a comma, a quote or a line break are quoted; each row ends in \n. */
+export function formatCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  const quote = (value: string | number | null) => {
+    const text = value === null ? '' : String(value);
+    return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return rows.map((row) => `${row.map(quote).join(',')}\n`).join('');
 }

@@ -3,11 +3,12 @@
 // files and declares the features, so that every row has the same columns and types. Fields whose
 // shape varies between tasks (`meta`, extra labels, extra fields) are JSON strings. The import of
 // such a folder restores the task records exactly.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { InputError } from '../util/errors.ts';
 import { jsonlRecords, writeFileAtomic, writeJsonl } from '../util/jsonl.ts';
+import { writeFolderWhole } from '../util/output-folder.ts';
 import { validateTask } from './schema.ts';
 import type { ContextSnippet, TaskRecord } from './types.ts';
 
@@ -141,8 +142,6 @@ function datasetCard(counts: Map<string, number>, split: string, name: string): 
 export function exportHf(tasks: Iterable<TaskRecord>, dir: string, options: HfExportOptions = {}): number {
   const split = options.split ?? 'test';
   if (!/^[A-Za-z0-9_-]+$/.test(split)) throw new InputError(`split name must be letters, digits, '_' or '-', got '${split}'`);
-  const target = resolve(dir);
-  if (existsSync(target) && readdirSync(target).length > 0) throw new InputError('output folder exists and is not empty', { file: target });
   const counts = new Map<string, number>();
   let index = 0;
   const rows = (function* () {
@@ -153,19 +152,12 @@ export function exportHf(tasks: Iterable<TaskRecord>, dir: string, options: HfEx
       yield toHfRow(checked);
     }
   })();
-  const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
-  rmSync(temporary, { recursive: true, force: true });
-  try {
-    mkdirSync(join(temporary, 'data'), { recursive: true });
+  return writeFolderWhole(dir, (temporary) => {
+    mkdirSync(join(temporary, 'data'));
     writeJsonl(join(temporary, 'data', `${split}.jsonl`), rows);
-    writeFileAtomic(join(temporary, 'README.md'), datasetCard(counts, split, options.name ?? basename(target)));
-    if (existsSync(target)) rmSync(target, { recursive: true });
-    renameSync(temporary, target);
+    writeFileAtomic(join(temporary, 'README.md'), datasetCard(counts, split, options.name ?? basename(resolve(dir))));
     return index;
-  } catch (error) {
-    rmSync(temporary, { recursive: true, force: true });
-    throw error;
-  }
+  }, { what: 'HF export' });
 }
 
 /** The tasks of an exported folder (every data/*.jsonl, by name) or of one exported JSONL file, one line at a time. */

@@ -3,7 +3,7 @@ export type * from './types.ts';
 export { validateTask, pathProblem, TASK_KINDS, type RecordLocation } from './schema.ts';
 export { readTasks, writeTasks, iterateTasks, isInlinePath, hashFile } from './io.ts';
 export { openTaskSet, writeTaskSet, isTaskSetFile, textHash, compactTask, type TaskSet, type TextRef } from './taskset.ts';
-export { parseCsv, type CsvRow } from './csv.ts';
+export { formatCsv, parseCsv, parseCsvRows, type CsvRow } from './csv.ts';
 export { importCceval, iterateCceval, exportCceval, toCcevalRecord, ccevalToTask, ccevalLanguage } from './cceval.ts';
 export { importYabloco, type YablocoImportOptions, type YablocoImportReport } from './yabloco.ts';
 export { exportHf, importHf, iterateHf, toHfRow, fromHfRow, HF_FEATURES, type HfExportOptions } from './hf.ts';

@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../util/errors.ts';
 import { validateTask } from './schema.ts';
-import type { TaskRecord } from './types.ts';
+import type { TaskHead, TaskRecord } from './types.ts';
 
 export const TASK_TABLES = `
 CREATE TABLE IF NOT EXISTS tasks (ord INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, record TEXT NOT NULL);
@@ -120,13 +120,31 @@ export class TaskTableReader {
     return this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').all().map((row) => this.task(row.record, row.ord, textOf));
   }
 
-  /** One task by id, or null. */
-  get(id: string): TaskRecord | null {
-    const row = this.db.prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?').get(id);
-    return row ? this.task(row.record, row.ord) : null;
+  /**
+   * Every task without its texts: each stored record is validated as it is (its prefix and suffix
+   * are references, not read), then reduced to the fields a list shows. `from`, `limit`: only the
+   * tasks from that position (0-based) on, and only that many.
+   */
+  heads({ from = 0, limit = -1 }: { from?: number; limit?: number } = {}): TaskHead[] {
+    return this.db.prepare<[number, number], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE ord >= ? ORDER BY ord LIMIT ?').all(from, limit).map((row) => {
+      const { id, kind, language, repo, path, span, labels, name } = this.task(row.record, row.ord, null);
+      return name === undefined ? { id, kind, language, repo, path, span, labels } : { id, kind, language, repo, path, span, labels, name };
+    });
   }
 
-  private task(record: string, ord: number, textOf = (id: string, hash: string) => this.text(id, hash)): TaskRecord {
+  /** One task by id, or null. */
+  get(id: string): TaskRecord | null {
+    return this.entry(id)?.task ?? null;
+  }
+
+  /** One task by id with its position (0-based), or null. */
+  entry(id: string): { ord: number; task: TaskRecord } | null {
+    const row = this.db.prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?').get(id);
+    return row ? { ord: row.ord, task: this.task(row.record, row.ord) } : null;
+  }
+
+  /** The task of a stored record; `textOf` null leaves prefix and suffix empty (not read). */
+  private task(record: string, ord: number, textOf: ((id: string, hash: string) => string) | null = (id, hash) => this.text(id, hash)): TaskRecord {
     const where = { file: `${this.label} (task ${ord + 1})` };
     let value: Record<string, unknown>;
     try {
@@ -135,7 +153,9 @@ export class TaskTableReader {
       throw new InputError(`malformed JSON (${(error as Error).message})`, where);
     }
     const id = typeof value.id === 'string' ? value.id : `#${ord + 1}`;
-    for (const key of ['prefix', 'suffix'] as const) if (isTextRef(value[key])) value[key] = this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file));
+    for (const key of ['prefix', 'suffix'] as const) {
+      if (isTextRef(value[key])) value[key] = textOf ? this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file)) : '';
+    }
     return validateTask(value, where);
   }
 

@@ -57,3 +57,6 @@ export interface TaskRecord {
   /** extra fields of imported sets, kept as they were. */
   meta?: Record<string, unknown>;
 }
+
+/** What a list of tasks needs of each: no file text, reference or context (read per task when shown). */
+export type TaskHead = Pick<TaskRecord, 'id' | 'kind' | 'language' | 'repo' | 'path' | 'span' | 'labels' | 'name'>;

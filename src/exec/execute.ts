@@ -86,18 +86,23 @@ export interface ExecuteOptions extends ExecOptions {
   checkFirst?: boolean;
 }
 
+/** The environment's `exec check` state; without one, `checkFirst` runs the check (saying so), else the error names the command to run. */
+export async function ensureCheckState(env: ExecEnvironment, options: ExecuteOptions): Promise<CheckState> {
+  const state = readState(env);
+  if (state) return state;
+  if (!options.checkFirst) {
+    throw new InputError(`no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`, { file: env.file });
+  }
+  options.onEvent?.({ kind: 'prepare', message: `no check state for ${env.file}: running \`ctxbench exec check\` first` });
+  return (await checkEnvironment(env, options)).state;
+}
+
 /** Prepares the environment (once per work folder) and runs the candidates; results stream out as they finish. */
 export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
   // One process at a time per work folder, from the check and the setup on: two would set up the same tree.
   const lock = options.lockHeld ? null : lockFolder(createContext(env, options).workDir, `exec ${env.file}`);
   try {
-    if (readState(env) === null) {
-      if (!options.checkFirst) {
-        throw new InputError(`no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`, { file: env.file });
-      }
-      options.onEvent?.({ kind: 'prepare', message: `no check state for ${env.file}: running \`ctxbench exec check\` first` });
-      await checkEnvironment(env, { ...options, lockHeld: true });
-    }
+    await ensureCheckState(env, { ...options, lockHeld: true });
     const prepared = await prepareEnvironment(env, options);
     yield* runCandidates(prepared, items, options);
   } finally {
@@ -143,7 +148,8 @@ function writeInWorker(worker: string, path: string, text: string): void {
   writeFileSync(current, text);
 }
 
-export async function* runCandidates(prepared: PreparedEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
+/** Groups items by program (task and spliced file): identical programs run once. */
+function groupItems(prepared: PreparedEnvironment, items: ExecItem[]): Group[] {
   const { env, base } = prepared;
   const originals = new Map<string, string>();
   const groups = new Map<string, Group>();
@@ -161,66 +167,142 @@ export async function* runCandidates(prepared: PreparedEnvironment, items: ExecI
     if (group) group.keys.push(item.key);
     else groups.set(id, { task, hash, spliced, keys: [item.key] });
   }
-  const signature = cacheSignature(prepared.state);
-  const cache = options.cache === false ? null : new ResultCache(join(prepared.workDir, 'results.jsonl'), signature);
-  const pending: Group[] = [];
-  for (const group of groups.values()) {
-    const cached = options.rerun ? undefined : cache?.get(group.task.id, group.hash);
-    if (cached) for (const key of group.keys) yield { key, result: { ...cached, cached: true } };
-    else pending.push(group);
-  }
-  if (pending.length === 0) return;
+  return [...groups.values()];
+}
 
-  const manifest = manifestOf(base);
-  const logDir = join(prepared.workDir, 'logs');
-  mkdirSync(logDir, { recursive: true });
-  const workerCount = Math.max(1, Math.min(pending.length, options.workers ?? env.workers ?? availableParallelism()));
-  const workers: Worker[] = [];
-  for (let index = 0; index < workerCount; index++) {
-    const dir = join(prepared.workDir, `w${index}`);
-    workers.push({ dir, snapshot: rebuildWorker(dir, base, manifest, prepared.identity) });
+/**
+ * Worker copies of one prepared tree, made lazily up to `size`, and the result caches (one per
+ * signature). Candidates may be run from several callers at once (a queue worker's concurrent
+ * jobs): each takes an idle copy and puts it back. `state` overrides the prepared environment's
+ * check state per call (a queue job ships the coordinator's).
+ */
+export class CandidatePool {
+  private readonly idle: Worker[] = [];
+  private readonly waiting: ((worker: Worker) => void)[] = [];
+  private readonly caches = new Map<string, ResultCache>();
+  private created = 0;
+  private manifest: TreeManifest | null = null;
+  private readonly logDir: string;
+
+  constructor(readonly prepared: PreparedEnvironment, readonly size: number, private readonly options: ExecuteOptions = {}) {
+    this.logDir = join(prepared.workDir, 'logs');
+    mkdirSync(this.logDir, { recursive: true });
   }
 
-  options.onEvent?.({ kind: 'start', message: `running ${pending.length} candidates on ${workers.length} workers; ${describeCgroups()}` });
-  // A small channel: workers push results, the generator yields them in completion order.
-  const ready: ExecOutput[] = [];
-  let wake: (() => void) | null = null;
-  let failure: unknown = null;
-  let running = workers.length;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  const loop = async (worker: Worker) => {
+  /** The results of identical programs run before under the same signature (null when caching is off). */
+  private cacheOf(state: CheckState | null): ResultCache | null {
+    if (this.options.cache === false) return null;
+    const signature = cacheSignature(state);
+    let cache = this.caches.get(signature);
+    if (!cache) this.caches.set(signature, (cache = new ResultCache(join(this.prepared.workDir, 'results.jsonl'), signature)));
+    return cache;
+  }
+
+  private async acquire(): Promise<Worker> {
+    const worker = this.idle.pop();
+    if (worker) return worker;
+    if (this.created < this.size) {
+      const dir = join(this.prepared.workDir, `w${this.created++}`);
+      this.manifest ??= manifestOf(this.prepared.base);
+      return { dir, snapshot: rebuildWorker(dir, this.prepared.base, this.manifest, this.prepared.identity) };
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(worker: Worker): void {
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(worker);
+    else this.idle.push(worker);
+  }
+
+  /** Splits items into programs already judged (answered from the cache) and programs to run. */
+  private plan(items: ExecItem[], state: CheckState | null = this.prepared.state, rerun = this.options.rerun === true): { cached: ExecOutput[]; pending: Group[] } {
+    const cache = this.cacheOf(state);
+    const cached: ExecOutput[] = [];
+    const pending: Group[] = [];
+    for (const group of groupItems(this.prepared, items)) {
+      const hit = rerun ? undefined : cache?.get(group.task.id, group.hash);
+      if (hit) for (const key of group.keys) cached.push({ key, result: { ...hit, cached: true } });
+      else pending.push(group);
+    }
+    return { cached, pending };
+  }
+
+  /** Runs one program on an idle worker copy (retrying infrastructure failures on a rebuilt copy); one output per key. */
+  private async runGroup(group: Group, state: CheckState | null = this.prepared.state): Promise<ExecOutput[]> {
+    const { base, identity } = this.prepared;
+    const prepared = state === this.prepared.state ? this.prepared : { ...this.prepared, state };
+    const worker = await this.acquire();
+    let outcome: { result: ExecResult | null; reason: string; cacheable: boolean } = { result: null, reason: '', cacheable: false };
     try {
-      for (let group = pending.shift(); group; group = pending.shift()) {
-        let outcome: { result: ExecResult | null; reason: string; cacheable: boolean } = { result: null, reason: '', cacheable: false };
-        for (let attempt = 1; attempt <= INFRA_ATTEMPTS; attempt++) {
-          outcome = await runOne(prepared, worker, group, manifest, logDir);
-          if (outcome.result) break;
-          options.onEvent?.({ kind: 'warning', message: `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ${outcome.reason}` });
-          worker.snapshot = rebuildWorker(worker.dir, base, manifest, prepared.identity);
+      for (let attempt = 1; attempt <= INFRA_ATTEMPTS; attempt++) {
+        outcome = await runOne(prepared, worker, group, this.manifest!, this.logDir);
+        if (outcome.result) break;
+        this.prepared.emit({ kind: 'warning', message: `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ${outcome.reason}` });
+        worker.snapshot = rebuildWorker(worker.dir, base, this.manifest!, identity);
+      }
+    } finally {
+      this.release(worker);
+    }
+    const { result } = outcome;
+    if (result && outcome.cacheable) this.cacheOf(state)?.put(group.task.id, group.hash, result);
+    return group.keys.map((key, index) => (result ? { key, result: index === 0 ? result : { ...result, cached: true } } : { key, result: null, infraError: outcome.reason }));
+  }
+
+  /** Runs a few items with the given check state (a queue job's); all their outputs at once. `rerun`: not answered from the cache. */
+  async runItems(items: ExecItem[], state: CheckState | null, rerun = false): Promise<ExecOutput[]> {
+    const { cached, pending } = this.plan(items, state, rerun);
+    const ran = await Promise.all(pending.map((group) => this.runGroup(group, state)));
+    return [...cached, ...ran.flat()];
+  }
+
+  /** Runs the items (cached ones first); results stream out in completion order. */
+  async *run(items: ExecItem[]): AsyncIterable<ExecOutput> {
+    const { cached, pending } = this.plan(items);
+    yield* cached;
+    if (pending.length === 0) return;
+    const loops = Math.min(pending.length, this.size);
+    this.prepared.emit({ kind: 'start', message: `running ${pending.length} candidates on ${loops} workers; ${describeCgroups()}` });
+    // A small channel: loops push results, the generator yields them in completion order.
+    const ready: ExecOutput[] = [];
+    let wake: (() => void) | null = null;
+    let failure: unknown = null;
+    let running = loops;
+    const notify = () => {
+      wake?.();
+      wake = null;
+    };
+    const loop = async () => {
+      try {
+        for (let group = pending.shift(); group; group = pending.shift()) {
+          ready.push(...(await this.runGroup(group)));
+          notify();
         }
-        const { result } = outcome;
-        if (result && outcome.cacheable) cache?.put(group.task.id, group.hash, result);
-        group.keys.forEach((key, index) => ready.push(result ? { key, result: index === 0 ? result : { ...result, cached: true } } : { key, result: null, infraError: outcome.reason }));
+      } catch (error) {
+        failure ??= error instanceof ResetError ? new ResetError(`a worker could not be reset or rebuilt (${error.message}); the candidates without a verdict are left for the next run`) : error;
+        pending.length = 0;
+      } finally {
+        running--;
         notify();
       }
-    } catch (error) {
-      failure ??= error instanceof ResetError ? new ResetError(`a worker could not be reset or rebuilt (${error.message}); the candidates without a verdict are left for the next run`) : error;
-      pending.length = 0;
-    } finally {
-      running--;
-      notify();
+    };
+    for (let index = 0; index < loops; index++) void loop();
+    while (running > 0 || ready.length > 0) {
+      if (ready.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      while (ready.length > 0) yield ready.shift()!;
+      if (failure) throw failure;
     }
-  };
-  for (const worker of workers) void loop(worker);
-  while (running > 0 || ready.length > 0) {
-    if (ready.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-    while (ready.length > 0) yield ready.shift()!;
     if (failure) throw failure;
   }
-  if (failure) throw failure;
+}
+
+/** Worker copies for a run: the option, else the environment's `workers`, else one per core. */
+export function poolSize(env: ExecEnvironment, options: ExecOptions): number {
+  return Math.max(1, options.workers ?? env.workers ?? availableParallelism());
+}
+
+export async function* runCandidates(prepared: PreparedEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
+  yield* new CandidatePool(prepared, poolSize(prepared.env, options), options).run(items);
 }
 
 /** A candidate's full log as kept on disk: enough to grade it again. */

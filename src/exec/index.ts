@@ -6,8 +6,8 @@ export { runCommand, missingTools, ensureSandboxWorks, sandboxIdentity, treePath
 export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice.ts';
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
-export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, excludedTests, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
-export { executeCandidates, runCandidates, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';
+export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, checkState, excludedTests, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
+export { executeCandidates, ensureCheckState, runCandidates, CandidatePool, poolSize, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';
 export { parseReport, readReportFile, REPORT_PARSERS, type TestReport, type TestStatus, type ReportParser } from './reports.ts';
 export { detectCgroups, describeCgroups, type CgroupSupport } from './cgroup.ts';
 export { seccompProgram } from './seccomp.ts';

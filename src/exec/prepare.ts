@@ -53,16 +53,20 @@ export function statePath(env: ExecEnvironment): string {
 export function readState(env: ExecEnvironment): CheckState | null {
   const file = statePath(env);
   if (!existsSync(file)) return null;
-  const state = readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`);
-  const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
-  const record = state as Partial<CheckState>;
+  return checkState(readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`), file, `delete it and run \`ctxbench exec check ${env.file}\` again`);
+}
+
+/** Validates a check state (read from its file, or shipped with a queued job); `source` names where it came from. */
+export function checkState(value: unknown, source: string, recovery: string): CheckState {
+  const isStrings = (item: unknown) => Array.isArray(item) && item.every((name) => typeof name === 'string');
+  const record = (typeof value === 'object' && value !== null ? value : {}) as Partial<CheckState>;
   const problem = typeof record.envHash !== 'string' ? 'envHash'
     : !isStrings(record.flaky) ? 'flaky'
     : !isStrings(record.failing) ? 'failing'
     : typeof record.tests !== 'object' || record.tests === null || Object.values(record.tests).some((entry) => typeof entry?.ms !== 'number' || !Array.isArray(entry.passed)) ? 'tests'
     : record.reported !== undefined && record.reported !== null && (typeof record.reported !== 'object' || Object.values(record.reported).some((names) => !isStrings(names))) ? 'reported'
     : null;
-  if (problem) throw new InputError(`not a state file of this ctxbench (field '${problem}' is missing or malformed); delete it and run \`ctxbench exec check ${env.file}\` again`, { file });
+  if (problem) throw new InputError(`not a state file of this ctxbench (field '${problem}' is missing or malformed); ${recovery}`, { file: source });
   return { ...record, reported: record.reported ?? null } as CheckState;
 }
 

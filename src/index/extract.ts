@@ -7,7 +7,7 @@ import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
-import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, Span } from './types.ts';
+import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
 const ROLE_CALL = 2;
@@ -39,8 +39,14 @@ interface CompiledSpec {
   systemPatterns: Map<ImportRule, RegExp>;
   /** `compilerHeaderNames`. */
   compilerNames: Set<string>;
+  /** `compilerHeaderTypes`. */
+  compilerTypes: Set<string>;
+  /** `statementTypes`: the nodes that end a full expression. */
+  statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
+  /** `macroInvocations.namePattern`: the names of macros that may stand for definitions (null when none). */
+  macroNames: RegExp | null;
   /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
   macroCallPattern: RegExp | null;
 }
@@ -58,6 +64,8 @@ interface Context {
   callsEnd?: number;
   /** local names whose type the function states (parameters, typed or constructed locals). */
   localTypes?: Map<string, string>;
+  /** parameters and locals declared with one of `compilerHeaderTypes` (`va_list ap`). */
+  compilerTyped?: Set<string>;
 }
 
 const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
@@ -79,6 +87,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   for (const rule of spec.scopes) addRole(rule.type, ROLE_SCOPE);
   for (const rule of spec.declarations ?? []) addRole(rule.type, ROLE_DECLARATION);
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
+  if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
   let query: Query;
   try {
@@ -104,7 +113,10 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
+    compilerTypes: new Set(spec.compilerHeaderTypes),
+    statementTypes: new Set(spec.statementTypes),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
+    macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
 }
@@ -140,7 +152,7 @@ function applyStep(nodes: Node[], step: string): Node[] {
   return out;
 }
 
-function resolvePath(node: Node, path: NodePath): Node[] {
+export function resolvePath(node: Node, path: NodePath): Node[] {
   let nodes = [node];
   for (const step of path) {
     nodes = applyStep(nodes, step);
@@ -459,7 +471,8 @@ class FileExtractor {
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd });
+    const compilerTyped = this.c.compilerTypes.size > 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : undefined;
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
 
@@ -583,19 +596,37 @@ class FileExtractor {
       const site = this.callSite(node, rule);
       if (site) {
         const { compilerNames } = this.c;
-        const args = compilerNames.size > 0 && rule.argumentsField ? applyStep([node], rule.argumentsField)[0] : undefined;
-        if (args && identifiersOf(args.text).some((name) => compilerNames.has(name))) site.needsCompilerHeaders = true;
-        owner.calls.push(site);
+        if (compilerNames.size > 0) {
+          const statement = this.fullExpression(node);
+          const invalid = (name: string) => compilerNames.has(name) || (owner.compilerTyped?.has(name) ?? false);
+          if (variablesOf(statement.text).some(invalid)) site.needsCompilerHeaders = true;
+        }
+        owner.fn!.calls.push(site);
         return;
       }
     }
   }
 
-  /** The innermost function whose body (or initializer) contains the node. */
-  private owningFunction(node: Node): ExtractedFunction | null {
+  /**
+   * The full expression around a call: the statement holding it when that statement holds no other
+   * statement (an expression statement, a declaration with its type, a `return`), else the statement's
+   * part that holds it (the condition of an `if`, one clause of a `for`). A compiler rejects (and
+   * YABLoCo's clang dropped) the whole of it when any part is invalid.
+   */
+  private fullExpression(node: Node): Node {
+    let part = node;
+    for (let parent = node.parent; parent; part = parent, parent = parent.parent) {
+      if (!this.c.statementTypes.has(parent.type)) continue;
+      return parent.namedChildren.some((child) => child !== null && this.c.statementTypes.has(child.type)) ? part : parent;
+    }
+    return part;
+  }
+
+  /** The innermost function context whose body (or initializer) contains the node. */
+  private owningFunction(node: Node): Context | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context.fn!;
+      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context;
     }
     return null;
   }
@@ -811,11 +842,25 @@ class FileExtractor {
 
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
-    const nameNode = node.childForFieldName(rule.nameField);
-    const parameters = node.childForFieldName(rule.parametersField);
-    if (!nameNode || !parameters || this.onlyForeignPlatform(node)) return;
-    const parameterNames = new Set(parameters.namedChildren.flatMap((p) => (p ? [p.text] : [])));
-    const value = node.childForFieldName(rule.valueField);
+    // The definition's own text decides its shape: tree-sitter misreads some (a comment among the parameters).
+    const define = parseDefine(node.text);
+    if (!define || this.onlyForeignPlatform(node)) return;
+    const span = spanOf(node);
+    const shape = this.c.macroNames ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine) : { generates: [], expands: [] };
+    const generating = shape.generates.length > 0 || shape.expands.length > 0 ? { parameters: define.parameters ?? [], generates: shape.generates, expands: shape.expands } : {};
+    if (define.parameters === null) {
+      const target = define.body.trim();
+      if (/^[A-Za-z_]\w*$/.test(target) && !this.c.keywords.has(target)) {
+        const call = { name: target, receiver: null, argumentCount: null, line: span.startLine, column: span.startColumn };
+        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true });
+      } else if (shape.expands.length > 0) {
+        // an X-macro list (`#define TSD_DATA O(a, int) O(b, bool)`): what its invocations generate
+        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [], ...generating });
+      }
+      return;
+    }
+    const parameterNames = new Set(define.parameters);
+    const value = node.type === rule.type ? node.childForFieldName(rule.valueField) : null;
     const calls: CallSite[] = [];
     if (value) {
       const body = value.text;
@@ -826,8 +871,41 @@ class FileExtractor {
         calls.push({ name, receiver: null, argumentCount: null, ...positionIn(value, body, offset) });
       }
     }
-    this.macros.push({ name: nameNode.text, parameterCount: parameterNames.size, span: spanOf(node), calls });
+    this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating });
   }
+}
+
+/** A `#define`'s name, parameters (null for an object-like macro) and replacement text, comments and line continuations removed. */
+function parseDefine(text: string): { name: string; parameters: string[] | null; body: string } | null {
+  const clean = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\\\r?\n/g, ' ');
+  const match = /^#\s*define\s+([A-Za-z_]\w*)(\(([^)]*)\))?([\s\S]*)$/.exec(clean);
+  if (!match) return null;
+  const parameters = match[2] === undefined ? null : match[3]!.split(',').map((p) => p.trim()).filter(Boolean);
+  return { name: match[1]!, parameters, body: match[4]! };
+}
+
+/** X-macro lists (`#define TSD_DATA O(a, int) O(b, bool)`) that the tree missed (a definition inside a
+ *  region the grammar could not parse), read from the text. */
+function missedMacroLists(text: string, found: MacroDefinition[], macroNames: RegExp): MacroDefinition[] {
+  const known = new Set(found.map((macro) => macro.name));
+  const lists: MacroDefinition[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t](?:[^\n]*\\\r?\n)*[^\n]*/gm)) {
+    if (known.has(match[1]!)) continue;
+    for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const define = parseDefine(match[0].trimStart());
+    if (!define || define.parameters !== null) continue;
+    const { expands } = macroShape(define.body, new Set(), macroNames, line);
+    const endLine = line + (match[0].match(/\n/g)?.length ?? 0);
+    if (expands.length > 0) lists.push({ name: define.name, parameterCount: 0, span: { startLine: line, startColumn: 1, endLine, endColumn: 1 }, calls: [], expands });
+  }
+  return lists;
+}
+
+/** Whether the line starting at `offset` continues the previous one (a `#define`'s text, after a backslash). */
+function continuesDefine(text: string, offset: number): boolean {
+  return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
 }
 
 /** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
@@ -835,7 +913,7 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
   const pieces: string[] = [];
   let copied = 0;
   for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
-    if (!namePattern.test(match[1]!)) continue;
+    if (!namePattern.test(match[1]!) || continuesDefine(text, match.index!)) continue;
     let depth = 0;
     let end = -1;
     for (let i = match.index! + match[0].length - 1; i < text.length; i++) {
@@ -857,9 +935,142 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
   return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
 }
 
-/** The identifiers of a piece of code, string and character literals left out. */
-function identifiersOf(text: string): string[] {
-  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, ' ').match(/[A-Za-z_]\w*/g) ?? [];
+/** The identifiers of a piece of code that name variables, types or functions: string and character
+ *  literals, comments and member names (after `.` or `->`) left out. */
+function variablesOf(text: string): string[] {
+  const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  return [...code.matchAll(/(?<![\w.]|->|\.\s|->\s)\s*\b([A-Za-z_]\w*)/g)].map((match) => match[1]!);
+}
+
+/**
+ * The names a function's text leaves undeclared to a compiler without its own headers: parameters and
+ * locals of a type it cannot replace by a declared look-alike (`va_list ap`: `types`; YABLoCo's redis graph
+ * keeps most calls using `size_t` or `bool` variables). An invalid initializer does not matter either:
+ * `void *p = NULL;` declares `p`.
+ */
+function undeclaredNames(code: string, types: Set<string>, keywords: Set<string>): Set<string> {
+  const names = new Set<string>();
+  const bodyStart = code.indexOf('{');
+  const signature = bodyStart < 0 ? code : code.slice(0, bodyStart);
+  const open = signature.indexOf('(');
+  for (const parameter of open < 0 ? [] : signature.slice(open + 1).split(',')) {
+    const words = variablesOf(parameter);
+    if (words.length > 1 && types.has(words[0]!) && !keywords.has(words[words.length - 1]!)) names.add(words[words.length - 1]!);
+  }
+  if (bodyStart < 0) return names;
+  const text = code.slice(bodyStart + 1).replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  for (const statement of text.split(/[;{}]/)) {
+    // a declaration: a type (with qualifiers, pointer marks) then declarators
+    const declaration = /^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)/.exec(statement);
+    if (!declaration || keywords.has(declaration[1]!) || keywords.has(declaration[2]!)) continue;
+    if (!types.has(declaration[1]!)) continue;
+    names.add(declaration[2]!);
+    const rest = statement.slice(declaration.index + declaration[0].length - declaration[3]!.length).replace(/\([^()]*\)|\[[^\]]*\]/g, '').replace(/=[^,]*/g, '');
+    for (const more of rest.matchAll(/,\s*\**\s*([A-Za-z_]\w*)/g)) names.add(more[1]!);
+  }
+  return names;
+}
+
+/** The argument texts of an invocation whose `(` is at `open`, and the offset after its `)` (null when unclosed). */
+function invocationArgs(text: string, open: number): { args: string[]; end: number } | null {
+  const args: string[] = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (--depth === 0) {
+        args.push(text.slice(start, i).trim());
+        return { args: args.length === 1 && args[0] === '' ? [] : args, end: i + 1 };
+      }
+    } else if (ch === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return null;
+}
+
+/**
+ * What a macro's replacement text does outside any braces: the function names it defines by pasting
+ * (`atomic_load_##short_type(`), and the macros it invokes (`O(n, t)`, names matching `macroNames`).
+ */
+function macroShape(body: string, parameters: Set<string>, macroNames: RegExp, firstLine: number): { generates: string[]; expands: MacroUse[] } {
+  const code = body.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+  const generates: string[] = [];
+  const expands: MacroUse[] = [];
+  let braces = 0;
+  let parens = 0;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '{') braces++;
+    else if (ch === '}') braces--;
+    else if (ch === '(') parens++;
+    else if (ch === ')') parens--;
+    else if (/[A-Za-z_]/.test(ch) && (i === 0 || !/[\w#]/.test(code[i - 1]!))) {
+      const tokenPattern = /[\w#]+\s*/y;
+      tokenPattern.lastIndex = i;
+      const spaced = tokenPattern.exec(code)![0];
+      const token = spaced.trimEnd();
+      const open = i + spaced.length;
+      if (braces === 0 && parens === 0 && code[open] === '(') {
+        if (token.includes('##')) generates.push(token);
+        else if (macroNames.test(token) && !parameters.has(token)) {
+          const call = invocationArgs(code, open);
+          if (call) {
+            expands.push({ name: token, args: call.args, line: firstLine + (code.slice(0, i).match(/\n/g)?.length ?? 0) });
+            i = call.end - 1;
+            continue;
+          }
+        }
+      }
+      i += token.length - 1;
+    }
+  }
+  return { generates, expands };
+}
+
+/** Invocations of macros on lines of their own at column 0 (`JEMALLOC_GENERATE_ATOMICS(void *, p, 3)`, `TSD_DATA_SLOW`). */
+function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
+  const uses: MacroUse[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*(\(|\r?$)/gm)) {
+    if (!macroNames.test(match[1]!) || continuesDefine(text, match.index!)) continue;
+    for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const call = match[2] === '(' ? invocationArgs(text, match.index! + match[0].length - 1) : { args: [] };
+    if (call) uses.push({ name: match[1]!, args: call.args, line });
+  }
+  return uses;
+}
+
+/** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
+function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: Set<string>): RecordDefinition[] {
+  const records: RecordDefinition[] = [];
+  for (const node of root.descendantsOfType(rule.type)) {
+    const body = node?.childForFieldName(rule.bodyField);
+    if (!node || !body) continue;
+    const typedef = node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
+    const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
+    const fields = [...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!);
+    if (!name || fields.length === 0) continue;
+    records.push({ name, fields, needsCompilerHeaders: variablesOf(body.text).some((word) => compilerNames.has(word)) });
+  }
+  return records;
+}
+
+/** File-scope declarations of function-pointer variables (outside functions and records). */
+function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records']>, functionTypes: Set<string>): { name: string; defined: boolean }[] {
+  const variables: { name: string; defined: boolean }[] = [];
+  for (const node of root.descendantsOfType(rule.variableType)) {
+    if (!node) continue;
+    let inside = false;
+    for (let parent = node.parent; parent && !inside; parent = parent.parent) inside = functionTypes.has(parent.type) || parent.type === rule.type;
+    const match = inside ? null : /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
+    if (match) variables.push({ name: match[1]!, defined: !/^\s*extern\b/.test(node.text) });
+  }
+  return variables;
 }
 
 function countLines(text: string): number {
@@ -903,7 +1114,12 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       declarations: extractor.declarations,
       hasErrors: tree.rootNode.hasError,
     };
-    if (c.spec.macros) facts.macros = extractor.macros;
+    if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
+    if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
+    if (c.spec.records) {
+      facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNames);
+      facts.pointerVariables = pointerVariablesOf(tree.rootNode, c.spec.records, new Set(c.definitions.keys()));
+    }
     return facts;
   } finally {
     tree.delete();

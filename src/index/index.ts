@@ -3,4 +3,4 @@ export { indexRepository, defaultIndexPath, extractAll, type IndexOptions, type 
 export { IndexStore, type StoredFile } from './store.ts';
 export { Resolver, functionId } from './resolve.ts';
 export { walkRepository, type SourceFile, type WalkOptions, type WalkResult } from './walk.ts';
-export { listFunctions, callGraph, graphToDot, summarize, blameDates, type FunctionListing, type CalleeRef, type LanguageSummary } from './query.ts';
+export { listFunctions, callGraph, graphToDot, summarize, blameDates, lineBlame, type FunctionListing, type CalleeRef, type LanguageSummary } from './query.ts';

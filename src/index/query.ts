@@ -156,28 +156,38 @@ export function summarize(store: IndexStore): LanguageSummary[] {
 
 /** Newest commit date (YYYY-MM-DD) over each function's lines, via `git blame`, cached per file hash. */
 export function blameDates(store: IndexStore, functions: FunctionRecord[]): Map<string, string | null> {
-  const root = store.meta('root');
   const dates = new Map<string, string | null>();
-  if (!root || !isGitCheckout(root)) return dates;
+  const lines = lineBlame(store);
+  if (!lines) return dates;
+  for (const f of functions) dates.set(f.id, lines(f.path, f.span.startLine, f.span.endLine));
+  return dates;
+}
+
+/**
+ * A reader of the newest commit date (YYYY-MM-DD, null when untracked) over a file's line range,
+ * blaming each file once (cached in the index by file hash); null outside a git checkout.
+ */
+export function lineBlame(store: IndexStore): ((path: string, startLine: number, endLine: number) => string | null) | null {
+  const root = store.meta('root');
+  if (!root || !isGitCheckout(root)) return null;
   const hashes = new Map(store.files().map((f) => [f.path, f.hash]));
   const timesByPath = new Map<string, number[]>();
-  for (const f of functions) {
-    if (!timesByPath.has(f.path)) {
-      const hash = hashes.get(f.path)!;
-      let times = store.blameTimes(f.path, hash);
+  return (path, startLine, endLine) => {
+    let times = timesByPath.get(path);
+    if (!times) {
+      const hash = hashes.get(path) ?? '';
+      times = store.blameTimes(path, hash) ?? undefined;
       if (!times) {
         // An untracked file has no dates: remembered as an empty list, so git is asked once per file version.
-        times = gitBlameTimes(root, f.path) ?? [];
-        store.putBlameTimes(f.path, hash, times);
+        times = gitBlameTimes(root, path) ?? [];
+        store.putBlameTimes(path, hash, times);
       }
-      timesByPath.set(f.path, times);
+      timesByPath.set(path, times);
     }
-    const times = timesByPath.get(f.path)!;
     let newest = 0;
-    for (let line = f.span.startLine; line <= f.span.endLine; line++) newest = Math.max(newest, times[line - 1] ?? 0);
-    dates.set(f.id, newest > 0 ? new Date(newest * 1000).toISOString().slice(0, 10) : null);
-  }
-  return dates;
+    for (let line = startLine; line <= endLine; line++) newest = Math.max(newest, times[line - 1] ?? 0);
+    return newest > 0 ? new Date(newest * 1000).toISOString().slice(0, 10) : null;
+  };
 }
 
 function isGitCheckout(root: string): boolean {

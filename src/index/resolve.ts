@@ -9,7 +9,7 @@ import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
-import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, ResolvedCall } from './types.ts';
+import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -29,9 +29,16 @@ interface Binding {
   outside: 'stdlib' | 'external' | null;
 }
 
-interface FileContext {
+/** A file where macros are looked up: its number (position in the resolver's files) and the macros found visible there by name. */
+interface FilePlace {
   facts: FileFacts;
   dir: string;
+  index: number;
+  /** visibleMacro's answers here, by name and whether only included files count. */
+  visibleMacros: Map<string, MacroDefinition | undefined>;
+}
+
+interface FileContext extends FilePlace {
   /** repository files reached through imports/includes (and the sources of included headers). */
   reached: Set<string>;
   /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
@@ -102,6 +109,20 @@ function lastSegment(owner: string): string {
   return owner.split(/::|\./).pop() ?? '';
 }
 
+/** Whether an ascending list of file numbers holds `file`. */
+function hasFile(files: Int32Array | undefined, file: number): boolean {
+  if (!files) return false;
+  let low = 0;
+  let high = files.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (files[middle] === file) return true;
+    if (files[middle]! < file) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
 function stem(path: string): string {
   const base = posix.basename(path);
   const dot = base.lastIndexOf('.');
@@ -126,11 +147,25 @@ export class Resolver {
   private readonly importStepCache = new Map<LanguageId, Map<string, ImportStep[]>>();
   private readonly systemIncludeCache = new Map<string, SystemInclude>();
   private readonly headerSourceCache = new Map<string, string[]>();
+  /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
+  private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
+  /** file-scope function-pointer variables, by name. */
+  private readonly pointerVariablesByName = new Map<string, { path: string; dir: string; defined: boolean }[]>();
+  /** the records declaring a function-pointer field, by field name. */
+  private readonly recordsByField = new Map<string, { record: RecordDefinition; path: string; dir: string }[]>();
+  /** the files in order (a file's number is its position). */
+  private readonly filePaths: string[];
+  /** each included file's includers (transitively), each macro-defining file's reachers: file numbers, ascending. */
+  private readonly fileIndex = new Map<string, number>();
+  private readonly includersOf = new Map<string, Int32Array>();
+  private readonly reachersOf = new Map<string, Int32Array>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(files: FileFacts[], root: string | null = null) {
     this.moduleSystems = createModuleSystems(files, root);
     this.paths = new Set(files.map((f) => f.path));
+    this.filePaths = files.map((f) => f.path);
+    this.filePaths.forEach((path, index) => this.fileIndex.set(path, index));
     for (const file of files) {
       this.factsByPath.set(file.path, file);
       const byStem = this.pathsByStem.get(stem(file.path)) ?? [];
@@ -147,6 +182,18 @@ export class Resolver {
         const list = this.pathsBySuffix.get(suffix) ?? [];
         list.push(file.path);
         this.pathsBySuffix.set(suffix, list);
+      }
+      for (const variable of file.pointerVariables ?? []) {
+        const list = this.pointerVariablesByName.get(variable.name) ?? [];
+        list.push({ path: file.path, dir, defined: variable.defined });
+        this.pointerVariablesByName.set(variable.name, list);
+      }
+      for (const record of file.records ?? []) {
+        for (const field of record.fields) {
+          const list = this.recordsByField.get(field) ?? [];
+          list.push({ record, path: file.path, dir });
+          this.recordsByField.set(field, list);
+        }
       }
       for (const macro of file.macros ?? []) {
         const list = this.macrosByName.get(macro.name) ?? [];
@@ -179,9 +226,16 @@ export class Resolver {
    * Resolves the functions one at a time, in order, handing each (without its callers, known only
    * at the end) and its calls to `emit`; returns each called function's number of distinct callers.
    * A file's context lives only while its functions are resolved: nothing grows with the repository
-   * but the callers counts.
+   * but the callers counts (and the include relation, as file numbers, when macros need it).
    */
   resolveEach(emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
+    this.indexIncluders();
+    this.filePaths.forEach((path, index) => {
+      const facts = this.factsByPath.get(path)!;
+      if (!facts.macroUses) return;
+      const place: FilePlace = { facts, dir: posix.dirname(path), index, visibleMacros: new Map() };
+      for (const use of facts.macroUses) this.generate(use, place, 0);
+    });
     const callers = new Map<string, number>();
     let context: FileContext | null = null;
     for (const definition of this.definitions) {
@@ -216,19 +270,88 @@ export class Resolver {
    * macro's replacement text, resolved from the caller; everything else is an ordinary call.
    */
   private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
-    const macro = depth < 4 && !this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context) : undefined;
+    // A macro defined in the file or a header it includes hides a function of the same name; one only
+    // reachable otherwise (a header's twin source) stands in for calls that reach no function.
+    const macro = depth >= 4 ? undefined : this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context, true) : this.visibleMacro(site.name, context);
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
       if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
-      return [resolved];
+      // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
+      const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
+      return variable ? [resolved, { ...resolved, yablocoName: variable, yablocoLevel: 'file' }] : [resolved];
     }
+    if (macro.alias) return this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1);
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
-  private visibleMacro(name: string, context: FileContext): MacroDefinition | undefined {
+  /** Records the functions a macro invocation generates, through the macros it expands in turn. */
+  private generate(use: MacroUse, place: FilePlace, depth: number): void {
+    const macro = depth < 6 ? this.macroAt(use.name, place, use.line) : undefined;
+    if (!macro || (!macro.generates && !macro.expands)) return;
+    const parameters = macro.parameters ?? [];
+    // Arguments replace parameters; `##` pastes the tokens around it.
+    const substitute = (text: string) =>
+      text.replace(/[A-Za-z_]\w*/g, (word) => (parameters.includes(word) ? (use.args[parameters.indexOf(word)] ?? '') : word)).replace(/\s*##\s*/g, '');
+    for (const template of macro.generates ?? []) {
+      const name = substitute(template);
+      if (!/^[A-Za-z_]\w*$/.test(name)) continue;
+      const list = this.generatedByName.get(name) ?? [];
+      list.push({ path: place.facts.path, dir: place.dir, line: use.line });
+      this.generatedByName.set(name, list);
+    }
+    for (const inner of macro.expands ?? []) this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, place, depth + 1);
+  }
+
+  /** The macro a name means at a line of a file: the last one defined above it there, else one visible from the file. */
+  private macroAt(name: string, place: FilePlace, line: number): MacroDefinition | undefined {
+    const here = (this.macrosByName.get(name) ?? []).filter((m) => m.path === place.facts.path && m.span.startLine < line);
+    if (here.length > 0) return here.reduce((last, m) => (m.span.startLine > last.span.startLine ? m : last));
+    return this.visibleMacro(name, place);
+  }
+
+  /**
+   * The macro of that name visible from a file: defined there, in a file it includes or includes it
+   * (the first includer, in file order, that sees one), or (unless `includedOnly`) in a file it reaches otherwise.
+   */
+  private visibleMacro(name: string, place: FilePlace, includedOnly = false): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
-    return macros?.find((m) => m.path === context.facts.path) ?? macros?.find((m) => context.reached.has(m.path));
+    if (!macros) return undefined;
+    const key = includedOnly ? `${name}\0` : name;
+    if (place.visibleMacros.has(key)) return place.visibleMacros.get(key);
+    const seeing = includedOnly ? this.includersOf : this.reachersOf;
+    const visibleFrom = (file: number) => macros.find((m) => m.path === this.filePaths[file]) ?? macros.find((m) => hasFile(seeing.get(m.path), file));
+    let macro = visibleFrom(place.index);
+    for (const includer of macro ? [] : (this.includersOf.get(place.facts.path) ?? [])) {
+      macro = visibleFrom(includer);
+      if (macro) break;
+    }
+    place.visibleMacros.set(key, macro);
+    return macro;
+  }
+
+  /**
+   * Which files include each file, and which reach each file defining a macro (a header sees the
+   * macros of the files that include it: they are defined before its text is read there). Each
+   * file's context is made once for this and dropped; nothing is needed without macros.
+   */
+  private indexIncluders(): void {
+    if (this.macrosByName.size === 0 || this.includersOf.size > 0) return;
+    const macroPaths = new Set([...this.macrosByName.values()].flatMap((list) => list.map((m) => m.path)));
+    const includers = new Map<string, number[]>();
+    const reachers = new Map<string, number[]>();
+    const add = (lists: Map<string, number[]>, path: string, file: number) => {
+      const list = lists.get(path);
+      if (list) list.push(file);
+      else lists.set(path, [file]);
+    };
+    this.filePaths.forEach((path, file) => {
+      const { included, reached } = this.fileContext(this.factsByPath.get(path)!);
+      for (const header of included) add(includers, header, file);
+      for (const reachedPath of reached) if (macroPaths.has(reachedPath)) add(reachers, reachedPath, file);
+    });
+    for (const [path, list] of includers) this.includersOf.set(path, Int32Array.from(list));
+    for (const [path, list] of reachers) this.reachersOf.set(path, Int32Array.from(list));
   }
 
   /**
@@ -239,11 +362,12 @@ export class Resolver {
    */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
-    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.argumentCount}` : '';
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
-    if (known) return { callerId: caller.id, name: site.name, line: site.line, level: known.level, calleeIds: known.calleeIds, ambiguous: known.ambiguous };
+    if (known) return { ...known, callerId: caller.id, line: site.line };
     const resolved = this.decideCall(caller, site, context);
-    if (reusable && resolved.level !== 'unresolved') context.decided.set(key, resolved);
+    // a copy: the caller marks the call it gets (viaMacro, needsCompilerHeaders)
+    if (reusable && resolved.level !== 'unresolved') context.decided.set(key, { ...resolved });
     return resolved;
   }
 
@@ -256,7 +380,7 @@ export class Resolver {
       calleeIds: found.map((d) => d.id),
       ambiguous,
     });
-    const levelOf = (found: Definition[]): CallLevel => {
+    const levelOf = (found: Pick<Definition, 'path' | 'dir'>[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
@@ -294,9 +418,16 @@ export class Resolver {
     const sameDir = visible.filter((d) => d.dir === caller.dir);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
+    const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
+    if (generated) {
+      const own = generated.filter((g) => g.path === caller.path || context.included.has(g.path));
+      return result(levelOf(own.length > 0 ? own : generated), []);
+    }
     if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
     let declared: CallLevel | null = null;
-    for (const [names, library] of context.systemNames) {
+    // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
+    const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
+    for (const [names, library] of throughField ? [] : context.systemNames) {
       if (!names.has(site.name)) continue;
       declared = library ? 'stdlib' : 'external';
       if (library) break;
@@ -304,14 +435,36 @@ export class Resolver {
     if (declared) return result(declared, []);
     if (!site.receiver && context.libraryNames?.has(site.name)) return result('stdlib', []);
     const unresolved = result('unresolved', []);
-    // YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared
-    // in the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee.
+    // YABLoCo (clang) names a call through a record's function-pointer field `Record::field`, defined where
+    // the record is; a record that is invalid to its clang (a field of a compiler-header type) leaves the
+    // call named by the variable it starts from (below).
+    const holders = site.receiver ? this.recordsByField.get(site.name) : undefined;
+    if (holders) {
+      const visibleHolders = holders.filter((h) => h.path === caller.path || context.included.has(h.path));
+      const holder = (visibleHolders.length > 0 ? visibleHolders : holders)[0]!;
+      if (!holder.record.needsCompilerHeaders) return Object.assign(unresolved, { yablocoLevel: levelOf([holder]), yablocoName: `${holder.record.name}::${site.name}` });
+    }
+    const pointer = this.pointerVariable(caller, site);
+    if (pointer) return Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
+    // a call through a file-scope function-pointer variable names the variable, where it is defined
+    const variables = site.receiver ? undefined : this.pointerVariablesByName.get(site.name);
+    if (variables) {
+      const defined = variables.filter((v) => v.defined);
+      const candidates = defined.length > 0 ? defined : variables;
+      const near = candidates.filter((v) => v.path === caller.path || context.included.has(v.path) || v.dir === caller.dir);
+      Object.assign(unresolved, { yablocoLevel: levelOf([(near.length > 0 ? near : candidates)[0]!]), yablocoName: site.name });
+    }
+    return unresolved;
+  }
+
+  /** YABLoCo (clang) names a call through a function pointer by the variable it starts from: declared in
+   *  the caller (a local, or a parameter like `cmp` in `cmp(a, b)`), a `file`-level callee. */
+  private pointerVariable(caller: Definition, site: CallSite): string | undefined {
     const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
       : /^[A-Za-z_]\w*$/.test(site.name) && new RegExp(`\\b${site.name}\\b`).test(parameters) ? site.name : undefined;
-    if (pointer && pointer !== 'this') Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
-    return unresolved;
+    return pointer === 'this' ? undefined : pointer;
   }
 
   /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */
@@ -386,7 +539,8 @@ export class Resolver {
     reached.delete(facts.path);
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    return { facts, dir: posix.dirname(facts.path), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map() };
+    const index = this.fileIndex.get(facts.path)!;
+    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map() };
   }
 
   /** A language's standard-library names and modules (shared by every file of the language). */

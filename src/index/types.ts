@@ -69,6 +69,30 @@ export interface MacroDefinition {
   span: Span;
   /** calls in the replacement text, by name (receiver and argument count are not known: null). */
   calls: CallSite[];
+  /** an object-like macro naming a function (`#define sdslen hi_sdslen`): a call of it is a call of `calls[0]`. */
+  alias?: boolean;
+  /** parameter names (function-like macros that generate functions or expand other macros). */
+  parameters?: string[];
+  /** names of the functions the replacement text defines, pasted from parameters (`atomic_load_##short_type`). */
+  generates?: string[];
+  /** macros the replacement text invokes outside any braces, with their argument texts (`O(tcache, bool, bool)`). */
+  expands?: MacroUse[];
+}
+
+/** A record (C struct) and the function-pointer fields it declares. */
+export interface RecordDefinition {
+  name: string;
+  fields: string[];
+  /** a field's type uses a name of the compiler's own headers (`size_t len`): the record is invalid to a
+   *  compiler without them (YABLoCo's clang), and so is every access to its fields. */
+  needsCompilerHeaders: boolean;
+}
+
+/** A macro invocation: top-level in a file (a line at column 0), or in a macro's replacement text. */
+export interface MacroUse {
+  name: string;
+  args: string[];
+  line: number;
 }
 
 /** Everything the index needs from one source file. */
@@ -84,6 +108,12 @@ export interface FileFacts {
   hasErrors: boolean;
   /** function-like macros defined here (languages with a preprocessor). */
   macros?: MacroDefinition[];
+  /** records (C structs) that hold function pointers (languages with `records` in their table). */
+  records?: RecordDefinition[];
+  /** file-scope variables holding a function pointer (`monotime (*getMonotonicUs)(void);`); `defined`: not `extern`. */
+  pointerVariables?: { name: string; defined: boolean }[];
+  /** top-level invocations of macros (lines at column 0): where macros generate functions. */
+  macroUses?: MacroUse[];
 }
 
 /** Call levels of YABLoCo (`external` = its `external_binaries`). */

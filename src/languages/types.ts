@@ -140,6 +140,8 @@ export interface MacroRule {
   nameField: string;
   parametersField: string;
   valueField: string;
+  /** object-like definitions: one whose value is a single identifier (`#define sdslen hi_sdslen`) renames a function. */
+  aliasType?: string;
 }
 
 /** The 11 semantic classes of M2RC-Eval. */
@@ -311,9 +313,13 @@ export interface LanguageSpec {
   docstringStatementTypes?: string[];
   /** names that the compiler's own headers declare (`stddef.h`, `stdbool.h`, `stdarg.h`, `limits.h`,
    *  `float.h`: `NULL`, `size_t`, `bool`, `va_list`, `INT_MAX`). YABLoCo's clang ran without those
-   *  headers, so a call whose arguments use one is invalid to it: `yabloco` level mode does not count
-   *  such calls (docs/index.md, "Levels"). [none] */
+   *  headers, so a full expression (a statement, or the condition of an `if`) that uses one is invalid
+   *  to it, calls included: `yabloco` level mode does not count such calls (docs/index.md, "Levels"). [none] */
   compilerHeaderNames?: string[];
+  /** the types among `compilerHeaderNames` that a declaration cannot do without: YABLoCo's clang keeps
+   *  most `size_t` and `bool` variables (read as declared look-alikes) but not `va_list` ones, so a
+   *  parameter or local `va_list ap` is undeclared to it, and so is every full expression using `ap`. [none] */
+  compilerHeaderTypes?: string[];
   /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
    *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
@@ -325,6 +331,9 @@ export interface LanguageSpec {
   foreignPlatformMacros?: string[];
   /** function-like macro definitions. [none] */
   macros?: MacroRule;
+  /** record (struct) definitions, for the function pointers they hold: `type` with a `nameField` and a
+   *  `bodyField`; an unnamed one takes the name of the `typedef` around it (`typedefType`'s `typedefField`). [none] */
+  records?: { type: string; nameField: string; bodyField: string; typedefType: string; typedefField: string; variableType: string };
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;
    *  higher `precedence` is tried first; headers matching none stay C. [none] */
   headerMarkers?: { extensions: string[]; patterns: string[]; precedence: number };

@@ -10,7 +10,7 @@ import { openResponseCache } from '../runstore/cache.ts';
 import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
 import type { PromptParts, RunConfig } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
-import { candidateOf } from './postprocess.ts';
+import { candidateOf, type Postprocessed } from './postprocess.ts';
 import { Progress, type ProgressStream } from './progress.ts';
 import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 import { WriteQueue } from './write-queue.ts';
@@ -43,6 +43,8 @@ export interface GenerationOptions {
   progress?: ProgressStream | null;
   /** milliseconds between progress lines when the stream is not a terminal (default 5000). */
   progressIntervalMs?: number;
+  /** turns an answer into the stored output (default: the code post-processing of the task's kind). */
+  postprocess?: (task: TaskRecord, answer: Generation) => Promise<Postprocessed>;
 }
 
 export interface GenerationSummary {
@@ -206,7 +208,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
       let rule: string | null = null;
       if (answer) {
         try {
-          ({ output, rule } = await candidateOf(task, answer));
+          ({ output, rule } = await (options.postprocess ?? candidateOf)(task, answer));
         } catch (failure) {
           error = `post-processing failed: ${(failure as Error).message}`;
         }

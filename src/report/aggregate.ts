@@ -8,7 +8,8 @@ import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/typ
 import { InputError } from '../util/errors.ts';
 
 export const DIMENSIONS = ['language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens', 'repo'] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
+/** A built-in dimension, or the name of a task label (`contaminated` from `report --labels`). */
+export type Dimension = (typeof DIMENSIONS)[number] | (string & {});
 
 /** M2RC-Eval's completion-length groups. */
 export function linesGroup(lines: number): string {
@@ -121,6 +122,7 @@ export function groupValue(task: TaskRecord, dimension: Dimension, promptTokens:
     case 'lines': return linesGroup(task.labels.lines);
     case 'prompt-tokens': return promptTokensGroup(promptTokens);
     case 'repo': return task.repo.name;
+    default: return String(task.labels[dimension] ?? 'n/a');
   }
 }
 
@@ -129,11 +131,13 @@ export function passAtKColumns(samples: number): string[] {
   return [1, 5, 10].filter((k) => k <= samples).flatMap((k) => [`pass@${k}`, `pass@${k}-first`]);
 }
 
-export function parseDimensions(text: string | undefined): Dimension[] {
+/** `--by` names: the built-in dimensions and `labels` (the names of a `--labels` file). */
+export function parseDimensions(text: string | undefined, labels: Iterable<string> = []): Dimension[] {
   if (!text) return [];
+  const known = [...DIMENSIONS, ...labels];
   return text.split(',').map((name) => {
     const trimmed = name.trim();
-    if (!(DIMENSIONS as readonly string[]).includes(trimmed)) throw new InputError(`unknown dimension '${trimmed}' (known: ${DIMENSIONS.join(', ')})`, { field: '--by' });
+    if (!known.includes(trimmed)) throw new InputError(`unknown dimension '${trimmed}' (known: ${known.join(', ')})`, { field: '--by' });
     return trimmed as Dimension;
   });
 }
@@ -234,6 +238,11 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
       rows.push({ run: store.dir, group, tasks: groupTasks.length, candidates: candidateCount, missing, means });
     }
     if (missingTotal > 0) notes.push(`${store.dir}: ${missingTotal} candidates missing or unscored; averages are over the scored ones only`);
+    const exact = candidates.filter((c) => c.metrics?.em !== undefined);
+    if (exact.length > 0) {
+      const matches = exact.filter((c) => c.metrics!.em === 1).length;
+      notes.push(`${store.dir}: exact matches ${matches} of ${exact.length} candidates (${(100 * matches / exact.length).toFixed(1)}%), the memorisation signal`);
+    }
   });
   return { by, metrics: metricNames, runs, rows, notes };
 }

@@ -2,7 +2,8 @@
 // each read of the store parses every row again.
 import type { PromptParts, RunStoreReader } from '../runstore/types.ts';
 
-export function cachedReader(store: RunStoreReader): RunStoreReader {
+/** `labels` (task id → extra labels, `report --labels`) are merged into each task's labels. */
+export function cachedReader(store: RunStoreReader, labels?: Map<string, Record<string, string | number>>): RunStoreReader {
   let config: ReturnType<RunStoreReader['config']> | undefined;
   let tasks: ReturnType<RunStoreReader['tasks']> | undefined;
   let candidates: ReturnType<RunStoreReader['candidates']> | undefined;
@@ -10,7 +11,7 @@ export function cachedReader(store: RunStoreReader): RunStoreReader {
   return {
     dir: store.dir,
     config: () => (config ??= store.config()),
-    tasks: () => (tasks ??= store.tasks()),
+    tasks: () => (tasks ??= labels ? store.tasks().map((task) => ({ ...task, labels: { ...task.labels, ...labels.get(task.id) } })) : store.tasks()),
     candidates: () => (candidates ??= store.candidates()),
     prompt: (taskId) => {
       if (!prompts.has(taskId)) prompts.set(taskId, store.prompt(taskId));

@@ -6,9 +6,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/taskset.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
-import type { CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import type { CandidateHead, CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
 import { checkTaskRecord } from './validate.ts';
 
@@ -67,6 +67,19 @@ export interface RunStore extends RunStoreWriter {
   lastChange(): number | null;
   /** The candidates of these tasks only, in task and sample order. */
   candidatesOf(taskIds: readonly string[]): CandidateRecord[];
+  /** Every candidate, one at a time (bounded memory), in task and sample order. */
+  iterateCandidates(): Generator<CandidateRecord>;
+  /**
+   * The heads of every candidate, or only of these tasks', or of the `limit` tasks from position
+   * `from` (0-based), in task and sample order.
+   */
+  candidateHeads(which?: readonly string[] | { from: number; limit: number }): CandidateHead[];
+  /** The task snapshot without texts, validated; `from`, `limit`: that many tasks from that position on. */
+  taskHeads(range?: { from?: number; limit?: number }): TaskHead[];
+  /** Tasks in the snapshot and candidates stored, counted without reading them. */
+  counts(): { tasks: number; candidates: number };
+  /** One task of the snapshot by id, validated, with its position (0-based), or null. */
+  task(id: string): { ord: number; task: TaskRecord } | null;
   close(): void;
 }
 
@@ -207,10 +220,26 @@ class SqliteRunStore implements RunStore {
     return this.cachedConfig;
   }
 
+  // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl, plus ids and paths.
+  private get taskLabel(): string {
+    return `${runDatabasePath(this.dir)} (task snapshot)`;
+  }
+
   tasks(): TaskRecord[] {
-    // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl, plus ids and paths.
-    const label = `${runDatabasePath(this.dir)} (task snapshot)`;
-    return new TaskTableReader(this.db, label).all().map((task) => checkTaskRecord(task, { file: label }));
+    return new TaskTableReader(this.db, this.taskLabel).all().map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+  }
+
+  taskHeads(range?: { from?: number; limit?: number }): TaskHead[] {
+    return new TaskTableReader(this.db, this.taskLabel).heads(range).map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+  }
+
+  counts(): { tasks: number; candidates: number } {
+    return this.db.prepare<[], { tasks: number; candidates: number }>('SELECT (SELECT count(*) FROM tasks) AS tasks, (SELECT count(*) FROM candidates) AS candidates').get()!;
+  }
+
+  task(id: string): { ord: number; task: TaskRecord } | null {
+    const entry = new TaskTableReader(this.db, this.taskLabel).entry(id);
+    return entry && { ord: entry.ord, task: checkTaskRecord(entry.task, { file: this.taskLabel }) };
   }
 
   prompt(taskId: string): PromptParts | null {
@@ -246,11 +275,21 @@ class SqliteRunStore implements RunStore {
   }
 
   candidates(): CandidateRecord[] {
-    return this.candidateRecords('', []);
+    return Array.from(this.iterateCandidates());
+  }
+
+  iterateCandidates(): Generator<CandidateRecord> {
+    return this.candidateRows(CANDIDATE_COLUMNS, '', [], candidateRecord);
   }
 
   candidatesOf(taskIds: readonly string[]): CandidateRecord[] {
-    return taskIds.length === 0 ? [] : this.candidateRecords('WHERE task_id IN (SELECT value FROM json_each(?))', [JSON.stringify(taskIds)]);
+    return taskIds.length === 0 ? [] : Array.from(this.candidateRows(CANDIDATE_COLUMNS, TASKS_IN, [JSON.stringify(taskIds)], candidateRecord));
+  }
+
+  candidateHeads(which?: readonly string[] | { from: number; limit: number }): CandidateHead[] {
+    if (which === undefined) return Array.from(this.candidateRows(HEAD_COLUMNS, '', [], headRecord));
+    if ('from' in which) return Array.from(this.candidateRows(HEAD_COLUMNS, TASKS_BETWEEN, [which.from, which.from + which.limit], headRecord));
+    return which.length === 0 ? [] : Array.from(this.candidateRows(HEAD_COLUMNS, TASKS_IN, [JSON.stringify(which)], headRecord));
   }
 
   private hasChangeLog(): boolean {
@@ -268,37 +307,21 @@ class SqliteRunStore implements RunStore {
     return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: rows.map((row) => row.task_id) };
   }
 
-  /** Candidates with their metrics and verdicts; `where` filters all three tables by task_id. */
-  private candidateRecords(where: string, parameters: unknown[]): CandidateRecord[] {
-    // Metrics grouped into one JSON object per candidate by SQLite (names in order), verdicts joined:
-    // one pass over each table. Task order of the snapshot, then sample: independent of the order
-    // calls finished in.
+  /** Candidate rows with their metrics and verdicts, one at a time; `where` filters the tables by task_id. */
+  private *candidateRows<Row, T>(columns: string, where: string, parameters: unknown[], record: (row: Row) => T): Generator<T> {
+    // Metrics grouped into one JSON object per candidate by SQLite (names in order; null without any), verdicts joined.
+    // Task order of the snapshot, then sample: independent of the order calls finished in.
     const rows = this.db
-      .prepare<unknown[], CandidateRow & { metrics_json: string | null; verdict_json: string | null }>(
-        `SELECT c.*, m.metrics_json, v.result AS verdict_json
-         FROM (SELECT * FROM candidates ${where}) c
-         LEFT JOIN (SELECT task_id, sample, json_group_object(name, value) AS metrics_json FROM metrics ${where} GROUP BY task_id, sample) m
-           ON m.task_id = c.task_id AND m.sample = c.sample
+      .prepare<unknown[], Row>(
+        `SELECT ${columns}, (SELECT CASE count(*) WHEN 0 THEN NULL ELSE json_group_object(name, value) END FROM metrics m WHERE m.task_id = c.task_id AND m.sample = c.sample) AS metrics_json
+         FROM candidates c
          LEFT JOIN verdicts v ON v.task_id = c.task_id AND v.sample = c.sample
          LEFT JOIN tasks t ON t.id = c.task_id
+         ${where}
          ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
       )
-      .all(...parameters, ...parameters);
-    return rows.map((row) => ({
-      taskId: row.task_id,
-      sample: row.sample,
-      raw: row.raw,
-      output: row.output,
-      postprocess: row.postprocess,
-      error: row.error,
-      promptTokens: row.prompt_tokens,
-      completionTokens: row.completion_tokens,
-      latencyMs: row.latency_ms,
-      finishReason: row.finish_reason,
-      cached: row.cached === 1,
-      metrics: row.metrics_json === null ? null : (JSON.parse(row.metrics_json) as Record<string, number>),
-      verdict: row.verdict_json === null ? null : (JSON.parse(row.verdict_json) as ExecResult),
-    }));
+      .iterate(...parameters);
+    for (const row of rows) yield record(row);
   }
 
   putMetrics(taskId: string, sample: number, values: Record<string, number>): void {
@@ -323,6 +346,52 @@ class SqliteRunStore implements RunStore {
   close(): void {
     this.db.close();
   }
+}
+
+const TASKS_IN = 'WHERE c.task_id IN (SELECT value FROM json_each(?))';
+const TASKS_BETWEEN = 'WHERE t.ord >= ? AND t.ord < ?';
+const CANDIDATE_COLUMNS = 'c.*, v.result AS verdict_json';
+// The verdict's small fields only: its log may be megabytes.
+const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms, v.result IS NOT NULL AS has_verdict,
+  json_extract(v.result, '$.verdict') AS verdict, json_extract(v.result, '$.buildMs') AS build_ms, json_extract(v.result, '$.testMs') AS test_ms`;
+
+const parseMetrics = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, number>));
+
+function candidateRecord(row: CandidateRow & { metrics_json: string | null; verdict_json: string | null }): CandidateRecord {
+  return {
+    taskId: row.task_id,
+    sample: row.sample,
+    raw: row.raw,
+    output: row.output,
+    postprocess: row.postprocess,
+    error: row.error,
+    promptTokens: row.prompt_tokens,
+    completionTokens: row.completion_tokens,
+    latencyMs: row.latency_ms,
+    finishReason: row.finish_reason,
+    cached: row.cached === 1,
+    metrics: parseMetrics(row.metrics_json),
+    verdict: row.verdict_json === null ? null : (JSON.parse(row.verdict_json) as ExecResult),
+  };
+}
+
+interface HeadRow {
+  task_id: string;
+  sample: number;
+  has_output: number;
+  latency_ms: number | null;
+  metrics_json: string | null;
+  has_verdict: number;
+  verdict: ExecResult['verdict'];
+  build_ms: number;
+  test_ms: number;
+}
+
+function headRecord(row: HeadRow): CandidateHead {
+  return {
+    taskId: row.task_id, sample: row.sample, hasOutput: row.has_output === 1, latencyMs: row.latency_ms, metrics: parseMetrics(row.metrics_json),
+    verdict: row.has_verdict === 1 ? { verdict: row.verdict, buildMs: row.build_ms, testMs: row.test_ms } : null,
+  };
 }
 
 function assertSameConfig(dir: string, stored: RunConfig, requested: RunConfig): void {

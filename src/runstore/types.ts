@@ -84,6 +84,26 @@ export interface CandidateRecord {
   verdict: ExecResult | null;
 }
 
+/** What lists and counts need of a candidate: no texts, and of its verdict neither log nor reason. */
+export interface CandidateHead {
+  taskId: string;
+  sample: number;
+  /** false when the call failed (the candidate's output is null). */
+  hasOutput: boolean;
+  latencyMs: number | null;
+  metrics: Record<string, number> | null;
+  verdict: Pick<ExecResult, 'verdict' | 'buildMs' | 'testMs'> | null;
+}
+
+/** The head of a full candidate record. */
+export function candidateHead(candidate: CandidateRecord): CandidateHead {
+  const { verdict } = candidate;
+  return {
+    taskId: candidate.taskId, sample: candidate.sample, hasOutput: candidate.output !== null, latencyMs: candidate.latencyMs, metrics: candidate.metrics,
+    verdict: verdict ? { verdict: verdict.verdict, buildMs: verdict.buildMs, testMs: verdict.testMs } : null,
+  };
+}
+
 /** What every stage after generation needs from a run store. */
 export interface RunStoreReader {
   readonly dir: string;

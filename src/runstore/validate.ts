@@ -14,7 +14,7 @@ export function taskIdProblem(id: string): string | null {
 }
 
 /** Checks a task that is already typed (from any source) for what execution and storage rely on. */
-export function checkTaskRecord(task: TaskRecord, where: { file?: string; line?: number } = {}): TaskRecord {
+export function checkTaskRecord<T extends Pick<TaskRecord, 'id' | 'path'>>(task: T, where: { file?: string; line?: number } = {}): T {
   const idProblem = taskIdProblem(task.id);
   if (idProblem) throw new InputError(`task id ${JSON.stringify(task.id.slice(0, 60))} ${idProblem}`, { ...where, field: 'id' });
   const problem = pathProblem(task.path);

@@ -19,18 +19,24 @@ interface Counted {
 // Bigram key = first id * 2^26 + second id: exact in a double for vocabularies below 2^26 tokens.
 const BIGRAM_SHIFT = 67108864;
 
-function count(tokens: string[], vocabulary: Map<string, number>): Counted {
+// A token outside a frozen vocabulary: it matches nothing, but counts in lengths and precisions.
+const UNKNOWN = -2;
+
+/** Counts n-grams; a `frozen` vocabulary gets no new tokens (streamed candidates keep memory flat). */
+function count(tokens: string[], vocabulary: Map<string, number>, frozen = false): Counted {
   const unigrams = new Map<number, number>();
   const bigrams = new Map<number, number>();
   let previous = -1;
   for (const token of tokens) {
     let id = vocabulary.get(token);
-    if (id === undefined) {
+    if (id === undefined && frozen) {
+      id = UNKNOWN;
+    } else if (id === undefined) {
       id = vocabulary.size;
       vocabulary.set(token, id);
     }
     unigrams.set(id, (unigrams.get(id) ?? 0) + 1);
-    if (previous >= 0) {
+    if (previous !== -1) {
       const key = previous * BIGRAM_SHIFT + id;
       bigrams.set(key, (bigrams.get(key) ?? 0) + 1);
     }
@@ -135,6 +141,31 @@ export function nearDuplicates(candidates: DuplicateCandidate[], options: Duplic
     }
   }
   return dropped;
+}
+
+/**
+ * A checker of candidates against fixed references: the index of the first reference whose BLEU-2
+ * with the candidate (reference as nltk's reference, candidate as its hypothesis) reaches
+ * `threshold`, or -1. References are counted once, so candidates can stream through.
+ */
+export function duplicateChecker(references: string[][], threshold: number): (candidate: string[]) => number {
+  const vocabulary = new Map<string, number>();
+  const counted = references.map((tokens) => count(tokens, vocabulary));
+  return (candidate) => {
+    const hypothesis = count(candidate, vocabulary, true);
+    return counted.findIndex((reference) => reaches(reference, hypothesis, threshold));
+  };
+}
+
+/** `duplicateChecker` over a list: each candidate index that duplicates a reference, mapped to that reference. */
+export function nearDuplicatesOf(references: string[][], candidates: string[][], threshold: number): Map<number, number> {
+  const check = duplicateChecker(references, threshold);
+  const found = new Map<number, number>();
+  candidates.forEach((tokens, index) => {
+    const match = check(tokens);
+    if (match >= 0) found.set(index, match);
+  });
+  return found;
 }
 
 /** Number of ids two ascending id lists share. */

@@ -7,9 +7,10 @@ import { indexRepository, type IndexOptions } from '../index/indexer.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCrossfileTasks } from './crossfile.ts';
 import { buildFunctionTasks } from './function.ts';
-import { repositoryCommit } from './git.ts';
+import { lineBlame } from '../index/query.ts';
+import { firstCommitDate, repositoryCommit } from './git.ts';
 import { buildNodeTasks } from './node.ts';
-import { DEFAULT_BUCKETS, FilterLog, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type RepositoryInput } from './types.ts';
+import { DEFAULT_BUCKETS, FilterLog, SPLITS, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type FilterStep, type RepositoryInput, type Split } from './types.ts';
 
 const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions) => Promise<FamilyResult>> = {
   function: buildFunctionTasks,
@@ -40,6 +41,8 @@ export interface BuildRequest extends BuildOptions {
 export interface BuildOutput {
   tasks: TaskRecord[];
   manifest: BuildManifest;
+  /** the dev and train splits (`--dev`, `--train`), each with its own manifest. */
+  splits: Partial<Record<Split, { tasks: TaskRecord[]; manifest: BuildManifest }>>;
 }
 
 /** Task counts per language and per label value. */
@@ -76,21 +79,47 @@ export async function buildBenchmark(request: BuildRequest): Promise<BuildOutput
   }
 }
 
+/**
+ * The leakage controls on dates: `--after` keeps tasks whose hole's lines changed after a model's
+ * training cut-off (newest `git blame` date), `--created-after` those of repositories created
+ * (first commit) after it, as CrossCodeEval compares repositories with the Stack's cut-off.
+ */
+function dateFilters(tasks: TaskRecord[], repos: RepositoryInput[], options: BuildOptions, log: FilterLog): TaskRecord[] {
+  if (options.createdAfter !== undefined) {
+    const created = new Map(repos.map((repo) => [repo.name, firstCommitDate(repo.root)]));
+    tasks = log.keep('repository creation date unknown (not a git checkout)', tasks, (task) => created.get(task.repo.name) !== null);
+    tasks = log.keep(`repository created on or before ${options.createdAfter}`, tasks, (task) => created.get(task.repo.name)! > options.createdAfter!);
+  }
+  if (options.after !== undefined) {
+    const readers = new Map(repos.map((repo) => [repo.name, lineBlame(repo.store)]));
+    const dates = new Map(tasks.map((task) => [task, readers.get(task.repo.name)?.(task.path, task.span.startLine, task.span.endLine) ?? null]));
+    tasks = log.keep('hole not dated (untracked file or no git)', tasks, (task) => dates.get(task) !== null);
+    tasks = log.keep(`hole last changed on or before ${options.after}`, tasks, (task) => dates.get(task)! > options.after!);
+  }
+  return tasks;
+}
+
 /** Builds one family from repositories whose indexes are open. */
 export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<BuildRequest, 'repos' | 'index'>): Promise<BuildOutput> {
   const result = await BUILDERS[request.family](repos, request);
   const log = FilterLog.from(result.filters);
-  const tasks = request.solvedBy ? await dropSolved(result.tasks, request.solvedBy, log) : result.tasks;
-  const manifest: BuildManifest = {
+  let tasks = dateFilters(result.tasks, repos, request, log);
+  if (request.solvedBy) tasks = await dropSolved(tasks, request.solvedBy, log);
+  const manifestOf = (split: BuildManifest['split'], kept: TaskRecord[], filters: FilterStep[]): BuildManifest => ({
     tool: 'ctxbench',
     version: request.toolVersion,
     command: request.command,
     family: request.family,
+    split,
     seed: request.seed,
     options: {
       languages: request.languages ?? null,
       limit: request.limit ?? null,
       perLevel: request.perLevel ?? null,
+      dev: request.dev ?? null,
+      train: request.train ?? false,
+      after: request.after ?? null,
+      createdAfter: request.createdAfter ?? null,
       levels: request.levels ?? null,
       perFile: request.perFile ?? null,
       buckets: request.family === 'node' ? (request.buckets ?? DEFAULT_BUCKETS) : null,
@@ -99,20 +128,29 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
       dropSolvedBy: request.solvedBy?.model ?? null,
     },
     repositories: repos.map((repo) => ({ name: repo.name, root: repo.root, commit: repo.commit })),
-    filters: log.steps,
-    tasks: tasks.length,
+    filters,
+    tasks: kept.length,
     notes: result.notes ?? [],
-    counts: countLabels(tasks),
-  };
-  return { tasks, manifest };
+    counts: countLabels(kept),
+  });
+  const splits: BuildOutput['splits'] = {};
+  for (const split of SPLITS) {
+    const built = result.splits?.[split];
+    if (!built) continue;
+    const splitLog = FilterLog.from(built.filters);
+    // The dates are a property of the evaluation sets: the training split keeps every date.
+    const kept = split === 'train' ? built.tasks : dateFilters(built.tasks, repos, request, splitLog);
+    splits[split] = { tasks: kept, manifest: manifestOf(split, kept, splitLog.steps) };
+  }
+  return { tasks, manifest: manifestOf('test', tasks, log.steps), splits };
 }
 
 export function manifestPath(out: string): string {
   return `${out}.manifest.json`;
 }
 
-/** Writes the task file and its manifest, each atomically. */
-export function writeBuild(out: string, output: BuildOutput): void {
+/** Writes a task file and its manifest, each atomically. */
+export function writeBuild(out: string, output: Pick<BuildOutput, 'tasks' | 'manifest'>): void {
   writeTasks(out, output.tasks);
   writeFileAtomic(manifestPath(out), `${JSON.stringify(output.manifest, null, 2)}\n`);
 }

@@ -6,13 +6,13 @@ import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 import { listFunctions, type FunctionListing } from '../index/query.ts';
 import type { CallLevel, FunctionRecord } from '../index/types.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { bleuTokens, nearDuplicates } from './bleu.ts';
+import { bleuTokens, nearDuplicates, nearDuplicatesOf, YABLOCO_DUPLICATES } from './bleu.ts';
 import { hitsFor } from './coverage.ts';
 import { lineHole, lineStarts, referenceLines, taskId } from './hole.ts';
 import { FileTexts } from './files.ts';
 import { hasTrackedFiles } from './git.ts';
 import { limitPerGroup } from './select.ts';
-import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
+import { FilterLog, type BuildOptions, type FamilyResult, type FilterStep, type RepositoryInput } from './types.ts';
 
 export const FUNCTION_FILTERS = {
   minDocWords: 4,
@@ -20,6 +20,9 @@ export const FUNCTION_FILTERS = {
   maxBodyLines: 15,
   maxCallers: 7,
 } as const;
+
+/** The training split's own limits (YABLoCo's train_data/generate.py): longer bodies, more callers. */
+export const TRAIN_FILTERS = { maxBodyLines: 50, maxCallers: 10 } as const;
 
 const ORACLE_LEVELS: ReadonlySet<CallLevel> = new Set(['project', 'package', 'file']);
 
@@ -86,8 +89,61 @@ function calleeCounts(fn: FunctionListing): Record<string, number> {
   return counts;
 }
 
+/** `name doc code` tokens, the text YABLoCo compares for near-duplicates. */
+function duplicateTokens(c: Candidate): string[] {
+  return bleuTokens(`${c.fn.qualifiedName} ${c.fn.docstring} ${c.fn.code}`);
+}
+
+/** The body without its braces, whitespace removed: two functions with the same body compare equal. */
+function bodyKey(c: Candidate, files: FileTexts): string {
+  const text = files.read(c.repo.root, c.fn.path) ?? '';
+  const starts = files.starts(c.repo.root, c.fn.path);
+  const offset = (line: number, column: number) => (starts[line - 1] ?? text.length) + column - 1;
+  const span = c.record.bodySpan;
+  return text.slice(offset(span.startLine, span.startColumn), offset(span.endLine, span.endColumn)).replace(/\s+/g, '');
+}
+
+/**
+ * The filters the test, dev and train splits share, in YABLoCo's order (docstring, body length,
+ * "test", callers), then YABLoCo's near-duplicate filter among the survivors.
+ */
+function sharedFilters(candidates: Candidate[], log: FilterLog, files: FileTexts, limits: { maxBodyLines: number; maxCallers: number }, beforeDuplicates: (c: Candidate[]) => Candidate[] = (c) => c): Candidate[] {
+  candidates = log.keep('docstring missing, too short, licence or code', candidates, (c) => docstringProblem(c.fn.docstring) === null);
+  candidates = log.keep(`body not ${FUNCTION_FILTERS.minBodyLines}-${limits.maxBodyLines} lines`, candidates, (c) => {
+    const text = files.read(c.repo.root, c.fn.path);
+    if (text === null) return false;
+    const lines = bodyLineCount(text, c.record, files.starts(c.repo.root, c.fn.path));
+    return lines >= FUNCTION_FILTERS.minBodyLines && lines <= limits.maxBodyLines;
+  });
+  candidates = log.keep('"test" in path or name', candidates, (c) => !looksLikeTest(c.fn.path, c.fn.name));
+  candidates = log.keep(`more than ${limits.maxCallers} callers`, candidates, (c) => c.fn.callers <= limits.maxCallers);
+  candidates = beforeDuplicates(candidates);
+  const duplicates = nearDuplicates(candidates.map((c) => ({ tokens: duplicateTokens(c), codeLength: c.fn.endLine - c.fn.startLine, callers: c.fn.callers })));
+  return log.keep('near-duplicate (BLEU-2 >= 0.2)', candidates, (_, index) => !duplicates.has(index));
+}
+
+/**
+ * The training split (YABLoCo's train_data/generate.py): every other function that passes the
+ * train limits, never a test or dev function nor one of their callers (whose bodies show the
+ * call), de-duplicated among itself; then, beyond YABLoCo, no function with a test or dev
+ * function's body or a near-duplicate of one (BLEU-2 >= 0.2 against it).
+ */
+function trainSplit(all: Candidate[], held: Candidate[], files: FileTexts): { candidates: Candidate[]; filters: FilterStep[] } {
+  const log = new FilterLog('functions in the index', all.length);
+  const heldIds = new Set(held.map((c) => c.fn.id));
+  const candidates = sharedFilters(all, log, files, TRAIN_FILTERS, (kept) => {
+    kept = log.keep('a test or dev function', kept, (c) => !heldIds.has(c.fn.id));
+    return log.keep('calls a test or dev function', kept, (c) => !c.fn.callees.some((callee) => callee.id !== null && heldIds.has(callee.id)));
+  });
+  const heldBodies = new Set(held.map((c) => bodyKey(c, files)));
+  let train = log.keep('same body as a test or dev function', candidates, (c) => !heldBodies.has(bodyKey(c, files)));
+  const near = nearDuplicatesOf(held.map(duplicateTokens), train.map(duplicateTokens), YABLOCO_DUPLICATES.threshold);
+  train = log.keep(`near-duplicate of a test or dev function (BLEU-2 >= ${YABLOCO_DUPLICATES.threshold})`, train, (_, index) => !near.has(index));
+  return { candidates: train, filters: log.steps };
+}
+
 export async function buildFunctionTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
-  const all: Candidate[] = [];
+  let all: Candidate[] = [];
   const listings = new Map<RepositoryInput, Map<string, FunctionListing>>();
   for (const repo of repos) {
     // Untracked checkouts (an unpacked source package) have no blame: skip one failing git call per file.
@@ -98,38 +154,31 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   }
   const files = new FileTexts();
   const log = new FilterLog('functions in the index', all.length);
+  if (options.languages) all = log.keep('language not selected', all, (c) => options.languages!.includes(c.fn.language as LanguageId));
   let candidates = all;
-  if (options.languages) candidates = log.keep('language not selected', candidates, (c) => options.languages!.includes(c.fn.language as LanguageId));
   if (options.coverage) {
     for (const c of candidates) c.hits = hitsFor(options.coverage, c.fn);
     candidates = log.keep('no test hits', candidates, (c) => (c.hits ?? 0) > 0);
   }
-  candidates = log.keep('docstring missing, too short, licence or code', candidates, (c) => docstringProblem(c.fn.docstring) === null);
-  candidates = log.keep(`body not ${FUNCTION_FILTERS.minBodyLines}-${FUNCTION_FILTERS.maxBodyLines} lines`, candidates, (c) => {
-    const text = files.read(c.repo.root, c.fn.path);
-    if (text === null) return false;
-    const lines = bodyLineCount(text, c.record, files.starts(c.repo.root, c.fn.path));
-    return lines >= FUNCTION_FILTERS.minBodyLines && lines <= FUNCTION_FILTERS.maxBodyLines;
-  });
-  candidates = log.keep('"test" in path or name', candidates, (c) => !looksLikeTest(c.fn.path, c.fn.name));
-  candidates = log.keep(`more than ${FUNCTION_FILTERS.maxCallers} callers`, candidates, (c) => c.fn.callers <= FUNCTION_FILTERS.maxCallers);
-  const duplicates = nearDuplicates(candidates.map((c) => ({
-    tokens: bleuTokens(`${c.fn.qualifiedName} ${c.fn.docstring} ${c.fn.code}`),
-    codeLength: c.fn.endLine - c.fn.startLine,
-    callers: c.fn.callers,
-  })));
-  candidates = log.keep('near-duplicate (BLEU-2 >= 0.2)', candidates, (_, index) => !duplicates.has(index));
+  candidates = sharedFilters(candidates, log, files, FUNCTION_FILTERS);
 
   const groups = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const key = `${c.repo.root}\0${c.fn.level}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
+  // YABLoCo's dev split: per repository and level, the functions that come right after the test ones.
   const selected: Candidate[] = [];
-  for (const group of groups.values()) selected.push(...group.sort(byRecency).slice(0, options.perLevel ?? Infinity));
+  const dev: Candidate[] = [];
+  const perLevel = options.perLevel ?? Infinity;
+  for (const group of groups.values()) {
+    group.sort(byRecency);
+    selected.push(...group.slice(0, perLevel));
+    if (options.dev !== undefined) dev.push(...group.slice(perLevel, perLevel + options.dev));
+  }
   if (options.perLevel !== undefined) log.record(`beyond --per-level ${options.perLevel} per repository and level`, candidates.length - selected.length);
 
-  const built = selected.map((c): TaskRecord => {
+  const toTask = (c: Candidate): TaskRecord => {
     const text = files.read(c.repo.root, c.fn.path)!;
     const hole = lineHole(text, c.fn.startLine, c.fn.endLine, files.starts(c.repo.root, c.fn.path));
     return {
@@ -153,6 +202,19 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
         testHits: c.hits,
       },
     };
-  });
-  return { tasks: limitPerGroup(built, options.limit, options.seed, log), filters: log.steps };
+  };
+  const tasks = limitPerGroup(selected.map(toTask), options.limit, options.seed, log);
+  const result: FamilyResult = { tasks, filters: log.steps };
+  if (options.dev !== undefined) {
+    const devLog = new FilterLog(`after the test split's ${options.perLevel ?? 'all'} per repository and level`, candidates.length - selected.length);
+    devLog.record(`beyond --dev ${options.dev} per repository and level`, candidates.length - selected.length - dev.length);
+    result.splits = { ...result.splits, dev: { tasks: dev.map(toTask), filters: devLog.steps } };
+  }
+  if (options.train) {
+    // --limit samples test tasks: the held-out set is what was written, not what was sampled from.
+    const kept = new Set(tasks.map((task) => task.meta!.functionId as string));
+    const train = trainSplit(all, [...selected.filter((c) => kept.has(c.fn.id)), ...dev], files);
+    result.splits = { ...result.splits, train: { tasks: train.candidates.map(toTask), filters: train.filters } };
+  }
+  return result;
 }

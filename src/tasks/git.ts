@@ -21,3 +21,14 @@ export function hasTrackedFiles(root: string): boolean {
     return false;
   }
 }
+
+/** The repository's creation date (YYYY-MM-DD of its first commit, as CrossCodeEval dates repositories), null outside git. */
+export function firstCommitDate(root: string): string | null {
+  try {
+    const times = execFileSync('git', ['-C', root, 'log', '--max-parents=0', '--format=%ct', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .split('\n').filter(Boolean).map(Number);
+    return times.length === 0 ? null : new Date(Math.min(...times) * 1000).toISOString().slice(0, 10);
+  } catch {
+    return null;
+  }
+}

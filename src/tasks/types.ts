@@ -30,6 +30,14 @@ export interface BuildOptions {
   perLevel?: number;
   /** function family: how call levels are classified for the `level` label and per-level sampling (default `default`). */
   levels?: LevelMode;
+  /** function family: the dev split, the next N per repository and level after the test ones (YABLoCo). */
+  dev?: number;
+  /** function family: also build the training split (YABLoCo's train set: the remaining functions, filtered and de-duplicated). */
+  train?: boolean;
+  /** keep tasks whose hole's lines changed after this date (YYYY-MM-DD; newest `git blame` date). */
+  after?: string;
+  /** keep tasks of repositories created (first commit) after this date (YYYY-MM-DD). */
+  createdAfter?: string;
   /** function family: keep functions with test hits > 0 only, sorted by hits after the commit date. */
   coverage?: Coverage;
   /** crossfile family: minimum prompt lines per language (defaults: CROSSFILE_PROMPT_LINES). */
@@ -58,9 +66,15 @@ export interface FilterStep {
   replaced?: number;
 }
 
+/** Splits written beside the test set (`--dev`, `--train`). */
+export type Split = 'dev' | 'train';
+export const SPLITS: readonly Split[] = ['dev', 'train'];
+
 export interface FamilyResult {
   tasks: TaskRecord[];
   filters: FilterStep[];
+  /** the other splits, each with its own filter chain. */
+  splits?: Partial<Record<Split, { tasks: TaskRecord[]; filters: FilterStep[] }>>;
   /** anything the user should know about the result (a target the data could not meet). */
   notes?: string[];
 }
@@ -70,6 +84,8 @@ export interface BuildManifest {
   version: string;
   command: string;
   family: Family;
+  /** which split this file holds (test unless `--dev`/`--train` wrote it). */
+  split: 'test' | Split;
   seed: number;
   options: Record<string, unknown>;
   repositories: { name: string; root: string; commit: string | null }[];

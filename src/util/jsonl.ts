@@ -83,7 +83,7 @@ export function readJsonl<T>(file: string, check: (value: unknown, where: { file
 export class AtomicFile {
   readonly temporary: string;
   private readonly fd: number;
-  private buffer: string[] = [];
+  private buffer: (string | Uint8Array)[] = [];
   private buffered = 0;
   private done = false;
 
@@ -96,7 +96,7 @@ export class AtomicFile {
     }
   }
 
-  write(text: string): void {
+  write(text: string | Uint8Array): void {
     this.buffer.push(text);
     this.buffered += text.length;
     if (this.buffered >= WRITE_BUFFER_CHARS) this.flush();
@@ -104,7 +104,11 @@ export class AtomicFile {
 
   private flush(): void {
     // One piece at a time: a joined buffer of huge pieces could exceed V8's string limit.
-    for (const piece of this.buffer) writeSync(this.fd, piece);
+    for (const piece of this.buffer) {
+      // writeSync's string and bytes forms are separate overloads.
+      if (typeof piece === 'string') writeSync(this.fd, piece);
+      else writeSync(this.fd, piece);
+    }
     this.buffer = [];
     this.buffered = 0;
   }
@@ -135,8 +139,8 @@ export class AtomicFile {
   }
 }
 
-/** Writes text to `file` atomically: a temporary file in the same folder, fsync, rename. */
-export function writeFileAtomic(file: string, text: string): void {
+/** Writes text (or bytes) to `file` atomically: a temporary file in the same folder, fsync, rename. */
+export function writeFileAtomic(file: string, text: string | Uint8Array): void {
   const out = new AtomicFile(file);
   try {
     out.write(text);

@@ -3,7 +3,8 @@
 // the candidate) lines with their line numbers on each side. Within a changed block deletions come
 // before insertions. Myers' time and trace grow with the number of edits, so the search has a work
 // budget: beyond it the diff is a plain side-by-side (line i against line i), linear in time and
-// memory, so one huge candidate never holds the server's only thread for long.
+// memory, so one huge candidate never holds the server's only thread for long. The viewer is sent
+// the diff as one character per line (`=`, `-`, `+`): the texts it pairs are already on the page.
 
 export type DiffOp = 'equal' | 'delete' | 'insert';
 
@@ -28,9 +29,10 @@ type Step = '=' | '-' | '+';
 
 /**
  * Steps of Myers' search (diagonal moves and snake steps) before falling back to side-by-side:
- * about 50 ms, and a trace of at most ~sqrt(budget) rounds (a few MB).
+ * about 30 ms of search (measured by `bench/scale.ts web`: a 50,000-line candidate's task page),
+ * up to ~2,200 edits, and a trace of at most ~sqrt(budget) rounds (at most 20 MB).
  */
-export const DIFF_WORK_BUDGET = 20_000_000;
+export const DIFF_WORK_BUDGET = 5_000_000;
 
 /** The shortest edit script from `a` to `b` (arrays of interned line ids), in order; null when it costs more than `budget` steps. */
 function shortestEditScript(a: Int32Array, b: Int32Array, budget: number): Step[] | null {
@@ -106,7 +108,8 @@ function sideBySide(length: number, a: Int32Array, b: Int32Array): Step[] {
 }
 
 export interface Diff {
-  lines: DiffLine[];
+  /** one character per diff line: `=` in both texts, `-` only in the old (reference), `+` only in the new (candidate); in a changed block deletions come first. */
+  ops: string;
   /** `myers`: the shortest edit script; `side-by-side`: the search's budget ran out, lines are paired by position. */
   method: 'myers' | 'side-by-side';
 }
@@ -116,8 +119,14 @@ export function diffLines(oldText: string, newText: string): DiffLine[] {
   return diffTexts(oldText, newText).lines;
 }
 
-/** Diffs two texts line by line, within `budget` steps of Myers' search. */
-export function diffTexts(oldText: string, newText: string, budget = DIFF_WORK_BUDGET): Diff {
+/** Diffs two texts line by line, within `budget` steps of Myers' search, as lines with their numbers. */
+export function diffTexts(oldText: string, newText: string, budget = DIFF_WORK_BUDGET): { lines: DiffLine[]; method: Diff['method'] } {
+  const { ops, method } = diffOps(oldText, newText, budget);
+  return { lines: expandDiff(ops, splitLines(oldText), splitLines(newText)), method };
+}
+
+/** Diffs two texts line by line, within `budget` steps of Myers' search, as one character per line. */
+export function diffOps(oldText: string, newText: string, budget = DIFF_WORK_BUDGET): Diff {
   const oldLines = splitLines(oldText);
   const newLines = splitLines(newText);
   const ids = new Map<string, number>();
@@ -137,29 +146,35 @@ export function diffTexts(oldText: string, newText: string, budget = DIFF_WORK_B
   const newMiddle = b.subarray(head, b.length - tail);
   const shortest = shortestEditScript(oldMiddle, newMiddle, budget);
   const middle = shortest ?? sideBySide(Math.max(oldMiddle.length, newMiddle.length), oldMiddle, newMiddle);
-  const steps = new Array<Step>(head).fill('=');
-  for (const step of middle) steps.push(step);
-  for (let i = 0; i < tail; i++) steps.push('=');
-
-  const result: DiffLine[] = [];
-  let oldIndex = 0;
-  let newIndex = 0;
-  for (let i = 0; i < steps.length;) {
-    if (steps[i] === '=') {
-      result.push({ op: 'equal', text: oldLines[oldIndex]!, oldLine: oldIndex + 1, newLine: newIndex + 1 });
-      oldIndex++;
-      newIndex++;
+  // Within each changed block, deletions before insertions.
+  const ops: string[] = ['='.repeat(head)];
+  for (let i = 0; i < middle.length;) {
+    if (middle[i] === '=') {
+      ops.push('=');
       i++;
       continue;
     }
     let end = i;
-    while (end < steps.length && steps[end] !== '=') end++;
-    const deletions = steps.slice(i, end).filter((step) => step === '-').length;
-    for (let j = 0; j < deletions; j++, oldIndex++) result.push({ op: 'delete', text: oldLines[oldIndex]!, oldLine: oldIndex + 1, newLine: null });
-    for (let j = 0; j < end - i - deletions; j++, newIndex++) result.push({ op: 'insert', text: newLines[newIndex]!, oldLine: null, newLine: newIndex + 1 });
+    let deletions = 0;
+    for (; end < middle.length && middle[end] !== '='; end++) if (middle[end] === '-') deletions++;
+    ops.push('-'.repeat(deletions), '+'.repeat(end - i - deletions));
     i = end;
   }
-  return { lines: result, method: shortest ? 'myers' : 'side-by-side' };
+  ops.push('='.repeat(tail));
+  return { ops: ops.join(''), method: shortest ? 'myers' : 'side-by-side' };
+}
+
+/** The lines of a diff from its characters and the two texts' lines. */
+export function expandDiff(ops: string, oldLines: readonly string[], newLines: readonly string[]): DiffLine[] {
+  const result: DiffLine[] = [];
+  let oldIndex = 0;
+  let newIndex = 0;
+  for (const op of ops) {
+    if (op === '=') result.push({ op: 'equal', text: oldLines[oldIndex]!, oldLine: ++oldIndex, newLine: ++newIndex });
+    else if (op === '-') result.push({ op: 'delete', text: oldLines[oldIndex]!, oldLine: ++oldIndex, newLine: null });
+    else result.push({ op: 'insert', text: newLines[newIndex]!, oldLine: null, newLine: ++newIndex });
+  }
+  return result;
 }
 
 /** The diff as unified-style text lines: `  ` equal, `- ` deleted, `+ ` inserted. */

@@ -8,6 +8,7 @@ import { RunCollection } from './run-view.ts';
 import { answerApi, CONTENT_SECURITY_POLICY, STATIC_DIR } from './server.ts';
 import { routes, type DataRoute } from './static/routes.js';
 import { makeFolders } from '../util/folders.ts';
+import { writeFolderWhole } from '../util/output-folder.ts';
 import { InputError } from '../util/errors.ts';
 
 export interface ExportSummary {
@@ -30,43 +31,47 @@ export function staticIndexHtml(template: string): string {
   }, template);
 }
 
-/** Writes the static copy of the given runs into `outDir`. */
+/**
+ * Writes the static copy of the given runs into `outDir`, whole: built beside it and renamed into
+ * place, replacing only an earlier export (never a folder ctxbench did not write).
+ */
 export function exportViewer(dirs: readonly string[], outDir: string): ExportSummary {
-  const out = resolve(outDir);
   const runs = new RunCollection(dirs);
-  let files = 0;
-  const write = (name: string, text: string) => {
-    const file = join(out, name);
-    makeFolders(dirname(file));
-    writeFileSync(file, text);
-    files++;
-  };
-  const writeData = (route: DataRoute, value: unknown) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(value)});\n`);
-  const writeAnswer = (route: DataRoute) => writeData(route, answerApi(runs, route.path));
-  /** A refused request (runs that cannot be compared) is written as the server's error answer, which the page shows. */
-  const writeAnswerOrRefusal = (route: DataRoute) => {
-    try {
-      writeAnswer(route);
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      writeData(route, { error: error.message });
-    }
-  };
   try {
-    makeFolders(out);
-    write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
-    copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
-    files++;
-    write('app.js', bundleModules(STATIC_DIR, 'app.js'));
-    writeAnswer(routes.runs());
-    let tasks = 0;
-    for (const run of runs.runs) {
-      for (const route of [routes.run(run.id), routes.tasks(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
-      for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
-      tasks += run.rows().length;
-      for (const other of runs.runs) if (other !== run) writeAnswerOrRefusal(routes.compare(run.id, other.id));
-    }
-    return { dir: out, runs: runs.runs.length, tasks, files };
+    return writeFolderWhole(outDir, (out) => {
+      let files = 0;
+      const write = (name: string, text: string) => {
+        const file = join(out, name);
+        makeFolders(dirname(file));
+        writeFileSync(file, text);
+        files++;
+      };
+      const writeData = (route: DataRoute, value: unknown) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(value)});\n`);
+      const writeAnswer = (route: DataRoute) => writeData(route, answerApi(runs, route.path));
+      /** A refused request (runs that cannot be compared) is written as the server's error answer, which the page shows. */
+      const writeAnswerOrRefusal = (route: DataRoute) => {
+        try {
+          writeAnswer(route);
+        } catch (error) {
+          if (!(error instanceof InputError)) throw error;
+          writeData(route, { error: error.message });
+        }
+      };
+      write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
+      copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
+      files++;
+      write('app.js', bundleModules(STATIC_DIR, 'app.js'));
+      writeAnswer(routes.runs());
+      let tasks = 0;
+      for (const run of runs.runs) {
+        for (const route of [routes.run(run.id), routes.rows(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
+        // One task at a time: its texts and candidates are read for its file and let go.
+        for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
+        tasks += run.rows().length;
+        for (const other of runs.runs) if (other !== run) writeAnswerOrRefusal(routes.compare(run.id, other.id));
+      }
+      return { dir: resolve(outDir), runs: runs.runs.length, tasks, files };
+    }, { owner: 'view', what: 'viewer export' });
   } finally {
     runs.close();
   }

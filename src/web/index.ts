@@ -1,7 +1,8 @@
 // Web stage: `ctxbench view`, a local viewer of run stores (task list, task pages with diffs,
-// summaries, comparisons, live progress) and its static export.
+// summaries, comparisons, live progress) and its static export; the docstring review page.
 export { startViewer, viewerHandler, answerApi, staticFiles, STATIC_DIR, CONTENT_SECURITY_POLICY, type Viewer, type ViewerOptions } from './server.ts';
 export { exportViewer, staticIndexHtml, type ExportSummary } from './export.ts';
+export { startReviewServer, type ReviewServer, type ReviewServerOptions, type ReviewItem } from './review-server.ts';
 export { RunView, RunCollection, runIds } from './run-view.ts';
 export { diffLines, formatDiff, splitLines, type DiffLine, type DiffOp } from './diff.ts';
 export { verdictClass, bestVerdict, taskRow, candidateView, originalFacts } from './view-model.ts';

@@ -1,23 +1,28 @@
-// The viewer's read side: each run store opened read-only, its task snapshot parsed once, and its
-// candidates read once, then, when another process has committed since (`PRAGMA data_version`),
-// only the candidates of the tasks the store's change log names since the last look: polling a run
-// in progress reads what changed, not the run. Each version remembers which rows it changed, so a
-// client can fetch only those (`tasks?since=VERSION`).
+// The viewer's read side: each run store opened read-only. The view keeps only what the list needs
+// (task heads and candidate heads: no file text, output or log), read once, then, when another
+// process has committed since (`PRAGMA data_version`), only the heads of the tasks the store's
+// change log names since the last look: polling a run in progress reads what changed, not the run.
+// Each version remembers which rows it changed, so a client can fetch only those
+// (`tasks?since=VERSION`). A task's texts and candidates are read when its page is asked for.
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { buildReport, type Dimension, type Report } from '../report/aggregate.ts';
+import { cachedReader } from '../report/cached-reader.ts';
 import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
-import type { CandidateRecord, PromptParts, RunConfig, RunStoreReader } from '../runstore/types.ts';
+import { candidateHead, type CandidateHead, type CandidateRecord, type PromptParts, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
 import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
 const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
+
+/** Tasks read per slice by `prepare`, between which other requests are answered. */
+const PREPARE_SLICE = 5000;
 
 /** Versions whose changed rows are remembered for `rowsSince`. */
 const ROW_HISTORY = 256;
@@ -27,8 +32,10 @@ interface Snapshot {
   version: number;
   /** the last entry of the store's change log read; null for a store without one (reloaded whole). */
   seq: number | null;
-  byTask: Map<string, CandidateRecord[]>;
-  candidates: CandidateRecord[] | null;
+  /** candidate heads per task, read when the rows or the progress are first asked for. */
+  byTask: Map<string, CandidateHead[]> | null;
+  /** candidates stored, null until counted. */
+  candidates: number | null;
   rows: TaskRow[] | null;
   summary: RunSummary | null;
   progress: RunProgress | null;
@@ -39,7 +46,8 @@ export class RunView implements RunStoreReader {
   private readonly store: RunStore;
   /** a second connection only to ask whether another connection committed since the last look. */
   private readonly watcher: Database.Database;
-  private taskList: TaskRecord[] | null = null;
+  private headList: TaskHead[] | null = null;
+  private taskCount: number | null = null;
   private taskIndex: Map<string, number> | null = null;
   private snapshot: Snapshot | null = null;
   /** per version since the last whole reload: the rows it changed. */
@@ -61,32 +69,27 @@ export class RunView implements RunStoreReader {
     return this.store.config();
   }
 
-  /** The task snapshot never changes after a run is created, so it is parsed once. */
-  tasks(): TaskRecord[] {
-    if (!this.taskList) {
-      this.taskList = this.store.tasks();
-      this.taskIndex = new Map(this.taskList.map((task, index) => [task.id, index]));
+  /** The task snapshot never changes after a run is created, so its heads are read once. */
+  heads(): TaskHead[] {
+    if (!this.headList) {
+      this.headList = this.store.taskHeads();
+      this.taskIndex = new Map(this.headList.map((task, index) => [task.id, index]));
     }
-    return this.taskList;
+    return this.headList;
+  }
+
+  /** Every task with its texts, read from the store each time (the report's pages ask for them, not the list). */
+  tasks(): TaskRecord[] {
+    return this.store.tasks();
   }
 
   prompt(taskId: string): PromptParts | null {
     return this.store.prompt(taskId);
   }
 
+  /** Every candidate with its texts, read from the store each time. */
   candidates(): CandidateRecord[] {
-    const snapshot = this.current();
-    snapshot.candidates ??= this.flatten(snapshot.byTask);
-    return snapshot.candidates;
-  }
-
-  /** All candidates in task order, then those of tasks outside the snapshot by id (the store's order). */
-  private flatten(byTask: Map<string, CandidateRecord[]>): CandidateRecord[] {
-    const all: CandidateRecord[] = [];
-    for (const task of this.tasks()) for (const candidate of byTask.get(task.id) ?? []) all.push(candidate);
-    const others = [...byTask.keys()].filter((id) => !this.taskIndex!.has(id)).sort();
-    for (const id of others) all.push(...byTask.get(id)!);
-    return all;
+    return this.store.candidates();
   }
 
   /** Increases whenever the run store changed since the viewer last read it. */
@@ -106,36 +109,86 @@ export class RunView implements RunStoreReader {
       return previous;
     }
     // The whole run: the log's position first, so that what is written meanwhile is read again next time.
-    const seq = this.store.lastChange();
-    const byTask = new Map<string, CandidateRecord[]>();
-    for (const candidate of this.store.candidates()) {
-      const list = byTask.get(candidate.taskId);
-      if (list) list.push(candidate);
-      else byTask.set(candidate.taskId, [candidate]);
-    }
     this.history = [];
-    this.snapshot = { dataVersion, version: (previous?.version ?? 0) + 1, seq, byTask, candidates: null, rows: null, summary: null, progress: null };
+    this.snapshot = { dataVersion, version: (previous?.version ?? 0) + 1, seq: this.store.lastChange(), byTask: null, candidates: null, rows: null, summary: null, progress: null };
     return this.snapshot;
   }
 
-  /** Rereads the candidates of `taskIds` only and updates their rows; a new version. */
+  /**
+   * Reads the task and candidate heads the list needs, yielding to other requests between slices:
+   * a 100,000-task run takes seconds to read, which must not stall the server.
+   */
+  async prepare(): Promise<void> {
+    const snapshot = this.current();
+    if (snapshot.byTask) return;
+    for (const _ of this.readHeads(snapshot)) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** The current snapshot with the candidate heads of every task read. */
+  private loaded(): Snapshot & { byTask: Map<string, CandidateHead[]> } {
+    const snapshot = this.current();
+    if (!snapshot.byTask) for (const _ of this.readHeads(snapshot));
+    return snapshot as Snapshot & { byTask: Map<string, CandidateHead[]> };
+  }
+
+  /**
+   * Reads the heads of the tasks and their candidates into `snapshot`, PREPARE_SLICE tasks at a
+   * time (a pause after each). What other connections commit meanwhile is read again at the end,
+   * from the store's change log. Nothing is kept when the snapshot was replaced meanwhile.
+   */
+  private *readHeads(snapshot: Snapshot): Generator<void, void> {
+    const since = this.store.lastChange();
+    const heads: TaskHead[] = [];
+    const byTask = new Map<string, CandidateHead[]>();
+    for (let from = 0; ; from += PREPARE_SLICE) {
+      const slice = this.headList?.slice(from, from + PREPARE_SLICE) ?? this.store.taskHeads({ from, limit: PREPARE_SLICE });
+      for (const task of slice) heads.push(task);
+      for (const [id, list] of groupByTask(this.store.candidateHeads({ from, limit: PREPARE_SLICE }))) byTask.set(id, list);
+      if (slice.length < PREPARE_SLICE) break;
+      yield;
+    }
+    if (this.snapshot !== snapshot || snapshot.byTask) return;
+    const changed = since === null ? null : this.store.changesSince(since);
+    if (changed && changed.taskIds.length > 0) {
+      const known = new Set(heads.map((task) => task.id));
+      const ids = changed.taskIds.filter((id) => known.has(id));
+      for (const id of ids) byTask.delete(id);
+      for (const [id, list] of groupByTask(this.store.candidateHeads(ids))) byTask.set(id, list);
+    }
+    if (!this.headList) {
+      this.headList = heads;
+      this.taskIndex = new Map(heads.map((task, index) => [task.id, index]));
+    }
+    let candidates = 0;
+    for (const list of byTask.values()) candidates += list.length;
+    snapshot.byTask = byTask;
+    snapshot.candidates = candidates;
+  }
+
+  /** Rereads the candidate heads of `taskIds` only and updates their rows; a new version. */
   private apply(snapshot: Snapshot, taskIds: string[]): void {
-    const fresh = new Map<string, CandidateRecord[]>(taskIds.map((id) => [id, []]));
-    for (const candidate of this.store.candidatesOf(taskIds)) fresh.get(candidate.taskId)!.push(candidate);
-    const tasks = this.tasks();
+    snapshot.version++;
+    snapshot.summary = null;
+    snapshot.progress = null;
+    if (!snapshot.byTask) {
+      // Nothing read yet to update: only the count is stale, and no client has rows of an earlier version.
+      snapshot.candidates = null;
+      this.history = [];
+      return;
+    }
+    const fresh = new Map<string, CandidateHead[]>(taskIds.map((id) => [id, []]));
+    for (const candidate of this.store.candidateHeads(taskIds)) fresh.get(candidate.taskId)!.push(candidate);
+    const heads = this.heads();
     const ords: number[] = [];
     for (const [id, list] of fresh) {
+      snapshot.candidates! += list.length - (snapshot.byTask.get(id)?.length ?? 0);
       if (list.length > 0) snapshot.byTask.set(id, list);
       else snapshot.byTask.delete(id);
       const ord = this.taskIndex!.get(id);
       if (ord === undefined) continue;
       ords.push(ord);
-      if (snapshot.rows) snapshot.rows[ord] = taskRow(tasks[ord]!, ord, list);
+      if (snapshot.rows) snapshot.rows[ord] = taskRow(heads[ord]!, ord, list);
     }
-    snapshot.version++;
-    snapshot.candidates = null;
-    snapshot.summary = null;
-    snapshot.progress = null;
     this.history.push({ version: snapshot.version, ords });
     if (this.history.length > ROW_HISTORY) this.history.shift();
   }
@@ -152,81 +205,100 @@ export class RunView implements RunStoreReader {
     return [...ords].sort((a, b) => a - b).map((ord) => rows[ord]!);
   }
 
+  /** The run's counts and version, without reading its tasks or candidates. */
   info(): RunInfo {
     const config = this.config();
     const snapshot = this.current();
-    const tasks = this.tasks().length;
-    let candidates = 0;
-    for (const list of snapshot.byTask.values()) candidates += list.length;
-    return { id: this.id, dir: this.dir, config, tasks, candidates, expected: tasks * config.samples, version: snapshot.version };
+    if (this.taskCount === null || snapshot.candidates === null) {
+      const counts = this.store.counts();
+      this.taskCount = counts.tasks;
+      snapshot.candidates = counts.candidates;
+    }
+    const tasks = this.taskCount;
+    return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates, expected: tasks * config.samples, version: snapshot.version };
   }
 
   rows(): TaskRow[] {
-    const snapshot = this.current();
-    snapshot.rows ??= this.tasks().map((task, ord) => taskRow(task, ord, snapshot.byTask.get(task.id) ?? []));
+    const snapshot = this.loaded();
+    snapshot.rows ??= this.heads().map((task, ord) => taskRow(task, ord, snapshot.byTask.get(task.id) ?? []));
     return snapshot.rows;
   }
 
-  /** One task with its prompt and candidates, or null when the run has no such task. */
+  /** The rows of the first `limit` tasks, reading only those tasks when the whole list is not read yet: a list shows them first. */
+  firstRows(limit: number): TaskRow[] {
+    const snapshot = this.current();
+    if (snapshot.rows) return snapshot.rows.slice(0, limit);
+    const heads = this.headList?.slice(0, limit) ?? this.store.taskHeads({ limit });
+    const byTask = snapshot.byTask ?? groupByTask(this.store.candidateHeads(heads.map((task) => task.id)));
+    return heads.map((task, ord) => taskRow(task, ord, byTask.get(task.id) ?? []));
+  }
+
+  /** One task with its prompt and candidates (read now, from the store), or null when the run has no such task. */
   detail(taskId: string): TaskDetail | null {
-    const tasks = this.tasks();
-    const ord = this.taskIndex!.get(taskId);
-    if (ord === undefined) return null;
-    const task = tasks[ord]!;
+    const entry = this.store.task(taskId);
+    if (!entry) return null;
+    const { ord, task } = entry;
+    const candidates = this.store.candidatesOf([taskId]);
     return {
       run: this.id,
-      row: this.rows()[ord]!,
+      row: taskRow(task, ord, candidates.map(candidateHead)),
       task,
       facts: originalFacts(task),
       prompt: this.prompt(taskId),
-      candidates: (this.current().byTask.get(taskId) ?? []).map((candidate) => candidateView(task, candidate)),
+      candidates: candidates.map((candidate) => candidateView(task, candidate)),
     };
   }
 
   summary(): RunSummary {
     const snapshot = this.current();
     if (!snapshot.summary) {
-      const overall = buildReport([this], []);
+      // The tables and figures read the tasks and candidates once between them.
+      const reader = cachedReader(this);
+      const overall = buildReport([reader], []);
       snapshot.summary = {
-        run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([this], overall.metrics)],
-        figures: summaryFigures([this], overall), kinds: FIGURE_KINDS.map(({ id, title, description }) => ({ id, title, description })),
+        run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([reader], overall.metrics)],
+        figures: summaryFigures([reader], overall), kinds: FIGURE_KINDS.map(({ id, title, description }) => ({ id, title, description })),
       };
     }
     return snapshot.summary;
   }
 
   /**
-   * What a run in progress has done so far. The provenance check of the report (hashing the tasks
-   * file) is skipped: the panel does not show it and it is polled every second.
+   * What a run in progress has done so far: counts and times from the candidate heads; the table
+   * per repository is the report's, over the candidates read once for it. The provenance check of
+   * the report (hashing the tasks file) is skipped: the panel does not show it and it is polled
+   * every second.
    */
   progress(): RunProgress {
-    const snapshot = this.current();
+    const snapshot = this.loaded();
     if (!snapshot.progress) {
       const config = this.config();
       const counts: Record<VerdictClass, number> = { passed: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
       const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0 };
-      const candidates = this.candidates();
-      for (const candidate of candidates) {
-        counts[verdictClass(candidate)]++;
-        const parts = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs];
-        if (parts.every((t) => typeof t !== 'number')) continue;
-        time.timedCandidates++;
-        time.generationMs += candidate.latencyMs ?? 0;
-        time.buildMs += candidate.verdict?.buildMs ?? 0;
-        time.testMs += candidate.verdict?.testMs ?? 0;
+      let scored = 0;
+      let executed = 0;
+      for (const list of snapshot.byTask.values()) {
+        for (const candidate of list) {
+          counts[verdictClass(candidate)]++;
+          if (candidate.metrics !== null) scored++;
+          if (candidate.verdict !== null) executed++;
+          const parts = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs];
+          if (parts.every((t) => typeof t !== 'number')) continue;
+          time.timedCandidates++;
+          time.generationMs += candidate.latencyMs ?? 0;
+          time.buildMs += candidate.verdict?.buildMs ?? 0;
+          time.testMs += candidate.verdict?.testMs ?? 0;
+        }
       }
       time.totalMs = time.generationMs + time.buildMs + time.testMs;
       time.averageMs = time.timedCandidates ? time.totalMs / time.timedCandidates : null;
       const configWithoutTasksFile = { ...config, tasksPath: '' };
-      const reader: RunStoreReader = { dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => candidates };
+      const reader = cachedReader({ dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => this.candidates() });
       const passColumns = [1, 5, 10].filter((k) => k <= config.samples).map((k) => `pass@${k}`);
-      const tasks = this.tasks().length;
+      const tasks = this.heads().length;
       snapshot.progress = {
         run: this.id, version: snapshot.version, tasks, expected: tasks * config.samples,
-        generated: candidates.length,
-        scored: candidates.filter((c) => c.metrics !== null).length,
-        executed: candidates.filter((c) => c.verdict !== null).length,
-        counts, time,
+        generated: snapshot.candidates!, scored, executed, counts, time,
         perRepo: buildReport([reader], ['repo'], [...passColumns, 'em', 'es']),
         updatedAt: new Date().toISOString(),
       };
@@ -238,6 +310,16 @@ export class RunView implements RunStoreReader {
     this.watcher.close();
     this.store.close();
   }
+}
+
+function groupByTask(heads: CandidateHead[]): Map<string, CandidateHead[]> {
+  const byTask = new Map<string, CandidateHead[]>();
+  for (const candidate of heads) {
+    const list = byTask.get(candidate.taskId);
+    if (list) list.push(candidate);
+    else byTask.set(candidate.taskId, [candidate]);
+  }
+  return byTask;
 }
 
 /** The report's figures, charts drawn to SVG on the server (the page shows them as images). */
@@ -288,7 +370,8 @@ export class RunCollection {
 
   /** Run A against run B: the report tables of both, transitions and paired differences, and the tasks both have. */
   compare(a: RunView, b: RunView): RunComparison {
-    const overall = buildReport([a, b], []);
+    const [readerA, readerB] = [cachedReader(a), cachedReader(b)];
+    const overall = buildReport([readerA, readerB], []);
     const bRows = new Map(b.rows().map((row) => [row.id, row]));
     const pick = (row: TaskRow) => ({ ord: row.ord, verdict: row.verdict, verdicts: row.verdicts, metrics: row.metrics });
     const tasks: CompareTask[] = [];
@@ -302,8 +385,8 @@ export class RunCollection {
       onlyB: bRows.size - tasks.length,
       provenance: provenanceLines(overall),
       notes: overall.notes,
-      tables: [{ by: [], report: overall }, ...splitTables([a, b], overall.metrics)],
-      comparison: compareRuns([a, b], overall.metrics) ?? null,
+      tables: [{ by: [], report: overall }, ...splitTables([readerA, readerB], overall.metrics)],
+      comparison: compareRuns([readerA, readerB], overall.metrics) ?? null,
       tasks,
     };
   }

@@ -4,14 +4,17 @@
 // requests whose Host header names another host (DNS rebinding).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
+import { closeServer, guardRequest, listenLocal, LOOPBACK_NAMES } from './listen.ts';
 import { RunCollection } from './run-view.ts';
+import { encodeRows } from './static/columns.js';
 import { parseQuery, runQuery } from './static/query.js';
 
 export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
+
+export { CONTENT_SECURITY_POLICY } from './listen.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,11 +23,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
-
-/** Scripts and styles only from the viewer itself: even a rendering mistake could not run injected markup. */
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
 export function staticFiles(): Map<string, string> {
@@ -38,7 +36,7 @@ export function staticFiles(): Map<string, string> {
   return files;
 }
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
   }
@@ -49,7 +47,7 @@ class HttpError extends Error {
  * segment is refused everywhere (403); API segments are only looked up by name, so a task id may
  * contain an encoded `/`.
  */
-function pathSegments(rawPath: string): string[] {
+export function pathSegments(rawPath: string): string[] {
   const segments = rawPath.split('/').slice(1);
   if (segments[segments.length - 1] === '') segments.pop();
   return segments.map((segment) => {
@@ -63,7 +61,7 @@ function pathSegments(rawPath: string): string[] {
 }
 
 /** A static file name: no empty, `.` or `..` segment (also encoded), no separator or NUL inside one. */
-function assertPlainFileSegments(segments: string[]): void {
+export function assertPlainFileSegments(segments: string[]): void {
   for (const segment of segments) {
     if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new HttpError(403, 'path not allowed');
   }
@@ -84,7 +82,7 @@ export interface Viewer {
   close(): Promise<void>;
 }
 
-function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
+export function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
   const body = serialized ?? JSON.stringify(value);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   response.end(body);
@@ -103,12 +101,19 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
     if (part === undefined) return view.info();
     if (part === 'summary' && taskId === undefined) return view.summary();
     if (part === 'progress' && taskId === undefined) return view.progress();
+    if (part === 'rows' && taskId === undefined) {
+      // The list as the browser loads it: column by column; `limit`: the first tasks only (shown while the rest loads).
+      if (!params.has('limit')) return { version: view.version(), total: view.rows().length, ...encodeRows(view.rows()) };
+      const limit = Number(params.get('limit'));
+      if (!Number.isInteger(limit) || limit < 0) throw new HttpError(400, `limit must be a whole number, got '${params.get('limit')}'`);
+      return { version: view.version(), total: view.info().tasks, first: true, ...encodeRows(view.firstRows(limit)) };
+    }
     if (part === 'tasks' && taskId === undefined && params.has('since')) {
       // A live run's poll: only the rows changed since the client's version (all of them when it is too old).
       const since = Number(params.get('since'));
       const changed = Number.isInteger(since) ? view.rowsSince(since) : null;
       const version = view.version();
-      if (changed) return { version, total: view.tasks().length, since, rows: changed };
+      if (changed) return { version, total: view.info().tasks, since, rows: changed };
       const rows = view.rows();
       return { version, total: rows.length, rows };
     }
@@ -128,6 +133,17 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
   throw new HttpError(404, 'no such API route');
 }
 
+/**
+ * Reads, without stalling other requests, what the answer to an API request will need of its runs:
+ * every route of a run but its info, a task page and the first rows reads the whole list.
+ */
+async function prepareRuns(runs: RunCollection, segments: string[], params: URLSearchParams): Promise<void> {
+  const [, resource, id, part, taskId] = segments;
+  const needsList = resource === 'runs' && id !== undefined && part !== undefined && taskId === undefined && !(part === 'rows' && params.has('limit'));
+  const ids = resource === 'compare' ? [params.get('a'), params.get('b')] : needsList ? [id] : [];
+  for (const runId of ids) await runs.get(runId ?? '')?.prepare();
+}
+
 /** Answers an API request (`/api/...?...`, as the browser asks it); throws HttpError. */
 export function answerApi(runs: RunCollection, url: string): unknown {
   const queryAt = url.indexOf('?');
@@ -139,10 +155,10 @@ export function answerApi(runs: RunCollection, url: string): unknown {
 /** The request handler: the API under /api/, else a file of the static folder. */
 export function viewerHandler(runs: RunCollection, options: { checkHost: boolean }) {
   const files = staticFiles();
-  // The whole task list of a run, serialized once per version of the run (tens of MB for 100k tasks).
+  // The whole task list of a run, serialized once per version of the run (MBs for 100k tasks).
   const lists = new Map<string, { version: number; text: string }>();
   const wholeList = (url: string): string | null => {
-    const match = /^\/api\/runs\/([^/?]+)\/tasks$/.exec(url);
+    const match = /^\/api\/runs\/([^/?]+)\/rows$/.exec(url);
     const view = match ? runs.get(decodeURIComponent(match[1]!)) : null;
     if (!view) return null;
     const version = view.version();
@@ -152,40 +168,45 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
     lists.set(view.id, { version, text });
     return text;
   };
-  return (request: IncomingMessage, response: ServerResponse) => {
-    response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
-    response.setHeader('x-content-type-options', 'nosniff');
-    response.setHeader('referrer-policy', 'no-referrer');
+  return async (request: IncomingMessage, response: ServerResponse) => {
+    if (!guardRequest(request, response, options.checkHost)) return;
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'the viewer is read-only');
-      if (options.checkHost) {
-        const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-        if (!LOOPBACK_NAMES.has(host)) throw new HttpError(403, 'unexpected Host header');
-      }
       const url = request.url ?? '/';
       if (!url.startsWith('/')) throw new HttpError(400, 'bad request path');
       const queryAt = url.indexOf('?');
       const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
       if (segments[0] === 'api') {
+        await prepareRuns(runs, segments, new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)));
         const list = wholeList(url);
         if (list !== null) sendJson(response, 200, null, list);
         else sendJson(response, 200, answerApi(runs, url));
         return;
       }
-      assertPlainFileSegments(segments);
-      const file = files.get(segments.length === 0 ? '/index.html' : `/${segments.join('/')}`);
-      if (!file) throw new HttpError(404, 'not found');
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
-      response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+      sendStatic(files, segments, request, response, '/index.html');
     } catch (error) {
-      if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
-      else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
-      else {
-        console.error(error);
-        sendJson(response, 500, { error: (error as Error).message });
-      }
+      sendError(response, error);
     }
   };
+}
+
+/** Answers with a file of the static folder (`index` for `/`); throws HttpError. */
+export function sendStatic(files: Map<string, string>, segments: string[], request: IncomingMessage, response: ServerResponse, index: string): void {
+  assertPlainFileSegments(segments);
+  const file = files.get(segments.length === 0 ? index : `/${segments.join('/')}`);
+  if (!file) throw new HttpError(404, 'not found');
+  response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+}
+
+/** A failed request as JSON: its HTTP status, 400 for bad input, else 500 (logged). */
+export function sendError(response: ServerResponse, error: unknown): void {
+  if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
+  else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
+  else {
+    console.error(error);
+    sendJson(response, 500, { error: (error as Error).message });
+  }
 }
 
 /** Opens the runs and serves the viewer until `close()`. */
@@ -193,31 +214,19 @@ export async function startViewer(dirs: readonly string[], options: ViewerOption
   const host = options.host ?? '127.0.0.1';
   const runs = new RunCollection(dirs);
   const server = createServer(viewerHandler(runs, { checkHost: LOOPBACK_NAMES.has(host) }));
+  let address;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => resolve());
-    });
+    address = await listenLocal(server, options.port ?? 0, host);
   } catch (error) {
     runs.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new InputError(`port ${options.port} is in use; pick another with --port (0 picks a free one)`, { field: '--port' });
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new InputError(`cannot bind ${host}`, { field: '--host' });
     throw error;
   }
-  const address = server.address() as AddressInfo;
-  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
-    url: `http://${urlHost}:${address.port}/`,
-    host: address.address,
-    port: address.port,
+    ...address,
     runs,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => {
-        runs.close();
-        resolve();
-      });
-    }),
+    close: async () => {
+      await closeServer(server);
+      runs.close();
+    },
   };
 }

@@ -5,7 +5,6 @@ import type { TaskRecord } from '../datasets/types.ts';
 import type { Comparison } from '../report/compare.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
 import type { CandidateRecord, PromptParts, RunConfig } from '../runstore/types.ts';
-import type { DiffLine } from './diff.ts';
 
 /** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`. */
 export type VerdictClass = 'passed' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';
@@ -71,8 +70,11 @@ export interface CandidateView extends CandidateRecord {
   scores: Record<string, number>;
   /** generation + build + test time, null when none is known. */
   timeMs: number | null;
-  /** line diff of the post-processed output against the reference, null without output. */
-  diff: DiffLine[] | null;
+  /**
+   * line diff of the post-processed output against the reference, one character per line (`=` both,
+   * `-` reference only, `+` output only; see diff.ts), null without output.
+   */
+  diff: string | null;
   /** how the diff was made: `side-by-side` when the candidate differs too much for a bounded shortest edit script. */
   diffMethod: 'myers' | 'side-by-side' | null;
 }

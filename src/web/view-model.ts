@@ -1,15 +1,15 @@
 // Turns run-store records into what the viewer shows: verdict classes, compact task rows for the
 // list, candidates with their diffs, and the original function's facts.
 import { posix } from 'node:path';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { passAtK } from '../metrics/index.ts';
 import { linesGroup, reportScale } from '../report/aggregate.ts';
-import type { CandidateRecord } from '../runstore/types.ts';
-import { diffTexts } from './diff.ts';
+import { candidateHead, type CandidateHead, type CandidateRecord } from '../runstore/types.ts';
+import { diffOps } from './diff.ts';
 import { VERDICT_ORDER } from './static/query.js';
 import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass } from './types.ts';
 
-export function verdictClass(candidate: CandidateRecord): VerdictClass {
+export function verdictClass(candidate: CandidateHead): VerdictClass {
   if (candidate.verdict) {
     switch (candidate.verdict.verdict) {
       case 'pass': return 'passed';
@@ -20,7 +20,7 @@ export function verdictClass(candidate: CandidateRecord): VerdictClass {
       case 'sandbox-violation': return 'failed';
     }
   }
-  return candidate.output === null ? 'no-output' : 'not-run';
+  return candidate.hasOutput ? 'not-run' : 'no-output';
 }
 
 /** The best class among a task's candidates (`no-candidates` when there are none yet). */
@@ -44,7 +44,7 @@ function facetValue(label: string, value: string | number): string {
 }
 
 /** The list row of a task; `candidates` are the task's candidates in sample order. */
-export function taskRow(task: TaskRecord, ord: number, candidates: readonly CandidateRecord[]): TaskRow {
+export function taskRow(task: TaskHead, ord: number, candidates: readonly CandidateHead[]): TaskRow {
   const classes = candidates.map(verdictClass);
   const verdicts: Partial<Record<VerdictClass, number>> = {};
   for (const value of classes) verdicts[value] = (verdicts[value] ?? 0) + 1;
@@ -82,7 +82,7 @@ export function candidateView(task: TaskRecord, candidate: CandidateRecord): Can
   const times = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs].filter((t): t is number => typeof t === 'number');
   return {
     ...candidate,
-    class: verdictClass(candidate),
+    class: verdictClass(candidateHead(candidate)),
     scores: reportScaled(candidate.metrics),
     timeMs: times.length ? times.reduce((a, b) => a + b, 0) : null,
     ...candidateDiff(task, candidate),
@@ -91,8 +91,8 @@ export function candidateView(task: TaskRecord, candidate: CandidateRecord): Can
 
 function candidateDiff(task: TaskRecord, candidate: CandidateRecord): Pick<CandidateView, 'diff' | 'diffMethod'> {
   if (candidate.output === null) return { diff: null, diffMethod: null };
-  const { lines, method } = diffTexts(task.reference, candidate.output);
-  return { diff: lines, diffMethod: method };
+  const { ops, method } = diffOps(task.reference, candidate.output);
+  return { diff: ops, diffMethod: method };
 }
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);

@@ -2,13 +2,14 @@
 // written, a reader that closes the pipe, Ctrl-C during eval, mistyped options, prompt = eval.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openRunStore } from '../../src/runstore/store.ts';
-import { claimOutputFolder } from '../../src/util/output-folder.ts';
+import { InputError } from '../../src/util/errors.ts';
+import { claimOutputFolder, writeFolderWhole } from '../../src/util/output-folder.ts';
 import { startServer } from '../models/openai-server.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url));
@@ -68,6 +69,29 @@ test('an output folder is claimed when new or empty, reused when the same comman
   const file = join(scratch, 'claims', 'file');
   writeFileSync(file, '');
   assert.throws(() => claimOutputFolder(file, 'demo'), /is a file, not a folder/);
+});
+
+test('a folder written whole appears complete or not at all, and replaces only what the same command wrote', () => {
+  const out = join(scratch, 'whole', 'export');
+  const write = (text: string) => writeFolderWhole(out, (dir) => writeFileSync(join(dir, 'a.txt'), text), { owner: 'view', what: 'viewer export' });
+  write('first');
+  assert.equal(readFileSync(join(out, 'a.txt'), 'utf8'), 'first');
+  // A failure halfway leaves the earlier folder as it was and no temporary folder beside it.
+  assert.throws(() => writeFolderWhole(out, (dir) => {
+    writeFileSync(join(dir, 'a.txt'), 'half');
+    throw new InputError('broken run', { file: 'run.db' });
+  }, { owner: 'view', what: 'viewer export' }), /broken run/);
+  assert.equal(readFileSync(join(out, 'a.txt'), 'utf8'), 'first');
+  assert.deepEqual(readdirSync(join(scratch, 'whole')), ['export']);
+  write('second');
+  assert.deepEqual([readFileSync(join(out, 'a.txt'), 'utf8'), readdirSync(join(scratch, 'whole'))], ['second', ['export']]);
+  // Someone else's folder is never replaced.
+  const foreign = join(scratch, 'whole', 'foreign');
+  mkdirSync(foreign);
+  writeFileSync(join(foreign, 'notes.txt'), 'mine');
+  assert.throws(() => writeFolderWhole(foreign, () => undefined, { owner: 'view', what: 'viewer export' }), /foreign is not empty and was not created by ctxbench view/);
+  assert.throws(() => writeFolderWhole(out, () => undefined, { what: 'HF export' }), /export exists and is not empty/);
+  assert.equal(readFileSync(join(foreign, 'notes.txt'), 'utf8'), 'mine');
 });
 
 test('unwritable output paths are one line naming the path, and /proc does not hang', () => {

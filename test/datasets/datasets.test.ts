@@ -206,7 +206,7 @@ describe('Hugging Face export', () => {
   it('refuses a non-empty output folder and leaves it as it was', () => withTemp((dir) => {
     mkdirSync(join(dir, 'taken'));
     writeFileSync(join(dir, 'taken', 'keep.txt'), 'x');
-    assert.throws(() => exportHf([validTask], join(dir, 'taken')), /output folder exists and is not empty/);
+    assert.throws(() => exportHf([validTask], join(dir, 'taken')), /taken exists and is not empty: refusing to replace its contents/);
     assert.deepEqual(readdirSync(join(dir, 'taken')), ['keep.txt']);
     assert.deepEqual(readdirSync(dir), ['taken']);
   }));

@@ -44,7 +44,7 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call with a NULL argument', async () => {
+test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
     'src/debug.c lastError 11-13 stdlib callers=0 [__errno_location@-/stdlib]',
@@ -65,9 +65,49 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
     ...common,
     'src/server.c checkKey 18-20 none callers=0 []',
     checksum,
-    'src/server.c dispatch 30-32 file callers=0 [h@-/file cmp@-/file]',
-    // a call with a NULL argument is invalid to YABLoCo's clang (no stddef.h of its own); "NULL" in a string is no name
-    'src/server.c emptyKeyLength 35-37 stdlib callers=0 [strlen@-/stdlib]',
+    'src/server.c dispatch 30-32 file callers=0 [handler::run@-/file h@-/file cmp@-/file]',
+    // a statement using NULL is invalid to YABLoCo's clang (no stddef.h of its own): `strlen("NULL")` beside it goes too
+    'src/server.c emptyKeyLength 35-37 none callers=0 []',
+  ]);
+});
+
+test('C: a header sees the macros of the file including it, an object-like macro can rename a function, `##` macros generate functions; YABLoCo mode: calls through a record field are `Record::field`; a statement using an undeclared compiler-header name (NULL, a `va_list` local) loses all its calls; the rest of the function keeps them', async () => {
+  const emit = ['src/log.c emit 5-5 stdlib callers=3 [fputs@-/stdlib]', 'src/log.c check 6-6 none callers=2 []'];
+  const reportFailure = 'src/main.c report_failure 2-2 stdlib callers=2 [fputs@-/stdlib]';
+  // functions that gen.h's macros generate by token pasting (directly, and through an X-macro list): defined in gen.h
+  const generated = 'src/gen.c total 3-3 package callers=0 [get_i@-/package size_default@-/package]';
+  assert.deepEqual(await graphOf('clang-recovery-c'), [
+    // `check_that` is main.c's macro, defined before main.c includes check.h
+    'src/check.h positive 2-5 package callers=1 [report_failure@src/main.c:2/package]',
+    'src/clock.h elapsed 4-4 none callers=0 []',
+    'src/conn.c bufDone 3-3 none callers=0 []',
+    'src/conn.h connClose 9-9 none callers=0 []',
+    generated,
+    ...emit,
+    'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file va_start@-/stdlib vfprintf@-/stdlib va_end@-/stdlib]',
+    'src/log.c find 19-23 file callers=0 [check@src/log.c:6/file emit@src/log.c:5/file]',
+    'src/log.c measure 26-33 file callers=0 [check@src/log.c:6/file emit@src/log.c:5/file fputs@-/stdlib]',
+    reportFailure,
+    // `fail_with` is an object-like macro naming report_failure (compat.h)
+    'src/main.c main 7-7 package callers=0 [report_failure@src/main.c:2/file positive@src/check.h:2/package]',
+  ]);
+  assert.deepEqual(await graphOf('clang-recovery-c', 'yabloco'), [
+    'src/check.h positive 2-5 none callers=1 []',
+    // through a global function-pointer variable: named by it, where it is defined (clock.c)
+    'src/clock.h elapsed 4-4 package callers=0 [now_us@-/package]',
+    // through a field of a record invalid to its clang (a size_t field): named by the variable only
+    'src/conn.c bufDone 3-3 file callers=0 [b@-/file]',
+    // through a record's field: `Record::field`, where the record is, and the variable it starts from
+    'src/conn.h connClose 9-9 file callers=0 [ConnType::close@-/file conn@-/file]',
+    generated,
+    ...emit,
+    'src/log.c logf_ 9-16 file callers=0 [emit@src/log.c:5/file]',
+    'src/log.c find 19-23 file callers=0 [emit@src/log.c:5/file]',
+    // `size_t n` stays declared (as in most of YABLoCo's redis graph), so does `rest` despite its NULL initializer
+    'src/log.c measure 26-33 file callers=0 [check@src/log.c:6/file emit@src/log.c:5/file fputs@-/stdlib]',
+    reportFailure,
+    // a call spelled through a macro is not counted, renaming macros included
+    'src/main.c main 7-7 package callers=0 [positive@src/check.h:2/package]',
   ]);
 });
 

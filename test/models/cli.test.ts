@@ -2,7 +2,7 @@
 // a scripted server, including SIGKILL at random (seeded) points and resuming.
 import { randomFor } from '../../src/util/random.ts';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,31 +11,14 @@ import type { TaskRecord } from '../../src/datasets/types.ts';
 import { dumpRun, openRunStore } from '../../src/runstore/store.ts';
 import { promptOf, startServer, type RecordedRequest } from './openai-server.ts';
 import { lockFolder } from '../../src/util/lock.ts';
+import { spawnCli, type Finished } from './spawn-cli.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-cli-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 const SECRET = 'sk-test-secret-never-logged-4242';
 
-interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'bin/ctxbench.js'), ...args], { cwd: root, env: { ...process.env, OPENAI_API_KEY: SECRET, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    onStart?.(child);
-  });
-}
-
+const runCli = (args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void): Promise<Finished> => spawnCli(args, { OPENAI_API_KEY: SECRET, ...env }, onStart);
 
 /** One crossfile task per non-blank line of the fixture's Python files: the line's code is the hole. */
 function lineTasks(): TaskRecord[] {

@@ -56,7 +56,10 @@ test('aggregates by language and level on the report scale, marking missing cand
     ['python/file', 1, 0, 100, 100],
     ['python/project', 1, 0, 0, 0],
   ]);
-  assert.deepEqual(report.notes, [`${run.dir}: 1 candidates missing or unscored; averages are over the scored ones only`]);
+  assert.deepEqual(report.notes, [
+    `${run.dir}: 1 candidates missing or unscored; averages are over the scored ones only`,
+    `${run.dir}: exact matches 2 of 3 candidates (66.7%), the memorisation signal`,
+  ]);
   const text = renderReport(report, 'text');
   assert.match(text, /c\s+project\s+1\s+1\s+missing\s+missing/);
   assert.match(text, /model baseline:empty \(baseline, no model\), context infile, template cceval, tokenizer o200k_base/);

@@ -212,3 +212,30 @@ test('the exported copy works from the file system', async () => {
   await page.keyboard.press('j');
   await page.waitForFunction(() => document.querySelector('#task-title')?.textContent?.startsWith('store_free'));
 });
+
+test('a long list shows its first 100 tasks at once, then the whole list in their place', async () => {
+  const dir = join(scratch, 'long');
+  const base = sampleTasks()[0]!;
+  openRunStore(dir, { create: sampleConfig('infile', 1), tasks: Array.from({ length: 150 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })) }).close();
+  const long = await startViewer([dir], { port: 0 });
+  // The whole list is held back until the first rows have been checked.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const whole = /\/api\/runs\/long\/rows$/;
+  await page.route(whole, async (route) => {
+    await released;
+    await route.continue();
+  });
+  try {
+    await page.goto(`${long.url}#/run/long`);
+    await waitForText('#count', 'first 100 of 150 tasks (loading the rest)');
+    assert.equal(await page.$$eval('.vt-row', (rows) => rows.length > 0), true);
+    assert.equal(await page.$eval('.filters', (filters) => (filters as HTMLElement).inert), true);
+    release();
+    await waitForText('#count', '150 of 150 tasks');
+    assert.equal(await page.$eval('.filters', (filters) => (filters as HTMLElement).inert), false);
+  } finally {
+    await page.unroute(whole);
+    await long.close();
+  }
+});

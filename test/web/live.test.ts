@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { openRunStore } from '../../src/runstore/store.ts';
+import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import { diffTexts, formatDiff } from '../../src/web/diff.ts';
 import { answerApi } from '../../src/web/server.ts';
 import { RunCollection, RunView } from '../../src/web/run-view.ts';
@@ -15,7 +15,7 @@ import { createSampleRun, FUNCTIONS, sampleTasks, writeCandidate } from '../fixt
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-live-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-test('a poll of a live run rereads only the changed tasks and serves only their rows', () => {
+test('a poll of a live run rereads only the changed tasks and serves only their rows', async () => {
   const dir = join(scratch, 'live');
   createSampleRun(dir, 'infile', 2);
   const runs = new RunCollection([dir]);
@@ -26,12 +26,12 @@ test('a poll of a live run rereads only the changed tasks and serves only their 
     assert.equal(view.candidates().length, FUNCTIONS[0]!.infile.length + FUNCTIONS[1]!.infile.length);
 
     // What a poll reads: count the candidates the viewer asks the store for.
-    const store = (view as unknown as { store: { candidatesOf(ids: string[]): unknown[]; candidates(): unknown[] } }).store;
-    const asked: string[][] = [];
+    const store = (view as unknown as { store: RunStore }).store;
+    const asked: Parameters<RunStore['candidateHeads']>[0][] = [];
     let wholeReads = 0;
-    const candidatesOf = store.candidatesOf.bind(store);
+    const candidateHeads = store.candidateHeads.bind(store);
     const candidates = store.candidates.bind(store);
-    store.candidatesOf = (ids) => (asked.push([...ids]), candidatesOf(ids));
+    store.candidateHeads = (which) => (asked.push(which), candidateHeads(which));
     store.candidates = () => (wholeReads++, candidates());
 
     const tasks = sampleTasks();
@@ -51,12 +51,18 @@ test('a poll of a live run rereads only the changed tasks and serves only their 
     assert.deepEqual({ version: answer.version, since: answer.since, rows: answer.rows.map((row) => row.id) }, { version: version + 1, since: version, rows: [tasks[3]!.id] });
 
     const fresh = new RunView('fresh', dir);
+    const prepared = new RunView('prepared', dir);
     try {
+      // The list read in slices between other requests is the list read at once.
+      await prepared.prepare();
+      assert.deepEqual(prepared.rows(), fresh.rows());
+      assert.deepEqual(prepared.info(), { ...fresh.info(), id: 'prepared' });
       assert.deepEqual(view.rows(), fresh.rows());
       assert.deepEqual(view.candidates(), fresh.candidates());
       assert.deepEqual(view.progress().counts, fresh.progress().counts);
     } finally {
       fresh.close();
+      prepared.close();
     }
     assert.notDeepEqual(view.rows()[3], rowBefore);
   } finally {

@@ -7,7 +7,9 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { after, before, test } from 'node:test';
-import { openRunStore } from '../../src/runstore/store.ts';
+import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
+import { decodeRows, type RowColumns } from '../../src/web/static/columns.js';
+import { expandDiff, splitLines } from '../../src/web/diff.ts';
 import { exportViewer } from '../../src/web/export.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
@@ -70,6 +72,38 @@ test('/api/runs lists the runs under their directory names with counts and confi
   assert.deepEqual(runs.map((r) => [r.id, r.tasks, r.candidates, r.expected, r.config.context]), [['oracle', 8, 24, 24, 'oracle'], ['infile', 8, 24, 24, 'infile']]);
 });
 
+test('/rows sends the list column by column, the whole or its first tasks, and decodes to the same rows', async () => {
+  const rows = (await json<QueryResult>('/api/runs/oracle/tasks')).rows;
+  const whole = await json<RowColumns & { version: number; total: number }>('/api/runs/oracle/rows');
+  assert.equal(whole.total, 8);
+  assert.deepEqual(decodeRows(whole), rows);
+  // Repeated values go as a dictionary and a code per row; unique ones as they are.
+  assert.deepEqual(whole.columns.repo, { dictionary: ['kvstore', 'strlib'], codes: rows.map((row) => (row.repo === 'kvstore' ? 0 : 1)) });
+  assert.deepEqual(whole.columns.id, { values: rows.map((row) => row.id) });
+  const first = await json<RowColumns & { total: number; first: boolean }>('/api/runs/oracle/rows?limit=3');
+  assert.deepEqual([first.total, first.first, first.count], [8, true, 3]);
+  assert.deepEqual(decodeRows(first), rows.slice(0, 3));
+  assert.equal((await raw('/api/runs/oracle/rows?limit=x')).status, 400);
+});
+
+test('the first rows of a run read only those tasks', () => {
+  const view = new RunView('fresh', oracleDir);
+  try {
+    const store = (view as unknown as { store: RunStore }).store;
+    const asked: unknown[] = [];
+    const taskHeads = store.taskHeads.bind(store);
+    const candidateHeads = store.candidateHeads.bind(store);
+    store.taskHeads = (range) => (asked.push(['tasks', range]), taskHeads(range));
+    store.candidateHeads = (which) => (asked.push(['candidates', Array.isArray(which) ? which.length : which]), candidateHeads(which));
+    assert.equal(view.info().tasks, 8);
+    const first = view.firstRows(2);
+    assert.deepEqual(asked, [['tasks', { limit: 2 }], ['candidates', 2]]);
+    assert.deepEqual(first, view.rows().slice(0, 2));
+  } finally {
+    view.close();
+  }
+});
+
 test('/tasks filters by facet, text and metric range, counts facets, sorts and pages', async () => {
   const all = await json<QueryResult & { count: number }>('/api/runs/oracle/tasks');
   assert.equal(all.count, 8);
@@ -103,7 +137,9 @@ test('a task: the original facts, every candidate with class, scores, time and i
   assert.deepEqual(detail.candidates.map((c) => [c.sample, c.class, c.verdict?.verdict]), [[0, 'built', 'test-fail'], [1, 'built', 'test-fail'], [2, 'failed', 'build-error']]);
   assert.equal(detail.candidates[0]!.scores.em, 0);
   assert.equal(detail.candidates[0]!.timeMs, 900 + 4000 + 2500);
-  const changed = detail.candidates[0]!.diff!.filter((line) => line.op !== 'equal');
+  const candidate = detail.candidates[0]!;
+  assert.match(candidate.diff!, /^=+-\+\+=+$/);
+  const changed = expandDiff(candidate.diff!, splitLines(detail.task.reference), splitLines(candidate.output!)).filter((line) => line.op !== 'equal');
   assert.deepEqual(changed, [
     { op: 'delete', text: '    s->count++;', oldLine: 13, newLine: null },
     { op: 'insert', text: '    s->count += 1;', oldLine: null, newLine: 13 },
@@ -224,8 +260,8 @@ test('--export writes the API answers as script files and one classic script tha
   const bundle = readFileSync(join(out, 'app.js'), 'utf8');
   assert.doesNotThrow(() => new Script(bundle, { filename: 'app.js' }));
   assert.doesNotMatch(bundle, /^(import|export)\b/m);
-  const tasks = readFileSync(join(out, 'data/oracle/tasks.js'), 'utf8');
-  assert.ok(tasks.startsWith('ctxbenchData("/api/runs/oracle/tasks", {'));
+  const rows = readFileSync(join(out, 'data/oracle/rows.js'), 'utf8');
+  assert.ok(rows.startsWith('ctxbenchData("/api/runs/oracle/rows", {'));
   for (const file of ['data/runs.js', 'data/oracle/run.js', 'data/oracle/summary.js', 'data/oracle/progress.js', 'data/oracle/task-7.js', 'data/infile/task-0.js', 'data/compare/oracle/infile.js', 'data/compare/infile/oracle.js', 'style.css']) {
     assert.ok(existsSync(join(out, file)), file);
   }

@@ -1,5 +1,5 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
-import { UsageError, type Command } from '../command.ts';
+import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
@@ -10,16 +10,16 @@ import { isInlinePath } from '../../datasets/io.ts';
 import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
 import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../tasks/solved.ts';
-import { FAMILIES, type BucketConvention, type BuildManifest, type Family } from '../../tasks/types.ts';
+import { FAMILIES, type BucketConvention, type BuildManifest, type Family, type Split } from '../../tasks/types.ts';
 
-function positiveInteger(value: unknown, option: string): number | undefined {
+export function positiveInteger(value: unknown, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${option} must be a non-negative integer, got '${String(value)}'`);
   return number;
 }
 
-function languages(value: unknown): LanguageId[] | undefined {
+export function languages(value: unknown): LanguageId[] | undefined {
   if (value === undefined) return undefined;
   const list = String(value).split(',').map((item) => item.trim()).filter(Boolean);
   for (const language of list) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
@@ -38,13 +38,6 @@ function promptLines(value: unknown): Partial<Record<LanguageId, number>> | unde
   return result;
 }
 
-/** The command as it could be typed again (recorded in the manifest). */
-function commandLine(positionals: string[], values: Record<string, unknown>): string {
-  const quote = (text: string) => (/^[\w./:,=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
-  const options = Object.entries(values).filter(([, value]) => value !== undefined).map(([name, value]) => `--${name} ${quote(String(value))}`);
-  return ['ctxbench', 'build', ...positionals.map(quote), ...options].join(' ');
-}
-
 /** The filter chain and the counts per language and label, as printed after a build. */
 export function summaryTables(manifest: BuildManifest): string {
   const filters = formatTable(['step', 'removed', 'remaining'], manifest.filters.map((step) => [
@@ -58,6 +51,27 @@ export function summaryTables(manifest: BuildManifest): string {
   return `${filters}\n\n${formatTable(['label', 'value', 'tasks'], rows)}`;
 }
 
+function date(value: unknown, option: string): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) throw new UsageError(`--${option} must be a date YYYY-MM-DD, got '${text}'`);
+  return text;
+}
+
+/** `--dev N --dev-out FILE` and `--train FILE`: the function family's other splits and where they go. */
+function splitOutputs(family: string, values: Record<string, unknown>): Partial<Record<Split, string>> {
+  const outputs: Partial<Record<Split, string>> = {};
+  if (values.dev !== undefined || values['dev-out'] !== undefined) {
+    if (values.dev === undefined || values['dev-out'] === undefined) throw new UsageError('--dev N and --dev-out FILE go together');
+    outputs.dev = String(values['dev-out']);
+  }
+  if (values.train !== undefined) outputs.train = String(values.train);
+  if (Object.keys(outputs).length > 0 && family !== 'function') throw new UsageError('--dev and --train split the function family only');
+  const paths = [String(values.out), ...Object.values(outputs)];
+  if (new Set(paths).size !== paths.length) throw new UsageError(`--out, --dev-out and --train must name different files, got ${paths.join(', ')}`);
+  return outputs;
+}
+
 function bucketConvention(root: unknown, depth: unknown): BucketConvention | undefined {
   if (root === undefined && depth === undefined) return undefined;
   if (root !== undefined && root !== '0' && root !== '1') throw new UsageError(`--bucket-root must be 0 or 1, got '${String(root)}'`);
@@ -66,13 +80,18 @@ function bucketConvention(root: unknown, depth: unknown): BucketConvention | und
 }
 
 export const buildCommand: Command = {
-  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--db FILE] [--drop-solved-by MODEL]',
+  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--dev N --dev-out FILE] [--train FILE] [--after DATE] [--created-after DATE] [--db FILE] [--drop-solved-by MODEL]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',
   options: {
     out: { type: 'string', description: 'task set (each file text stored once; a name ending in .jsonl writes inline JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
     seed: { type: 'string', description: 'random seed: the same seed gives the same tasks', valueName: 'N', default: '0' },
     levels: { type: 'string', description: `function: how call levels are classified for the level label: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels")`, valueName: 'MODE' },
     'per-level': { type: 'string', description: 'function: at most N per repository and context level (YABLoCo: 12)', valueName: 'N' },
+    dev: { type: 'string', description: 'function: a dev split of the next N per repository and level after the test ones (YABLoCo: 17 after 14), written to --dev-out', valueName: 'N' },
+    'dev-out': { type: 'string', description: 'function: where the dev split goes (with its own manifest)', valueName: 'FILE' },
+    train: { type: 'string', description: 'function: write the training split here: the remaining functions under YABLoCo\'s train filters, never a test or dev function, their callers, the same body or a near-duplicate (BLEU-2 >= 0.2)', valueName: 'FILE' },
+    after: { type: 'string', description: 'keep tasks whose hole\'s lines last changed after DATE (git blame; a model\'s training cut-off)', valueName: 'YYYY-MM-DD' },
+    'created-after': { type: 'string', description: 'keep tasks of repositories whose first commit is after DATE', valueName: 'YYYY-MM-DD' },
     limit: { type: 'string', description: 'at most N tasks per repository and language (a seeded sample)', valueName: 'N' },
     'per-file': { type: 'string', description: 'node: holes drawn per file (default 1)', valueName: 'N' },
     'bucket-root': { type: 'string', description: 'node: the root\'s layer for depth buckets, 1 (default) or 0', valueName: 'D' },
@@ -92,6 +111,7 @@ export const buildCommand: Command = {
     if (!out) throw new UsageError('--out FILE is required');
     if (values.db !== undefined && repos.length > 1) throw new UsageError('--db names one index: give one repository, or leave --db out');
     const seed = positiveInteger(values.seed ?? '0', 'seed')!;
+    const splits = splitOutputs(family, values);
     let solvedBy: SolvedCheck | undefined;
     if (values['drop-solved-by'] !== undefined) {
       solvedBy = await createSolvedCheck(String(values['drop-solved-by']), { template: values['drop-solved-template'] as string | undefined });
@@ -105,19 +125,29 @@ export const buildCommand: Command = {
         perLevel: positiveInteger(values['per-level'], 'per-level'),
         levels: values.levels === undefined ? undefined : parseLevelMode(values.levels),
         limit: positiveInteger(values.limit, 'limit'),
+        dev: positiveInteger(values.dev, 'dev'),
+        train: splits.train !== undefined,
+        after: date(values.after, 'after'),
+        createdAfter: date(values['created-after'], 'created-after'),
         perFile: positiveInteger(values['per-file'], 'per-file'),
         buckets: bucketConvention(values['bucket-root'], values['bucket-depth']),
         languages: languages(values.languages),
         coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
         minPromptLines: promptLines(values['min-prompt-lines']),
         solvedBy,
-        command: commandLine(positionals, values),
+        command: commandLine('build', positionals, values),
         toolVersion: toolVersion(),
       });
       writeBuild(out, output);
       console.log(summaryTables(output.manifest));
       for (const note of output.manifest.notes) console.log(`note: ${note}`);
       console.log(`${output.tasks.length} ${family} tasks written to ${out} (manifest: ${manifestPath(out)})`);
+      for (const [split, path] of Object.entries(splits) as [Split, string][]) {
+        const built = output.splits[split]!;
+        writeBuild(path, built);
+        console.log(`\n${split} split:\n${summaryTables(built.manifest)}`);
+        console.log(`${built.tasks.length} ${split} tasks written to ${path} (manifest: ${manifestPath(path)})`);
+      }
       if (isInlinePath(out)) console.log('note: a .jsonl output repeats each file text in every task; any other name writes a task set that stores each file once');
       return 0;
     } finally {

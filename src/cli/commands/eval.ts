@@ -1,33 +1,15 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
 import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
+import { checkQueueServer, createQueueBackend, parseQueueUrl } from '../../queue/index.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
-import { responseCacheFile } from '../../runstore/cache.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { toolVersion } from '../version.ts';
 import { makeFolders } from '../../util/folders.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { resolve } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
-
-type Values = Record<string, string | boolean | string[] | undefined>;
-
-function text(values: Values, name: string): string | null {
-  const value = values[name];
-  return typeof value === 'string' ? value : null;
-}
-
-function number(values: Values, name: string, check: { integer?: boolean; min?: number; max?: number } = {}): number | null {
-  const raw = text(values, name);
-  if (raw === null) return null;
-  const value = Number(raw);
-  const { integer = false, min = -Infinity, max = Infinity } = check;
-  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-    const range = `${min > -Infinity ? ` >= ${min}` : ''}${max < Infinity ? ` <= ${max}` : ''}`;
-    throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${raw}'`);
-  }
-  return value;
-}
+import { MODEL_OPTIONS, modelSettings, number, text } from '../model-options.ts';
 
 /** What an interrupted run has stored (every stored candidate is complete: each is one transaction). */
 function savedCandidates(runDir: string): string {
@@ -48,26 +30,15 @@ export const evalCommand: Command = {
   usage: 'eval <tasks.jsonl> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
   example: 'ctxbench eval tasks.jsonl --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
   options: {
-    model: { type: 'string', valueName: 'P', description: 'openai:chat:<model>, openai:completion:<model>, llamacpp:<file.gguf>, baseline:copy-retrieved, baseline:empty or baseline:reference' },
+    ...MODEL_OPTIONS,
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
     template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
     run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists)' },
-    concurrency: { type: 'string', valueName: 'C', description: 'calls in flight at most (lowered automatically on 429/503)', default: '4' },
-    'base-url': { type: 'string', valueName: 'U', description: 'OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com)' },
-    'api-key-env': { type: 'string', valueName: 'NAME', description: 'environment variable holding the API key (default OPENAI_API_KEY)' },
-    'max-tokens': { type: 'string', valueName: 'M', description: 'tokens generated at most per candidate', default: '256' },
-    temperature: { type: 'string', valueName: 'T', description: 'sampling temperature (default 0 for -n 1, else 0.8)' },
-    'top-p': { type: 'string', valueName: 'P', description: 'nucleus sampling (default 1 when greedy, else 0.95)' },
-    stop: { type: 'string', multiple: true, valueName: 'S', description: 'stop sequence (repeatable)' },
-    seed: { type: 'string', valueName: 'N', description: 'sampling seed; sample i is sent with seed + i' },
-    'no-cache': { type: 'boolean', description: 'bypass the shared response cache' },
-    'cache-dir': { type: 'string', valueName: 'DIR', description: 'response cache folder (default $CTXBENCH_CACHE_DIR, else ~/.cache/ctxbench)' },
-    'retry-errors': { type: 'boolean', description: 'also redo candidates that failed in an earlier session of this run' },
-    timeout: { type: 'string', valueName: 'SEC', description: 'seconds to wait for one answer', default: '600' },
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
     tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json (default: a llamacpp model\'s own, else o200k_base)' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
+    queue: { type: 'string', valueName: 'URL', description: 'send the calls to `ctxbench worker --model P` processes through this Redis server (each holds the backend and its key): redis://[:password@]host[:port][/db] (docs/queue.md)' },
     'retrieval-compat': { type: 'string', valueName: 'C', description: 'ctxbench or crosscodeeval (CrossCodeEval\'s candidate rules and tie order; default: the template\'s, else ctxbench)' },
   },
   async run({ positionals, values }) {
@@ -81,19 +52,17 @@ export const evalCommand: Command = {
     }
     parseProvider(model!);
     const samples = number(values, 'samples', { integer: true, min: 1 })!;
-    const concurrency = number(values, 'concurrency', { integer: true, min: 1, max: 1024 })!;
-    const maxTokens = number(values, 'max-tokens', { integer: true, min: 1 })!;
-    const temperature = number(values, 'temperature', { min: 0, max: 2 });
-    const topP = number(values, 'top-p', { min: 0, max: 1 });
-    const seed = number(values, 'seed', { integer: true });
-    const timeout = number(values, 'timeout', { min: 1 })!;
     const budget = number(values, 'budget', { integer: true, min: 1 });
-
-    const endpoint = { baseUrl: text(values, 'base-url'), apiKeyEnv: text(values, 'api-key-env'), timeoutMs: timeout * 1000 };
+    const { endpoint, model: _model, ...settings } = modelSettings(values);
     // One process per run folder: a second eval (or exec) on the same run says who holds it.
     makeFolders(runDir!);
     const lock = lockFolder(resolve(runDir!), 'eval');
-    const backend = await createBackend(model!, endpoint).catch((error: unknown) => {
+    const connection = text(values, 'queue') === null ? null : parseQueueUrl(text(values, 'queue')!);
+    if (connection) await checkQueueServer(connection).catch((error: unknown) => {
+      lock.release();
+      throw error;
+    });
+    const backend = await (connection ? Promise.resolve(createQueueBackend(model!, connection)) : createBackend(model!, endpoint)).catch((error: unknown) => {
       lock.release();
       throw error;
     });
@@ -118,17 +87,10 @@ export const evalCommand: Command = {
         runDir: runDir!,
         backend,
         promptBuilder,
+        ...settings,
         samples,
-        temperature,
-        topP,
-        maxTokens,
-        stop: (values.stop as string[] | undefined) ?? [],
-        seed,
-        concurrency,
-        cacheFile: values['no-cache'] === true ? null : responseCacheFile(text(values, 'cache-dir')),
-        retryErrors: values['retry-errors'] === true,
         toolVersion: toolVersion(),
-        baseUrl: model!.startsWith('openai:') ? resolveBaseUrl(endpoint) : null,
+        baseUrl: model!.startsWith('openai:') && !connection ? resolveBaseUrl(endpoint) : null,
         budget,
         progress: process.stderr,
       });

@@ -1,31 +1,19 @@
 // `ctxbench exec <run>`: builds and tests every candidate of a run in the sandbox and stores the
 // verdicts; `ctxbench exec check <env>`: checks an environment on the unmodified repository.
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
 import { InputError } from '../../util/errors.ts';
-import { UsageError } from '../command.ts';
+import { positiveInteger, sandboxMode, UsageError } from '../command.ts';
 import { formatTable } from '../table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';
-import { checkEnvironment, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecItem, type SandboxMode } from '../../exec/index.ts';
+import { checkQueueServer, executeQueued, parseQueueUrl, runIdentity, type QueuedItem, type QueuedOutput } from '../../queue/index.ts';
+import { checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
-
-function sandboxMode(value: unknown): SandboxMode {
-  if (value === undefined || value === 'bwrap') return 'bwrap';
-  if (value === 'none') return 'none';
-  throw new UsageError(`--sandbox must be bwrap or none, not '${String(value)}'`);
-}
-
-function positiveInteger(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
-  return number;
-}
 
 function printEvent(event: ExecEvent): void {
   process.stderr.write(`${event.kind === 'warning' ? '' : 'exec: '}${event.message}\n`);
@@ -72,7 +60,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     const tasks = new Map(store.tasks().map((task) => [task.id, task]));
     if (values.regrade === true) return regrade(store, envFor);
     const candidates = store.candidates().filter((candidate) => candidate.output !== null && (values.force === true || candidate.verdict === null));
-    const itemsByEnv = new Map<ExecEnvironment, ExecItem[]>(envs.map((env) => [env, []]));
+    const itemsByEnv = new Map<ExecEnvironment, QueuedItem[]>(envs.map((env) => [env, []]));
     let unmatched = 0;
     for (const candidate of candidates) {
       const task = tasks.get(candidate.taskId);
@@ -82,7 +70,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
         unmatched++;
         continue;
       }
-      itemsByEnv.get(env)!.push({ task, candidate: candidate.output!, key: JSON.stringify([candidate.taskId, candidate.sample]) });
+      itemsByEnv.get(env)!.push({ task, sample: candidate.sample, candidate: candidate.output!, key: JSON.stringify([candidate.taskId, candidate.sample]) });
     }
     if (unmatched > 0) process.stderr.write(`exec: ${unmatched} candidates skipped: no --env for their repository (${[...new Set(candidates.map((c) => tasks.get(c.taskId)!.repo.name))].filter((name) => !envs.some((env) => basename(env.repo) === name)).join(', ')})\n`);
     const items = [...itemsByEnv.values()].flat();
@@ -92,10 +80,13 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     let done = 0;
     let executed = 0;
     let started = 0;
+    // Queued runs: candidates per worker.
+    const perWorker = new Map<string, number>();
     const progress = () => {
       const failures = VERDICTS.filter((verdict) => verdict !== 'pass' && counts.get(verdict)! > 0).map((verdict) => `${verdict} ${counts.get(verdict)}`);
       const eta = executed > 0 ? ` · ETA ${duration(((Date.now() - started) / executed) * (items.length - done))}` : '';
-      const line = `exec ${done}/${items.length} · pass ${counts.get('pass')} · fail ${done - counts.get('pass')!}${failures.length ? ` (${failures.join(', ')})` : ''}${eta}`;
+      const workers = perWorker.size > 0 ? ` · workers ${[...perWorker].map(([name, count]) => `${name} ${count}`).join(', ')}` : '';
+      const line = `exec ${done}/${items.length} · pass ${counts.get('pass')} · fail ${done - counts.get('pass')!}${failures.length ? ` (${failures.join(', ')})` : ''}${eta}${workers}`;
       if (process.stderr.isTTY) process.stderr.write(`\r${line}\u001b[K`);
       else if (done === items.length || done % 10 === 0) process.stderr.write(`${line}\n`);
     };
@@ -104,10 +95,21 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       printEvent(event);
     };
     const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
+    const connection = typeof values.queue === 'string' ? parseQueueUrl(values.queue) : null;
+    if (connection) await checkQueueServer(connection);
+    // Through the queue: the environment's check state (run here first when missing) goes with the jobs.
+    const outputs = async function* (env: ExecEnvironment, envItems: QueuedItem[]): AsyncIterable<ExecOutput & Partial<QueuedOutput>> {
+      if (!connection) return yield* executeCandidates(env, envItems, options);
+      const state = await ensureCheckState(env, options);
+      started = Date.now();
+      const judged = store.candidates().filter((candidate) => candidate.verdict !== null && candidate.output !== null && tasks.has(candidate.taskId) && envFor(tasks.get(candidate.taskId)!) === env)
+        .map((candidate) => ({ task: tasks.get(candidate.taskId)!, sample: candidate.sample, candidate: candidate.output!, key: '' }));
+      yield* executeQueued(env, envItems, { connection, judged, rerun: options.rerun, run: runIdentity(store.config()), state, sandbox: options.sandbox, logDir: join(resolve(runDir), 'exec-logs'), onEvent: (message) => printEvent({ kind: 'start', message }) });
+    };
     let infra = 0;
     for (const [env, envItems] of itemsByEnv) {
       if (envItems.length === 0) continue;
-      for await (const { key, result, infraError } of executeCandidates(env, envItems, options)) {
+      for await (const { key, result, infraError, worker } of outputs(env, envItems)) {
         const [taskId, sample] = JSON.parse(key) as [string, number];
         if (!result) {
           infra++;
@@ -118,6 +120,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
         counts.set(result.verdict, counts.get(result.verdict)! + 1);
         done++;
         if (!result.cached) executed++;
+        if (worker) perWorker.set(worker, (perWorker.get(worker) ?? 0) + 1);
         progress();
       }
     }
@@ -159,8 +162,8 @@ function regrade(store: ReturnType<typeof openRunStore>, envFor: (task: TaskReco
 }
 
 export const execCommand: Command = {
-  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none]  |  exec check <ENV.yaml>',
-  example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2',
+  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none] [--queue redis://HOST:PORT]  |  exec check <ENV.yaml>',
+  example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2   (on many machines: add --queue redis://queue-host:6379 and start `ctxbench worker` on each)',
   options: {
     env: { type: 'string', multiple: true, description: 'environment file (YAML): how to set up, build and test the repository; repeat for a run over several repositories (matched by folder name)', valueName: 'FILE' },
     repo: { type: 'string', description: "the repository checkout (overrides the environment's `repo`)", valueName: 'DIR' },
@@ -169,6 +172,7 @@ export const execCommand: Command = {
     'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
     force: { type: 'boolean', description: 'run candidates that already have a verdict again (not answered from the result cache either)' },
     regrade: { type: 'boolean', description: 'recompute the stored verdicts from their saved logs with the current grading and check state; runs nothing' },
+    queue: { type: 'string', description: 'run the candidates on `ctxbench worker`s through this Redis server instead of here: redis://[:password@]host[:port][/db], rediss:// for TLS (docs/queue.md)', valueName: 'URL' },
     'no-check': { type: 'boolean', description: 'stop (instead of running `exec check` first) when the environment has no check state' },
   },
   async run({ positionals, values }) {

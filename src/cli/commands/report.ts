@@ -1,5 +1,4 @@
 // `ctxbench report`: tables and charts of scored runs, and comparisons between runs of the same tasks.
-import { writeFileSync } from 'node:fs';
 import { UsageError, type Command } from '../command.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
@@ -8,13 +7,15 @@ import { FORMATS, renderReport, type Format } from '../../report/render.ts';
 import { cachedReader } from '../../report/cached-reader.ts';
 import { writeFigureFiles } from '../../report/export.ts';
 import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
-import { InputError } from '../../util/errors.ts';
+import { writeFileAtomic } from '../../util/jsonl.ts';
+import { readTaskLabels } from '../../tasks/labels.ts';
 
 export const reportCommand: Command = {
-  usage: 'report <run...> [--by DIMS] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
+  usage: 'report <run...> [--by DIMS] [--labels FILE] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
   example: 'ctxbench report runs/infile runs/bm25 runs/bm25-ref --preset cceval --html --out report.html --figures figures/',
   options: {
-    by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo', valueName: 'DIMS' },
+    by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo, or a label of --labels (e.g. contaminated)', valueName: 'DIMS' },
+    labels: { type: 'string', description: 'extra task labels, JSONL {id, labels} (ctxbench contamination writes one): group by them with --by', valueName: 'FILE' },
     format: { type: 'string', description: FORMATS.join('|'), valueName: 'FORMAT', default: 'text' },
     out: { type: 'string', description: 'write to this file instead of standard output', valueName: 'FILE' },
     metrics: { type: 'string', description: 'comma-separated metric names (default: every scored metric, pass@k when executed)', valueName: 'LIST' },
@@ -30,10 +31,11 @@ export const reportCommand: Command = {
     const seed = Number(values.seed ?? 1);
     if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got '${values.seed as string}'`);
     if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
-    const by = parseDimensions(values.by as string | undefined);
+    const labels = values.labels === undefined ? undefined : readTaskLabels(values.labels as string);
+    const by = parseDimensions(values.by as string | undefined, new Set([...(labels?.values() ?? [])].flatMap((record) => Object.keys(record))));
     const metrics = (values.metrics as string | undefined)?.split(',').map((m) => m.trim()).filter(Boolean);
     const opened = positionals.map((dir) => openRunStore(dir, { readonly: true }));
-    const stores = opened.map(cachedReader);
+    const stores = opened.map((store) => cachedReader(store, labels));
     try {
       const report = buildReport(stores, by, metrics);
       const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined;
@@ -45,11 +47,8 @@ export const reportCommand: Command = {
       }
       const text = renderReport(report, format, compareRuns(stores, report.metrics, seed), figures);
       if (values.out) {
-        try {
-          writeFileSync(values.out as string, text);
-        } catch (error) {
-          throw new InputError(`cannot write the report: ${(error as Error).message}`, { field: '--out' });
-        }
+        // Whole or not at all: an interrupted report never leaves a truncated file under that name.
+        writeFileAtomic(values.out as string, text);
         console.log(`wrote ${values.out as string}`);
       } else {
         process.stdout.write(text);

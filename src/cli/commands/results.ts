@@ -1,4 +1,5 @@
-// `ctxbench results`: the candidates of a run, as JSONL or a table.
+// `ctxbench results`: the candidates of a run, as JSONL (streamed) or a table.
+import { once } from 'node:events';
 import { openRunStore } from '../../runstore/store.ts';
 import type { CandidateRecord } from '../../runstore/types.ts';
 import { formatTable } from '../table.ts';
@@ -38,11 +39,14 @@ export const resultsCommand: Command = {
     if (positionals.length !== 1) throw new UsageError(`expected one run directory, got ${positionals.length}\nSee: ctxbench results --help`);
     const store = openRunStore(positionals[0]!, { readonly: true });
     try {
-      const candidates = store.candidates();
       if (values.jsonl === true) {
-        for (const candidate of candidates) process.stdout.write(`${resultLine(candidate)}\n`);
+        // One candidate at a time, waiting while the reader is behind: memory stays bounded for any run size.
+        for (const candidate of store.iterateCandidates()) {
+          if (!process.stdout.write(`${resultLine(candidate)}\n`)) await once(process.stdout, 'drain');
+        }
         return 0;
       }
+      const candidates = store.candidates();
       const config = store.config();
       console.log(`${config.model}${config.isBaseline ? ' (baseline)' : ''}, context ${config.context}, template ${config.template}, ${config.samples} sample(s) per task`);
       console.log(

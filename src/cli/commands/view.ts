@@ -5,7 +5,7 @@ import { startViewer } from '../../web/server.ts';
 
 const DEFAULT_PORT = 8765;
 
-function parsePort(text: string | undefined): number {
+export function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer 0..65535 (0 picks a free port), got '${text}'`);
@@ -29,16 +29,21 @@ export const viewCommand: Command = {
     }
     const viewer = await startViewer(positionals, { port: parsePort(values.port as string | undefined), host: values.host as string | undefined });
     console.log(`ctxbench view: ${viewer.runs.runs.map((run) => run.id).join(', ')} at ${viewer.url}  (Ctrl-C to stop)`);
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await waitForStop();
     await viewer.close();
     return 0;
   },
 };
+
+/** Resolves at Ctrl-C or SIGTERM (a server's end). */
+export function waitForStop(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

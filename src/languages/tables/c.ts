@@ -104,6 +104,9 @@ export const cCompilerHeaderNames = [
     'DBL_MAX', 'DBL_MIN', 'DBL_EPSILON', 'LDBL_MAX', 'LDBL_MIN',
 ];
 
+/** The compiler headers' types that clang cannot replace by a declared look-alike (see `compilerHeaderTypes`). */
+export const cCompilerHeaderTypes = ['va_list'];
+
 /** Macro rules of the C family: which invocations are macros, and which platforms' shims are never expanded (ctxbench indexes for Linux). */
 export const cFamilyMacroRules: Pick<LanguageSpec, 'macroInvocations' | 'foreignPlatformMacros'> = {
   macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
@@ -136,8 +139,10 @@ export const c: LanguageSpec = {
   scopes: [],
   declarations: [{ type: 'declaration', nameFields: [['declarator>function_declarator', 'declarator', '?identifier']] }],
   compilerHeaderNames: cCompilerHeaderNames,
+  compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
-  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
+  records: { type: 'struct_specifier', nameField: 'name', bodyField: 'body', typedefType: 'type_definition', typedefField: 'declarator', variableType: 'declaration' },
+  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',
   statementTypes: [
     'expression_statement', 'declaration', 'type_definition', 'return_statement', 'if_statement', 'for_statement', 'while_statement',

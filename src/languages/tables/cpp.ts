@@ -1,7 +1,7 @@
 // C++: grammar, syntax and semantic knowledge, as data.
 import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
 import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
-import { cCompilerHeaderNames, cFamilyMacroRules, cFamilySemantic, cStandardLibrary } from './c.ts';
+import { cCompilerHeaderNames, cCompilerHeaderTypes, cFamilyMacroRules, cFamilySemantic, cStandardLibrary } from './c.ts';
 
 /** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators;
  *  a conversion operator (`operator bool()`) has no function declarator. */
@@ -80,8 +80,9 @@ export const cpp: LanguageSpec = {
   ],
   // `bool`, `true`, `false` and `wchar_t` are C++ keywords, not names a header defines.
   compilerHeaderNames: cCompilerHeaderNames.filter((name) => !['wchar_t', 'bool', 'true', 'false'].includes(name)),
+  compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
-  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value' },
+  macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',
   statementTypes: [
     'expression_statement', 'declaration', 'type_definition', 'alias_declaration', 'using_declaration', 'static_assert_declaration',

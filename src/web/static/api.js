@@ -1,6 +1,7 @@
 // Where the viewer's data comes from: the server's JSON API, or in an exported copy (opened from the
 // file system, where fetch() is not allowed) script files that each hand one API answer to
 // `window.ctxbenchData(path, value)`.
+import { decodeRows } from './columns.js';
 import { routes } from './routes.js';
 
 export const isStatic = document.documentElement.dataset.mode === 'static';
@@ -41,10 +42,17 @@ async function get({ path, file }) {
   return body;
 }
 
+function decodeAnswer({ version, total, ...columns }) {
+  return { version, total, rows: decodeRows(columns) };
+}
+
 export const api = {
   runs: () => get(routes.runs()),
   run: (run) => get(routes.run(run)),
-  tasks: (run) => get(routes.tasks(run)),
+  /** `{version, total, rows}`: every task row (sent column by column). */
+  rows: (run) => get(routes.rows(run)).then(decodeAnswer),
+  /** `{version, total, rows}` with the rows of the first `limit` tasks only. */
+  firstRows: (run, limit) => get(routes.firstRows(run, limit)).then(decodeAnswer),
   /** `{version, total, since, rows}` with only the rows changed after `version`, or `{version, total, rows}` with all. */
   tasksSince: (run, version) => get(routes.tasksSince(run, version)),
   task: (run, row) => get(routes.task(run, row)),

@@ -32,7 +32,7 @@ const ctx = {
     const cached = this.rowCache.get(id);
     if (cached && (version === undefined || cached.version >= version)) return cached.promise;
     const loaded = cached?.loaded;
-    const request = loaded && !isStatic ? api.tasksSince(id, loaded.version) : api.tasks(id);
+    const request = loaded && !isStatic ? api.tasksSince(id, loaded.version) : api.rows(id);
     const promise = request.then((answer) => {
       let rows = answer.rows;
       if (answer.since !== undefined && loaded) {
@@ -47,6 +47,10 @@ const ctx = {
     });
     this.rowCache.set(id, { version: version ?? 0, loaded, promise });
     return promise;
+  },
+  /** Whether the run's task rows are loaded (or loading). */
+  hasRows(id) {
+    return this.rowCache.has(id);
   },
   setKeys(bindings) {
     keys = bindings;

@@ -1,5 +1,6 @@
 // The task list: free-text search, a select per facet (repository, language, kind, verdict and every
 // label) whose counts follow the other filters, a metric range, sorting, and a virtualised table.
+// A long list shows its first tasks at once, while the whole list loads.
 import { api } from './api.js';
 import { append, count, h, num, replaceChildren, verdictBadge } from './dom.js';
 import { href, replaceHash } from './nav.js';
@@ -9,6 +10,8 @@ import { virtualTable } from './vtable.js';
 /** Metric columns shown in the table when the run has them (any other metric appears once sorted or filtered by). */
 const TABLE_METRICS = ['pass@1', 'em', 'es', 'id-f1', 'codebleu'];
 const LABEL_WIDTHS = { level: '80px', bucket: '60px', semantic: 'minmax(90px, 1fr)', lines: '56px' };
+/** Tasks shown, in task order, while the whole list of a run is loading. */
+const FIRST_ROWS = 100;
 
 function facetOrder(facet, values) {
   if (facet === 'verdict') return values.sort((a, b) => VERDICT_ORDER.indexOf(a) - VERDICT_ORDER.indexOf(b));
@@ -29,9 +32,23 @@ function verdictCell(row) {
 }
 
 export async function listView(ctx, container, { run, params }) {
-  const info = ctx.run(run);
-  let rows = await ctx.rows(run);
   const query = parseQuery(params);
+  const plainOrder = !query.text && !Object.keys(query.facets).length && !Object.keys(query.ranges).length && query.sort === 'ord' && !query.desc;
+  if (ctx.hasRows(run) || ctx.isStatic || !plainOrder) return showList(ctx, container, run, query, await ctx.rows(run), null);
+  // The first tasks, then the whole list in their place (asked for after them: the server answers in turn).
+  const first = await api.firstRows(run, FIRST_ROWS).catch(() => null);
+  if (first === null || first.rows.length === first.total) return showList(ctx, container, run, query, await ctx.rows(run), null);
+  const dispose = showList(ctx, container, run, query, first.rows, first.total);
+  const rows = await ctx.rows(run);
+  dispose();
+  container.replaceChildren();
+  return showList(ctx, container, run, query, rows, null);
+}
+
+/** The list page over `initialRows`; `total` is set when they are only the first of that many tasks (filters wait for the rest). */
+function showList(ctx, container, run, query, initialRows, total) {
+  const info = ctx.run(run);
+  let rows = initialRows;
   const facets = facetNames(rows).filter((facet) => rows.some((row) => row.facets[facet] !== undefined));
   const labels = facets.filter((facet) => !['repo', 'language', 'kind', 'verdict'].includes(facet));
   const metrics = metricNames(rows);
@@ -71,7 +88,7 @@ export async function listView(ctx, container, { run, params }) {
 
   function update() {
     const result = runQuery(rows, query);
-    counter.textContent = `${count(result.rows.length)} of ${count(result.total)} tasks`;
+    counter.textContent = total === null ? `${count(result.rows.length)} of ${count(result.total)} tasks` : `first ${count(rows.length)} of ${count(total)} tasks (loading the rest)`;
     for (const [facet, select] of selects) {
       const counts = result.facets[facet] ?? {};
       const values = facetOrder(facet, [...new Set([...rows.map((row) => row.facets[facet]).filter((v) => v !== undefined), ...(query.facets[facet] ? [query.facets[facet]] : [])])]);
@@ -127,7 +144,7 @@ export async function listView(ctx, container, { run, params }) {
     h('div', { class: 'list-head' },
       h('h1', null, `${info.id} `, h('span', { class: 'muted small' }, `${info.config.model} · ${info.config.context} · ${info.config.samples} sample(s)`)),
       counter),
-    h('div', { class: 'filters' },
+    h('div', { class: 'filters', inert: total !== null },
       search,
       [...selects.values()],
       metrics.length ? h('span', { class: 'range', title: 'keep tasks whose metric lies in [min, max]' }, 'range', metricSelect, minInput, h('span', null, '–'), maxInput) : null,
@@ -154,7 +171,7 @@ export async function listView(ctx, container, { run, params }) {
 
   // A run in progress: refresh the rows (verdicts, scores) when the store changed.
   let timer = 0;
-  if (!ctx.isStatic) {
+  if (!ctx.isStatic && total === null) {
     let version = info.version;
     timer = setInterval(async () => {
       const answer = await api.run(run).catch(() => null);

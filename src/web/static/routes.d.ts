@@ -6,7 +6,8 @@ export interface DataRoute {
 export declare const routes: {
   runs(): DataRoute;
   run(run: string): DataRoute;
-  tasks(run: string): DataRoute;
+  rows(run: string): DataRoute;
+  firstRows(run: string, limit: number): DataRoute;
   tasksSince(run: string, version: number): DataRoute;
   task(run: string, row: { id: string; ord: number }): DataRoute;
   summary(run: string): DataRoute;

@@ -9,6 +9,9 @@ import { parseQuery, runQuery } from './query.js';
 const VIEWS = [['output', 'output', 'o'], ['raw', 'raw', 'r'], ['diff', 'diff vs reference', 'd'], ['file', 'in file', 'f']];
 const TOKEN_PARTS = ['instruction', 'infile', 'suffix', 'retrieved', 'oracle', 'total'];
 const SIGNS = { equal: ' ', delete: '-', insert: '+' };
+const DIFF_OPS = { '=': 'equal', '-': 'delete', '+': 'insert' };
+/** Diff lines put on the page at first: a 50,000-line candidate's would take seconds to lay out. */
+const DIFF_LINES_SHOWN = 5000;
 
 function lineCount(text) {
   if (text === '') return 1;
@@ -37,17 +40,46 @@ function splicedBlock(task, text) {
   return block;
 }
 
-function diffBlock(lines, firstLine, method) {
-  const counts = { equal: 0, delete: 0, insert: 0 };
-  for (const line of lines) counts[line.op]++;
+/** Lines of a text as the server's diff counts them: a final newline ends the last line. */
+function splitLines(text) {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** The diff (one character per line: `=`, `-` reference only, `+` candidate only) with both texts' lines; the first DIFF_LINES_SHOWN lines until asked for all. */
+function diffBlock(ops, reference, output, firstLine, method) {
+  const oldLines = splitLines(reference);
+  const newLines = splitLines(output);
+  const counts = { '=': 0, '-': 0, '+': 0 };
+  for (const op of ops) counts[op]++;
   const how = method === 'side-by-side' ? ' (too different for a shortest diff: lines compared by position)' : '';
+  const body = h('div', { class: 'diff' });
+  let oldIndex = 0;
+  let newIndex = 0;
+  let shown = 0;
+  const more = h('button', { type: 'button', class: 'more', on: { click: () => render(ops.length) } });
+  function render(limit) {
+    const lines = [];
+    for (; shown < Math.min(limit, ops.length); shown++) {
+      const op = DIFF_OPS[ops[shown]];
+      const oldLine = op === 'insert' ? null : ++oldIndex;
+      const newLine = op === 'delete' ? null : ++newIndex;
+      lines.push(h('div', { class: `dl ${op}`, dataset: { op } },
+        h('span', { class: 'ln' }, oldLine === null ? '' : String(firstLine + oldLine - 1)),
+        h('span', { class: 'ln' }, newLine === null ? '' : String(newLine)),
+        h('span', { class: 'sign' }, SIGNS[op]),
+        h('span', { class: 'tx' }, op === 'insert' ? newLines[newLine - 1] : oldLines[oldLine - 1])));
+    }
+    append(body, lines);
+    more.hidden = shown >= ops.length;
+    more.textContent = `show all ${count(ops.length)} lines (${count(shown)} shown)`;
+  }
+  render(DIFF_LINES_SHOWN);
   return h('div', null,
-    h('p', { class: 'muted small diff-summary' }, `${counts.delete} line(s) only in the reference, ${counts.insert} only in the candidate, ${counts.equal} the same${how}`),
-    h('div', { class: 'diff' }, lines.map((line) => h('div', { class: `dl ${line.op}`, dataset: { op: line.op } },
-      h('span', { class: 'ln' }, line.oldLine === null ? '' : String(firstLine + line.oldLine - 1)),
-      h('span', { class: 'ln' }, line.newLine === null ? '' : String(line.newLine)),
-      h('span', { class: 'sign' }, SIGNS[line.op]),
-      h('span', { class: 'tx' }, line.text)))));
+    h('p', { class: 'muted small diff-summary' }, `${counts['-']} line(s) only in the reference, ${counts['+']} only in the candidate, ${counts['=']} the same${how}`),
+    body, more);
 }
 
 function factsTable(entries) {
@@ -170,7 +202,7 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
     const text = state.view === 'raw' ? chosen.raw : chosen.output;
     let body;
     if (text === null) body = h('p', { class: 'error-text' }, chosen.error ?? 'no output');
-    else if (state.view === 'diff') body = diffBlock(chosen.diff, detail.task.span.startLine, chosen.diffMethod);
+    else if (state.view === 'diff') body = diffBlock(chosen.diff, detail.task.reference, chosen.output, detail.task.span.startLine, chosen.diffMethod);
     else if (state.view === 'file') body = splicedBlock(detail.task, text);
     else body = codeBlock(text, 1, 'candidate');
     replaceChildren(panes[index],

@@ -1,0 +1,67 @@
+// `ctxbench worker`: serves queued execution jobs (`exec --queue`) for the environments it is
+// given, and generation jobs (`eval --queue`) for the models it holds, until stopped (SIGINT/SIGTERM finish the jobs in hand first).
+import { InputError } from '../../util/errors.ts';
+import { loadEnvironment, missingTools } from '../../exec/index.ts';
+import { checkQueueServer, describeQueue, parseQueueUrl, startWorker } from '../../queue/index.ts';
+import { createBackend } from '../../models/provider.ts';
+import { positiveInteger, sandboxMode, UsageError, type Command } from '../command.ts';
+
+export const workerCommand: Command = {
+  usage: 'worker --queue URL (--env ENV.yaml [--env ...] | --model P [--base-url U]) [--concurrency N] [--work-dir DIR] [--name NAME]',
+  example: 'ctxbench worker --queue redis://:$REDIS_PASSWORD@queue-host:6379 --env examples/envs/redis.yaml --repo /srv/src/redis-7.0.15 --concurrency 2',
+  options: {
+    queue: { type: 'string', description: 'the Redis server of the coordinator: redis://[:password@]host[:port][/db], rediss:// for TLS', valueName: 'URL' },
+    env: { type: 'string', multiple: true, description: 'an environment this worker runs (the allow-list: jobs of other environments never reach it); repeat for several', valueName: 'FILE' },
+    repo: { type: 'string', description: "this machine's repository checkout (overrides the environment's `repo`; with a single --env)", valueName: 'DIR' },
+    model: { type: 'string', multiple: true, description: 'answer generation jobs (`eval --queue`) of this model with a backend of this machine (its key from this machine\'s environment); repeatable', valueName: 'P' },
+    'base-url': { type: 'string', description: 'OpenAI-compatible endpoint of --model on this machine (default: $OPENAI_BASE_URL, else api.openai.com)', valueName: 'U' },
+    'api-key-env': { type: 'string', description: 'environment variable holding this machine\'s API key (default OPENAI_API_KEY)', valueName: 'NAME' },
+    concurrency: { type: 'string', description: 'candidates at once per environment (worker copies of the prepared tree); about one per core', valueName: 'N', default: '1' },
+    sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only (must match the coordinator\'s)', valueName: 'MODE', default: 'bwrap' },
+    'work-dir': { type: 'string', description: 'where prepared trees and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
+    name: { type: 'string', description: 'how this worker is named in the coordinator\'s progress (default host:pid)', valueName: 'NAME' },
+    'stalled-ms': { type: 'string', description: 'how long a job of a worker that died keeps its lock before another worker takes it over', valueName: 'MS', default: '30000' },
+  },
+  async run({ values }) {
+    if (typeof values.queue !== 'string') throw new UsageError('--queue <redis URL> is required');
+    const envFiles = (values.env as string[] | undefined) ?? [];
+    const models = (values.model as string[] | undefined) ?? [];
+    if (envFiles.length === 0 && models.length === 0) throw new UsageError('--env <environment file> or --model <provider> is required: a worker runs only the environments and models it is given');
+    if (envFiles.length > 1 && values.repo !== undefined) throw new UsageError('--repo goes with a single --env');
+    const sandbox = sandboxMode(values.sandbox);
+    const envs = envFiles.map((file) => loadEnvironment(file, values.repo as string | undefined));
+    for (const env of envs) {
+      const missing = missingTools(env);
+      if (missing.length > 0) throw new InputError(`needs ${missing.join(', ')}, not found on this machine (the environment's \`requires\`)`, { file: env.file });
+    }
+    const connection = parseQueueUrl(values.queue);
+    await checkQueueServer(connection);
+    const log = (message: string) => process.stderr.write(`worker: ${message}\n`);
+    const backends = await Promise.all(models.map((model) => createBackend(model, { baseUrl: values['base-url'] as string | undefined, apiKeyEnv: values['api-key-env'] as string | undefined })));
+    const worker = await startWorker({
+      connection,
+      envs,
+      backends,
+      sandbox,
+      concurrency: positiveInteger(values.concurrency, 'concurrency') ?? 1,
+      stalledMs: positiveInteger(values['stalled-ms'], 'stalled-ms') ?? 30_000,
+      workDir: values['work-dir'] as string | undefined,
+      name: values.name as string | undefined,
+      onEvent: log,
+    });
+    log(`connected to ${describeQueue(connection)}; stop with Ctrl-C (jobs in hand finish first)`);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        log('stopping: finishing the jobs in hand');
+        process.once('SIGINT', () => process.exit(130));
+        resolve();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await worker.close();
+    await Promise.all(backends.map((backend) => backend.close()));
+    log(`stopped; ${[...worker.done].map(([name, count]) => `${name}: ${count} candidates`).join(', ') || 'no candidates run'}`);
+    return 0;
+  },
+};
