@@ -318,6 +318,9 @@ export class Resolver {
 
   /** A file's translation unit as `CompilerTypeUnit` describes it. */
   private compilerTypeUnit(context: FileContext): CompilerTypeUnit {
+    // a header's functions are read in a source file including it (the first, in file order)
+    const includer = [...(this.includersOf.get(context.facts.path) ?? [])].map((file) => this.filePaths[file]!).find((path) => !this.includersOf.has(path));
+    const root = (includer && this.factsByPath.get(includer)) || context.facts;
     const spec = getLanguage(context.facts.language);
     const { stdlibModules } = this.languageSets(spec);
     const unit: CompilerTypeUnit = { typedefs: new Map(), functions: new Map() };
@@ -339,7 +342,7 @@ export class Resolver {
       });
       for (const { name, line } of facts.compilerTypeUses?.typedefs ?? []) events.push({ line, apply: () => void (unit.typedefs.has(name) || unit.typedefs.set(name, at)) });
       for (const { name, line, defined, returns, parameters } of facts.compilerTypeUses?.functions ?? []) {
-        events.push({ line, apply: () => void (unit.functions.has(name) || unit.functions.set(name, { at, includedDefinition: defined && facts !== context.facts, returns, parameters })) });
+        events.push({ line, apply: () => void (unit.functions.has(name) || unit.functions.set(name, { at, includedDefinition: defined && facts !== root, returns, parameters })) });
       }
       events.sort((a, b) => a.line - b.line);
       for (const event of events) {
@@ -347,7 +350,7 @@ export class Resolver {
         event.apply();
       }
     };
-    readFile(context.facts, 0);
+    readFile(root, 0);
     return unit;
   }
 
@@ -399,10 +402,12 @@ export class Resolver {
   /**
    * Which files include each file, and which reach each file defining a macro (a header sees the
    * macros of the files that include it: they are defined before its text is read there). Each
-   * file's context is made once for this and dropped; nothing is needed without macros.
+   * file's context is made once for this and dropped; nothing is needed without macros or functions
+   * declared with compiler-header types (a header's are read in a file including it).
    */
   private indexIncluders(): void {
-    if (this.macrosByName.size === 0 || this.includersOf.size > 0) return;
+    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => (facts.compilerTypeUses?.functions.length ?? 0) > 0);
+    if (!needed || this.includersOf.size > 0) return;
     const macroPaths = new Set([...this.macrosByName.values()].flatMap((list) => list.map((m) => m.path)));
     const includers = new Map<string, number[]>();
     const reachers = new Map<string, number[]>();
