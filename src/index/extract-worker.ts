@@ -1,10 +1,10 @@
-// Worker-thread side of indexing: extracts the facts of a batch of files.
+// Worker-thread side of indexing: extracts the facts of a batch of files, as JSON (the form they are
+// stored in: the main thread parses each once and writes the text as it is, without serialising it again).
 import { extractFile } from './extract.ts';
 import type { LanguageId } from '../languages/types.ts';
-import type { FileFacts } from './types.ts';
 
-export async function handle(batch: { path: string; language: LanguageId; text: string }[]): Promise<FileFacts[]> {
-  const facts: FileFacts[] = [];
-  for (const file of batch) facts.push(await extractFile(file.path, file.language, file.text));
+export async function handle(batch: { path: string; language: LanguageId; text: string }[]): Promise<string[]> {
+  const facts: string[] = [];
+  for (const file of batch) facts.push(JSON.stringify(await extractFile(file.path, file.language, file.text)));
   return facts;
 }

@@ -8,7 +8,7 @@ import { InputError } from '../util/errors.ts';
 import { createWorkerPool } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { Resolver } from './resolve.ts';
-import { IndexStore, type StoredFile } from './store.ts';
+import { IndexStore } from './store.ts';
 import type { FileFacts } from './types.ts';
 import { walkRepository, type SourceFile, type WalkOptions } from './walk.ts';
 
@@ -47,21 +47,33 @@ function checkRepository(root: string): void {
   if (!statSync(root).isDirectory()) throw new InputError(`repository path is not a directory: ${root}`);
 }
 
-/** Parses source files on worker threads (all cores), in batches. */
-export async function extractAll(files: SourceFile[], threads?: number, onProgress?: (done: number, total: number) => void): Promise<FileFacts[]> {
+/**
+ * Parses source files on worker threads (all cores), in batches; `onFacts` gets each file's facts
+ * and their JSON as soon as its batch is back (the index writes them while the rest is parsed).
+ */
+export async function extractAll(
+  files: SourceFile[],
+  threads?: number,
+  onProgress?: (done: number, total: number) => void,
+  onFacts?: (facts: FileFacts, json: string) => void,
+): Promise<FileFacts[]> {
   if (files.length === 0) return [];
   const batches: SourceFile[][] = [];
   // Largest files first so one big file does not finish last on its own.
   const ordered = [...files].sort((a, b) => b.size - a.size);
   for (let i = 0; i < ordered.length; i += BATCH_FILES) batches.push(ordered.slice(i, i + BATCH_FILES));
-  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], FileFacts[]>(
+  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], string[]>(
     new URL('./extract-worker.ts', import.meta.url),
     Math.max(1, Math.min(threads ?? availableParallelism(), batches.length)),
   );
   try {
     let done = 0;
     const results = await Promise.all(batches.map(async (batch) => {
-      const facts = await pool.run(batch.map(({ path, language, text }) => ({ path, language, text })));
+      const facts = (await pool.run(batch.map(({ path, language, text }) => ({ path, language, text })))).map((json) => {
+        const parsed = JSON.parse(json) as FileFacts;
+        onFacts?.(parsed, json);
+        return parsed;
+      });
       done += batch.length;
       onProgress?.(done, files.length);
       return facts;
@@ -87,20 +99,22 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     const removed = [...known.keys()].filter((path) => !present.has(path));
     const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root;
     if (!unchanged) {
-      const parsed = await extractAll(changed, options.threads, options.onProgress);
-      const parsedByPath = new Map(parsed.map((facts) => [facts.path, facts]));
-      const kept = store.facts(files.filter((file) => !parsedByPath.has(file.path)).map((file) => file.path));
-      const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const { functions, calls } = new Resolver(all, root).resolve();
-      const changedRows = changed.map((file) => {
-        const facts = parsedByPath.get(file.path)!;
-        const stored: StoredFile = {
-          path: file.path, language: file.language, hash: hashes.get(file.path)!, size: file.size,
-          lines: facts.lineCount, hasErrors: facts.hasErrors,
-        };
-        return { file: stored, facts };
-      });
-      store.replace(changedRows, removed, functions, calls);
+      const replacement = store.beginReplace(removed);
+      try {
+        const byPath = new Map(changed.map((file) => [file.path, file]));
+        const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json) => {
+          const file = byPath.get(facts.path)!;
+          replacement.putFile({ path: file.path, language: file.language, hash: hashes.get(file.path)!, size: file.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
+        });
+        const parsedPaths = new Set(parsed.map((facts) => facts.path));
+        const kept = store.facts(files.filter((file) => !parsedPaths.has(file.path)).map((file) => file.path));
+        const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+        const callers = new Resolver(all, root).resolveEach((fn, calls) => replacement.putFunction(fn, calls));
+        replacement.finish(callers);
+      } catch (error) {
+        replacement.abort();
+        throw error;
+      }
       store.setMeta('root', root);
     }
     return { root, store, parsed: unchanged ? 0 : changed.length, removed: removed.length, unchanged, warnings, seconds: (performance.now() - started) / 1000 };

@@ -18,6 +18,8 @@ export interface Definition {
   dir: string;
   /** qualified name without its last segment: the class/namespace/receiver type, '' at top level. */
   owner: string;
+  /** the owner's last segment (`Foo` of `ns::Foo`): what a receiver is compared with. */
+  ownerTail: string;
 }
 
 /** What a name bound by an import refers to. */
@@ -27,15 +29,20 @@ interface Binding {
   outside: 'stdlib' | 'external' | null;
 }
 
-interface FileContext {
+/** A file where macros are looked up: its number (position in the resolver's files) and the macros found visible there by name. */
+interface FilePlace {
   facts: FileFacts;
   dir: string;
+  index: number;
+  /** visibleMacro's answers here, by name and whether only included files count. */
+  visibleMacros: Map<string, MacroDefinition | undefined>;
+}
+
+interface FileContext extends FilePlace {
   /** repository files reached through imports/includes (and the sources of included headers). */
   reached: Set<string>;
   /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
   included: Set<string>;
-  /** the files that include this one (transitively), set once every file's context is known. */
-  includers: FileContext[];
   bindings: Map<string, Binding>;
   /** the names declared by each system header this file reaches (sets shared, not copied), and whether that header is the C library's. */
   systemNames: Map<Set<string>, boolean>;
@@ -46,7 +53,35 @@ interface FileContext {
   stdlib: Set<string>;
   stdlibModules: Set<string>;
   implicitThis: boolean;
+  /** calls decided in this file, by what decides them (callerCallKey): a file calls the same names again and again. */
+  decided: Map<string, ResolvedCall>;
+  /** the file's translation unit as a compiler without its own headers reads it (worked out when first needed). */
+  compilerTypes?: CompilerTypeUnit;
 }
+
+/**
+ * A C translation unit (a file, its includes read in place, each once) in the order it declares the
+ * compiler's own headers' type names (`typedef size_t (*f)(...)`) and the functions using them in their
+ * signatures: each such declaration has a position (`at`), in reading order.
+ */
+interface CompilerTypeUnit {
+  /** the position of each type name's first `typedef`. */
+  typedefs: Map<string, number>;
+  /** each function's first declaration: its position, whether it is a definition in an included file, and the type names in its return type and parameters. */
+  functions: Map<string, { at: number; includedDefinition: boolean; returns: string[]; parameters: string[] }>;
+}
+
+/** A system include: whether it names the C library, and its headers' declared names (each with that flag). */
+interface SystemInclude {
+  library: boolean;
+  sets: { names: Set<string>; library: boolean }[];
+}
+
+/** What one import of a file brings to the files that reach it. */
+type ImportStep =
+  | { kind: 'module'; bindings: ImportBinding[] }
+  | { kind: 'outside'; names: string[]; outside: 'stdlib' | 'external'; system: SystemInclude | null }
+  | { kind: 'files'; names: string[]; files: string[]; include: boolean };
 
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
 const LEVEL_RANK: Record<ContextLevel, number> = { none: 0, stdlib: 1, file: 2, package: 3, project: 4 };
@@ -88,15 +123,24 @@ function lastSegment(owner: string): string {
   return owner.split(/::|\./).pop() ?? '';
 }
 
+/** Whether an ascending list of file numbers holds `file`. */
+function hasFile(files: Int32Array | undefined, file: number): boolean {
+  if (!files) return false;
+  let low = 0;
+  let high = files.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (files[middle] === file) return true;
+    if (files[middle]! < file) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
 function stem(path: string): string {
   const base = posix.basename(path);
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(0, dot) : base;
-}
-
-export interface ResolveResult {
-  functions: FunctionRecord[];
-  calls: ResolvedCall[];
 }
 
 export class Resolver {
@@ -113,17 +157,29 @@ export class Resolver {
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
+  private readonly languageSetCache = new Map<LanguageId, { stdlib: Set<string>; stdlibModules: Set<string> }>();
+  private readonly importStepCache = new Map<LanguageId, Map<string, ImportStep[]>>();
+  private readonly systemIncludeCache = new Map<string, SystemInclude>();
+  private readonly headerSourceCache = new Map<string, string[]>();
   /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
   private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
   /** file-scope function-pointer variables, by name. */
   private readonly pointerVariablesByName = new Map<string, { path: string; dir: string; defined: boolean }[]>();
   /** the records declaring a function-pointer field, by field name. */
   private readonly recordsByField = new Map<string, { record: RecordDefinition; path: string; dir: string }[]>();
+  /** the files in order (a file's number is its position). */
+  private readonly filePaths: string[];
+  /** each included file's includers (transitively), each macro-defining file's reachers: file numbers, ascending. */
+  private readonly fileIndex = new Map<string, number>();
+  private readonly includersOf = new Map<string, Int32Array>();
+  private readonly reachersOf = new Map<string, Int32Array>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
-  constructor(private readonly files: FileFacts[], root: string | null = null) {
+  constructor(files: FileFacts[], root: string | null = null) {
     this.moduleSystems = createModuleSystems(files, root);
     this.paths = new Set(files.map((f) => f.path));
+    this.filePaths = files.map((f) => f.path);
+    this.filePaths.forEach((path, index) => this.fileIndex.set(path, index));
     for (const file of files) {
       this.factsByPath.set(file.path, file);
       const byStem = this.pathsByStem.get(stem(file.path)) ?? [];
@@ -163,12 +219,14 @@ export class Resolver {
         const baseId = functionId(file.path, fn.qualifiedName, fn.signature);
         const occurrence = seen.get(baseId) ?? 0;
         seen.set(baseId, occurrence + 1);
+        const owner = ownerOf(fn.qualifiedName);
         const definition: Definition = {
           id: occurrence ? functionId(file.path, fn.qualifiedName, fn.signature, occurrence) : baseId,
           fn,
           path: file.path,
           dir,
-          owner: ownerOf(fn.qualifiedName),
+          owner,
+          ownerTail: lastSegment(owner),
         };
         this.definitions.push(definition);
         const list = this.definitionsByName.get(fn.name) ?? [];
@@ -178,49 +236,47 @@ export class Resolver {
     }
   }
 
-  resolve(): ResolveResult {
-    const contexts = new Map(this.files.map((facts) => [facts.path, this.fileContext(facts)]));
-    // A header sees the macros of the files that include it (they are defined before its text is read there).
-    for (const context of contexts.values()) {
-      for (const header of context.included) contexts.get(header)?.includers.push(context);
-    }
-    for (const context of contexts.values()) {
-      for (const use of context.facts.macroUses ?? []) this.generate(use, context, 0);
-    }
-    const calls: ResolvedCall[] = [];
-    const callers = new Map<string, Set<string>>();
-    const levels = new Map<string, ContextLevel>();
+  /**
+   * Resolves the functions one at a time, in order, handing each (without its callers, known only
+   * at the end) and its calls to `emit`; returns each called function's number of distinct callers.
+   * A file's context lives only while its functions are resolved: nothing grows with the repository
+   * but the callers counts (and the include relation, as file numbers, when macros need it).
+   */
+  resolveEach(emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
+    this.indexIncluders();
+    this.filePaths.forEach((path, index) => {
+      const facts = this.factsByPath.get(path)!;
+      if (!facts.macroUses) return;
+      const place: FilePlace = { facts, dir: posix.dirname(path), index, visibleMacros: new Map() };
+      for (const use of facts.macroUses) this.generate(use, place, 0);
+    });
+    const callers = new Map<string, number>();
+    let context: FileContext | null = null;
     for (const definition of this.definitions) {
-      const context = contexts.get(definition.path)!;
-      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context, 0));
-      for (const resolved of own) {
-        calls.push(resolved);
-        for (const calleeId of resolved.calleeIds) {
-          const set = callers.get(calleeId) ?? new Set<string>();
-          set.add(definition.id);
-          callers.set(calleeId, set);
-        }
-      }
-      levels.set(definition.id, contextLevel(own, 'default'));
+      if (context?.facts.path !== definition.path) context = this.fileContext(this.factsByPath.get(definition.path)!);
+      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context!, 0));
+      const callees = new Set<string>();
+      for (const resolved of own) for (const calleeId of resolved.calleeIds) callees.add(calleeId);
+      for (const calleeId of callees) callers.set(calleeId, (callers.get(calleeId) ?? 0) + 1);
+      const { id, fn, path } = definition;
+      emit({
+        id,
+        name: fn.name,
+        qualifiedName: fn.qualifiedName,
+        kind: fn.kind,
+        path,
+        language: context.facts.language,
+        signature: fn.signature,
+        code: fn.code,
+        span: fn.span,
+        bodySpan: fn.bodySpan,
+        docstring: fn.docstring,
+        linesOfCode: fn.span.endLine - fn.span.startLine + 1,
+        level: contextLevel(own, 'default'),
+        lastCommit: null,
+      }, own);
     }
-    const functions = this.definitions.map(({ id, fn, path }) => ({
-      id,
-      name: fn.name,
-      qualifiedName: fn.qualifiedName,
-      kind: fn.kind,
-      path,
-      language: contexts.get(path)!.facts.language,
-      signature: fn.signature,
-      code: fn.code,
-      span: fn.span,
-      bodySpan: fn.bodySpan,
-      docstring: fn.docstring,
-      linesOfCode: fn.span.endLine - fn.span.startLine + 1,
-      level: levels.get(id)!,
-      callers: callers.get(id)?.size ?? 0,
-      lastCommit: null,
-    }));
-    return { functions, calls };
+    return callers;
   }
 
   /**
@@ -234,7 +290,7 @@ export class Resolver {
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
-      if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
+      if (site.needsCompilerHeaders || (resolved.calleeIds.length > 0 && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
       const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
       return variable ? [resolved, { ...resolved, yablocoName: variable, yablocoLevel: 'file' }] : [resolved];
@@ -243,9 +299,64 @@ export class Resolver {
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
 
+  /**
+   * Whether the function a call names is invalid to a compiler without its own headers (YABLoCo's
+   * clang; docs/index.md, "Levels"), read from the caller's translation unit: a type name of those
+   * headers in its signature is undeclared, unless a `typedef size_t (*f)(...)` declared the name
+   * before; that makes the name work as a parameter type, not as a return type (a function returning
+   * a function type). A function defined in an included file before such a `typedef` stays valid.
+   */
+  private invalidWithoutCompilerHeaders(name: string, context: FileContext): boolean {
+    if (!context.facts.compilerTypeUses) return false;
+    const unit = (context.compilerTypes ??= this.compilerTypeUnit(context));
+    const declared = unit.functions.get(name);
+    if (!declared) return false;
+    const typedefAt = (type: string) => unit.typedefs.get(type) ?? Infinity;
+    const definedBefore = (type: string) => declared.includedDefinition && declared.at < typedefAt(type) && typedefAt(type) < Infinity;
+    return declared.returns.some((type) => !definedBefore(type)) || declared.parameters.some((type) => !definedBefore(type) && !(typedefAt(type) < declared.at));
+  }
+
+  /** A file's translation unit as `CompilerTypeUnit` describes it. */
+  private compilerTypeUnit(context: FileContext): CompilerTypeUnit {
+    // a header's functions are read in a source file including it (the first, in file order)
+    const includer = [...(this.includersOf.get(context.facts.path) ?? [])].map((file) => this.filePaths[file]!).find((path) => !this.includersOf.has(path));
+    const root = (includer && this.factsByPath.get(includer)) || context.facts;
+    const spec = getLanguage(context.facts.language);
+    const { stdlibModules } = this.languageSets(spec);
+    const unit: CompilerTypeUnit = { typedefs: new Map(), functions: new Map() };
+    const read = new Set<string>();
+    let at = 0;
+    const readFile = (facts: FileFacts, depth: number) => {
+      read.add(facts.path);
+      const steps = this.importSteps(facts, spec, stdlibModules);
+      const events: { line: number; apply: () => void }[] = [];
+      facts.imports.forEach((ref, i) => {
+        const step = steps[i]!;
+        if (step.kind !== 'files' || !step.include || depth >= 8) return;
+        events.push({ line: ref.line, apply: () => {
+          for (const path of step.files) {
+            const header = this.factsByPath.get(path);
+            if (header && !read.has(path)) readFile(header, depth + 1);
+          }
+        } });
+      });
+      for (const { name, line } of facts.compilerTypeUses?.typedefs ?? []) events.push({ line, apply: () => void (unit.typedefs.has(name) || unit.typedefs.set(name, at)) });
+      for (const { name, line, defined, returns, parameters } of facts.compilerTypeUses?.functions ?? []) {
+        events.push({ line, apply: () => void (unit.functions.has(name) || unit.functions.set(name, { at, includedDefinition: defined && facts !== root, returns, parameters })) });
+      }
+      events.sort((a, b) => a.line - b.line);
+      for (const event of events) {
+        at++;
+        event.apply();
+      }
+    };
+    readFile(root, 0);
+    return unit;
+  }
+
   /** Records the functions a macro invocation generates, through the macros it expands in turn. */
-  private generate(use: MacroUse, context: FileContext, depth: number): void {
-    const macro = depth < 6 ? this.macroAt(use.name, context, use.line) : undefined;
+  private generate(use: MacroUse, place: FilePlace, depth: number): void {
+    const macro = depth < 6 ? this.macroAt(use.name, place, use.line) : undefined;
     if (!macro || (!macro.generates && !macro.expands)) return;
     const parameters = macro.parameters ?? [];
     // Arguments replace parameters; `##` pastes the tokens around it.
@@ -255,28 +366,83 @@ export class Resolver {
       const name = substitute(template);
       if (!/^[A-Za-z_]\w*$/.test(name)) continue;
       const list = this.generatedByName.get(name) ?? [];
-      list.push({ path: context.facts.path, dir: context.dir, line: use.line });
+      list.push({ path: place.facts.path, dir: place.dir, line: use.line });
       this.generatedByName.set(name, list);
     }
-    for (const inner of macro.expands ?? []) this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, context, depth + 1);
+    for (const inner of macro.expands ?? []) this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, place, depth + 1);
   }
 
   /** The macro a name means at a line of a file: the last one defined above it there, else one visible from the file. */
-  private macroAt(name: string, context: FileContext, line: number): MacroDefinition | undefined {
-    const here = (this.macrosByName.get(name) ?? []).filter((m) => m.path === context.facts.path && m.span.startLine < line);
+  private macroAt(name: string, place: FilePlace, line: number): MacroDefinition | undefined {
+    const here = (this.macrosByName.get(name) ?? []).filter((m) => m.path === place.facts.path && m.span.startLine < line);
     if (here.length > 0) return here.reduce((last, m) => (m.span.startLine > last.span.startLine ? m : last));
-    return this.visibleMacro(name, context);
+    return this.visibleMacro(name, place);
   }
 
-  /** The macro of that name visible from a file: defined there, in a file it includes or includes it, or (unless `includedOnly`) in a file it reaches otherwise. */
-  private visibleMacro(name: string, context: FileContext, includedOnly = false): MacroDefinition | undefined {
+  /**
+   * The macro of that name visible from a file: defined there, in a file it includes or includes it
+   * (the first includer, in file order, that sees one), or (unless `includedOnly`) in a file it reaches otherwise.
+   */
+  private visibleMacro(name: string, place: FilePlace, includedOnly = false): MacroDefinition | undefined {
     const macros = this.macrosByName.get(name);
     if (!macros) return undefined;
-    const visibleFrom = (from: FileContext) => macros.find((m) => m.path === from.facts.path) ?? macros.find((m) => (includedOnly ? from.included : from.reached).has(m.path));
-    return visibleFrom(context) ?? context.includers.map(visibleFrom).find((macro) => macro !== undefined);
+    const key = includedOnly ? `${name}\0` : name;
+    if (place.visibleMacros.has(key)) return place.visibleMacros.get(key);
+    const seeing = includedOnly ? this.includersOf : this.reachersOf;
+    const visibleFrom = (file: number) => macros.find((m) => m.path === this.filePaths[file]) ?? macros.find((m) => hasFile(seeing.get(m.path), file));
+    let macro = visibleFrom(place.index);
+    for (const includer of macro ? [] : (this.includersOf.get(place.facts.path) ?? [])) {
+      macro = visibleFrom(includer);
+      if (macro) break;
+    }
+    place.visibleMacros.set(key, macro);
+    return macro;
   }
 
+  /**
+   * Which files include each file, and which reach each file defining a macro (a header sees the
+   * macros of the files that include it: they are defined before its text is read there). Each
+   * file's context is made once for this and dropped; nothing is needed without macros or functions
+   * declared with compiler-header types (a header's are read in a file including it).
+   */
+  private indexIncluders(): void {
+    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => (facts.compilerTypeUses?.functions.length ?? 0) > 0);
+    if (!needed || this.includersOf.size > 0) return;
+    const macroPaths = new Set([...this.macrosByName.values()].flatMap((list) => list.map((m) => m.path)));
+    const includers = new Map<string, number[]>();
+    const reachers = new Map<string, number[]>();
+    const add = (lists: Map<string, number[]>, path: string, file: number) => {
+      const list = lists.get(path);
+      if (list) list.push(file);
+      else lists.set(path, [file]);
+    };
+    this.filePaths.forEach((path, file) => {
+      const { included, reached } = this.fileContext(this.factsByPath.get(path)!);
+      for (const header of included) add(includers, header, file);
+      for (const reachedPath of reached) if (macroPaths.has(reachedPath)) add(reachers, reachedPath, file);
+    });
+    for (const [path, list] of includers) this.includersOf.set(path, Int32Array.from(list));
+    for (const [path, list] of reachers) this.reachersOf.set(path, Int32Array.from(list));
+  }
+
+  /**
+   * A call's resolution, reused for the file's later calls that differ only in line: the generic order
+   * depends on the caller's file and class, the called name, receiver and argument count (its
+   * `unresolved` fallback also on the caller's parameters, so those are not reused; module systems
+   * weigh more, so their calls are not either).
+   */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
+    const reusable = !this.moduleSystems.has(context.facts.language);
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}` : '';
+    const known = reusable ? context.decided.get(key) : undefined;
+    if (known) return { ...known, callerId: caller.id, line: site.line };
+    const resolved = this.decideCall(caller, site, context);
+    // a copy: the caller marks the call it gets (viaMacro, needsCompilerHeaders)
+    if (reusable && resolved.level !== 'unresolved') context.decided.set(key, { ...resolved });
+    return resolved;
+  }
+
+  private decideCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => ({
       callerId: caller.id,
       name: site.name,
@@ -386,7 +552,8 @@ export class Resolver {
       const own = candidates.filter((d) => d.owner === caller.owner);
       return own.length > 0 ? own : candidates;
     }
-    const named = candidates.filter((d) => lastSegment(d.owner) === lastSegment(receiver));
+    const tail = lastSegment(receiver);
+    const named = candidates.filter((d) => d.ownerTail === tail);
     return named.length > 0 ? named : candidates;
   }
 
@@ -399,44 +566,42 @@ export class Resolver {
 
   private fileContext(facts: FileFacts): FileContext {
     const spec = getLanguage(facts.language);
+    const { stdlib, stdlibModules } = this.languageSets(spec);
     const reached = new Set<string>();
     const included = new Set<string>();
     const bindings = new Map<string, Binding>();
     const systemNames = new Map<Set<string>, boolean>();
+    const systemTargets = new Set<SystemInclude>();
     let includesLibrary = false;
     const globFiles: string[] = [];
-    const stdlib = new Set(spec.stdlib);
-    const stdlibModules = new Set(spec.stdlibModules);
+    // Every file of an include closure is visited from each file that reaches it: its imports are
+    // resolved once (importSteps) and each system header's names are merged once per file.
     const visitIncludes = (from: FileFacts, depth: number) => {
-      for (const ref of from.imports) {
-        const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
-        if (system) {
-          for (const binding of system) {
+      for (const step of this.importSteps(from, spec, stdlibModules)) {
+        if (step.kind === 'module') {
+          for (const binding of step.bindings) {
             if (binding.name === null) globFiles.push(...binding.files);
             else bindings.set(binding.name, { files: binding.files, outside: binding.outside });
             for (const path of binding.files) reached.add(path);
           }
-          continue;
-        }
-        const files = this.resolveImport(from.path, ref);
-        if (files.length === 0) {
-          const outside = this.outsideKind(ref, stdlibModules);
-          for (const name of ref.bindings) bindings.set(name, { files: [], outside: outside });
-          if (ref.resolve === 'include') {
-            includesLibrary ||= isLibraryHeader(ref.target, spec.systemLibrary?.headers);
-            for (const { header, names } of this.systemHeaderDeclarations(ref.target)) systemNames.set(names, isLibraryHeader(header, spec.systemLibrary?.headers));
+        } else if (step.kind === 'outside') {
+          for (const name of step.names) bindings.set(name, { files: [], outside: step.outside });
+          if (step.system && !systemTargets.has(step.system)) {
+            systemTargets.add(step.system);
+            includesLibrary ||= step.system.library;
+            for (const { names, library } of step.system.sets) systemNames.set(names, library);
           }
-          continue;
-        }
-        for (const name of ref.bindings) bindings.set(name, { files, outside: null });
-        for (const path of files) {
-          if (ref.resolve === 'include' ? included.has(path) : reached.has(path)) continue;
-          reached.add(path);
-          if (ref.resolve === 'include') {
-            included.add(path);
-            for (const twin of this.headerSources(path)) reached.add(twin);
-            const header = this.factsByPath.get(path);
-            if (header && depth < 8) visitIncludes(header, depth + 1);
+        } else {
+          for (const name of step.names) bindings.set(name, { files: step.files, outside: null });
+          for (const path of step.files) {
+            if (step.include ? included.has(path) : reached.has(path)) continue;
+            reached.add(path);
+            if (step.include) {
+              included.add(path);
+              for (const twin of this.headerSources(path)) reached.add(twin);
+              const header = this.factsByPath.get(path);
+              if (header && depth < 8) visitIncludes(header, depth + 1);
+            }
           }
         }
       }
@@ -445,7 +610,48 @@ export class Resolver {
     reached.delete(facts.path);
     included.delete(facts.path);
     const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    return { facts, dir: posix.dirname(facts.path), reached, included, includers: [], bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true };
+    const index = this.fileIndex.get(facts.path)!;
+    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map() };
+  }
+
+  /** A language's standard-library names and modules (shared by every file of the language). */
+  private languageSets(spec: LanguageSpec): { stdlib: Set<string>; stdlibModules: Set<string> } {
+    let sets = this.languageSetCache.get(spec.id);
+    if (!sets) {
+      sets = { stdlib: new Set(spec.stdlib), stdlibModules: new Set(spec.stdlibModules) };
+      this.languageSetCache.set(spec.id, sets);
+    }
+    return sets;
+  }
+
+  /** What each import of `from` brings to a file of `spec`'s language that reaches it (worked out once per file and language). */
+  private importSteps(from: FileFacts, spec: LanguageSpec, stdlibModules: Set<string>): ImportStep[] {
+    let byPath = this.importStepCache.get(spec.id);
+    if (!byPath) this.importStepCache.set(spec.id, (byPath = new Map()));
+    let steps = byPath.get(from.path);
+    if (steps) return steps;
+    steps = from.imports.map((ref): ImportStep => {
+      const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
+      if (system) return { kind: 'module', bindings: system };
+      const files = this.resolveImport(from.path, ref);
+      if (files.length > 0) return { kind: 'files', names: ref.bindings, files, include: ref.resolve === 'include' };
+      return { kind: 'outside', names: ref.bindings, outside: this.outsideKind(ref, stdlibModules), system: ref.resolve === 'include' ? this.systemInclude(ref.target, spec) : null };
+    });
+    byPath.set(from.path, steps);
+    return steps;
+  }
+
+  /** A system include: whether it is the C library's, and the name sets of its headers (each with that flag). */
+  private systemInclude(target: string, spec: LanguageSpec): SystemInclude {
+    const key = `${spec.id}\0${target}`;
+    let include = this.systemIncludeCache.get(key);
+    if (!include) {
+      const headers = spec.systemLibrary?.headers;
+      const sets = this.systemHeaderDeclarations(target).map(({ header, names }) => ({ names, library: isLibraryHeader(header, headers) }));
+      include = { library: isLibraryHeader(target, headers), sets };
+      this.systemIncludeCache.set(key, include);
+    }
+    return include;
   }
 
   private outsideKind(ref: ImportRef, stdlibModules: Set<string>): 'stdlib' | 'external' {
@@ -567,8 +773,13 @@ export class Resolver {
 
   /** The source files that implement a header: same stem, another extension, nearest first. */
   private headerSources(header: string): string[] {
-    const sources = (this.pathsByStem.get(stem(header)) ?? []).filter((path) => path !== header && this.factsByPath.get(path)!.functions.length > 0);
-    return this.nearest(posix.dirname(header), sources);
+    let sources = this.headerSourceCache.get(header);
+    if (!sources) {
+      const candidates = (this.pathsByStem.get(stem(header)) ?? []).filter((path) => path !== header && this.factsByPath.get(path)!.functions.length > 0);
+      sources = this.nearest(posix.dirname(header), candidates);
+      this.headerSourceCache.set(header, sources);
+    }
+    return sources;
   }
 
   private libraryNames(spec: LanguageSpec): Set<string> {

@@ -14,6 +14,12 @@ const SCHEMA_VERSION = '3';
 /** The index and language stages' own code: the facts and resolutions they stored depend on it. */
 const INDEX_CODE_VERSION = codeVersion([new URL('./', import.meta.url), new URL('../languages/', import.meta.url)]);
 
+/** The functions' lookup indexes: dropped while a replacement writes every function, made again at its end (one sort instead of a b-tree insert per row). */
+const FUNCTION_INDEXES = `
+CREATE INDEX IF NOT EXISTS functions_by_path ON functions(path);
+CREATE INDEX IF NOT EXISTS functions_by_name ON functions(name);
+`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
@@ -26,8 +32,7 @@ CREATE TABLE IF NOT EXISTS functions (
   level TEXT NOT NULL, callers INTEGER NOT NULL,
   -- the function's resolved call sites, in order: [{name, line, level, yablocoLevel?, viaMacro?, calleeIds, ambiguous}]
   calls TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS functions_by_path ON functions(path);
-CREATE INDEX IF NOT EXISTS functions_by_name ON functions(name);
+${FUNCTION_INDEXES}
 CREATE TABLE IF NOT EXISTS blame (path TEXT PRIMARY KEY, hash TEXT NOT NULL, line_times TEXT NOT NULL);
 `;
 
@@ -41,6 +46,18 @@ export interface StoredFile {
 }
 
 type StoredCall = Omit<ResolvedCall, 'callerId'>;
+
+/** A replacement of the resolved index in progress (IndexStore.beginReplace). */
+export interface IndexReplacement {
+  /** a parsed file and its facts (as JSON). */
+  putFile(file: StoredFile, factsJson: string): void;
+  /** a function (its callers are counted at the end) and its resolved calls. */
+  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]): void;
+  /** sets the callers counts (functions absent: none) and commits. */
+  finish(callers: ReadonlyMap<string, number>): void;
+  /** drops everything written since beginReplace: the old index is left as it was. */
+  abort(): void;
+}
 
 interface FunctionRow {
   id: string; path: string; name: string; qualified_name: string; kind: FunctionRecord['kind'];
@@ -129,42 +146,70 @@ export class IndexStore {
     });
   }
 
-  /** Replaces the whole resolved index in one transaction (files, functions, calls). */
-  replace(
-    changed: { file: StoredFile; facts: FileFacts }[],
-    removed: string[],
-    functions: FunctionRecord[],
-    calls: ResolvedCall[],
-  ): void {
-    const upsertFile = this.db.prepare(
+  /**
+   * Starts replacing the resolved index: files, functions and calls are written as they are produced
+   * (nothing is held until the end), in one transaction; the old index stays what readers see, and
+   * what remains after `abort` or a crash, until `finish` commits. `removed`: paths to drop.
+   */
+  beginReplace(removed: string[]): IndexReplacement {
+    const db = this.db;
+    const upsertFile = db.prepare(
       `INSERT INTO files (path, language, hash, size, lines, has_errors, facts) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET language = excluded.language, hash = excluded.hash, size = excluded.size,
        lines = excluded.lines, has_errors = excluded.has_errors, facts = excluded.facts`,
     );
-    const deleteFile = this.db.prepare('DELETE FROM files WHERE path = ?');
-    const insertFunction = this.db.prepare(
+    const insertFunction = db.prepare(
       `INSERT INTO functions (id, path, name, qualified_name, kind, language, signature, code, span, body_span,
-       docstring, lines_of_code, level, callers, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       docstring, lines_of_code, level, callers, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
-    // One JSON list per function: far fewer rows to write than one row per call site.
-    const callsByCaller = new Map<string, StoredCall[]>();
-    for (const c of calls) {
-      const list = callsByCaller.get(c.callerId) ?? [];
-      const { callerId: _caller, ...stored } = c;
-      list.push(stored);
-      callsByCaller.set(c.callerId, list);
-    }
-    this.db.transaction(() => {
+    const setCallers = db.prepare('UPDATE functions SET callers = ? WHERE id = ?');
+    const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
+    db.exec('BEGIN IMMEDIATE');
+    let open = true;
+    // A failed COMMIT leaves the transaction open, for abort to roll back; SQLite may already have
+    // rolled back itself (a full disk), so a rollback happens only while a transaction is open.
+    const end = (statement: 'COMMIT' | 'ROLLBACK') => {
+      if (!open) return;
+      if (statement === 'COMMIT' || db.inTransaction) db.exec(statement);
+      open = false;
+    };
+    const writing = () => {
+      if (!open) throw new Error('index replacement already finished or aborted');
+    };
+    try {
       for (const path of removed) deleteFile.run(path);
-      for (const { file, facts } of changed) {
-        upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, JSON.stringify(facts));
-      }
-      this.db.exec('DELETE FROM functions;');
-      for (const f of functions) {
+      db.exec('DELETE FROM functions; DROP INDEX IF EXISTS functions_by_path; DROP INDEX IF EXISTS functions_by_name;');
+    } catch (error) {
+      end('ROLLBACK');
+      throw error;
+    }
+    return {
+      putFile(file, factsJson) {
+        writing();
+        upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, factsJson);
+      },
+      putFunction(f, calls) {
+        writing();
+        // One JSON list per function: far fewer rows to write than one row per call site.
+        const stored: StoredCall[] = calls.map(({ callerId: _caller, ...call }) => call);
         insertFunction.run(f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
-          JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, f.callers, JSON.stringify(callsByCaller.get(f.id) ?? []));
-      }
-    })();
+          JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(stored));
+      },
+      finish(callers) {
+        writing();
+        try {
+          for (const [id, count] of callers) setCallers.run(count, id);
+          db.exec(FUNCTION_INDEXES);
+        } catch (error) {
+          end('ROLLBACK');
+          throw error;
+        }
+        end('COMMIT');
+      },
+      abort() {
+        end('ROLLBACK');
+      },
+    };
   }
 
   functions(): FunctionRecord[] {

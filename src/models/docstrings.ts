@@ -103,6 +103,8 @@ export function docstringOf(raw: string): string {
 const postprocessDocstring = async (_task: TaskRecord, answer: { text: string }): Promise<Postprocessed> => ({ output: docstringOf(answer.text), rule: 'docstring' });
 
 export type DocstringOptions = Omit<GenerationOptions, 'promptBuilder' | 'samples' | 'postprocess' | 'budget'> & {
+  /** the set at `tasksPath`, as `readFunctionTasks` gives it. */
+  tasks: TaskRecord[];
   out: string;
   template: LoadedDocstringTemplate;
   command: string;
@@ -115,11 +117,17 @@ export interface DocstringResult {
   failed: { id: string; error: string }[];
 }
 
+/** The tasks of a set that docstrings can be generated for; read before anything is created, so a refused set leaves nothing behind. */
+export function readFunctionTasks(tasksPath: string): TaskRecord[] {
+  const tasks = readTasks(tasksPath);
+  const other = tasks.find((task) => task.kind !== 'function');
+  if (other) throw new InputError(`task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`, { file: tasksPath, field: 'kind' });
+  return tasks;
+}
+
 /** Generates the docstrings (resumable) and writes the hard variant of the task set with its manifest. */
 export async function generateDocstrings(options: DocstringOptions): Promise<DocstringResult> {
-  const tasks = readTasks(options.tasksPath);
-  const other = tasks.find((task) => task.kind !== 'function');
-  if (other) throw new InputError(`task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`, { file: options.tasksPath, field: 'kind' });
+  const { tasks } = options;
   const summary = await runGeneration({ ...options, promptBuilder: docstringPromptBuilder(options.template), samples: 1, budget: null, postprocess: postprocessDocstring });
   const store = openRunStore(options.runDir, { readonly: true });
   const answers = new Map<string, { output: string | null; error: string | null }>();

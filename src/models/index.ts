@@ -8,4 +8,4 @@ export { createLlamaCppBackend } from './llamacpp.ts';
 export { runGeneration, readTasksFile, resolveSampling, responseKey, type GenerationOptions, type GenerationSummary } from './runner.ts';
 export { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 export { postprocess, extractFence, cutAfterFirstBracket, type Postprocessed } from './postprocess.ts';
-export { generateDocstrings, docstringOf, docstringPrompt, docstringPromptBuilder, loadDocstringTemplate, DEFAULT_DOCSTRING_TEMPLATE, DOCSTRING_PLACEHOLDERS, DocstringTemplateSchema, type DocstringTemplate, type DocstringOptions, type DocstringResult, type LoadedDocstringTemplate } from './docstrings.ts';
+export { generateDocstrings, readFunctionTasks, docstringOf, docstringPrompt, docstringPromptBuilder, loadDocstringTemplate, DEFAULT_DOCSTRING_TEMPLATE, DOCSTRING_PLACEHOLDERS, DocstringTemplateSchema, type DocstringTemplate, type DocstringOptions, type DocstringResult, type LoadedDocstringTemplate } from './docstrings.ts';

@@ -1,6 +1,7 @@
 // Renders a report as a terminal table, Markdown, CSV, JSON, a single offline HTML file with the
 // registry's figures, or the LaTeX of its tables. Every table names what produced it.
 import { z } from 'zod';
+import { formatCsv } from '../datasets/csv.ts';
 import { formatTable } from '../util/table.ts';
 import { ReportSchema, type Report } from './aggregate.ts';
 import { ComparisonSchema, type Comparison } from './compare.ts';
@@ -72,9 +73,8 @@ function markdownTable(head: string[], rows: (string | number)[][]): string {
 }
 
 function csv(report: Report): string {
-  const quote = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const rows = report.rows.map((row) => [row.run, ...row.group, row.tasks, row.missing, ...report.metrics.map((m) => (row.means[m] === null ? '' : row.means[m]!.toFixed(4)))]);
-  return `${[header(report), ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
+  return formatCsv([header(report), ...rows]);
 }
 
 /** The report rows as a figure table (the HTML report's detailed table). */

@@ -7,7 +7,7 @@ import { cli } from '../capture-cli.ts';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { importCceval } from '../../src/datasets/cceval.ts';
-import { parseCsv } from '../../src/datasets/csv.ts';
+import { formatCsv, guardCsvCell, parseCsv, unguardCsvCell } from '../../src/datasets/csv.ts';
 import { exportHf, importHf } from '../../src/datasets/hf.ts';
 import { readTasks, writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
@@ -237,4 +237,16 @@ describe('round trip import -> export -> import', () => {
       assert.match(yabloco.stdout, /3 functions: 1 found at the recorded pos\/code_length, 1 found at other lines, 1 not found in the checkout/);
     });
   });
+});
+
+it('CSV cells a spreadsheet would run as formulas are written as text and read back exactly', () => {
+  const cases: [string, string][] = [
+    ['=1+2', "'=1+2"], ['@SUM(A1)', "'@SUM(A1)"], ['-1+cmd|x', "'-1+cmd|x"], ['+x', "'+x"], ['\tx', "'\tx"],
+    ["'quoted'", "''quoted'"], ['-', '-'], ['+', '+'], ['-0.25', '-0.25'], ['plain', 'plain'], ['', ''],
+  ];
+  for (const [text, written] of cases) {
+    assert.equal(guardCsvCell(text), written, text);
+    assert.equal(unguardCsvCell(written), text, written);
+  }
+  assert.equal(formatCsv([['=A1', -1, null, 'a,b']]), `'=A1,-1,,"a,b"\n`);
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -109,6 +109,7 @@ test('a user template (completion form) changes the prompt; a failed task is lef
   writeTasks(crossfile, [{ ...rest, kind: 'crossfile' }]);
   const wrongKind = await runCli(['docstrings', 'generate', crossfile, '--model', 'openai:chat:x', '--out', join(scratch, 'y.db')], {});
   assert.equal(wrongKind.stderr.trim(), `ctxbench docstrings: ${crossfile}, field 'kind': task '${tasks[0]!.id}' is a crossfile task: synthetic docstrings are for function tasks (docstring, signature, body)`);
+  assert.equal(existsSync(join(scratch, 'y.db.run')), false, 'a refused set leaves no run folder');
   writeFileSync(templateFile, 'name: typo\nuser: "Describe {bdy}"\n');
   const bad = await runCli(['docstrings', 'generate', tasksPath, '--model', 'openai:chat:x', '--out', join(scratch, 'x.db'), '--template', templateFile], {});
   assert.equal(bad.code, 2);

@@ -76,15 +76,15 @@ test('import into a task set: matched by function id, other rows counted, a chan
   assert.deepEqual(manifest.details.counts.byReviews, { '0': 1, '3': 4 });
 });
 
-test('export and import round trips (XLSX and CSV): marks, notes and unreviewed cells survive; blanks of a ctxbench sheet stay unreviewed', async () => {
+test('export and import round trips (XLSX and CSV): marks, notes and unreviewed cells survive; blanks of a ctxbench sheet stay unreviewed; CSV cells a spreadsheet would run as formulas are written as text', async () => {
   const tasksPath = join(scratch, 'mixed.db');
   writeTasks(tasksPath, [task('A1', 'Adds one, "carefully", to x.'), task('B2', 'Line one,\nline two.'), task('C3', null, { originalDocstring: 'the first text' })]);
   const store = new ReviewStore(reviewsPath(tasksPath));
   const at = '2026-01-01T00:00:00.000Z';
   store.putAll([
     { taskId: 'A1', reviewer: 'ann', kind: 'original', mark: '-', note: 'too vague, "x"?', docstring: 'Adds one, "carefully", to x.', at },
-    { taskId: 'B2', reviewer: 'ann', kind: 'original', mark: '+', note: '', docstring: 'Line one,\nline two.', at },
-    { taskId: 'A1', reviewer: 'ben', kind: 'original', mark: '?', note: 'needs\nthe caller', docstring: 'Adds one, "carefully", to x.', at },
+    { taskId: 'B2', reviewer: 'ann', kind: 'original', mark: '+', note: '=HYPERLINK("http://x.invalid","click")', docstring: 'Line one,\nline two.', at },
+    { taskId: 'A1', reviewer: 'ben', kind: 'original', mark: '?', note: "'quoted' -1+2", docstring: 'Adds one, "carefully", to x.', at },
   ]);
   const before = marksOf(store);
   store.close();
@@ -103,7 +103,9 @@ test('export and import round trips (XLSX and CSV): marks, notes and unreviewed 
   }
   const csv = readFileSync(join(scratch, 'sheet.csv'), 'utf8').split('\n');
   assert.equal(csv[0], ',id,doc,repository,fname,file,Reviewer ann,Reviewer ben,,,empty_cells,,,minuses,,,questions,,agree,Note ann,Note ben');
-  assert.equal(csv[1], '0,A1,"Adds one, ""carefully"", to x.",redis,f_A1,src/f.c,-,?,0,0,0,-1,0,-1,0,1,1,0,0,"too vague, ""x""?","needs');
+  assert.equal(csv[1], `0,A1,"Adds one, ""carefully"", to x.",redis,f_A1,src/f.c,-,?,0,0,0,-1,0,-1,0,1,1,0,0,"too vague, ""x""?",''quoted' -1+2`);
+  assert.equal(csv.find((line) => line.startsWith('1,B2,')), `1,B2,"Line one,`);
+  assert.match(csv.join('\n'), /line two\.",redis,f_B2,src\/f\.c,\+,,1,0,1,0,0,0,0,0,0,0,0,"'=HYPERLINK\(""http:\/\/x\.invalid"",""click""\)",\n/);
 });
 
 test("Fleiss' kappa reproduces the published example (Fleiss 1971 as on Wikipedia: 10 subjects, 14 raters, 5 categories: 0.210)", () => {

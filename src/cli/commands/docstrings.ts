@@ -1,7 +1,7 @@
 // `ctxbench docstrings generate`: the "hard" variant of a task set, its docstrings written by a model.
 import { resolve } from 'node:path';
 import { createBackend, parseProvider } from '../../models/provider.ts';
-import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate } from '../../models/docstrings.ts';
+import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate, readFunctionTasks } from '../../models/docstrings.ts';
 import { makeFolders } from '../../util/folders.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
@@ -29,6 +29,7 @@ export const docstringsCommand: Command = {
     if (!out) throw new UsageError('--out is required\nSee: ctxbench docstrings --help');
     parseProvider(model);
     const template = loadDocstringTemplate(textOption(values, 'template') ?? DEFAULT_DOCSTRING_TEMPLATE);
+    const tasks = readFunctionTasks(tasksPath);
     const runDir = textOption(values, 'run') ?? `${out}.run`;
     makeFolders(runDir);
     const lock = lockFolder(resolve(runDir), 'docstrings');
@@ -38,6 +39,7 @@ export const docstringsCommand: Command = {
         const { summary, failed } = await generateDocstrings({
           ...settings,
           tasksPath,
+          tasks,
           runDir,
           backend,
           out,

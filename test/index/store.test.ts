@@ -1,0 +1,89 @@
+// The index store's streaming replacement: written as produced, committed at once or not at all.
+import assert from 'node:assert/strict';
+import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import Database from 'better-sqlite3';
+import { indexRepository } from '../../src/index/indexer.ts';
+import { IndexStore } from '../../src/index/store.ts';
+
+const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
+
+function copyOf(repo: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-store-'));
+  cpSync(join(FIXTURES, repo), root, { recursive: true });
+  return root;
+}
+
+/** What an index holds, as a reader of the file sees it (its lookup indexes too). */
+function contents(db: string): { indexes: string[]; files: string[]; functions: string[] } {
+  const reader = new Database(db, { readonly: true });
+  try {
+    return {
+      indexes: (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'functions' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((row) => row.name),
+      files: (reader.prepare('SELECT path, hash FROM files ORDER BY path').all() as { path: string; hash: string }[]).map((row) => `${row.path} ${row.hash}`),
+      functions: (reader.prepare('SELECT qualified_name, callers, calls FROM functions ORDER BY id').all() as { qualified_name: string; callers: number; calls: string }[])
+        .map((row) => `${row.qualified_name} callers=${row.callers} ${row.calls}`),
+    };
+  } finally {
+    reader.close();
+  }
+}
+
+test('a replacement is invisible to readers until finish, which sets the callers counts', async () => {
+  const root = copyOf('py-app');
+  const db = join(root, 'index.db');
+  const first = await indexRepository(root, { db });
+  const before = contents(db);
+  assert.equal(before.files.length, 2);
+  assert.deepEqual(before.indexes, ['functions_by_name', 'functions_by_path']);
+  const [fn] = first.store.functions();
+  const replacement = first.store.beginReplace(['shop/util/money.py']);
+  replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
+  replacement.putFunction({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ callerId: 'f1', name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]);
+  assert.deepEqual(contents(db), before);
+  replacement.finish(new Map([['f1', 1]]));
+  const after = contents(db);
+  assert.deepEqual(after.indexes, before.indexes);
+  assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
+  assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
+  assert.throws(() => replacement.putFunction(fn!, []), /index replacement already finished or aborted/);
+  first.store.close();
+});
+
+test('an aborted replacement leaves the old index exactly as it was', async () => {
+  const root = copyOf('py-app');
+  const db = join(root, 'index.db');
+  const first = await indexRepository(root, { db });
+  const before = contents(db);
+  const [fn] = first.store.functions();
+  const replacement = first.store.beginReplace(['shop/util/money.py']);
+  replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, '{}');
+  replacement.putFunction({ ...fn!, id: 'f1' }, []);
+  replacement.abort();
+  replacement.abort();
+  assert.deepEqual(contents(db), before);
+  assert.equal(first.store.functions().length, before.functions.length);
+  first.store.close();
+});
+
+test('a re-index that fails midway (its progress callback throws) keeps the old index, and the next one completes', async () => {
+  const root = copyOf('py-app');
+  const db = join(root, 'index.db');
+  (await indexRepository(root, { db })).store.close();
+  const before = contents(db);
+  appendFileSync(join(root, 'shop', 'util', 'money.py'), '\n\ndef cents(amount):\n    return round_cents(amount) * 100\n');
+  await assert.rejects(indexRepository(root, { db, onProgress: () => { throw new Error('interrupted'); } }), /interrupted/);
+  assert.deepEqual(contents(db), before);
+  const again = await indexRepository(root, { db });
+  assert.equal(again.parsed, 1);
+  assert.ok(again.store.functions().some((f) => f.name === 'cents'));
+  // round_cents had 2 callers: the new function is the third.
+  assert.match(contents(db).functions.find((line) => line.startsWith('round_cents '))!, /^round_cents callers=3 /);
+  again.store.close();
+  // A store opened afterwards sees the committed index.
+  const reopened = new IndexStore(db);
+  assert.ok(reopened.functions().some((f) => f.name === 'cents'));
+  reopened.close();
+});
