@@ -15,8 +15,11 @@ import { registerMetric, type MetricDefinition } from '../metrics/registry.ts';
 import { registerBackend, type BackendFactory } from '../models/provider.ts';
 import { registerFigureKind } from '../report/figures/registry.ts';
 import type { FigureKind } from '../report/figures/types.ts';
+import { registerLanguage } from '../languages/registry.ts';
+import type { LanguageSpec } from '../languages/types.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
+import { addWorkerSetup } from '../util/workers.ts';
 import { readYaml } from '../util/yaml-lines.ts';
 import { CONFIG_FILE } from './config-file.ts';
 
@@ -34,6 +37,8 @@ export interface CtxbenchPlugin {
   figures?: FigureKind[];
   /** test-report formats an environment file names under `report.format`. */
   reportParsers?: ReportParser[];
+  /** language tables (a grammar's .wasm by absolute path, or a built-in grammar's file name). */
+  languages?: LanguageSpec[];
 }
 
 /** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */
@@ -54,6 +59,15 @@ const PLUGIN_SCHEMA = z.strictObject({
   sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
   figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
   reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
+  languages: z.array(named('id', {
+    displayName: z.string(),
+    grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
+    extensions: z.array(z.string().regex(/^\.[^/\\]+$/, 'an extension with its dot (`.cu`)')).min(1),
+    ...Object.fromEntries(['commentTypes', 'identifierTypes', 'stringTypes', 'definitions', 'calls', 'imports', 'scopes', 'statementTypes', 'keywords', 'stdlib'].map((key) => [key, z.array(z.unknown())])),
+    semantic: z.record(z.string(), z.looseObject({})),
+    semanticFallback: z.looseObject({}),
+    docstring: z.enum(['comment-before', 'python-body-string', 'comment-before-or-body-string']),
+  })).optional(),
 });
 
 const loaded = new Map<string, CtxbenchPlugin>();
@@ -104,7 +118,10 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.sandboxes, 'sandboxes', registerSandbox);
   register(plugin.figures, 'figures', registerFigureKind);
   register(plugin.reportParsers, 'reportParsers', registerReportParser);
+  register(plugin.languages, 'languages', registerLanguage);
   loaded.set(path, plugin);
+  // worker threads (indexing, task building) register the same entries
+  addWorkerSetup(new URL(import.meta.url), 'loadPlugin', path);
   return plugin;
 }
 

@@ -1,14 +1,15 @@
 // Plugins end to end: the worked examples (examples/plugins: a retriever, a backend, a metric, a
-// template, a sandbox, a report figure and a test-report format), loaded from the fixture folder's
-// config file, are used by prompt, eval, score, report and exec and shown in the viewer; malformed
-// plugins are errors naming the file.
+// template, a sandbox, a report figure, a test-report format and a language), loaded from the
+// fixture folder's config file, are used by index, prompt, eval, score, report and exec and shown
+// in the viewer; malformed plugins are errors naming the file.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cli } from '../capture-cli.ts';
 import { writeTasks } from '../../src/datasets/io.ts';
+import { indexRepository, listFunctions } from '../../src/index/index.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { answerApi, startViewer } from '../../src/web/server.ts';
 import { FIXTURES as EXEC_FIXTURES, functionTask, functionText, makeWorkDir } from '../exec/helpers.ts';
@@ -118,6 +119,23 @@ test('a report figure from a plugin is drawn by report --figures and on the view
   }
 });
 
+test('a language from a plugin is indexed (in worker threads) and resolved: its files, a call into its header, its runtime calls as stdlib', async () => {
+  const project = join(work.dir, 'cuda');
+  cpSync(join(PLUGINS, 'cuda'), project, { recursive: true });
+  const indexed = await ok(['index', project]);
+  assert.match(indexed, /cuda/, indexed);
+  const run = await indexRepository(project);
+  const functions = listFunctions(run.store);
+  run.store.close();
+  assert.deepEqual(functions.map(({ name, path, language, level }) => ({ name, path, language, level })), [
+    { name: 'saxpy', path: 'saxpy.cu', language: 'cuda', level: 'package' },
+    { name: 'run_saxpy', path: 'saxpy.cu', language: 'cuda', level: 'stdlib' },
+    { name: 'clamp_unit', path: 'scale.cuh', language: 'cuda', level: 'none' },
+  ]);
+  assert.deepEqual(functions[0]!.callees.map(({ name, path, level }) => ({ name, path, level })), [{ name: 'clamp_unit', path: 'scale.cuh', level: 'package' }]);
+  assert.deepEqual(functions[1]!.callees.map(({ name, level }) => `${name}:${level}`), ['cudaMalloc:stdlib', 'cudaMemcpy:stdlib', 'cudaFree:stdlib']);
+});
+
 test("the plugin's metric is a column of the viewer's task list", async () => {
   const viewer = await startViewer([runDir], { port: 0 });
   const browser = await launchChromium();
@@ -140,6 +158,7 @@ test('a malformed plugin is one error naming the file and the field', async () =
     ['malformed.js', "field 'retrievers[0].score': must be a function"],
     ['no-default.js', "field '(default export)': no default export; write `export default definePlugin({ name, ... })`"],
     ['duplicate.js', "field 'metrics[0]': a metric named 'em' is already registered"],
+    ['language-taken.js', "field 'languages[0]': extension '.py' already belongs to the language 'python'"],
   ];
   for (const [file, message] of cases) {
     const result = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, file)]);
