@@ -1055,7 +1055,9 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
     const fields = [...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!);
     if (!name || fields.length === 0) continue;
-    records.push({ name, fields, needsCompilerHeaders: variablesOf(body.text).some((word) => compilerNames.has(word)) });
+    // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t len)`)
+    const fieldTypes = body.text.replace(/(\(\s*\*\s*[A-Za-z_]\w*\s*\))\s*\((?:[^()]|\([^()]*\))*\)/g, '$1');
+    records.push({ name, fields, needsCompilerHeaders: variablesOf(fieldTypes).some((word) => compilerNames.has(word)) });
   }
   return records;
 }
