@@ -57,6 +57,7 @@ export class TaskTableWriter {
   private readonly insertText;
   private readonly hasText;
   private readonly stored = new Set<string>();
+  private last: { text: string; hash: string } | null = null;
   private ord = 0;
 
   constructor(db: Database.Database) {
@@ -67,9 +68,16 @@ export class TaskTableWriter {
   }
 
   add(task: TaskRecord): void {
-    const hash = textHash(task.prefix, task.reference, task.suffix);
+    const { prefix, reference, suffix } = task;
+    // The tasks of one file come one after another: a text equal to the last one is not hashed again.
+    const last = this.last;
+    const referenceEnd = prefix.length + reference.length;
+    const same = last !== null && last.text.length === referenceEnd + suffix.length &&
+      last.text.slice(0, prefix.length) === prefix && last.text.slice(prefix.length, referenceEnd) === reference && last.text.slice(referenceEnd) === suffix;
+    const hash = same ? last.hash : textHash(prefix, reference, suffix);
+    if (!same) this.last = { text: prefix + reference + suffix, hash };
     if (!this.stored.has(hash)) {
-      if (!this.hasText.get(hash)) this.insertText.run(hash, task.prefix + task.reference + task.suffix);
+      if (!this.hasText.get(hash)) this.insertText.run(hash, this.last!.text);
       this.stored.add(hash);
     }
     this.insertTask.run(this.ord++, task.id, JSON.stringify(compactTask(task, hash)));

@@ -41,6 +41,9 @@ interface CompiledSpec {
   compilerNames: Set<string>;
   /** `compilerHeaderTypes`. */
   compilerTypes: Set<string>;
+  /** any of `compilerHeaderNames` / `compilerHeaderTypes` as a word (global; null when none): a text without one needs no closer look. */
+  compilerNamePattern: RegExp | null;
+  compilerTypePattern: RegExp | null;
   /** `statementTypes`: the nodes that end a full expression. */
   statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
@@ -66,6 +69,10 @@ interface Context {
   localTypes?: Map<string, string>;
   /** parameters and locals declared with one of `compilerHeaderTypes` (`va_list ap`). */
   compilerTyped?: Set<string>;
+  /** the names a compiler without its own headers lacks here: `compilerHeaderNames` and `compilerTyped`, as one pattern. */
+  compilerWords?: RegExp;
+  /** whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a statement share it. */
+  compilerChecks?: Map<string, boolean>;
 }
 
 const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
@@ -114,6 +121,8 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
     compilerTypes: new Set(spec.compilerHeaderTypes),
+    compilerNamePattern: wordPattern(spec.compilerHeaderNames ?? []),
+    compilerTypePattern: wordPattern(spec.compilerHeaderTypes ?? []),
     statementTypes: new Set(spec.statementTypes),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
@@ -123,6 +132,11 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
 
 // ---------------------------------------------------------------------------------------------
 // Node paths (see NodePath in src/languages/types.ts)
+
+/** A pattern finding the words in a text (global; null for none). */
+function wordPattern(words: readonly string[]): RegExp | null {
+  return words.length > 0 ? new RegExp(`\\b(?:${words.join('|')})\\b`, 'g') : null;
+}
 
 function applyStep(nodes: Node[], step: string): Node[] {
   const out: Node[] = [];
@@ -471,8 +485,11 @@ class FileExtractor {
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
-    const compilerTyped = this.c.compilerTypes.size > 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : undefined;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped });
+    // a function that names none of the types declares nothing with them
+    const { compilerTypePattern, compilerNamePattern } = this.c;
+    const compilerTyped = compilerTypePattern ? (fn.code.search(compilerTypePattern) >= 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
+    const compilerWords = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : (compilerNamePattern ?? undefined);
+    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
 
@@ -595,16 +612,23 @@ class FileExtractor {
     for (const rule of this.c.calls.get(node.type)!) {
       const site = this.callSite(node, rule);
       if (site) {
-        const { compilerNames } = this.c;
-        if (compilerNames.size > 0) {
-          const statement = this.fullExpression(node);
-          const invalid = (name: string) => compilerNames.has(name) || (owner.compilerTyped?.has(name) ?? false);
-          if (variablesOf(statement.text).some(invalid)) site.needsCompilerHeaders = true;
-        }
+        if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
         owner.fn!.calls.push(site);
         return;
       }
     }
+  }
+
+  /** Whether a full expression uses a name of the compiler's own headers, or a variable declared with one of their types. */
+  private usesCompilerNames(statement: Node, words: RegExp, owner: Context): boolean {
+    const checks = (owner.compilerChecks ??= new Map());
+    const key = `${statement.startIndex}:${statement.endIndex}`;
+    let uses = checks.get(key);
+    if (uses === undefined) {
+      uses = usesAsVariable(statement.text, words);
+      checks.set(key, uses);
+    }
+    return uses;
   }
 
   /**
@@ -950,11 +974,37 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
   return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
 }
 
+/** Code with its string and character literals and comments blanked (each one space). */
+function withoutLiterals(text: string): string {
+  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+}
+
 /** The identifiers of a piece of code that name variables, types or functions: string and character
- *  literals, comments and member names (after `.` or `->`) left out. */
+ *  literals, comments and member names (after `.` or `->`, a space allowed between) left out. */
 function variablesOf(text: string): string[] {
-  const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
-  return [...code.matchAll(/(?<![\w.]|->|\.\s|->\s)\s*\b([A-Za-z_]\w*)/g)].map((match) => match[1]!);
+  return [...withoutLiterals(text).matchAll(/(?<![\w.]|->|\.\s|->\s)\s*\b([A-Za-z_]\w*)/g)].map((match) => match[1]!);
+}
+
+/**
+ * Whether any of `words` (a global pattern of identifiers) is among variablesOf(text): found where
+ * it occurs, not by listing every identifier. variablesOf takes a word whose run of spaces before it
+ * has a start not after `.`, `->` or a word character, or a later start not after `. ` or `-> `.
+ */
+function usesAsVariable(text: string, words: RegExp): boolean {
+  const code = withoutLiterals(text);
+  const space = (at: number) => at >= 0 && /\s/.test(code[at]!);
+  // variablesOf's look-behind, failing at `at`: after a word character or `.`, `->`, `. ` or `-> `
+  const afterMember = (at: number) =>
+    (at >= 1 && /[\w.]/.test(code[at - 1]!)) ||
+    (at >= 2 && code[at - 2] === '-' && code[at - 1] === '>') ||
+    (at >= 2 && code[at - 2] === '.' && space(at - 1)) ||
+    (at >= 3 && code[at - 3] === '-' && code[at - 2] === '>' && space(at - 1));
+  for (const match of code.matchAll(words)) {
+    let start = match.index;
+    while (space(start - 1)) start--;
+    for (let at = start; at <= match.index; at++) if (!afterMember(at)) return true;
+  }
+  return false;
 }
 
 /**
@@ -1061,7 +1111,7 @@ function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
 }
 
 /** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
-function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: Set<string>): RecordDefinition[] {
+function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
   const records: RecordDefinition[] = [];
   for (const node of root.descendantsOfType(rule.type)) {
     const body = node?.childForFieldName(rule.bodyField);
@@ -1072,7 +1122,7 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
     if (!name || fields.length === 0) continue;
     // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t len)`)
     const fieldTypes = body.text.replace(/(\(\s*\*\s*[A-Za-z_]\w*\s*\))\s*\((?:[^()]|\([^()]*\))*\)/g, '$1');
-    records.push({ name, fields, needsCompilerHeaders: variablesOf(fieldTypes).some((word) => compilerNames.has(word)) });
+    records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(fieldTypes, compilerNames) });
   }
   return records;
 }
@@ -1171,7 +1221,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(tree.rootNode, c, c.spec.compilerHeaderTypedefs);
     if (c.spec.records) {
-      facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNames);
+      facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNamePattern);
       facts.pointerVariables = pointerVariablesOf(tree.rootNode, c.spec.records, new Set(c.definitions.keys()));
     }
     return facts;

@@ -6,15 +6,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { fill } from '../context/templates.ts';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
 import { readTasks } from '../datasets/io.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { FunctionTask, TaskRecord } from '../datasets/types.ts';
 import { openRunStore } from '../runstore/store.ts';
 import { writeDerived, type DerivedManifest } from '../tasks/derive.ts';
 import { InputError } from '../util/errors.ts';
+import { parseRecord } from '../util/schema.ts';
+import { readYaml } from '../util/yaml-lines.ts';
 import type { Postprocessed } from './postprocess.ts';
 import { runGeneration, type GenerationOptions, type GenerationSummary } from './runner.ts';
 
@@ -51,19 +52,13 @@ export interface LoadedDocstringTemplate {
 
 export function loadDocstringTemplate(file: string): LoadedDocstringTemplate {
   let text: string;
-  let value: unknown;
   try {
     text = readFileSync(file, 'utf8');
-    value = parseYaml(text);
   } catch (error) {
     throw new InputError(`cannot read the template: ${(error as Error).message}`, { file });
   }
-  const result = DocstringTemplateSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new InputError(issue.message, { file, field: issue.path.join('.') || '(template)' });
-  }
-  return { template: result.data, file, hash: createHash('sha256').update(text).digest('hex') };
+  const { value, where } = readYaml(text, file);
+  return { template: parseRecord(DocstringTemplateSchema, value, where), file, hash: createHash('sha256').update(text).digest('hex') };
 }
 
 /** The prompt of one task. */
@@ -143,7 +138,8 @@ export async function generateDocstrings(options: DocstringOptions): Promise<Doc
   }
   const failed: DocstringResult['failed'] = [];
   const hard: TaskRecord[] = [];
-  for (const task of tasks) {
+  // every task is a function task (checked above)
+  for (const task of tasks as FunctionTask[]) {
     const answer = answers.get(task.id);
     if (!answer || answer.error !== null || answer.output === null) {
       failed.push({ id: task.id, error: answer?.error ?? 'no answer' });

@@ -1,7 +1,7 @@
 // The generation stage: model backends, the resumable generation runner and post-processing.
 export type * from './types.ts';
 export { GenerationError } from './types.ts';
-export { createBackend, parseProvider, resolveBaseUrl, type BackendOptions, type ProviderSpec } from './provider.ts';
+export { BACKENDS, registerBackend, createBackend, parseProvider, providerForms, resolveBaseUrl, DEFAULT_OPENAI_BASE_URL, type BackendFactory, type BackendOptions, type ProviderSpec } from './provider.ts';
 export { createOpenAIBackend, classifyError, retryAfter, type OpenAIBackendOptions } from './openai.ts';
 export { createBaselineBackend, copyRetrieved, BASELINES, type BaselineName } from './baselines.ts';
 export { createLlamaCppBackend } from './llamacpp.ts';

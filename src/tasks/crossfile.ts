@@ -89,50 +89,69 @@ interface Target {
   tokens: number;
 }
 
+/** References are found by their first ANCHOR_CHARS characters (all of a shorter one) before they are compared whole. */
+const ANCHOR_CHARS = 16;
+const HASH_BASE = 16777619;
+/** a table of the anchors' hashes' low bits: most text positions are passed over without a map look-up. */
+const HASH_FILTER_BITS = 22;
+
+/** Hash of `text.slice(start, start + length)` (polynomial, modulo 2^32): the same as the rolling hash in `scanAnchors`. */
+function anchorHash(text: string, start: number, length: number): number {
+  let hash = 0;
+  for (let i = start; i < start + length; i++) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
+  return hash;
+}
+
+/** Calls `found` for each reference (grouped by its anchor's hash) that starts at some position of `text`. */
+function scanAnchors(text: string, length: number, anchors: Map<number, string[]>, filter: Uint8Array, found: (reference: string) => void): void {
+  if (text.length < length) return;
+  const mask = (1 << HASH_FILTER_BITS) - 1;
+  let outFactor = 1;
+  for (let i = 1; i < length; i++) outFactor = Math.imul(outFactor, HASH_BASE);
+  let hash = anchorHash(text, 0, length);
+  for (let start = 0; ; start++) {
+    if (filter[hash & mask]) for (const reference of anchors.get(hash) ?? []) if (text.startsWith(reference, start)) found(reference);
+    if (start + length >= text.length) return;
+    hash = (Math.imul(hash - Math.imul(text.charCodeAt(start), outFactor), HASH_BASE) + text.charCodeAt(start + length)) | 0;
+  }
+}
+
 /**
- * Finds, for each reference, whether it occurs verbatim in another file of the repository. Only
- * files that can hold it are searched: for each word of the reference, the files with that word
- * (a word with a non-word character on both sides inside the reference is a whole word in any
- * occurrence; one at an edge may be part of a longer word there).
+ * Finds, for each reference, whether it occurs verbatim in another file of the repository: one pass
+ * over each file's text with a rolling hash of every reference's first characters (one pass per
+ * anchor length), each hit compared whole; a reference needs at most two files that hold it.
  */
 function foundElsewhere(targets: { repo: RepositoryInput; path: string; reference: string }[], files: FileTexts): boolean[] {
-  const indexes = new Map<RepositoryInput, { byWord: Map<string, Set<string>>; containing: Map<string, Set<string>> }>();
-  const indexOf = (repo: RepositoryInput) => {
-    let index = indexes.get(repo);
-    if (!index) {
-      const byWord = new Map<string, Set<string>>();
-      for (const { path } of repo.store.files()) {
-        for (const match of (files.read(repo.root, path) ?? '').matchAll(/\w+/g)) {
-          let paths = byWord.get(match[0]);
-          if (!paths) byWord.set(match[0], (paths = new Set()));
-          paths.add(path);
-        }
+  const holders = new Map<RepositoryInput, Map<string, string[]>>();
+  for (const { repo, reference } of targets) {
+    const byReference = holders.get(repo) ?? new Map<string, string[]>();
+    byReference.set(reference, []);
+    holders.set(repo, byReference);
+  }
+  const mask = (1 << HASH_FILTER_BITS) - 1;
+  for (const [repo, byReference] of holders) {
+    const byLength = new Map<number, { anchors: Map<number, string[]>; filter: Uint8Array }>();
+    for (const reference of byReference.keys()) {
+      const length = Math.min(ANCHOR_CHARS, reference.length);
+      let group = byLength.get(length);
+      if (!group) byLength.set(length, (group = { anchors: new Map(), filter: new Uint8Array(mask + 1) }));
+      const hash = anchorHash(reference, 0, length);
+      group.anchors.set(hash, [...(group.anchors.get(hash) ?? []), reference]);
+      group.filter[hash & mask] = 1;
+    }
+    for (const { path } of repo.store.files()) {
+      const text = files.read(repo.root, path) ?? '';
+      const hold = (reference: string) => {
+        const paths = byReference.get(reference)!;
+        if (paths.length < 2 && !paths.includes(path)) paths.push(path);
+      };
+      for (const [length, { anchors, filter }] of byLength) {
+        if (length === 0) for (const reference of anchors.get(0) ?? []) hold(reference);
+        else scanAnchors(text, length, anchors, filter, hold);
       }
-      index = { byWord, containing: new Map() };
-      indexes.set(repo, index);
     }
-    return index;
-  };
-  /** Files with a word that contains `part`. */
-  const filesContaining = (index: ReturnType<typeof indexOf>, part: string) => {
-    let paths = index.containing.get(part);
-    if (!paths) {
-      paths = new Set();
-      for (const [word, wordPaths] of index.byWord) if (word.includes(part)) for (const path of wordPaths) paths.add(path);
-      index.containing.set(part, paths);
-    }
-    return paths;
-  };
-  return targets.map(({ repo, path, reference }) => {
-    const index = indexOf(repo);
-    const words = [...reference.matchAll(/\w+/g)];
-    const interior = words.filter((match) => match.index > 0 && match.index + match[0].length < reference.length);
-    // Edge words only when there is no interior word: matching them scans the vocabulary.
-    const lists = (interior.length > 0 ? interior.map((match) => index.byWord.get(match[0]) ?? new Set<string>()) : words.map((match) => filesContaining(index, match[0])))
-      .sort((a, b) => a.size - b.size);
-    const candidates = lists.length > 0 ? [...lists[0]!].filter((candidate) => lists.every((list) => list.has(candidate))) : repo.store.files().map((file) => file.path);
-    return candidates.some((candidate) => candidate !== path && (files.read(repo.root, candidate) ?? '').includes(reference));
-  });
+  }
+  return targets.map(({ repo, path, reference }) => holders.get(repo)!.get(reference)!.some((holder) => holder !== path));
 }
 
 export async function buildCrossfileTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {

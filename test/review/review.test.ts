@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { fleissKappa, readReviewSheet, REVIEW_JSON_SCHEMA, reviewKindOf, ReviewStore, reviewsPath, reviewStats, sheetReviews } from '../../src/review/index.ts';
+import { publishedSchema } from '../../src/cli/schemas.ts';
+import { fleissKappa, readReviewSheet, reviewKindOf, ReviewStore, reviewsPath, reviewStats, sheetReviews } from '../../src/review/index.ts';
 import { startReviewServer } from '../../src/web/review-server.ts';
 import { cli } from '../capture-cli.ts';
 
@@ -111,7 +112,7 @@ test("Fleiss' kappa reproduces the published example (Fleiss 1971 as on Wikipedi
   const table = [[0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1], [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7]];
   assert.equal(fleissKappa(table)!.toFixed(3), '0.210');
   assert.equal(fleissKappa([[3, 0, 0], [3, 0, 0]]), null, 'chance agreement 1: undefined');
-  assert.equal((REVIEW_JSON_SCHEMA.properties as Record<string, { enum?: string[] }>).mark!.enum!.join(''), '-?+');
+  assert.equal((publishedSchema('review').properties as Record<string, { enum?: string[] }>).mark!.enum!.join(''), '-?+');
 });
 
 test('a bad sheet gets an error naming the file, the row and the column; nothing is imported', async () => {

@@ -5,7 +5,8 @@ import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate, 
 import { makeFolders } from '../../util/folders.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
-import { MODEL_OPTIONS, modelSettings, text } from '../model-options.ts';
+import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
+import { textOption } from '../options.ts';
 import { toolVersion } from '../version.ts';
 
 const USAGE = 'docstrings generate <tasks> --model P --out F [--template FILE] [--run DIR] [endpoint and sampling options]';
@@ -22,14 +23,14 @@ export const docstringsCommand: Command = {
   async run({ positionals, values }) {
     const [action, tasksPath, ...rest] = positionals;
     if (action !== 'generate' || tasksPath === undefined || rest.length > 0) throw new UsageError(`expected 'generate <tasks>'\nUsage: ctxbench ${USAGE}`);
-    const out = text(values, 'out');
+    const out = textOption(values, 'out');
     const { model, endpoint, ...settings } = modelSettings(values);
     if (!model) throw new UsageError('--model is required\nSee: ctxbench docstrings --help');
     if (!out) throw new UsageError('--out is required\nSee: ctxbench docstrings --help');
     parseProvider(model);
-    const template = loadDocstringTemplate(text(values, 'template') ?? DEFAULT_DOCSTRING_TEMPLATE);
+    const template = loadDocstringTemplate(textOption(values, 'template') ?? DEFAULT_DOCSTRING_TEMPLATE);
     const tasks = readFunctionTasks(tasksPath);
-    const runDir = text(values, 'run') ?? `${out}.run`;
+    const runDir = textOption(values, 'run') ?? `${out}.run`;
     makeFolders(runDir);
     const lock = lockFolder(resolve(runDir), 'docstrings');
     try {
