@@ -57,6 +57,8 @@ interface FileContext extends FilePlace {
   decided: Map<string, ResolvedCall>;
   /** the file's translation unit as a compiler without its own headers reads it (worked out when first needed). */
   compilerTypes?: CompilerTypeUnit;
+  /** for a header, the context of the source file it is read in (`firstIncluder`; null when none), worked out when first needed. */
+  includer?: FileContext | null;
 }
 
 /**
@@ -316,10 +318,24 @@ export class Resolver {
     return declared.returns.some((type) => !definedBefore(type)) || declared.parameters.some((type) => !definedBefore(type) && !(typedefAt(type) < declared.at));
   }
 
+  /** The first source file (in file order, included by none) that includes a header: where the header is read. */
+  private firstIncluder(path: string): string | undefined {
+    return [...(this.includersOf.get(path) ?? [])].map((file) => this.filePaths[file]!).find((includer) => !this.includersOf.has(includer));
+  }
+
+  /** The context of the file a header is read in (`firstIncluder`), worked out once per header context; null for other files. */
+  private includerContext(context: FileContext): FileContext | null {
+    if (context.includer === undefined) {
+      const includer = this.firstIncluder(context.facts.path);
+      context.includer = includer ? this.fileContext(this.factsByPath.get(includer)!) : null;
+    }
+    return context.includer;
+  }
+
   /** A file's translation unit as `CompilerTypeUnit` describes it. */
   private compilerTypeUnit(context: FileContext): CompilerTypeUnit {
     // a header's functions are read in a source file including it (the first, in file order)
-    const includer = [...(this.includersOf.get(context.facts.path) ?? [])].map((file) => this.filePaths[file]!).find((path) => !this.includersOf.has(path));
+    const includer = this.firstIncluder(context.facts.path);
     const root = (includer && this.factsByPath.get(includer)) || context.facts;
     const spec = getLanguage(context.facts.language);
     const { stdlibModules } = this.languageSets(spec);
@@ -402,11 +418,11 @@ export class Resolver {
   /**
    * Which files include each file, and which reach each file defining a macro (a header sees the
    * macros of the files that include it: they are defined before its text is read there). Each
-   * file's context is made once for this and dropped; nothing is needed without macros or functions
-   * declared with compiler-header types (a header's are read in a file including it).
+   * file's context is made once for this and dropped; nothing is needed without macros or includes
+   * (a header is read in a source file including it).
    */
   private indexIncluders(): void {
-    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => (facts.compilerTypeUses?.functions.length ?? 0) > 0);
+    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => facts.imports.some((ref) => ref.resolve === 'include'));
     if (!needed || this.includersOf.size > 0) return;
     const macroPaths = new Set([...this.macrosByName.values()].flatMap((list) => list.map((m) => m.path)));
     const includers = new Map<string, number[]>();
@@ -479,6 +495,8 @@ export class Resolver {
     const tiers: ((d: Definition) => boolean)[] = [
       (d) => d.path === caller.path,
       (d) => context.included.has(d.path) || (context.reached.has(d.path) && !d.fn.fileLocal),
+      // a header is read inside a source file: it sees the (static) functions of what that file includes
+      (d) => d.fn.fileLocal && this.includerContext(context)?.included.has(d.path) === true,
     ];
     for (const tier of tiers) {
       const found = candidates.filter(tier);

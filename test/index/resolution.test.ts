@@ -141,6 +141,17 @@ test('C, YABLoCo mode: a function declared with a compiler-header type (size_t) 
   ]);
 });
 
+test('C: a header is read inside the first source file including it: its functions see the static functions of the headers that file includes', async () => {
+  const expected = [
+    'src/clock.h ticks 1-1 none callers=1 []',
+    'src/main.c main 4-4 package callers=0 [elapsed@src/timer.h:2/package]',
+    // timer.h does not include clock.h; main.c includes both
+    'src/timer.h elapsed 2-2 package callers=1 [ticks@src/clock.h:1/package]',
+  ];
+  assert.deepEqual(await graphOf('header-context-c'), expected);
+  assert.deepEqual(await graphOf('header-context-c', 'yabloco'), expected);
+});
+
 test('Python: methods through self, plain calls to module functions, imported functions and module aliases, stdlib modules', async () => {
   assert.deepEqual(await graphOf('py-app'), [
     'shop/cart.py Cart.__init__ 10-11 none callers=0 []',
