@@ -88,8 +88,7 @@ function fixtureTasks(repo: string): TaskRecord[] {
   const functions: [string, string][] = [['src/mathx.c', 'int gcd('], ['src/mathx.c', 'long factorial('], ['src/strx.c', 'char *reverse('], ['src/strx.c', 'int count_char(']];
   return functions.map(([path, head]) => {
     const name = head.replace(/\W+$/, '').split(/\W+/).pop()!;
-    const task = functionTask(repo, path, 'c', functionText(repo, path, head), name);
-    return { ...task, name, signature: task.reference.slice(0, task.reference.indexOf('{')) };
+    return functionTask(repo, path, 'c', functionText(repo, path, head), name);
   });
 }
 

@@ -273,7 +273,7 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
   const lines = 50_000;
   const reference = Array.from({ length: lines }, (_, i) => `    total += item_${i} * weight_${i % 97};`).join('\n') + '\n';
   const output = Array.from({ length: lines }, (_, i) => (i % 3 === 0 ? `    total += item_${i} * weight_${i % 97};` : `    total -= other_${i};`)).join('\n') + '\n';
-  const big: Task = { ...taskAt(0), id: 'big', kind: 'function', language: 'c', path: 'big.c', prefix: 'void f(void)\n{\n', reference, suffix: '}\n', span: { startLine: 3, startColumn: 1, endLine: lines + 2, endColumn: 1 }, labels: { lines } };
+  const big: Task = { ...taskAt(0), id: 'big', kind: 'function', name: 'f', signature: 'void f(void)', docstring: null, language: 'c', path: 'big.c', prefix: 'void f(void)\n{\n', reference, suffix: '}\n', span: { startLine: 3, startColumn: 1, endLine: lines + 2, endColumn: 1 }, labels: { lines } };
   const bigStore = openRunStore(bigDir, { create: sampleConfig('infile', 1), tasks: [big] });
   bigStore.putCandidate({ ...candidate(big, 0), raw: output, output });
   bigStore.close();

@@ -12,3 +12,7 @@ export * from './exec/index.ts';
 export * from './queue/index.ts';
 export * from './report/index.ts';
 export * from './web/index.ts';
+// the plugin API: `export default definePlugin({ retrievers, backends, metrics, templates, sandboxes, figures })`
+export { definePlugin, loadPlugin, loadPlugins, type CtxbenchPlugin } from './plugins/index.ts';
+export { InputError } from './util/errors.ts';
+export { Registry } from './util/registry.ts';

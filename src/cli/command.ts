@@ -2,7 +2,6 @@
 // (name, summary, loader) in `src/cli/commands/index.ts`; `main.ts` parses options with node's
 // parseArgs and prints help.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { SandboxMode } from '../exec/types.ts';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>[string] & { description: string; valueName?: string };
 
@@ -79,21 +78,6 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
     const message = unknown === undefined ? (error as Error).message : `Unknown option '${unknown.length === 1 ? '-' : '--'}${unknown}'.`;
     throw new UsageError(`${message}${nearest ? ` Did you mean --${nearest}?` : ''}\nSee: ctxbench ${name} --help`);
   }
-}
-
-/** `--sandbox`: bwrap (the default) or none. */
-export function sandboxMode(value: unknown): SandboxMode {
-  if (value === undefined || value === 'bwrap') return 'bwrap';
-  if (value === 'none') return 'none';
-  throw new UsageError(`--sandbox must be bwrap or none, not '${String(value)}'`);
-}
-
-/** A whole-number option of at least 1; undefined when not given. */
-export function positiveInteger(value: unknown, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a whole number of at least 1, not '${String(value)}'`);
-  return number;
 }
 
 /** A command as it could be typed again (recorded in manifests). */

@@ -4,6 +4,14 @@ import { commands } from './commands/index.ts';
 import { commandHelp, nearestName, parseCommandArgs, UsageError } from './command.ts';
 import { describeSystemError } from './system-errors.ts';
 import { toolVersion } from './version.ts';
+import { existsSync } from 'node:fs';
+import { CONFIG_FILE } from '../plugins/config-file.ts';
+const GLOBAL_OPTIONS_HELP = [
+  'Options of every command:',
+  '  --plugin FILE    load a plugin (.ts or .js; default export definePlugin({...})): retrievers, backends, metrics,',
+  '                   templates, sandboxes, figures; repeatable. Example: ctxbench eval t.tasks --plugin ./my-retriever.ts --context mine ...',
+  `  --config FILE    a config file whose \`plugins:\` list is loaded (default: ./${CONFIG_FILE} when present)`,
+].join('\n');
 
 export { toolVersion };
 
@@ -16,7 +24,31 @@ function mainHelp(): string {
     '',
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    GLOBAL_OPTIONS_HELP,
   ].join('\n');
+}
+
+/**
+ * Options of every command, taken out before the command parses the rest: plugins load before the
+ * command does, so its help and checks list what they add.
+ */
+function globalOptions(argv: string[]): { rest: string[]; plugins: string[]; config?: string } {
+  const rest: string[] = [];
+  const plugins: string[] = [];
+  let config: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--(plugin|config)(?:=(.*))?$/.exec(argv[i]!);
+    if (!match) {
+      rest.push(argv[i]!);
+      continue;
+    }
+    const value = match[2] ?? argv[++i];
+    if (value === undefined || value === '') throw new UsageError(`--${match[1]} needs a file`);
+    if (match[1] === 'plugin') plugins.push(value);
+    else config = value;
+  }
+  return { rest, plugins, config };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -35,13 +67,19 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`ctxbench: unknown command '${name}'.${nearest ? ` Did you mean '${nearest}'?` : ''} Run 'ctxbench --help' for the list.`);
     return 2;
   }
-  const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(commandHelp(entry, command));
-    return 0;
-  }
   try {
-    const { positionals, values } = parseCommandArgs(name, command, rest);
+    const global = globalOptions(rest);
+    if (global.plugins.length > 0 || global.config !== undefined || existsSync(CONFIG_FILE)) {
+      // loaded only when asked for: `ctxbench --help` and plain commands never import the registries' stages here
+      const { loadPlugins } = await import('../plugins/index.ts');
+      await loadPlugins({ plugins: global.plugins, config: global.config });
+    }
+    const command = await entry.load();
+    if (global.rest.includes('--help') || global.rest.includes('-h')) {
+      console.log(`${commandHelp(entry, command)}\n\n${GLOBAL_OPTIONS_HELP}`);
+      return 0;
+    }
+    const { positionals, values } = parseCommandArgs(name, command, global.rest);
     return await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
   } catch (error) {
     if (error instanceof UsageError || (error as { userFacing?: boolean }).userFacing) {

@@ -3,11 +3,12 @@
 // left, suffix from the right, at line boundaries where possible).
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
 import type { LanguageSpec } from '../languages/types.ts';
-import type { PromptParts } from '../runstore/types.ts';
+import type { PromptParts } from './prompt-parts.ts';
 import { InputError } from '../util/errors.ts';
 import { fill } from './templates.ts';
 import { linesWithEnds, pySplitlines, stripNewlines } from './text.ts';
-import type { BuiltPrompt, PromptTemplate, TokenCounter } from './types.ts';
+import type { PromptTemplate } from './template-schema.ts';
+import type { BuiltPrompt, TokenCounter } from './types.ts';
 
 /** Share of the in-file budget the suffix keeps when prefix and suffix do not both fit. */
 export const SUFFIX_SHARE = 0.25;
@@ -159,7 +160,7 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   const { template, counter, task, language } = input;
   const marks = commentMarks(language);
   // YABLoCo's signature: the function text up to the first `{`, without tabs and line breaks.
-  const rawSignature = task.signature ?? (task.kind === 'function' ? task.reference.split('{')[0] : undefined);
+  const rawSignature = task.signature;
   const signature = promptSignature(rawSignature ?? '', language);
   const fixedValues = {
     language: language.displayName,

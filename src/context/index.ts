@@ -13,11 +13,14 @@ import { DEFAULT_RETRIEVAL, type PromptBuilder, type PromptBuilderOptions } from
 export type * from './types.ts';
 export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy } from './strategies.ts';
-export { defaultTemplate, listTemplates, resolveTemplate, loadTemplateFile } from './templates.ts';
+export { TEMPLATES, registerTemplate, defaultTemplate, listTemplates, resolveTemplate } from './templates.ts';
+export { loadTemplateFile, TemplateSchema, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
+export { PromptPartsSchema, type PromptParts } from './prompt-parts.ts';
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
 export { codeTokens } from './nltk.ts';
 export { RepoIndex } from './chunks.ts';
 export { parseRetrievalCompatibility } from './retrieve.ts';
+export { RETRIEVERS, registerRetriever, allTouched, cosine, type Retriever, type RetrieverInput, type Scored, type Chunk } from './retrievers.ts';
 
 export async function createPromptBuilder(options: PromptBuilderOptions): Promise<PromptBuilder> {
   const template = resolveTemplate(options.template);

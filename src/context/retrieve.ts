@@ -7,8 +7,7 @@ import type { LanguageId } from '../languages/types.ts';
 import { InputError } from '../util/errors.ts';
 import { compareCodePoints, RepoIndex, type CandidateSet, type Chunk } from './chunks.ts';
 import { EmbeddingClient } from './dense.ts';
-import type { Scored } from './rankers.ts';
-import type { RetrieverName } from './strategies.ts';
+import { RETRIEVERS } from './retrievers.ts';
 import { codeTokens } from './nltk.ts';
 import { nonBlankLines } from './text.ts';
 import { RETRIEVAL_COMPATIBILITIES, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
@@ -73,18 +72,24 @@ export class Retrieval {
     return index.candidates(task.path, this.extensionsFor(task.language), this.options.maxFiles, this.options.maxChunks, folder);
   }
 
-  async retrieve(task: TaskRecord, retriever: RetrieverName, withReference: boolean): Promise<ContextSnippet[]> {
+  /** The top-k snippets of the named retriever (RETRIEVERS) for one task. */
+  async retrieve(task: TaskRecord, retrieverName: string, withReference: boolean): Promise<ContextSnippet[]> {
+    const retriever = RETRIEVERS.get(retrieverName);
     const candidates = this.candidatesFor(task);
     if (candidates.ranked.length === 0) return [];
     const query = queryText(task, this.options.queryLines, withReference);
     const corpus = candidates.corpus();
-    let scored: Scored;
-    if (retriever === 'tfidf') scored = corpus.tfidfScores(query);
-    else if (retriever === 'dense') scored = await this.denseScores(candidates.ranked, query);
-    else {
-      const tokens = codeTokens(query);
-      const ids = tokens.map((token) => candidates.vocabulary.get(token) ?? -1);
-      scored = retriever === 'bm25' ? corpus.bm25Scores(ids) : corpus.jaccardScores(ids, new Set(tokens).size);
+    const tokens = codeTokens(query);
+    const scored = await retriever.score({
+      query,
+      chunks: candidates.ranked,
+      tokens,
+      tokenIds: tokens.map((token) => candidates.vocabulary.get(token) ?? -1),
+      corpus,
+      embed: () => this.embeddings(candidates.ranked, query),
+    });
+    if (scored.scores.length !== candidates.ranked.length) {
+      throw new InputError(`retriever '${retriever.name}' returned ${scored.scores.length} scores for ${candidates.ranked.length} chunks`, { field: 'context' });
     }
     // CrossCodeEval turns the next-chunk rule off for queries with the reference.
     const nextChunk = this.options.nextChunk && !withReference;
@@ -123,26 +128,11 @@ export class Retrieval {
     });
   }
 
-  private async denseScores(chunks: Chunk[], query: string): Promise<Scored> {
+  private async embeddings(chunks: readonly Chunk[], query: string): Promise<{ chunks: Float32Array[]; query: Float32Array }> {
     this.embeddingClient ??= new EmbeddingClient(this.embeddingOptions ?? {});
     const missing = chunks.filter((chunk) => !this.chunkVectors.has(chunk));
     const vectors = await this.embeddingClient.embed([...missing.map((chunk) => chunk.text), query]);
     missing.forEach((chunk, index) => this.chunkVectors.set(chunk, vectors[index]!));
-    const queryVector = vectors[vectors.length - 1]!;
-    const scores = Float64Array.from(chunks, (chunk) => cosine(this.chunkVectors.get(chunk)!, queryVector));
-    return { scores, touched: chunks.map((_, doc) => doc) };
+    return { chunks: chunks.map((chunk) => this.chunkVectors.get(chunk)!), query: vectors[vectors.length - 1]! };
   }
-}
-
-export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) throw new InputError(`embedding sizes differ (${a.length} and ${b.length}): was the cache filled by another model?`, { field: 'embeddings.model' });
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    normA += a[i]! * a[i]!;
-    normB += b[i]! * b[i]!;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }

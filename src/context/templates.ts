@@ -1,27 +1,18 @@
 // Prompt templates as data: the built-in layouts of the three papers and of the FIM model
 // families, plus user templates loaded from JSON/YAML files. Sources are cited in docs/context.md.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { existsSync } from 'node:fs';
 import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import type { TaskKind } from '../datasets/types.ts';
-import { DEFAULT_RETRIEVAL, type PromptTemplate, type RetrievalOptions, type SnippetLayout } from './types.ts';
-
-/** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment. */
-const COMMENTED_FRAGMENTS: SnippetLayout = {
-  header: '{lc} Here are some relevant code fragments from other files of the repo:{lcEnd}\n\n',
-  snippet: '{lc} the below code fragment can be found in:{lcEnd}\n{lc} {path}{lcEnd}\n{commented}\n\n',
-  separator: '',
-  footer: '',
-  wrap: '{block}',
-};
+import { COMMENTED_FRAGMENTS, loadTemplateFile, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
+import { DEFAULT_RETRIEVAL } from './types.ts';
 
 /** Context as whole files of the repository, the way repo-level FIM models were trained. */
 function fileBlocks(snippet: string): SnippetLayout {
   return { header: '', snippet, separator: '', footer: '', wrap: '{block}' };
 }
 
-const BUILT_IN: PromptTemplate[] = [
+const BUILT_IN: readonly PromptTemplate[] = [
   {
     name: 'yabloco',
     description: 'YABLoCo chat prompt: signature + docstring, oracle callees after "Use this context:"',
@@ -151,6 +142,15 @@ const BUILT_IN: PromptTemplate[] = [
   },
 ];
 
+/** Templates by name: the built-ins above, then any a plugin registers. */
+export const TEMPLATES = new Registry<PromptTemplate>('template', 'template');
+
+export function registerTemplate(template: PromptTemplate): PromptTemplate {
+  return TEMPLATES.register(template.name, template);
+}
+
+for (const template of BUILT_IN) registerTemplate(template);
+
 /** The template used when none is named: the paper's layout of a task kind, or its chat form for a chat model. */
 const DEFAULT_TEMPLATES: Record<TaskKind, { completion: string; chat: string }> = {
   function: { completion: 'yabloco', chat: 'yabloco' },
@@ -166,85 +166,15 @@ export function defaultTemplate(kinds: Iterable<TaskKind>, shape: 'chat' | 'comp
 }
 
 export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {
-  return BUILT_IN.map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
+  return TEMPLATES.list().map(({ name, description, kind, fim, source }) => ({ name, description, kind, fim, source }));
 }
 
-/** A built-in template by name, or a template file (JSON or YAML). */
+/** A registered template by name, or a template file (JSON or YAML). */
 export function resolveTemplate(nameOrPath: string): PromptTemplate {
-  const builtIn = BUILT_IN.find((template) => template.name === nameOrPath);
-  if (builtIn) return builtIn;
+  const registered = TEMPLATES.find(nameOrPath);
+  if (registered) return registered;
   if (existsSync(nameOrPath)) return loadTemplateFile(nameOrPath);
-  throw new InputError(`unknown template '${nameOrPath}' (known: ${BUILT_IN.map((t) => t.name).join(', ')}; or a .json/.yaml template file)`);
-}
-
-export function loadTemplateFile(file: string): PromptTemplate {
-  let value: unknown;
-  try {
-    const text = readFileSync(file, 'utf8');
-    value = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`cannot read template: ${(error as Error).message}`, { file });
-  }
-  return validateTemplate(value, file);
-}
-
-function validateTemplate(value: unknown, file: string): PromptTemplate {
-  const fail = (field: string, message: string): never => {
-    throw new InputError(message, { file, field });
-  };
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail('(root)', 'a template is an object');
-  const raw = value as Record<string, unknown>;
-  const optionalString = (field: string): string | undefined => {
-    const v = raw[field];
-    if (v === undefined) return undefined;
-    return typeof v === 'string' ? v : fail(field, 'must be a string');
-  };
-  const kind = raw.kind ?? 'completion';
-  if (kind !== 'chat' && kind !== 'completion') return fail('kind', "must be 'chat' or 'completion'");
-  const fim = raw.fim ?? false;
-  if (typeof fim !== 'boolean') return fail('fim', 'must be true or false');
-  const fill = raw.fill ?? 'context-first';
-  if (fill !== 'infile-first' && fill !== 'context-first') return fail('fill', "must be 'infile-first' or 'context-first'");
-  const budget = raw.budget;
-  if (budget !== undefined && (typeof budget !== 'number' || !Number.isInteger(budget) || budget <= 0)) return fail('budget', 'must be a positive integer');
-  const contextRaw = (raw.context ?? {}) as Record<string, unknown>;
-  if (typeof contextRaw !== 'object' || Array.isArray(contextRaw)) return fail('context', 'must be an object');
-  const contextField = (field: keyof SnippetLayout, fallback: string | undefined): string | undefined => {
-    const v = contextRaw[field] ?? fallback;
-    if (v === undefined) return undefined;
-    return typeof v === 'string' ? v : fail(`context.${field}`, 'must be a string');
-  };
-  const context: SnippetLayout = {
-    header: contextField('header', COMMENTED_FRAGMENTS.header)!,
-    snippet: contextField('snippet', COMMENTED_FRAGMENTS.snippet)!,
-    oracleSnippet: contextField('oracleSnippet', undefined),
-    separator: contextField('separator', '')!,
-    footer: contextField('footer', '')!,
-    wrap: contextField('wrap', '{block}')!,
-  };
-  if (!context.wrap.includes('{block}')) fail('context.wrap', 'must contain {block}');
-  const template: PromptTemplate = {
-    name: optionalString('name') ?? basename(file, extname(file)),
-    description: optionalString('description') ?? `template from ${file}`,
-    kind,
-    fim,
-    system: optionalString('system'),
-    user: optionalString('user'),
-    prompt: optionalString('prompt'),
-    infileWrap: optionalString('infileWrap'),
-    context,
-    budget: budget as number | undefined,
-    fill,
-    retrieval: raw.retrieval as Partial<RetrievalOptions> | undefined,
-    source: optionalString('source') ?? file,
-  };
-  if (kind === 'chat' && template.user === undefined) fail('user', 'a chat template needs a user message');
-  if (kind === 'completion') {
-    if (template.prompt === undefined) fail('prompt', 'a completion template needs a prompt');
-    if (!template.prompt!.includes('{prefix}')) fail('prompt', 'must contain {prefix}');
-    if (fim && !template.prompt!.includes('{suffix}')) fail('prompt', 'a FIM template must contain {suffix}');
-  }
-  return template;
+  throw new InputError(`unknown template '${nameOrPath}' (known: ${TEMPLATES.names().join(', ')}; or a .json/.yaml template file)`);
 }
 
 /** Fills `{name}` placeholders in one pass (values are never re-scanned); unknown names stay as written. */

@@ -1,7 +1,7 @@
 // Records of the context stage: retrieval options, prompt templates (plain data, loadable from
 // JSON/YAML), token counters and the prompt builder the generation stage calls.
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import type { PromptParts } from '../runstore/types.ts';
+import type { PromptParts } from './prompt-parts.ts';
 
 /** CrossCodeEval's retrieval knobs (defaults reproduce its RG1 setting). */
 export interface RetrievalOptions {
@@ -63,48 +63,6 @@ export interface TokenCounter {
   /** `o200k_base`, `cl100k_base`, or the tokenizer.json path. */
   readonly name: string;
   count(text: string): number;
-}
-
-/** How a snippet is written into a prompt. Placeholders: see docs/context.md. */
-export interface SnippetLayout {
-  /** text before the first snippet, e.g. CrossCodeEval's "Here are some relevant code fragments…". */
-  header: string;
-  /** one retrieved chunk. */
-  snippet: string;
-  /** one oracle definition (defaults to `snippet`). */
-  oracleSnippet?: string;
-  /** text between snippets. */
-  separator: string;
-  /** text after the last snippet. */
-  footer: string;
-  /** the whole block when there is at least one snippet: `{block}` is header+snippets+footer. */
-  wrap: string;
-}
-
-/** A prompt layout, selectable by name. All strings are templates with `{placeholders}`. */
-export interface PromptTemplate {
-  name: string;
-  description: string;
-  /** `chat`: system + user messages; `completion`: one prompt string. */
-  kind: 'chat' | 'completion';
-  /** fill-in-the-middle: the in-file part is prefix + suffix. */
-  fim: boolean;
-  /** chat templates. */
-  system?: string;
-  user?: string;
-  /** completion templates. */
-  prompt?: string;
-  /** chat templates: the in-file prefix when a strategy includes it (`{prefix}`, `{path}`). */
-  infileWrap?: string;
-  context: SnippetLayout;
-  /** token budget when the caller gives none. */
-  budget?: number;
-  /** who gets the budget first: the in-file text (M2RC-Eval) or the cross-file context (CrossCodeEval). */
-  fill: 'infile-first' | 'context-first';
-  /** retrieval defaults of this layout (e.g. M2RC-Eval ranks more chunks and lets the budget cut them). */
-  retrieval?: Partial<RetrievalOptions>;
-  /** where the layout comes from (a paper, a model card), shown by `listTemplates`. */
-  source: string;
 }
 
 export interface PromptBuilderOptions {

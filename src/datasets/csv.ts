@@ -81,10 +81,30 @@ export function parseCsvRows(text: string, file: string, delimiter?: string): { 
   return rows;
 }
 
-/** RFC 4180 CSV text of rows: fields holding a comma, a quote or a line break are quoted; each row ends in \n. */
+/** Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as written to CSV for spreadsheets: one that a spreadsheet would run as a formula
+ * (`=HYPERLINK(...)`, `@SUM(...)`, `-1+cmd|...`) gets a leading `'`, which spreadsheets show as
+ * text; so does one already starting with `'`, so that `unguardCsvCell` gives back every text
+ * exactly. Numbers and lone signs (YABLoCo's `-`/`+` marks) are left as they are.
+ */
+export function guardCsvCell(text: string): string {
+  if (text.startsWith("'")) return `'${text}`;
+  if (!FORMULA_START.test(text) || text.length === 1 || (text.trim() !== '' && Number.isFinite(Number(text)))) return text;
+  return `'${text}`;
+}
+
+/** The text `guardCsvCell` was given (for reading back CSV that ctxbench wrote). */
+export function unguardCsvCell(cell: string): string {
+  return cell.startsWith("'") && (cell[1] === "'" || FORMULA_START.test(cell.slice(1))) ? cell.slice(1) : cell;
+}
+
+/** RFC 4180 CSV text of rows, text cells guarded against formula injection (`guardCsvCell`): fields holding a comma, a quote or a line break are quoted; each row ends in \n. */
 export function formatCsv(rows: readonly (readonly (string | number | null)[])[]): string {
   const quote = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
+    const text = value === null ? '' : typeof value === 'number' ? String(value) : guardCsvCell(value);
     return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   return rows.map((row) => `${row.map(quote).join(',')}\n`).join('');

@@ -1,6 +1,6 @@
 // The dataset stage: the one task record, its schema, task files, and import/export of published sets.
 export type * from './types.ts';
-export { validateTask, pathProblem, TASK_KINDS, type RecordLocation } from './schema.ts';
+export { validateTask, pathProblem, taskIdProblem, TASK_KINDS, TaskSchema, ContextSnippetSchema, type RecordLocation } from './schema.ts';
 export { readTasks, writeTasks, iterateTasks, isInlinePath, hashFile } from './io.ts';
 export { openTaskSet, writeTaskSet, isTaskSetFile, textHash, compactTask, type TaskSet, type TextRef } from './taskset.ts';
 export { formatCsv, parseCsv, parseCsvRows, type CsvRow } from './csv.ts';

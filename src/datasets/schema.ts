@@ -1,61 +1,16 @@
-// The task record's schema, checked on every read and write: each violation names the field
-// (`span.startLine`, `oracle[2].path`) so that a bad line of a 10,000-line file is easy to find.
+// The task record, defined once: the zod schema below gives its type (datasets/types.ts), the check
+// on every read and write (each violation names the field, `span.startLine`, `oracle[2].path`, so a
+// bad line of a 10,000-line file is easy to find) and the published JSON Schema
+// (docs/schema/task.schema.json). A union by kind: only a function task carries its target's name,
+// signature and docstring.
 import { posix } from 'node:path';
-import { LANGUAGE_IDS } from '../languages/types.ts';
-import { InputError } from '../util/errors.ts';
-import type { ContextSnippet, TaskKind, TaskLabels, TaskRecord } from './types.ts';
+import { z } from 'zod';
+import { SpanSchema } from '../index/facts-schema.ts';
+import { LanguageSchema } from '../languages/schema.ts';
+import { parseRecord, type RecordLocation } from '../util/schema.ts';
+import type { TaskRecord } from './types.ts';
 
-export const TASK_KINDS: readonly TaskKind[] = ['function', 'crossfile', 'node'];
-
-/** Where a record came from, for error messages. */
-export interface RecordLocation {
-  file?: string;
-  line?: number;
-}
-
-type Json = unknown;
-
-class Checker {
-  constructor(private readonly where: RecordLocation) {}
-
-  fail(field: string, message: string): never {
-    throw new InputError(message, { ...this.where, field });
-  }
-
-  object(value: Json, field: string): Record<string, Json> {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(field, `expected an object, got ${describe(value)}`);
-    return value as Record<string, Json>;
-  }
-
-  required(record: Record<string, Json>, key: string, field: string): Json {
-    if (!(key in record) || record[key] === undefined) this.fail(field, 'missing field');
-    return record[key];
-  }
-
-  string(value: Json, field: string, options: { nonEmpty?: boolean } = {}): string {
-    if (typeof value !== 'string') this.fail(field, `expected a string, got ${describe(value)}`);
-    if (options.nonEmpty && value === '') this.fail(field, 'must not be empty');
-    return value;
-  }
-
-  nullableString(value: Json, field: string): string | null {
-    return value === null ? null : this.string(value, field);
-  }
-
-  integer(value: Json, field: string, minimum: number): number {
-    if (typeof value !== 'number' || !Number.isInteger(value)) this.fail(field, `expected an integer, got ${describe(value)}`);
-    if (value < minimum) this.fail(field, `must be at least ${minimum}, got ${value}`);
-    return value;
-  }
-
-  /** A repository-relative path with `/` separators that stays inside the repository. */
-  relativePath(value: Json, field: string): string {
-    const path = this.string(value, field, { nonEmpty: true });
-    const problem = pathProblem(path);
-    if (problem) this.fail(field, `path '${path}' ${problem}`);
-    return path;
-  }
-}
+export type { RecordLocation } from '../util/schema.ts';
 
 /** Why a path is not a repository-relative path, or null when it is one. */
 export function pathProblem(path: string): string | null {
@@ -66,98 +21,107 @@ export function pathProblem(path: string): string | null {
   return null;
 }
 
-function describe(value: Json): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `a string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  return `${typeof value === 'object' ? 'an object' : `a ${typeof value}`}${typeof value === 'number' || typeof value === 'boolean' ? ` ${String(value)}` : ''}`;
+/** Why a task id cannot be used as a key and in file names, or null. */
+export function taskIdProblem(id: string): string | null {
+  if (id === '') return 'is empty';
+  if (/[\x00-\x1f\x7f]/.test(id)) return 'contains a NUL or control character';
+  if (id.length > 1000) return 'is longer than 1,000 characters';
+  return null;
 }
 
-function checkSnippet(check: Checker, value: Json, field: string): ContextSnippet {
-  const record = check.object(value, field);
-  const snippet: ContextSnippet = {
-    path: check.relativePath(check.required(record, 'path', `${field}.path`), `${field}.path`),
-    // 0 = the source did not record lines (CrossCodeEval's retrieved chunks).
-    startLine: check.integer(check.required(record, 'startLine', `${field}.startLine`), `${field}.startLine`, 0),
-    endLine: check.integer(check.required(record, 'endLine', `${field}.endLine`), `${field}.endLine`, 0),
-    text: check.string(check.required(record, 'text', `${field}.text`), `${field}.text`),
-    score: null,
-  };
-  const score = check.required(record, 'score', `${field}.score`);
-  if (score !== null && (typeof score !== 'number' || !Number.isFinite(score))) check.fail(`${field}.score`, `expected a number or null, got ${describe(score)}`);
-  snippet.score = score as number | null;
-  if (snippet.endLine < snippet.startLine) check.fail(`${field}.endLine`, `ends (${snippet.endLine}) before it starts (${snippet.startLine})`);
-  if (record.name !== undefined) snippet.name = check.string(record.name, `${field}.name`);
-  if (record.docstring !== undefined) snippet.docstring = check.nullableString(record.docstring, `${field}.docstring`);
-  return { ...record, ...snippet } as ContextSnippet;
+/** A string that `problem` accepts (null); its complaint otherwise, after the value as `show` writes it. */
+function checkedString(problem: (value: string) => string | null, show: (value: string) => string) {
+  return z.string().superRefine((value, context) => {
+    const found = problem(value);
+    if (found) context.addIssue({ code: 'custom', message: `${show(value)} ${found}` });
+  });
 }
 
-function checkLabels(check: Checker, value: Json): TaskLabels {
-  const record = check.object(value, 'labels');
-  const labels: TaskLabels = { lines: check.integer(check.required(record, 'lines', 'labels.lines'), 'labels.lines', 0) };
-  for (const [key, label] of Object.entries(record)) {
-    if (key === 'lines' || label === undefined) continue;
-    if (key === 'bucket') {
-      labels.bucket = check.integer(label, 'labels.bucket', 1);
-      if (labels.bucket > 10) check.fail('labels.bucket', `must be 1..10, got ${labels.bucket}`);
-    } else if (typeof label === 'string' || (typeof label === 'number' && Number.isFinite(label))) {
-      labels[key] = label;
-    } else {
-      check.fail(`labels.${key}`, `expected a string or a number, got ${describe(label)}`);
-    }
-  }
-  if (labels.semantic !== undefined && !/^[^/]+\/[^/]+$/.test(String(labels.semantic))) check.fail('labels.semantic', `expected 'Class/subclass', got ${describe(labels.semantic)}`);
-  return labels;
-}
+/** A repository-relative path with `/` separators that stays inside the repository. */
+export const RelativePathSchema = checkedString(pathProblem, (path) => `path '${path.length > 300 ? `${path.slice(0, 300)}…` : path}'`).describe('repository-relative path with / separators');
 
-/**
- * Checks one parsed JSON value against the task schema and returns it typed. Fields the schema
- * does not know are kept as they are (later stages may add optional fields).
- */
-export function validateTask(value: Json, where: RecordLocation = {}): TaskRecord {
-  const check = new Checker(where);
-  const record = check.object(value, '(record)');
-  const field = (key: string) => check.required(record, key, key);
-  const kind = check.string(field('kind'), 'kind');
-  if (!TASK_KINDS.includes(kind as TaskKind)) check.fail('kind', `expected one of ${TASK_KINDS.join(', ')}, got '${kind}'`);
-  const language = check.string(field('language'), 'language');
-  if (!(LANGUAGE_IDS as readonly string[]).includes(language)) check.fail('language', `unknown language '${language}'`);
-  const repoRecord = check.object(field('repo'), 'repo');
-  const repo: TaskRecord['repo'] = {
-    name: check.string(check.required(repoRecord, 'name', 'repo.name'), 'repo.name', { nonEmpty: true }),
-    commit: check.nullableString(check.required(repoRecord, 'commit', 'repo.commit'), 'repo.commit'),
-  };
-  if (repoRecord.root !== undefined) repo.root = check.nullableString(repoRecord.root, 'repo.root');
-  const spanRecord = check.object(field('span'), 'span');
-  const span = {
-    startLine: check.integer(check.required(spanRecord, 'startLine', 'span.startLine'), 'span.startLine', 1),
-    startColumn: check.integer(check.required(spanRecord, 'startColumn', 'span.startColumn'), 'span.startColumn', 1),
-    endLine: check.integer(check.required(spanRecord, 'endLine', 'span.endLine'), 'span.endLine', 1),
-    endColumn: check.integer(check.required(spanRecord, 'endColumn', 'span.endColumn'), 'span.endColumn', 1),
-  };
-  if (span.endLine < span.startLine || (span.endLine === span.startLine && span.endColumn < span.startColumn)) {
-    check.fail('span', `ends (${span.endLine}:${span.endColumn}) before it starts (${span.startLine}:${span.startColumn})`);
-  }
-  const task: TaskRecord = {
-    ...record,
-    id: check.string(field('id'), 'id', { nonEmpty: true }),
-    kind: kind as TaskKind,
-    language: language as TaskRecord['language'],
-    repo,
-    path: check.relativePath(field('path'), 'path'),
-    prefix: check.string(field('prefix'), 'prefix'),
-    suffix: check.string(field('suffix'), 'suffix'),
-    reference: check.string(field('reference'), 'reference'),
-    span,
-    labels: checkLabels(check, field('labels')),
-  };
-  for (const key of ['name', 'signature'] as const) if (record[key] !== undefined) task[key] = check.string(record[key], key);
-  if (record.docstring !== undefined) task.docstring = check.nullableString(record.docstring, 'docstring');
-  for (const key of ['oracle', 'retrieved'] as const) {
-    if (record[key] === undefined) continue;
-    if (!Array.isArray(record[key])) check.fail(key, `expected an array, got ${describe(record[key])}`);
-    task[key] = (record[key] as Json[]).map((snippet, index) => checkSnippet(check, snippet, `${key}[${index}]`));
-  }
-  if (record.meta !== undefined) task.meta = check.object(record.meta, 'meta');
-  return task;
+const line = (minimum: number) => z.int().min(minimum);
+
+/** A piece of repository text given to a model: a retrieved chunk or an oracle definition. */
+export const ContextSnippetSchema = z
+  .looseObject({
+    path: RelativePathSchema,
+    /** 0 = the source did not record lines (CrossCodeEval's retrieved chunks). */
+    startLine: line(0),
+    endLine: line(0),
+    text: z.string(),
+    /** retrieval score, null for oracle snippets. */
+    score: z.number().nullable(),
+    /** for oracle snippets: the callee's name and docstring. */
+    name: z.string().optional(),
+    docstring: z.string().nullable().optional(),
+  })
+  .refine((snippet) => snippet.endLine >= snippet.startLine, {
+    path: ['endLine'],
+    error: (issue) => {
+      const snippet = issue.input as { startLine: number; endLine: number };
+      return `ends (${snippet.endLine}) before it starts (${snippet.startLine})`;
+    },
+  });
+
+const labels = {
+  /** number of lines of the reference. */
+  lines: line(0),
+  /** YABLoCo context level (function tasks) or the level of the cross-file name's definition. */
+  level: z.string().optional(),
+  /** M2RC-Eval depth bucket 1..10 (node tasks). */
+  bucket: z.int().min(1).max(10).optional(),
+  /** M2RC-Eval semantic class and subclass, `Class/Subclass` (node tasks). */
+  semantic: z.string().regex(/^[^/]+\/[^/]+$/, { error: (issue) => `expected 'Class/subclass', got ${JSON.stringify(issue.input)}` }).optional(),
+};
+/** Labels reports group by; other labels are strings or numbers. */
+const LabelsSchema = z.object(labels).catchall(z.union([z.string(), z.number()], { error: 'expected a string or a number' }));
+
+const common = {
+  // JSON-quoted: an id's control characters are shown escaped
+  id: checkedString(taskIdProblem, (id) => `task id ${JSON.stringify(id.slice(0, 60))}`),
+  language: LanguageSchema,
+  /** `root`: where the checkout was when the task was built (retrieval and execution read it; `--repo` overrides). */
+  repo: z.looseObject({ name: z.string().min(1), commit: z.string().nullable(), root: z.string().nullable().optional() }),
+  path: RelativePathSchema,
+  /** file text before the hole. */
+  prefix: z.string(),
+  /** file text after the hole. */
+  suffix: z.string(),
+  /** the ground truth that fills the hole. */
+  reference: z.string(),
+  /** the hole in the original file. */
+  span: SpanSchema,
+  labels: LabelsSchema,
+  /** the definitions the reference uses (YABLoCo's oracle context; the `oracle` strategy gives them). */
+  oracle: z.array(ContextSnippetSchema).optional(),
+  /** retrieval that came with an imported set (CrossCodeEval's crossfile_context). */
+  retrieved: z.array(ContextSnippetSchema).optional(),
+  /** extra fields of imported sets, kept as they were. */
+  meta: z.record(z.string(), z.unknown()).optional(),
+};
+
+/** What only a function task has: the target's name, signature and docstring (null: none). */
+const target = { name: z.string(), signature: z.string(), docstring: z.string().nullable() };
+/** The function-only fields on the other kinds: absent (typed `undefined`, refused when present). */
+const absent = () => z.never({ error: 'only function tasks have this field' }).optional();
+const noTarget = { name: absent(), signature: absent(), docstring: absent() } satisfies Record<keyof typeof target, z.ZodType>;
+
+/** YABLoCo: a whole function body to generate from its signature and docstring. */
+const FunctionTaskSchema = z.looseObject({ ...common, ...target, kind: z.literal('function') });
+
+/** CrossCodeEval: the first use of a name imported from another file of the repository. */
+const CrossfileTaskSchema = z.looseObject({ ...common, ...noTarget, kind: z.literal('crossfile') });
+
+/** M2RC-Eval: one syntax node, labelled with its depth bucket and semantic class. */
+const NodeTaskSchema = z.looseObject({ ...common, ...noTarget, kind: z.literal('node') });
+
+/** Fields a task may carry that the schema does not know are kept (later stages may add optional fields). */
+export const TaskSchema = z.discriminatedUnion('kind', [FunctionTaskSchema, CrossfileTaskSchema, NodeTaskSchema]);
+
+export const TASK_KINDS = TaskSchema.options.map((option) => option.shape.kind.value);
+
+/** Checks one parsed JSON value against the task schema and returns it typed. */
+export function validateTask(value: unknown, where: RecordLocation = {}): TaskRecord {
+  return parseRecord(TaskSchema, value, where) as TaskRecord;
 }

@@ -13,8 +13,8 @@ import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, writeFi
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
-import type { ExecResult } from '../runstore/types.ts';
-import { checkTaskRecord } from '../runstore/validate.ts';
+import { ExecResultSchema, type ExecResult } from '../runstore/types.ts';
+import { validateTask } from '../datasets/schema.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { InputError } from '../util/errors.ts';
 import { lockFolder } from '../util/lock.ts';
@@ -56,8 +56,10 @@ class ResultCache {
     if (!existsSync(file)) return;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       try {
-        const entry = JSON.parse(line) as { taskId: string; hash: string; signature: string; result: ExecResult };
-        if (entry.signature === signature && typeof entry.result?.verdict === 'string') this.results.set(`${entry.taskId}\0${entry.hash}`, entry.result);
+        const entry = JSON.parse(line) as { taskId: string; hash: string; signature: string; result: unknown };
+        // an entry that is not a verdict of this schema is a miss: the candidate runs again
+        const result = ExecResultSchema.safeParse(entry.result);
+        if (entry.signature === signature && result.success) this.results.set(`${entry.taskId}\0${entry.hash}`, result.data);
       } catch {
         // a line cut short by an interrupted run
       }
@@ -154,7 +156,7 @@ function groupItems(prepared: PreparedEnvironment, items: ExecItem[]): Group[] {
   const originals = new Map<string, string>();
   const groups = new Map<string, Group>();
   for (const item of items) {
-    const task = checkTaskRecord(item.task);
+    const task = validateTask(item.task);
     if (!originals.has(task.path)) {
       const file = join(base, task.path);
       if (!existsSync(file) || !lstatSync(file).isFile()) throw new InputError(`file not found in the repository (${env.repo})`, { file: task.path, field: `task ${task.id}` });

@@ -5,33 +5,36 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
+import { parseRecord } from '../util/schema.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
-import { ensureSandboxWorks, runCommand, sandboxIdentity, treePathInside } from './sandbox.ts';
+import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
 import { chownTree, copyTree, fingerprintTree, removeTree, stripReferenceTraces } from './tree.ts';
-import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome, SandboxMode } from './types.ts';
+import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome } from './types.ts';
 import { logTail } from './verdict.ts';
 
-/** What `exec check` found, kept in `<env name>.state.json` beside the environment file. */
-export interface CheckState {
-  envHash: string;
-  checkedAt: string;
-  rounds: { setupMs: number; buildMs: number; testMs: number }[];
+/** What `exec check` records beside the environment file (`<env>.state.json`), checked on every read. */
+export const CheckStateSchema = z.object({
+  envHash: z.string(),
+  checkedAt: z.string(),
+  rounds: z.array(z.object({ setupMs: z.number(), buildMs: z.number(), testMs: z.number() })),
   /** per test: mean duration and whether it passed in each round. */
-  tests: Record<string, { ms: number; passed: boolean[] }>;
+  tests: z.record(z.string(), z.object({ ms: z.number(), passed: z.array(z.boolean()) })),
   /** passed in one round and failed in the other: excluded. */
-  flaky: string[];
+  flaky: z.array(z.string()),
   /** failed in every round on the unmodified repository: excluded. */
-  failing: string[];
-  /** per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null without `report`. */
-  reported: Record<string, string[]> | null;
-}
+  failing: z.array(z.string()),
+  /** per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null without `report` (absent in older files). */
+  reported: z.record(z.string(), z.array(z.string())).nullable().default(null),
+});
+export type CheckState = z.output<typeof CheckStateSchema>;
 
 export interface ExecContext {
   env: ExecEnvironment;
-  mode: SandboxMode;
+  sandbox: Sandbox;
   identity: { uid: number; gid: number } | null;
   envHash: string;
   workDir: string;
@@ -58,16 +61,7 @@ export function readState(env: ExecEnvironment): CheckState | null {
 
 /** Validates a check state (read from its file, or shipped with a queued job); `source` names where it came from. */
 export function checkState(value: unknown, source: string, recovery: string): CheckState {
-  const isStrings = (item: unknown) => Array.isArray(item) && item.every((name) => typeof name === 'string');
-  const record = (typeof value === 'object' && value !== null ? value : {}) as Partial<CheckState>;
-  const problem = typeof record.envHash !== 'string' ? 'envHash'
-    : !isStrings(record.flaky) ? 'flaky'
-    : !isStrings(record.failing) ? 'failing'
-    : typeof record.tests !== 'object' || record.tests === null || Object.values(record.tests).some((entry) => typeof entry?.ms !== 'number' || !Array.isArray(entry.passed)) ? 'tests'
-    : record.reported !== undefined && record.reported !== null && (typeof record.reported !== 'object' || Object.values(record.reported).some((names) => !isStrings(names))) ? 'reported'
-    : null;
-  if (problem) throw new InputError(`not a state file of this ctxbench (field '${problem}' is missing or malformed); ${recovery}`, { file: source });
-  return { ...record, reported: record.reported ?? null } as CheckState;
+  return parseRecord(CheckStateSchema, value, { file: source }, `not a state file of this ctxbench: ${recovery}`);
 }
 
 /** Reads a JSON file ctxbench wrote; a truncated or hand-edited file is a clear error saying how to recover. */
@@ -88,7 +82,7 @@ export function excludedTests(state: CheckState | null): string[] {
 }
 
 /** A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the repository's content. */
-export function environmentHash(env: ExecEnvironment, mode: SandboxMode): string {
+export function environmentHash(env: ExecEnvironment, mode: string): string {
   const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork } = env;
   const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode });
   return createHash('sha256').update(settings).update(fingerprintTree(env.repo)).digest('hex');
@@ -100,15 +94,15 @@ function defaultWorkRoot(): string {
 
 /** Checks the environment and sandbox and creates the work folder (nothing is built yet). */
 export function createContext(env: ExecEnvironment, options: ExecOptions): ExecContext {
-  const mode = options.sandbox ?? 'bwrap';
+  const sandbox = SANDBOXES.get(options.sandbox ?? 'bwrap');
   const emit = options.onEvent ?? (() => {});
   if (!existsSync(env.repo) || !statSync(env.repo).isDirectory()) throw new InputError(`repository folder not found: ${env.repo}`, { file: env.file, field: 'repo' });
-  ensureSandboxWorks(mode);
-  if (mode === 'none') {
-    emit({ kind: 'warning', message: 'WARNING: --sandbox none: candidates run UNSANDBOXED with your user\'s rights; they can read and change any of your files and reach the network. Use only for code you trust.' });
+  sandbox.check();
+  if (!sandbox.confined) {
+    emit({ kind: 'warning', message: `WARNING: --sandbox ${sandbox.name}: candidates run UNSANDBOXED with your user's rights; they can read and change any of your files and reach the network. Use only for code you trust.` });
   }
-  const identity = sandboxIdentity(mode);
-  const envHash = environmentHash(env, mode);
+  const identity = sandbox.identity();
+  const envHash = environmentHash(env, sandbox.name);
   const root = options.workDir ?? env.workDir ?? defaultWorkRoot();
   const workDir = join(root, `${env.name}-${envHash.slice(0, 12)}`);
   mkdirSync(workDir, { recursive: true });
@@ -121,7 +115,7 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
       }
     }
   }
-  return { env, mode, identity, envHash, workDir, base: join(workDir, 'base'), emit };
+  return { env, sandbox, identity, envHash, workDir, base: join(workDir, 'base'), emit };
 }
 
 /**
@@ -140,8 +134,7 @@ export function runInTree(context: ExecContext, tree: string, command: string, o
   const { env } = context;
   // The setup is the environment's own trusted command, run once: it may use every core.
   const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout), cpus: Math.max(env.limits.cpus, availableParallelism()) } : env.limits;
-  return runCommand({
-    mode: context.mode,
+  return context.sandbox.run({
     tree,
     command,
     env: { ...env.env, ...options.extraEnv },
@@ -230,7 +223,7 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
   }
   const tree = join(context.workDir, 'coverage-tree');
   const collector = COLLECTORS[spec.tool];
-  const inside = treePathInside(context.mode, tree);
+  const inside = context.sandbox.treePath(tree);
   removeTree(tree);
   copyTree(context.base, tree);
   collector.install(tree);

@@ -1,4 +1,6 @@
-// Runs one shell command on a worker tree, inside bubblewrap unless the mode is `none`.
+// Sandboxes by name (SANDBOXES): `bwrap` and `none` are built in and registered like a plugin's.
+// A Sandbox runs one shell command on a worker tree; the built-ins share runCommand below, which
+// runs inside bubblewrap unless the mode is `none`.
 //
 // The sandbox shows only what a build needs: the worker's tree (writable, always at SANDBOX_TREE so
 // that a tree prepared once can be copied to every worker: builds record absolute paths), the
@@ -21,6 +23,7 @@ import { closeSync, existsSync, lstatSync, readdirSync, readlinkSync, realpathSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import { createSandboxCgroup, type SandboxCgroup } from './cgroup.ts';
 import { openSeccompFd } from './seccomp.ts';
 import type { ExecEnvironment, Limits, RunOutcome, SandboxMode } from './types.ts';
@@ -45,6 +48,30 @@ export interface CommandRun {
   keepBytes?: number;
   /** extra host folders shown read-only at the same path. */
   mounts?: string[];
+}
+
+export type SandboxRun = Omit<CommandRun, 'mode'>;
+
+export interface Sandbox {
+  name: string;
+  /** one line for `ctxbench exec --help`. */
+  description: string;
+  /** false: commands run with the user's rights and `exec` warns before it starts. */
+  confined: boolean;
+  /** Throws an InputError naming what is missing when the sandbox cannot run on this machine (called before anything is prepared). */
+  check(): void;
+  /** the user commands run as when it is not ctxbench's own (worker trees are handed to it), else null. */
+  identity(): { uid: number; gid: number } | null;
+  /** the tree's path as the commands see it (`$CTXBENCH_TREE`). */
+  treePath(tree: string): string;
+  /** Runs the command and resolves when it and everything it started have ended (never rejects: failures are outcomes). */
+  run(run: SandboxRun): Promise<RunOutcome>;
+}
+
+export const SANDBOXES = new Registry<Sandbox>('sandbox', 'sandbox');
+
+export function registerSandbox(sandbox: Sandbox): Sandbox {
+  return SANDBOXES.register(sandbox.name, sandbox);
 }
 
 /** The user sandboxed commands run as when ctxbench runs as root (null: ctxbench's own user). */
@@ -345,3 +372,18 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     child.on('close', () => finish());
   });
 }
+
+function builtInSandbox(mode: SandboxMode, description: string): Sandbox {
+  return {
+    name: mode,
+    description,
+    confined: mode !== 'none',
+    check: () => ensureSandboxWorks(mode),
+    identity: () => sandboxIdentity(mode),
+    treePath: (tree) => treePathInside(mode, tree),
+    run: (run) => runCommand({ ...run, mode }),
+  };
+}
+
+registerSandbox(builtInSandbox('bwrap', 'bubblewrap: only the tree and the toolchain visible, no network, seccomp, cgroup or rlimit caps'));
+registerSandbox(builtInSandbox('none', 'UNSANDBOXED: commands run with your rights, for trusted code only'));

@@ -3,6 +3,7 @@
 import type { ExecResult } from '../runstore/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 
+/** The built-in sandboxes' modes (runCommand); other sandboxes come from plugins (SANDBOXES). */
 export type SandboxMode = 'bwrap' | 'none';
 
 /** Per-run resource limits (applied with prlimit inside the sandbox, output capped by ctxbench). */
@@ -53,7 +54,8 @@ export interface TestsSpec {
   batch: boolean;
 }
 
-export type CoverageTool = 'gcov' | 'python' | 'node';
+export const COVERAGE_TOOLS = ['gcov', 'python', 'node'] as const;
+export type CoverageTool = (typeof COVERAGE_TOOLS)[number];
 
 export interface CoverageSpec {
   tool: CoverageTool;
@@ -134,7 +136,8 @@ export interface ExecEvent {
 export interface ExecOptions {
   /** worker copies (default: env `workers`, else one per core). */
   workers?: number;
-  sandbox?: SandboxMode;
+  /** a registered sandbox's name (default `bwrap`). */
+  sandbox?: string;
   /** overrides env `workDir`. */
   workDir?: string;
   /** progress and warnings; default prints nothing. */

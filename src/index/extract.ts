@@ -7,7 +7,7 @@ import { Query, type Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
-import type { CallSite, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
+import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
 const ROLE_CALL = 2;
@@ -1136,6 +1136,42 @@ function pointsIn(text: string): (offset: number) => { row: number; column: numb
   };
 }
 
+/**
+ * Where a file declares names of the compiler's own headers' types (`compilerHeaderTypedefs`): its
+ * file-scope `typedef size_t (*f)(...)` lines, and the file-scope function declarations and definitions
+ * using such names before their name (the return type) or after it (the parameters).
+ */
+function compilerTypeUsesOf(root: Node, c: CompiledSpec, rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>): CompilerTypeUses {
+  const names = new Set(rule.names);
+  const namesIn = (text: string) => [...new Set(variablesOf(text).filter((word) => names.has(word)))];
+  const uses: CompilerTypeUses = { typedefs: [], functions: [] };
+  const insideFunction = (node: Node) => {
+    for (let parent = node.parent; parent; parent = parent.parent) if (c.definitions.has(parent.type)) return true;
+    return false;
+  };
+  for (const node of root.descendantsOfType(rule.typedefType)) {
+    const match = node && /^typedef\s+([A-Za-z_]\w*)\s*\(/.exec(node.text);
+    if (match && names.has(match[1]!) && !insideFunction(node)) uses.typedefs.push({ name: match[1]!, line: node.startPosition.row + 1 });
+  }
+  const kinds = [
+    ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
+    ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
+  ];
+  for (const { type, paths, bodyField } of kinds) {
+    for (const node of root.descendantsOfType(type)) {
+      if (!node || insideFunction(node)) continue;
+      const nameNode = resolveFirst(node, paths)[0];
+      if (!nameNode) continue;
+      const defined = bodyField !== null;
+      const end = (defined ? applyStep([node], bodyField)[0]?.startIndex : undefined) ?? node.endIndex;
+      const returns = namesIn(node.text.slice(0, nameNode.startIndex - node.startIndex));
+      const parameters = namesIn(node.text.slice(nameNode.endIndex - node.startIndex, end - node.startIndex));
+      if (returns.length + parameters.length > 0) uses.functions.push({ name: nameNode.text, line: node.startPosition.row + 1, defined, returns, parameters });
+    }
+  }
+  return uses;
+}
+
 function countLines(text: string): number {
   if (text === '') return 0;
   const newlines = text.split('\n').length - 1;
@@ -1190,6 +1226,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
+    if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(tree.rootNode, c, c.spec.compilerHeaderTypedefs);
     if (c.spec.records) {
       facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNamePattern);
       facts.pointerVariables = pointerVariablesOf(tree.rootNode, c.spec.records, new Set(c.definitions.keys()));

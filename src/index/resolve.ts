@@ -55,6 +55,20 @@ interface FileContext extends FilePlace {
   implicitThis: boolean;
   /** calls decided in this file, by what decides them (callerCallKey): a file calls the same names again and again. */
   decided: Map<string, ResolvedCall>;
+  /** the file's translation unit as a compiler without its own headers reads it (worked out when first needed). */
+  compilerTypes?: CompilerTypeUnit;
+}
+
+/**
+ * A C translation unit (a file, its includes read in place, each once) in the order it declares the
+ * compiler's own headers' type names (`typedef size_t (*f)(...)`) and the functions using them in their
+ * signatures: each such declaration has a position (`at`), in reading order.
+ */
+interface CompilerTypeUnit {
+  /** the position of each type name's first `typedef`. */
+  typedefs: Map<string, number>;
+  /** each function's first declaration: its position, whether it is a definition in an included file, and the type names in its return type and parameters. */
+  functions: Map<string, { at: number; includedDefinition: boolean; returns: string[]; parameters: string[] }>;
 }
 
 /** A system include: whether it names the C library, and its headers' declared names (each with that flag). */
@@ -276,13 +290,68 @@ export class Resolver {
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
-      if (site.needsCompilerHeaders) resolved.needsCompilerHeaders = true;
+      if (site.needsCompilerHeaders || (resolved.calleeIds.length > 0 && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
       const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
       return variable ? [resolved, { ...resolved, yablocoName: variable, yablocoLevel: 'file' }] : [resolved];
     }
     if (macro.alias) return this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1);
     return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
+  }
+
+  /**
+   * Whether the function a call names is invalid to a compiler without its own headers (YABLoCo's
+   * clang; docs/index.md, "Levels"), read from the caller's translation unit: a type name of those
+   * headers in its signature is undeclared, unless a `typedef size_t (*f)(...)` declared the name
+   * before; that makes the name work as a parameter type, not as a return type (a function returning
+   * a function type). A function defined in an included file before such a `typedef` stays valid.
+   */
+  private invalidWithoutCompilerHeaders(name: string, context: FileContext): boolean {
+    if (!context.facts.compilerTypeUses) return false;
+    const unit = (context.compilerTypes ??= this.compilerTypeUnit(context));
+    const declared = unit.functions.get(name);
+    if (!declared) return false;
+    const typedefAt = (type: string) => unit.typedefs.get(type) ?? Infinity;
+    const definedBefore = (type: string) => declared.includedDefinition && declared.at < typedefAt(type) && typedefAt(type) < Infinity;
+    return declared.returns.some((type) => !definedBefore(type)) || declared.parameters.some((type) => !definedBefore(type) && !(typedefAt(type) < declared.at));
+  }
+
+  /** A file's translation unit as `CompilerTypeUnit` describes it. */
+  private compilerTypeUnit(context: FileContext): CompilerTypeUnit {
+    // a header's functions are read in a source file including it (the first, in file order)
+    const includer = [...(this.includersOf.get(context.facts.path) ?? [])].map((file) => this.filePaths[file]!).find((path) => !this.includersOf.has(path));
+    const root = (includer && this.factsByPath.get(includer)) || context.facts;
+    const spec = getLanguage(context.facts.language);
+    const { stdlibModules } = this.languageSets(spec);
+    const unit: CompilerTypeUnit = { typedefs: new Map(), functions: new Map() };
+    const read = new Set<string>();
+    let at = 0;
+    const readFile = (facts: FileFacts, depth: number) => {
+      read.add(facts.path);
+      const steps = this.importSteps(facts, spec, stdlibModules);
+      const events: { line: number; apply: () => void }[] = [];
+      facts.imports.forEach((ref, i) => {
+        const step = steps[i]!;
+        if (step.kind !== 'files' || !step.include || depth >= 8) return;
+        events.push({ line: ref.line, apply: () => {
+          for (const path of step.files) {
+            const header = this.factsByPath.get(path);
+            if (header && !read.has(path)) readFile(header, depth + 1);
+          }
+        } });
+      });
+      for (const { name, line } of facts.compilerTypeUses?.typedefs ?? []) events.push({ line, apply: () => void (unit.typedefs.has(name) || unit.typedefs.set(name, at)) });
+      for (const { name, line, defined, returns, parameters } of facts.compilerTypeUses?.functions ?? []) {
+        events.push({ line, apply: () => void (unit.functions.has(name) || unit.functions.set(name, { at, includedDefinition: defined && facts !== root, returns, parameters })) });
+      }
+      events.sort((a, b) => a.line - b.line);
+      for (const event of events) {
+        at++;
+        event.apply();
+      }
+    };
+    readFile(root, 0);
+    return unit;
   }
 
   /** Records the functions a macro invocation generates, through the macros it expands in turn. */
@@ -333,10 +402,12 @@ export class Resolver {
   /**
    * Which files include each file, and which reach each file defining a macro (a header sees the
    * macros of the files that include it: they are defined before its text is read there). Each
-   * file's context is made once for this and dropped; nothing is needed without macros.
+   * file's context is made once for this and dropped; nothing is needed without macros or functions
+   * declared with compiler-header types (a header's are read in a file including it).
    */
   private indexIncluders(): void {
-    if (this.macrosByName.size === 0 || this.includersOf.size > 0) return;
+    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => (facts.compilerTypeUses?.functions.length ?? 0) > 0);
+    if (!needed || this.includersOf.size > 0) return;
     const macroPaths = new Set([...this.macrosByName.values()].flatMap((list) => list.map((m) => m.path)));
     const includers = new Map<string, number[]>();
     const reachers = new Map<string, number[]>();

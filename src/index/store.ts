@@ -6,6 +6,9 @@ import type { LanguageId } from '../languages/types.ts';
 import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { makeFolders } from '../util/folders.ts';
+import { InputError } from '../util/errors.ts';
+import { parseRecord } from '../util/schema.ts';
+import { FileFactsSchema } from './facts-schema.ts';
 
 const SCHEMA_VERSION = '3';
 /** The index and language stages' own code: the facts and resolutions they stored depend on it. */
@@ -131,7 +134,16 @@ export class IndexStore {
 
   facts(paths: string[]): FileFacts[] {
     const statement = this.db.prepare('SELECT facts FROM files WHERE path = ?');
-    return paths.map((path) => JSON.parse((statement.get(path) as { facts: string }).facts) as FileFacts);
+    return paths.map((path) => {
+      const where = { file: `${this.file} (facts of ${path})` };
+      let value: unknown;
+      try {
+        value = JSON.parse((statement.get(path) as { facts: string }).facts);
+      } catch (error) {
+        throw new InputError(`malformed JSON (${(error as Error).message}); delete the index to rebuild it`, where);
+      }
+      return parseRecord(FileFactsSchema, value, where) as FileFacts;
+    });
   }
 
   /**

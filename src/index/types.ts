@@ -95,6 +95,15 @@ export interface MacroUse {
   line: number;
 }
 
+/** See `FileFacts.compilerTypeUses`. */
+export interface CompilerTypeUses {
+  /** `typedef size_t (*f)(...)`: the type name it declares, and where. */
+  typedefs: { name: string; line: number }[];
+  /** file-scope function declarations and definitions whose signature uses such type names: in the
+   *  return type, in the parameters. */
+  functions: { name: string; line: number; defined: boolean; returns: string[]; parameters: string[] }[];
+}
+
 /** Everything the index needs from one source file. */
 export interface FileFacts {
   path: string;
@@ -112,6 +121,10 @@ export interface FileFacts {
   records?: RecordDefinition[];
   /** file-scope variables holding a function pointer (`monotime (*getMonotonicUs)(void);`); `defined`: not `extern`. */
   pointerVariables?: { name: string; defined: boolean }[];
+  /** where the file declares names of the compiler's own headers' types (`compilerHeaderTypedefs`):
+   *  `typedef size_t (*f)(...)` lines, and the functions declared or defined with such a type in their
+   *  signature (languages with `compilerHeaderTypedefs` in their table). */
+  compilerTypeUses?: CompilerTypeUses;
   /** top-level invocations of macros (lines at column 0): where macros generate functions. */
   macroUses?: MacroUse[];
 }

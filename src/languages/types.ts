@@ -320,6 +320,12 @@ export interface LanguageSpec {
    *  most `size_t` and `bool` variables (read as declared look-alikes) but not `va_list` ones, so a
    *  parameter or local `va_list ap` is undeclared to it, and so is every full expression using `ap`. [none] */
   compilerHeaderTypes?: string[];
+  /** the type names among `compilerHeaderNames` (`size_t`, `bool`): to YABLoCo's clang, a function
+   *  declared with one in its signature is invalid, and so is every call of it, unless the name was
+   *  declared before in the translation unit, which a file-scope `typedefType` node written
+   *  `typedef size_t (*f)(...)` does (clang reads `size_t` as the name it declares); after that, the name
+   *  works as a parameter type but not as a return type (docs/index.md, "Levels"). [none] */
+  compilerHeaderTypedefs?: { names: string[]; typedefType: string };
   /** top-level invocations of macros that expand to whole definitions (`CTL_GEN(version, int)` on its own
    *  lines, no `;` after): a line at column 0 calling a name that matches `namePattern` (source), whose
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed

@@ -1,6 +1,8 @@
 // Metrics stage: per-candidate scores (exact match, edit similarity, identifier match, CodeBLEU,
 // syntax validity) under the names and scales of the seed papers, and pass@k for execution.
 export {
+  METRICS,
+  registerMetric,
   listMetrics,
   resolveMetrics,
   scorePair,

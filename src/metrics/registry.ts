@@ -1,9 +1,11 @@
-// Every metric ctxbench computes per candidate, by name. A metric compares a prediction with the
-// reference on a fixed scale; the scales are those of the papers that report it.
+// Every metric ctxbench computes per candidate, by name, in one registry (METRICS): the built-ins
+// below register themselves exactly as a plugin's metric does. A metric compares a prediction with
+// the reference on a fixed scale; the scales are those of the papers that report it.
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import { CODEBLEU_LANGUAGE_IDS, codeBleu, combineCodeBleu, type CodeBleuScores } from './codebleu/index.ts';
 import { editSimilarity, editSimilarityDifflib, editSimilarityLevenshtein } from './edit-similarity.ts';
 import { exactMatch, exactMatchNoWhitespace } from './exact-match.ts';
@@ -33,6 +35,8 @@ export interface MetricDefinition {
   description: string;
   /** the languages it is defined for; absent = every language. */
   languages?: readonly LanguageId[];
+  /** shown as a column of the viewer's task list (any other metric appears once sorted or filtered by). */
+  column?: boolean;
   compute(prediction: string, reference: string, context: MetricContext): number | Promise<number>;
 }
 
@@ -71,9 +75,10 @@ async function parsesCleanly(prediction: string, context: MetricContext): Promis
   }
 }
 
-const METRICS: readonly MetricDefinition[] = [
+const BUILTIN_METRICS: readonly MetricDefinition[] = [
   {
     name: 'em',
+    column: true,
     scale: 'binary',
     description: 'exact match after deleting #/ // comments, over stripped non-empty lines (CrossCodeEval)',
     compute: exactMatch,
@@ -86,6 +91,7 @@ const METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'es',
+    column: true,
     scale: 'percent',
     description: 'fuzz.ratio of the stripped texts, python-Levenshtein backend (CrossCodeEval, YABLoCo)',
     compute: editSimilarity,
@@ -110,6 +116,7 @@ const METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'id-f1',
+    column: true,
     scale: 'fraction',
     description: 'F1 of the identifier sets, 0 when both are empty (CrossCodeEval)',
     compute: (prediction, reference, { language }) => identifierF1(identifierMatch(prediction, reference, language)),
@@ -128,6 +135,7 @@ const METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'codebleu',
+    column: true,
     scale: 'fraction',
     description: 'CodeBLEU of k4black/codebleu 0.7.1, a dataflow score of 0 counted as 1 (M2RC-Eval)',
     languages: CODEBLEU_LANGUAGE_IDS,
@@ -156,10 +164,16 @@ const METRICS: readonly MetricDefinition[] = [
   },
 ];
 
-const BY_NAME = new Map(METRICS.map((metric) => [metric.name, metric]));
+export const METRICS = new Registry<MetricDefinition>('metric', 'metrics');
+
+export function registerMetric(metric: MetricDefinition): MetricDefinition {
+  return METRICS.register(metric.name, metric);
+}
+
+for (const metric of BUILTIN_METRICS) registerMetric(metric);
 
 export function listMetrics(): readonly MetricDefinition[] {
-  return METRICS;
+  return METRICS.list();
 }
 
 export function supportsLanguage(metric: MetricDefinition, language: LanguageId): boolean {
@@ -172,10 +186,9 @@ export function supportsLanguage(metric: MetricDefinition, language: LanguageId)
  */
 export function resolveMetrics(language: LanguageId | string, names?: readonly string[]): MetricDefinition[] {
   const spec = getLanguage(language);
-  if (!names) return METRICS.filter((metric) => supportsLanguage(metric, spec.id));
+  if (!names) return METRICS.list().filter((metric) => supportsLanguage(metric, spec.id));
   return names.map((name) => {
-    const metric = BY_NAME.get(name);
-    if (!metric) throw new InputError(`unknown metric '${name}' (known: ${METRICS.map((m) => m.name).join(', ')})`);
+    const metric = METRICS.get(name);
     if (!supportsLanguage(metric, spec.id)) {
       throw new InputError(`metric '${name}' does not support language '${spec.id}' (supported: ${metric.languages!.join(', ')})`);
     }

@@ -6,15 +6,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { fill } from '../context/templates.ts';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
 import { readTasks } from '../datasets/io.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { FunctionTask, TaskRecord } from '../datasets/types.ts';
 import { openRunStore } from '../runstore/store.ts';
 import { writeDerived, type DerivedManifest } from '../tasks/derive.ts';
 import { InputError } from '../util/errors.ts';
+import { parseRecord } from '../util/schema.ts';
+import { readYaml } from '../util/yaml-lines.ts';
 import type { Postprocessed } from './postprocess.ts';
 import { runGeneration, type GenerationOptions, type GenerationSummary } from './runner.ts';
 
@@ -51,19 +52,13 @@ export interface LoadedDocstringTemplate {
 
 export function loadDocstringTemplate(file: string): LoadedDocstringTemplate {
   let text: string;
-  let value: unknown;
   try {
     text = readFileSync(file, 'utf8');
-    value = parseYaml(text);
   } catch (error) {
     throw new InputError(`cannot read the template: ${(error as Error).message}`, { file });
   }
-  const result = DocstringTemplateSchema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new InputError(issue.message, { file, field: issue.path.join('.') || '(template)' });
-  }
-  return { template: result.data, file, hash: createHash('sha256').update(text).digest('hex') };
+  const { value, where } = readYaml(text, file);
+  return { template: parseRecord(DocstringTemplateSchema, value, where), file, hash: createHash('sha256').update(text).digest('hex') };
 }
 
 /** The prompt of one task. */
@@ -108,6 +103,8 @@ export function docstringOf(raw: string): string {
 const postprocessDocstring = async (_task: TaskRecord, answer: { text: string }): Promise<Postprocessed> => ({ output: docstringOf(answer.text), rule: 'docstring' });
 
 export type DocstringOptions = Omit<GenerationOptions, 'promptBuilder' | 'samples' | 'postprocess' | 'budget'> & {
+  /** the set at `tasksPath`, as `readFunctionTasks` gives it. */
+  tasks: TaskRecord[];
   out: string;
   template: LoadedDocstringTemplate;
   command: string;
@@ -120,11 +117,17 @@ export interface DocstringResult {
   failed: { id: string; error: string }[];
 }
 
+/** The tasks of a set that docstrings can be generated for; read before anything is created, so a refused set leaves nothing behind. */
+export function readFunctionTasks(tasksPath: string): TaskRecord[] {
+  const tasks = readTasks(tasksPath);
+  const other = tasks.find((task) => task.kind !== 'function');
+  if (other) throw new InputError(`task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`, { file: tasksPath, field: 'kind' });
+  return tasks;
+}
+
 /** Generates the docstrings (resumable) and writes the hard variant of the task set with its manifest. */
 export async function generateDocstrings(options: DocstringOptions): Promise<DocstringResult> {
-  const tasks = readTasks(options.tasksPath);
-  const other = tasks.find((task) => task.kind !== 'function');
-  if (other) throw new InputError(`task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`, { file: options.tasksPath, field: 'kind' });
+  const { tasks } = options;
   const summary = await runGeneration({ ...options, promptBuilder: docstringPromptBuilder(options.template), samples: 1, budget: null, postprocess: postprocessDocstring });
   const store = openRunStore(options.runDir, { readonly: true });
   const answers = new Map<string, { output: string | null; error: string | null }>();
@@ -135,7 +138,8 @@ export async function generateDocstrings(options: DocstringOptions): Promise<Doc
   }
   const failed: DocstringResult['failed'] = [];
   const hard: TaskRecord[] = [];
-  for (const task of tasks) {
+  // every task is a function task (checked above)
+  for (const task of tasks as FunctionTask[]) {
     const answer = answers.get(task.id);
     if (!answer || answer.error !== null || answer.output === null) {
       failed.push({ id: task.id, error: answer?.error ?? 'no answer' });

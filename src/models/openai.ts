@@ -15,7 +15,6 @@ export interface OpenAIBackendOptions {
   timeoutMs: number;
 }
 
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 /** Socket errors meaning nothing answers at that address (as opposed to a dropped connection). */
 const UNREACHABLE_CODES = /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\b/;

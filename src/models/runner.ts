@@ -8,7 +8,8 @@ import { hashFile, readTasks } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { openResponseCache } from '../runstore/cache.ts';
 import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
-import type { PromptParts, RunConfig } from '../runstore/types.ts';
+import type { RunConfig } from '../runstore/types.ts';
+import type { PromptParts } from '../context/prompt-parts.ts';
 import { InputError } from '../util/errors.ts';
 import { candidateOf, type Postprocessed } from './postprocess.ts';
 import { Progress, type ProgressStream } from './progress.ts';
@@ -86,6 +87,38 @@ export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string
 export function responseKey(identity: string, prompt: PromptParts, sampling: SamplingParams, sample: number): string {
   const payload = JSON.stringify([identity, prompt.messages ?? prompt.prompt, sampling.temperature, sampling.topP, sampling.maxTokens, sampling.stop, sampling.seed, sample]);
   return createHash('sha256').update(payload).digest('hex');
+}
+
+export interface SingleCaller {
+  /** One call (cache first), retried like a run's calls, post-processed: the candidate's output, or the failure. */
+  complete(task: TaskRecord, prompt: BuiltPrompt, sampling: SamplingParams): Promise<{ output: string | null; error: string | null }>;
+  close(): void;
+}
+
+/**
+ * Calls outside a run (the build's `--drop-solved-by`): the same response cache, retry policy,
+ * pacing and post-processing as a run's, one call at a time.
+ */
+export function createSingleCaller(backend: Backend, options: { cacheFile: string | null; retry?: RetryPolicy; concurrency?: number }): SingleCaller {
+  const cache = options.cacheFile && backend.cacheIdentity ? openResponseCache(options.cacheFile) : null;
+  const caller = new Caller(new AdaptiveLimiter(options.concurrency ?? 1), options.retry ?? DEFAULT_RETRY);
+  return {
+    async complete(task, prompt, sampling) {
+      const key = cache ? responseKey(backend.cacheIdentity!, prompt, sampling, 0) : null;
+      let answer: Generation | null = key ? cache!.get(key) : null;
+      if (!answer) {
+        try {
+          const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample: 0, sampling }));
+          answer = outcome.value;
+          if (key) cache!.put(key, { ...answer, latencyMs: outcome.latencyMs });
+        } catch (failure) {
+          return { output: null, error: (failure as Error).message };
+        }
+      }
+      return { output: (await candidateOf(task, answer)).output, error: null };
+    },
+    close: () => cache?.close(),
+  };
 }
 
 interface PendingCall {

@@ -2,7 +2,7 @@
 // form the runner can act on (retry, back off, or record the reason).
 import type { TokenCounter } from '../context/types.ts';
 import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import type { PromptParts } from '../runstore/types.ts';
+import type { PromptParts } from '../context/prompt-parts.ts';
 
 export interface SamplingParams {
   temperature: number;

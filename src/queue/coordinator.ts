@@ -7,11 +7,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Job } from 'bullmq';
-import type { ExecEnvironment, ExecItem, ExecOutput, SandboxMode } from '../exec/types.ts';
+import type { ExecEnvironment, ExecItem, ExecOutput } from '../exec/types.ts';
 import { environmentHash, type CheckState } from '../exec/prepare.ts';
 import { putBlobs } from './blobs.ts';
 import { describeQueue, openQueue, type QueueConnection } from './connection.ts';
-import { execJobId, execJobResultSchema, execQueueName, parseRecord, type ExecJob } from './records.ts';
+import { execJobId, execJobResultSchema, execQueueName, type ExecJob } from './records.ts';
+import { parseRecord } from '../util/schema.ts';
 
 /** Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another. */
 export const JOB_ATTEMPTS = 3;
@@ -30,7 +31,8 @@ export interface QueuedExecOptions {
   /** identifies the run among others sharing the queue server. */
   run: string;
   state: CheckState;
-  sandbox: SandboxMode;
+  /** a registered sandbox's name (SANDBOXES); must match the coordinator's and the workers'. */
+  sandbox: string;
   /** where the candidates' full logs are written (for `exec --regrade`). */
   logDir: string;
   onEvent?: (message: string) => void;
@@ -113,7 +115,7 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
           }
           const state = await job.getState();
           if (state === 'completed') {
-            const answer = parseRecord(execJobResultSchema, job.returnvalue, `result of job ${jobId}`);
+            const answer = parseRecord(execJobResultSchema, job.returnvalue, { file: `result of job ${jobId}` });
             let { result } = answer;
             if (answer.log !== null) {
               mkdirSync(options.logDir, { recursive: true });

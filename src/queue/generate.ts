@@ -10,7 +10,8 @@ import { GenerationError, type Backend, type GenerationRequest } from '../models
 import { putBlobs } from './blobs.ts';
 import { openQueue, type QueueConnection } from './connection.ts';
 import { JOB_ATTEMPTS } from './coordinator.ts';
-import { generateJobResultSchema, generateQueueName, parseRecord, type GenerateJob, type GenerateJobResult } from './records.ts';
+import { generateJobResultSchema, generateQueueName, type GenerateJob, type GenerateJobResult } from './records.ts';
+import { parseRecord } from '../util/schema.ts';
 
 /** A backend for `provider` whose calls are served by queue workers. */
 export function createQueueBackend(provider: string, connection: QueueConnection): Backend {
@@ -22,10 +23,10 @@ export function createQueueBackend(provider: string, connection: QueueConnection
   const taskBlobs = new Map<string, Promise<string>>();
   return {
     provider,
-    isBaseline: spec.kind === 'baseline',
-    accepts: spec.kind === 'openai' ? spec.mode : 'any',
+    isBaseline: spec.backend === 'baseline',
+    accepts: spec.accepts,
     // The endpoint is each worker's own: answers are cached as the model's through the queue.
-    cacheIdentity: spec.kind === 'baseline' ? null : `${provider}@queue`,
+    cacheIdentity: spec.backend === 'baseline' ? null : `${provider}@queue`,
     async generate(request: GenerationRequest) {
       const { client, queue, events } = await opened.catch((error: Error) => {
         throw new GenerationError(`queue: ${error.message}`, 'transient', null, true);
@@ -38,7 +39,7 @@ export function createQueueBackend(provider: string, connection: QueueConnection
       const job = await queue.add('generate', data, { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false });
       let answer: GenerateJobResult;
       try {
-        answer = parseRecord(generateJobResultSchema, await job.waitUntilFinished(events), `result of job ${jobId}`);
+        answer = parseRecord(generateJobResultSchema, await job.waitUntilFinished(events), { file: `result of job ${jobId}` });
       } catch (error) {
         await queue.remove(jobId);
         throw new GenerationError(`queue: ${(error as Error).message}`, 'transient');

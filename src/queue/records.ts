@@ -5,21 +5,9 @@
 // server however many candidates share them.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { ExecResult } from '../runstore/types.ts';
-import { InputError } from '../util/errors.ts';
-
-const VERDICTS = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'] as const;
-
-export const execResultSchema = z.object({
-  verdict: z.enum(VERDICTS),
-  selectedTests: z.array(z.string()),
-  buildMs: z.number(),
-  testMs: z.number(),
-  logTail: z.string(),
-  cached: z.boolean(),
-  reason: z.string().optional(),
-  log: z.string().optional(),
-}) satisfies z.ZodType<ExecResult>;
+import { PromptPartsSchema } from '../context/prompt-parts.ts';
+import { ContextSnippetSchema } from '../datasets/schema.ts';
+import { ExecResultSchema } from '../runstore/types.ts';
 
 const hash = z.string().regex(/^[0-9a-f]{16,64}$/);
 
@@ -43,21 +31,13 @@ export const execJobSchema = z.object({
 export type ExecJob = z.infer<typeof execJobSchema>;
 
 export const execJobResultSchema = z.object({
-  result: execResultSchema,
+  result: ExecResultSchema,
   /** the candidate's full log (a `CandidateLog` as JSON), written into the run folder for `exec --regrade`. */
   log: z.string().nullable(),
   /** the worker that ran it (`--name`, default host:pid). */
   worker: z.string(),
 });
 export type ExecJobResult = z.infer<typeof execJobResultSchema>;
-
-/** Validates a record read from the queue; the error names the job and the field. */
-export function parseRecord<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new InputError(`malformed ${what}: ${issue.message}`, { field: issue.path.join('.') || '(record)' });
-}
 
 /** The queue of one environment version: workers with another version (settings or repository content) never see its jobs. */
 export function execQueueName(envName: string, envHash: string): string {
@@ -69,25 +49,14 @@ export function execJobId(job: Pick<ExecJob, 'run' | 'taskId' | 'sample' | 'cand
   return createHash('sha256').update(JSON.stringify([job.run, job.taskId, job.sample, job.candidateHash, job.envHash])).digest('hex').slice(0, 40);
 }
 
-const snippetSchema = z.object({
-  path: z.string(), startLine: z.number(), endLine: z.number(), text: z.string(), score: z.number().nullable(),
-  name: z.string().optional(), docstring: z.string().nullable().optional(),
-});
-
 export const generateJobSchema = z.object({
   /** the provider string the worker's backend must have (the queue is named by it too). */
   provider: z.string(),
   /** blob of the task record. */
   task: hash,
   sample: z.number().int().min(0),
-  prompt: z.object({
-    messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string() })).nullable(),
-    prompt: z.string().nullable(),
-    tokens: z.record(z.string(), z.number()),
-    snippets: z.array(z.object({ source: z.enum(['retrieved', 'oracle']), path: z.string(), startLine: z.number(), endLine: z.number(), score: z.number().nullable() })),
-    retrieved: z.array(snippetSchema).optional(),
-  }),
-  retrieved: z.array(snippetSchema),
+  prompt: PromptPartsSchema,
+  retrieved: z.array(ContextSnippetSchema),
   sampling: z.object({ temperature: z.number(), topP: z.number(), maxTokens: z.number().int(), stop: z.array(z.string()), seed: z.number().int().nullable() }),
 });
 export type GenerateJob = z.infer<typeof generateJobSchema>;

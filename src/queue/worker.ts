@@ -11,14 +11,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { CandidatePool } from '../exec/execute.ts';
 import { checkState, createContext, environmentHash, prepareEnvironment } from '../exec/prepare.ts';
-import type { ExecEnvironment, ExecEvent, SandboxMode } from '../exec/types.ts';
+import type { ExecEnvironment, ExecEvent } from '../exec/types.ts';
 import { validateTask } from '../datasets/schema.ts';
-import { checkTaskRecord } from '../runstore/validate.ts';
 import { lockFolder, type FolderLock } from '../util/lock.ts';
 import { BlobReader } from './blobs.ts';
 import { redisClient, type QueueConnection } from './connection.ts';
-import { execJobSchema, execQueueName, generateJobSchema, generateQueueName, parseRecord, type ExecJobResult, type GenerateJobResult } from './records.ts';
+import { execJobSchema, execQueueName, generateJobSchema, generateQueueName, type ExecJobResult, type GenerateJobResult } from './records.ts';
 import { GenerationError, type Backend } from '../models/types.ts';
+import { parseRecord } from '../util/schema.ts';
 
 export interface WorkerOptions {
   connection: QueueConnection;
@@ -28,7 +28,8 @@ export interface WorkerOptions {
   backends?: Backend[];
   /** jobs at once per environment (and worker copies of its prepared tree). */
   concurrency: number;
-  sandbox: SandboxMode;
+  /** a registered sandbox's name (SANDBOXES); must match the coordinator's and the workers'. */
+  sandbox: string;
   workDir?: string;
   /** reported with each result; default host:pid. */
   name?: string;
@@ -103,13 +104,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const runJob = async (entry: Served, job: Job): Promise<ExecJobResult> => {
     // A malformed job or a missing blob fails the same way on every worker: not retried.
     const { data, task, state } = await unrecoverable(async () => {
-      const data = parseRecord(execJobSchema, job.data, `job ${job.id}`);
+      const data = parseRecord(execJobSchema, job.data, { file: `job ${job.id}` });
       // The queue is named by the environment's hash; a job claiming another one was not made for this worker.
       if (data.envHash !== entry.envHash) throw new Error(`job ${job.id} is for environment ${data.envHash.slice(0, 12)}, not ${entry.env.name} (${entry.envHash.slice(0, 12)}) that this worker allows`);
       const [task, state] = await Promise.all([blobs.get(data.task), blobs.get(data.state)]);
       return {
         data,
-        task: checkTaskRecord(validateTask(task, { file: `task blob ${data.task.slice(0, 12)}` })),
+        task: validateTask(task, { file: `task blob ${data.task.slice(0, 12)}` }),
         state: checkState(state, `state blob ${data.state.slice(0, 12)}`, 'run `ctxbench exec check` and the coordinator again'),
       };
     });
@@ -122,9 +123,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   const runGeneration = async (backend: Backend, job: Job): Promise<GenerateJobResult> => {
     const { data, task } = await unrecoverable(async () => {
-      const data = parseRecord(generateJobSchema, job.data, `job ${job.id}`);
+      const data = parseRecord(generateJobSchema, job.data, { file: `job ${job.id}` });
       if (data.provider !== backend.provider) throw new Error(`job ${job.id} is for model ${data.provider}, not ${backend.provider} that this worker holds`);
-      return { data, task: checkTaskRecord(validateTask(await blobs.get(data.task), { file: `task blob ${data.task.slice(0, 12)}` })) };
+      return { data, task: validateTask(await blobs.get(data.task), { file: `task blob ${data.task.slice(0, 12)}` }) };
     });
     try {
       const generation = await backend.generate({ task, prompt: data.prompt, retrieved: data.retrieved, sample: data.sample, sampling: data.sampling });

@@ -1,6 +1,7 @@
 // Aggregates scored runs along the papers' dimensions (language, level, bucket, semantic class,
 // completion lines, prompt length, repository) with every number's provenance.
 import { existsSync } from 'node:fs';
+import { z } from 'zod';
 import { hashFile } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { listMetrics, passAtK, passAtKFirst, type MetricScale } from '../metrics/index.ts';
@@ -52,39 +53,44 @@ function compareGroupLists(a: string[], b: string[]): number {
   return 0;
 }
 
-export interface RunProvenance {
-  dir: string;
-  model: string;
-  baseline: boolean;
-  context: string;
-  template: string;
-  tokenizer: string;
-  samples: number;
-  toolVersion: string;
+export const RunProvenanceSchema = z.object({
+  dir: z.string(),
+  model: z.string(),
+  baseline: z.boolean(),
+  context: z.string(),
+  template: z.string(),
+  tokenizer: z.string(),
+  samples: z.int(),
+  toolVersion: z.string(),
   /** set when the tasks file changed after the run was made. */
-  tasksChanged: string | null;
-}
+  tasksChanged: z.string().nullable(),
+});
+export type RunProvenance = z.output<typeof RunProvenanceSchema>;
 
-export interface GroupRow {
-  run: string;
+export const GroupRowSchema = z.object({
+  run: z.string(),
   /** the group's value per dimension, in `by` order. */
-  group: string[];
-  tasks: number;
-  candidates: number;
+  group: z.array(z.string()),
+  tasks: z.int(),
+  candidates: z.int(),
   /** candidates without an output or without the metric (errors, not yet scored). */
-  missing: number;
+  missing: z.int(),
   /** mean per metric on the report scale (x100 for 0/1 and 0..1 metrics), null when nothing is scored. */
-  means: Record<string, number | null>;
-}
+  means: z.record(z.string(), z.number().nullable()),
+});
+export type GroupRow = z.output<typeof GroupRowSchema>;
 
-export interface Report {
-  by: Dimension[];
-  metrics: string[];
-  runs: RunProvenance[];
-  rows: GroupRow[];
+/** A report: what `ctxbench report --format json` writes (with the comparison of its runs). */
+export const ReportSchema = z.object({
+  /** built-in dimensions (DIMENSIONS) or task labels. */
+  by: z.array(z.string() as z.ZodType<Dimension, string>),
+  metrics: z.array(z.string()),
+  runs: z.array(RunProvenanceSchema),
+  rows: z.array(GroupRowSchema),
   /** one line per problem: missing candidates, unscored metrics, changed tasks. */
-  notes: string[];
-}
+  notes: z.array(z.string()),
+});
+export type Report = z.output<typeof ReportSchema>;
 
 const REPORT_SCALE: Record<MetricScale, number> = { binary: 100, fraction: 100, percent: 1 };
 

@@ -9,6 +9,7 @@ import type { RunStoreReader } from '../runstore/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { reportScale } from './aggregate.ts';
 import { pairedBootstrapTest } from './stats.ts';
+import { z } from 'zod';
 
 /** The first sample's value of a metric per task (the papers score one greedy sample). */
 function firstSampleScores(store: RunStoreReader, metric: string): Map<string, number> {
@@ -20,16 +21,17 @@ function firstSampleScores(store: RunStoreReader, metric: string): Map<string, n
   return scores;
 }
 
-export interface Transition {
-  from: string;
-  to: string;
+export const TransitionSchema = z.object({
+  from: z.string(),
+  to: z.string(),
   /** tasks scored in both runs. */
-  tasks: number;
-  stayedCorrect: number;
-  correctToWrong: number;
-  wrongToCorrect: number;
-  stayedWrong: number;
-}
+  tasks: z.int(),
+  stayedCorrect: z.int(),
+  correctToWrong: z.int(),
+  wrongToCorrect: z.int(),
+  stayedWrong: z.int(),
+});
+export type Transition = z.output<typeof TransitionSchema>;
 
 /** Correct -> wrong and wrong -> correct counts between consecutive runs, by a 0/1 metric (`em`). */
 export function transitions(stores: RunStoreReader[], metric = 'em'): Transition[] {
@@ -54,17 +56,18 @@ export function transitions(stores: RunStoreReader[], metric = 'em'): Transition
 }
 
 
-export interface PairedDifference {
-  metric: string;
-  baseline: string;
-  candidate: string;
-  tasks: number;
+export const PairedDifferenceSchema = z.object({
+  metric: z.string(),
+  baseline: z.string(),
+  candidate: z.string(),
+  tasks: z.int(),
   /** mean of candidate - baseline over paired tasks, on the metric's own scale. */
-  meanDifference: number;
+  meanDifference: z.number(),
   /** 95% percentile bootstrap interval of the mean difference. */
-  low: number;
-  high: number;
-}
+  low: z.number(),
+  high: z.number(),
+});
+export type PairedDifference = z.output<typeof PairedDifferenceSchema>;
 
 /** Paired bootstrap (resampling tasks) of the mean difference between two runs (`pairedBootstrapTest`). */
 export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreReader, metric: string, resamples = 2000, seed = 1): PairedDifference {
@@ -90,11 +93,8 @@ export function identifierCoverage(task: TaskRecord, retrievedText: string): num
   return found / reference.size;
 }
 
-export interface CoverageBin {
-  bin: string;
-  tasks: number;
-  meanScore: number;
-}
+export const CoverageBinSchema = z.object({ bin: z.string(), tasks: z.int(), meanScore: z.number() });
+export type CoverageBin = z.output<typeof CoverageBinSchema>;
 
 /** Mean score by the share of reference identifiers present in the retrieved context (Fig. 5). */
 export function scoreByIdentifierCoverage(store: RunStoreReader, metric: string): CoverageBin[] {
@@ -116,7 +116,8 @@ export function scoreByIdentifierCoverage(store: RunStoreReader, metric: string)
   return bins.map((bin) => ({ bin, tasks: sums.get(bin)!.count, meanScore: sums.get(bin)!.count ? sums.get(bin)!.sum / sums.get(bin)!.count : 0 }));
 }
 
-export type ChunkSource = 'same-file' | 'imported-file' | 'same-directory' | 'similar-name' | 'shares-import' | 'other';
+export const CHUNK_SOURCES = ['same-file', 'imported-file', 'same-directory', 'similar-name', 'shares-import', 'other'] as const;
+export type ChunkSource = (typeof CHUNK_SOURCES)[number];
 
 function importedNames(text: string): Set<string> {
   // Import targets as written (`./util`, `pkg.mod`, "x.h"): enough to relate files without an index.
@@ -169,21 +170,23 @@ export function chunkSources(store: RunStoreReader, readFile?: (task: TaskRecord
 }
 
 
-export interface RetrievalAnalysis {
-  run: string;
-  metric: string;
+export const RetrievalAnalysisSchema = z.object({
+  run: z.string(),
+  metric: z.string(),
   /** mean score (report scale) by the share of reference identifiers found in the retrieved context (CrossCodeEval Fig. 5). */
-  coverage: CoverageBin[];
+  coverage: z.array(CoverageBinSchema),
   /** where the retrieved chunks come from (CrossCodeEval Sec. 3.5). */
-  sources: Record<ChunkSource, number>;
-}
+  sources: z.record(z.enum(CHUNK_SOURCES), z.number()),
+});
+export type RetrievalAnalysis = z.output<typeof RetrievalAnalysisSchema>;
 
 /** What `report` and the viewer show about runs side by side; every score on the report scale (`reportScale`). */
-export interface Comparison {
-  transitions: Transition[];
-  differences: PairedDifference[];
-  retrieval: RetrievalAnalysis[];
-}
+export const ComparisonSchema = z.object({
+  transitions: z.array(TransitionSchema),
+  differences: z.array(PairedDifferenceSchema),
+  retrieval: z.array(RetrievalAnalysisSchema),
+});
+export type Comparison = z.output<typeof ComparisonSchema>;
 
 /** A task file's text from its repository checkout, when it is still there. */
 export function readTaskFile(task: TaskRecord, path: string): string | undefined {

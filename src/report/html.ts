@@ -71,7 +71,7 @@ export interface HtmlReportParts {
 export function renderHtmlReport(parts: HtmlReportParts): string {
   const drawn = new Map<string, number>();
   for (const figure of parts.figures) drawn.set(figure.kind, (drawn.get(figure.kind) ?? 0) + 1);
-  const kinds = FIGURE_KINDS.map((kind) => `<tr><th>${escapeHtml(kind.id)}</th><td>${drawn.get(kind.id) ?? 0}</td><td>${escapeHtml(kind.description)}</td></tr>`).join('');
+  const kinds = FIGURE_KINDS.list().map((kind) => `<tr><th>${escapeHtml(kind.id)}</th><td>${drawn.get(kind.id) ?? 0}</td><td>${escapeHtml(kind.description)}</td></tr>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(parts.title)}</title><style>${REPORT_CSS}</style></head><body>
 <h1>${escapeHtml(parts.title)}</h1>

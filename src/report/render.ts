@@ -1,8 +1,10 @@
 // Renders a report as a terminal table, Markdown, CSV, JSON, a single offline HTML file with the
 // registry's figures, or the LaTeX of its tables. Every table names what produced it.
-import { formatTable } from '../cli/table.ts';
-import type { Report } from './aggregate.ts';
-import type { Comparison } from './compare.ts';
+import { z } from 'zod';
+import { formatCsv } from '../datasets/csv.ts';
+import { formatTable } from '../util/table.ts';
+import { ReportSchema, type Report } from './aggregate.ts';
+import { ComparisonSchema, type Comparison } from './compare.ts';
 import type { Figure, FigureTable } from './figures/types.ts';
 import { renderHtmlReport } from './html.ts';
 import { figureLatex } from './latex.ts';
@@ -71,9 +73,8 @@ function markdownTable(head: string[], rows: (string | number)[][]): string {
 }
 
 function csv(report: Report): string {
-  const quote = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
   const rows = report.rows.map((row) => [row.run, ...row.group, row.tasks, row.missing, ...report.metrics.map((m) => (row.means[m] === null ? '' : row.means[m]!.toFixed(4)))]);
-  return `${[header(report), ...rows].map((r) => r.map(quote).join(',')).join('\n')}\n`;
+  return formatCsv([header(report), ...rows]);
 }
 
 /** The report rows as a figure table (the HTML report's detailed table). */
@@ -81,11 +82,14 @@ function detailTable(report: Report): FigureTable {
   return { head: header(report), rows: body(report).map((row) => row.map((value) => ({ text: String(value) }))) };
 }
 
+/** What `report --format json` writes: the report and the comparison of its runs (null for one run). */
+export const ReportJsonSchema = ReportSchema.extend({ comparison: ComparisonSchema.nullable() });
+
 /** `figures`: what the HTML report draws and the LaTeX export holds (`buildFigures`). */
 export function renderReport(report: Report, format: Format, comparison?: Comparison, figures: Figure[] = []): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ ...report, comparison: comparison ?? null }, null, 2)}\n`;
+      return `${JSON.stringify({ ...report, comparison: comparison ?? null } satisfies z.input<typeof ReportJsonSchema>, null, 2)}\n`;
     case 'csv':
       return csv(report);
     case 'html':

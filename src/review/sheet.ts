@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import readExcelFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
-import { formatCsv, parseCsvRows } from '../datasets/csv.ts';
+import { formatCsv, parseCsvRows, unguardCsvCell } from '../datasets/csv.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
@@ -61,7 +61,7 @@ async function readCells(file: string, sheetName?: string): Promise<Cell[][]> {
     } catch (error) {
       throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
     }
-    return parseCsvRows(text, file).map((row) => row.fields);
+    return parseCsvRows(text, file).map((row) => row.fields.map(unguardCsvCell));
   }
   let sheets: { sheet: string; data: unknown[][] }[];
   try {

@@ -1,8 +1,8 @@
 // Records of the review stage: one reviewer's mark of one task's docstring (YABLoCo's `-` `?` `+`),
 // defined once as a schema that gives the type, the validation of every stored or imported review,
-// and the JSON Schema (`REVIEW_JSON_SCHEMA`).
+// and the JSON Schema (docs/schema/review.schema.json).
 import { z } from 'zod';
-import { InputError } from '../util/errors.ts';
+import { parseRecord, type RecordLocation } from '../util/schema.ts';
 
 /** `-` unsuitable; `?` suitable, the function depends on outside context; `+` enough to write the body. */
 export const MARKS = ['-', '?', '+'] as const;
@@ -25,14 +25,9 @@ export const ReviewSchema = z.object({
 });
 export type ReviewRecord = z.infer<typeof ReviewSchema>;
 
-export const REVIEW_JSON_SCHEMA = z.toJSONSchema(ReviewSchema);
-
 /** Validates one review; errors name the file, line and field. */
-export function validateReview(value: unknown, where: { file?: string; line?: number } = {}): ReviewRecord {
-  const result = ReviewSchema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  throw new InputError(issue.message, { ...where, field: issue.path.join('.') || '(record)' });
+export function validateReview(value: unknown, where: RecordLocation = {}): ReviewRecord {
+  return parseRecord(ReviewSchema, value, where);
 }
 
 /** The review kind of a task: synthetic when its docstring was written by a model (the original is kept in `meta`). */

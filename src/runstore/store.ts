@@ -8,9 +8,10 @@ import Database from 'better-sqlite3';
 import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/taskset.ts';
 import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
-import type { CandidateHead, CandidateRecord, ExecResult, PromptParts, RunConfig, RunStoreWriter } from './types.ts';
+import { PromptPartsSchema, type PromptParts } from '../context/prompt-parts.ts';
+import { parseRecord, type RecordLocation } from '../util/schema.ts';
+import { CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunStoreWriter } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
-import { checkTaskRecord } from './validate.ts';
 
 export const SCHEMA_VERSION = '1';
 
@@ -196,7 +197,7 @@ class SqliteRunStore implements RunStore {
       // name, a template the model cannot take) is started afresh by a corrected command.
       const hasResults = this.db.prepare('SELECT 1 FROM candidates WHERE error IS NULL LIMIT 1').get() !== undefined;
       if (hasResults) {
-        assertSameConfig(this.dir, JSON.parse(stored.value) as RunConfig, config);
+        assertSameConfig(this.dir, this.config(), config);
         return;
       }
     }
@@ -215,22 +216,22 @@ class SqliteRunStore implements RunStore {
     if (!this.cachedConfig) {
       const row = this.db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'config'`).get();
       if (!row) throw new InputError('the run store has no configuration (it was never initialised)', { file: this.dir });
-      this.cachedConfig = JSON.parse(row.value) as RunConfig;
+      this.cachedConfig = parseRecord(RunConfigSchema, parseJson(row.value, this.where('config')), this.where('config')) as RunConfig;
     }
     return this.cachedConfig;
   }
 
-  // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl, plus ids and paths.
+  // A run.db may come from elsewhere: every task is checked like a line of tasks.jsonl.
   private get taskLabel(): string {
     return `${runDatabasePath(this.dir)} (task snapshot)`;
   }
 
   tasks(): TaskRecord[] {
-    return new TaskTableReader(this.db, this.taskLabel).all().map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+    return new TaskTableReader(this.db, this.taskLabel).all();
   }
 
   taskHeads(range?: { from?: number; limit?: number }): TaskHead[] {
-    return new TaskTableReader(this.db, this.taskLabel).heads(range).map((task) => checkTaskRecord(task, { file: this.taskLabel }));
+    return new TaskTableReader(this.db, this.taskLabel).heads(range);
   }
 
   counts(): { tasks: number; candidates: number } {
@@ -238,13 +239,14 @@ class SqliteRunStore implements RunStore {
   }
 
   task(id: string): { ord: number; task: TaskRecord } | null {
-    const entry = new TaskTableReader(this.db, this.taskLabel).entry(id);
-    return entry && { ord: entry.ord, task: checkTaskRecord(entry.task, { file: this.taskLabel }) };
+    return new TaskTableReader(this.db, this.taskLabel).entry(id);
   }
 
   prompt(taskId: string): PromptParts | null {
     const row = this.statements.prompt.get(taskId);
-    return row ? (JSON.parse(row.parts) as PromptParts) : null;
+    if (!row) return null;
+    const where = this.where(`prompt of ${taskId}`);
+    return parseRecord(PromptPartsSchema, parseJson(row.parts, where), where);
   }
 
   putPrompt(taskId: string, parts: PromptParts): void {
@@ -308,7 +310,7 @@ class SqliteRunStore implements RunStore {
   }
 
   /** Candidate rows with their metrics and verdicts, one at a time; `where` filters the tables by task_id. */
-  private *candidateRows<Row, T>(columns: string, where: string, parameters: unknown[], record: (row: Row) => T): Generator<T> {
+  private *candidateRows<Row extends { task_id: string; sample: number }, T>(columns: string, where: string, parameters: unknown[], record: (row: Row, where: RecordLocation) => T): Generator<T> {
     // Metrics grouped into one JSON object per candidate by SQLite (names in order; null without any), verdicts joined.
     // Task order of the snapshot, then sample: independent of the order calls finished in.
     const rows = this.db
@@ -321,7 +323,12 @@ class SqliteRunStore implements RunStore {
          ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
       )
       .iterate(...parameters);
-    for (const row of rows) yield record(row);
+    for (const row of rows) yield record(row, this.where(`candidate ${row.task_id}#${row.sample}`));
+  }
+
+  /** Where a stored row is, for error messages: the run.db and the row. */
+  private where(row: string): { file: string } {
+    return { file: `${runDatabasePath(this.dir)} (${row})` };
   }
 
   putMetrics(taskId: string, sample: number, values: Record<string, number>): void {
@@ -355,10 +362,19 @@ const CANDIDATE_COLUMNS = 'c.*, v.result AS verdict_json';
 const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms, v.result IS NOT NULL AS has_verdict,
   json_extract(v.result, '$.verdict') AS verdict, json_extract(v.result, '$.buildMs') AS build_ms, json_extract(v.result, '$.testMs') AS test_ms`;
 
-const parseMetrics = (json: string | null) => (json === null ? null : (JSON.parse(json) as Record<string, number>));
+/** A JSON column of a stored row; a corrupt one is an InputError naming the row. */
+function parseJson(text: string, where: RecordLocation): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InputError(`malformed JSON (${(error as Error).message})`, where);
+  }
+}
 
-function candidateRecord(row: CandidateRow & { metrics_json: string | null; verdict_json: string | null }): CandidateRecord {
-  return {
+const jsonOrNull = (text: string | null, where: RecordLocation) => (text === null ? null : parseJson(text, where));
+
+function candidateRecord(row: CandidateRow & { metrics_json: string | null; verdict_json: string | null }, where: RecordLocation): CandidateRecord {
+  return parseRecord(CandidateRecordSchema, {
     taskId: row.task_id,
     sample: row.sample,
     raw: row.raw,
@@ -370,9 +386,9 @@ function candidateRecord(row: CandidateRow & { metrics_json: string | null; verd
     latencyMs: row.latency_ms,
     finishReason: row.finish_reason,
     cached: row.cached === 1,
-    metrics: parseMetrics(row.metrics_json),
-    verdict: row.verdict_json === null ? null : (JSON.parse(row.verdict_json) as ExecResult),
-  };
+    metrics: jsonOrNull(row.metrics_json, where),
+    verdict: jsonOrNull(row.verdict_json, where),
+  }, where);
 }
 
 interface HeadRow {
@@ -382,16 +398,17 @@ interface HeadRow {
   latency_ms: number | null;
   metrics_json: string | null;
   has_verdict: number;
-  verdict: ExecResult['verdict'];
-  build_ms: number;
-  test_ms: number;
+  // json_extract of the stored verdict: checked by the head's schema.
+  verdict: unknown;
+  build_ms: unknown;
+  test_ms: unknown;
 }
 
-function headRecord(row: HeadRow): CandidateHead {
-  return {
-    taskId: row.task_id, sample: row.sample, hasOutput: row.has_output === 1, latencyMs: row.latency_ms, metrics: parseMetrics(row.metrics_json),
+function headRecord(row: HeadRow, where: RecordLocation): CandidateHead {
+  return parseRecord(CandidateHeadSchema, {
+    taskId: row.task_id, sample: row.sample, hasOutput: row.has_output === 1, latencyMs: row.latency_ms, metrics: jsonOrNull(row.metrics_json, where),
     verdict: row.has_verdict === 1 ? { verdict: row.verdict, buildMs: row.build_ms, testMs: row.test_ms } : null,
-  };
+  }, where);
 }
 
 function assertSameConfig(dir: string, stored: RunConfig, requested: RunConfig): void {

@@ -1,99 +1,99 @@
 // Records of a run: its configuration, one row per (task, sample) candidate, and the scores and
 // execution verdicts later stages attach. Stored in SQLite (`<run dir>/run.db`).
-import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
+// Each row is defined once as a zod schema (type, the check on every read, docs/schema/).
+import { z } from 'zod';
+import type { PromptParts } from '../context/prompt-parts.ts';
+import type { TaskRecord } from '../datasets/types.ts';
+import type { Known } from '../util/schema.ts';
 
-export interface RunConfig {
+export const RunConfigSchema = z.looseObject({
   /** provider string: `openai:chat:<model>`, `openai:completion:<model>`, `llamacpp:<file>`, `baseline:<name>`. */
-  model: string;
+  model: z.string(),
   /** context strategy, e.g. `infile`, `bm25`, `oracle+bm25`. */
-  context: string;
-  template: string;
+  context: z.string(),
+  template: z.string(),
   /** tokenizer that counted the budget, e.g. `o200k_base` or the tokenizer.json path. */
-  tokenizer: string;
-  samples: number;
-  temperature: number;
-  topP: number;
-  maxTokens: number;
-  seed: number | null;
+  tokenizer: z.string(),
+  samples: z.int().positive(),
+  temperature: z.number(),
+  topP: z.number(),
+  maxTokens: z.int().positive(),
+  seed: z.int().nullable(),
   /** the tasks file and a hash of its content (reports flag a run whose tasks changed). */
-  tasksPath: string;
-  tasksHash: string;
-  toolVersion: string;
-  createdAt: string;
+  tasksPath: z.string(),
+  tasksHash: z.string(),
+  toolVersion: z.string(),
+  createdAt: z.string(),
   /** stop sequences sent with every call. */
-  stop?: string[];
+  stop: z.array(z.string()).optional(),
   /** true for the reference baselines (`baseline:*`): reports label them as such. */
-  isBaseline?: boolean;
+  isBaseline: z.boolean().optional(),
   /** OpenAI-compatible endpoint the run was made against (informational; resuming may use another). */
-  baseUrl?: string | null;
+  baseUrl: z.string().nullable().optional(),
   /** prompt token budget given to the context stage, null for its default. */
-  budget?: number | null;
-}
+  budget: z.int().nullable().optional(),
+});
+/** A run's configuration (`meta.config` of run.db). */
+export type RunConfig = Known<z.output<typeof RunConfigSchema>>;
 
-/** The assembled prompt of one task: the text sent and its parts with token counts. */
-export interface PromptParts {
-  /** chat messages, or a single completion prompt (FIM prompts are completion prompts). */
-  messages: { role: 'system' | 'user' | 'assistant'; content: string }[] | null;
-  prompt: string | null;
-  /** token counts per part: `infile`, `suffix`, `retrieved`, `oracle`, `instruction`, `total`. */
-  tokens: Record<string, number>;
-  /** the snippets that went in, with their sources (shown by the viewer). */
-  snippets: { source: 'retrieved' | 'oracle'; path: string; startLine: number; endLine: number; score: number | null }[];
-  /** the retrieved snippets with their text, as the context stage returned them (the copy baseline reads them). */
-  retrieved?: ContextSnippet[];
-}
+// The execution verdict is stored here, one row per candidate: the run store sits below the exec
+// stage (models/runstore <- metrics/exec), so the row it validates on every read is defined here.
+export const VERDICTS = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
-export type Verdict = 'pass' | 'build-error' | 'test-fail' | 'timeout' | 'crash' | 'sandbox-violation';
-
-export interface ExecResult {
-  verdict: Verdict;
+export const ExecResultSchema = z.object({
+  verdict: z.enum(VERDICTS),
   /** tests that were run (the selection), empty when the whole suite ran. */
-  selectedTests: string[];
-  buildMs: number;
-  testMs: number;
+  selectedTests: z.array(z.string()),
+  buildMs: z.number().min(0),
+  testMs: z.number().min(0),
   /** last lines of the build/test log. */
-  logTail: string;
-  cached: boolean;
+  logTail: z.string(),
+  cached: z.boolean(),
   /** one line: why this verdict (e.g. which expected test was not reported). */
-  reason?: string;
+  reason: z.string().optional(),
   /** the full log (every command's output and report) in the exec work folder, for `exec --regrade`. */
-  log?: string;
-}
+  log: z.string().optional(),
+});
+export type ExecResult = z.output<typeof ExecResultSchema>;
 
-export interface CandidateRecord {
-  taskId: string;
+/** One row per (task, sample) candidate, with the metrics and the verdict later stages attach. */
+export const CandidateRecordSchema = z.object({
+  taskId: z.string(),
   /** 0-based sample index. */
-  sample: number;
+  sample: z.int().min(0),
   /** the model's text as returned, null when the call failed. */
-  raw: string | null;
+  raw: z.string().nullable(),
   /** post-processed output, null when the call failed. */
-  output: string | null;
+  output: z.string().nullable(),
   /** name of the post-processing rule applied. */
-  postprocess: string | null;
+  postprocess: z.string().nullable(),
   /** null, or why this candidate has no output. */
-  error: string | null;
-  promptTokens: number | null;
-  completionTokens: number | null;
-  latencyMs: number | null;
+  error: z.string().nullable(),
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  latencyMs: z.number().nullable(),
   /** the backend's finish reason (`stop`, `length`, ...), null when unknown or failed. */
-  finishReason?: string | null;
+  finishReason: z.string().nullable().optional(),
   /** true when the answer came from the response cache instead of a call. */
-  cached?: boolean;
+  cached: z.boolean().optional(),
   /** metric name -> value (see metrics/), once scored. */
-  metrics: Record<string, number> | null;
-  verdict: ExecResult | null;
-}
+  metrics: z.record(z.string(), z.number()).nullable(),
+  verdict: ExecResultSchema.nullable(),
+});
+export type CandidateRecord = z.output<typeof CandidateRecordSchema>;
 
 /** What lists and counts need of a candidate: no texts, and of its verdict neither log nor reason. */
-export interface CandidateHead {
-  taskId: string;
-  sample: number;
+export const CandidateHeadSchema = z.object({
+  taskId: z.string(),
+  sample: z.int().min(0),
   /** false when the call failed (the candidate's output is null). */
-  hasOutput: boolean;
-  latencyMs: number | null;
-  metrics: Record<string, number> | null;
-  verdict: Pick<ExecResult, 'verdict' | 'buildMs' | 'testMs'> | null;
-}
+  hasOutput: z.boolean(),
+  latencyMs: z.number().nullable(),
+  metrics: z.record(z.string(), z.number()).nullable(),
+  verdict: ExecResultSchema.pick({ verdict: true, buildMs: true, testMs: true }).nullable(),
+});
+export type CandidateHead = z.output<typeof CandidateHeadSchema>;
 
 /** The head of a full candidate record. */
 export function candidateHead(candidate: CandidateRecord): CandidateHead {

@@ -13,6 +13,6 @@ export { holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId, type 
 export { randomFor, type Random } from '../util/random.ts';
 export { repositoryCommit, firstCommitDate } from './git.ts';
 export { measureContamination, overlapTokens, DEFAULT_CONTAMINATION, type ContaminationOptions, type ContaminationResult } from './contamination.ts';
-export { readTaskLabels, checkTaskLabelRecord, TaskLabelRecordSchema, TASK_LABEL_JSON_SCHEMA, type TaskLabelRecord } from './labels.ts';
+export { readTaskLabels, checkTaskLabelRecord, TaskLabelRecordSchema, type TaskLabelRecord } from './labels.ts';
 export { renamingOf, applyRenaming, type Renaming } from './obfuscate.ts';
 export { writeDerived, readManifest, type DerivedManifest } from './derive.ts';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { jsonlRecords } from '../util/jsonl.ts';
+import { parseRecord } from '../util/schema.ts';
 
 export const TaskLabelRecordSchema = z.strictObject({
   /** the task's id. */
@@ -12,14 +13,8 @@ export const TaskLabelRecordSchema = z.strictObject({
 });
 export type TaskLabelRecord = z.infer<typeof TaskLabelRecordSchema>;
 
-/** The JSON Schema of one line of a labels file. */
-export const TASK_LABEL_JSON_SCHEMA = z.toJSONSchema(TaskLabelRecordSchema);
-
 export function checkTaskLabelRecord(value: unknown, where: { file: string; line: number }): TaskLabelRecord {
-  const parsed = TaskLabelRecordSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  throw new InputError(issue.message, { ...where, field: issue.path.join('.') || '(record)' });
+  return parseRecord(TaskLabelRecordSchema, value, where);
 }
 
 /** A labels file as task id → labels; a task listed twice is an error naming the second line. */

@@ -4,7 +4,7 @@
 // the original and the obfuscated set compare task by task.
 import { createHash } from 'node:crypto';
 import type { Node } from 'web-tree-sitter';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { FunctionTask } from '../datasets/types.ts';
 import { resolvePath } from '../index/extract.ts';
 import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
@@ -56,8 +56,8 @@ function parameterNames(list: Node, identifierTypes: string[]): string[] {
 }
 
 /** The renaming of one function task, or null when the task is not a function task or its definition is not found. */
-export async function renamingOf(task: TaskRecord): Promise<Renaming | null> {
-  if (task.kind !== 'function' || !task.name) return null;
+export async function renamingOf(task: FunctionTask): Promise<Renaming | null> {
+  if (!task.name) return null;
   const spec = getLanguage(task.language);
   const text = task.prefix + task.reference + task.suffix;
   const tree = await parse(task.language, text);
@@ -91,11 +91,11 @@ export async function renamingOf(task: TaskRecord): Promise<Renaming | null> {
  * The task with the renaming applied: the target's name everywhere (prefix, suffix, signature,
  * docstring, reference, oracle), its parameters in the function itself (signature, docstring, reference).
  */
-export function applyRenaming(task: TaskRecord, renaming: Renaming): TaskRecord {
+export function applyRenaming(task: FunctionTask, renaming: Renaming): FunctionTask {
   const name = new Map([[renaming.name.from, renaming.name.to]]);
   const parameters = new Map(renaming.parameters.map((p) => [p.from, p.to] as const));
   const inFunction = (text: string) => renameWords(renameWords(text, parameters, false), name);
-  const renamed: TaskRecord = {
+  const renamed: FunctionTask = {
     ...task,
     prefix: renameWords(task.prefix, name),
     suffix: renameWords(task.suffix, name),

@@ -13,10 +13,15 @@ import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
-import { candidateHead, type CandidateHead, type CandidateRecord, type PromptParts, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
+import { candidateHead, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
+import type { PromptParts } from '../context/prompt-parts.ts';
+import { listMetrics } from '../metrics/registry.ts';
 import { InputError } from '../util/errors.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
 import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
+
+/** The task list's metric columns: pass@1 (from verdicts), then the registered metrics marked `column`. */
+const tableMetrics = () => ['pass@1', ...listMetrics().filter((metric) => metric.column).map((metric) => metric.name)];
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
 const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
@@ -215,7 +220,7 @@ export class RunView implements RunStoreReader {
       snapshot.candidates = counts.candidates;
     }
     const tasks = this.taskCount;
-    return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates, expected: tasks * config.samples, version: snapshot.version };
+    return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates, expected: tasks * config.samples, version: snapshot.version, tableMetrics: tableMetrics() };
   }
 
   rows(): TaskRow[] {
@@ -257,7 +262,7 @@ export class RunView implements RunStoreReader {
       const overall = buildReport([reader], []);
       snapshot.summary = {
         run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([reader], overall.metrics)],
-        figures: summaryFigures([reader], overall), kinds: FIGURE_KINDS.map(({ id, title, description }) => ({ id, title, description })),
+        figures: summaryFigures([reader], overall), kinds: FIGURE_KINDS.list().map(({ id, title, description }) => ({ id, title, description })),
       };
     }
     return snapshot.summary;

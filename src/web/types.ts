@@ -4,7 +4,8 @@ import type { FigureTable } from '../report/figures/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Comparison } from '../report/compare.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
-import type { CandidateRecord, PromptParts, RunConfig } from '../runstore/types.ts';
+import type { CandidateRecord, RunConfig } from '../runstore/types.ts';
+import type { PromptParts } from '../context/prompt-parts.ts';
 
 /** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`. */
 export type VerdictClass = 'passed' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';
@@ -22,6 +23,8 @@ export interface RunInfo {
   expected: number;
   /** changes whenever another process commits to the run store. */
   version: number;
+  /** metric columns of the task list when the run has them: pass@1, then the registry's metrics marked `column` (built-in or from a plugin). */
+  tableMetrics: string[];
 }
 
 /** One task of the list: everything the filters, the sort and the table need, nothing large. */

@@ -46,7 +46,7 @@ test('mistakes are one clear line with exit code 2', () => {
     [[file, '--id', 'nope', '--context', 'infile'], `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks)`],
     [[file, '--id', task.id], 'ctxbench prompt: --context is required (as for eval)\nSee: ctxbench prompt --help'],
     [[file, '--id', task.id, '--context', 'infile', '--template', 'gpt-9'], "ctxbench prompt: unknown template 'gpt-9' (known: yabloco, cceval, cceval-chat, m2rc-chat, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)"],
-    [[file, '--id', task.id, '--context', 'infile', '--budget', 'lots'], "ctxbench prompt: --budget must be a non-negative integer, got 'lots'"],
+    [[file, '--id', task.id, '--context', 'infile', '--budget', 'lots'], "ctxbench prompt: --budget must be an integer >= 0, got 'lots'"],
     [[file, '--id', task.id, '--context', 'infile', '--tokenizer', '/nonexistent/tokenizer.json'], 'ctxbench prompt: /nonexistent/tokenizer.json: tokenizer file not found (give o200k_base or cl100k_base or the path of a Hugging Face tokenizer.json)'],
     [[file], 'ctxbench prompt: --id is required'],
   ];

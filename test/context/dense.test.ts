@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { RepoIndex } from '../../src/context/chunks.ts';
 import { createPromptBuilder } from '../../src/context/index.ts';
-import { cosine, queryText } from '../../src/context/retrieve.ts';
+import { queryText } from '../../src/context/retrieve.ts';
+import { cosine } from '../../src/context/retrievers.ts';
 import { bagOfWords, copyRepo, mainTask, startEmbeddingServer } from './helpers.ts';
 
 const cache = () => mkdtempSync(join(tmpdir(), 'ctxbench-emb-'));

@@ -20,14 +20,13 @@ export function copyRepo(): string {
 }
 
 /** The cross-file task of the fixture: complete `format_balance(total)` on line 8 of app/main.py. */
-export function mainTask(root: string, kind: TaskRecord['kind'] = 'crossfile'): TaskRecord {
+export function mainTask<K extends TaskRecord['kind'] = 'crossfile'>(root: string, kind: K = 'crossfile' as K): Extract<TaskRecord, { kind: K }> {
   const text = readFileSync(join(root, 'app', 'main.py'), 'utf8');
   const holeStart = text.indexOf('format_balance(total)\n# LEAK');
   const reference = 'format_balance(total)';
-  return {
+  const task = {
     id: `fixture/${kind}`,
-    kind,
-    language: 'python',
+    language: 'python' as const,
     repo: { name: 'fixture-bank', commit: null, root },
     path: 'app/main.py',
     prefix: text.slice(0, holeStart),
@@ -36,6 +35,8 @@ export function mainTask(root: string, kind: TaskRecord['kind'] = 'crossfile'): 
     span: { startLine: 8, startColumn: 12, endLine: 8, endColumn: 33 },
     labels: { lines: 1 },
   };
+  const record: TaskRecord = kind === 'function' ? { ...task, kind, name: 'report', signature: 'def report(account_id):', docstring: null } : { ...task, kind: kind as 'crossfile' | 'node' };
+  return record as Extract<TaskRecord, { kind: K }>;
 }
 
 /** A WordLevel tokenizer.json: one token per whitespace-separated word; `special` words are added tokens. */

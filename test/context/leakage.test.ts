@@ -7,12 +7,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { createPromptBuilder, listTemplates } from '../../src/context/index.ts';
+import { createPromptBuilder, listTemplates, RETRIEVERS } from '../../src/context/index.ts';
 import { copyRepo, MARKER, mainTask, startEmbeddingServer, type EmbeddingServer } from './helpers.ts';
 
 const STRATEGIES = [
   'none', 'infile', 'oracle', 'precomputed',
-  'bm25', 'jaccard', 'tfidf', 'dense', 'bm25-ref', 'jaccard-ref', 'tfidf-ref', 'dense-ref',
+  // every registered retriever, with and without the reference
+  ...RETRIEVERS.names().flatMap((name) => [name, `${name}-ref`]),
   'oracle+precomputed+bm25+dense',
 ];
 
@@ -26,16 +27,14 @@ after(() => server.close());
 function leakyTask(root: string, kind: TaskRecord['kind']): TaskRecord {
   const lines = readFileSync(join(root, 'app', 'main.py'), 'utf8').split('\n');
   const from = (start: number, end: number) => ({ path: 'app/main.py', startLine: start, endLine: end, text: lines.slice(start - 1, end).join('\n'), score: 1 });
-  return {
-    ...mainTask(root, kind),
-    name: 'report',
-    signature: 'def report(account_id):',
-    docstring: 'Formatted balance of an account.',
+  const task = mainTask(root, kind);
+  const given = {
     // the target itself through the hole and on (e.g. a recursive call) must not be used
     oracle: [{ ...from(5, 11), score: null, name: 'report', docstring: null }, { path: 'pkg/utils.py', startLine: 1, endLine: 3, text: 'def format_balance(total):\n    """Two decimals and a currency sign."""\n    return f"${total:.2f}"', score: null, name: 'format_balance', docstring: 'Two decimals and a currency sign.' }],
     // an imported retrieval that contains text after the hole
     retrieved: [from(9, 11), from(1, 2), { path: 'pkg/models.py', startLine: 1, endLine: 1, text: 'class Account:', score: 0.5 }],
   };
+  return task.kind === 'function' ? { ...task, ...given, docstring: 'Formatted balance of an account.' } : { ...task, ...given };
 }
 
 test('the marker never reaches a prompt, for every strategy and template', async () => {

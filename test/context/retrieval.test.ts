@@ -50,7 +50,7 @@ test('query: last N non-blank lines of the prompt, plus the reference for -ref',
   const task = mainTask(copyRepo());
   assert.equal(queryText(task, 3, false), 'def report(account_id):\n    account = Account.load(account_id)\n    total = account.balance + account.pending\n    return '.split('\n').slice(-3).join('\n'));
   assert.equal(queryText(task, 2, true), '    return \nformat_balance(total)');
-  const fn = { ...task, kind: 'function' as const, docstring: 'Report a balance.', signature: 'def report(account_id):' };
+  const fn = { ...task, kind: 'function' as const, name: 'report', docstring: 'Report a balance.', signature: 'def report(account_id):' };
   assert.equal(queryText(fn, 10, false), 'Report a balance.\ndef report(account_id):');
 });
 

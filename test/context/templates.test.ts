@@ -103,7 +103,7 @@ test('every FIM template produces its family\'s documented token order', async (
   // DeepSeek's markers use the full-width bar U+FF5C and U+2581, not ASCII.
   assert.ok(expected['deepseek-coder']!.includes('\uff5cfim\u2581begin\uff5c'));
   // without the task's suffix in the strategy ("none" for a function task) the suffix slot is empty
-  const fn: TaskRecord = { ...task, kind: 'function', docstring: 'Doc line.', signature: 'def f():' };
+  const fn: TaskRecord = { ...task, kind: 'function', name: 'f', docstring: 'Doc line.', signature: 'def f():' };
   const bare = await (await createPromptBuilder({ strategy: 'none', template: 'starcoder' })).build(fn);
   assert.equal(bare.prompt, '<fim_prefix># Doc line.\n<fim_suffix><fim_middle>');
 });

@@ -7,7 +7,7 @@ import { cli } from '../capture-cli.ts';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
 import { importCceval } from '../../src/datasets/cceval.ts';
-import { parseCsv } from '../../src/datasets/csv.ts';
+import { formatCsv, guardCsvCell, parseCsv, unguardCsvCell } from '../../src/datasets/csv.ts';
 import { exportHf, importHf } from '../../src/datasets/hf.ts';
 import { readTasks, writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
@@ -51,12 +51,12 @@ describe('task files', () => {
   const refused: [string, string, string][] = [
     ['malformed JSON', '{"id": "t1",', 'line 2: malformed JSON (Expected double-quoted property name in JSON at position 12)'],
     ['a missing field', JSON.stringify({ ...validTask, reference: undefined }), "line 2, field 'reference': missing field"],
-    ['a wrong type', JSON.stringify({ ...validTask, span: { ...validTask.span, startLine: '1' } }), `line 2, field 'span.startLine': expected an integer, got a string "1"`],
+    ['a wrong type', JSON.stringify({ ...validTask, span: { ...validTask.span, startLine: '1' } }), `line 2, field 'span.startLine': expected a number, got a string "1"`],
     ['an absolute path', JSON.stringify({ ...validTask, path: '/etc/passwd' }), "line 2, field 'path': path '/etc/passwd' is absolute: it must be relative to the repository"],
     ['a path escaping with ..', JSON.stringify({ ...validTask, path: 'src/../../x.py' }), "line 2, field 'path': path 'src/../../x.py' escapes the repository (..)"],
     ['an escaping snippet path', JSON.stringify({ ...validTask, retrieved: [{ path: '../x', startLine: 0, endLine: 0, text: '', score: 1 }] }), "line 2, field 'retrieved[0].path': path '../x' escapes the repository (..)"],
-    ['an unknown kind', JSON.stringify({ ...validTask, kind: 'line' }), "line 2, field 'kind': expected one of function, crossfile, node, got 'line'"],
-    ['a bucket out of range', JSON.stringify({ ...validTask, labels: { bucket: 11, lines: 1 } }), "line 2, field 'labels.bucket': must be 1..10, got 11"],
+    ['an unknown kind', JSON.stringify({ ...validTask, kind: 'line' }), "line 2, field 'kind': expected one of function, crossfile, node, got a string \"line\""],
+    ['a bucket out of range', JSON.stringify({ ...validTask, labels: { bucket: 11, lines: 1 } }), "line 2, field 'labels.bucket': must be at most 10, got 11"],
     ['a duplicate id', JSON.stringify(validTask), "line 2, field 'id': duplicate task id 't1' (first at line 1)"],
   ];
   for (const [what, line, message] of refused) {
@@ -237,4 +237,16 @@ describe('round trip import -> export -> import', () => {
       assert.match(yabloco.stdout, /3 functions: 1 found at the recorded pos\/code_length, 1 found at other lines, 1 not found in the checkout/);
     });
   });
+});
+
+it('CSV cells a spreadsheet would run as formulas are written as text and read back exactly', () => {
+  const cases: [string, string][] = [
+    ['=1+2', "'=1+2"], ['@SUM(A1)', "'@SUM(A1)"], ['-1+cmd|x', "'-1+cmd|x"], ['+x', "'+x"], ['\tx', "'\tx"],
+    ["'quoted'", "''quoted'"], ['-', '-'], ['+', '+'], ['-0.25', '-0.25'], ['plain', 'plain'], ['', ''],
+  ];
+  for (const [text, written] of cases) {
+    assert.equal(guardCsvCell(text), written, text);
+    assert.equal(unguardCsvCell(written), text, written);
+  }
+  assert.equal(formatCsv([['=A1', -1, null, 'a,b']]), `'=A1,-1,,"a,b"\n`);
 });

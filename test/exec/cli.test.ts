@@ -73,7 +73,7 @@ test('exec runs the check first, stores a verdict per candidate, resumes and reg
 
   const bad = ctxbench('exec', runDir, '--env', envFile, '--sandbox', 'docker');
   assert.equal(bad.status, 2);
-  assert.match(bad.stderr, /--sandbox must be bwrap or none/);
+  assert.match(bad.stderr, /--sandbox must be one of bwrap, none, not 'docker'/);
 
   const check = ctxbench('exec', 'check', envFile, '--work-dir', work.dir);
   assert.equal(check.status, 0, check.stderr);

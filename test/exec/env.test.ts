@@ -74,7 +74,7 @@ test('every key is read', () => {
 
 const BASE = 'repo: r\nsetup: make\ntest: t {tests}\ntimeout: 5\n';
 const errors: [string, string, RegExp][] = [
-  ['missing key', 'repo: r\nsetup: make\ntimeout: 5\n', /^\/envs\/demo\.yaml, field 'test': missing$/],
+  ['missing key', 'repo: r\nsetup: make\ntimeout: 5\n', /^\/envs\/demo\.yaml, field 'test': missing field$/],
   ['unknown key, with its line', `${BASE}tset: x\n`, /^\/envs\/demo\.yaml, line 5, field 'tset': unknown key/],
   ['no placeholder with a test list', 'repo: r\nsetup: make\ntest: make test\ntimeout: 5\ntests: {names: [a]}\n', /line 3, field 'test': must contain the \{tests\} placeholder when `tests` is configured/],
   ['bad timeout', 'repo: r\nsetup: make\ntest: t {tests}\ntimeout: -1\n', /line 4, field 'timeout': must be a positive number/],

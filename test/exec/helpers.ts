@@ -28,6 +28,9 @@ export function functionTask(repo: string, path: string, language: LanguageId, r
     reference,
     span: spanOf(text, start, end),
     labels: { lines: reference.split('\n').length },
+    name: /(\w+)\s*\(/.exec(reference)?.[1] ?? '',
+    signature: reference.split('\n')[0]!.replace(/\s*\{\s*$/, ''),
+    docstring: null,
   };
 }
 

@@ -13,7 +13,8 @@ const map = buildCoverageMap('python', [
 ]);
 
 function task(kind: TaskRecord['kind'], startLine: number, endLine: number, path = 'm.py'): TaskRecord {
-  return { id: 'x', kind, language: 'python', repo: { name: 'r', commit: null }, path, prefix: '', suffix: '', reference: '', span: { startLine, startColumn: 1, endLine, endColumn: 1 }, labels: { lines: 1 } };
+  const base = { id: 'x', language: 'python' as const, repo: { name: 'r', commit: null }, path, prefix: '', suffix: '', reference: '', span: { startLine, startColumn: 1, endLine, endColumn: 1 }, labels: { lines: 1 } };
+  return kind === 'function' ? { ...base, kind, name: 'f', signature: 'def f():', docstring: null } : { ...base, kind };
 }
 
 test('coverage map: functions with the indices of the tests that ran them', () => {

@@ -9,10 +9,9 @@ const FUNCTION = 'int f(int x)\n{\n    return x;\n}';
 
 function task(kind: TaskRecord['kind'], text: string, hole: string): TaskRecord {
   const start = text.indexOf(hole);
-  return {
+  const base = {
     id: 't1',
-    kind,
-    language: 'c',
+    language: 'c' as const,
     repo: { name: 'r', commit: null },
     path: 'src/f.c',
     prefix: text.slice(0, start),
@@ -21,6 +20,7 @@ function task(kind: TaskRecord['kind'], text: string, hole: string): TaskRecord 
     span: spanOf(text, start, start + hole.length),
     labels: { lines: 1 },
   };
+  return kind === 'function' ? { ...base, kind, name: 'f', signature: 'int f(int x)', docstring: null } : { ...base, kind };
 }
 
 test('spans: 1-based lines and columns, end column one past the last character', () => {

@@ -111,6 +111,32 @@ test('C: a header sees the macros of the file including it, an object-like macro
   ]);
 });
 
+test('C, YABLoCo mode: a function declared with a compiler-header type (size_t) is invalid and not counted, unless a `typedef size_t (*f)(...)` declared the name before it in the translation unit: then a size_t parameter works, a size_t return type does not; a definition in an included file before the typedef stays valid; a header\'s functions are read in the first source file including it', async () => {
+  const definitions = ['src/lib.c grow 3-3 none callers=1 []', 'src/lib.c fill 4-4 none callers=1 []', 'src/lib.c total 5-5 none callers=1 []'];
+  const plain = ['src/plain.c put 3-3 none callers=2 []', 'src/plain.c keep 4-4 none callers=1 []'];
+  const lengthOf = 'src/types.h lengthOf 4-4 none callers=1 []';
+  // put's size_t parameter: wide.h alone declares no typedef, but app.c includes types.h before it
+  const wide = 'src/wide.h wide 3-3 package callers=0 [put@src/plain.c:3/package]';
+  assert.deepEqual(await graphOf('undeclared-types-c'), [
+    'src/app.c useAll 5-11 package callers=0 [grow@src/lib.c:3/package lengthOf@src/types.h:4/package fill@src/lib.c:4/package total@src/lib.c:5/package]',
+    ...definitions,
+    ...plain,
+    'src/plain.c usePlain 7-10 file callers=0 [put@src/plain.c:3/file keep@src/plain.c:4/file]',
+    lengthOf,
+    wide,
+  ]);
+  assert.deepEqual(await graphOf('undeclared-types-c', 'yabloco'), [
+    // grow: declared before the typedef; total: returns size_t after it
+    'src/app.c useAll 5-11 package callers=0 [lengthOf@src/types.h:4/package fill@src/lib.c:4/package]',
+    ...definitions,
+    ...plain,
+    // no typedef in plain.c's translation unit: put's size_t parameter stays undeclared
+    'src/plain.c usePlain 7-10 file callers=0 [keep@src/plain.c:4/file]',
+    lengthOf,
+    wide,
+  ]);
+});
+
 test('Python: methods through self, plain calls to module functions, imported functions and module aliases, stdlib modules', async () => {
   assert.deepEqual(await graphOf('py-app'), [
     'shop/cart.py Cart.__init__ 10-11 none callers=0 []',

@@ -195,7 +195,7 @@ test('usage mistakes exit 2 with one line naming the problem', async () => {
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile'], /--run is required/],
     [['eval', tasksFile, '--model', 'gpt-4', '--context', 'infile', '--run', join(scratch, 'x')], /unknown model 'gpt-4' \(forms: openai:chat:<model>/],
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x'), '-n', '0'], /--samples must be an integer >= 1, got '0'/],
-    [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x'), '--temperature', 'hot'], /--temperature must be a number >= 0 <= 2, got 'hot'/],
+    [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x'), '--temperature', 'hot'], /--temperature must be a number between 0 and 2, got 'hot'/],
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x')], /the tasks mix kinds \(crossfile, node, function\); choose a template with --template/],
     [['results', join(scratch, 'nowhere')], /no run store here/],
   ];

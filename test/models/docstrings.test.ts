@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { readTasks, writeTasks } from '../../src/datasets/io.ts';
+import type { FunctionTask } from '../../src/datasets/types.ts';
 import { DEFAULT_DOCSTRING_TEMPLATE, docstringOf, docstringPrompt, loadDocstringTemplate } from '../../src/models/docstrings.ts';
 import { sampleTasks } from '../fixtures/web/sample.ts';
 import { answerBody, promptOf, startServer } from './openai-server.ts';
@@ -104,13 +105,15 @@ test('a user template (completion form) changes the prompt; a failed task is lef
     await server.close();
   }
   const crossfile = join(scratch, 'crossfile.jsonl');
-  writeTasks(crossfile, [{ ...tasks[0]!, kind: 'crossfile' }]);
+  const { name: _name, signature: _signature, docstring: _docstring, ...rest } = tasks[0] as FunctionTask;
+  writeTasks(crossfile, [{ ...rest, kind: 'crossfile' }]);
   const wrongKind = await runCli(['docstrings', 'generate', crossfile, '--model', 'openai:chat:x', '--out', join(scratch, 'y.db')], {});
   assert.equal(wrongKind.stderr.trim(), `ctxbench docstrings: ${crossfile}, field 'kind': task '${tasks[0]!.id}' is a crossfile task: synthetic docstrings are for function tasks (docstring, signature, body)`);
+  assert.equal(existsSync(join(scratch, 'y.db.run')), false, 'a refused set leaves no run folder');
   writeFileSync(templateFile, 'name: typo\nuser: "Describe {bdy}"\n');
   const bad = await runCli(['docstrings', 'generate', tasksPath, '--model', 'openai:chat:x', '--out', join(scratch, 'x.db'), '--template', templateFile], {});
   assert.equal(bad.code, 2);
-  assert.equal(bad.stderr.trim(), `ctxbench docstrings: ${templateFile}, field 'user': unknown placeholder (known: {docstring}, {signature}, {body}, {name}, {language}, {path})`);
+  assert.equal(bad.stderr.trim(), `ctxbench docstrings: ${templateFile}, line 2, field 'user': unknown placeholder (known: {docstring}, {signature}, {body}, {name}, {language}, {path})`);
 });
 
 test('docstringOf: fences, block and line comments, triple quotes are removed; an empty answer is an error', () => {

@@ -8,7 +8,7 @@ function task(kind: TaskRecord['kind'], language: TaskRecord['language'], prefix
   return {
     id: 't', kind, language, repo: { name: 'r', commit: null }, path: 'f', prefix, suffix, reference,
     span: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 }, labels: { lines: reference.split('\n').length }, ...extra,
-  };
+  } as TaskRecord;
 }
 
 async function cut(t: TaskRecord, raw: string): Promise<[string, string]> {
@@ -93,7 +93,7 @@ test('function tasks (YABLoCo): one whole definition, without #include lines or 
   const fenced = 'Here is the function:\n```c\n#include <stdio.h>\nstatic int helper(int x) { return x; }\nint counter_add(struct counter *c, int step) {\n  return c->value += step;\n}\n\nint main(void) {\n  return 0;\n}\n```\nHope it helps.';
   assert.deepEqual(await cut(add, fenced), ['int counter_add(struct counter *c, int step) {\n  return c->value += step;\n}', 'fence+function-parse']);
   // No name match: the first definition that is not main.
-  assert.deepEqual(await cut({ ...add, name: 'other' }, fenced), ['static int helper(int x) { return x; }', 'fence+function-parse']);
+  assert.deepEqual(await cut({ ...add, name: 'other' } as TaskRecord, fenced), ['static int helper(int x) { return x; }', 'fence+function-parse']);
   // A call to main inside the body is not a definition and is kept.
   const callsMain = 'int counter_add(struct counter *c, int step) {\n  main();\n  return step;\n}';
   assert.deepEqual(await cut(add, callsMain), [callsMain, 'function-parse']);

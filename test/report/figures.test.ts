@@ -67,7 +67,7 @@ test('every figure kind that applies is drawn, in registry order', () => {
     'heatmap-language-bucket-infile', 'heatmap-language-bucket-bm25', 'heatmap-language-semantic-infile', 'heatmap-language-semantic-bm25',
     'line-prompt-length', 'line-completion-lines', 'line-identifier-coverage', 'bars-level', 'bars-repo', 'bars-semantic', 'transitions', 'chunk-sources',
   ]);
-  assert.deepEqual(new Set(figures.map((f) => f.kind)), new Set(FIGURE_KINDS.map((k) => k.id).filter((id) => id !== 'pass-at-k')), 'all kinds but pass@k (no verdicts)');
+  assert.deepEqual(new Set(figures.map((f) => f.kind)), new Set(FIGURE_KINDS.names().filter((id) => id !== 'pass-at-k')), 'all kinds but pass@k (no verdicts)');
 });
 
 test('tables: exact means per run and group on the report scale, intervals around them', () => {
@@ -224,7 +224,7 @@ test('HTML: one offline file with every figure, nothing fetched', () => {
   assert.deepEqual([...html.matchAll(/<section class="figure" id="fig-([^"]+)"/g)].map((m) => m[1]), figures.map((f) => f.id));
   assert.equal((html.match(/<svg /g) ?? []).length, figures.filter((f) => f.chart).length);
   assert.equal((html.match(/<table class="fig-table/g) ?? []).length, figures.filter((f) => f.table).length + 1, 'figure tables and the detailed table');
-  for (const kind of FIGURE_KINDS) assert.ok(html.includes(`<tr><th>${kind.id}</th>`), `the kinds table lists ${kind.id}`);
+  for (const kind of FIGURE_KINDS.list()) assert.ok(html.includes(`<tr><th>${kind.id}</th>`), `the kinds table lists ${kind.id}`);
   assert.equal(renderReport(report, 'latex', undefined, figures), figures.filter((f) => f.table).map(figureLatex).join('\n'));
 });
 

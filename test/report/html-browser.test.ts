@@ -64,7 +64,7 @@ test('no horizontal overflow at 1,280 px: neither the page nor any table scrolls
 
 test('each chart has one mark per aggregate, labelled with its value', async () => {
   const charts = figures.filter((f) => f.chart);
-  assert.deepEqual(new Set(figures.map((f) => f.kind)), new Set(FIGURE_KINDS.map((k) => k.id)), 'every kind drawn');
+  assert.deepEqual(new Set(figures.map((f) => f.kind)), new Set(FIGURE_KINDS.names()), 'every kind drawn');
   for (const chart of charts) {
     const marks = await page.$$eval(`#fig-${chart.id} svg [role="graphics-symbol"]`, (nodes) => nodes.map((n) => ({ role: n.getAttribute('aria-roledescription'), label: n.getAttribute('aria-label') })));
     if (chart.kind.startsWith('bars-')) {

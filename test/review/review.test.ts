@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { fleissKappa, readReviewSheet, REVIEW_JSON_SCHEMA, reviewKindOf, ReviewStore, reviewsPath, reviewStats, sheetReviews } from '../../src/review/index.ts';
+import { publishedSchema } from '../../src/cli/schemas.ts';
+import { fleissKappa, readReviewSheet, reviewKindOf, ReviewStore, reviewsPath, reviewStats, sheetReviews } from '../../src/review/index.ts';
 import { startReviewServer } from '../../src/web/review-server.ts';
 import { cli } from '../capture-cli.ts';
 
@@ -75,15 +76,15 @@ test('import into a task set: matched by function id, other rows counted, a chan
   assert.deepEqual(manifest.details.counts.byReviews, { '0': 1, '3': 4 });
 });
 
-test('export and import round trips (XLSX and CSV): marks, notes and unreviewed cells survive; blanks of a ctxbench sheet stay unreviewed', async () => {
+test('export and import round trips (XLSX and CSV): marks, notes and unreviewed cells survive; blanks of a ctxbench sheet stay unreviewed; CSV cells a spreadsheet would run as formulas are written as text', async () => {
   const tasksPath = join(scratch, 'mixed.db');
   writeTasks(tasksPath, [task('A1', 'Adds one, "carefully", to x.'), task('B2', 'Line one,\nline two.'), task('C3', null, { originalDocstring: 'the first text' })]);
   const store = new ReviewStore(reviewsPath(tasksPath));
   const at = '2026-01-01T00:00:00.000Z';
   store.putAll([
     { taskId: 'A1', reviewer: 'ann', kind: 'original', mark: '-', note: 'too vague, "x"?', docstring: 'Adds one, "carefully", to x.', at },
-    { taskId: 'B2', reviewer: 'ann', kind: 'original', mark: '+', note: '', docstring: 'Line one,\nline two.', at },
-    { taskId: 'A1', reviewer: 'ben', kind: 'original', mark: '?', note: 'needs\nthe caller', docstring: 'Adds one, "carefully", to x.', at },
+    { taskId: 'B2', reviewer: 'ann', kind: 'original', mark: '+', note: '=HYPERLINK("http://x.invalid","click")', docstring: 'Line one,\nline two.', at },
+    { taskId: 'A1', reviewer: 'ben', kind: 'original', mark: '?', note: "'quoted' -1+2", docstring: 'Adds one, "carefully", to x.', at },
   ]);
   const before = marksOf(store);
   store.close();
@@ -102,14 +103,16 @@ test('export and import round trips (XLSX and CSV): marks, notes and unreviewed 
   }
   const csv = readFileSync(join(scratch, 'sheet.csv'), 'utf8').split('\n');
   assert.equal(csv[0], ',id,doc,repository,fname,file,Reviewer ann,Reviewer ben,,,empty_cells,,,minuses,,,questions,,agree,Note ann,Note ben');
-  assert.equal(csv[1], '0,A1,"Adds one, ""carefully"", to x.",redis,f_A1,src/f.c,-,?,0,0,0,-1,0,-1,0,1,1,0,0,"too vague, ""x""?","needs');
+  assert.equal(csv[1], `0,A1,"Adds one, ""carefully"", to x.",redis,f_A1,src/f.c,-,?,0,0,0,-1,0,-1,0,1,1,0,0,"too vague, ""x""?",''quoted' -1+2`);
+  assert.equal(csv.find((line) => line.startsWith('1,B2,')), `1,B2,"Line one,`);
+  assert.match(csv.join('\n'), /line two\.",redis,f_B2,src\/f\.c,\+,,1,0,1,0,0,0,0,0,0,0,0,"'=HYPERLINK\(""http:\/\/x\.invalid"",""click""\)",\n/);
 });
 
 test("Fleiss' kappa reproduces the published example (Fleiss 1971 as on Wikipedia: 10 subjects, 14 raters, 5 categories: 0.210)", () => {
   const table = [[0, 0, 0, 0, 14], [0, 2, 6, 4, 2], [0, 0, 3, 5, 6], [0, 3, 9, 2, 0], [2, 2, 8, 1, 1], [7, 7, 0, 0, 0], [3, 2, 6, 3, 0], [2, 5, 3, 2, 2], [6, 5, 2, 1, 0], [0, 2, 2, 3, 7]];
   assert.equal(fleissKappa(table)!.toFixed(3), '0.210');
   assert.equal(fleissKappa([[3, 0, 0], [3, 0, 0]]), null, 'chance agreement 1: undefined');
-  assert.equal((REVIEW_JSON_SCHEMA.properties as Record<string, { enum?: string[] }>).mark!.enum!.join(''), '-?+');
+  assert.equal((publishedSchema('review').properties as Record<string, { enum?: string[] }>).mark!.enum!.join(''), '-?+');
 });
 
 test('a bad sheet gets an error naming the file, the row and the column; nothing is imported', async () => {

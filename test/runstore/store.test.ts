@@ -7,7 +7,8 @@ import Database from 'better-sqlite3';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { openResponseCache, responseCacheFile } from '../../src/runstore/cache.ts';
 import { dumpRun, openRunStore, type CandidateWrite } from '../../src/runstore/store.ts';
-import type { ExecResult, PromptParts, RunConfig } from '../../src/runstore/types.ts';
+import type { ExecResult, RunConfig } from '../../src/runstore/types.ts';
+import type { PromptParts } from '../../src/context/prompt-parts.ts';
 import { InputError } from '../../src/util/errors.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-runstore-'));

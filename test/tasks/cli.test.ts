@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { readTasks } from '../../src/datasets/io.ts';
 import type { BuildManifest } from '../../src/tasks/types.ts';
 import { copyFixture, FIXTURES, tempDir } from './helpers.ts';
+import { startServer } from '../models/openai-server.ts';
 
 
 describe('ctxbench build', () => {
@@ -67,6 +68,27 @@ describe('ctxbench build', () => {
     assert.equal(readTasks(empty).length, 8);
   });
 
+  it('--drop-solved-by calls through the models stage: --base-url, retries, the response cache', async () => {
+    // the endpoint refuses the first request once (503): the run's retry policy answers it
+    const server = await startServer((_request, index) => (index === 0 ? { status: 503, headers: { 'retry-after': '0' } } : {}));
+    try {
+      const cacheDir = join(dir, 'solved-cache');
+      const args = (out: string) => ['build', 'crossfile', crossRepo, '--out', join(dir, out), '--seed', '5', '--drop-solved-by', 'openai:completion:m', '--base-url', server.url, '--cache-dir', cacheDir];
+      const first = await cli(args('solved-http.jsonl'));
+      assert.equal(first.code, 0, first.stderr);
+      assert.equal(readTasks(join(dir, 'solved-http.jsonl')).length, 8); // the scripted answers never equal a reference
+      assert.equal(server.requests.length, 9); // 8 tasks + 1 retried
+      assert.ok(server.requests.every((request) => request.body.temperature === 0 && request.body.model === 'm'));
+      // the same build again: every answer comes from the shared response cache
+      assert.equal((await cli(args('solved-http-2.jsonl'))).code, 0);
+      assert.equal(server.requests.length, 9);
+      assert.equal((await cli([...args('solved-http-3.jsonl'), '--no-cache'])).code, 0);
+      assert.equal(server.requests.length, 17);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('takes --languages, --limit and --coverage', async () => {
     const out = join(dir, 'py.jsonl');
     assert.equal((await cli(['build', 'crossfile', crossRepo, '--out', out, '--languages', 'python,c', '--limit', '1'])).code, 0);
@@ -85,7 +107,10 @@ describe('ctxbench build', () => {
       [['build', 'node', nodeRepo], /--out FILE is required/],
       [['build', 'node', '--out', out], /expected at least one repository/],
       [['build', 'node', nodeRepo, crossRepo, '--out', out, '--db', join(dir, 'x.db')], /--db names one index/],
-      [['build', 'node', nodeRepo, '--out', out, '--seed', 'abc'], /--seed must be a non-negative integer/],
+      [['build', 'node', nodeRepo, '--out', out, '--seed', 'abc'], /--seed must be an integer >= 0, got 'abc'/],
+      // 0 tasks per level is no benchmark: every count option goes through the one option parser (cli/options.ts)
+      [['build', 'node', nodeRepo, '--out', out, '--per-level', '0'], /--per-level must be an integer >= 1, got '0'/],
+      [['build', 'node', nodeRepo, '--out', out, '--limit', '2.5'], /--limit must be an integer >= 1, got '2.5'/],
       [['build', 'node', nodeRepo, '--out', out, '--languages', 'cobol'], /unknown language 'cobol'/],
       [['build', 'node', join(dir, 'missing'), '--out', out], /repository path does not exist/],
       [['build', 'function', nodeRepo, '--out', out, '--coverage', join(dir, 'none.csv')], /does not exist/],

@@ -12,7 +12,8 @@ import { openRunStore } from '../../src/runstore/store.ts';
 import { buildFromIndexes } from '../../src/tasks/build.ts';
 import { measureContamination } from '../../src/tasks/contamination.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { readTaskLabels, TASK_LABEL_JSON_SCHEMA } from '../../src/tasks/labels.ts';
+import { publishedSchema } from '../../src/cli/schemas.ts';
+import { readTaskLabels } from '../../src/tasks/labels.ts';
 import { applyRenaming, renamingOf, type Renaming } from '../../src/tasks/obfuscate.ts';
 import { readTasks } from '../../src/datasets/io.ts';
 import { cli } from '../capture-cli.ts';
@@ -81,7 +82,7 @@ describe('contamination', () => {
     assert.match(stdout, /^2 of 5 tasks contaminated \(overlap >= 0.2\); mean overlap 0.2667$/m);
     const labels = readTaskLabels(labelsFile);
     // every line also satisfies the published JSON Schema, and a bad one does not
-    const validate = new Ajv2020({ allowUnionTypes: true }).compile(TASK_LABEL_JSON_SCHEMA);
+    const validate = new Ajv2020({ allowUnionTypes: true }).compile(publishedSchema('task-labels'));
     for (const line of readFileSync(labelsFile, 'utf8').trim().split('\n')) assert.ok(validate(JSON.parse(line)), line);
     assert.equal(validate({ id: 'a', labels: { x: true } }), false);
     assert.deepEqual(labels.get(tasks[1]!.id), { contaminated: 'yes', overlap: 0.2333 });
@@ -155,6 +156,5 @@ describe('obfuscate', () => {
     assert.equal(renamed.reference, `def ${to}(arg1: int, arg2=SCALE):\n    """Area of arg1 by arg2. arg1 > 0."""\n    return arg1 * arg2 * SCALE.width\n`);
     assert.equal(renamed.docstring, 'Area of arg1 by arg2. arg1 > 0.');
     assert.equal(renamed.suffix, `\nprint(${to}(2, 3))\n`);
-    assert.equal(await renamingOf({ ...task, kind: 'node' }), null);
   });
 });

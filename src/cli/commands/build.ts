@@ -1,7 +1,8 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
 import { commandLine, UsageError, type Command } from '../command.ts';
+import { integerOption, languagesOption, listOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import { LEVEL_MODES } from '../../index/types.ts';
 import { parseLevelMode } from './index-commands.ts';
@@ -9,31 +10,18 @@ import type { LanguageId } from '../../languages/types.ts';
 import { isInlinePath } from '../../datasets/io.ts';
 import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
 import { readCoverage } from '../../tasks/coverage.ts';
-import { createSolvedCheck } from '../../tasks/solved.ts';
+import { createSolvedCheck } from '../../metrics/solved.ts';
+import { responseCacheFile } from '../../runstore/cache.ts';
 import { FAMILIES, type BucketConvention, type BuildManifest, type Family, type Split } from '../../tasks/types.ts';
-
-export function positiveInteger(value: unknown, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new UsageError(`--${option} must be a non-negative integer, got '${String(value)}'`);
-  return number;
-}
-
-export function languages(value: unknown): LanguageId[] | undefined {
-  if (value === undefined) return undefined;
-  const list = String(value).split(',').map((item) => item.trim()).filter(Boolean);
-  for (const language of list) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
-  return list as LanguageId[];
-}
-
 /** `python=12,java=25` → per-language minimum prompt lines. */
-function promptLines(value: unknown): Partial<Record<LanguageId, number>> | undefined {
-  if (value === undefined) return undefined;
+function promptLines(values: OptionValues): Partial<Record<LanguageId, number>> | undefined {
+  const items = listOption(values, 'min-prompt-lines');
+  if (items === undefined) return undefined;
   const result: Partial<Record<LanguageId, number>> = {};
-  for (const item of String(value).split(',')) {
+  for (const item of items) {
     const [language, lines] = item.split('=');
     if (!language || !isLanguageId(language.trim()) || lines === undefined) throw new UsageError(`--min-prompt-lines: expected LANG=N[,LANG=N], got '${item}'`);
-    result[language.trim() as LanguageId] = positiveInteger(lines.trim(), 'min-prompt-lines');
+    result[language.trim() as LanguageId] = integerOption({ 'min-prompt-lines': lines.trim() }, 'min-prompt-lines', { min: 0 });
   }
   return result;
 }
@@ -80,7 +68,7 @@ function bucketConvention(root: unknown, depth: unknown): BucketConvention | und
 }
 
 export const buildCommand: Command = {
-  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--dev N --dev-out FILE] [--train FILE] [--after DATE] [--created-after DATE] [--db FILE] [--drop-solved-by MODEL]',
+  usage: 'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] [--limit N] [--languages a,b] [--coverage F] [--dev N --dev-out FILE] [--train FILE] [--after DATE] [--created-after DATE] [--db FILE] [--drop-solved-by MODEL [--base-url U]]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',
   options: {
     out: { type: 'string', description: 'task set (each file text stored once; a name ending in .jsonl writes inline JSONL); the manifest goes to FILE.manifest.json', valueName: 'FILE' },
@@ -102,6 +90,10 @@ export const buildCommand: Command = {
     db: { type: 'string', description: 'index file (one repository only; default <repo>/.ctxbench/index.db); built when missing', valueName: 'FILE' },
     'drop-solved-by': { type: 'string', description: 'drop tasks this model completes exactly without cross-file context (e.g. openai:completion:gpt-3.5-turbo-instruct)', valueName: 'MODEL' },
     'drop-solved-template': { type: 'string', description: 'prompt template for --drop-solved-by (default: yabloco, cceval or m2rc by family)', valueName: 'NAME' },
+    'base-url': { type: 'string', description: '--drop-solved-by: OpenAI-compatible endpoint (default: $OPENAI_BASE_URL, else api.openai.com)', valueName: 'U' },
+    'api-key-env': { type: 'string', description: '--drop-solved-by: environment variable holding the API key (default: OPENAI_API_KEY)', valueName: 'VAR' },
+    'cache-dir': { type: 'string', description: '--drop-solved-by: folder of the shared response cache (default: $CTXBENCH_CACHE_DIR, else ~/.cache/ctxbench)', valueName: 'DIR' },
+    'no-cache': { type: 'boolean', description: '--drop-solved-by: neither read nor write the response cache' },
   },
   async run({ positionals, values }) {
     const [family, ...repos] = positionals;
@@ -110,11 +102,16 @@ export const buildCommand: Command = {
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out FILE is required');
     if (values.db !== undefined && repos.length > 1) throw new UsageError('--db names one index: give one repository, or leave --db out');
-    const seed = positiveInteger(values.seed ?? '0', 'seed')!;
+    const seed = integerOption(values, 'seed', { min: 0 }) ?? 0;
     const splits = splitOutputs(family, values);
     let solvedBy: SolvedCheck | undefined;
     if (values['drop-solved-by'] !== undefined) {
-      solvedBy = await createSolvedCheck(String(values['drop-solved-by']), { template: values['drop-solved-template'] as string | undefined });
+      solvedBy = await createSolvedCheck(String(values['drop-solved-by']), {
+        template: textOption(values, 'drop-solved-template'),
+        baseUrl: textOption(values, 'base-url'),
+        apiKeyEnv: textOption(values, 'api-key-env'),
+        cacheFile: values['no-cache'] === true ? null : responseCacheFile(textOption(values, 'cache-dir')),
+      });
     }
     try {
       const output = await buildBenchmark({
@@ -122,18 +119,18 @@ export const buildCommand: Command = {
         repos,
         index: { db: values.db as string | undefined },
         seed,
-        perLevel: positiveInteger(values['per-level'], 'per-level'),
+        perLevel: integerOption(values, 'per-level'),
         levels: values.levels === undefined ? undefined : parseLevelMode(values.levels),
-        limit: positiveInteger(values.limit, 'limit'),
-        dev: positiveInteger(values.dev, 'dev'),
+        limit: integerOption(values, 'limit'),
+        dev: integerOption(values, 'dev'),
         train: splits.train !== undefined,
         after: date(values.after, 'after'),
         createdAfter: date(values['created-after'], 'created-after'),
-        perFile: positiveInteger(values['per-file'], 'per-file'),
+        perFile: integerOption(values, 'per-file'),
         buckets: bucketConvention(values['bucket-root'], values['bucket-depth']),
-        languages: languages(values.languages),
+        languages: languagesOption(values),
         coverage: values.coverage !== undefined ? readCoverage(String(values.coverage)) : undefined,
-        minPromptLines: promptLines(values['min-prompt-lines']),
+        minPromptLines: promptLines(values),
         solvedBy,
         command: commandLine('build', positionals, values),
         toolVersion: toolVersion(),

@@ -4,13 +4,7 @@ import { UsageError, type Command } from '../command.ts';
 import { iterateTasks } from '../../datasets/io.ts';
 import { DEFAULT_CONTAMINATION, measureContamination } from '../../tasks/contamination.ts';
 import { writeJsonl } from '../../util/jsonl.ts';
-
-function positive(value: unknown, option: string, fallback: number, integer: boolean): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0 || (integer && !Number.isInteger(number))) throw new UsageError(`--${option} must be a positive ${integer ? 'integer' : 'number'}, got '${String(value)}'`);
-  return number;
-}
+import { integerOption, numberOption, textOption } from '../options.ts';
 
 export const contaminationCommand: Command = {
   usage: 'contamination <tasks> --corpus PATH [--corpus PATH...] --out LABELS.jsonl [--n 13] [--threshold 0.5]',
@@ -26,11 +20,11 @@ export const contaminationCommand: Command = {
     if (!tasks || rest.length > 0) throw new UsageError(`expected one task set\nUsage: ctxbench ${this.usage}`);
     const corpus = values.corpus as string[] | undefined;
     if (!corpus || corpus.length === 0) throw new UsageError('--corpus PATH is required (repeat it for several)');
-    const out = values.out as string | undefined;
+    const out = textOption(values, 'out');
     if (!out) throw new UsageError('--out FILE is required');
-    const threshold = positive(values.threshold, 'threshold', DEFAULT_CONTAMINATION.threshold, false);
-    if (threshold > 1) throw new UsageError(`--threshold is a share between 0 and 1, got '${String(values.threshold)}'`);
-    const result = measureContamination(iterateTasks(tasks), corpus, { n: positive(values.n, 'n', DEFAULT_CONTAMINATION.n, true), threshold });
+    // a share of a reference's n-grams: 0 would call every task contaminated
+    const threshold = numberOption(values, 'threshold', { min: Number.EPSILON, max: 1 })!;
+    const result = measureContamination(iterateTasks(tasks), corpus, { n: integerOption(values, 'n')!, threshold });
     writeJsonl(out, result.labels);
     const contaminated = result.labels.filter((record) => record.labels.contaminated === 'yes').length;
     const mean = result.labels.reduce((sum, record) => sum + Number(record.labels.overlap), 0) / Math.max(1, result.labels.length);

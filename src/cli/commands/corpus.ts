@@ -2,8 +2,8 @@
 // corpus of samples of a family's kind, with nothing of the evaluation sets in it.
 import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
-import { languages, positiveInteger } from './build.ts';
-import { formatTable } from '../table.ts';
+import { integerOption, languagesOption, textOption } from '../options.ts';
+import { formatTable } from '../../util/table.ts';
 import { buildCorpus } from '../../context/corpus.ts';
 import { FAMILIES, type Family } from '../../tasks/types.ts';
 
@@ -29,8 +29,8 @@ export const corpusCommand: Command = {
     if (!out) throw new UsageError('--out DIR is required');
     const manifest = await buildCorpus({
       repos: positionals, out, family: family as Family, exclude: (values.exclude as string[] | undefined) ?? [],
-      strategy: values.strategy as string | undefined, chatTemplate: values['chat-template'] as string | undefined, fimTemplate: values.template as string | undefined,
-      seed: positiveInteger(values.seed ?? '0', 'seed')!, limit: positiveInteger(values.limit, 'limit'), languages: languages(values.languages),
+      strategy: textOption(values, 'strategy'), chatTemplate: textOption(values, 'chat-template'), fimTemplate: textOption(values, 'template'),
+      seed: integerOption(values, 'seed', { min: 0 })!, limit: integerOption(values, 'limit'), languages: languagesOption(values),
       command: commandLine('corpus', positionals, values), toolVersion: toolVersion(),
     });
     for (const repo of manifest.repositories) if (repo.status !== 'used') console.log(`${repo.name}: ${repo.status}`);

@@ -12,9 +12,12 @@ export const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.m
 /** What the demo writes into its folder (and replaces on the next run): nothing else is touched. */
 const DEMO_OUTPUTS = ['examples', 'tasks', 'runs', 'report.html'];
 
+/** Folders of examples/ that are not sample repositories: environment files and plugin examples. */
+const NOT_REPOSITORIES = new Set(['envs', 'plugins']);
+
 export function exampleRepositories(examplesDir = EXAMPLES_DIR): string[] {
   return readdirSync(examplesDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'envs')
+    .filter((entry) => entry.isDirectory() && !NOT_REPOSITORIES.has(entry.name))
     .map((entry) => join(examplesDir, entry.name))
     .sort();
 }

@@ -1,11 +1,12 @@
 // `ctxbench docstrings generate`: the "hard" variant of a task set, its docstrings written by a model.
 import { resolve } from 'node:path';
 import { createBackend, parseProvider } from '../../models/provider.ts';
-import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate } from '../../models/docstrings.ts';
+import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate, readFunctionTasks } from '../../models/docstrings.ts';
 import { makeFolders } from '../../util/folders.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
-import { MODEL_OPTIONS, modelSettings, text } from '../model-options.ts';
+import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
+import { textOption } from '../options.ts';
 import { toolVersion } from '../version.ts';
 
 const USAGE = 'docstrings generate <tasks> --model P --out F [--template FILE] [--run DIR] [endpoint and sampling options]';
@@ -22,13 +23,14 @@ export const docstringsCommand: Command = {
   async run({ positionals, values }) {
     const [action, tasksPath, ...rest] = positionals;
     if (action !== 'generate' || tasksPath === undefined || rest.length > 0) throw new UsageError(`expected 'generate <tasks>'\nUsage: ctxbench ${USAGE}`);
-    const out = text(values, 'out');
+    const out = textOption(values, 'out');
     const { model, endpoint, ...settings } = modelSettings(values);
     if (!model) throw new UsageError('--model is required\nSee: ctxbench docstrings --help');
     if (!out) throw new UsageError('--out is required\nSee: ctxbench docstrings --help');
     parseProvider(model);
-    const template = loadDocstringTemplate(text(values, 'template') ?? DEFAULT_DOCSTRING_TEMPLATE);
-    const runDir = text(values, 'run') ?? `${out}.run`;
+    const template = loadDocstringTemplate(textOption(values, 'template') ?? DEFAULT_DOCSTRING_TEMPLATE);
+    const tasks = readFunctionTasks(tasksPath);
+    const runDir = textOption(values, 'run') ?? `${out}.run`;
     makeFolders(runDir);
     const lock = lockFolder(resolve(runDir), 'docstrings');
     try {
@@ -37,6 +39,7 @@ export const docstringsCommand: Command = {
         const { summary, failed } = await generateDocstrings({
           ...settings,
           tasksPath,
+          tasks,
           runDir,
           backend,
           out,

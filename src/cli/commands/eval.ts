@@ -9,7 +9,8 @@ import { makeFolders } from '../../util/folders.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { resolve } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
-import { MODEL_OPTIONS, modelSettings, number, text } from '../model-options.ts';
+import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
+import { integerOption, textOption } from '../options.ts';
 
 /** What an interrupted run has stored (every stored candidate is complete: each is one transaction). */
 function savedCandidates(runDir: string): string {
@@ -44,20 +45,21 @@ export const evalCommand: Command = {
   async run({ positionals, values }) {
     if (positionals.length !== 1) throw new UsageError(`expected one tasks file, got ${positionals.length}\nSee: ctxbench eval --help`);
     const [tasksPath] = positionals as [string];
-    const model = text(values, 'model');
-    const context = text(values, 'context');
-    const runDir = text(values, 'run');
+    const model = textOption(values, 'model');
+    const context = textOption(values, 'context');
+    const runDir = textOption(values, 'run');
     for (const [name, value] of [['model', model], ['context', context], ['run', runDir]] as const) {
       if (!value) throw new UsageError(`--${name} is required\nSee: ctxbench eval --help`);
     }
     parseProvider(model!);
-    const samples = number(values, 'samples', { integer: true, min: 1 })!;
-    const budget = number(values, 'budget', { integer: true, min: 1 });
+    const samples = integerOption(values, 'samples')!;
+    const budget = integerOption(values, 'budget') ?? null;
     const { endpoint, model: _model, ...settings } = modelSettings(values);
     // One process per run folder: a second eval (or exec) on the same run says who holds it.
     makeFolders(runDir!);
     const lock = lockFolder(resolve(runDir!), 'eval');
-    const connection = text(values, 'queue') === null ? null : parseQueueUrl(text(values, 'queue')!);
+    const queue = textOption(values, 'queue');
+    const connection = queue === undefined ? null : parseQueueUrl(queue);
     if (connection) await checkQueueServer(connection).catch((error: unknown) => {
       lock.release();
       throw error;
@@ -72,15 +74,15 @@ export const evalCommand: Command = {
     };
     process.once('SIGINT', interrupted);
     try {
-      const template = text(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
+      const template = textOption(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
       const promptBuilder = await createPromptBuilder({
         strategy: context!,
         template,
         // without --tokenizer, a local model's own tokenizer counts the budget (o200k_base otherwise)
-        ...(text(values, 'tokenizer') ? { tokenizer: text(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
+        ...(textOption(values, 'tokenizer') ? { tokenizer: textOption(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
         ...(budget !== null ? { budget } : {}),
-        ...(text(values, 'repo') ? { repoRoot: text(values, 'repo')! } : {}),
-        ...(text(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(text(values, 'retrieval-compat')!) } } : {}),
+        ...(textOption(values, 'repo') ? { repoRoot: textOption(values, 'repo')! } : {}),
+        ...(textOption(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(textOption(values, 'retrieval-compat')!) } } : {}),
       });
       const summary = await runGeneration({
         tasksPath,

@@ -4,14 +4,15 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
+import { integerOption, sandboxOption } from '../options.ts';
 import { InputError } from '../../util/errors.ts';
-import { positiveInteger, sandboxMode, UsageError } from '../command.ts';
-import { formatTable } from '../table.ts';
+import { UsageError } from '../command.ts';
+import { formatTable } from '../../util/table.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import type { Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { checkQueueServer, executeQueued, parseQueueUrl, runIdentity, type QueuedItem, type QueuedOutput } from '../../queue/index.ts';
-import { checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';
+import { checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, SANDBOXES, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';
 
 const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
 
@@ -27,7 +28,7 @@ function duration(ms: number): string {
 
 async function runCheck(envFile: string, values: Record<string, unknown>): Promise<number> {
   const env = loadEnvironment(envFile, values.repo as string | undefined);
-  const report = await checkEnvironment(env, { sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent: printEvent });
+  const report = await checkEnvironment(env, { sandbox: sandboxOption(values), workDir: values['work-dir'] as string | undefined, onEvent: printEvent });
   const { state } = report;
   console.log(`Environment ${env.file} on ${env.repo}`);
   console.log(formatTable(['round', 'setup', 'build', 'tests'], state.rounds.map((round, index) => [index + 1, duration(round.setupMs), duration(round.buildMs), duration(round.testMs)])));
@@ -94,7 +95,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       if (event.kind === 'start') started = Date.now();
       printEvent(event);
     };
-    const options = { workers: positiveInteger(values.workers, 'workers'), sandbox: sandboxMode(values.sandbox), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
+    const options = { workers: integerOption(values, 'workers'), sandbox: sandboxOption(values), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
     const connection = typeof values.queue === 'string' ? parseQueueUrl(values.queue) : null;
     if (connection) await checkQueueServer(connection);
     // Through the queue: the environment's check state (run here first when missing) goes with the jobs.
@@ -162,13 +163,13 @@ function regrade(store: ReturnType<typeof openRunStore>, envFor: (task: TaskReco
 }
 
 export const execCommand: Command = {
-  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox bwrap|none] [--queue redis://HOST:PORT]  |  exec check <ENV.yaml>',
+  usage: 'exec <run-dir> --env ENV.yaml [--repo DIR] [--workers N] [--sandbox NAME] [--queue redis://HOST:PORT]  |  exec check <ENV.yaml>',
   example: 'ctxbench exec runs/redis-gpt4o --env examples/envs/redis.yaml --repo ~/src/redis-7.0.15 --workers 2   (on many machines: add --queue redis://queue-host:6379 and start `ctxbench worker` on each)',
   options: {
     env: { type: 'string', multiple: true, description: 'environment file (YAML): how to set up, build and test the repository; repeat for a run over several repositories (matched by folder name)', valueName: 'FILE' },
     repo: { type: 'string', description: "the repository checkout (overrides the environment's `repo`)", valueName: 'DIR' },
     workers: { type: 'string', description: 'worker copies of the prepared tree (default: the environment\'s `workers`, else one per core)', valueName: 'N' },
-    sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only', valueName: 'MODE', default: 'bwrap' },
+    sandbox: { type: 'string', description: SANDBOXES.list().map((sandbox) => `${sandbox.name}: ${sandbox.description}`).join('; '), valueName: 'NAME', default: 'bwrap' },
     'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
     force: { type: 'boolean', description: 'run candidates that already have a verdict again (not answered from the result cache either)' },
     regrade: { type: 'boolean', description: 'recompute the stored verdicts from their saved logs with the current grading and check state; runs nothing' },

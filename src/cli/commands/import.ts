@@ -1,6 +1,6 @@
 // `ctxbench import <cceval|yabloco|hf> ...`: read a published benchmark into ctxbench task records.
 import { UsageError, type Command } from '../command.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { iterateCceval } from '../../datasets/cceval.ts';
 import { iterateHf } from '../../datasets/hf.ts';
 import { isInlinePath, iterateTasks, writeTasks } from '../../datasets/io.ts';

@@ -1,8 +1,9 @@
 // `ctxbench index`, `ctxbench functions`, `ctxbench graph`: build and read a repository index.
 import { UsageError, type Command, type OptionSpec } from '../command.ts';
+import { integerOption } from '../options.ts';
 import { indexRepository, type IndexRun } from '../../index/indexer.ts';
 import { callGraph, graphToDot, listFunctions, summarize } from '../../index/query.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { LEVEL_MODES, type LevelMode } from '../../index/types.ts';
 
 /** The `--levels` option's value (default `default`). */
@@ -28,8 +29,7 @@ function onlyRepo(positionals: string[], usage: string): string {
 
 /** Indexes (incrementally) with the shared repository options, printing warnings to stderr. */
 export async function openIndexFromArgs(repo: string, values: Values, progress = false): Promise<IndexRun> {
-  const maxBytes = values['max-file-bytes'] !== undefined ? Number(values['max-file-bytes']) : undefined;
-  if (maxBytes !== undefined && !(maxBytes > 0)) throw new UsageError(`--max-file-bytes must be a positive number, got '${String(values['max-file-bytes'])}'`);
+  const maxBytes = integerOption(values, 'max-file-bytes');
   const run = await indexRepository(repo, {
     db: values.db as string | undefined,
     include: values.include as string[] | undefined,

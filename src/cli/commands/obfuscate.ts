@@ -2,7 +2,7 @@
 // parameters renamed (YABLoCo's proposed leakage control); other tasks are copied unchanged.
 import { UsageError, type Command } from '../command.ts';
 import { iterateTasks, writeTasks } from '../../datasets/io.ts';
-import type { TaskRecord } from '../../datasets/types.ts';
+import type { FunctionTask, TaskRecord } from '../../datasets/types.ts';
 import { applyRenaming, renamingOf } from '../../tasks/obfuscate.ts';
 
 export const obfuscateCommand: Command = {
@@ -20,9 +20,9 @@ export const obfuscateCommand: Command = {
     const tasks: TaskRecord[] = [];
     let renamed = 0;
     for (const task of iterateTasks(file)) {
-      const renaming = await renamingOf(task);
+      const renaming = task.kind === 'function' ? await renamingOf(task) : null;
       if (renaming) renamed++;
-      tasks.push(renaming ? applyRenaming(task, renaming) : task);
+      tasks.push(renaming ? applyRenaming(task as FunctionTask, renaming) : task);
     }
     writeTasks(out, tasks);
     console.log(`${renamed} of ${tasks.length} tasks obfuscated (function tasks whose definition was found), written to ${out}`);

@@ -7,14 +7,7 @@ import type { RetrievalOptions } from '../../context/types.ts';
 import { InputError } from '../../util/errors.ts';
 import { iterateTasks } from '../../datasets/io.ts';
 import { UsageError, type Command } from '../command.ts';
-
-function integerOption(values: Record<string, unknown>, name: string): number | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new UsageError(`--${name} must be a non-negative integer, got '${String(raw)}'`);
-  return value;
-}
+import { integerOption } from '../options.ts';
 
 export const promptCommand: Command = {
   usage: 'prompt <tasks.jsonl> --id ID --context S [--template T | --model P] [--tokenizer F] [--budget N] [--repo DIR]',
@@ -65,15 +58,14 @@ export const promptCommand: Command = {
     if (queryLines !== undefined) retrieval.queryLines = queryLines;
     if (values['no-next-chunk']) retrieval.nextChunk = false;
     if (typeof values['retrieval-compat'] === 'string') retrieval.compatibility = parseRetrievalCompatibility(values['retrieval-compat']);
-    const provider = typeof values.model === 'string' ? parseProvider(values.model) : null;
-    const shape = provider?.kind === 'openai' ? provider.mode : 'any';
+    const shape = typeof values.model === 'string' ? parseProvider(values.model).accepts : 'any';
     const builder = await createPromptBuilder({
       strategy: values.context,
       template: typeof values.template === 'string' ? values.template : defaultTemplate([task.kind], shape),
       tokenizer: String(values.tokenizer),
-      budget: integerOption(values, 'budget'),
-      reserveTokens: integerOption(values, 'reserve'),
-      crossfileBudget: integerOption(values, 'crossfile-budget'),
+      budget: integerOption(values, 'budget', { min: 0 }),
+      reserveTokens: integerOption(values, 'reserve', { min: 0 }),
+      crossfileBudget: integerOption(values, 'crossfile-budget', { min: 0 }),
       repoRoot: typeof values.repo === 'string' ? values.repo : undefined,
       retrieval,
       embeddings: {

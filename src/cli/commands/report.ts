@@ -1,5 +1,6 @@
 // `ctxbench report`: tables and charts of scored runs, and comparisons between runs of the same tasks.
 import { UsageError, type Command } from '../command.ts';
+import { choiceOption, integerOption, listOption } from '../options.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
 import { compareRuns, readTaskFile } from '../../report/compare.ts';
@@ -27,13 +28,11 @@ export const reportCommand: Command = {
   },
   async run({ positionals, values }) {
     if (positionals.length === 0) throw new UsageError(`expected at least one run directory\nUsage: ctxbench ${this.usage}`);
-    const format = (values.html ? 'html' : (values.format as string | undefined) ?? 'text') as Format;
-    const seed = Number(values.seed ?? 1);
-    if (!Number.isInteger(seed)) throw new UsageError(`--seed must be an integer, got '${values.seed as string}'`);
-    if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
+    const format: Format = values.html ? 'html' : choiceOption(values, 'format', FORMATS) ?? 'text';
+    const seed = integerOption(values, 'seed', { min: -Infinity }) ?? 1;
     const labels = values.labels === undefined ? undefined : readTaskLabels(values.labels as string);
     const by = parseDimensions(values.by as string | undefined, new Set([...(labels?.values() ?? [])].flatMap((record) => Object.keys(record))));
-    const metrics = (values.metrics as string | undefined)?.split(',').map((m) => m.trim()).filter(Boolean);
+    const metrics = listOption(values, 'metrics');
     const opened = positionals.map((dir) => openRunStore(dir, { readonly: true }));
     const stores = opened.map((store) => cachedReader(store, labels));
     try {

@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { openRunStore } from '../../runstore/store.ts';
 import type { CandidateRecord } from '../../runstore/types.ts';
-import { formatTable } from '../table.ts';
+import { formatTable } from '../../util/table.ts';
 import { UsageError, type Command } from '../command.ts';
 
 /** One JSONL line per candidate: identity, texts, failure reason, counts, then scores once present. */

@@ -7,12 +7,11 @@ import { writeDerived } from '../../tasks/derive.ts';
 import { InputError } from '../../util/errors.ts';
 import { startReviewServer } from '../../web/review-server.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
+import { choiceOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
 import { parsePort, waitForStop } from './view.ts';
 
 const DEFAULT_REVIEW_PORT = 8766;
-
-type Values = Record<string, string | boolean | string[] | undefined>;
 
 const SUBCOMMANDS = ['stats', 'apply', 'import', 'export'] as const;
 const USAGE = 'review <tasks> --reviewer NAME [--port P] | review stats <tasks> [--json] | review apply <tasks> --out F [--rule R] | review import <tasks> <sheet.xlsx|.csv> | review export <tasks> <sheet.xlsx|.csv>';
@@ -37,26 +36,26 @@ function expect(positionals: string[], count: number, usage: string): string[] {
   return positionals;
 }
 
-async function serve(tasksPath: string, values: Values): Promise<number> {
+async function serve(tasksPath: string, values: OptionValues): Promise<number> {
   const reviewer = values.reviewer;
   if (typeof reviewer !== 'string' || reviewer.trim() === '') throw new UsageError('--reviewer NAME is required (one reviewer per session)\nSee: ctxbench review --help');
-  const server = await startReviewServer(tasksPath, { reviewer, port: parsePort((values.port as string | undefined) ?? String(DEFAULT_REVIEW_PORT)), host: values.host as string | undefined });
+  const server = await startReviewServer(tasksPath, { reviewer, port: parsePort(values, DEFAULT_REVIEW_PORT), host: textOption(values, 'host') });
   console.log(`ctxbench review: ${tasksPath} as ${reviewer} at ${server.url}  (marks saved to ${server.reviewsFile}; Ctrl-C to stop)`);
   await waitForStop();
   await server.close();
   return 0;
 }
 
-function stats(tasksPath: string, values: Values): number {
+function stats(tasksPath: string, values: OptionValues): number {
   const result = reviewStats(allReviews(tasksPath));
   console.log(values.json === true ? JSON.stringify(result, null, 2) : formatReviewStats(result).join('\n'));
   return 0;
 }
 
-function apply(tasksPath: string, positionals: string[], values: Values): number {
+function apply(tasksPath: string, positionals: string[], values: OptionValues): number {
   const out = values.out;
   if (typeof out !== 'string') throw new UsageError('--out F is required\nSee: ctxbench review --help');
-  const rule = reviewRule(typeof values.rule === 'string' ? values.rule : 'yabloco');
+  const rule = reviewRule(textOption(values, 'rule')!);
   const { kept, application } = applyReviews(readTasks(tasksPath), allReviews(tasksPath), rule);
   writeDerived(out, kept, tasksPath, { version: toolVersion(), command: commandLine('review', positionals, values), transform: 'review-apply', details: { ...application } });
   const { counts } = application;
@@ -65,10 +64,9 @@ function apply(tasksPath: string, positionals: string[], values: Values): number
   return 0;
 }
 
-async function importSheet(tasksPath: string, sheetPath: string, values: Values): Promise<number> {
-  const blank = (values.blank ?? 'auto') as BlankMode;
-  if (!(BLANK_MODES as readonly string[]).includes(blank)) throw new UsageError(`--blank must be one of ${BLANK_MODES.join(', ')}, got '${blank}'`);
-  const sheet = await readReviewSheet(sheetPath, { sheet: values.sheet as string | undefined, blank });
+async function importSheet(tasksPath: string, sheetPath: string, values: OptionValues): Promise<number> {
+  const blank: BlankMode = choiceOption(values, 'blank', BLANK_MODES) ?? 'auto';
+  const sheet = await readReviewSheet(sheetPath, { sheet: textOption(values, 'sheet'), blank });
   const result = sheetReviews(sheet, readTasks(tasksPath), new Date().toISOString());
   const store = new ReviewStore(reviewsPath(tasksPath));
   try {

@@ -6,6 +6,7 @@ import { openRunStore } from '../../runstore/index.ts';
 import { InputError } from '../../util/errors.ts';
 import { readJsonl, writeJsonl } from '../../util/jsonl.ts';
 import { UsageError, type Command } from '../command.ts';
+import { listOption } from '../options.ts';
 
 interface Pair {
   prediction: string;
@@ -24,13 +25,6 @@ function checkPair(value: unknown, where: { file: string; line: number }): Pair 
     if (record[field] !== undefined && typeof record[field] !== 'string') throw new InputError('expected a string when present', { ...where, field });
   }
   return record as unknown as Pair;
-}
-
-function metricNames(value: unknown): string[] | undefined {
-  if (typeof value !== 'string') return undefined;
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) throw new UsageError('--metrics needs at least one metric name');
-  return names;
 }
 
 function metricList(): string {
@@ -55,7 +49,7 @@ export const scoreCommand: Command = {
       console.log(metricList());
       return 0;
     }
-    const names = metricNames(values.metrics);
+    const names = listOption(values, 'metrics');
     if (typeof values.pairs === 'string') {
       if (positionals.length > 0) throw new UsageError('give either --pairs or a run directory, not both');
       const language = values.language;

@@ -1,16 +1,13 @@
 // `ctxbench view`: the result viewer, a local web app over one or more run stores, or a static copy of it.
 import { UsageError, type Command } from '../command.ts';
+import { integerOption, type OptionValues } from '../options.ts';
 import { exportViewer } from '../../web/export.ts';
 import { startViewer } from '../../web/server.ts';
 
 const DEFAULT_PORT = 8765;
 
-export function parsePort(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_PORT;
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer 0..65535 (0 picks a free port), got '${text}'`);
-  return port;
-}
+/** `--port`, else `fallback`: 0 picks a free port. */
+export const parsePort = (values: OptionValues, fallback: number): number => integerOption(values, 'port', { min: 0, max: 65535 }) ?? fallback;
 
 export const viewCommand: Command = {
   usage: 'view <run...> [--port P] [--host H] [--export DIR]',
@@ -27,7 +24,7 @@ export const viewCommand: Command = {
       console.log(`wrote a static copy of ${summary.runs} run(s), ${summary.tasks} task(s) to ${summary.dir} (${summary.files} files); open ${summary.dir}/index.html`);
       return 0;
     }
-    const viewer = await startViewer(positionals, { port: parsePort(values.port as string | undefined), host: values.host as string | undefined });
+    const viewer = await startViewer(positionals, { port: parsePort(values, DEFAULT_PORT), host: values.host as string | undefined });
     console.log(`ctxbench view: ${viewer.runs.runs.map((run) => run.id).join(', ')} at ${viewer.url}  (Ctrl-C to stop)`);
     await waitForStop();
     await viewer.close();

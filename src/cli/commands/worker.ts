@@ -1,10 +1,11 @@
 // `ctxbench worker`: serves queued execution jobs (`exec --queue`) for the environments it is
 // given, and generation jobs (`eval --queue`) for the models it holds, until stopped (SIGINT/SIGTERM finish the jobs in hand first).
 import { InputError } from '../../util/errors.ts';
-import { loadEnvironment, missingTools } from '../../exec/index.ts';
+import { loadEnvironment, missingTools, SANDBOXES } from '../../exec/index.ts';
 import { checkQueueServer, describeQueue, parseQueueUrl, startWorker } from '../../queue/index.ts';
 import { createBackend } from '../../models/provider.ts';
-import { positiveInteger, sandboxMode, UsageError, type Command } from '../command.ts';
+import { UsageError, type Command } from '../command.ts';
+import { integerOption, sandboxOption, textOption } from '../options.ts';
 
 export const workerCommand: Command = {
   usage: 'worker --queue URL (--env ENV.yaml [--env ...] | --model P [--base-url U]) [--concurrency N] [--work-dir DIR] [--name NAME]',
@@ -17,7 +18,7 @@ export const workerCommand: Command = {
     'base-url': { type: 'string', description: 'OpenAI-compatible endpoint of --model on this machine (default: $OPENAI_BASE_URL, else api.openai.com)', valueName: 'U' },
     'api-key-env': { type: 'string', description: 'environment variable holding this machine\'s API key (default OPENAI_API_KEY)', valueName: 'NAME' },
     concurrency: { type: 'string', description: 'candidates at once per environment (worker copies of the prepared tree); about one per core', valueName: 'N', default: '1' },
-    sandbox: { type: 'string', description: 'bwrap (bubblewrap), or none: UNSANDBOXED, for trusted code only (must match the coordinator\'s)', valueName: 'MODE', default: 'bwrap' },
+    sandbox: { type: 'string', description: `${SANDBOXES.list().map((sandbox) => `${sandbox.name}: ${sandbox.description}`).join('; ')} (must match the coordinator's)`, valueName: 'NAME', default: 'bwrap' },
     'work-dir': { type: 'string', description: 'where prepared trees and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
     name: { type: 'string', description: 'how this worker is named in the coordinator\'s progress (default host:pid)', valueName: 'NAME' },
     'stalled-ms': { type: 'string', description: 'how long a job of a worker that died keeps its lock before another worker takes it over', valueName: 'MS', default: '30000' },
@@ -28,8 +29,8 @@ export const workerCommand: Command = {
     const models = (values.model as string[] | undefined) ?? [];
     if (envFiles.length === 0 && models.length === 0) throw new UsageError('--env <environment file> or --model <provider> is required: a worker runs only the environments and models it is given');
     if (envFiles.length > 1 && values.repo !== undefined) throw new UsageError('--repo goes with a single --env');
-    const sandbox = sandboxMode(values.sandbox);
-    const envs = envFiles.map((file) => loadEnvironment(file, values.repo as string | undefined));
+    const sandbox = sandboxOption(values);
+    const envs = envFiles.map((file) => loadEnvironment(file, textOption(values, 'repo')));
     for (const env of envs) {
       const missing = missingTools(env);
       if (missing.length > 0) throw new InputError(`needs ${missing.join(', ')}, not found on this machine (the environment's \`requires\`)`, { file: env.file });
@@ -37,16 +38,16 @@ export const workerCommand: Command = {
     const connection = parseQueueUrl(values.queue);
     await checkQueueServer(connection);
     const log = (message: string) => process.stderr.write(`worker: ${message}\n`);
-    const backends = await Promise.all(models.map((model) => createBackend(model, { baseUrl: values['base-url'] as string | undefined, apiKeyEnv: values['api-key-env'] as string | undefined })));
+    const backends = await Promise.all(models.map((model) => createBackend(model, { baseUrl: textOption(values, 'base-url'), apiKeyEnv: textOption(values, 'api-key-env') })));
     const worker = await startWorker({
       connection,
       envs,
       backends,
       sandbox,
-      concurrency: positiveInteger(values.concurrency, 'concurrency') ?? 1,
-      stalledMs: positiveInteger(values['stalled-ms'], 'stalled-ms') ?? 30_000,
-      workDir: values['work-dir'] as string | undefined,
-      name: values.name as string | undefined,
+      concurrency: integerOption(values, 'concurrency')!,
+      stalledMs: integerOption(values, 'stalled-ms')!,
+      workDir: textOption(values, 'work-dir'),
+      name: textOption(values, 'name'),
       onEvent: log,
     });
     log(`connected to ${describeQueue(connection)}; stop with Ctrl-C (jobs in hand finish first)`);

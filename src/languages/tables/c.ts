@@ -107,6 +107,9 @@ export const cCompilerHeaderNames = [
 /** The compiler headers' types that clang cannot replace by a declared look-alike (see `compilerHeaderTypes`). */
 export const cCompilerHeaderTypes = ['va_list'];
 
+/** The type names among `cCompilerHeaderNames` (see `compilerHeaderTypedefs`). */
+export const cCompilerHeaderTypedefs = { names: ['size_t', 'ptrdiff_t', 'max_align_t', 'wchar_t', 'bool', 'va_list'], typedefType: 'type_definition' };
+
 /** Macro rules of the C family: which invocations are macros, and which platforms' shims are never expanded (ctxbench indexes for Linux). */
 export const cFamilyMacroRules: Pick<LanguageSpec, 'macroInvocations' | 'foreignPlatformMacros'> = {
   macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
@@ -140,6 +143,7 @@ export const c: LanguageSpec = {
   declarations: [{ type: 'declaration', nameFields: [['declarator>function_declarator', 'declarator', '?identifier']] }],
   compilerHeaderNames: cCompilerHeaderNames,
   compilerHeaderTypes: cCompilerHeaderTypes,
+  compilerHeaderTypedefs: cCompilerHeaderTypedefs,
   ...cFamilyMacroRules,
   records: { type: 'struct_specifier', nameField: 'name', bodyField: 'body', typedefType: 'type_definition', typedefField: 'declarator', variableType: 'declaration' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },

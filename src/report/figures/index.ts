@@ -108,11 +108,11 @@ export function buildFigures(input: FigureInput, request: FigureRequest = {}): F
     dimensions: (request.dimensions ?? chosen?.dimensions ?? splitting).filter((d) => splitting.includes(d)),
     seed: request.seed ?? 1,
   };
-  const kinds = chosen ? chosen.kinds.map(figureKind) : FIGURE_KINDS;
+  const kinds = chosen ? chosen.kinds.map(figureKind) : FIGURE_KINDS.list();
   return kinds.flatMap((kind) => kind.build(input, options));
 }
 
-export { FIGURE_KINDS, figureKind, splittingDimensions, taskValue, formatP } from './registry.ts';
+export { FIGURE_KINDS, registerFigureKind, figureKind, splittingDimensions, taskValue, formatP } from './registry.ts';
 export { figureInput, runLabels, maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
 export { figureSvg, svgToPng, vegaLiteSpec } from './vega.ts';
 export type { Figure, FigureKind, FigureOptions, FigureTable, TableCell, DataRecord } from './types.ts';

@@ -5,6 +5,7 @@ import { compareGroupValues, type Dimension } from '../aggregate.ts';
 import { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval } from '../stats.ts';
 import { maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
 import type { DataRecord, FigureKind, FigureTable, TableCell } from './types.ts';
+import { Registry } from '../../util/registry.ts';
 
 /** A task's value of a metric on the report scale: a stored score, or pass@k from its verdicts. */
 export function taskValue(task: TaskScores, metric: string): number | undefined {
@@ -388,7 +389,7 @@ const chunkSourcesChart: FigureKind = {
   },
 };
 
-export const FIGURE_KINDS: readonly FigureKind[] = [
+const BUILTIN_FIGURE_KINDS: readonly FigureKind[] = [
   overallTable,
   modelTable,
   heatmap('language', 'bucket', 'M2RC-Eval Fig. (scores per language and AST depth bucket)'),
@@ -404,8 +405,15 @@ export const FIGURE_KINDS: readonly FigureKind[] = [
   chunkSourcesChart,
 ];
 
+/** Figure kinds by id: the built-ins above, then any a plugin registers (the HTML report, the viewer and `--figures` draw every one). */
+export const FIGURE_KINDS = new Registry<FigureKind>('figure kind', 'figures');
+
+export function registerFigureKind(kind: FigureKind): FigureKind {
+  return FIGURE_KINDS.register(kind.id, kind);
+}
+
+for (const kind of BUILTIN_FIGURE_KINDS) registerFigureKind(kind);
+
 export function figureKind(id: string): FigureKind {
-  const kind = FIGURE_KINDS.find((k) => k.id === id);
-  if (!kind) throw new Error(`unknown figure kind '${id}' (known: ${FIGURE_KINDS.map((k) => k.id).join(', ')})`);
-  return kind;
+  return FIGURE_KINDS.get(id);
 }

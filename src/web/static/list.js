@@ -7,8 +7,6 @@ import { href, replaceHash } from './nav.js';
 import { facetNames, metricNames, parseQuery, runQuery, SORT_FIELDS, VERDICT_ORDER } from './query.js';
 import { virtualTable } from './vtable.js';
 
-/** Metric columns shown in the table when the run has them (any other metric appears once sorted or filtered by). */
-const TABLE_METRICS = ['pass@1', 'em', 'es', 'id-f1', 'codebleu'];
 const LABEL_WIDTHS = { level: '80px', bucket: '60px', semantic: 'minmax(90px, 1fr)', lines: '56px' };
 /** Tasks shown, in task order, while the whole list of a run is loading. */
 const FIRST_ROWS = 100;
@@ -64,7 +62,8 @@ function showList(ctx, container, run, query, initialRows, total) {
   const orderButton = h('button', { id: 'order', type: 'button', title: 'sort direction' });
   const counter = h('span', { id: 'count', role: 'status' });
 
-  const shownMetrics = () => [...new Set([...TABLE_METRICS.filter((m) => metrics.includes(m)), ...[query.sort, ...Object.keys(query.ranges)].filter((m) => metrics.includes(m))])];
+  // Columns: the metrics the server's registry marks as columns (info.tableMetrics), then any sorted or filtered by.
+  const shownMetrics = () => [...new Set([...info.tableMetrics.filter((m) => metrics.includes(m)), ...[query.sort, ...Object.keys(query.ranges)].filter((m) => metrics.includes(m))])];
   const makeTable = () => virtualTable({
     columns: [
       { title: '#', width: '56px', className: 'n', cell: (row) => String(row.ord + 1), sortKey: 'ord' },

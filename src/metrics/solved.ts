@@ -1,21 +1,31 @@
 // `--drop-solved-by MODEL`, the papers' last filter: ask a model for each task with the in-file
 // context only (no cross-file context), greedy, and drop the task when the post-processed answer
 // matches the reference exactly (CrossCodeEval's EM; YABLoCo's whitespace-free EM for functions).
+// It lives in the metrics stage because it needs the context, models and metrics stages; the
+// build (tasks stage) only sees the SolvedCheck it returns. Calls go through the models stage's
+// single caller: the run's response cache, retries and endpoint options.
 import { createPromptBuilder } from '../context/index.ts';
 import type { PromptBuilder } from '../context/types.ts';
 import type { TaskKind, TaskRecord } from '../datasets/types.ts';
-import { exactMatch, exactMatchNoWhitespace } from '../metrics/exact-match.ts';
-import { createBackend } from '../models/provider.ts';
-import { candidateOf } from '../models/postprocess.ts';
+import { createBackend, type BackendOptions } from '../models/provider.ts';
+import { createSingleCaller } from '../models/runner.ts';
+import type { SolvedCheck } from '../tasks/build.ts';
 import { InputError } from '../util/errors.ts';
-import type { SolvedCheck } from './build.ts';
+import { exactMatch, exactMatchNoWhitespace } from './exact-match.ts';
 
 /** The paper's prompt template per family (override with `template`, e.g. a chat template for a chat model). */
 export const SOLVED_TEMPLATES: Record<TaskKind, string> = { function: 'yabloco', crossfile: 'cceval', node: 'm2rc' };
 const MAX_TOKENS: Record<TaskKind, number> = { function: 512, crossfile: 128, node: 128 };
 
-export async function createSolvedCheck(model: string, options: { template?: string } = {}): Promise<SolvedCheck> {
-  const backend = await createBackend(model);
+export interface SolvedCheckOptions extends BackendOptions {
+  template?: string;
+  /** the shared response cache file, null to bypass it. */
+  cacheFile?: string | null;
+}
+
+export async function createSolvedCheck(model: string, options: SolvedCheckOptions = {}): Promise<SolvedCheck> {
+  const backend = await createBackend(model, options);
+  const caller = createSingleCaller(backend, { cacheFile: options.cacheFile ?? null });
   const builders = new Map<string, Promise<PromptBuilder>>();
   const builderFor = (kind: TaskKind) => {
     const template = options.template ?? SOLVED_TEMPLATES[kind];
@@ -34,16 +44,14 @@ export async function createSolvedCheck(model: string, options: { template?: str
       if (backend.accepts !== 'any' && backend.accepts !== shape) {
         throw new InputError(`${model} takes ${backend.accepts} prompts but the '${options.template ?? SOLVED_TEMPLATES[task.kind]}' template builds ${shape} prompts: choose another template`, { field: 'drop-solved-template' });
       }
-      const generation = await backend.generate({
-        task,
-        prompt,
-        retrieved: [],
-        sample: 0,
-        sampling: { temperature: 0, topP: 1, maxTokens: MAX_TOKENS[task.kind], stop: [], seed: null },
-      });
-      const { output } = await candidateOf(task, generation);
+      const sampling = { temperature: 0, topP: 1, maxTokens: MAX_TOKENS[task.kind], stop: [], seed: null };
+      const { output, error } = await caller.complete(task, prompt, sampling);
+      if (output === null) throw new InputError(`${model} failed on task '${task.id}' after retries: ${error}`, { field: 'drop-solved-by' });
       return (task.kind === 'function' ? exactMatchNoWhitespace(output, task.reference) : exactMatch(output, task.reference)) === 1;
     },
-    close: () => backend.close(),
+    async close() {
+      caller.close();
+      await backend.close();
+    },
   };
 }

@@ -1,0 +1,141 @@
+// Plugins: a file (`--plugin ./my-retriever.ts`, or a `plugins:` entry of ctxbench.config.yaml)
+// whose default export is `definePlugin({...})`. Each entry is registered in its kind's registry,
+// exactly as ctxbench's built-ins register themselves, so every command, report and the viewer
+// list and use it. A malformed plugin is an InputError naming the file and the field.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { registerRetriever, type Retriever } from '../context/retrievers.ts';
+import { registerTemplate } from '../context/templates.ts';
+import type { PromptTemplate } from '../context/index.ts';
+import { registerSandbox, type Sandbox } from '../exec/sandbox.ts';
+import { registerMetric, type MetricDefinition } from '../metrics/registry.ts';
+import { registerBackend, type BackendFactory } from '../models/provider.ts';
+import { registerFigureKind } from '../report/figures/registry.ts';
+import type { FigureKind } from '../report/figures/types.ts';
+import { InputError } from '../util/errors.ts';
+
+/** What a plugin adds: any number of entries of each extension kind. */
+export interface CtxbenchPlugin {
+  /** shown in errors. */
+  name: string;
+  retrievers?: Retriever[];
+  backends?: BackendFactory[];
+  metrics?: MetricDefinition[];
+  templates?: PromptTemplate[];
+  sandboxes?: Sandbox[];
+  figures?: FigureKind[];
+}
+
+/** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */
+export function definePlugin(plugin: CtxbenchPlugin): CtxbenchPlugin {
+  return plugin;
+}
+
+const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function');
+const named = (key: 'name' | 'prefix' | 'id', fields: Record<string, z.ZodType>) => z.looseObject({ [key]: z.string().min(1), ...fields });
+
+/** The shape each kind's entries must have (the registries' interfaces, checked at load time). */
+const PLUGIN_SCHEMA = z.strictObject({
+  name: z.string().min(1),
+  retrievers: z.array(named('name', { description: z.string(), score: fn })).optional(),
+  backends: z.array(named('prefix', { forms: z.array(z.string()).min(1), accepts: fn, create: fn })).optional(),
+  metrics: z.array(named('name', { scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: fn, languages: z.array(z.string()).optional(), column: z.boolean().optional() })).optional(),
+  templates: z.array(named('name', { description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string() })).optional(),
+  sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
+  figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
+});
+
+const loaded = new Map<string, CtxbenchPlugin>();
+
+/** Imports a plugin module; a TypeScript one under plain node (the compiled package) first registers tsx when it is installed. */
+async function importPluginFile(path: string): Promise<{ default?: unknown }> {
+  const url = pathToFileURL(path).href;
+  try {
+    return (await import(url)) as { default?: unknown };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    try {
+      (await import('tsx/esm/api')).register();
+    } catch {
+      throw new Error('a TypeScript plugin needs tsx installed (npm install tsx), or compile it to .js');
+    }
+    return (await import(url)) as { default?: unknown };
+  }
+}
+
+/** Imports a plugin file and registers its entries (a file loaded twice registers once). */
+export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
+  const path = resolve(file);
+  const known = loaded.get(path);
+  if (known) return known;
+  if (!existsSync(path)) throw new InputError('plugin file not found', { file });
+  let module: { default?: unknown };
+  try {
+    module = await importPluginFile(path);
+  } catch (error) {
+    throw new InputError(`cannot load the plugin: ${(error as Error).message.split('\n')[0]}`, { file });
+  }
+  const parsed = PLUGIN_SCHEMA.safeParse(module.default);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.length ? issue.path.join('.') : '(default export)';
+    const hint = module.default === undefined ? 'no default export; write `export default definePlugin({ name, ... })`' : issue.message;
+    throw new InputError(hint, { file, field });
+  }
+  const plugin = module.default as CtxbenchPlugin;
+  const register = <T>(entries: T[] | undefined, kind: string, add: (entry: T) => unknown) =>
+    (entries ?? []).forEach((entry, index) => {
+      try {
+        add(entry);
+      } catch (error) {
+        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), { file, field: `${kind}.${index}` });
+      }
+    });
+  register(plugin.retrievers, 'retrievers', registerRetriever);
+  register(plugin.backends, 'backends', registerBackend);
+  register(plugin.metrics, 'metrics', registerMetric);
+  register(plugin.templates, 'templates', registerTemplate);
+  register(plugin.sandboxes, 'sandboxes', registerSandbox);
+  register(plugin.figures, 'figures', registerFigureKind);
+  loaded.set(path, plugin);
+  return plugin;
+}
+
+import { CONFIG_FILE } from './config-file.ts';
+
+export { CONFIG_FILE };
+
+const CONFIG_SCHEMA = z.strictObject({ plugins: z.array(z.string().min(1)).optional() });
+
+/** The plugin files a config file names (`plugins:`, paths relative to the file). */
+export function pluginsOfConfig(file: string): string[] {
+  let value: unknown;
+  try {
+    value = parseYaml(readFileSync(file, 'utf8')) ?? {};
+  } catch (error) {
+    throw new InputError(`cannot read the config file: ${(error as Error).message.split('\n')[0]}`, { file });
+  }
+  const parsed = CONFIG_SCHEMA.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new InputError(issue.message, { file, field: issue.path.join('.') || '(root)' });
+  }
+  return (parsed.data.plugins ?? []).map((plugin) => resolve(dirname(resolve(file)), plugin));
+}
+
+/**
+ * Loads the plugins of a run of the CLI: the config file's (`--config FILE`, else
+ * ./ctxbench.config.yaml when present), then each `--plugin FILE`, in order.
+ */
+export async function loadPlugins(options: { config?: string; plugins?: readonly string[]; cwd?: string }): Promise<CtxbenchPlugin[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const config = options.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? resolve(cwd, CONFIG_FILE) : undefined);
+  if (options.config !== undefined && !existsSync(options.config)) throw new InputError('config file not found', { file: options.config });
+  const files = [...(config ? pluginsOfConfig(config) : []), ...(options.plugins ?? []).map((file) => resolve(cwd, file))];
+  const plugins: CtxbenchPlugin[] = [];
+  for (const file of files) plugins.push(await loadPlugin(file));
+  return plugins;
+}

@@ -1,0 +1,112 @@
+// Plugins end to end: the worked examples (examples/plugins: a retriever, a backend, a metric, a
+// template and a sandbox), loaded from the fixture folder's config file, are used by prompt, eval,
+// score, report and exec and shown in the viewer; malformed plugins are errors naming the file.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { cli } from '../capture-cli.ts';
+import { writeTasks } from '../../src/datasets/io.ts';
+import { openRunStore } from '../../src/runstore/store.ts';
+import { answerApi, startViewer } from '../../src/web/server.ts';
+import { FIXTURES as EXEC_FIXTURES, functionTask, functionText, makeWorkDir } from '../exec/helpers.ts';
+import { launchChromium } from '../fixtures/web/browser.ts';
+
+const PLUGINS = fileURLToPath(new URL('../fixtures/plugins/', import.meta.url));
+const CONFIG = join(PLUGINS, 'ctxbench.config.yaml');
+const work = makeWorkDir('plugins');
+after(work.remove);
+
+const repo = join(EXEC_FIXTURES, 'c', 'repo');
+const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
+const fromFile = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
+// the retriever's query is a function task's docstring and signature
+const task = fromFile.kind === 'function' ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' } : fromFile;
+const tasksFile = join(work.dir, 'tasks.jsonl');
+writeTasks(tasksFile, [task]);
+// the replayed completion: the reference with one comment line more (passes its test; not an exact match)
+const completion = reference.replace('{\n', '{\n    /* replayed */\n');
+const answers = join(work.dir, 'answers.jsonl');
+writeFileSync(answers, `${JSON.stringify({ taskId: 'factorial', completion })}\n`);
+const runDir = join(work.dir, 'run');
+
+async function ok(args: string[]): Promise<string> {
+  const result = await cli([...args, '--config', CONFIG]);
+  assert.equal(result.code, 0, `${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+test('a retriever and a template from plugins build the prompt', async () => {
+  const out = await ok(['prompt', tasksFile, '--id', 'factorial', '--context', 'identifier-overlap', '--template', 'starcoder2-repo', '--repo', repo, '--top-k', '1', '--no-next-chunk', '--json']);
+  const prompt = JSON.parse(out) as { prompt: string; retrieved: { path: string; score: number }[] };
+  // query identifiers: n, for, small, long, factorial, int; mathx.h has n, long, factorial, int
+  assert.deepEqual(prompt.retrieved.map(({ path, score }) => ({ path, score })), [{ path: 'src/mathx.h', score: 4 / 6 }]);
+  assert.ok(prompt.prompt.startsWith('<repo_name>fixture<file_sep>src/mathx.h\n#ifndef MATHX_H\n'), prompt.prompt.slice(0, 80));
+  assert.ok(prompt.prompt.endsWith('<fim_suffix><fim_middle>'));
+});
+
+test('a backend, a metric and a sandbox from plugins: eval, score, report and exec use them', async () => {
+  await ok(['eval', tasksFile, '--model', `replay:${answers}`, '--context', 'identifier-overlap', '--template', 'starcoder2-repo', '--repo', repo, '--run', runDir]);
+  await ok(['score', runDir, '--metrics', 'em,length-ratio']);
+  let store = openRunStore(runDir, { readonly: true });
+  const [candidate] = store.candidates();
+  store.close();
+  assert.equal(candidate!.output, completion);
+  // (the run store keeps 15 significant digits)
+  assert.deepEqual(candidate!.metrics, { em: 0, 'length-ratio': Number((reference.length / completion.length).toPrecision(15)) });
+
+  const reportFile = join(work.dir, 'report.json');
+  await ok(['report', runDir, '--metrics', 'length-ratio', '--format', 'json', '--out', reportFile]);
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as { metrics: string[]; rows: { means: Record<string, number> }[] };
+  assert.deepEqual(report.metrics, ['length-ratio']);
+  // fractions are reported as percentages, like the built-ins of that scale
+  assert.ok(Math.abs(report.rows[0]!.means['length-ratio']! - (100 * reference.length) / completion.length) < 1e-9, JSON.stringify(report.rows));
+
+  const envFile = join(work.dir, 'c-env.yaml');
+  writeFileSync(envFile, readFileSync(join(EXEC_FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
+  const audit = join(work.dir, 'audit.log');
+  process.env.CTXBENCH_AUDIT_LOG = audit;
+  try {
+    await ok(['exec', runDir, '--env', envFile, '--sandbox', 'bwrap-audited', '--work-dir', work.dir, '--workers', '1']);
+  } finally {
+    delete process.env.CTXBENCH_AUDIT_LOG;
+  }
+  store = openRunStore(runDir, { readonly: true });
+  assert.equal(store.candidates()[0]!.verdict?.verdict, 'pass');
+  store.close();
+  const commands = readFileSync(audit, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { command: string; exitCode: number });
+  assert.ok(commands.some((entry) => entry.command === './build/test_runner factorial' && entry.exitCode === 0), JSON.stringify(commands));
+});
+
+test("the plugin's metric is a column of the viewer's task list", async () => {
+  const viewer = await startViewer([runDir], { port: 0 });
+  const browser = await launchChromium();
+  try {
+    assert.deepEqual((answerApi(viewer.runs, '/api/runs/run') as { tableMetrics: string[] }).tableMetrics, ['pass@1', 'em', 'es', 'id-f1', 'codebleu', 'length-ratio']);
+    const page = await browser.newPage();
+    await page.goto(`${viewer.url}#/run/run`);
+    await page.waitForSelector('.vt-row');
+    const headers = await page.$$eval('.vt-head .vt-cell', (cells) => cells.map((cell) => cell.textContent?.trim()));
+    assert.ok(headers.includes('length-ratio'), headers.join(' | '));
+    assert.ok(headers.includes('em'));
+  } finally {
+    await browser.close();
+    await viewer.close();
+  }
+});
+
+test('a malformed plugin is one error naming the file and the field', async () => {
+  const cases: [string, string][] = [
+    ['malformed.js', "field 'retrievers.0.score': must be a function"],
+    ['no-default.js', "field '(default export)': no default export; write `export default definePlugin({ name, ... })`"],
+    ['duplicate.js', "field 'metrics.0': a metric named 'em' is already registered"],
+  ];
+  for (const [file, message] of cases) {
+    const result = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, file)]);
+    assert.equal(result.code, 2, file);
+    assert.equal(result.stderr, `ctxbench prompt: ${join(PLUGINS, file)}, ${message}`);
+  }
+  const missing = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, 'missing.js')]);
+  assert.equal(missing.stderr, `ctxbench prompt: ${join(PLUGINS, 'missing.js')}: plugin file not found`);
+});
