@@ -49,6 +49,11 @@ function attribute(tag: string, name: string): string | null {
   return match ? decodeXml(match[1] ?? match[2] ?? '') : null;
 }
 
+const UNITTEST_START = /^(\w+) \(([\w.]+)\)( \.\.\. .*)?$/;
+const UNITTEST_STATUS = /^(ok|FAIL|ERROR|skipped\b.*|expected failure|unexpected success)$/;
+/** The lines unittest draws before the failures' details and the summary. */
+const UNITTEST_SEPARATOR = /^(={70}|-{70})$/;
+
 // TAP 13/14 at any nesting depth (node's test runner nests subtests).
 registerReportParser({
   name: 'tap',
@@ -81,15 +86,30 @@ registerReportParser({
   },
 });
 
+// `python -m unittest -v`: the description stands on its own line when the test has a docstring. What the
+// test writes to stderr meanwhile (a warning) comes between ` ... ` and the outcome, which then stands on a
+// line of its own: a test's outcome is the worst of those its lines show up to the next test or the
+// summary, so printing `ok` hides nothing.
 registerReportParser({
   name: 'unittest',
   description: '`python -m unittest -v`: `test_x (pkg.mod.Class.test_x) ... ok` (3.11+) or `test_x (pkg.mod.Class) ... ok`',
   parse(text) {
     const report: TestReport = new Map();
-    for (const match of text.matchAll(/^(\w+) \(([\w.]+)\)(?:\n.*)?? \.\.\. (ok|FAIL|ERROR|skipped\b.*|expected failure|unexpected success)$/gm)) {
-      const id = match[2]!.endsWith(`.${match[1]}`) ? match[2]! : `${match[2]}.${match[1]}`;
-      const outcome = match[3]!;
-      recordOutcome(report, id, outcome === 'ok' || outcome === 'expected failure' ? 'pass' : outcome.startsWith('skipped') ? 'skip' : 'fail');
+    const lines = text.split('\n');
+    for (let index = 0; index < lines.length; index++) {
+      const start = UNITTEST_START.exec(lines[index]!);
+      if (!start) continue;
+      const id = start[2]!.endsWith(`.${start[1]}`) ? start[2]! : `${start[2]}.${start[1]}`;
+      // Without ` ... ` on the first line, the next one is the docstring's first line and ends with it.
+      const after = start[3] !== undefined ? start[3].slice(5) : lines[++index]?.split(' ... ').pop();
+      if (after === undefined) continue;
+      const outcomes = [UNITTEST_STATUS.exec(after)?.[1]];
+      while (index + 1 < lines.length && !UNITTEST_START.test(lines[index + 1]!) && !UNITTEST_SEPARATOR.test(lines[index + 1]!)) {
+        outcomes.push(UNITTEST_STATUS.exec(lines[++index]!)?.[1]);
+      }
+      for (const outcome of outcomes) {
+        if (outcome !== undefined) recordOutcome(report, id, outcome === 'ok' || outcome === 'expected failure' ? 'pass' : outcome.startsWith('skipped') ? 'skip' : 'fail');
+      }
     }
     return report;
   },

@@ -866,8 +866,10 @@ class FileExtractor {
 
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
-    // The definition's own text decides its shape: tree-sitter misreads some (a comment among the parameters).
-    const define = parseDefine(node.text);
+    // The definition's own text decides its shape: tree-sitter misreads some (a comment among the
+    // parameters) and ends some early (at a comment with an apostrophe in the replacement text).
+    const text = defineText(this.text, node.startIndex, node.endIndex);
+    const define = parseDefine(text);
     if (!define || this.onlyForeignPlatform(node)) return;
     const span = spanOf(node);
     const shape = this.c.macroNames ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine) : { generates: [], expands: [] };
@@ -887,7 +889,7 @@ class FileExtractor {
     const value = node.type === rule.type ? node.childForFieldName(rule.valueField) : null;
     const calls: CallSite[] = [];
     if (value) {
-      const body = value.text;
+      const body = this.text.slice(value.startIndex, Math.max(value.endIndex, node.startIndex + text.length));
       for (const match of body.matchAll(/(#*)\b([A-Za-z_]\w*)\s*\(/g)) {
         const name = match[2]!;
         if (match[1] || this.c.keywords.has(name) || parameterNames.has(name)) continue;
@@ -897,6 +899,19 @@ class FileExtractor {
     }
     this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating });
   }
+}
+
+/** A `#define`'s whole text from `start` (at least to `end`): its lines joined by backslashes, and comments spanning lines. */
+function defineText(text: string, start: number, end: number): string {
+  let i = start;
+  while (i < text.length) {
+    if (text.startsWith('/*', i)) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 2;
+    } else if (text[i] === '\n' && !/\\\r?$/.test(text.slice(Math.max(start, i - 2), i))) break;
+    else i++;
+  }
+  return text.slice(start, Math.max(i, end));
 }
 
 /** A `#define`'s name, parameters (null for an object-like macro) and replacement text, comments and line continuations removed. */
@@ -932,9 +947,9 @@ function continuesDefine(text: string, offset: number): boolean {
   return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
 }
 
-/** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
-function blankMacroInvocations(text: string, namePattern: RegExp): string {
-  const pieces: string[] = [];
+/** Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by spaces. */
+function macroInvocationRanges(text: string, namePattern: RegExp): [number, number][] {
+  const ranges: [number, number][] = [];
   let copied = 0;
   for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
     if (!namePattern.test(match[1]!) || continuesDefine(text, match.index!)) continue;
@@ -953,10 +968,10 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
     const start = match.index!;
     if (start < copied) continue;
-    pieces.push(text.slice(copied, start), text.slice(start, end).replace(/[^\n]/g, ' '));
+    ranges.push([start, end]);
     copied = end;
   }
-  return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
+  return ranges;
 }
 
 /** Code with its string and character literals and comments blanked (each one space). */
@@ -1105,7 +1120,9 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
     const fields = [...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!);
     if (!name || fields.length === 0) continue;
-    records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(body.text, compilerNames) });
+    // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t len)`)
+    const fieldTypes = body.text.replace(/(\(\s*\*\s*[A-Za-z_]\w*\s*\))\s*\((?:[^()]|\([^()]*\))*\)/g, '$1');
+    records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(fieldTypes, compilerNames) });
   }
   return records;
 }
@@ -1121,6 +1138,19 @@ function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records'
     if (match) variables.push({ name: match[1]!, defined: !/^\s*extern\b/.test(node.text) });
   }
   return variables;
+}
+
+/** Row and column (0-based) of offsets of a text, asked in ascending order. */
+function pointsIn(text: string): (offset: number) => { row: number; column: number } {
+  let row = 0;
+  let lineStart = 0;
+  return (offset) => {
+    for (let at = text.indexOf('\n', lineStart); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) {
+      row++;
+      lineStart = at + 1;
+    }
+    return { row, column: offset - lineStart };
+  };
 }
 
 /**
@@ -1178,12 +1208,23 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   }
   const c = await prepared;
   let tree = await parse(language, text);
-  if (tree.rootNode.hasError && c.spec.macroInvocations) {
-    const blanked = blankMacroInvocations(text, new RegExp(c.spec.macroInvocations.namePattern));
-    if (blanked !== text) {
-      tree.delete();
-      tree = await parse(language, blanked);
+  const blanks = tree.rootNode.hasError && c.spec.macroInvocations ? macroInvocationRanges(text, new RegExp(c.spec.macroInvocations.namePattern)) : [];
+  if (blanks.length > 0) {
+    // The invocations become spaces (newlines kept: every offset and position stays), and the text is
+    // parsed again reusing the first tree outside them.
+    let blanked = '';
+    let copied = 0;
+    const pointAt = pointsIn(text);
+    for (const [start, end] of blanks) {
+      blanked += text.slice(copied, start) + text.slice(start, end).replace(/[^\n]/g, ' ');
+      copied = end;
+      const startPosition = pointAt(start);
+      const endPosition = pointAt(end);
+      tree.edit({ startIndex: start, oldEndIndex: end, newEndIndex: end, startPosition, oldEndPosition: endPosition, newEndPosition: endPosition });
     }
+    const reparsed = await parse(language, blanked + text.slice(copied), tree);
+    tree.delete();
+    tree = reparsed;
   }
   try {
     const extractor = new FileExtractor(c, text);
