@@ -1,9 +1,9 @@
 // Option values of every command, parsed one way: numbers with their bounds, names from a fixed
 // list, comma-separated lists. Errors name the option and repeat what was typed.
 import { SANDBOXES } from '../exec/sandbox.ts';
-import { isLanguageId } from '../languages/registry.ts';
+import { isLanguageId, LANGUAGES } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { UsageError } from './command.ts';
+import { UsageError, type OptionSpec } from './command.ts';
 
 export type OptionValues = Readonly<Record<string, unknown>>;
 
@@ -52,6 +52,11 @@ export function listOption(values: OptionValues, name: string): string[] | undef
   const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
   if (items.length === 0) throw new UsageError(`--${name} needs at least one name, got '${raw}'`);
   return items;
+}
+
+/** The `--languages` option, listing the registered languages. */
+export function languagesOptionSpec(): OptionSpec {
+  return { type: 'string', description: `only these languages (comma-separated): ${LANGUAGES.names().join(', ')}`, valueName: 'LIST' };
 }
 
 /** `--languages a,b`: registered language ids. */

@@ -27,6 +27,8 @@ export interface BackendFactory {
   accepts(spec: string): PromptShape | null;
   /** creates the backend; `provider` is the whole string (the run's `model`). */
   create(spec: string, options: BackendOptions & { provider: string }): Promise<Backend>;
+  /** its backends are reference baselines, not models (reports label them; their answers are not cached). */
+  baseline?: boolean;
 }
 
 export const BACKENDS = new Registry<BackendFactory>('model backend', 'model');
@@ -37,6 +39,8 @@ export function registerBackend(factory: BackendFactory): BackendFactory {
 
 export interface ProviderSpec {
   backend: string;
+  /** the factory's backends are reference baselines. */
+  baseline: boolean;
   /** the provider string after `<backend>:`. */
   spec: string;
   accepts: PromptShape;
@@ -53,7 +57,7 @@ export function parseProvider(provider: string): ProviderSpec {
   const spec = provider.slice(colon + 1);
   const accepts = factory?.accepts(spec);
   if (!factory || !accepts) throw new InputError(`unknown model '${provider}' (forms: ${providerForms()})`, { field: 'model' });
-  return { backend: factory.prefix, spec, accepts };
+  return { backend: factory.prefix, baseline: factory.baseline === true, spec, accepts };
 }
 
 /** The endpoint an openai provider will call (recorded in the run config; the key never is). */
@@ -99,6 +103,7 @@ registerBackend({
 
 registerBackend({
   prefix: 'baseline',
+  baseline: true,
   forms: BASELINES.map((name) => `baseline:${name}`),
   accepts: (spec) => ((BASELINES as readonly string[]).includes(spec) ? 'any' : null),
   async create(spec) {

@@ -23,10 +23,10 @@ export function createQueueBackend(provider: string, connection: QueueConnection
   const taskBlobs = new Map<string, Promise<string>>();
   return {
     provider,
-    isBaseline: spec.backend === 'baseline',
+    isBaseline: spec.baseline,
     accepts: spec.accepts,
     // The endpoint is each worker's own: answers are cached as the model's through the queue.
-    cacheIdentity: spec.backend === 'baseline' ? null : `${provider}@queue`,
+    cacheIdentity: spec.baseline ? null : `${provider}@queue`,
     async generate(request: GenerationRequest) {
       const { client, queue, events } = await opened.catch((error: Error) => {
         throw new GenerationError(`queue: ${error.message}`, 'transient', null, true);

@@ -43,11 +43,11 @@ async function failure(backend: Backend, req: GenerationRequest): Promise<Genera
 }
 
 test('provider strings: the five forms parse, anything else is a user error naming the forms', () => {
-  assert.deepEqual(parseProvider('openai:chat:gpt-4o-mini'), { backend: 'openai', spec: 'chat:gpt-4o-mini', accepts: 'chat' });
-  assert.deepEqual(parseProvider('openai:completion:org/model:v2'), { backend: 'openai', spec: 'completion:org/model:v2', accepts: 'completion' });
-  assert.deepEqual(parseProvider('llamacpp:/models/q.gguf'), { backend: 'llamacpp', spec: '/models/q.gguf', accepts: 'any' });
-  assert.deepEqual(parseProvider('baseline:copy-retrieved'), { backend: 'baseline', spec: 'copy-retrieved', accepts: 'any' });
-  assert.deepEqual(parseProvider('baseline:empty'), { backend: 'baseline', spec: 'empty', accepts: 'any' });
+  assert.deepEqual(parseProvider('openai:chat:gpt-4o-mini'), { backend: 'openai', baseline: false, spec: 'chat:gpt-4o-mini', accepts: 'chat' });
+  assert.deepEqual(parseProvider('openai:completion:org/model:v2'), { backend: 'openai', baseline: false, spec: 'completion:org/model:v2', accepts: 'completion' });
+  assert.deepEqual(parseProvider('llamacpp:/models/q.gguf'), { backend: 'llamacpp', baseline: false, spec: '/models/q.gguf', accepts: 'any' });
+  assert.deepEqual(parseProvider('baseline:copy-retrieved'), { backend: 'baseline', baseline: true, spec: 'copy-retrieved', accepts: 'any' });
+  assert.deepEqual(parseProvider('baseline:empty'), { backend: 'baseline', baseline: true, spec: 'empty', accepts: 'any' });
   for (const bad of ['openai:gpt-4', 'openai:chat:', 'baseline:random', 'hf:x', 'llamacpp:']) {
     assert.throws(() => parseProvider(bad), (error: Error) => error instanceof InputError && error.message.includes(`'${bad}'`) && error.message.includes('openai:chat:<model>'));
   }
@@ -207,5 +207,5 @@ test('baseline:reference answers the task reference, to check a harness', async 
   assert.equal(backend.isBaseline, true);
   const answer = await backend.generate(request(completionPrompt, 0, { sampling: { temperature: 0, topP: 1, maxTokens: 1000, stop: [], seed: null } }));
   assert.equal(answer.text, center.reference);
-  assert.deepEqual(parseProvider('baseline:reference'), { backend: 'baseline', spec: 'reference', accepts: 'any' });
+  assert.deepEqual(parseProvider('baseline:reference'), { backend: 'baseline', baseline: true, spec: 'reference', accepts: 'any' });
 });

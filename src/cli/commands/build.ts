@@ -1,6 +1,6 @@
 // `ctxbench build <function|crossfile|node> <repo...>`: build a benchmark from repositories.
 import { commandLine, UsageError, type Command } from '../command.ts';
-import { integerOption, languagesOption, listOption, textOption, type OptionValues } from '../options.ts';
+import { integerOption, languagesOption, languagesOptionSpec, listOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../../util/table.ts';
 import { isLanguageId } from '../../languages/registry.ts';
@@ -84,7 +84,7 @@ export const buildCommand: Command = {
     'per-file': { type: 'string', description: 'node: holes drawn per file (default 1)', valueName: 'N' },
     'bucket-root': { type: 'string', description: 'node: the root\'s layer for depth buckets, 1 (default) or 0', valueName: 'D' },
     'bucket-depth': { type: 'string', description: 'node: N for depth buckets, the deepest named node (named, default) or any node (all)', valueName: 'N' },
-    languages: { type: 'string', description: 'only these languages (comma-separated ids)', valueName: 'LIST' },
+    languages: languagesOptionSpec(),
     coverage: { type: 'string', description: 'function: gcov output (.gcov, gcov JSON) or CSV path,function,hits; keeps functions with test hits > 0', valueName: 'FILE' },
     'min-prompt-lines': { type: 'string', description: 'crossfile: minimum prompt lines per language, e.g. python=10,go=15', valueName: 'LIST' },
     db: { type: 'string', description: 'index file (one repository only; default <repo>/.ctxbench/index.db); built when missing', valueName: 'FILE' },

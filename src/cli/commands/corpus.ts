@@ -2,7 +2,7 @@
 // corpus of samples of a family's kind, with nothing of the evaluation sets in it.
 import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
-import { integerOption, languagesOption, textOption } from '../options.ts';
+import { integerOption, languagesOption, languagesOptionSpec, textOption } from '../options.ts';
 import { formatTable } from '../../util/table.ts';
 import { buildCorpus } from '../../context/corpus.ts';
 import { FAMILIES, type Family } from '../../tasks/types.ts';
@@ -18,7 +18,7 @@ export const corpusCommand: Command = {
     'chat-template': { type: 'string', description: 'chat template of chat.jsonl (default: the family\'s)', valueName: 'NAME' },
     strategy: { type: 'string', description: 'context of the prompts (default: oracle for function, bm25 otherwise)', valueName: 'S' },
     limit: { type: 'string', description: 'at most N samples per repository and language (seeded)', valueName: 'N' },
-    languages: { type: 'string', description: 'only these languages (comma-separated ids)', valueName: 'LIST' },
+    languages: languagesOptionSpec(),
     seed: { type: 'string', description: 'random seed', valueName: 'N', default: '0' },
   },
   async run({ positionals, values }) {
