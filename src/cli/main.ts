@@ -9,7 +9,8 @@ import { CONFIG_FILE } from '../plugins/config-file.ts';
 const GLOBAL_OPTIONS_HELP = [
   'Options of every command:',
   '  --plugin FILE    load a plugin (.ts or .js; default export definePlugin({...})): retrievers, backends, metrics,',
-  '                   templates, sandboxes, figures; repeatable. Example: ctxbench eval t.tasks --plugin ./my-retriever.ts --context mine ...',
+  '                   templates, sandboxes, figures, report parsers, languages, review rules; repeatable.',
+  '                   Example: ctxbench eval t.tasks --plugin ./my-retriever.ts --context mine ...',
   `  --config FILE    a config file whose \`plugins:\` list is loaded (default: ./${CONFIG_FILE} when present)`,
 ].join('\n');
 
