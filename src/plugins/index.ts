@@ -4,7 +4,7 @@
 // list and use it. A malformed plugin is an InputError naming the file and the field.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { registerRetriever, type Retriever } from '../context/retrievers.ts';
 import { registerTemplate } from '../context/templates.ts';
@@ -71,20 +71,27 @@ const PLUGIN_SCHEMA = z.strictObject({
 });
 
 const loaded = new Map<string, CtxbenchPlugin>();
+/** ctxbench's own package.json (from src/plugins or dist/plugins alike). */
+const OWN_PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
 
-/** Imports a plugin module; a TypeScript one under plain node (the compiled package) first registers tsx when it is installed. */
+/**
+ * Imports a plugin module; a TypeScript one under plain node (the compiled package) through tsx when
+ * it is installed. tsImport loads it under its own URL: node keeps the failed first import of the
+ * file's own URL, so registering tsx and importing that URL again fails the same way.
+ */
 async function importPluginFile(path: string): Promise<{ default?: unknown }> {
   const url = pathToFileURL(path).href;
   try {
     return (await import(url)) as { default?: unknown };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    let tsImport: (specifier: string, parent: string) => Promise<unknown>;
     try {
-      (await import('tsx/esm/api')).register();
+      ({ tsImport } = await import('tsx/esm/api'));
     } catch {
       throw new Error('a TypeScript plugin needs tsx installed (npm install tsx), or compile it to .js');
     }
-    return (await import(url)) as { default?: unknown };
+    return (await tsImport(url, import.meta.url)) as { default?: unknown };
   }
 }
 
@@ -98,7 +105,13 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   try {
     module = await importPluginFile(path);
   } catch (error) {
-    throw new InputError(`cannot load the plugin: ${(error as Error).message.split('\n')[0]}`, { file });
+    // require('ctxbench') from a CommonJS plugin: the package is an ES module only (with top-level await).
+    const code = (error as NodeJS.ErrnoException).code;
+    const commonJs = code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE' || (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' && (error as Error).message.includes(OWN_PACKAGE_JSON));
+    const reason = commonJs
+      ? 'it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), or add "type": "module" to the package.json of its folder'
+      : (error as Error).message.split('\n')[0];
+    throw new InputError(`cannot load the plugin: ${reason}`, { file });
   }
   if (module.default === undefined) throw new InputError('no default export; write `export default definePlugin({ name, ... })`', { file, field: '(default export)' });
   parseRecord(PLUGIN_SCHEMA, module.default, { file });
@@ -152,7 +165,11 @@ export async function loadPlugins(options: { config?: string; plugins?: readonly
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? resolve(cwd, CONFIG_FILE) : undefined);
   if (options.config !== undefined && !existsSync(options.config)) throw new InputError('config file not found', { file: options.config });
-  const files = [...(config ? pluginsOfConfig(config) : []), ...(options.plugins ?? []).map((file) => resolve(cwd, file))];
+  const listed = config ? pluginsOfConfig(config) : [];
+  listed.forEach((file, index) => {
+    if (!existsSync(file)) throw new InputError(`plugin file not found: ${file}`, { file: config, field: `plugins[${index}]` });
+  });
+  const files = [...listed, ...(options.plugins ?? []).map((file) => resolve(cwd, file))];
   const plugins: CtxbenchPlugin[] = [];
   for (const file of files) plugins.push(await loadPlugin(file));
   return plugins;

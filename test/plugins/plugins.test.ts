@@ -159,12 +159,18 @@ test('a malformed plugin is one error naming the file and the field', async () =
     ['no-default.js', "field '(default export)': no default export; write `export default definePlugin({ name, ... })`"],
     ['duplicate.js', "field 'metrics[0]': a metric named 'em' is already registered"],
     ['language-taken.js', "field 'languages[0]': extension '.py' already belongs to the language 'python'"],
+    ['commonjs.cjs', 'cannot load the plugin: it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), or add "type": "module" to the package.json of its folder'],
   ];
   for (const [file, message] of cases) {
     const result = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, file)]);
     assert.equal(result.code, 2, file);
-    assert.equal(result.stderr, `ctxbench prompt: ${join(PLUGINS, file)}, ${message}`);
+    assert.equal(result.stderr, `ctxbench prompt: ${join(PLUGINS, file)}${message.startsWith('cannot') ? ':' : ','} ${message}`);
   }
   const missing = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, 'missing.js')]);
   assert.equal(missing.stderr, `ctxbench prompt: ${join(PLUGINS, 'missing.js')}: plugin file not found`);
+  // A config file's entry that does not exist: the config file and the entry are named.
+  const config = join(work.dir, 'missing-plugin.yaml');
+  writeFileSync(config, 'plugins:\n  - ./gone.ts\n');
+  const listed = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--config', config]);
+  assert.equal(listed.stderr, `ctxbench prompt: ${config}, field 'plugins[0]': plugin file not found: ${join(work.dir, 'gone.ts')}`);
 });
