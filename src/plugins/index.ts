@@ -16,6 +16,7 @@ import { registerBackend, type BackendFactory } from '../models/provider.ts';
 import { registerFigureKind } from '../report/figures/registry.ts';
 import type { FigureKind } from '../report/figures/types.ts';
 import { registerLanguage } from '../languages/registry.ts';
+import { registerReviewRule, type ReviewRule } from '../review/rules.ts';
 import type { LanguageSpec } from '../languages/types.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
@@ -39,6 +40,8 @@ export interface CtxbenchPlugin {
   reportParsers?: ReportParser[];
   /** language tables (a grammar's .wasm by absolute path, or a built-in grammar's file name). */
   languages?: LanguageSpec[];
+  /** which reviewed tasks `review apply --rule <name>` keeps. */
+  reviewRules?: ReviewRule[];
 }
 
 /** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */
@@ -59,6 +62,7 @@ const PLUGIN_SCHEMA = z.strictObject({
   sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
   figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
   reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
+  reviewRules: z.array(named('name', { description: z.string(), keeps: fn })).optional(),
   languages: z.array(named('id', {
     displayName: z.string(),
     grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
@@ -132,6 +136,7 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.figures, 'figures', registerFigureKind);
   register(plugin.reportParsers, 'reportParsers', registerReportParser);
   register(plugin.languages, 'languages', registerLanguage);
+  register(plugin.reviewRules, 'reviewRules', registerReviewRule);
   loaded.set(path, plugin);
   // worker threads (indexing, task building) register the same entries
   addWorkerSetup(new URL(import.meta.url), 'loadPlugin', path);

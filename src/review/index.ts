@@ -3,5 +3,5 @@
 export * from './types.ts';
 export { ReviewStore, reviewsPath } from './store.ts';
 export { reviewStats, formatReviewStats, fleissKappa, cohenKappa, marksByTask, type ReviewStats, type PairAgreement, type MarkCounts } from './stats.ts';
-export { REVIEW_RULES, reviewRule, applyReviews, type ReviewRule, type ReviewApplication } from './rules.ts';
+export { REVIEW_RULES, registerReviewRule, reviewRule, applyReviews, type ReviewRule, type ReviewApplication } from './rules.ts';
 export { readReviewSheet, sheetReviews, reviewSheetCells, writeSheet, BLANK_MODES, type BlankMode, type ReviewSheet, type SheetRow, type SheetImport } from './sheet.ts';

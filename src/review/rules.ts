@@ -1,7 +1,8 @@
-// Which reviewed tasks stay: one rule object per name in `REVIEW_RULES` (add a rule by adding an
-// entry). `applyReviews` filters a task set by a rule and counts what it did, for the manifest.
+// Which reviewed tasks stay: one rule object per name, registered in `REVIEW_RULES` (a plugin's
+// `reviewRules` are registered the same way). `applyReviews` filters a task set by a rule and
+// counts what it did, for the manifest.
 import type { TaskRecord } from '../datasets/types.ts';
-import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import { marksByTask } from './stats.ts';
 import type { Mark, ReviewRecord } from './types.ts';
 
@@ -14,28 +15,30 @@ export interface ReviewRule {
 
 const minuses = (marks: readonly Mark[]) => marks.filter((mark) => mark === '-').length;
 
-export const REVIEW_RULES: Record<string, ReviewRule> = {
-  yabloco: {
-    name: 'yabloco',
-    description: "YABLoCo: drop a task marked '-' by two or more reviewers ('?' tasks stay)",
-    keeps: (marks) => minuses(marks) < 2,
-  },
-  'any-minus': {
-    name: 'any-minus',
-    description: "drop a task marked '-' by any reviewer",
-    keeps: (marks) => minuses(marks) === 0,
-  },
-  'plus-majority': {
-    name: 'plus-majority',
-    description: "keep a task only when more than half of its reviewers marked it '+' (self-contained docstrings only)",
-    keeps: (marks) => marks.filter((mark) => mark === '+').length * 2 > marks.length,
-  },
-};
+export const REVIEW_RULES = new Registry<ReviewRule>('review rule', 'rule');
+
+export function registerReviewRule(rule: ReviewRule): ReviewRule {
+  return REVIEW_RULES.register(rule.name, rule);
+}
+
+registerReviewRule({
+  name: 'yabloco',
+  description: "YABLoCo: drop a task marked '-' by two or more reviewers ('?' tasks stay)",
+  keeps: (marks) => minuses(marks) < 2,
+});
+registerReviewRule({
+  name: 'any-minus',
+  description: "drop a task marked '-' by any reviewer",
+  keeps: (marks) => minuses(marks) === 0,
+});
+registerReviewRule({
+  name: 'plus-majority',
+  description: "keep a task only when more than half of its reviewers marked it '+' (self-contained docstrings only)",
+  keeps: (marks) => marks.filter((mark) => mark === '+').length * 2 > marks.length,
+});
 
 export function reviewRule(name: string): ReviewRule {
-  const rule = REVIEW_RULES[name];
-  if (!rule) throw new InputError(`unknown review rule '${name}' (known: ${Object.keys(REVIEW_RULES).join(', ')})`, { field: 'rule' });
-  return rule;
+  return REVIEW_RULES.get(name);
 }
 
 export interface ReviewApplication {

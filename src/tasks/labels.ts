@@ -9,7 +9,7 @@ export const TaskLabelRecordSchema = z.strictObject({
   /** the task's id. */
   id: z.string().min(1),
   /** label name → value (a group in reports). */
-  labels: z.record(z.string().min(1), z.union([z.string(), z.number()])),
+  labels: z.record(z.string().min(1), z.union([z.string(), z.number()], { error: 'expected a string or a number' })),
 });
 export type TaskLabelRecord = z.infer<typeof TaskLabelRecordSchema>;
 

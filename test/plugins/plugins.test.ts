@@ -1,14 +1,15 @@
 // Plugins end to end: the worked examples (examples/plugins: a retriever, a backend, a metric, a
-// template, a sandbox, a report figure, a test-report format and a language), loaded from the
-// fixture folder's config file, are used by index, prompt, eval, score, report and exec and shown
-// in the viewer; malformed plugins are errors naming the file.
+// template, a sandbox, a report figure, a test-report format, a language and a review rule), loaded
+// from the fixture folder's config file, are used by index, prompt, eval, score, report, exec and
+// review and shown in the viewer; malformed plugins are errors naming the file.
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cli } from '../capture-cli.ts';
-import { writeTasks } from '../../src/datasets/io.ts';
+import { readTasks, writeTasks } from '../../src/datasets/io.ts';
+import { ReviewStore, reviewsPath, type Mark } from '../../src/review/index.ts';
 import { indexRepository, listFunctions } from '../../src/index/index.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { answerApi, startViewer } from '../../src/web/server.ts';
@@ -134,6 +135,21 @@ test('a language from a plugin is indexed (in worker threads) and resolved: its 
   ]);
   assert.deepEqual(functions[0]!.callees.map(({ name, path, level }) => ({ name, path, level })), [{ name: 'clamp_unit', path: 'scale.cuh', level: 'package' }]);
   assert.deepEqual(functions[1]!.callees.map(({ name, level }) => `${name}:${level}`), ['cudaMalloc:stdlib', 'cudaMemcpy:stdlib', 'cudaFree:stdlib']);
+});
+
+test('a review rule from a plugin: review apply keeps the tasks it keeps and records it', async () => {
+  const set = join(work.dir, 'reviewed.jsonl');
+  writeTasks(set, [task, { ...task, id: 'factorial-2' }]);
+  const review = (taskId: string, reviewer: string, mark: Mark) => ({ taskId, reviewer, kind: 'original' as const, mark, note: '', docstring: task.docstring ?? null, at: '2026-01-01T00:00:00Z' });
+  const store = new ReviewStore(reviewsPath(set));
+  store.putAll([review('factorial', 'alice', '+'), review('factorial', 'bob', '+'), review('factorial-2', 'alice', '+'), review('factorial-2', 'bob', '?')]);
+  store.close();
+  const out = join(work.dir, 'strict.jsonl');
+  const printed = await ok(['review', 'apply', set, '--out', out, '--rule', 'unanimous-plus']);
+  assert.match(printed, /^unanimous-plus: kept 1 of 2 tasks, dropped 1 \(0 unreviewed\)/m);
+  assert.deepEqual(readTasks(out).map((kept) => kept.id), ['factorial']);
+  const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as { details: { rule: string } };
+  assert.equal(manifest.details.rule, 'unanimous-plus');
 });
 
 test("the plugin's metric is a column of the viewer's task list", async () => {

@@ -15,6 +15,12 @@ import { loadTemplateFile } from '../../src/context/template-schema.ts';
 import { readTasks } from '../../src/datasets/io.ts';
 import { parseEnvironment } from '../../src/exec/env.ts';
 import { readState } from '../../src/exec/prepare.ts';
+import { loadDocstringTemplate } from '../../src/models/docstrings.ts';
+import { pluginsOfConfig } from '../../src/plugins/index.ts';
+import { execJobSchema } from '../../src/queue/records.ts';
+import { ReviewStore } from '../../src/review/store.ts';
+import { readTaskLabels } from '../../src/tasks/labels.ts';
+import { parseRecord } from '../../src/util/schema.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { cli } from '../capture-cli.ts';
 import { createSampleRun } from '../fixtures/web/sample.ts';
@@ -77,6 +83,12 @@ describe('published JSON Schemas', () => {
     for (const candidate of candidates) assertValid('candidate', candidate, `${run} candidate ${candidate.taskId}#${candidate.sample}`);
     for (const task of readTasks(join(ROOT, 'test/fixtures/models/tasks.jsonl'))) assertValid('task', task, 'read back');
     assert.ok(tasks > 0 && envFiles.length >= 10, `${tasks} tasks, ${envFiles.length} environments`);
+    assertValid('docstring-template', parseYaml(readFileSync(join(ROOT, 'examples/docstring-template.yaml'), 'utf8')), 'examples/docstring-template.yaml');
+    assertValid('config', parseYaml(readFileSync(join(ROOT, 'test/fixtures/plugins/ctxbench.config.yaml'), 'utf8')), 'test/fixtures/plugins/ctxbench.config.yaml');
+    const reviews = new ReviewStore(join(scratch, 'fixture.reviews.db'));
+    reviews.put({ taskId: 't1', reviewer: 'alice', kind: 'original', mark: '?', note: 'needs the struct', docstring: 'Adds one.', at: '2026-01-01T00:00:00Z' });
+    for (const review of reviews.all()) assertValid('review', review, 'a stored review');
+    reviews.close();
   });
 
   it("accept what the demo's steps write: tasks of each family, a run's rows and the JSON report", async () => {
@@ -152,6 +164,33 @@ describe('every record kind names the file, the line and the field of a bad valu
     const json = join(scratch, 'bad.json');
     writeFileSync(json, JSON.stringify({ kind: 'chat', user: 'x', retrieval: { topK: 0 } }));
     assert.throws(() => loadTemplateFile(json), { message: `${json}, field 'retrieval.topK': must be more than 0, got 0` });
+  });
+
+  it('a labels line, a config file, a docstring template, a stored review and a queued job', () => {
+    const labels = join(scratch, 'labels.jsonl');
+    writeFileSync(labels, `${JSON.stringify({ id: 'a', labels: { contaminated: 'no' } })}\n${JSON.stringify({ id: 'b', labels: { contaminated: true } })}\n`);
+    assert.throws(() => readTaskLabels(labels), { message: `${labels}, line 2, field 'labels.contaminated': expected a string or a number` });
+    const config = join(scratch, 'ctxbench.config.yaml');
+    writeFileSync(config, '# plugins\nplugins:\n  - ./a.ts\n  - 3\n');
+    assert.throws(() => pluginsOfConfig(config), { message: `${config}, line 4, field 'plugins[1]': expected a string, got a number 3` });
+    const template = join(scratch, 'docstring.yaml');
+    writeFileSync(template, 'name: mine\nsystem: "You write docstrings."\nuser: "Describe {bdy}"\n');
+    assert.throws(() => loadDocstringTemplate(template), { message: `${template}, line 3, field 'user': unknown placeholder (known: {docstring}, {signature}, {body}, {name}, {language}, {path})` });
+    const reviewsFile = join(scratch, 'bad.reviews.db');
+    new ReviewStore(reviewsFile).close();
+    const db = new Database(reviewsFile);
+    db.prepare('INSERT INTO reviews (task_id, reviewer, kind, mark, note, docstring, at) VALUES (?, ?, ?, ?, ?, ?, ?)').run('t1', 'bob', 'original', 'x', '', null, 'now');
+    db.close();
+    const reviews = new ReviewStore(reviewsFile, { readonly: true });
+    try {
+      assert.throws(() => reviews.all(), { message: `${reviewsFile} (task 't1', reviewer 'bob'), field 'mark': expected one of -, ?, +, got a string "x"` });
+    } finally {
+      reviews.close();
+    }
+    const hash = 'a'.repeat(40);
+    assert.throws(() => parseRecord(execJobSchema, { run: hash, taskId: 't1', sample: -1, candidateHash: hash, envHash: hash, task: hash, state: hash, candidate: '', rerun: false }, { file: 'job 7' }), {
+      message: "job 7, field 'sample': must be at least 0, got -1",
+    });
   });
 
   it('a run-store row (config, prompt, candidate), on every read', () => {

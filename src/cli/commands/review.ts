@@ -102,7 +102,7 @@ export const reviewCommand: Command = {
     port: { type: 'string', valueName: 'P', description: `port of the review page; 0 picks a free one (default: ${DEFAULT_REVIEW_PORT})` },
     host: { type: 'string', valueName: 'H', description: 'address to bind; anything but loopback exposes the tasks to the network (default: 127.0.0.1)' },
     out: { type: 'string', valueName: 'F', description: 'apply: the filtered task set (its manifest records the rule and the counts)' },
-    rule: { type: 'string', valueName: 'R', description: `apply: which tasks stay: ${Object.values(REVIEW_RULES).map((rule) => `${rule.name} (${rule.description})`).join('; ')}`, default: 'yabloco' },
+    rule: { type: 'string', valueName: 'R', description: `apply: which tasks stay: ${REVIEW_RULES.list().map((rule) => `${rule.name} (${rule.description})`).join('; ')}`, default: 'yabloco' },
     sheet: { type: 'string', valueName: 'NAME', description: "import: the spreadsheet's sheet (default: the first with 'Reviewer <name>' columns)" },
     blank: { type: 'string', valueName: 'B', description: "import: a blank mark is '+' (plus, YABLoCo's convention), not reviewed (skip), or auto: plus unless the sheet has ctxbench's 'Note <name>' columns (default: auto)" },
     json: { type: 'boolean', description: 'stats: print JSON' },
