@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { getLanguage } from '../languages/registry.ts';
+import { getLanguage, moduleExtensions, selfReceivers } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import type { CallLevel, CallSite, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
@@ -548,7 +548,7 @@ export class Resolver {
       if (own.length > 0) return own;
       return candidates.filter((d) => d.fn.kind === 'function' || d.owner === '');
     }
-    if (['self', 'this', 'cls', '$this', '@'].includes(receiver)) {
+    if (selfReceivers().has(receiver)) {
       const own = candidates.filter((d) => d.owner === caller.owner);
       return own.length > 0 ? own : candidates;
     }
@@ -633,7 +633,7 @@ export class Resolver {
     steps = from.imports.map((ref): ImportStep => {
       const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
       if (system) return { kind: 'module', bindings: system };
-      const files = this.resolveImport(from.path, ref);
+      const files = this.resolveImport(from.path, ref, from.language);
       if (files.length > 0) return { kind: 'files', names: ref.bindings, files, include: ref.resolve === 'include' };
       return { kind: 'outside', names: ref.bindings, outside: this.outsideKind(ref, stdlibModules), system: ref.resolve === 'include' ? this.systemInclude(ref.target, spec) : null };
     });
@@ -668,7 +668,7 @@ export class Resolver {
   importBindings(from: FileFacts, ref: ImportRef): ImportBinding[] {
     const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
     if (system) return system;
-    const files = this.resolveImport(from.path, ref);
+    const files = this.resolveImport(from.path, ref, from.language);
     const outside = files.length === 0 ? this.outsideKind(ref, new Set(getLanguage(from.language).stdlibModules)) : null;
     const bindings: ImportBinding[] = ref.bindings.map((name) => ({ name, files, outside }));
     if (ref.wildcard || ref.resolve === 'include') bindings.push({ name: null, files, outside });
@@ -676,19 +676,20 @@ export class Resolver {
   }
 
   /** Repository files an import/include refers to (empty when it is outside the repository). */
-  resolveImport(fromPath: string, ref: ImportRef): string[] {
+  resolveImport(fromPath: string, ref: ImportRef, language: LanguageId): string[] {
     const fromDir = posix.dirname(fromPath);
     // Many files import the same module from the same folder: resolve each pair once.
-    const key = `${fromDir}\0${ref.resolve}\0${ref.target}`;
+    const key = `${fromDir}\0${language}\0${ref.resolve}\0${ref.target}`;
     let files = this.importCache.get(key);
     if (!files) {
-      files = this.resolveImportUncached(fromDir, ref);
+      files = this.resolveImportUncached(fromDir, ref, moduleExtensions(language));
       this.importCache.set(key, files);
     }
     return files;
   }
 
-  private resolveImportUncached(fromDir: string, ref: ImportRef): string[] {
+  /** `extensions`: what the importer's module names may leave out (its language's first). */
+  private resolveImportUncached(fromDir: string, ref: ImportRef, extensions: readonly string[]): string[] {
     const existing = (candidates: string[]) => candidates.map((c) => posix.normalize(c)).filter((c) => this.paths.has(c));
     switch (ref.resolve) {
       case 'include': {
@@ -697,12 +698,12 @@ export class Resolver {
         return this.nearest(fromDir, this.pathsBySuffix.get(posix.normalize(ref.target)) ?? []);
       }
       case 'relative-path': {
-        if (!ref.target.startsWith('.') && !ref.target.startsWith('/')) return this.bySuffixWithExtensions(fromDir, ref.target);
+        if (!ref.target.startsWith('.') && !ref.target.startsWith('/')) return this.bySuffixWithExtensions(fromDir, ref.target, extensions);
         const base = posix.join(fromDir, ref.target);
         // TypeScript's ESM imports name the compiled file: `./queue.js` is `./queue.ts` in the source.
         const compiled = /\.(m|c)?jsx?$/.exec(base);
         const sources = compiled ? ['ts', 'tsx', 'mts', 'cts'].map((ext) => `${base.slice(0, compiled.index)}.${ext}`) : [];
-        return existing([...sources, ...['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '.cjs', '.rb', '.R', '.r', '.lua', '.php', '.py'].flatMap((ext) => [
+        return existing([...sources, ...['', ...extensions].flatMap((ext) => [
           `${base}${ext}`, ext ? `${base}/index${ext}` : '',
         ]).filter(Boolean)]).slice(0, 1);
       }
@@ -715,19 +716,19 @@ export class Resolver {
           for (let i = 1; i < leadingDots; i++) dir = posix.dirname(dir);
           return existing([posix.join(dir, `${modulePath}.py`), posix.join(dir, modulePath, '__init__.py')]);
         }
-        const asFile = this.bySuffixWithExtensions(fromDir, modulePath);
+        const asFile = this.bySuffixWithExtensions(fromDir, modulePath, extensions);
         if (asFile.length > 0) return asFile;
         // PSR-4 (composer) maps a namespace prefix to a folder (`App\` → `src/`): the path without its first segments.
         if (ref.target.includes('\\')) {
           const segments = modulePath.split('/');
           for (let drop = 1; drop <= segments.length - 2; drop++) {
-            const found = this.bySuffixWithExtensions(fromDir, segments.slice(drop).join('/'));
+            const found = this.bySuffixWithExtensions(fromDir, segments.slice(drop).join('/'), extensions);
             if (found.length > 0) return found;
           }
         }
         // `import a.b.Name` binds a class or function of module a.b; `using A.B` names a folder.
         const parent = posix.dirname(modulePath);
-        const asParent = parent !== '.' ? this.bySuffixWithExtensions(fromDir, parent) : [];
+        const asParent = parent !== '.' ? this.bySuffixWithExtensions(fromDir, parent, extensions) : [];
         if (asParent.length > 0) return asParent;
         const asFolder = this.directoryFiles(fromDir, modulePath);
         // `import pkg.name` of a top-level function (Kotlin, Scala): the folder of pkg, matched on its whole path.
@@ -740,8 +741,8 @@ export class Resolver {
     }
   }
 
-  private bySuffixWithExtensions(fromDir: string, modulePath: string): string[] {
-    for (const ext of ['.py', '.java', '.kt', '.scala', '.cs', '.ts', '.tsx', '.js', '.rb', '.lua', '.php', '.rs', '.hs', '.go', '.R', '.r']) {
+  private bySuffixWithExtensions(fromDir: string, modulePath: string, extensions: readonly string[]): string[] {
+    for (const ext of extensions) {
       const found = this.pathsBySuffix.get(`${modulePath}${ext}`);
       if (found) return this.nearest(fromDir, found);
     }
