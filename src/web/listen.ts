@@ -105,7 +105,8 @@ function guardRequest(request: IncomingMessage, response: ServerResponse, checkH
   response.setHeader('x-content-type-options', 'nosniff');
   response.setHeader('referrer-policy', 'no-referrer');
   if (!checkHost) return true;
-  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+  // Host names are case-insensitive (RFC 9110): `LOCALHOST` is this host too.
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
   if (LOOPBACK_NAMES.has(host)) return true;
   response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify({ error: 'unexpected Host header' }));

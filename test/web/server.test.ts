@@ -227,6 +227,8 @@ test('path traversal, plain or encoded, and files outside the static folder are 
 test('a Host header naming another host is refused (DNS rebinding)', async () => {
   assert.equal((await raw('/api/runs', { host: 'attacker.example' })).status, 403);
   assert.equal((await raw('/api/runs', { host: `localhost:${viewer.port}` })).status, 200);
+  assert.equal((await raw('/api/runs', { host: `LocalHost:${viewer.port}` })).status, 200);
+  for (const host of ['localhost.attacker.example', '127.0.0.1.attacker.example', `attacker.example:${viewer.port}`]) assert.equal((await raw('/api/runs', { host })).status, 403, host);
 });
 
 test('a run written by another connection is seen on the next request, and only then reloaded', () => {

@@ -39,14 +39,17 @@ export const promptCommand: Command = {
     if (typeof values.context !== 'string') throw new UsageError('--context is required (as for eval)\nSee: ctxbench prompt --help');
     let task: TaskRecord | undefined;
     let count = 0;
+    const first: string[] = [];
     for (const candidate of iterateTasks(file)) {
       count++;
+      if (first.length < 3) first.push(`'${candidate.id}'`);
       if (candidate.id === values.id) {
         task = candidate;
         break;
       }
     }
-    if (!task) throw new InputError(`no task with id '${values.id}' (${count} tasks)`, { file });
+    // A task set is a database: the ids a user can pick from are shown here.
+    if (!task) throw new InputError(`no task with id '${values.id}' (${count} tasks${count ? `, the first: ${first.join(', ')}` : ''})`, { file });
     const retrieval: Partial<RetrievalOptions> = {};
     const topK = integerOption(values, 'top-k');
     const chunkLines = integerOption(values, 'chunk-lines');
