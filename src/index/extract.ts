@@ -947,9 +947,9 @@ function continuesDefine(text: string, offset: number): boolean {
   return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
 }
 
-/** The text with top-level macro invocations that stand for definitions replaced by spaces (see `macroInvocations`). */
-function blankMacroInvocations(text: string, namePattern: RegExp): string {
-  const pieces: string[] = [];
+/** Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by spaces. */
+function macroInvocationRanges(text: string, namePattern: RegExp): [number, number][] {
+  const ranges: [number, number][] = [];
   let copied = 0;
   for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
     if (!namePattern.test(match[1]!) || continuesDefine(text, match.index!)) continue;
@@ -968,10 +968,10 @@ function blankMacroInvocations(text: string, namePattern: RegExp): string {
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
     const start = match.index!;
     if (start < copied) continue;
-    pieces.push(text.slice(copied, start), text.slice(start, end).replace(/[^\n]/g, ' '));
+    ranges.push([start, end]);
     copied = end;
   }
-  return pieces.length === 0 ? text : pieces.join('') + text.slice(copied);
+  return ranges;
 }
 
 /** Code with its string and character literals and comments blanked (each one space). */
@@ -1140,6 +1140,19 @@ function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records'
   return variables;
 }
 
+/** Row and column (0-based) of offsets of a text, asked in ascending order. */
+function pointsIn(text: string): (offset: number) => { row: number; column: number } {
+  let row = 0;
+  let lineStart = 0;
+  return (offset) => {
+    for (let at = text.indexOf('\n', lineStart); at >= 0 && at < offset; at = text.indexOf('\n', at + 1)) {
+      row++;
+      lineStart = at + 1;
+    }
+    return { row, column: offset - lineStart };
+  };
+}
+
 /**
  * Where a file declares names of the compiler's own headers' types (`compilerHeaderTypedefs`): its
  * file-scope `typedef size_t (*f)(...)` lines, and the file-scope function declarations and definitions
@@ -1195,12 +1208,23 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   }
   const c = await prepared;
   let tree = await parse(language, text);
-  if (tree.rootNode.hasError && c.spec.macroInvocations) {
-    const blanked = blankMacroInvocations(text, new RegExp(c.spec.macroInvocations.namePattern));
-    if (blanked !== text) {
-      tree.delete();
-      tree = await parse(language, blanked);
+  const blanks = tree.rootNode.hasError && c.spec.macroInvocations ? macroInvocationRanges(text, new RegExp(c.spec.macroInvocations.namePattern)) : [];
+  if (blanks.length > 0) {
+    // The invocations become spaces (newlines kept: every offset and position stays), and the text is
+    // parsed again reusing the first tree outside them.
+    let blanked = '';
+    let copied = 0;
+    const pointAt = pointsIn(text);
+    for (const [start, end] of blanks) {
+      blanked += text.slice(copied, start) + text.slice(start, end).replace(/[^\n]/g, ' ');
+      copied = end;
+      const startPosition = pointAt(start);
+      const endPosition = pointAt(end);
+      tree.edit({ startIndex: start, oldEndIndex: end, newEndIndex: end, startPosition, oldEndPosition: endPosition, newEndPosition: endPosition });
     }
+    const reparsed = await parse(language, blanked + text.slice(copied), tree);
+    tree.delete();
+    tree = reparsed;
   }
   try {
     const extractor = new FileExtractor(c, text);

@@ -45,10 +45,13 @@ export async function getParser(id: LanguageId): Promise<Parser> {
   return parser;
 }
 
-/** Parses source text. The caller must `tree.delete()` when done (wasm memory is not GC'd). */
-export async function parse(id: LanguageId, text: string): Promise<Tree> {
+/**
+ * Parses source text (reusing `previous`, an edited tree of an earlier version of it, where unchanged).
+ * The caller must `tree.delete()` when done (wasm memory is not GC'd).
+ */
+export async function parse(id: LanguageId, text: string, previous?: Tree): Promise<Tree> {
   const parser = await getParser(id);
-  const tree = parser.parse(text);
+  const tree = parser.parse(text, previous);
   if (!tree) throw new Error(`tree-sitter returned no tree for a ${id} source of ${text.length} characters`);
   return tree;
 }

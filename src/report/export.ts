@@ -1,10 +1,11 @@
 // Writes each figure of a report as files: charts as SVG, PNG and their Vega-Lite spec, tables as
 // LaTeX, and every figure's aggregated data as JSON.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { figureSvg, svgToPng, vegaLiteSpec } from './figures/vega.ts';
 import type { Figure } from './figures/types.ts';
 import { InputError } from '../util/errors.ts';
+import { writeFileAtomic } from '../util/jsonl.ts';
 import { figureLatex } from './latex.ts';
 
 /** Writes the files of every figure into `dir` (created when missing); returns the file names. */
@@ -20,7 +21,8 @@ export function writeFigureFiles(figures: Figure[], dir: string): string[] {
   }
   const write = (name: string, content: string | Buffer) => {
     try {
-      writeFileSync(join(dir, name), content);
+      // all or nothing per file: a reader never sees half a figure
+      writeFileAtomic(join(dir, name), content);
     } catch (error) {
       failed(error);
     }
