@@ -10,10 +10,10 @@ import { UsageError, type Command } from '../command.ts';
 import { integerOption } from '../options.ts';
 
 export const promptCommand: Command = {
-  usage: 'prompt <tasks.jsonl> --id ID --context S [--template T | --model P] [--tokenizer F] [--budget N] [--repo DIR]',
-  example: 'ctxbench prompt tasks.jsonl --id redis/42 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
+  usage: 'prompt <tasks> --id ID --context S [--template T | --model P] [--tokenizer F] [--budget N] [--repo DIR]',
+  example: 'ctxbench prompt function.tasks --id 4076cbcb0c806997 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
   options: {
-    id: { type: 'string', valueName: 'ID', description: 'task id to assemble' },
+    id: { type: 'string', valueName: 'ID', description: 'task id to assemble (an unknown id is answered with the first ids of the set)' },
     context: { type: 'string', valueName: 'S', description: `context strategy (required, as for eval): ${listStrategies().map((s) => s.name).join(', ')}; combine with +` },
     template: { type: 'string', valueName: 'T', description: `template name (${listTemplates().map((t) => t.name).join(', ')}) or a JSON/YAML template file (default: eval's for the task's kind and --model)` },
     model: { type: 'string', valueName: 'P', description: "the model eval would call: an openai:chat model gets the chat form of the default template" },
