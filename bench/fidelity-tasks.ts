@@ -8,7 +8,8 @@
 import { basename, join } from 'node:path';
 import type { TaskRecord } from '../src/datasets/types.ts';
 import { indexRepository } from '../src/index/indexer.ts';
-import { LANGUAGE_IDS, type LanguageId } from '../src/languages/types.ts';
+import { LANGUAGES } from '../src/languages/registry.ts';
+import type { LanguageId } from '../src/languages/types.ts';
 import { exactMatch, exactMatchNoWhitespace } from '../src/metrics/exact-match.ts';
 import { createBaselineBackend } from '../src/models/baselines.ts';
 import { candidateOf } from '../src/models/postprocess.ts';
@@ -91,10 +92,10 @@ export async function run(): Promise<void> {
   const wanted = new Map<LanguageId, string>();
   for (const arg of process.argv.slice(2)) {
     const [language, source] = arg.split('=') as [string, string | undefined];
-    if (!(LANGUAGE_IDS as readonly string[]).includes(language)) throw new Error(`unknown language '${language}' (known: ${LANGUAGE_IDS.join(', ')})`);
+    if (!LANGUAGES.names().includes(language)) throw new Error(`unknown language '${language}' (known: ${LANGUAGES.names().join(', ')})`);
     wanted.set(language as LanguageId, source ?? FIDELITY_SOURCES[language as LanguageId]);
   }
-  if (wanted.size === 0) for (const language of LANGUAGE_IDS) wanted.set(language, FIDELITY_SOURCES[language]);
+  if (wanted.size === 0) for (const language of LANGUAGES.names()) wanted.set(language, FIDELITY_SOURCES[language]);
   const rows: Row[] = [];
   const missing: string[] = [];
   for (const [language, source] of wanted) {

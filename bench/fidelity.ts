@@ -11,8 +11,8 @@ import { parseArgs } from 'node:util';
 import { indexRepository } from '../src/index/indexer.ts';
 import { listFunctions, type FunctionListing } from '../src/index/query.ts';
 import { LEVEL_MODES, type LevelMode } from '../src/index/types.ts';
-import { getLanguage } from '../src/languages/registry.ts';
-import { LANGUAGE_IDS, type LanguageId } from '../src/languages/types.ts';
+import { getLanguage, LANGUAGES } from '../src/languages/registry.ts';
+import type { LanguageId } from '../src/languages/types.ts';
 import { FIDELITY_SOURCES } from './fidelity-sources.ts';
 import { sourceTree } from './sources.ts';
 
@@ -75,7 +75,7 @@ function languageGlobs(language: LanguageId): string[] {
 
 async function languages(only: string[]): Promise<void> {
   console.log('language     package              files    lines  functions  non-names  resolved  ambiguous');
-  for (const language of LANGUAGE_IDS) {
+  for (const language of LANGUAGES.names()) {
     if (only.length > 0 && !only.includes(language)) continue;
     const name = FIDELITY_SOURCES[language];
     const index = await indexOf(sourceTree(name), `fidelity-${language}`, languageGlobs(language));

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LANGUAGE_IDS } from '../src/languages/types.ts';
+import { LANGUAGES } from '../src/languages/registry.ts';
 import { openRunStore } from '../src/runstore/store.ts';
 import { cli } from '../test/capture-cli.ts';
 import { taskRecord, type TaskSpec } from '../test/fixtures/report/runs.ts';
@@ -14,7 +14,7 @@ const TASKS = 10_000;
 const RUNS = ['infile', 'bm25', 'bm25-ref'];
 const SEMANTIC = ['Identifier/variable', 'Function call/method', 'Variable declaration/local', 'Control flow/if', 'Expression/binary', 'Statement/return', 'Class definition/class', 'Import/module', 'Literal/string', 'Comment/line'];
 const LEVELS = ['none', 'stdlib', 'file', 'package', 'project'];
-const languages = LANGUAGE_IDS.filter((id) => id !== 'tsx');
+const languages = LANGUAGES.names().filter((id) => id !== 'tsx');
 
 const root = mkdtempSync(join(tmpdir(), 'ctxbench-bench-report-'));
 try {

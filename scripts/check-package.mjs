@@ -2,14 +2,14 @@
 // Checks the package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty folder
 // with default npm settings, then: no ERESOLVE warning, `npm ls` clean, no TypeScript sources or
 // native tree-sitter in the install, `ctxbench --help`, the demo, and a typed library import (a
-// small consumer type-checked by tsc and run). Needs the npm registry for the dependencies only.
+// small consumer type-checked by tsc and run), a TypeScript plugin with tsx installed. Needs the npm registry for the dependencies only.
 // better-sqlite3 downloads its prebuilt binary from GitHub at install time, which CI cannot reach,
 // and compiling it takes minutes: by default the install skips install scripts (ctxbench has none)
 // and better-sqlite3 gets the binary already built in this checkout (same pinned version, same
 // Node), as its download would. `--native-build` installs with scripts and compiles instead.
 // Prints the installed size. `--keep` leaves the folder for inspection.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,10 @@ try {
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], consumer, 'tsc type-checks a consumer of the library (skipLibCheck off)');
   const used = run(process.execPath, ['use.js'], consumer, 'the compiled consumer runs');
   if (!used.stdout.includes('"scores":{"em":1,"es":100}')) fail(`unexpected consumer output: ${used.stdout}`);
+  // A TypeScript plugin of examples/plugins with tsx installed (linked from this checkout, as a user's `npm install tsx`).
+  symlinkSync(join(root, 'node_modules', 'tsx'), join(modules, 'tsx'));
+  const plugin = run(join(modules, '.bin', 'ctxbench'), ['prompt', '--help', '--plugin', join(modules, 'ctxbench', 'examples', 'plugins', 'retriever-identifiers.ts')], consumer, 'a TypeScript plugin loads through tsx');
+  if (!plugin.stdout.includes('identifier-overlap')) fail(`the plugin's retriever is not listed:\n${plugin.stdout}`);
   console.log(`installed size: ${(folderBytes(modules) / 1e6).toFixed(1)} MB in node_modules (ctxbench itself ${(folderBytes(join(modules, 'ctxbench')) / 1e6).toFixed(1)} MB)`);
 } finally {
   if (keep) console.log(`kept ${work}`);

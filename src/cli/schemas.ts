@@ -6,6 +6,7 @@ import { PromptPartsSchema } from '../context/prompt-parts.ts';
 import { TemplateSchema } from '../context/template-schema.ts';
 import { TaskSchema } from '../datasets/schema.ts';
 import { DocstringTemplateSchema } from '../models/docstrings.ts';
+import { ConfigFileSchema } from '../plugins/index.ts';
 import { ReviewSchema } from '../review/types.ts';
 import { TaskLabelRecordSchema } from '../tasks/labels.ts';
 import { EnvironmentFileSchema } from '../exec/env.ts';
@@ -22,6 +23,7 @@ export const PUBLISHED_SCHEMAS: { name: string; title: string; schema: z.ZodType
   { name: 'task-labels', title: 'ctxbench task labels (one line of a `contamination --out` / `report --labels` .jsonl file)', schema: TaskLabelRecordSchema, io: 'output' },
   { name: 'review', title: "ctxbench review: one reviewer's mark of one task's docstring (a <tasks>.reviews.db row)", schema: ReviewSchema, io: 'output' },
   { name: 'docstring-template', title: 'ctxbench docstring prompt template (`docstrings generate --template`, YAML)', schema: DocstringTemplateSchema, io: 'input' },
+  { name: 'config', title: 'ctxbench config file (ctxbench.config.yaml, or --config FILE)', schema: ConfigFileSchema, io: 'input' },
   { name: 'report', title: 'ctxbench report (`report --format json`)', schema: ReportJsonSchema, io: 'output' },
 ];
 

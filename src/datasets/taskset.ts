@@ -266,10 +266,15 @@ export function openTaskSet(file: string): TaskSet {
     count: () => guard(() => reader.count()),
     *tasks() {
       const iterator = guard(() => reader.tasks());
-      for (;;) {
-        const next = guard(() => iterator.next());
-        if (next.done) return;
-        yield next.value;
+      try {
+        for (;;) {
+          const next = guard(() => iterator.next());
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        // A consumer that stops early ends the statement too, or the connection cannot close.
+        iterator.return(undefined);
       }
     },
     get: (id) => guard(() => reader.get(id)),

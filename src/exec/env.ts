@@ -9,7 +9,7 @@ import { expected, parseRecord } from '../util/schema.ts';
 import { readYaml } from '../util/yaml-lines.ts';
 import { pathProblem } from '../datasets/schema.ts';
 import { REPORT_PARSERS } from './reports.ts';
-import { COVERAGE_TOOLS, type ExecEnvironment, type Limits, type ReportFormat } from './types.ts';
+import { COVERAGE_TOOLS, type ExecEnvironment, type Limits } from './types.ts';
 
 export const DEFAULT_LIMITS: Omit<Limits, 'cpuSeconds'> = { memoryMb: 4096, processes: 1024, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024, shmMb: 64, diskMb: 8192, cpus: 1 };
 
@@ -68,11 +68,7 @@ const ReportFileSchema = z
     pass: pattern(true).nullish(),
     /** regex format: a line of a failed test, capturing its name. */
     fail: pattern(true).nullish(),
-  }, { error: expected('must be a mapping with `format` (a test-report parser)') })
-  .superRefine((report, context) => {
-    if (report.format === 'junit' && !report.file) context.addIssue({ code: 'custom', path: ['file'], message: 'junit needs the report file the runner writes (relative to the tree)' });
-    if (report.format === 'regex' && (!report.pass || !report.fail)) context.addIssue({ code: 'custom', message: 'format regex needs `pass` and `fail` patterns (each capturing the test name)' });
-  });
+  }, { error: expected('must be a mapping with `format` (a test-report parser)') });
 
 const limitShape = Object.fromEntries(Object.entries(LIMIT_BOUNDS).map(([key, maximum]) => [key, positive(maximum).optional()])) as Record<keyof Limits, z.ZodOptional<z.ZodNumber>>;
 
@@ -139,7 +135,12 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
   };
   const base = dirname(file);
   if (repoOverride === undefined && data.repo === undefined) fail(['repo'], 'missing field');
-  if (data.report && !Object.hasOwn(REPORT_PARSERS, data.report.format)) fail(['report', 'format'], `unknown test-report format '${data.report.format}' (known: ${Object.keys(REPORT_PARSERS).join(', ')})`);
+  const report = data.report ? { format: data.report.format, file: data.report.file ?? null, pass: data.report.pass ?? null, fail: data.report.fail ?? null } : null;
+  if (report) {
+    const parser = REPORT_PARSERS.find(report.format) ?? fail(['report', 'format'], `unknown test-report format '${report.format}' (known: ${REPORT_PARSERS.names().join(', ')})`);
+    const missing = parser.check?.(report);
+    if (missing) fail(missing.field ? ['report', missing.field] : ['report'], missing.message);
+  }
   const list = (value: string | string[] | null | undefined) => (value === undefined || value === null ? [] : typeof value === 'string' ? [value] : value);
   const defaults: Limits = { cpuSeconds: Math.ceil(data.timeout), ...DEFAULT_LIMITS };
   const limits = { ...defaults };
@@ -163,7 +164,7 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     workDir: data.workDir ? resolve(base, data.workDir) : null,
     mounts: mountList(data.mounts ?? [], base, (message) => fail(['mounts'], message)),
     requires: data.requires ?? [],
-    report: data.report ? { format: data.report.format as ReportFormat, file: data.report.file ?? null, pass: data.report.pass ?? null, fail: data.report.fail ?? null } : null,
+    report,
   };
 }
 

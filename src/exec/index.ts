@@ -8,7 +8,7 @@ export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction 
 export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
 export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, checkState, excludedTests, testCommand, CheckStateSchema, type CheckState, type PreparedEnvironment } from './prepare.ts';
 export { executeCandidates, ensureCheckState, runCandidates, CandidatePool, poolSize, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';
-export { parseReport, readReportFile, REPORT_PARSERS, type TestReport, type TestStatus, type ReportParser } from './reports.ts';
+export { parseReport, readReportFile, recordOutcome, REPORT_PARSERS, registerReportParser, type TestReport, type TestStatus, type ReportParser } from './reports.ts';
 export { detectCgroups, describeCgroups, type CgroupSupport } from './cgroup.ts';
 export { seccompProgram } from './seccomp.ts';
 export { checkEnvironment, type CheckReport } from './check.ts';

@@ -28,12 +28,10 @@ export interface Limits {
   cpus: number;
 }
 
-export const REPORT_FORMATS = ['tap', 'junit', 'unittest', 'regex'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
 /** Where and how the test runner reports per-test outcomes (parsed by src/exec/reports.ts). */
 export interface ReportSpec {
-  format: ReportFormat;
+  /** a registered test-report parser (REPORT_PARSERS: tap, junit, unittest, regex, and plugins'). */
+  format: string;
   /** a report file the runner writes, relative to the tree (junit; optional for tap); null = the command's output. */
   file: string | null;
   /** regex format: a line of a passed test, capturing its name. */

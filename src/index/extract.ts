@@ -866,8 +866,10 @@ class FileExtractor {
 
   private macroOf(node: Node): void {
     const rule = this.c.spec.macros!;
-    // The definition's own text decides its shape: tree-sitter misreads some (a comment among the parameters).
-    const define = parseDefine(node.text);
+    // The definition's own text decides its shape: tree-sitter misreads some (a comment among the
+    // parameters) and ends some early (at a comment with an apostrophe in the replacement text).
+    const text = defineText(this.text, node.startIndex, node.endIndex);
+    const define = parseDefine(text);
     if (!define || this.onlyForeignPlatform(node)) return;
     const span = spanOf(node);
     const shape = this.c.macroNames ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine) : { generates: [], expands: [] };
@@ -887,7 +889,7 @@ class FileExtractor {
     const value = node.type === rule.type ? node.childForFieldName(rule.valueField) : null;
     const calls: CallSite[] = [];
     if (value) {
-      const body = value.text;
+      const body = this.text.slice(value.startIndex, Math.max(value.endIndex, node.startIndex + text.length));
       for (const match of body.matchAll(/(#*)\b([A-Za-z_]\w*)\s*\(/g)) {
         const name = match[2]!;
         if (match[1] || this.c.keywords.has(name) || parameterNames.has(name)) continue;
@@ -897,6 +899,19 @@ class FileExtractor {
     }
     this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating });
   }
+}
+
+/** A `#define`'s whole text from `start` (at least to `end`): its lines joined by backslashes, and comments spanning lines. */
+function defineText(text: string, start: number, end: number): string {
+  let i = start;
+  while (i < text.length) {
+    if (text.startsWith('/*', i)) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? text.length : close + 2;
+    } else if (text[i] === '\n' && !/\\\r?$/.test(text.slice(Math.max(start, i - 2), i))) break;
+    else i++;
+  }
+  return text.slice(start, Math.max(i, end));
 }
 
 /** A `#define`'s name, parameters (null for an object-like macro) and replacement text, comments and line continuations removed. */
@@ -1105,7 +1120,9 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
     const fields = [...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!);
     if (!name || fields.length === 0) continue;
-    records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(body.text, compilerNames) });
+    // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t len)`)
+    const fieldTypes = body.text.replace(/(\(\s*\*\s*[A-Za-z_]\w*\s*\))\s*\((?:[^()]|\([^()]*\))*\)/g, '$1');
+    records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(fieldTypes, compilerNames) });
   }
   return records;
 }

@@ -3,6 +3,7 @@
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
+import { pluginLanguagesVersion } from '../languages/registry.ts';
 import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { makeFolders } from '../util/folders.ts';
@@ -99,12 +100,14 @@ export class IndexStore {
     // tables included), is a cache: rebuild it rather than serve facts the current code would not find.
     // Blame dates depend only on the file and its history, so only a schema change drops them.
     if (version !== null && version !== SCHEMA_VERSION) this.db.exec('DROP TABLE IF EXISTS blame;');
-    if ((version !== null && version !== SCHEMA_VERSION) || (code !== null && code !== INDEX_CODE_VERSION)) {
+    // A plugin's language table is part of what the facts depend on.
+    const indexCode = `${INDEX_CODE_VERSION}${pluginLanguagesVersion()}`;
+    if ((version !== null && version !== SCHEMA_VERSION) || (code !== null && code !== indexCode)) {
       this.db.exec('DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS functions; DROP TABLE IF EXISTS calls;');
     }
     this.db.exec(SCHEMA);
     this.setMeta('schema', SCHEMA_VERSION);
-    this.setMeta('code', INDEX_CODE_VERSION);
+    this.setMeta('code', indexCode);
   }
 
   private hasMeta(): boolean {

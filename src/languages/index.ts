@@ -1,4 +1,4 @@
 export type * from './types.ts';
-export { LABELS, LANGUAGE_IDS, SEMANTIC_CLASSES, SEMANTIC_SUBCLASSES } from './types.ts';
+export { LABELS, SEMANTIC_CLASSES, SEMANTIC_SUBCLASSES } from './types.ts';
 export { loadLanguage, getParser, parse } from './parser.ts';
-export { allLanguages, getLanguage, isLanguageId, languageForPath } from './registry.ts';
+export { allLanguages, getLanguage, isLanguageId, languageForPath, LANGUAGES, registerLanguage, selfReceivers, moduleExtensions, pluginLanguagesVersion } from './registry.ts';

@@ -2,7 +2,7 @@
 // once per thread. WebAssembly grammars were chosen over native bindings: every grammar loads under
 // one runtime version, with no peer-version conflicts and no install-time compilation. The .wasm
 // files are extracted from pinned grammar packages at build time (scripts/grammars.mjs).
-import { basename } from 'node:path';
+import { basename, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { getLanguage } from './registry.ts';
@@ -15,8 +15,10 @@ const parsers = new Map<LanguageId, Parser>();
 /** grammars/ at the package root: the same two levels up from src/languages and dist/languages. */
 export const GRAMMARS_DIR = fileURLToPath(new URL('../../grammars/', import.meta.url));
 
+/** A built-in grammar's file in grammars/; a plugin's language may give its .wasm by absolute path. */
 function wasmPath(id: LanguageId): string {
-  return GRAMMARS_DIR + basename(getLanguage(id).grammar.wasm);
+  const { wasm } = getLanguage(id).grammar;
+  return isAbsolute(wasm) ? wasm : GRAMMARS_DIR + basename(wasm);
 }
 
 /** The tree-sitter Language object of a language (loaded once per thread). */

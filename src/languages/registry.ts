@@ -1,5 +1,8 @@
-// The language tables, by id and by file extension.
+// The language tables, by id and by file extension: one registry (LANGUAGES), the built-ins
+// registered exactly as a plugin's languages are.
+import { createHash } from 'node:crypto';
 import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
 import type { LanguageId, LanguageSpec } from './types.ts';
 import { c } from './tables/c.ts';
 import { cpp } from './tables/cpp.ts';
@@ -21,20 +24,44 @@ import { scala } from './tables/scala.ts';
 import { typescript } from './tables/typescript.ts';
 import { tsx } from './tables/tsx.ts';
 
-const TABLES: readonly LanguageSpec[] = [c, cpp, csharp, go, html, haskell, java, javascript, kotlin, lua, objc, php, python, r, ruby, rust, scala, typescript, tsx];
-const BY_ID = new Map<LanguageId, LanguageSpec>(TABLES.map((spec) => [spec.id, spec]));
+/** Every language ctxbench knows, by id: the built-in tables and the ones plugins register. */
+export const LANGUAGES = new Registry<LanguageSpec>('language', 'language');
 
-const BY_EXTENSION = new Map<string, LanguageId>();
-for (const spec of TABLES) for (const extension of spec.extensions) BY_EXTENSION.set(extension.toLowerCase(), spec.id);
+interface Lookups {
+  byExtension: Map<string, LanguageId>;
+  /** dialects that may hide behind another language's extension (`.h`: C, C++ or Objective-C), tried in precedence order. */
+  headerDialects: { id: LanguageId; extensions: Set<string>; patterns: RegExp[] }[];
+  selfReceivers: Set<string>;
+  moduleExtensions: Map<LanguageId, string[]>;
+}
+/** Worked out from the registered tables when first needed, again after a registration. */
+let lookups: Lookups | null = null;
 
-// Dialects that may hide behind another language's extension (`.h`: C, C++ or Objective-C), tried in precedence order.
-const HEADER_DIALECTS = TABLES.filter((spec) => spec.headerMarkers)
-  .sort((a, b) => b.headerMarkers!.precedence - a.headerMarkers!.precedence)
-  .map((spec) => ({
-    id: spec.id,
-    extensions: new Set(spec.headerMarkers!.extensions),
-    patterns: spec.headerMarkers!.patterns.map((source) => new RegExp(source, 'm')),
-  }));
+function tables(): Lookups {
+  if (lookups) return lookups;
+  const specs = LANGUAGES.list();
+  const byExtension = new Map<string, LanguageId>();
+  for (const spec of specs) for (const extension of spec.extensions) byExtension.set(extension.toLowerCase(), spec.id);
+  const headerDialects = specs.filter((spec) => spec.headerMarkers)
+    .sort((a, b) => b.headerMarkers!.precedence - a.headerMarkers!.precedence)
+    .map((spec) => ({ id: spec.id, extensions: new Set(spec.headerMarkers!.extensions), patterns: spec.headerMarkers!.patterns.map((source) => new RegExp(source, 'm')) }));
+  const selfReceivers = new Set(specs.flatMap((spec) => spec.selfReceivers ?? []));
+  const every = specs.flatMap((spec) => spec.moduleExtensions ?? []);
+  const moduleExtensions = new Map(specs.map((spec) => [spec.id, [...new Set([...(spec.moduleExtensions ?? []), ...every])]]));
+  return (lookups = { byExtension, headerDialects, selfReceivers, moduleExtensions });
+}
+
+/** Registers a language table; its extensions may not be another language's (`.h` dialects use `headerMarkers`). */
+export function registerLanguage(spec: LanguageSpec): LanguageSpec {
+  const taken = spec.extensions.map((extension) => [extension, tables().byExtension.get(extension.toLowerCase())] as const).find(([, owner]) => owner !== undefined);
+  if (taken) throw new InputError(`extension '${taken[0]}' already belongs to the language '${taken[1]}'`, { field: 'extensions' });
+  LANGUAGES.register(spec.id, spec);
+  lookups = null;
+  return spec;
+}
+
+for (const spec of [c, cpp, csharp, go, html, haskell, java, javascript, kotlin, lua, objc, php, python, r, ruby, rust, scala, typescript, tsx]) registerLanguage(spec);
+const BUILT_IN = new Set(LANGUAGES.names());
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -56,24 +83,41 @@ export function languageForPath(path: string, text?: string): LanguageId | null 
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return null;
   const extension = name.slice(dot).toLowerCase();
-  const byExtension = BY_EXTENSION.get(extension) ?? null;
+  const { byExtension: owners, headerDialects } = tables();
+  const byExtension = owners.get(extension) ?? null;
   if (text === undefined) return byExtension;
-  const dialects = HEADER_DIALECTS.filter((dialect) => dialect.extensions.has(extension));
+  const dialects = headerDialects.filter((dialect) => dialect.extensions.has(extension));
   if (dialects.length === 0) return byExtension;
-  const code = byExtension ? codeOnly(BY_ID.get(byExtension)!, text) : text;
+  const code = byExtension ? codeOnly(LANGUAGES.get(byExtension), text) : text;
   return dialects.find((dialect) => dialect.patterns.some((pattern) => pattern.test(code)))?.id ?? byExtension;
 }
 
 export function allLanguages(): readonly LanguageSpec[] {
-  return TABLES;
+  return LANGUAGES.list();
 }
 
 export function isLanguageId(value: string): value is LanguageId {
-  return BY_ID.has(value as LanguageId);
+  return LANGUAGES.has(value);
 }
 
-export function getLanguage(id: LanguageId | string): LanguageSpec {
-  const spec = BY_ID.get(id as LanguageId);
-  if (!spec) throw new InputError(`unknown language '${id}' (known: ${TABLES.map((t) => t.id).join(', ')})`);
+export function getLanguage(id: LanguageId): LanguageSpec {
+  const spec = LANGUAGES.find(id);
+  if (!spec) throw new InputError(`unknown language '${id}' (known: ${LANGUAGES.names().join(', ')})`);
   return spec;
+}
+
+/** Receivers that name the caller's own object or class, in any registered language. */
+export function selfReceivers(): ReadonlySet<string> {
+  return tables().selfReceivers;
+}
+
+/** The extensions an import of a `language` file may leave out: its own table's first, then every other language's. */
+export function moduleExtensions(language: LanguageId): readonly string[] {
+  return tables().moduleExtensions.get(language) ?? [];
+}
+
+/** A version of the languages registered beyond the built-ins (empty without any): caches of what the index read include it. */
+export function pluginLanguagesVersion(): string {
+  const added = LANGUAGES.list().filter((spec) => !BUILT_IN.has(spec.id));
+  return added.length === 0 ? '' : `+${createHash('sha256').update(JSON.stringify(added)).digest('hex').slice(0, 12)}`;
 }

@@ -1,12 +1,10 @@
 // The shape of one language's knowledge. Every language is one `LanguageSpec` value in
 // `src/languages/tables/<id>.ts`: plain data that the index, tasks, context, metrics and
-// post-processing stages read. Adding a language = adding one table and registering it.
+// post-processing stages read. Adding a language = adding one table and registering it
+// (`registerLanguage`, src/languages/registry.ts; a plugin's `languages` are registered the same way).
 
-export const LANGUAGE_IDS = [
-  'c', 'cpp', 'csharp', 'go', 'html', 'haskell', 'java', 'javascript', 'kotlin', 'lua',
-  'objc', 'php', 'python', 'r', 'ruby', 'rust', 'scala', 'typescript', 'tsx',
-] as const;
-export type LanguageId = (typeof LANGUAGE_IDS)[number];
+/** The id of a registered language (`c`, `python`, ...; `LANGUAGES.names()` lists them). */
+export type LanguageId = string;
 
 /**
  * A path from one node to others, one step per string (used by every rule below):
@@ -276,6 +274,11 @@ export interface LanguageSpec {
   };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];
+  /** receivers that name the caller's own object or class (`self`, `this`, `$this`): such a call prefers the caller's class. [none] */
+  selfReceivers?: string[];
+  /** the extensions a module name or a relative import of this language may leave out (`./util` -> `util.ts`), in the order tried;
+   *  the import resolver tries them first, then every other registered language's. [none] */
+  moduleExtensions?: string[];
   /** a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`). */
   implicitThis?: boolean;
   /** statements end at `;`, `{` or `}` (CrossCodeEval cuts a completion after the first of them); otherwise one-statement cuts use the tree. */

@@ -4,18 +4,26 @@
 // list and use it. A malformed plugin is an InputError naming the file and the field.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { registerRetriever, type Retriever } from '../context/retrievers.ts';
 import { registerTemplate } from '../context/templates.ts';
 import type { PromptTemplate } from '../context/index.ts';
+import { registerReportParser, type ReportParser } from '../exec/reports.ts';
 import { registerSandbox, type Sandbox } from '../exec/sandbox.ts';
 import { registerMetric, type MetricDefinition } from '../metrics/registry.ts';
 import { registerBackend, type BackendFactory } from '../models/provider.ts';
 import { registerFigureKind } from '../report/figures/registry.ts';
 import type { FigureKind } from '../report/figures/types.ts';
+import { registerLanguage } from '../languages/registry.ts';
+import type { LanguageSpec } from '../languages/types.ts';
 import { InputError } from '../util/errors.ts';
+import { parseRecord } from '../util/schema.ts';
+import { addWorkerSetup } from '../util/workers.ts';
+import { readYaml } from '../util/yaml-lines.ts';
+import { CONFIG_FILE } from './config-file.ts';
+
+export { CONFIG_FILE };
 
 /** What a plugin adds: any number of entries of each extension kind. */
 export interface CtxbenchPlugin {
@@ -27,6 +35,10 @@ export interface CtxbenchPlugin {
   templates?: PromptTemplate[];
   sandboxes?: Sandbox[];
   figures?: FigureKind[];
+  /** test-report formats an environment file names under `report.format`. */
+  reportParsers?: ReportParser[];
+  /** language tables (a grammar's .wasm by absolute path, or a built-in grammar's file name). */
+  languages?: LanguageSpec[];
 }
 
 /** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */
@@ -46,23 +58,40 @@ const PLUGIN_SCHEMA = z.strictObject({
   templates: z.array(named('name', { description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string() })).optional(),
   sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
   figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
+  reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
+  languages: z.array(named('id', {
+    displayName: z.string(),
+    grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
+    extensions: z.array(z.string().regex(/^\.[^/\\]+$/, 'an extension with its dot (`.cu`)')).min(1),
+    ...Object.fromEntries(['commentTypes', 'identifierTypes', 'stringTypes', 'definitions', 'calls', 'imports', 'scopes', 'statementTypes', 'keywords', 'stdlib'].map((key) => [key, z.array(z.unknown())])),
+    semantic: z.record(z.string(), z.looseObject({})),
+    semanticFallback: z.looseObject({}),
+    docstring: z.enum(['comment-before', 'python-body-string', 'comment-before-or-body-string']),
+  })).optional(),
 });
 
 const loaded = new Map<string, CtxbenchPlugin>();
+/** ctxbench's own package.json (from src/plugins or dist/plugins alike). */
+const OWN_PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
 
-/** Imports a plugin module; a TypeScript one under plain node (the compiled package) first registers tsx when it is installed. */
+/**
+ * Imports a plugin module; a TypeScript one under plain node (the compiled package) through tsx when
+ * it is installed. tsImport loads it under its own URL: node keeps the failed first import of the
+ * file's own URL, so registering tsx and importing that URL again fails the same way.
+ */
 async function importPluginFile(path: string): Promise<{ default?: unknown }> {
   const url = pathToFileURL(path).href;
   try {
     return (await import(url)) as { default?: unknown };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
+    let tsImport: (specifier: string, parent: string) => Promise<unknown>;
     try {
-      (await import('tsx/esm/api')).register();
+      ({ tsImport } = await import('tsx/esm/api'));
     } catch {
       throw new Error('a TypeScript plugin needs tsx installed (npm install tsx), or compile it to .js');
     }
-    return (await import(url)) as { default?: unknown };
+    return (await tsImport(url, import.meta.url)) as { default?: unknown };
   }
 }
 
@@ -76,22 +105,23 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   try {
     module = await importPluginFile(path);
   } catch (error) {
-    throw new InputError(`cannot load the plugin: ${(error as Error).message.split('\n')[0]}`, { file });
+    // require('ctxbench') from a CommonJS plugin: the package is an ES module only (with top-level await).
+    const code = (error as NodeJS.ErrnoException).code;
+    const commonJs = code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE' || (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' && (error as Error).message.includes(OWN_PACKAGE_JSON));
+    const reason = commonJs
+      ? 'it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), or add "type": "module" to the package.json of its folder'
+      : (error as Error).message.split('\n')[0];
+    throw new InputError(`cannot load the plugin: ${reason}`, { file });
   }
-  const parsed = PLUGIN_SCHEMA.safeParse(module.default);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.length ? issue.path.join('.') : '(default export)';
-    const hint = module.default === undefined ? 'no default export; write `export default definePlugin({ name, ... })`' : issue.message;
-    throw new InputError(hint, { file, field });
-  }
+  if (module.default === undefined) throw new InputError('no default export; write `export default definePlugin({ name, ... })`', { file, field: '(default export)' });
+  parseRecord(PLUGIN_SCHEMA, module.default, { file });
   const plugin = module.default as CtxbenchPlugin;
   const register = <T>(entries: T[] | undefined, kind: string, add: (entry: T) => unknown) =>
     (entries ?? []).forEach((entry, index) => {
       try {
         add(entry);
       } catch (error) {
-        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), { file, field: `${kind}.${index}` });
+        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), { file, field: `${kind}[${index}]` });
       }
     });
   register(plugin.retrievers, 'retrievers', registerRetriever);
@@ -100,30 +130,31 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.templates, 'templates', registerTemplate);
   register(plugin.sandboxes, 'sandboxes', registerSandbox);
   register(plugin.figures, 'figures', registerFigureKind);
+  register(plugin.reportParsers, 'reportParsers', registerReportParser);
+  register(plugin.languages, 'languages', registerLanguage);
   loaded.set(path, plugin);
+  // worker threads (indexing, task building) register the same entries
+  addWorkerSetup(new URL(import.meta.url), 'loadPlugin', path);
   return plugin;
 }
 
-import { CONFIG_FILE } from './config-file.ts';
-
-export { CONFIG_FILE };
-
-const CONFIG_SCHEMA = z.strictObject({ plugins: z.array(z.string().min(1)).optional() });
+/** `ctxbench.config.yaml` (or `--config FILE`). */
+export const ConfigFileSchema = z.strictObject({
+  /** plugin files, relative to the config file, loaded in order before the command runs. */
+  plugins: z.array(z.string().min(1)).optional(),
+});
 
 /** The plugin files a config file names (`plugins:`, paths relative to the file). */
 export function pluginsOfConfig(file: string): string[] {
-  let value: unknown;
+  let text: string;
   try {
-    value = parseYaml(readFileSync(file, 'utf8')) ?? {};
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw new InputError(`cannot read the config file: ${(error as Error).message.split('\n')[0]}`, { file });
   }
-  const parsed = CONFIG_SCHEMA.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InputError(issue.message, { file, field: issue.path.join('.') || '(root)' });
-  }
-  return (parsed.data.plugins ?? []).map((plugin) => resolve(dirname(resolve(file)), plugin));
+  const { value, where } = readYaml(text, file);
+  const config = parseRecord(ConfigFileSchema, value ?? {}, where);
+  return (config.plugins ?? []).map((plugin) => resolve(dirname(resolve(file)), plugin));
 }
 
 /**
@@ -134,7 +165,11 @@ export async function loadPlugins(options: { config?: string; plugins?: readonly
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? resolve(cwd, CONFIG_FILE) : undefined);
   if (options.config !== undefined && !existsSync(options.config)) throw new InputError('config file not found', { file: options.config });
-  const files = [...(config ? pluginsOfConfig(config) : []), ...(options.plugins ?? []).map((file) => resolve(cwd, file))];
+  const listed = config ? pluginsOfConfig(config) : [];
+  listed.forEach((file, index) => {
+    if (!existsSync(file)) throw new InputError(`plugin file not found: ${file}`, { file: config, field: `plugins[${index}]` });
+  });
+  const files = [...listed, ...(options.plugins ?? []).map((file) => resolve(cwd, file))];
   const plugins: CtxbenchPlugin[] = [];
   for (const file of files) plugins.push(await loadPlugin(file));
   return plugins;

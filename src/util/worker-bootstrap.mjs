@@ -1,9 +1,11 @@
-// Worker-thread entry: imports the module named in workerData and answers {id, input} messages with
-// its `handle(input)`. A TypeScript module (tests and benchmarks run the sources) first registers
-// tsx, a dev dependency; the compiled package never loads it.
+// Worker-thread entry: runs the setups in workerData (plugins registering their entries), imports
+// the module named there and answers {id, input} messages with its `handle(input)`. TypeScript
+// modules (tests and benchmarks run the sources) first register tsx, a dev dependency; the compiled
+// package never loads it.
 import { parentPort, workerData } from 'node:worker_threads';
 
-if (workerData.module.endsWith('.ts')) (await import('tsx/esm/api')).register();
+if ([workerData.module, ...workerData.setups.map((setup) => setup.module)].some((module) => module.endsWith('.ts'))) (await import('tsx/esm/api')).register();
+for (const setup of workerData.setups) await (await import(setup.module))[setup.name](setup.argument);
 const { handle } = await import(workerData.module);
 parentPort.on('message', async ({ id, input }) => {
   try {

@@ -16,6 +16,14 @@ interface Pending<TOutput> {
 
 const COMPILED = import.meta.url.endsWith('.js');
 
+/** Calls each new worker makes before loading its module (a plugin's entries are registered in every worker too). */
+const setups: { module: string; name: string; argument: unknown }[] = [];
+
+/** Each worker started from now on first runs `(await import(module))[name](argument)`. */
+export function addWorkerSetup(module: URL, name: string, argument: unknown): void {
+  setups.push({ module: workerModule(module), name, argument });
+}
+
 /** The module a worker loads: the compiled `.js` twin of a `.ts` source when this code is compiled. */
 function workerModule(module: URL): string {
   return COMPILED && module.pathname.endsWith('.ts') ? module.href.replace(/\.ts$/, '.js') : module.href;
@@ -34,7 +42,7 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
     while (idle.length > 0 && queue.length > 0) idle.pop()!.postMessage(queue.shift()!);
   };
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = new Worker(bootstrap, { workerData: { module: workerModule(module) } });
+    const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups } });
     worker.on('message', ({ id, output, error }: { id: number; output?: TOutput; error?: string }) => {
       const job = pending.get(id)!;
       pending.delete(id);

@@ -1,8 +1,12 @@
 // What every local server of ctxbench shares (the viewer, the review page): the security headers,
-// the Host check against DNS rebinding when bound to loopback, and listening with errors a user
-// can act on (a port in use, an address that cannot be bound).
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// the Host check against DNS rebinding when bound to loopback, the static files of `static/`, the
+// request path split into segments, errors answered as JSON, and listening with errors a user can
+// act on (a port in use, an address that cannot be bound). A server adds only its API.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
 
 /** Scripts and styles only from the server itself: even a rendering mistake could not run injected markup. */
@@ -10,8 +14,93 @@ export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; s
 
 export const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
+export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+/** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
+export function staticFiles(): Map<string, string> {
+  const files = new Map<string, string>();
+  // Relative names rather than Dirent.parentPath, which Node 20 only has from 20.12 (engines: >=20).
+  for (const name of readdirSync(STATIC_DIR, { recursive: true, encoding: 'utf8' })) {
+    const path = join(STATIC_DIR, name);
+    if (!(extname(name) in CONTENT_TYPES) || !statSync(path).isFile()) continue;
+    files.set(`/${name.split('\\').join('/')}`, path);
+  }
+  return files;
+}
+
+/**
+ * The decoded segments of a request path (a trailing slash adds none). A literal `.` or `..`
+ * segment is refused everywhere (403); API segments are only looked up by name, so a task id may
+ * contain an encoded `/`.
+ */
+export function pathSegments(rawPath: string): string[] {
+  const segments = rawPath.split('/').slice(1);
+  if (segments[segments.length - 1] === '') segments.pop();
+  return segments.map((segment) => {
+    if (segment === '.' || segment === '..') throw new HttpError(403, 'path not allowed');
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      throw new HttpError(400, 'malformed URL encoding');
+    }
+  });
+}
+
+/** A request URL (`/api/runs/x?limit=5`) as its path segments and its query. */
+export function parseRequestUrl(url: string): { segments: string[]; params: URLSearchParams } {
+  if (!url.startsWith('/')) throw new HttpError(400, 'bad request path');
+  const queryAt = url.indexOf('?');
+  return { segments: pathSegments(queryAt < 0 ? url : url.slice(0, queryAt)), params: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)) };
+}
+
+/** A static file name: no empty, `.` or `..` segment (also encoded), no separator or NUL inside one. */
+export function assertPlainFileSegments(segments: string[]): void {
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new HttpError(403, 'path not allowed');
+  }
+}
+
+export function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
+  const body = serialized ?? JSON.stringify(value);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(body);
+}
+
+/** A failed request as JSON: its HTTP status, 400 for bad input, else 500 (logged). */
+export function sendError(response: ServerResponse, error: unknown): void {
+  if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
+  else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
+  else {
+    console.error(error);
+    sendJson(response, 500, { error: (error as Error).message });
+  }
+}
+
+/** Answers with a file of the static folder (`index` for `/`); throws HttpError. */
+function sendStatic(files: Map<string, string>, segments: string[], request: IncomingMessage, response: ServerResponse, index: string): void {
+  assertPlainFileSegments(segments);
+  const file = files.get(segments.length === 0 ? index : `/${segments.join('/')}`);
+  if (!file) throw new HttpError(404, 'not found');
+  response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+}
+
 /** Sets the security headers; false (after answering 403) when a loopback-bound server is asked for another host. */
-export function guardRequest(request: IncomingMessage, response: ServerResponse, checkHost: boolean): boolean {
+function guardRequest(request: IncomingMessage, response: ServerResponse, checkHost: boolean): boolean {
   response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
   response.setHeader('x-content-type-options', 'nosniff');
   response.setHeader('referrer-policy', 'no-referrer');
@@ -23,8 +112,38 @@ export function guardRequest(request: IncomingMessage, response: ServerResponse,
   return false;
 }
 
+/** One API request: the path segments after `/api`, the query and the whole URL. */
+export interface ApiRequest {
+  segments: string[];
+  params: URLSearchParams;
+  url: string;
+}
+
+export interface LocalSite {
+  /** the static page served for `/` (`/index.html`, `/review.html`). */
+  index: string;
+  /** answers `/api/...` (or throws HttpError / InputError, answered as JSON). */
+  api(request: IncomingMessage, response: ServerResponse, api: ApiRequest): void | Promise<void>;
+}
+
+/** The request handler of a site: security headers and the Host check, static files (GET/HEAD), the API, errors as JSON. */
+function siteHandler(site: LocalSite, checkHost: boolean): RequestListener {
+  const files = staticFiles();
+  return (request, response) => {
+    if (!guardRequest(request, response, checkHost)) return;
+    const answer = async () => {
+      const url = request.url ?? '/';
+      const { segments, params } = parseRequestUrl(url);
+      if (segments[0] === 'api') return site.api(request, response, { segments: segments.slice(1), params, url });
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
+      sendStatic(files, segments, request, response, site.index);
+    };
+    answer().catch((error: unknown) => sendError(response, error));
+  };
+}
+
 /** Listens on host:port (0 picks a free port) and returns the URL; a port in use or an unknown address is an InputError naming the option. */
-export async function listenLocal(server: Server, port: number, host: string): Promise<{ url: string; host: string; port: number }> {
+async function listenLocal(server: Server, port: number, host: string): Promise<{ url: string; host: string; port: number }> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -41,10 +160,37 @@ export async function listenLocal(server: Server, port: number, host: string): P
   return { url: `http://${urlHost}:${address.port}/`, host: address.address, port: address.port };
 }
 
-/** Closes a server, dropping kept-alive connections. */
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+export interface LocalServer {
+  url: string;
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a site on `host` (127.0.0.1 by default; bound to loopback, requests naming another host
+ * are refused) and `port` (0: a free one). `release` frees what the site holds (run stores, the
+ * reviews file), on close and when the server cannot listen.
+ */
+export async function serveLocal(site: LocalSite, options: { port?: number; host?: string }, release: () => void): Promise<LocalServer> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer(siteHandler(site, LOOPBACK_NAMES.has(host)));
+  let address;
+  try {
+    address = await listenLocal(server, options.port ?? 0, host);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    ...address,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        // kept-alive connections would hold the server open
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      release();
+    },
+  };
 }

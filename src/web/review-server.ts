@@ -2,13 +2,12 @@
 // reviewer per session. Reads the tasks once; each mark is written to the reviews file beside the
 // task set as soon as it is given (PUT /api/review/<task id>), so a session resumes where it
 // stopped. Writes need a JSON body and a same-origin Origin: another site cannot post marks.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { basename } from 'node:path';
 import { readTasks } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { reviewKindOf, ReviewStore, reviewsPath, validateReview, type ReviewRecord } from '../review/index.ts';
-import { closeServer, guardRequest, listenLocal, LOOPBACK_NAMES } from './listen.ts';
-import { HttpError, pathSegments, sendError, sendJson, sendStatic, staticFiles } from './server.ts';
+import { HttpError, sendJson, serveLocal } from './listen.ts';
 
 export interface ReviewServerOptions {
   reviewer: string;
@@ -68,61 +67,33 @@ export async function startReviewServer(tasksPath: string, options: ReviewServer
   const reviewsFile = reviewsPath(tasksPath);
   const store = new ReviewStore(reviewsFile);
   const reviewer = validateReview({ taskId: '-', reviewer: options.reviewer, kind: 'original', mark: '+', note: '', docstring: null, at: '-' }, { file: '--reviewer' }).reviewer;
-  const files = staticFiles();
-  const host = options.host ?? '127.0.0.1';
-  const checkHost = LOOPBACK_NAMES.has(host);
-
   const state = () => {
     const mine = store.all(reviewer).filter((review) => byId.has(review.taskId));
     return { reviewed: mine.length, total: tasks.length, reviews: Object.fromEntries(mine.map((review) => [review.taskId, { mark: review.mark, note: review.note }])) };
   };
 
-  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = request.url ?? '/';
-    const queryAt = url.indexOf('?');
-    const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
-    if (segments[0] !== 'api') {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
-      sendStatic(files, segments, request, response, '/review.html');
-      return;
-    }
-    const [, resource, taskId, ...rest] = segments;
-    if (resource !== 'review' || rest.length > 0) throw new HttpError(404, 'no such API route');
-    if (taskId === undefined) {
-      if (request.method !== 'GET') throw new HttpError(405, 'method not allowed');
-      sendJson(response, 200, { reviewer, tasksFile: basename(tasksPath), items: tasks.map(itemOf), ...state() });
-      return;
-    }
-    if (request.method !== 'PUT') throw new HttpError(405, 'method not allowed');
-    if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) throw new HttpError(415, 'expected a JSON body');
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `http://${request.headers.host}`) throw new HttpError(403, 'cross-origin write refused');
-    const task = byId.get(taskId);
-    if (!task) throw new HttpError(404, `no task '${taskId}'`);
-    const body = (await readBody(request)) as Record<string, unknown> | null;
-    const review: ReviewRecord = validateReview({ taskId, reviewer, kind: reviewKindOf(task), mark: body?.mark, note: body?.note ?? '', docstring: task.docstring ?? null, at: new Date().toISOString() }, { file: 'request' });
-    store.put(review);
-    const { reviewed, total } = state();
-    sendJson(response, 200, { reviewed, total });
-  }
-
-  const server = createServer((request, response) => {
-    if (!guardRequest(request, response, checkHost)) return;
-    answer(request, response).catch((error: unknown) => sendError(response, error));
-  });
-  let address;
-  try {
-    address = await listenLocal(server, options.port ?? 0, host);
-  } catch (error) {
-    store.close();
-    throw error;
-  }
-  return {
-    url: address.url,
-    reviewsFile,
-    close: async () => {
-      await closeServer(server);
-      store.close();
+  const server = await serveLocal({
+    index: '/review.html',
+    async api(request, response, { segments }) {
+      const [resource, taskId, ...rest] = segments;
+      if (resource !== 'review' || rest.length > 0) throw new HttpError(404, 'no such API route');
+      if (taskId === undefined) {
+        if (request.method !== 'GET') throw new HttpError(405, 'method not allowed');
+        sendJson(response, 200, { reviewer, tasksFile: basename(tasksPath), items: tasks.map(itemOf), ...state() });
+        return;
+      }
+      if (request.method !== 'PUT') throw new HttpError(405, 'method not allowed');
+      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) throw new HttpError(415, 'expected a JSON body');
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== `http://${request.headers.host}`) throw new HttpError(403, 'cross-origin write refused');
+      const task = byId.get(taskId);
+      if (!task) throw new HttpError(404, `no task '${taskId}'`);
+      const body = (await readBody(request)) as Record<string, unknown> | null;
+      const review: ReviewRecord = validateReview({ taskId, reviewer, kind: reviewKindOf(task), mark: body?.mark, note: body?.note ?? '', docstring: task.docstring ?? null, at: new Date().toISOString() }, { file: 'request' });
+      store.put(review);
+      const { reviewed, total } = state();
+      sendJson(response, 200, { reviewed, total });
     },
-  };
+  }, options, () => store.close());
+  return { url: server.url, reviewsFile, close: () => server.close() };
 }

@@ -2,70 +2,13 @@
 // static files of `static/`. Only files listed in that folder at start-up are served; nothing of a
 // run directory is served as a file. Binds 127.0.0.1 unless told otherwise, and then also refuses
 // requests whose Host header names another host (DNS rebinding).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { InputError } from '../util/errors.ts';
-import { closeServer, guardRequest, listenLocal, LOOPBACK_NAMES } from './listen.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, parseRequestUrl, sendJson, serveLocal, type ApiRequest, type LocalSite } from './listen.ts';
 import { RunCollection } from './run-view.ts';
 import { encodeRows } from './static/columns.js';
 import { parseQuery, runQuery } from './static/query.js';
 
-export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
-
-export { CONTENT_SECURITY_POLICY } from './listen.ts';
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
-
-/** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
-export function staticFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  // Relative names rather than Dirent.parentPath, which Node 20 only has from 20.12 (engines: >=20).
-  for (const name of readdirSync(STATIC_DIR, { recursive: true, encoding: 'utf8' })) {
-    const path = join(STATIC_DIR, name);
-    if (!(extname(name) in CONTENT_TYPES) || !statSync(path).isFile()) continue;
-    files.set(`/${name.split('\\').join('/')}`, path);
-  }
-  return files;
-}
-
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
-
-/**
- * The decoded segments of a request path (a trailing slash adds none). A literal `.` or `..`
- * segment is refused everywhere (403); API segments are only looked up by name, so a task id may
- * contain an encoded `/`.
- */
-export function pathSegments(rawPath: string): string[] {
-  const segments = rawPath.split('/').slice(1);
-  if (segments[segments.length - 1] === '') segments.pop();
-  return segments.map((segment) => {
-    if (segment === '.' || segment === '..') throw new HttpError(403, 'path not allowed');
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      throw new HttpError(400, 'malformed URL encoding');
-    }
-  });
-}
-
-/** A static file name: no empty, `.` or `..` segment (also encoded), no separator or NUL inside one. */
-export function assertPlainFileSegments(segments: string[]): void {
-  for (const segment of segments) {
-    if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new HttpError(403, 'path not allowed');
-  }
-}
+export { CONTENT_SECURITY_POLICY, STATIC_DIR } from './listen.ts';
 
 export interface ViewerOptions {
   /** 0 picks a free port. */
@@ -80,12 +23,6 @@ export interface Viewer {
   port: number;
   runs: RunCollection;
   close(): Promise<void>;
-}
-
-export function sendJson(response: ServerResponse, status: number, value: unknown, serialized?: string): void {
-  const body = serialized ?? JSON.stringify(value);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(body);
 }
 
 function apiRoute(runs: RunCollection, segments: string[], params: URLSearchParams): unknown {
@@ -138,7 +75,7 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
  * every route of a run but its info, a task page and the first rows reads the whole list.
  */
 async function prepareRuns(runs: RunCollection, segments: string[], params: URLSearchParams): Promise<void> {
-  const [, resource, id, part, taskId] = segments;
+  const [resource, id, part, taskId] = segments;
   const needsList = resource === 'runs' && id !== undefined && part !== undefined && taskId === undefined && !(part === 'rows' && params.has('limit'));
   const ids = resource === 'compare' ? [params.get('a'), params.get('b')] : needsList ? [id] : [];
   for (const runId of ids) await runs.get(runId ?? '')?.prepare();
@@ -146,15 +83,13 @@ async function prepareRuns(runs: RunCollection, segments: string[], params: URLS
 
 /** Answers an API request (`/api/...?...`, as the browser asks it); throws HttpError. */
 export function answerApi(runs: RunCollection, url: string): unknown {
-  const queryAt = url.indexOf('?');
-  const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
+  const { segments, params } = parseRequestUrl(url);
   if (segments[0] !== 'api') throw new HttpError(404, 'not an API path');
-  return apiRoute(runs, segments.slice(1), new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)));
+  return apiRoute(runs, segments.slice(1), params);
 }
 
-/** The request handler: the API under /api/, else a file of the static folder. */
-export function viewerHandler(runs: RunCollection, options: { checkHost: boolean }) {
-  const files = staticFiles();
+/** The viewer (read-only): the API under /api/, else a file of the static folder. */
+export function viewerSite(runs: RunCollection): LocalSite {
   // The whole task list of a run, serialized once per version of the run (MBs for 100k tasks).
   const lists = new Map<string, { version: number; text: string }>();
   const wholeList = (url: string): string | null => {
@@ -168,65 +103,21 @@ export function viewerHandler(runs: RunCollection, options: { checkHost: boolean
     lists.set(view.id, { version, text });
     return text;
   };
-  return async (request: IncomingMessage, response: ServerResponse) => {
-    if (!guardRequest(request, response, options.checkHost)) return;
-    try {
+  return {
+    index: '/index.html',
+    async api(request: IncomingMessage, response: ServerResponse, { segments, params, url }: ApiRequest) {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw new HttpError(405, 'the viewer is read-only');
-      const url = request.url ?? '/';
-      if (!url.startsWith('/')) throw new HttpError(400, 'bad request path');
-      const queryAt = url.indexOf('?');
-      const segments = pathSegments(queryAt < 0 ? url : url.slice(0, queryAt));
-      if (segments[0] === 'api') {
-        await prepareRuns(runs, segments, new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)));
-        const list = wholeList(url);
-        if (list !== null) sendJson(response, 200, null, list);
-        else sendJson(response, 200, answerApi(runs, url));
-        return;
-      }
-      sendStatic(files, segments, request, response, '/index.html');
-    } catch (error) {
-      sendError(response, error);
-    }
+      await prepareRuns(runs, segments, params);
+      const list = wholeList(url);
+      if (list !== null) sendJson(response, 200, null, list);
+      else sendJson(response, 200, apiRoute(runs, segments, params));
+    },
   };
-}
-
-/** Answers with a file of the static folder (`index` for `/`); throws HttpError. */
-export function sendStatic(files: Map<string, string>, segments: string[], request: IncomingMessage, response: ServerResponse, index: string): void {
-  assertPlainFileSegments(segments);
-  const file = files.get(segments.length === 0 ? index : `/${segments.join('/')}`);
-  if (!file) throw new HttpError(404, 'not found');
-  response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
-  response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
-}
-
-/** A failed request as JSON: its HTTP status, 400 for bad input, else 500 (logged). */
-export function sendError(response: ServerResponse, error: unknown): void {
-  if (error instanceof HttpError) sendJson(response, error.status, { error: error.message });
-  else if (error instanceof InputError) sendJson(response, 400, { error: error.message });
-  else {
-    console.error(error);
-    sendJson(response, 500, { error: (error as Error).message });
-  }
 }
 
 /** Opens the runs and serves the viewer until `close()`. */
 export async function startViewer(dirs: readonly string[], options: ViewerOptions = {}): Promise<Viewer> {
-  const host = options.host ?? '127.0.0.1';
   const runs = new RunCollection(dirs);
-  const server = createServer(viewerHandler(runs, { checkHost: LOOPBACK_NAMES.has(host) }));
-  let address;
-  try {
-    address = await listenLocal(server, options.port ?? 0, host);
-  } catch (error) {
-    runs.close();
-    throw error;
-  }
-  return {
-    ...address,
-    runs,
-    close: async () => {
-      await closeServer(server);
-      runs.close();
-    },
-  };
+  const server = await serveLocal(viewerSite(runs), options, () => runs.close());
+  return { ...server, runs };
 }

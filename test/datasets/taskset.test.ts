@@ -126,6 +126,19 @@ describe('task sets', () => {
     assert.throws(() => readTasks(set), { message: `${set} (task 2), field 'span.startLine': must be at least 1, got 0` });
   }));
 
+  it('a reader that stops early closes the set: `prompt` finds the first task of a task set', () => withTemp(async (dir) => {
+    const set = join(dir, 'set.tasks');
+    const tasks = holesInOneFile('pkg/a.py', 40, 3);
+    writeTasks(set, tasks);
+    for (const task of iterateTasks(set)) {
+      assert.equal(task.id, tasks[0]!.id);
+      break;
+    }
+    const shown = await cli(['prompt', set, '--id', tasks[0]!.id, '--context', 'none', '--template', 'cceval', '--json']);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal(JSON.parse(shown.stdout).taskId, tasks[0]!.id);
+  }));
+
   it('reads lines across read-chunk boundaries and reports the line of a malformed record', () => withTemp((dir) => {
     const file = join(dir, 'long.jsonl');
     const [task] = holesInOneFile('pkg/a.py', 40, 1);

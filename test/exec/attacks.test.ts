@@ -248,6 +248,19 @@ test('7: candidates that differ only inside a string literal are different progr
   assert.equal(results.get('wrong')!.cached, false);
 });
 
+test('7b: a right body that warns on stderr (an unclosed file) passes; a wrong one that prints `ok` and fakes its exit status fails', async () => {
+  const env = pythonEnv();
+  const task = medianTask(env.repo);
+  const warns = median("    open(__file__).read()\n    import sys; sys.stderr.write('progress\\n'); sys.stderr.flush()");
+  // unittest writes FAIL after the candidate's `ok`; the atexit hook turns unittest's exit status 1 into 0.
+  const faker = "def median(values):\n    import atexit, os, sys\n    sys.stderr.write('ok\\n'); sys.stderr.flush()\n    atexit.register(lambda: (sys.stdout.write('OK\\n'), sys.stdout.flush(), os._exit(0)))\n    return -1";
+  const results = await runAll(env, [{ task, candidate: warns, key: 'warns' }, { task, candidate: faker, key: 'faker' }], { workDir: work.dir, workers: 2, cache: false });
+  assert.equal(results.get('warns')!.verdict, 'pass', results.get('warns')!.logTail);
+  assert.match(results.get('warns')!.logTail, /ResourceWarning: unclosed file/);
+  assert.equal(results.get('faker')!.verdict, 'test-fail', results.get('faker')!.logTail);
+  assert.match(results.get('faker')!.reason!, /1 of 1 tests failed/);
+});
+
 test('8: exec without a check state stops with the command to run, or runs the check first and says so', async () => {
   const dir = mkdtempSync(join(work.dir, 'nocheck-'));
   chmodSync(dir, 0o755);

@@ -52,6 +52,38 @@ test('unittest: both id styles; a test reported twice keeps its worst outcome', 
   ]);
 });
 
+test('unittest: what a test writes to stderr (warnings) before its outcome; a printed `ok` does not hide the real outcome', () => {
+  // python3.11 -m unittest -v, verbatim: the warnings and the stderr lines split ` ... ` from the outcome.
+  const text = [
+    'test_doc (pkg.test_w.T.test_doc)',
+    'Checks a thing ... carefully. ... progress 1',
+    'progress 2',
+    'ok',
+    'test_fails (pkg.test_w.T.test_fails) ... /tmp/pkg/test_w.py:10: UserWarning: noisy',
+    "  warnings.warn('noisy', UserWarning)",
+    'FAIL',
+    'test_plain (pkg.test_w.T.test_plain) ... ok',
+    "test_warns (pkg.test_w.T.test_warns) ... /tmp/pkg/test_w.py:4: ResourceWarning: unclosed file <_io.TextIOWrapper name='/tmp/pkg/test_w.py' mode='r' encoding='UTF-8'>",
+    '  open(__file__).read()',
+    'ResourceWarning: Enable tracemalloc to get the object allocation traceback',
+    'ok',
+    // A wrong candidate printing `ok` right after ` ... `: unittest's own FAIL follows.
+    'test_median (pkg.test_w.T.test_median) ... ok',
+    'FAIL',
+    '',
+    '='.repeat(70),
+    'FAIL: test_fails (pkg.test_w.T.test_fails)',
+    '-'.repeat(70),
+    'ok',
+    'Ran 5 tests in 0.007s',
+    '',
+    'FAILED (failures=2)',
+  ].join('\n');
+  assert.deepEqual([...parseReport(text, spec('unittest'))], [
+    ['pkg.test_w.T.test_doc', 'pass'], ['pkg.test_w.T.test_fails', 'fail'], ['pkg.test_w.T.test_plain', 'pass'], ['pkg.test_w.T.test_warns', 'pass'], ['pkg.test_w.T.test_median', 'fail'],
+  ]);
+});
+
 test("regex: a runner's own summary (redis)", () => {
   const redis = spec('regex', { pass: '^\\[ok\\]: (.+) \\(\\d+ ms\\)$', fail: '^\\[(?:err|exception)\\]: (.+?)(?: in tests/\\S+)?$' });
   const text = '[ok]: INCR against non existing key (1 ms)\n[err]: SET and GET in tests/unit/type/string.tcl\nExpected 1\n[ok]: Big Quicklist: SORT BY key (123 ms)\n';

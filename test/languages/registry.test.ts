@@ -5,8 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { GRAMMARS_DIR } from '../../src/languages/parser.ts';
-import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
-import { LANGUAGE_IDS } from '../../src/languages/types.ts';
+import { getLanguage, LANGUAGES, languageForPath } from '../../src/languages/registry.ts';
 
 test('registry: extensions map to languages, case-insensitively', () => {
   const cases: [string, string | null][] = [
@@ -61,7 +60,7 @@ test('registry: every table names a grammar pinned in grammars/manifest.json, an
   interface Entry { package: string; grammars: { wasm: string; wasmSha256: string }[] }
   const manifest = JSON.parse(readFileSync(join(GRAMMARS_DIR, 'manifest.json'), 'utf8')) as { packages: Entry[] };
   const pinned = new Set(manifest.packages.flatMap((entry) => entry.grammars.map((grammar) => `${entry.package}/${grammar.wasm}`)));
-  const used = new Set(LANGUAGE_IDS.map((id) => `${getLanguage(id).grammar.package}/${getLanguage(id).grammar.wasm}`));
+  const used = new Set(LANGUAGES.names().map((id) => `${getLanguage(id).grammar.package}/${getLanguage(id).grammar.wasm}`));
   assert.deepEqual([...used].sort(), [...pinned].sort());
   for (const entry of manifest.packages) {
     for (const grammar of entry.grammars) {

@@ -9,7 +9,7 @@ import { after, test } from 'node:test';
 import { createPromptBuilder } from '../../src/context/index.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { writeTasks } from '../../src/datasets/io.ts';
-import { LANGUAGE_IDS } from '../../src/languages/types.ts';
+import { LANGUAGES } from '../../src/languages/registry.ts';
 import { scoreRun } from '../../src/metrics/index.ts';
 import { createBaselineBackend } from '../../src/models/baselines.ts';
 import { postprocess } from '../../src/models/postprocess.ts';
@@ -70,7 +70,7 @@ test('baseline:reference keeps a long reference and a doc comment with a fenced 
 
 test('baseline:reference scores EM 1 on every task of the three families built from every language fixture', async () => {
   // One repository holding every language's fixture: one index, one worker pool per family.
-  for (const language of LANGUAGE_IDS) cpSync(join(LANG_FIXTURES, language), join(scratch, 'lang', language), { recursive: true });
+  for (const language of LANGUAGES.names()) cpSync(join(LANG_FIXTURES, language), join(scratch, 'lang', language), { recursive: true });
   assert.equal(readdirSync(join(scratch, 'lang')).length, 19);
   const repos = [await openRepository(join(scratch, 'lang'), scratch)];
   try {

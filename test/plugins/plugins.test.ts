@@ -1,13 +1,15 @@
 // Plugins end to end: the worked examples (examples/plugins: a retriever, a backend, a metric, a
-// template and a sandbox), loaded from the fixture folder's config file, are used by prompt, eval,
-// score, report and exec and shown in the viewer; malformed plugins are errors naming the file.
+// template, a sandbox, a report figure, a test-report format and a language), loaded from the
+// fixture folder's config file, are used by index, prompt, eval, score, report and exec and shown
+// in the viewer; malformed plugins are errors naming the file.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cli } from '../capture-cli.ts';
 import { writeTasks } from '../../src/datasets/io.ts';
+import { indexRepository, listFunctions } from '../../src/index/index.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { answerApi, startViewer } from '../../src/web/server.ts';
 import { FIXTURES as EXEC_FIXTURES, functionTask, functionText, makeWorkDir } from '../exec/helpers.ts';
@@ -79,6 +81,61 @@ test('a backend, a metric and a sandbox from plugins: eval, score, report and ex
   assert.ok(commands.some((entry) => entry.command === './build/test_runner factorial' && entry.exitCode === 0), JSON.stringify(commands));
 });
 
+test("a test-report format from a plugin grades exec: the environment names it, exec check and exec read the runner's lines with it", async () => {
+  // the fixture's runner prints `ok <test>`; rewritten as `go test -v` prints its results
+  const goEnv = join(work.dir, 'c-go.yaml');
+  writeFileSync(goEnv, readFileSync(join(EXEC_FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`)
+    .replace(/^test: .*$/m, `test: './build/test_runner {tests} | sed -E -e "s/^ok (.*)/--- PASS: \\1 (0.00s)/" -e "s/^FAIL (.*)/--- FAIL: \\1/"'`)
+    .replace(/^report:\n(  .*\n)+/m, 'report:\n  format: go-test\n'));
+  // a misspelt format: the error lists the registry, the plugin's format included
+  const typo = join(work.dir, 'c-typo.yaml');
+  writeFileSync(typo, readFileSync(goEnv, 'utf8').replace('format: go-test', 'format: go-tests'));
+  const unknown = await cli(['exec', 'check', typo, '--config', CONFIG]);
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.stderr, `ctxbench exec: ${typo}, line 17, field 'report.format': unknown test-report format 'go-tests' (known: tap, junit, unittest, regex, go-test)`);
+  await ok(['exec', 'check', goEnv, '--work-dir', work.dir]);
+  const state = JSON.parse(readFileSync(join(work.dir, 'c-go.state.json'), 'utf8')) as { reported: Record<string, string[]> };
+  assert.deepEqual(state.reported.factorial, ['factorial']);
+  await ok(['exec', runDir, '--env', goEnv, '--work-dir', work.dir, '--workers', '1', '--force']);
+  const store = openRunStore(runDir, { readonly: true });
+  assert.equal(store.candidates()[0]!.verdict?.verdict, 'pass');
+  store.close();
+});
+
+test('a report figure from a plugin is drawn by report --figures and on the viewer\'s Summary page', async () => {
+  const dir = join(work.dir, 'figures');
+  await ok(['report', runDir, '--figures', dir]);
+  assert.ok(readdirSync(dir).includes('score-spread-pass_1.svg'), readdirSync(dir).join(' '));
+  const figure = JSON.parse(readFileSync(join(dir, 'score-spread-pass_1.json'), 'utf8')) as { kind: string; data: unknown[] };
+  assert.equal(figure.kind, 'score-spread');
+  assert.deepEqual(figure.data, [{ run: 'run', task: 'factorial', value: 100 }]);
+  const viewer = await startViewer([runDir], { port: 0 });
+  try {
+    const summary = answerApi(viewer.runs, '/api/runs/run/summary') as { kinds: { id: string }[]; figures: { kind: string; svg: string | null }[] };
+    assert.ok(summary.kinds.some((kind) => kind.id === 'score-spread'));
+    assert.match(summary.figures.find((drawn) => drawn.kind === 'score-spread')?.svg ?? '', /^<svg/);
+  } finally {
+    await viewer.close();
+  }
+});
+
+test('a language from a plugin is indexed (in worker threads) and resolved: its files, a call into its header, its runtime calls as stdlib', async () => {
+  const project = join(work.dir, 'cuda');
+  cpSync(join(PLUGINS, 'cuda'), project, { recursive: true });
+  const indexed = await ok(['index', project]);
+  assert.match(indexed, /cuda/, indexed);
+  const run = await indexRepository(project);
+  const functions = listFunctions(run.store);
+  run.store.close();
+  assert.deepEqual(functions.map(({ name, path, language, level }) => ({ name, path, language, level })), [
+    { name: 'saxpy', path: 'saxpy.cu', language: 'cuda', level: 'package' },
+    { name: 'run_saxpy', path: 'saxpy.cu', language: 'cuda', level: 'stdlib' },
+    { name: 'clamp_unit', path: 'scale.cuh', language: 'cuda', level: 'none' },
+  ]);
+  assert.deepEqual(functions[0]!.callees.map(({ name, path, level }) => ({ name, path, level })), [{ name: 'clamp_unit', path: 'scale.cuh', level: 'package' }]);
+  assert.deepEqual(functions[1]!.callees.map(({ name, level }) => `${name}:${level}`), ['cudaMalloc:stdlib', 'cudaMemcpy:stdlib', 'cudaFree:stdlib']);
+});
+
 test("the plugin's metric is a column of the viewer's task list", async () => {
   const viewer = await startViewer([runDir], { port: 0 });
   const browser = await launchChromium();
@@ -98,15 +155,22 @@ test("the plugin's metric is a column of the viewer's task list", async () => {
 
 test('a malformed plugin is one error naming the file and the field', async () => {
   const cases: [string, string][] = [
-    ['malformed.js', "field 'retrievers.0.score': must be a function"],
+    ['malformed.js', "field 'retrievers[0].score': must be a function"],
     ['no-default.js', "field '(default export)': no default export; write `export default definePlugin({ name, ... })`"],
-    ['duplicate.js', "field 'metrics.0': a metric named 'em' is already registered"],
+    ['duplicate.js', "field 'metrics[0]': a metric named 'em' is already registered"],
+    ['language-taken.js', "field 'languages[0]': extension '.py' already belongs to the language 'python'"],
+    ['commonjs.cjs', 'cannot load the plugin: it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), or add "type": "module" to the package.json of its folder'],
   ];
   for (const [file, message] of cases) {
     const result = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, file)]);
     assert.equal(result.code, 2, file);
-    assert.equal(result.stderr, `ctxbench prompt: ${join(PLUGINS, file)}, ${message}`);
+    assert.equal(result.stderr, `ctxbench prompt: ${join(PLUGINS, file)}${message.startsWith('cannot') ? ':' : ','} ${message}`);
   }
   const missing = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--plugin', join(PLUGINS, 'missing.js')]);
   assert.equal(missing.stderr, `ctxbench prompt: ${join(PLUGINS, 'missing.js')}: plugin file not found`);
+  // A config file's entry that does not exist: the config file and the entry are named.
+  const config = join(work.dir, 'missing-plugin.yaml');
+  writeFileSync(config, 'plugins:\n  - ./gone.ts\n');
+  const listed = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--config', config]);
+  assert.equal(listed.stderr, `ctxbench prompt: ${config}, field 'plugins[0]': plugin file not found: ${join(work.dir, 'gone.ts')}`);
 });

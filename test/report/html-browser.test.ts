@@ -5,7 +5,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { LANGUAGE_IDS } from '../../src/languages/types.ts';
+import { LANGUAGES } from '../../src/languages/registry.ts';
 import { buildReport } from '../../src/report/aggregate.ts';
 import { buildFigures, FIGURE_KINDS, figureInput, type Figure } from '../../src/report/figures/index.ts';
 import { renderReport } from '../../src/report/render.ts';
@@ -15,7 +15,7 @@ import { makeRun, scratchDir, type TaskSpec } from '../fixtures/report/runs.ts';
 
 const SEMANTIC = ['Identifier/variable', 'Function call/method', 'Variable declaration/local', 'Control flow/if', 'Expression/binary', 'Statement/return', 'Class definition/class', 'Import/module'];
 // Three tasks per language (18 of them, long class names), levels and buckets: the widest tables the papers have.
-const TASKS: TaskSpec[] = LANGUAGE_IDS.filter((id) => id !== 'tsx').flatMap((language, l) => [0, 1, 2].map((i) => ({
+const TASKS: TaskSpec[] = LANGUAGES.names().filter((id) => id !== 'tsx').flatMap((language, l) => [0, 1, 2].map((i) => ({
   id: `${language}-${i}`, language, level: ['file', 'package', 'project'][i]!, bucket: 1 + ((l + i) % 9), semantic: SEMANTIC[(l + i) % SEMANTIC.length]!,
   lines: 1 + i * 2, repo: `repository-with-a-long-name-${l % 4}`, tokens: 400 * (1 + i + (l % 3)),
 })));

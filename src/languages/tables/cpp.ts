@@ -133,6 +133,7 @@ export const cpp: LanguageSpec = {
   ],
   /** The `std` namespace. */
   implicitThis: true,
+  selfReceivers: ['this'],
   stdlibModules: [
     'std',
   ],

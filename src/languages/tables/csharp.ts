@@ -90,6 +90,8 @@ export const csharp: LanguageSpec = {
   ],
   /** Namespaces and base-library classes used as receivers (`Console.WriteLine`, `Math.Max`, `System.IO`). */
   implicitThis: true,
+  selfReceivers: ['this'],
+  moduleExtensions: ['.cs'],
   stdlibModules: [
     'System', 'Microsoft', 'Console', 'Math', 'String', 'Convert', 'Enumerable', 'Task', 'Path', 'File',
     'Directory', 'Guid', 'DateTime', 'TimeSpan', 'Environment', 'Debug', 'Trace', 'Thread', 'Array', 'GC',

@@ -93,6 +93,7 @@ export const go: LanguageSpec = {
     'NewServeMux', 'Error', 'NotFound', 'Redirect', 'DeepEqual', 'TypeOf', 'ValueOf',
   ],
   /** Standard-library packages (receivers such as `fmt`, `strings`, `http`). */
+  moduleExtensions: ['.go'],
   stdlibModules: [
     'fmt', 'strings', 'strconv', 'os', 'io', 'ioutil', 'bufio', 'bytes', 'time', 'sort', 'errors', 'math',
     'rand', 'context', 'log', 'json', 'xml', 'csv', 'filepath', 'path', 'http', 'url', 'sync', 'atomic',

@@ -109,6 +109,7 @@ export const haskell: LanguageSpec = {
     'rights', 'partitionEithers', 'first', 'second', 'bimap', 'coerce',
   ],
   // Qualifiers that name base (`Prelude.map`, `Debug.Trace.trace`); `Data.` also covers non-base packages.
+  moduleExtensions: ['.hs'],
   stdlibModules: ['Prelude', 'Numeric', 'Foreign', 'Debug', 'GHC'],
   semantic: {
     haskell: L.entry, declarations: L.entry,

@@ -79,6 +79,8 @@ export const java: LanguageSpec = {
   ],
   /** Packages and java.lang/java.util classes used as receivers (`System.out`, `Math.max`, `java.util.List`). */
   implicitThis: true,
+  selfReceivers: ['this'],
+  moduleExtensions: ['.java'],
   stdlibModules: [
     'java', 'javax', 'System', 'Math', 'StrictMath', 'String', 'StringBuilder', 'Integer', 'Long', 'Double',
     'Float', 'Short', 'Byte', 'Boolean', 'Character', 'Objects', 'Arrays', 'Collections', 'List', 'Set', 'Map',

@@ -171,6 +171,8 @@ export const javascript: LanguageSpec = {
     'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController',
   ],
   /** Global objects and Node.js built-in modules (`console.log`, `JSON.parse`, `fs.readFile`, `node:fs`). */
+  selfReceivers: ['this'],
+  moduleExtensions: ['.js', '.jsx', '.mjs', '.cjs'],
   stdlibModules: [
     'console', 'JSON', 'Object', 'Math', 'Array', 'Number', 'String', 'Promise', 'Reflect', 'Date', 'Symbol',
     'BigInt', 'Intl', 'Atomics', 'globalThis', 'window', 'document', 'navigator', 'process', 'Buffer', 'node',

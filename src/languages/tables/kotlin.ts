@@ -109,6 +109,8 @@ export const kotlin: LanguageSpec = {
   ],
   // Receivers that are standard packages or classes (`Math.max`, `System.currentTimeMillis`, `kotlin.io.println`).
   implicitThis: true,
+  selfReceivers: ['this'],
+  moduleExtensions: ['.kt'],
   stdlibModules: [
     'Math', 'System', 'Thread', 'Integer', 'String', 'Objects', 'Collections', 'Arrays', 'Files', 'Paths',
     'UUID', 'Int', 'kotlin', 'java', 'javax', 'Long', 'Double', 'Char', 'Character', 'Regex', 'Charsets',

@@ -88,6 +88,8 @@ export const lua: LanguageSpec = {
     'codepoint', 'traceback', 'getinfo', 'sethook', 'gethook', 'getlocal', 'loadlib', 'searchpath',
   ],
   // Receivers that are standard modules (`string.format`, `table.insert`).
+  selfReceivers: ['self'],
+  moduleExtensions: ['.lua'],
   stdlibModules: [
     'string', 'table', 'math', 'io', 'os', 'coroutine', 'utf8', 'debug', 'package',
   ],

@@ -101,6 +101,7 @@ export const objc: LanguageSpec = {
     'standardUserDefaults', 'mainBundle',
   ],
   /** Foundation and UIKit/AppKit classes that receive messages (`[NSString stringWithFormat:...]`). */
+  selfReceivers: ['self'],
   stdlibModules: [
     'NSString', 'NSMutableString', 'NSArray', 'NSMutableArray', 'NSDictionary', 'NSMutableDictionary', 'NSSet',
     'NSMutableSet', 'NSNumber', 'NSValue', 'NSData', 'NSMutableData', 'NSDate', 'NSDateFormatter', 'NSURL',

@@ -128,6 +128,8 @@ export const php: LanguageSpec = {
     'version_compare', 'exit', 'die', 'mb_str_split', 'filter_var', 'ctype_digit', 'ctype_alpha', 'ctype_space',
   ],
   // Receivers of static calls that are built-in classes (`DateTime::createFromFormat`, `\\Closure::fromCallable`).
+  selfReceivers: ['$this'],
+  moduleExtensions: ['.php'],
   stdlibModules: [
     'DateTime', 'DateTimeImmutable', 'DateInterval', 'DateTimeZone', 'Closure', 'Exception', 'PDO', 'ReflectionClass',
     'ReflectionMethod', 'ReflectionFunction', 'SplFileObject', 'SplObjectStorage', 'ArrayObject', 'ArrayIterator',

@@ -81,6 +81,8 @@ export const python: LanguageSpec = {
     'sorted', 'staticmethod', 'str', 'sum', 'super', 'tuple', 'type', 'vars', 'zip',
   ],
   /** Modules of the Python standard library (receivers such as `os`, `json`, `math`). */
+  selfReceivers: ['self', 'cls'],
+  moduleExtensions: ['.py'],
   stdlibModules: [
     'abc', 'argparse', 'array', 'ast', 'asyncio', 'atexit', 'base64', 'binascii', 'bisect', 'builtins', 'bz2',
     'calendar', 'cmath', 'codecs', 'collections', 'colorsys', 'concurrent', 'configparser', 'contextlib',

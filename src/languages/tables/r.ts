@@ -93,6 +93,7 @@ export const r: LanguageSpec = {
     'points', 'hist',
   ],
   // `pkg::f` receivers that are base or recommended packages.
+  moduleExtensions: ['.R', '.r'],
   stdlibModules: [
     'base', 'stats', 'utils', 'methods', 'graphics', 'grDevices', 'datasets', 'tools', 'parallel', 'compiler',
     'grid', 'splines', 'stats4',

@@ -77,6 +77,8 @@ export const ruby: LanguageSpec = {
   ],
   // Receivers that are core or standard-library classes and modules (`File.read`, `JSON.parse`).
   implicitThis: true,
+  selfReceivers: ['self', '@'],
+  moduleExtensions: ['.rb'],
   stdlibModules: [
     'File', 'Dir', 'IO', 'Time', 'Math', 'Struct', 'Hash', 'Array', 'String', 'Set', 'Thread', 'Mutex', 'Queue',
     'Proc', 'Class', 'Module', 'Object', 'JSON', 'YAML', 'Kernel', 'Process', 'ObjectSpace', 'Random',

@@ -97,6 +97,8 @@ export const rust: LanguageSpec = {
     'catch_unwind', 'set_hook', 'identity',
   ],
   // Receivers that are std paths, modules or types (`std::mem::swap`, `HashMap::new`, `thread::spawn`).
+  selfReceivers: ['self'],
+  moduleExtensions: ['.rs'],
   stdlibModules: [
     'Box', 'Vec', 'String', 'HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'VecDeque', 'BinaryHeap', 'Rc', 'Arc',
     'RefCell', 'Cell', 'Mutex', 'RwLock', 'Option', 'Result', 'Default', 'PathBuf', 'Path', 'File',

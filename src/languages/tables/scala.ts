@@ -86,6 +86,8 @@ export const scala: LanguageSpec = {
   ],
   // Receivers that are standard packages or objects (`math.max`, `List.empty`, `Future.successful`).
   implicitThis: true,
+  selfReceivers: ['this'],
+  moduleExtensions: ['.scala'],
   stdlibModules: [
     'Math', 'math', 'sys', 'List', 'Seq', 'Map', 'Set', 'Vector', 'Array', 'Option', 'Future', 'Await', 'Try',
     'Source', 'StdIn', 'Console', 'System', 'Thread', 'Integer', 'String', 'Ordering', 'Iterator', 'LazyList',

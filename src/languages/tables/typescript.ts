@@ -45,6 +45,8 @@ export const typescript: LanguageSpec = {
   displayName: 'TypeScript',
   grammar: { package: 'tree-sitter-typescript', wasm: 'tree-sitter-typescript.wasm' },
   extensions: ['.ts', '.mts', '.cts'],
+  // a TypeScript import names TypeScript modules first, then the JavaScript ones it may import
+  moduleExtensions: ['.ts', '.tsx', ...javascript.moduleExtensions!],
   retrievalPeers: ['tsx'],
   crossCodeEvalFolder: 'src',
   bracketStatements: true,
