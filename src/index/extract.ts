@@ -1113,18 +1113,35 @@ function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
 /** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
 function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
   const records: RecordDefinition[] = [];
+  const functionTypes = functionTypedefsOf(root, rule.typedefType);
   for (const node of root.descendantsOfType(rule.type)) {
     const body = node?.childForFieldName(rule.bodyField);
     if (!node || !body) continue;
     const typedef = node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
-    const fields = [...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!);
+    const fields = [
+      ...[...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!),
+      // a field typed by one of the file's function(-pointer) typedefs (`redisPushFn *push_cb;`)
+      ...[...body.text.matchAll(/^\s*(?:const\s+)?([A-Za-z_]\w*)\s*\**\s*([A-Za-z_]\w*)\s*;/gm)].filter((match) => functionTypes.has(match[1]!)).map((match) => match[2]!),
+    ];
     if (!name || fields.length === 0) continue;
     // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t len)`)
     const fieldTypes = body.text.replace(/(\(\s*\*\s*[A-Za-z_]\w*\s*\))\s*\((?:[^()]|\([^()]*\))*\)/g, '$1');
     records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(fieldTypes, compilerNames) });
   }
   return records;
+}
+
+/** The names a file's `typedef`s give to function types and function-pointer types (`typedef void (*freeFn)(void *p);`, `typedef void pushFn(void *);`). */
+function functionTypedefsOf(root: Node, typedefType: string): Set<string> {
+  const names = new Set<string>();
+  for (const node of root.descendantsOfType(typedefType)) {
+    const text = node?.text ?? '{';
+    if (text.includes('{')) continue;
+    const match = /\(\s*\*?\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(text) ?? /^typedef\s+[^()]*?\b([A-Za-z_]\w*)\s*\(/.exec(text);
+    if (match) names.add(match[1]!);
+  }
+  return names;
 }
 
 /** File-scope declarations of function-pointer variables (outside functions and records). */

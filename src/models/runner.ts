@@ -3,6 +3,7 @@
 // write-queue.ts) and a rerun only makes the calls whose candidates are missing. Answers reach the
 // shared response cache before the store, so a call finished just before a kill is not paid twice.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
 import { hashFile, readTasks } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
@@ -80,6 +81,9 @@ export function resolveSampling(options: Pick<GenerationOptions, 'samples' | 'te
 /** Reads and validates a tasks file (the datasets schema) and hashes its bytes for the run config. */
 export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string } {
   const tasks = readTasks(file);
+  // A build whose filters removed everything writes an empty set: say so rather than run nothing.
+  const manifest = `${file}.manifest.json`;
+  if (tasks.length === 0) throw new InputError(`no tasks in this file${existsSync(manifest) ? ` (${manifest} shows what each filter removed)` : ''}`, { file });
   return { tasks, hash: hashFile(file) };
 }
 

@@ -99,13 +99,19 @@ function sendStatic(files: Map<string, string>, segments: string[], request: Inc
   response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
 }
 
+/** The warning a server bound beyond loopback prints at start (null on loopback): it has no authentication. */
+export function exposureWarning(host: string, what: string): string | null {
+  return LOOPBACK_NAMES.has(host.toLowerCase()) || /^127\./.test(host) ? null : `warning: listening on ${host}, not loopback: anyone who can reach this machine can read ${what} (there is no authentication)`;
+}
+
 /** Sets the security headers; false (after answering 403) when a loopback-bound server is asked for another host. */
 function guardRequest(request: IncomingMessage, response: ServerResponse, checkHost: boolean): boolean {
   response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
   response.setHeader('x-content-type-options', 'nosniff');
   response.setHeader('referrer-policy', 'no-referrer');
   if (!checkHost) return true;
-  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+  // Host names are case-insensitive (RFC 9110): `LOCALHOST` is this host too.
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
   if (LOOPBACK_NAMES.has(host)) return true;
   response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify({ error: 'unexpected Host header' }));

@@ -43,7 +43,7 @@ test('--json gives the prompt record; --repo overrides the task root', () => {
 test('mistakes are one clear line with exit code 2', () => {
   const { file, task } = tasksFile();
   const cases: [string[], string][] = [
-    [[file, '--id', 'nope', '--context', 'infile'], `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks)`],
+    [[file, '--id', 'nope', '--context', 'infile'], `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks, the first: '${task.id}', 'other')`],
     [[file, '--id', task.id], 'ctxbench prompt: --context is required (as for eval)\nSee: ctxbench prompt --help'],
     [[file, '--id', task.id, '--context', 'infile', '--template', 'gpt-9'], "ctxbench prompt: unknown template 'gpt-9' (known: yabloco, cceval, cceval-chat, m2rc-chat, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)"],
     [[file, '--id', task.id, '--context', 'infile', '--budget', 'lots'], "ctxbench prompt: --budget must be an integer >= 0, got 'lots'"],

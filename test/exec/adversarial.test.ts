@@ -1,5 +1,6 @@
-// Hostile candidates in the real sandbox: a fork storm, deleting and overwriting files outside the
-// tree (including another worker's tree), network connections, an infinite loop, 1 GB of output,
+// Hostile candidates in the real sandbox: a fork storm, reading the host's secrets and folders, a
+// daemon left running, deleting and overwriting files outside the tree (including another worker's
+// tree), network connections, an infinite loop, 1 GB of output,
 // sleeping past the timeout and killing the parent. Each is contained and classified; canary
 // files, a listening socket and the host's process table show that nothing got out, while
 // reference candidates run beside them in the other worker and pass.
@@ -94,6 +95,16 @@ limits:
       candidate: hostile("    import socket\n    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n    s.connect(('192.0.2.1', 9))\n    s.close()"),
       verdict: 'sandbox-violation',
     },
+    // A daemon in its own session, left running when the test ends: it dies with the sandbox's PID namespace (the stray check below).
+    'daemon left behind': {
+      candidate: hostile("    import subprocess\n    subprocess.Popen(['setsid', 'sh', '-c', 'sleep 120'], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)"),
+      verdict: 'pass',
+    },
+    // Secrets, the host's folders, this test's work folder (run stores, the environment file) and the host's processes are not there.
+    'read host files': {
+      candidate: hostile(`    for path in ${JSON.stringify(['/etc/shadow', '/root/.bashrc', '/home', '/var/tmp', '/run', '/work', `${work.dir}/adversarial.yaml`, canary])}:\n        try:\n            open(path, 'rb').read(1)\n            print('READ', path)\n        except OSError as error:\n            print('REFUSED', path, error.strerror)\n    print('INIT', open('/proc/1/cmdline', 'rb').read(5))`),
+      verdict: 'pass',
+    },
     'infinite loop': { candidate: hostile('    while True:\n        pass'), verdict: 'timeout' },
     'gigabyte of output': { candidate: hostile("    import sys\n    for _ in range(1024):\n        sys.stdout.write('x' * 1048576)"), verdict: 'crash' },
     'sleep past timeout': { candidate: hostile('    import time\n    time.sleep(60)'), verdict: 'timeout' },
@@ -118,6 +129,12 @@ limits:
     assert.match(results.get('delete outside')!.logTail, /No such file or directory/);
     assert.match(results.get('write the toolchain')!.logTail, /Read-only file system/);
     assert.match(results.get('udp off the machine')!.logTail, /Network is unreachable/);
+    const reads = results.get('read host files')!.logTail;
+    assert.doesNotMatch(reads, /^READ /m);
+    // (once per call of the candidate)
+    assert.equal(new Set(reads.match(/^REFUSED .* No such file or directory$/gm)).size, 8, reads);
+    // PID 1 is the sandbox's own bubblewrap, not the host's init.
+    assert.match(reads, /^INIT b'bwrap'$/m);
   } finally {
     const stray = strayProcesses();
     for (const pid of stray) process.kill(pid, 'SIGKILL');

@@ -155,6 +155,13 @@ test('C: a header is read inside the first source file including it: its functio
   assert.deepEqual(await graphOf('header-context-c', 'yabloco'), expected);
 });
 
+test('C, YABLoCo mode: a record field typed by a function or function-pointer typedef of its file is a function-pointer field (`Record::field`)', async () => {
+  assert.deepEqual(await graphOf('typedef-fields-c'), ['src/ctx.c finish 3-6 none callers=0 []']);
+  assert.deepEqual(await graphOf('typedef-fields-c', 'yabloco'), [
+    'src/ctx.c finish 3-6 package callers=0 [Context::push@-/package c@-/file Context::release@-/package]',
+  ]);
+});
+
 test('Python: methods through self, plain calls to module functions, imported functions and module aliases, stdlib modules', async () => {
   assert.deepEqual(await graphOf('py-app'), [
     'shop/cart.py Cart.__init__ 10-11 none callers=0 []',

@@ -189,6 +189,10 @@ test('usage mistakes exit 2 with one line naming the problem', async () => {
   const tasksFile = join(root, 'test/fixtures/models/tasks.jsonl');
   const broken = join(scratch, 'broken.jsonl');
   writeFileSync(broken, `${readFileSync(tasksFile, 'utf8').split('\n')[0]}\n{"id": "x", "kind": \n`);
+  // A build whose filters removed every task writes an empty set beside its manifest.
+  const empty = join(scratch, 'empty.jsonl');
+  writeFileSync(empty, '');
+  writeFileSync(`${empty}.manifest.json`, '{}\n');
   const cases: [string[], RegExp][] = [
     [['eval', broken, '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', join(scratch, 'x')], /broken\.jsonl, line 2: malformed JSON/],
     [['eval', join(scratch, 'absent.jsonl'), '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', join(scratch, 'x')], /absent\.jsonl: cannot read: ENOENT/],
@@ -198,6 +202,8 @@ test('usage mistakes exit 2 with one line naming the problem', async () => {
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x'), '--temperature', 'hot'], /--temperature must be a number between 0 and 2, got 'hot'/],
     [['eval', tasksFile, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x')], /the tasks mix kinds \(crossfile, node, function\); choose a template with --template/],
     [['results', join(scratch, 'nowhere')], /no run store here/],
+    [['eval', empty, '--model', 'baseline:empty', '--context', 'infile', '--run', join(scratch, 'x')], /empty\.jsonl: no tasks in this file \(.*empty\.jsonl\.manifest\.json shows what each filter removed\)$/m],
+    [['eval', empty, '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', join(scratch, 'x')], /empty\.jsonl: no tasks in this file/],
   ];
   for (const [args, message] of cases) {
     const outcome = await runCli(args, {});

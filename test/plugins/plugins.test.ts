@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cli } from '../capture-cli.ts';
@@ -167,6 +168,13 @@ test("the plugin's metric is a column of the viewer's task list", async () => {
     await browser.close();
     await viewer.close();
   }
+});
+
+test('a plugin whose loading never completes: the command stops and says so, instead of exiting silently', () => {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const result = spawnSync(process.execPath, [join(root, 'bin/ctxbench.js'), 'score', '--help', '--plugin', join(PLUGINS, 'never-loads.js')], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(result.status, 13);
+  assert.equal(result.stderr, 'ctxbench: stopped while waiting for something that can never finish (a plugin whose loading never completes?)\n');
 });
 
 test('a malformed plugin is one error naming the file and the field', async () => {

@@ -227,6 +227,8 @@ test('path traversal, plain or encoded, and files outside the static folder are 
 test('a Host header naming another host is refused (DNS rebinding)', async () => {
   assert.equal((await raw('/api/runs', { host: 'attacker.example' })).status, 403);
   assert.equal((await raw('/api/runs', { host: `localhost:${viewer.port}` })).status, 200);
+  assert.equal((await raw('/api/runs', { host: `LocalHost:${viewer.port}` })).status, 200);
+  for (const host of ['localhost.attacker.example', '127.0.0.1.attacker.example', `attacker.example:${viewer.port}`]) assert.equal((await raw('/api/runs', { host })).status, 403, host);
 });
 
 test('a run written by another connection is seen on the next request, and only then reloaded', () => {
@@ -294,6 +296,25 @@ test('ctxbench view: serves until interrupted, prints the URL; usage errors exit
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   child.kill('SIGINT');
   assert.equal(await exited, 0);
+
+  // Bound beyond loopback, it says so at start (the runs are readable by anyone who can reach the machine).
+  const exposed = spawn(process.execPath, ['bin/ctxbench.js', 'view', oracleDir, '--port', '0', '--host', '0.0.0.0'], { cwd: new URL('../../', import.meta.url) });
+  let warning = '';
+  exposed.stderr.on('data', (chunk) => (warning += chunk));
+  const exposedUrl = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    exposed.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /:(\d+)\/ /.exec(stdout);
+      if (match) resolve(`http://127.0.0.1:${match[1]}/`);
+    });
+    exposed.once('close', (code) => reject(new Error(`exited ${code}: ${warning}`)));
+  });
+  assert.equal((await fetch(`${exposedUrl}api/runs`)).status, 200);
+  const stopped = new Promise<number | null>((resolve) => exposed.once('close', resolve));
+  exposed.kill('SIGINT');
+  assert.equal(await stopped, 0);
+  assert.equal(warning, 'ctxbench view: warning: listening on 0.0.0.0, not loopback: anyone who can reach this machine can read these runs (there is no authentication)\n');
 
   const missing = await runCli(['view']);
   assert.equal(missing.code, 2);

@@ -28,8 +28,8 @@ function savedCandidates(runDir: string): string {
 }
 
 export const evalCommand: Command = {
-  usage: 'eval <tasks.jsonl> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
-  example: 'ctxbench eval tasks.jsonl --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
+  usage: 'eval <tasks> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
+  example: 'ctxbench eval crossfile.tasks --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
   options: {
     ...MODEL_OPTIONS,
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },

@@ -10,10 +10,10 @@ import { UsageError, type Command } from '../command.ts';
 import { integerOption } from '../options.ts';
 
 export const promptCommand: Command = {
-  usage: 'prompt <tasks.jsonl> --id ID --context S [--template T | --model P] [--tokenizer F] [--budget N] [--repo DIR]',
-  example: 'ctxbench prompt tasks.jsonl --id redis/42 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
+  usage: 'prompt <tasks> --id ID --context S [--template T | --model P] [--tokenizer F] [--budget N] [--repo DIR]',
+  example: 'ctxbench prompt function.tasks --id 4076cbcb0c806997 --context oracle+bm25 --template yabloco --budget 4096 --repo ~/src/redis',
   options: {
-    id: { type: 'string', valueName: 'ID', description: 'task id to assemble' },
+    id: { type: 'string', valueName: 'ID', description: 'task id to assemble (an unknown id is answered with the first ids of the set)' },
     context: { type: 'string', valueName: 'S', description: `context strategy (required, as for eval): ${listStrategies().map((s) => s.name).join(', ')}; combine with +` },
     template: { type: 'string', valueName: 'T', description: `template name (${listTemplates().map((t) => t.name).join(', ')}) or a JSON/YAML template file (default: eval's for the task's kind and --model)` },
     model: { type: 'string', valueName: 'P', description: "the model eval would call: an openai:chat model gets the chat form of the default template" },
@@ -39,14 +39,17 @@ export const promptCommand: Command = {
     if (typeof values.context !== 'string') throw new UsageError('--context is required (as for eval)\nSee: ctxbench prompt --help');
     let task: TaskRecord | undefined;
     let count = 0;
+    const first: string[] = [];
     for (const candidate of iterateTasks(file)) {
       count++;
+      if (first.length < 3) first.push(`'${candidate.id}'`);
       if (candidate.id === values.id) {
         task = candidate;
         break;
       }
     }
-    if (!task) throw new InputError(`no task with id '${values.id}' (${count} tasks)`, { file });
+    // A task set is a database: the ids a user can pick from are shown here.
+    if (!task) throw new InputError(`no task with id '${values.id}' (${count} tasks${count ? `, the first: ${first.join(', ')}` : ''})`, { file });
     const retrieval: Partial<RetrievalOptions> = {};
     const topK = integerOption(values, 'top-k');
     const chunkLines = integerOption(values, 'chunk-lines');

@@ -6,6 +6,7 @@ import { applyReviews, BLANK_MODES, formatReviewStats, readReviewSheet, REVIEW_R
 import { writeDerived } from '../../tasks/derive.ts';
 import { InputError } from '../../util/errors.ts';
 import { startReviewServer } from '../../web/review-server.ts';
+import { exposureWarning } from '../../web/listen.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
 import { choiceOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
@@ -41,6 +42,8 @@ async function serve(tasksPath: string, values: OptionValues): Promise<number> {
   if (typeof reviewer !== 'string' || reviewer.trim() === '') throw new UsageError('--reviewer NAME is required (one reviewer per session)\nSee: ctxbench review --help');
   const server = await startReviewServer(tasksPath, { reviewer, port: parsePort(values, DEFAULT_REVIEW_PORT), host: textOption(values, 'host') });
   console.log(`ctxbench review: ${tasksPath} as ${reviewer} at ${server.url}  (marks saved to ${server.reviewsFile}; Ctrl-C to stop)`);
+  const warning = exposureWarning(textOption(values, 'host') ?? '127.0.0.1', 'these tasks and write review marks');
+  if (warning) console.error(`ctxbench review: ${warning}`);
   await waitForStop();
   await server.close();
   return 0;

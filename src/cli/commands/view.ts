@@ -3,6 +3,7 @@ import { UsageError, type Command } from '../command.ts';
 import { integerOption, type OptionValues } from '../options.ts';
 import { exportViewer } from '../../web/export.ts';
 import { startViewer } from '../../web/server.ts';
+import { exposureWarning } from '../../web/listen.ts';
 
 const DEFAULT_PORT = 8765;
 
@@ -26,6 +27,8 @@ export const viewCommand: Command = {
     }
     const viewer = await startViewer(positionals, { port: parsePort(values, DEFAULT_PORT), host: values.host as string | undefined });
     console.log(`ctxbench view: ${viewer.runs.runs.map((run) => run.id).join(', ')} at ${viewer.url}  (Ctrl-C to stop)`);
+    const warning = exposureWarning(viewer.host, 'these runs');
+    if (warning) console.error(`ctxbench view: ${warning}`);
     await waitForStop();
     await viewer.close();
     return 0;
