@@ -83,8 +83,9 @@ export function excludedTests(state: CheckState | null): string[] {
 
 /** A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the repository's content. */
 export function environmentHash(env: ExecEnvironment, mode: string): string {
-  const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork } = env;
-  const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode });
+  const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork, testFiles } = env;
+  // testFiles only when given: the environments written before it keep their prepared trees and verdicts.
+  const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode, ...(testFiles.length > 0 ? { testFiles } : {}) });
   return createHash('sha256').update(settings).update(fingerprintTree(env.repo)).digest('hex');
 }
 
@@ -119,18 +120,19 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
 }
 
 /**
- * Runs a build or test command; for a test command with a report file, removes any stale report
- * first (the build could have planted one) and reads the new one afterwards.
+ * Runs a build or test command, the environment's `testFiles` read-only; for a test command with a
+ * report file, removes any stale report first (the build could have planted one) and reads the new
+ * one afterwards.
  */
 export async function runTestCommand(context: ExecContext, tree: string, command: string, timeoutMs: number, isTest: boolean): Promise<{ outcome: RunOutcome; report: string | null }> {
   const reportFile = isTest ? context.env.report?.file ?? null : null;
   if (reportFile !== null) removeTree(join(tree, reportFile));
-  const outcome = await runInTree(context, tree, command, { timeoutMs });
+  const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles });
   return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
 }
 
 /** Runs one command in a tree with the environment's variables (and extra ones). */
-export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean }): Promise<RunOutcome> {
+export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean; readOnly?: string[] }): Promise<RunOutcome> {
   const { env } = context;
   // The setup is the environment's own trusted command, run once: it may use every core.
   const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout), cpus: Math.max(env.limits.cpus, availableParallelism()) } : env.limits;
@@ -142,6 +144,7 @@ export function runInTree(context: ExecContext, tree: string, command: string, o
     limits,
     network: options.setup === true && env.setupNetwork,
     mounts: env.mounts,
+    readOnly: options.readOnly ?? [],
   });
 }
 
