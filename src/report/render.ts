@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { formatCsv } from '../datasets/csv.ts';
 import { escapeMarkdown, markdownTable } from '../util/markdown.ts';
-import { formatTable } from '../util/table.ts';
+import { formatTable, visibleControls } from '../util/table.ts';
 import { ReportSchema, type Report } from './aggregate.ts';
 import { ComparisonSchema, type Comparison } from './compare.ts';
 import type { Figure, FigureTable } from './figures/types.ts';
@@ -42,7 +42,7 @@ interface Writer {
   table(head: string[], rows: (string | number)[][]): string;
   text(line: string): string;
 }
-const PLAIN: Writer = { table: formatTable, text: (line) => line };
+const PLAIN: Writer = { table: formatTable, text: visibleControls };
 const MARKDOWN: Writer = { table: markdownTable, text: escapeMarkdown };
 
 function comparisonText(comparison: Comparison | undefined, write: Writer): string[] {
@@ -103,6 +103,6 @@ export function renderReport(report: Report, format: Format, comparison?: Compar
     case 'md':
       return [...provenanceLines(report).map((l) => `- ${escapeMarkdown(l)}`), '', escapeMarkdown(METRIC_NOTE), '', ...report.notes.map((n) => `> ${escapeMarkdown(n)}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, MARKDOWN), ...figureTablesText(figures, MARKDOWN), ''].join('\n');
     case 'text':
-      return [...provenanceLines(report), METRIC_NOTE, ...report.notes.map((n) => `note: ${n}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
+      return [...provenanceLines(report).map(visibleControls), METRIC_NOTE, ...report.notes.map((n) => `note: ${visibleControls(n)}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
   }
 }

@@ -185,6 +185,10 @@ test('markdown and HTML reports show names as written: no broken table row, no m
   const html = report('html');
   assert.doesNotMatch(html, /<script|<b>|<img/);
   assert.match(html, /model a\|b&lt;script&gt;x&lt;\/script&gt;, context infile/);
+  // The terminal table: a line break (or an ANSI sequence) in a name is shown, not obeyed.
+  const text = report('text');
+  assert.match(text, /^run\|<img src=x onerror=alert\(1\)>\s+p\|q\\n<b>r<\/b>\s+1\s+0\s+100\.00\s+100\.00$/m);
+  assert.doesNotMatch(text, /^<b>r<\/b>/m);
 });
 
 test('unknown dimensions and metrics are named', () => {
