@@ -1,7 +1,8 @@
 // The run folder of a command that writes candidates (eval, docstrings generate): made if missing
 // and locked for the call. When the call ends (done, failed or interrupted) with no candidate
-// stored in a folder it made, the folder goes again, so a failed first call leaves nothing behind;
-// a folder that existed before (even empty) or that holds a candidate is never removed.
+// stored, what it made goes again: the run store it created, and the folders it made (when empty),
+// so a failed first call leaves nothing behind. A folder that existed before (even empty), a store
+// that existed before, and a store holding a candidate are never removed.
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { makeFolders, removeMadeFolders } from '../util/folders.ts';
@@ -9,7 +10,7 @@ import { lockFolder, type FolderLock } from '../util/lock.ts';
 import { openRunStore, runDatabasePath } from './store.ts';
 
 export interface RunFolder {
-  /** Unlocks the folder, and removes it when this call made it and no candidate is stored. */
+  /** Unlocks the folder; with no candidate stored, removes the run store and the folders this call made. */
   release(): void;
 }
 
@@ -37,15 +38,16 @@ export function holdRunFolder(dir: string, purpose: string): RunFolder {
     removeMadeFolders(made);
     throw error;
   }
+  const storeExisted = existsSync(runDatabasePath(dir));
   let released = false;
   return {
     release() {
       if (released) return;
       released = true;
-      const discard = made.length > 0 && storedCandidates(dir) === 0;
-      if (discard) for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${runDatabasePath(dir)}${suffix}`, { force: true });
+      const unused = storedCandidates(dir) === 0;
+      if (unused && !storeExisted) for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${runDatabasePath(dir)}${suffix}`, { force: true });
       lock.release();
-      if (discard) removeMadeFolders(made);
+      if (unused) removeMadeFolders(made);
     },
   };
 }

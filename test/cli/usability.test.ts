@@ -125,10 +125,13 @@ test('a failed eval removes the run folder it made and nothing else', () => {
     assertOneLine(failed.stderr, pattern);
     assert.equal(existsSync(join(scratch, 'made')), false, `${more.join(' ')}: the folders eval made are gone`);
   }
-  // A folder that existed before stays, even empty.
+  // A folder that existed before stays, even empty; the run store a failed call made in it goes.
   const before = join(scratch, 'empty-before');
   mkdirSync(before);
   assert.equal(evalInto(invalid, before).status, 2);
+  const noRepo = evalInto(TASKS, before, '--context', 'bm25', '--repo', join(scratch, 'no-such-repo'));
+  assert.equal(noRepo.status, 2, noRepo.stderr);
+  assert.match(noRepo.stderr, /no-such-repo: cannot read repository folder: ENOENT/);
   assert.deepEqual(readdirSync(before), []);
   // A run with stored candidates is kept when a later call fails.
   const kept = join(scratch, 'kept');

@@ -18,7 +18,7 @@ export const evalCommand: Command = {
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
     template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
-    run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists; a folder this call created goes again if the call stores no candidate)' },
+    run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists; a call that stores no candidate removes the run it created)' },
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
     tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json (default: a llamacpp model\'s own, else o200k_base)' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
