@@ -184,7 +184,7 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
  * repository reached through folders only (the sandbox binds it by its host path, so a link on the
  * way would bind something else).
  */
-function testFileProblem(repo: string, relative: string): string | null {
+export function testFileProblem(repo: string, relative: string): string | null {
   if (!existsSync(repo)) return null; // named by the check of `repo`
   const parts = relative.split('/');
   for (let depth = 1; depth <= parts.length; depth++) {

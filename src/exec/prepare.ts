@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
+import { testFileProblem } from './env.ts';
 import { chownTree, copyTree, fingerprintTree, removeTree, stripReferenceTraces } from './tree.ts';
 import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome } from './types.ts';
 import { logTail } from './verdict.ts';
@@ -177,6 +178,11 @@ export async function setupTree(context: ExecContext, dir: string): Promise<numb
     ms += outcome.ms;
     if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'setup command', command, outcome);
   }
+  // The sandbox binds the test files by their path in the tree: the setup must have left each in place.
+  context.env.testFiles.forEach((path, index) => {
+    const problem = testFileProblem(dir, path);
+    if (problem) throw new InputError(`'${path}' ${problem} after the setup`, { file: context.env.file, field: `testFiles[${index}]` });
+  });
   return ms;
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   cacheSignature,
+  checkEnvironment,
   createContext,
   executeCandidates,
   execCodeVersion,
@@ -288,6 +289,10 @@ test('7c: the tests that judge a candidate are read-only to it where the environ
   assert.match(forged.logTail, /rewrite refused: Read-only file system/);
   assert.match(forged.logTail, /move refused: Device or resource busy/);
   assert.doesNotMatch(forged.logTail, /rewrote the test|moved the tests/);
+  // A declared test file the setup removes is named before anything runs on it.
+  const removing = join(work.dir, 'python-setup-removes.yaml');
+  writeFileSync(removing, readFileSync(env.file, 'utf8').replace(/^setup: .*$/m, 'setup: rm tests/test_stats.py'));
+  await assert.rejects(checkEnvironment(loadEnvironment(removing), { workDir: work.dir }), { message: `${removing}, field 'testFiles[0]': 'tests/test_stats.py' is not in the repository after the setup` });
 });
 
 test('8: exec without a check state stops with the command to run, or runs the check first and says so', async () => {
