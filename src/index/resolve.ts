@@ -156,6 +156,8 @@ export class Resolver {
   private readonly systemHeaderNames = new Map<string, { header: string; names: Set<string> }[]>();
   private readonly libraryNameSets = new Map<LanguageId, Set<string>>();
   private readonly systemHeaders = new Map<string, { names: Set<string>; includes: string[] } | null>();
+  /** the system headers' name sets (systemHeaders) declaring each name: a call tries these, not every set its file reaches. */
+  private readonly systemSetsByName = new Map<string, Set<string>[]>();
   private readonly factsByPath = new Map<string, FileFacts>();
   private readonly pathsByStem = new Map<string, string[]>();
   private readonly importCache = new Map<string, string[]>();
@@ -529,8 +531,10 @@ export class Resolver {
     let declared: CallLevel | null = null;
     // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
     const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
-    for (const [names, library] of throughField ? [] : context.systemNames) {
-      if (!names.has(site.name)) continue;
+    // the system headers' name sets declaring the name, of those the file reaches: any of the C library's makes it `stdlib`
+    for (const names of throughField ? [] : (this.systemSetsByName.get(site.name) ?? [])) {
+      const library = context.systemNames.get(names);
+      if (library === undefined) continue;
       declared = library ? 'stdlib' : 'external';
       if (library) break;
     }
@@ -849,6 +853,11 @@ export class Resolver {
     const file = findSystemHeader(header);
     const parsed = file ? scanHeader(readFileSync(file, 'latin1')) : null;
     this.systemHeaders.set(header, parsed);
+    for (const name of parsed?.names ?? []) {
+      const sets = this.systemSetsByName.get(name);
+      if (sets) sets.push(parsed!.names);
+      else this.systemSetsByName.set(name, [parsed!.names]);
+    }
     return parsed;
   }
 
