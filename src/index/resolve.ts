@@ -22,6 +22,15 @@ export interface Definition {
   ownerTail: string;
 }
 
+/** A name's definitions, grouped by what narrows a call's candidates (Resolver.applicable). */
+interface NameGroups {
+  all: Definition[];
+  /** free functions (no owner, or kind `function`). */
+  free: Definition[];
+  byOwner: Map<string, Definition[]>;
+  byOwnerTail: Map<string, Definition[]>;
+}
+
 /** What a name bound by an import refers to. */
 interface Binding {
   files: string[];
@@ -141,6 +150,20 @@ function hasFile(files: Int32Array | undefined, file: number): boolean {
   return false;
 }
 
+/** A word character as a RegExp's `\w` (no `u` flag) means it. */
+function isWordCode(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** Whether `text` holds `word` (itself made of word characters) as a whole word: `\bword\b` without building a RegExp per call. */
+function hasWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !isWordCode(text.charCodeAt(at - 1))) && (end === text.length || !isWordCode(text.charCodeAt(end)))) return true;
+  }
+  return false;
+}
+
 function stem(path: string): string {
   const base = posix.basename(path);
   const dot = base.lastIndexOf('.');
@@ -152,10 +175,13 @@ export class Resolver {
   private readonly pathsBySuffix = new Map<string, string[]>();
   private readonly filesByDir = new Map<string, string[]>();
   private readonly definitionsByName = new Map<string, Definition[]>();
+  private readonly groupsByName = new Map<string, NameGroups>();
   private readonly definitions: Definition[] = [];
   private readonly systemHeaderNames = new Map<string, { header: string; names: Set<string> }[]>();
   private readonly libraryNameSets = new Map<LanguageId, Set<string>>();
   private readonly systemHeaders = new Map<string, { names: Set<string>; includes: string[] } | null>();
+  /** the system headers' name sets (systemHeaders) declaring each name: a call tries these, not every set its file reaches. */
+  private readonly systemSetsByName = new Map<string, Set<string>[]>();
   private readonly factsByPath = new Map<string, FileFacts>();
   private readonly pathsByStem = new Map<string, string[]>();
   private readonly importCache = new Map<string, string[]>();
@@ -499,12 +525,11 @@ export class Resolver {
     const binding = site.receiver ? context.bindings.get(site.receiver) : context.bindings.get(site.name);
     if (binding?.outside) return result(binding.outside, []);
 
-    let candidates = this.definitionsByName.get(site.name) ?? [];
     if (binding && binding.files.length > 0) {
-      const inBound = candidates.filter((d) => binding.files.includes(d.path));
+      const inBound = (this.definitionsByName.get(site.name) ?? []).filter((d) => binding.files.includes(d.path));
       if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
     }
-    candidates = this.applicable(candidates, caller, site, context.implicitThis);
+    const candidates = this.applicable(caller, site, context.implicitThis);
     const tiers: ((d: Definition) => boolean)[] = [
       (d) => d.path === caller.path,
       (d) => context.included.has(d.path) || (context.reached.has(d.path) && !d.fn.fileLocal),
@@ -529,8 +554,10 @@ export class Resolver {
     let declared: CallLevel | null = null;
     // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
     const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
-    for (const [names, library] of throughField ? [] : context.systemNames) {
-      if (!names.has(site.name)) continue;
+    // the system headers' name sets declaring the name, of those the file reaches: any of the C library's makes it `stdlib`
+    for (const names of throughField ? [] : (this.systemSetsByName.get(site.name) ?? [])) {
+      const library = context.systemNames.get(names);
+      if (library === undefined) continue;
       declared = library ? 'stdlib' : 'external';
       if (library) break;
     }
@@ -565,27 +592,40 @@ export class Resolver {
     const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
-      : /^[A-Za-z_]\w*$/.test(site.name) && new RegExp(`\\b${site.name}\\b`).test(parameters) ? site.name : undefined;
+      : /^[A-Za-z_]\w*$/.test(site.name) && hasWord(parameters, site.name) ? site.name : undefined;
     return pointer === 'this' ? undefined : pointer;
   }
 
-  /** Narrows candidates by the receiver: `self`/`this` and class-qualified calls prefer that class. */
-  private applicable(candidates: Definition[], caller: Definition, site: CallSite, implicitThis: boolean): Definition[] {
-    if (candidates.length === 0) return candidates;
+  /** Narrows a name's definitions by the receiver: `self`/`this` and class-qualified calls prefer that class. */
+  private applicable(caller: Definition, site: CallSite, implicitThis: boolean): Definition[] {
+    const groups = this.nameGroups(site.name);
+    if (!groups) return [];
     const receiver = site.receiver;
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
-      const own = implicitThis ? candidates.filter((d) => d.owner !== '' && d.owner === caller.owner) : [];
-      if (own.length > 0) return own;
-      return candidates.filter((d) => d.fn.kind === 'function' || d.owner === '');
+      const own = implicitThis && caller.owner !== '' ? groups.byOwner.get(caller.owner) : undefined;
+      return own ?? groups.free;
     }
-    if (selfReceivers().has(receiver)) {
-      const own = candidates.filter((d) => d.owner === caller.owner);
-      return own.length > 0 ? own : candidates;
+    if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? groups.all;
+    return groups.byOwnerTail.get(lastSegment(receiver)) ?? groups.all;
+  }
+
+  /** A name's definitions grouped as `applicable` narrows them (each group in definition order), made when the name is first called. */
+  private nameGroups(name: string): NameGroups | undefined {
+    let groups = this.groupsByName.get(name);
+    if (groups) return groups;
+    const all = this.definitionsByName.get(name);
+    if (!all) return undefined;
+    groups = { all, free: all.filter((d) => d.fn.kind === 'function' || d.owner === ''), byOwner: new Map(), byOwnerTail: new Map() };
+    for (const definition of all) {
+      for (const [byKey, key] of [[groups.byOwner, definition.owner], [groups.byOwnerTail, definition.ownerTail]] as const) {
+        const list = byKey.get(key);
+        if (list) list.push(definition);
+        else byKey.set(key, [definition]);
+      }
     }
-    const tail = lastSegment(receiver);
-    const named = candidates.filter((d) => d.ownerTail === tail);
-    return named.length > 0 ? named : candidates;
+    this.groupsByName.set(name, groups);
+    return groups;
   }
 
   /** Among same-named candidates, prefer those whose parameter count fits the call. */
@@ -849,6 +889,11 @@ export class Resolver {
     const file = findSystemHeader(header);
     const parsed = file ? scanHeader(readFileSync(file, 'latin1')) : null;
     this.systemHeaders.set(header, parsed);
+    for (const name of parsed?.names ?? []) {
+      const sets = this.systemSetsByName.get(name);
+      if (sets) sets.push(parsed!.names);
+      else this.systemSetsByName.set(name, [parsed!.names]);
+    }
     return parsed;
   }
 
