@@ -488,7 +488,9 @@ class FileExtractor {
     // a function that names none of the types declares nothing with them
     const { compilerTypePattern, compilerNamePattern } = this.c;
     const compilerTyped = compilerTypePattern ? (fn.code.search(compilerTypePattern) >= 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
-    const compilerWords = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : (compilerNamePattern ?? undefined);
+    const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
+    // a function whose text names none of them has no call that uses one: its calls are not checked one by one
+    const compilerWords = words && fn.code.search(words) >= 0 ? words : undefined;
     this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
@@ -508,8 +510,10 @@ class FileExtractor {
   private libraryMacroCalls(fn: ExtractedFunction, body: Node): void {
     const pattern = this.c.macroCallPattern;
     if (!pattern) return;
+    const text = body.text;
+    if (text.search(pattern) < 0) return;
     // strings, character literals and comments keep their length but lose their words
-    const code = body.text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+    const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
     for (const match of code.matchAll(pattern)) {
       const name = this.c.spec.systemLibrary!.macroCalls![match[0]]!;
       fn.calls.push({ name, receiver: null, argumentCount: 0, ...positionIn(body, code, match.index!) });
@@ -612,7 +616,7 @@ class FileExtractor {
     for (const rule of this.c.calls.get(node.type)!) {
       const site = this.callSite(node, rule);
       if (site) {
-        if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
+        if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
         owner.fn!.calls.push(site);
         return;
       }
@@ -635,11 +639,13 @@ class FileExtractor {
    * The full expression around a call: the statement holding it when that statement holds no other
    * statement (an expression statement, a declaration with its type, a `return`), else the statement's
    * part that holds it (the condition of an `if`, one clause of a `for`). A compiler rejects (and
-   * YABLoCo's clang dropped) the whole of it when any part is invalid.
+   * YABLoCo's clang dropped) the whole of it when any part is invalid. It ends at the function's own
+   * definition (a constructor's member initializer has no statement around it).
    */
-  private fullExpression(node: Node): Node {
+  private fullExpression(node: Node, owner: Context): Node {
     let part = node;
     for (let parent = node.parent; parent; part = parent, parent = parent.parent) {
+      if (parent.startIndex < owner.start || parent.endIndex > owner.end) return part;
       if (!this.c.statementTypes.has(parent.type)) continue;
       return parent.namedChildren.some((child) => child !== null && this.c.statementTypes.has(child.type)) ? part : parent;
     }
