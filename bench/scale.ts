@@ -259,7 +259,13 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     labels: { bucket: 1 + (index % 10), semantic: ['Expression/Call', 'Statement/Return', 'Identifier/Name'][index % 3]!, lines: 1 },
   });
   const tasks = Array.from({ length: count }, (_, index) => taskAt(index));
-  const candidate = (task: Task, index: number) => ({ taskId: task.id, sample: 0, raw: `v${index}`, output: `v${index}`, postprocess: 'none', error: null, promptTokens: 500, completionTokens: 8, latencyMs: 300, finishReason: 'stop', cached: false });
+  // Candidates the size of a generated function body (20 lines, about 1 KB; the raw text in a fence
+  // with a sentence): a list that counts or scans candidates pays for their text here as on a real run.
+  const body = (index: number) => Array.from({ length: 20 }, (_, line) => `    acc_${line} = combine(acc_${line}, item_${index % 997}[${line}]);`).join('\n');
+  const candidate = (task: Task, index: number) => ({
+    taskId: task.id, sample: 0, raw: `\`\`\`python\n${body(index)}\n\`\`\`\nThe body accumulates the items one line at a time.`, output: body(index),
+    postprocess: 'none', error: null, promptTokens: 500, completionTokens: 300, latencyMs: 300, finishReason: 'stop', cached: false,
+  });
   const store = openRunStore(manyDir, { create: sampleConfig('bm25', 1), tasks });
   store.batch(() => {
     for (const [index, task] of tasks.entries()) {

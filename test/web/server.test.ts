@@ -100,7 +100,7 @@ test('a fresh viewer serves the first rows of a run from those tasks only, befor
     const first = await get<RowColumns & { total: number }>('api/runs/oracle/rows?limit=2');
     assert.deepEqual(asked, [['tasks', { limit: 2 }], ['candidates', 2]]);
     const whole = await get<RowColumns & { total: number }>('api/runs/oracle/rows');
-    assert.deepEqual(asked.slice(2), [['tasks', { from: 0, limit: 5000 }], ['candidates', { from: 0, limit: 5000 }]]);
+    assert.deepEqual(asked.slice(2), [['tasks', { from: 0, limit: 5000 }], ['candidates', { after: null, limit: 5000 }]]);
     assert.deepEqual([first.total, whole.total], [8, 8]);
     assert.deepEqual(decodeRows(first), decodeRows(whole).slice(0, 2));
   } finally {
