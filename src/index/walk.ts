@@ -127,8 +127,14 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
     entries,
     warnings: () => [...warned].sort((a, b) => a.at - b.at).map((warning) => warning.text),
     read(entry) {
-      const bytes = readFileSync(entry.full);
       const at = numbers.get(entry)!;
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(entry.full);
+      } catch (error) {
+        warned.push({ at, text: `${entry.path}: skipped (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+        return null;
+      }
       if (bytes.includes(0)) {
         warned.push({ at, text: `${entry.path}: skipped, binary content (NUL byte)` });
         return null;
