@@ -1,5 +1,5 @@
 export type * from './types.ts';
-export { indexRepository, defaultIndexPath, extractAll, type IndexOptions, type IndexRun } from './indexer.ts';
+export { indexRepository, defaultIndexPath, extractAll, type IndexOptions, type IndexRun, type PendingSource } from './indexer.ts';
 export { IndexStore, type StoredFile } from './store.ts';
 export { Resolver, functionId } from './resolve.ts';
 export { walkRepository, type SourceFile, type WalkOptions, type WalkResult } from './walk.ts';

@@ -10,7 +10,7 @@ import type { LanguageId } from '../languages/types.ts';
 import { Resolver } from './resolve.ts';
 import { IndexStore } from './store.ts';
 import type { FileFacts } from './types.ts';
-import { walkRepository, type SourceFile, type WalkOptions } from './walk.ts';
+import { listSources, type SourceFile, type WalkOptions } from './walk.ts';
 
 export interface IndexOptions extends WalkOptions {
   /** SQLite file; default `<repo>/.ctxbench/index.db`. */
@@ -47,37 +47,59 @@ function checkRepository(root: string): void {
   if (!statSync(root).isDirectory()) throw new InputError(`repository path is not a directory: ${root}`);
 }
 
+/** A file to extract: its path and size (the largest go first), read only when its batch is sent. */
+export interface PendingSource {
+  path: string;
+  size: number;
+  /** the file, or null when it is skipped (the reader warns). */
+  read(): SourceFile | null;
+}
+
 /**
- * Parses source files on worker threads (all cores), in batches; `onFacts` gets each file's facts
- * and their JSON as soon as its batch is back (the index writes them while the rest is parsed).
+ * Parses source files on worker threads (all cores), in batches; `onFacts` gets each file's facts,
+ * their JSON and the file as soon as its batch is back (the index writes them while the rest is
+ * parsed). A batch's files are read just before it is sent: reading overlaps parsing, and only the
+ * batches in flight hold their text.
  */
 export async function extractAll(
-  files: SourceFile[],
+  sources: readonly PendingSource[],
   threads?: number,
   onProgress?: (done: number, total: number) => void,
-  onFacts?: (facts: FileFacts, json: string) => void,
+  onFacts?: (facts: FileFacts, json: string, file: SourceFile) => void,
 ): Promise<FileFacts[]> {
-  if (files.length === 0) return [];
-  const batches: SourceFile[][] = [];
+  if (sources.length === 0) return [];
+  const batches: PendingSource[][] = [];
   // Largest files first so one big file does not finish last on its own.
-  const ordered = [...files].sort((a, b) => b.size - a.size);
+  const ordered = [...sources].sort((a, b) => b.size - a.size);
   for (let i = 0; i < ordered.length; i += BATCH_FILES) batches.push(ordered.slice(i, i + BATCH_FILES));
-  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], string[]>(
-    new URL('./extract-worker.ts', import.meta.url),
-    Math.max(1, Math.min(threads ?? availableParallelism(), batches.length)),
-  );
+  const size = Math.max(1, Math.min(threads ?? availableParallelism(), batches.length));
+  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], string[]>(new URL('./extract-worker.ts', import.meta.url), size);
   try {
+    const results: FileFacts[][] = [];
+    let next = 0;
     let done = 0;
-    const results = await Promise.all(batches.map(async (batch) => {
-      const facts = (await pool.run(batch.map(({ path, language, text }) => ({ path, language, text })))).map((json) => {
-        const parsed = JSON.parse(json) as FileFacts;
-        onFacts?.(parsed, json);
-        return parsed;
-      });
-      done += batch.length;
-      onProgress?.(done, files.length);
-      return facts;
-    }));
+    let failed = false;
+    const feed = async () => {
+      while (next < batches.length && !failed) {
+        const index = next++;
+        const files = batches[index]!.map((source) => source.read()).filter((file): file is SourceFile => file !== null);
+        try {
+          const jsons = files.length > 0 ? await pool.run(files.map(({ path, language, text }) => ({ path, language, text }))) : [];
+          results[index] = jsons.map((json, i) => {
+            const facts = JSON.parse(json) as FileFacts;
+            onFacts?.(facts, json, files[i]!);
+            return facts;
+          });
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+        done += batches[index]!.length;
+        onProgress?.(done, sources.length);
+      }
+    };
+    // one feeder per worker and one more: a worker that finishes finds its next batch read and waiting
+    await Promise.all(Array.from({ length: size + 1 }, feed));
     return results.flat();
   } finally {
     await pool.close();
@@ -89,25 +111,29 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
   const started = performance.now();
   const root = resolvePath(repo);
   checkRepository(root);
-  const { files, warnings } = walkRepository(root, options);
+  const listing = listSources(root, options);
   const store = new IndexStore(options.db ? resolvePath(options.db) : defaultIndexPath(root));
   try {
     const known = store.fileHashes();
-    const hashes = new Map(files.map((file) => [file.path, hashText(file.text)]));
-    const changed = files.filter((file) => known.get(file.path) !== hashes.get(file.path));
-    const present = new Set(files.map((file) => file.path));
+    // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
+    const files = known.size > 0 ? listing.entries.map((entry) => listing.read(entry)).filter((file): file is SourceFile => file !== null) : null;
+    const hashes = new Map((files ?? []).map((file) => [file.path, hashText(file.text)]));
+    const changed: PendingSource[] = files
+      ? files.filter((file) => known.get(file.path) !== hashes.get(file.path)).map((file) => ({ path: file.path, size: file.size, read: () => file }))
+      : listing.entries.map((entry) => ({ path: entry.path, size: entry.size, read: () => listing.read(entry) }));
+    const present = new Set((files ?? listing.entries).map((file) => file.path));
     const removed = [...known.keys()].filter((path) => !present.has(path));
     const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root;
+    let parsedCount = 0;
     if (!unchanged) {
       const replacement = store.beginReplace(removed);
       try {
-        const byPath = new Map(changed.map((file) => [file.path, file]));
-        const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json) => {
-          const file = byPath.get(facts.path)!;
-          replacement.putFile({ path: file.path, language: file.language, hash: hashes.get(file.path)!, size: file.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
+        const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, file) => {
+          replacement.putFile({ path: file.path, language: file.language, hash: hashes.get(file.path) ?? hashText(file.text), size: file.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
         });
+        parsedCount = parsed.length;
         const parsedPaths = new Set(parsed.map((facts) => facts.path));
-        const kept = store.facts(files.filter((file) => !parsedPaths.has(file.path)).map((file) => file.path));
+        const kept = store.facts((files ?? []).filter((file) => !parsedPaths.has(file.path)).map((file) => file.path));
         const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         const callers = new Resolver(all, root).resolveEach((fn, calls) => replacement.putFunction(fn, calls));
         replacement.finish(callers);
@@ -117,7 +143,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       }
       store.setMeta('root', root);
     }
-    return { root, store, parsed: unchanged ? 0 : changed.length, removed: removed.length, unchanged, warnings, seconds: (performance.now() - started) / 1000 };
+    return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: listing.warnings(), seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     store.close();
     throw error;

@@ -31,6 +31,15 @@ interface NameGroups {
   byOwnerTail: Map<string, Definition[]>;
 }
 
+/** Where a file's calls find a group of same-named candidates: the first tier (the file; what it includes or reaches; what its includer includes) seeing some, else those visible from other files, and of them those in the file's folder. */
+interface CandidateChoice {
+  tier: Definition[] | null;
+  visible: Definition[];
+  sameDir: Definition[];
+}
+
+const NO_DEFINITIONS: readonly Definition[] = [];
+
 /** What a name bound by an import refers to. */
 interface Binding {
   files: string[];
@@ -64,6 +73,8 @@ interface FileContext extends FilePlace {
   implicitThis: boolean;
   /** calls decided in this file, by what decides them (callerCallKey): a file calls the same names again and again. */
   decided: Map<string, ResolvedCall>;
+  /** candidateChoice's answers, by `applicable` group. */
+  choices: Map<readonly Definition[], CandidateChoice>;
   /** the file's translation unit as a compiler without its own headers reads it (worked out when first needed). */
   compilerTypes?: CompilerTypeUnit;
   /** for a header, the context of the source file it is read in (`firstIncluder`; null when none), worked out when first needed. */
@@ -86,6 +97,16 @@ interface CompilerTypeUnit {
 interface SystemInclude {
   library: boolean;
   sets: { names: Set<string>; library: boolean }[];
+}
+
+/** What a file's includes and imports bring it, transitively: `Files` is how file sets are held (paths, or file numbers when kept). */
+interface FileClosure<Files> {
+  included: Files;
+  reached: Files;
+  bindings: Map<string, Binding>;
+  globFiles: string[];
+  /** the system includes reached, in order. */
+  systemTargets: SystemInclude[];
 }
 
 /** What one import of a file brings to the files that reach it. */
@@ -205,6 +226,8 @@ export class Resolver {
   private readonly fileIndex = new Map<string, number>();
   private readonly includersOf = new Map<string, Int32Array>();
   private readonly reachersOf = new Map<string, Int32Array>();
+  /** each file's closure (indexIncluders' pass), its files as numbers, for its context in resolution's pass. */
+  private readonly closures = new Map<string, FileClosure<Int32Array>>();
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(files: FileFacts[], root: string | null = null) {
@@ -272,7 +295,8 @@ export class Resolver {
    * Resolves the functions one at a time, in order, handing each (without its callers, known only
    * at the end) and its calls to `emit`; returns each called function's number of distinct callers.
    * A file's context lives only while its functions are resolved: nothing grows with the repository
-   * but the callers counts (and the include relation, as file numbers, when macros need it).
+   * but the callers counts (and the include relation and each file's closure, as file numbers, when
+   * macros or includes need them).
    */
   resolveEach(emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
     this.indexIncluders();
@@ -282,14 +306,23 @@ export class Resolver {
       const place: FilePlace = { facts, dir: posix.dirname(path), index, visibleMacros: new Map() };
       for (const use of facts.macroUses) this.generate(use, place, 0);
     });
-    const callers = new Map<string, number>();
+    // Callers counted by function number: each callee's count, the last caller counted (a caller counts once), and the order callees were first called in.
+    const numberOf = new Map(this.definitions.map((definition, number) => [definition.id, number]));
+    const counts = new Int32Array(this.definitions.length);
+    const lastCaller = new Int32Array(this.definitions.length).fill(-1);
+    const called: number[] = [];
     let context: FileContext | null = null;
-    for (const definition of this.definitions) {
+    this.definitions.forEach((definition, caller) => {
       if (context?.facts.path !== definition.path) context = this.fileContext(this.factsByPath.get(definition.path)!);
       const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context!, 0));
-      const callees = new Set<string>();
-      for (const resolved of own) for (const calleeId of resolved.calleeIds) callees.add(calleeId);
-      for (const calleeId of callees) callers.set(calleeId, (callers.get(calleeId) ?? 0) + 1);
+      for (const resolved of own) {
+        for (const calleeId of resolved.calleeIds) {
+          const callee = numberOf.get(calleeId)!;
+          if (lastCaller[callee] === caller) continue;
+          lastCaller[callee] = caller;
+          if (counts[callee]++ === 0) called.push(callee);
+        }
+      }
       const { id, fn, path } = definition;
       emit({
         id,
@@ -307,8 +340,8 @@ export class Resolver {
         level: contextLevel(own, 'default'),
         lastCommit: null,
       }, own);
-    }
-    return callers;
+    });
+    return new Map(called.map((callee) => [this.definitions[callee]!.id, counts[callee]!]));
   }
 
   /**
@@ -457,8 +490,8 @@ export class Resolver {
   /**
    * Which files include each file, and which reach each file defining a macro (a header sees the
    * macros of the files that include it: they are defined before its text is read there). Each
-   * file's context is made once for this and dropped; nothing is needed without macros or includes
-   * (a header is read in a source file including it).
+   * file's closure is worked out once for this and kept (as file numbers) for its context; nothing
+   * is needed without macros or includes (a header is read in a source file including it).
    */
   private indexIncluders(): void {
     const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => facts.imports.some((ref) => ref.resolve === 'include'));
@@ -471,10 +504,14 @@ export class Resolver {
       if (list) list.push(file);
       else lists.set(path, [file]);
     };
+    const toFiles = (paths: Set<string>) => Int32Array.from(paths, (path) => this.fileIndex.get(path)!);
     this.filePaths.forEach((path, file) => {
-      const { included, reached } = this.fileContext(this.factsByPath.get(path)!);
-      for (const header of included) add(includers, header, file);
-      for (const reachedPath of reached) if (macroPaths.has(reachedPath)) add(reachers, reachedPath, file);
+      const facts = this.factsByPath.get(path)!;
+      const spec = getLanguage(facts.language);
+      const closure = this.visitClosure(facts, spec, this.languageSets(spec).stdlibModules);
+      for (const header of closure.included) add(includers, header, file);
+      for (const reachedPath of closure.reached) if (macroPaths.has(reachedPath)) add(reachers, reachedPath, file);
+      this.closures.set(path, { ...closure, included: toFiles(closure.included), reached: toFiles(closure.reached) });
     });
     for (const [path, list] of includers) this.includersOf.set(path, Int32Array.from(list));
     for (const [path, list] of reachers) this.reachersOf.set(path, Int32Array.from(list));
@@ -529,20 +566,9 @@ export class Resolver {
       const inBound = (this.definitionsByName.get(site.name) ?? []).filter((d) => binding.files.includes(d.path));
       if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
     }
-    const candidates = this.applicable(caller, site, context.implicitThis);
-    const tiers: ((d: Definition) => boolean)[] = [
-      (d) => d.path === caller.path,
-      (d) => context.included.has(d.path) || (context.reached.has(d.path) && !d.fn.fileLocal),
-      // a header is read inside a source file: it sees the (static) functions of what that file includes
-      (d) => d.fn.fileLocal && this.includerContext(context)?.included.has(d.path) === true,
-    ];
-    for (const tier of tiers) {
-      const found = candidates.filter(tier);
-      if (found.length > 0) return result(levelOf(found), this.pickOverload(found, site));
-    }
+    const { tier, sameDir, visible } = this.candidateChoice(this.applicable(caller, site, context.implicitThis), context);
+    if (tier) return result(levelOf(tier), this.pickOverload(tier, site));
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
-    const visible = candidates.filter((d) => !d.fn.fileLocal);
-    const sameDir = visible.filter((d) => d.dir === caller.dir);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
     const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
@@ -597,9 +623,9 @@ export class Resolver {
   }
 
   /** Narrows a name's definitions by the receiver: `self`/`this` and class-qualified calls prefer that class. */
-  private applicable(caller: Definition, site: CallSite, implicitThis: boolean): Definition[] {
+  private applicable(caller: Definition, site: CallSite, implicitThis: boolean): readonly Definition[] {
     const groups = this.nameGroups(site.name);
-    if (!groups) return [];
+    if (!groups) return NO_DEFINITIONS;
     const receiver = site.receiver;
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
@@ -608,6 +634,30 @@ export class Resolver {
     }
     if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? groups.all;
     return groups.byOwnerTail.get(lastSegment(receiver)) ?? groups.all;
+  }
+
+  /** Where a file's calls find one `applicable` group's candidates (worked out once per group and file). */
+  private candidateChoice(candidates: readonly Definition[], context: FileContext): CandidateChoice {
+    let choice = context.choices.get(candidates);
+    if (choice) return choice;
+    const tiers: ((d: Definition) => boolean)[] = [
+      (d) => d.path === context.facts.path,
+      (d) => context.included.has(d.path) || (context.reached.has(d.path) && !d.fn.fileLocal),
+      // a header is read inside a source file: it sees the (static) functions of what that file includes
+      (d) => d.fn.fileLocal && this.includerContext(context)?.included.has(d.path) === true,
+    ];
+    let tier: Definition[] | null = null;
+    for (const seeing of tiers) {
+      const found = candidates.filter(seeing);
+      if (found.length > 0) {
+        tier = found;
+        break;
+      }
+    }
+    const visible = tier ? [] : candidates.filter((d) => !d.fn.fileLocal);
+    choice = { tier, visible, sameDir: visible.filter((d) => d.dir === context.dir) };
+    context.choices.set(candidates, choice);
+    return choice;
   }
 
   /** A name's definitions grouped as `applicable` narrows them (each group in definition order), made when the name is first called. */
@@ -638,15 +688,27 @@ export class Resolver {
   private fileContext(facts: FileFacts): FileContext {
     const spec = getLanguage(facts.language);
     const { stdlib, stdlibModules } = this.languageSets(spec);
+    const kept = this.closures.get(facts.path);
+    const toPaths = (files: Int32Array) => new Set(Array.from(files, (file) => this.filePaths[file]!));
+    const { included, reached, bindings, globFiles, systemTargets } = kept
+      ? { ...kept, included: toPaths(kept.included), reached: toPaths(kept.reached) }
+      : this.visitClosure(facts, spec, stdlibModules);
+    const systemNames = new Map<Set<string>, boolean>();
+    for (const target of systemTargets) for (const { names, library } of target.sets) systemNames.set(names, library);
+    const libraryNames = systemTargets.some((target) => target.library) ? this.libraryNames(spec) : null;
+    const index = this.fileIndex.get(facts.path)!;
+    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map(), choices: new Map() };
+  }
+
+  /** What a file's includes and imports bring it, transitively (the file itself left out). */
+  private visitClosure(facts: FileFacts, spec: LanguageSpec, stdlibModules: Set<string>): FileClosure<Set<string>> {
     const reached = new Set<string>();
     const included = new Set<string>();
     const bindings = new Map<string, Binding>();
-    const systemNames = new Map<Set<string>, boolean>();
     const systemTargets = new Set<SystemInclude>();
-    let includesLibrary = false;
     const globFiles: string[] = [];
     // Every file of an include closure is visited from each file that reaches it: its imports are
-    // resolved once (importSteps) and each system header's names are merged once per file.
+    // resolved once (importSteps) and each system include is taken once per file.
     const visitIncludes = (from: FileFacts, depth: number) => {
       for (const step of this.importSteps(from, spec, stdlibModules)) {
         if (step.kind === 'module') {
@@ -657,11 +719,7 @@ export class Resolver {
           }
         } else if (step.kind === 'outside') {
           for (const name of step.names) bindings.set(name, { files: [], outside: step.outside });
-          if (step.system && !systemTargets.has(step.system)) {
-            systemTargets.add(step.system);
-            includesLibrary ||= step.system.library;
-            for (const { names, library } of step.system.sets) systemNames.set(names, library);
-          }
+          if (step.system) systemTargets.add(step.system);
         } else {
           for (const name of step.names) bindings.set(name, { files: step.files, outside: null });
           for (const path of step.files) {
@@ -680,9 +738,7 @@ export class Resolver {
     visitIncludes(facts, 0);
     reached.delete(facts.path);
     included.delete(facts.path);
-    const libraryNames = includesLibrary ? this.libraryNames(spec) : null;
-    const index = this.fileIndex.get(facts.path)!;
-    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached, included, bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map() };
+    return { included, reached, bindings, globFiles, systemTargets: [...systemTargets] };
   }
 
   /** A language's standard-library names and modules (shared by every file of the language). */

@@ -123,6 +123,16 @@ export class IndexStore {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
 
+  /** Switches the journal mode; false when SQLite keeps the current one (another connection has the file open). */
+  private setJournalMode(mode: 'wal' | 'delete'): boolean {
+    try {
+      return this.db.pragma(`journal_mode = ${mode}`, { simple: true }) === mode;
+    } catch (error) {
+      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
+      throw error;
+    }
+  }
+
   fileHashes(): Map<string, string> {
     const rows = this.db.prepare('SELECT path, hash FROM files').all() as { path: string; hash: string }[];
     return new Map(rows.map((row) => [row.path, row.hash]));
@@ -167,6 +177,10 @@ export class IndexStore {
     );
     const setCallers = db.prepare('UPDATE functions SET callers = ? WHERE id = ?');
     const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
+    // A first index has no old one for readers to see: written through a rollback journal, its pages
+    // are written once (the write-ahead log writes each twice: to the log, then to the database).
+    // Another connection open on the file keeps the log (the switch needs the file to itself).
+    const rollbackJournal = db.prepare('SELECT 1 FROM files LIMIT 1').get() === undefined && this.setJournalMode('delete');
     db.exec('BEGIN IMMEDIATE');
     let open = true;
     // A failed COMMIT leaves the transaction open, for abort to roll back; SQLite may already have
@@ -175,6 +189,7 @@ export class IndexStore {
       if (!open) return;
       if (statement === 'COMMIT' || db.inTransaction) db.exec(statement);
       open = false;
+      if (rollbackJournal) this.setJournalMode('wal');
     };
     const writing = () => {
       if (!open) throw new Error('index replacement already finished or aborted');

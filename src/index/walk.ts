@@ -37,33 +37,56 @@ function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-/** Reads every source file of a known language under `root`. */
-export function walkRepository(root: string, options: WalkOptions = {}): WalkResult {
+/** A source file found by listSources, not read yet. */
+export interface SourceEntry {
+  path: string;
+  /** absolute path to read. */
+  full: string;
+  size: number;
+  /** the language its name gives (its text may refine it: a C++ `.h`). */
+  language: LanguageId;
+}
+
+export interface SourceListing {
+  entries: SourceEntry[];
+  /** the warnings of the listing and of every read so far, in the order of the walk. */
+  warnings(): string[];
+  /** reads an entry (null when it is skipped, with a warning naming it). */
+  read(entry: SourceEntry): SourceFile | null;
+}
+
+/**
+ * Lists every file of a known language under `root` without reading it (.gitignore, globs, links
+ * and size are decided from names and stat): a caller reads each when it needs its text.
+ */
+export function listSources(root: string, options: WalkOptions = {}): SourceListing {
   const realRoot = realpathSync(root);
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const included = options.include?.length ? picomatch(options.include, { dot: true }) : () => true;
   const excluded = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : () => false;
-  const files: SourceFile[] = [];
-  const warnings: string[] = [];
+  const entries: SourceEntry[] = [];
+  // each warning with its place in the walk: an entry's number, or after the entries found before it
+  const warned: { at: number; text: string }[] = [];
+  const warn = (text: string) => warned.push({ at: entries.length - 0.5, text });
   const visitedDirs = new Set<string>();
 
   const visit = (dir: string, rules: { base: string; matcher: Ignore }[]) => {
     const real = realpathSync(dir);
     if (visitedDirs.has(real)) {
-      warnings.push(`${toPosix(relative(realRoot, dir)) || '.'}: skipped, directory already indexed through another link`);
+      warn(`${toPosix(relative(realRoot, dir)) || '.'}: skipped, directory already indexed through another link`);
       return;
     }
     visitedDirs.add(real);
     const gitignore = readGitignore(dir);
     const activeRules = gitignore ? [...rules, { base: dir, matcher: gitignore }] : rules;
-    let entries: string[];
+    let names: string[];
     try {
-      entries = readdirSync(dir).sort();
+      names = readdirSync(dir).sort();
     } catch (error) {
-      warnings.push(`${toPosix(relative(realRoot, dir))}: skipped, cannot list (${(error as NodeJS.ErrnoException).code})`);
+      warn(`${toPosix(relative(realRoot, dir))}: skipped, cannot list (${(error as NodeJS.ErrnoException).code})`);
       return;
     }
-    for (const name of entries) {
+    for (const name of names) {
       const full = join(dir, name);
       const path = toPosix(relative(realRoot, full));
       let stats: Stats;
@@ -72,13 +95,13 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
         if (stats.isSymbolicLink()) {
           const problem = linkProblem(realRoot, real, full);
           if (problem) {
-            warnings.push(`${path}: skipped, ${problem}`);
+            warn(`${path}: skipped, ${problem}`);
             continue;
           }
           stats = statSync(full);
         }
       } catch (error) {
-        warnings.push(`${path}: skipped (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+        warn(`${path}: skipped (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
         continue;
       }
       const isDir = stats.isDirectory();
@@ -89,25 +112,49 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
         continue;
       }
       if (!stats.isFile() || !included(path) || excluded(path)) continue;
-      const extensionLanguage = languageForPath(path);
-      if (!extensionLanguage) continue;
+      const language = languageForPath(path);
+      if (!language) continue;
       if (stats.size > maxBytes) {
-        warnings.push(`${path}: skipped, ${stats.size} bytes is over the ${maxBytes}-byte limit (--max-file-bytes)`);
+        warn(`${path}: skipped, ${stats.size} bytes is over the ${maxBytes}-byte limit (--max-file-bytes)`);
         continue;
       }
-      const bytes = readFileSync(full);
-      if (bytes.includes(0)) {
-        warnings.push(`${path}: skipped, binary content (NUL byte)`);
-        continue;
-      }
-      const { text, encoding } = decodeSource(bytes);
-      if (encoding !== 'utf-8') warnings.push(`${path}: not valid UTF-8, decoded as Latin-1`);
-      const language = languageForPath(path, text) ?? extensionLanguage;
-      files.push({ path, language, text, size: stats.size });
+      entries.push({ path, full, size: stats.size, language });
     }
   };
   visit(realRoot, []);
-  return { files, warnings };
+  const numbers = new Map(entries.map((entry, number) => [entry, number]));
+  return {
+    entries,
+    warnings: () => [...warned].sort((a, b) => a.at - b.at).map((warning) => warning.text),
+    read(entry) {
+      const at = numbers.get(entry)!;
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(entry.full);
+      } catch (error) {
+        warned.push({ at, text: `${entry.path}: skipped (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+        return null;
+      }
+      if (bytes.includes(0)) {
+        warned.push({ at, text: `${entry.path}: skipped, binary content (NUL byte)` });
+        return null;
+      }
+      const { text, encoding } = decodeSource(bytes);
+      if (encoding !== 'utf-8') warned.push({ at, text: `${entry.path}: not valid UTF-8, decoded as Latin-1` });
+      return { path: entry.path, language: languageForPath(entry.path, text) ?? entry.language, text, size: entry.size };
+    },
+  };
+}
+
+/** Reads every source file of a known language under `root`. */
+export function walkRepository(root: string, options: WalkOptions = {}): WalkResult {
+  const listing = listSources(root, options);
+  const files: SourceFile[] = [];
+  for (const entry of listing.entries) {
+    const file = listing.read(entry);
+    if (file) files.push(file);
+  }
+  return { files, warnings: listing.warnings() };
 }
 
 function readGitignore(dir: string): Ignore | null {

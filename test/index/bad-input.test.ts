@@ -1,12 +1,13 @@
 // Bad input to the indexer: each problem gets one clear line and the rest is still indexed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { listFunctions } from '../../src/index/query.ts';
+import { listSources } from '../../src/index/walk.ts';
 
 const CLI = new URL('../../bin/ctxbench.js', import.meta.url).pathname;
 
@@ -57,4 +58,19 @@ test('huge and binary files and escaping or looping links are skipped, a non-UTF
   assert.deepEqual([latin1.startLine, latin1.endLine, latin1.code], [1, 1, 'int caf\u00e9(void) { return 1; }']);
   assert.equal(run.store.files().find((f) => f.path === 'src/broken.c')?.hasErrors, true);
   run.store.close();
+});
+
+test('a file gone between listing and reading is skipped with a warning in walk order, and the rest is read', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ctxbench-gone-'));
+  writeFileSync(join(root, 'a.c'), 'int a(void) { return 1; }\n');
+  writeFileSync(join(root, 'b.c'), 'int b(void) { return 2; }\n');
+  writeFileSync(join(root, 'c.c'), 'int c(void) { return 3; }\n');
+  writeFileSync(join(root, 'd.c'), Buffer.from([105, 0, 110]));
+  const listing = listSources(root);
+  assert.deepEqual(listing.entries.map((entry) => entry.path), ['a.c', 'b.c', 'c.c', 'd.c']);
+  rmSync(join(root, 'b.c'));
+  // read out of order, as the index does (largest batches first): warnings still come in walk order
+  const read = [...listing.entries].reverse().map((entry) => listing.read(entry)?.path ?? null);
+  assert.deepEqual(read, [null, 'c.c', null, 'a.c']);
+  assert.deepEqual(listing.warnings(), ['b.c: skipped (ENOENT)', 'd.c: skipped, binary content (NUL byte)']);
 });

@@ -87,3 +87,33 @@ test('a re-index that fails midway (its progress callback throws) keeps the old 
   assert.ok(reopened.functions().some((f) => f.name === 'cents'));
   reopened.close();
 });
+
+test('a first index is written through a rollback journal (each page once) and left in WAL mode; one with a reader open keeps the log', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ctxbench-store-'));
+  const journal = (store: IndexStore) => store.db.pragma('journal_mode', { simple: true });
+  const file = { path: 'a.py', language: 'python' as const, hash: 'h', size: 1, lines: 1, hasErrors: false };
+  const facts = JSON.stringify({ path: 'a.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false });
+  const first = new IndexStore(join(dir, 'first.db'));
+  assert.equal(journal(first), 'wal');
+  const replacement = first.beginReplace([]);
+  assert.equal(journal(first), 'delete');
+  replacement.putFile(file, facts);
+  replacement.finish(new Map());
+  assert.equal(journal(first), 'wal');
+  assert.deepEqual(contents(join(dir, 'first.db')).files, ['a.py h']);
+  // an index already holding files keeps the log, so readers see the old index meanwhile
+  first.beginReplace([]).abort();
+  assert.equal(journal(first), 'wal');
+  first.close();
+
+  const shared = new IndexStore(join(dir, 'shared.db'));
+  const reader = new Database(join(dir, 'shared.db'), { readonly: true });
+  reader.prepare('SELECT 1 FROM meta').get();
+  const kept = shared.beginReplace([]);
+  assert.equal(journal(shared), 'wal');
+  kept.putFile(file, facts);
+  kept.abort();
+  assert.equal(journal(shared), 'wal');
+  reader.close();
+  shared.close();
+});
