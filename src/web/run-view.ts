@@ -17,6 +17,7 @@ import { candidateHead, type CandidateHead, type CandidateRecord, type RunConfig
 import type { PromptParts } from '../context/prompt-parts.ts';
 import { listMetrics } from '../metrics/registry.ts';
 import { InputError } from '../util/errors.ts';
+import { HttpError } from './listen.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
 import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
 
@@ -57,6 +58,7 @@ export class RunView implements RunStoreReader {
   private snapshot: Snapshot | null = null;
   /** per version since the last whole reload: the rows it changed. */
   private history: { version: number; ords: number[] }[] = [];
+  private closed = false;
 
   constructor(readonly id: string, dir: string) {
     this.store = openRunStore(dir, { readonly: true });
@@ -126,7 +128,11 @@ export class RunView implements RunStoreReader {
   async prepare(): Promise<void> {
     const snapshot = this.current();
     if (snapshot.byTask) return;
-    for (const _ of this.readHeads(snapshot)) await new Promise((resolve) => setImmediate(resolve));
+    for (const _ of this.readHeads(snapshot)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      // Stopped meanwhile (Ctrl-C): the store is closed, nothing more is read.
+      if (this.closed) throw new HttpError(503, `the viewer stopped while reading run '${this.id}'`);
+    }
   }
 
   /** The current snapshot with the candidate heads of every task read. */
@@ -323,6 +329,7 @@ export class RunView implements RunStoreReader {
   }
 
   close(): void {
+    this.closed = true;
     this.watcher.close();
     this.store.close();
   }

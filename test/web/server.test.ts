@@ -11,6 +11,7 @@ import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import { decodeRows, type RowColumns } from '../../src/web/static/columns.js';
 import { expandDiff, splitLines } from '../../src/web/diff.ts';
 import { exportViewer } from '../../src/web/export.ts';
+import { HttpError } from '../../src/web/listen.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
 import type { QueryResult, RunComparison, RunInfo, RunProgress, RunSummary, TaskDetail } from '../../src/web/types.ts';
@@ -106,6 +107,17 @@ test('a fresh viewer serves the first rows of a run from those tasks only, befor
   } finally {
     await fresh.close();
   }
+});
+
+test('a viewer stopped while it reads a large run in slices stops reading: a 503, not a closed database', async () => {
+  const dir = join(scratch, 'large');
+  const base = sampleTasks()[0]!;
+  // One task more than a slice: reading pauses once.
+  openRunStore(dir, { create: sampleConfig('infile', 1), tasks: Array.from({ length: 5001 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })) }).close();
+  const view = new RunView('large', dir);
+  const reading = view.prepare();
+  view.close();
+  await assert.rejects(reading, (error) => error instanceof HttpError && error.status === 503 && error.message === "the viewer stopped while reading run 'large'");
 });
 
 test('/tasks filters by facet, text and metric range, counts facets, sorts and pages', async () => {
