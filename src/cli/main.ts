@@ -11,7 +11,8 @@ const GLOBAL_OPTIONS_HELP = [
   '  --plugin FILE    load a plugin (.ts or .js; default export definePlugin({...})): retrievers, backends, metrics,',
   '                   templates, sandboxes, figures, report parsers, languages, review rules; repeatable.',
   '                   Example: ctxbench eval t.tasks --plugin ./my-retriever.ts --context mine ...',
-  `  --config FILE    a config file whose \`plugins:\` list is loaded (default: ./${CONFIG_FILE} when present)`,
+  `  --config FILE    a config file whose \`plugins:\` list is loaded. ./${CONFIG_FILE} is read when present, but its`,
+  `                   plugins (code that runs) load only when it is named: --config ./${CONFIG_FILE}`,
 ].join('\n');
 
 export { toolVersion };

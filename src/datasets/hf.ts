@@ -8,6 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { InputError } from '../util/errors.ts';
 import { jsonlRecords, writeFileAtomic, writeJsonl } from '../util/jsonl.ts';
+import { escapeMarkdown, markdownTable } from '../util/markdown.ts';
 import { writeFolderWhole } from '../util/output-folder.ts';
 import { validateTask } from './schema.ts';
 import type { ContextSnippet, TaskRecord } from './types.ts';
@@ -121,12 +122,12 @@ function datasetCard(counts: Map<string, number>, split: string, name: string): 
     tags: ['code', 'code-completion', 'ctxbench'],
   };
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
-  const rows = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `| ${key} | ${count} |`);
+  const rows = [...counts].sort(([a], [b]) => a.localeCompare(b));
   return [
     '---', stringify(front).trimEnd(), '---', '',
-    `# ${name}`, '',
+    `# ${escapeMarkdown(name)}`, '',
     `Code-completion tasks in the ctxbench task format (${total} tasks, split \`${split}\`).`, '',
-    '| kind / language | tasks |', '| --- | --- |', ...rows, '',
+    markdownTable(['kind / language', 'tasks'], rows), '',
     '```python', 'from datasets import load_dataset', `ds = load_dataset("path/to/this/folder", split="${split}")`, '```', '',
     'Each row is one task: `prefix` + `reference` + `suffix` is the file text, `span` locates the hole',
     '(1-based lines and columns), `labels` holds the analysis labels. `meta`, `extra_labels` and',

@@ -1,11 +1,11 @@
 // Environment files: YAML describing how to set up, build and test one repository. The file is
 // defined once by EnvironmentFileSchema (type, check and docs/schema/environment.schema.json);
 // every key is checked, and a mistake is an InputError naming the file, the line and the key.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, resolve } from 'node:path';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, posix, resolve } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
-import { expected, parseRecord } from '../util/schema.ts';
+import { expected, fieldName, parseRecord } from '../util/schema.ts';
 import { readYaml } from '../util/yaml-lines.ts';
 import { pathProblem } from '../datasets/schema.ts';
 import { REPORT_PARSERS } from './reports.ts';
@@ -58,12 +58,14 @@ const TestsFileSchema = z
   }, { error: expected('must be a mapping with `list` or `names` (and optional `arg`, `batch`)') })
   .refine((tests) => (tests.list === undefined || tests.list === null) !== (tests.names === undefined), { error: 'give exactly one of `list` (a command printing test names) or `names`' });
 
+const relativePath = command.refine((path) => pathProblem(path) === null, { error: (issue) => `'${String(issue.input)}' ${pathProblem(String(issue.input))}` });
+
 const ReportFileSchema = z
   .strictObject({
     /** a parser of the test-report registry (exec/reports.ts); checked when the file is loaded, since plugins may add parsers. */
     format: command,
     /** a report file the runner writes, relative to the tree (junit; optional for tap); absent = the command's output. */
-    file: command.refine((file) => pathProblem(file) === null, { error: (issue) => `'${String(issue.input)}' ${pathProblem(String(issue.input))}` }).nullish(),
+    file: relativePath.nullish(),
     /** regex format: a line of a passed test, capturing its name. */
     pass: pattern(true).nullish(),
     /** regex format: a line of a failed test, capturing its name. */
@@ -106,6 +108,8 @@ export const EnvironmentFileSchema = z
     /** tools the commands need on the host: a path (absolute, or under `$CTXBENCH_HOME`) or a command name on PATH. */
     requires: z.array(command, { error: expected('must be a list of paths or command names') }).optional(),
     report: ReportFileSchema.nullish(),
+    /** files and folders of the repository (relative) that build and test commands see read-only: the tests that judge a candidate. */
+    testFiles: z.array(relativePath, { error: expected('must be a list of files and folders of the repository') }).nullish(),
   }, { error: expected('expected a mapping of keys (repo, setup, build, test, timeout, ...)') })
   .superRefine((data, context) => {
     // Without a test list the whole suite runs and `{tests}` would always be empty: it is optional then.
@@ -131,7 +135,7 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
   const { value, where } = readYaml(text, file);
   const data = parseRecord(EnvironmentFileSchema, value, where);
   const fail = (path: PropertyKey[], message: string): never => {
-    throw new InputError(message, { file, line: where.lineOf?.(path), field: path.join('.') });
+    throw new InputError(message, { file, line: where.lineOf?.(path), field: fieldName(path) });
   };
   const base = dirname(file);
   if (repoOverride === undefined && data.repo === undefined) fail(['repo'], 'missing field');
@@ -145,10 +149,16 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
   const defaults: Limits = { cpuSeconds: Math.ceil(data.timeout), ...DEFAULT_LIMITS };
   const limits = { ...defaults };
   for (const key of Object.keys(LIMIT_BOUNDS) as (keyof Limits)[]) limits[key] = Math.ceil(data.limits?.[key] ?? defaults[key]);
+  const repo = repoOverride !== undefined ? resolve(repoOverride) : resolve(base, data.repo!);
+  const testFiles = (data.testFiles ?? []).map((path, index) => {
+    const relative = posix.normalize(path).replace(/\/+$/, '');
+    const problem = relative === '.' ? 'is the repository itself: name its test files or folders' : testFileProblem(repo, relative);
+    return problem ? fail(['testFiles', index], `'${path}' ${problem}`) : relative;
+  });
   return {
     file,
     name: basename(file, extname(file)),
-    repo: repoOverride !== undefined ? resolve(repoOverride) : resolve(base, data.repo!),
+    repo,
     setup: list(data.setup),
     build: list(data.build),
     test: data.test,
@@ -165,7 +175,31 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     mounts: mountList(data.mounts ?? [], base, (message) => fail(['mounts'], message)),
     requires: data.requires ?? [],
     report,
+    testFiles,
   };
+}
+
+/**
+ * Why a `testFiles` entry cannot be shown read-only, or null: it must be a file or folder of the
+ * repository reached through folders only (the sandbox binds it by its host path, so a link on the
+ * way would bind something else).
+ */
+export function testFileProblem(repo: string, relative: string): string | null {
+  if (!existsSync(repo)) return null; // named by the check of `repo`
+  const parts = relative.split('/');
+  for (let depth = 1; depth <= parts.length; depth++) {
+    const prefix = parts.slice(0, depth).join('/');
+    let stats;
+    try {
+      stats = lstatSync(join(repo, prefix));
+    } catch {
+      return depth === parts.length ? 'is not in the repository' : `is not in the repository (no folder ${prefix})`;
+    }
+    if (stats.isSymbolicLink()) return `is reached through a symbolic link (${prefix}): name the file or folder it points to`;
+    if (depth < parts.length && !stats.isDirectory()) return `is not in the repository (${prefix} is not a folder)`;
+    if (depth === parts.length && !stats.isDirectory() && !stats.isFile()) return 'is neither a file nor a folder';
+  }
+  return null;
 }
 
 /** Extra read-only folders the sandbox shows (e.g. a toolchain outside /usr): absolute, existing, at the same path inside. */

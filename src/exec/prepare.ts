@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
+import { testFileProblem } from './env.ts';
 import { chownTree, copyTree, fingerprintTree, removeTree, stripReferenceTraces } from './tree.ts';
 import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome } from './types.ts';
 import { logTail } from './verdict.ts';
@@ -83,8 +84,9 @@ export function excludedTests(state: CheckState | null): string[] {
 
 /** A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the repository's content. */
 export function environmentHash(env: ExecEnvironment, mode: string): string {
-  const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork } = env;
-  const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode });
+  const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork, testFiles } = env;
+  // testFiles only when given: the environments written before it keep their prepared trees and verdicts.
+  const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode, ...(testFiles.length > 0 ? { testFiles } : {}) });
   return createHash('sha256').update(settings).update(fingerprintTree(env.repo)).digest('hex');
 }
 
@@ -119,18 +121,19 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
 }
 
 /**
- * Runs a build or test command; for a test command with a report file, removes any stale report
- * first (the build could have planted one) and reads the new one afterwards.
+ * Runs a build or test command, the environment's `testFiles` read-only; for a test command with a
+ * report file, removes any stale report first (the build could have planted one) and reads the new
+ * one afterwards.
  */
 export async function runTestCommand(context: ExecContext, tree: string, command: string, timeoutMs: number, isTest: boolean): Promise<{ outcome: RunOutcome; report: string | null }> {
   const reportFile = isTest ? context.env.report?.file ?? null : null;
   if (reportFile !== null) removeTree(join(tree, reportFile));
-  const outcome = await runInTree(context, tree, command, { timeoutMs });
+  const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles });
   return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
 }
 
 /** Runs one command in a tree with the environment's variables (and extra ones). */
-export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean }): Promise<RunOutcome> {
+export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean; readOnly?: string[] }): Promise<RunOutcome> {
   const { env } = context;
   // The setup is the environment's own trusted command, run once: it may use every core.
   const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout), cpus: Math.max(env.limits.cpus, availableParallelism()) } : env.limits;
@@ -142,6 +145,7 @@ export function runInTree(context: ExecContext, tree: string, command: string, o
     limits,
     network: options.setup === true && env.setupNetwork,
     mounts: env.mounts,
+    readOnly: options.readOnly ?? [],
   });
 }
 
@@ -174,6 +178,11 @@ export async function setupTree(context: ExecContext, dir: string): Promise<numb
     ms += outcome.ms;
     if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'setup command', command, outcome);
   }
+  // The sandbox binds the test files by their path in the tree: the setup must have left each in place.
+  context.env.testFiles.forEach((path, index) => {
+    const problem = testFileProblem(dir, path);
+    if (problem) throw new InputError(`'${path}' ${problem} after the setup`, { file: context.env.file, field: `testFiles[${index}]` });
+  });
   return ms;
 }
 

@@ -9,7 +9,8 @@
 // private size-limited /tmp and /dev/shm, a minimal /dev and its own /proc. Never the host's home
 // folders, /root, /var, /run, /opt, ctxbench's checkout (only its node_modules, for bundled tools),
 // run stores, the prepared base tree or other workers; extra read-only folders only where the
-// environment file declares them (`mounts`). New user, PID, network, IPC and UTS namespaces (the
+// environment file declares them (`mounts`); the tree's test files read-only for the candidate's
+// build and tests (`testFiles`, their parent folders pinned in place). New user, PID, network, IPC and UTS namespaces (the
 // network one has only its own loopback); no capabilities; a seccomp filter that refuses extended
 // attributes and ACLs (seccomp.ts); a clean environment; per-process rlimits (CPU time, data size,
 // processes, file size); per-sandbox cgroup caps where the machine allows (cgroup.ts: total memory
@@ -48,6 +49,12 @@ export interface CommandRun {
   keepBytes?: number;
   /** extra host folders shown read-only at the same path. */
   mounts?: string[];
+  /**
+   * files and folders of the tree (relative; no symbolic link on the way) shown read-only, their
+   * parent folders pinned (they cannot be renamed or removed, so nothing takes their place): the
+   * tests that judge a candidate. Confined sandboxes must honour it.
+   */
+  readOnly?: string[];
 }
 
 export type SandboxRun = Omit<CommandRun, 'mode'>;
@@ -163,7 +170,25 @@ function nodeModules(): string | null {
   }
 }
 
-function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | null; mounts: string[]; seccompFd?: number | null }): string[] {
+/**
+ * Binds showing `readOnly` (paths of the tree) read-only: each parent folder bound onto itself
+ * first (a mount point cannot be renamed or removed: nothing can take the place of a test file's
+ * folder), then each path read-only.
+ */
+function readOnlyBinds(tree: string, readOnly: readonly string[]): string[] {
+  const parents = new Set<string>();
+  for (const path of readOnly) {
+    const parts = path.split('/');
+    for (let depth = 1; depth < parts.length; depth++) parents.add(parts.slice(0, depth).join('/'));
+  }
+  const pinned = [...parents].sort((a, b) => a.split('/').length - b.split('/').length);
+  return [
+    ...pinned.flatMap((path) => ['--bind', join(tree, path), `${SANDBOX_TREE}/${path}`]),
+    ...readOnly.flatMap((path) => ['--ro-bind', join(tree, path), `${SANDBOX_TREE}/${path}`]),
+  ];
+}
+
+function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | null; mounts: string[]; readOnly?: readonly string[]; seccompFd?: number | null }): string[] {
   const args = [...systemBinds(), '--dir', '/etc'];
   for (const entry of etcEntries(options.network)) args.push('--ro-bind', entry, entry);
   args.push('--dev', '/dev', '--proc', '/proc');
@@ -171,7 +196,7 @@ function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | n
   args.push('--tmpfs', '/tmp');
   if (options.limits) args.push('--size', String(options.limits.shmMb * MIB));
   args.push('--tmpfs', '/dev/shm');
-  args.push('--dir', '/tmp/home', '--bind', options.tree, SANDBOX_TREE, '--chdir', SANDBOX_TREE);
+  args.push('--dir', '/tmp/home', '--bind', options.tree, SANDBOX_TREE, ...readOnlyBinds(options.tree, options.readOnly ?? []), '--chdir', SANDBOX_TREE);
   // ctxbench's bundled tools (node_modules only, read-only, at a fixed path): never its checkout, which may hold run stores.
   const modules = nodeModules();
   if (modules) args.push('--ro-bind', modules, `${SANDBOX_CTXBENCH_HOME}/node_modules`);
@@ -252,7 +277,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     cgroup = createSandboxCgroup(run.limits);
     seccompFd = openSeccompFd();
     const identity = sandboxIdentity(run.mode);
-    const sandbox = ['bwrap', ...bwrapArgs({ tree: run.tree, network: run.network ?? false, limits: run.limits, mounts: run.mounts ?? [], seccompFd }), '--clearenv', ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]), '--', ...shell];
+    const sandbox = ['bwrap', ...bwrapArgs({ tree: run.tree, network: run.network ?? false, limits: run.limits, mounts: run.mounts ?? [], readOnly: run.readOnly, seccompFd }), '--clearenv', ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]), '--', ...shell];
     const dropped = identity ? ['setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--', ...sandbox] : sandbox;
     [file, args] = ['/bin/sh', ['-c', JOIN_CGROUP, 'join-cgroup', String(cgroup?.procsFiles.length ?? 0), ...(cgroup?.procsFiles ?? []), ...dropped]];
   } else {

@@ -93,6 +93,8 @@ export interface ExecEnvironment {
   requires: string[];
   /** the runner's per-test report; null = graded by exit status (and passPattern) only. */
   report: ReportSpec | null;
+  /** files and folders of the tree (relative) that the build and test commands see read-only: the tests that judge a candidate. */
+  testFiles: string[];
 }
 
 /** What one command run (sandboxed or not) yields. */

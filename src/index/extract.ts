@@ -175,10 +175,45 @@ export function resolvePath(node: Node, path: NodePath): Node[] {
   return nodes;
 }
 
-/** The nodes of the first alternative that yields any. */
+/** A step naming a field (not `..`, `@type`, `?type`, `!field`, `=text` or `field>type`). */
+function isFieldStep(step: string): boolean {
+  return step !== '..' && !/^[@?!=]/.test(step) && !step.includes('>');
+}
+
+/** The first node resolvePath would give, found without listing the others: a last field step asks for one child. */
+function firstOnPath(node: Node, path: NodePath, from = 0): Node | undefined {
+  if (from === path.length) return node;
+  const step = path[from]!;
+  if (from === path.length - 1 && isFieldStep(step)) return node.childForFieldName(step) ?? undefined;
+  for (const next of applyStep([node], step)) {
+    const found = firstOnPath(next, path, from + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The first node of the first alternative that yields any (resolveFirst(...)[0]). */
+function firstOnPaths(node: Node, paths: readonly NodePath[]): Node | undefined {
+  return paths.length === 1 ? firstOnPath(node, paths[0]!) : resolveFirst(node, paths)[0];
+}
+
+/** The nodes of the first alternative that yields any; alternatives that begin alike walk their common steps once. */
 function resolveFirst(node: Node, paths: readonly NodePath[]): Node[] {
+  if (paths.length === 1) return resolvePath(node, paths[0]!);
+  const walked = new Map<string, Node[]>();
   for (const path of paths) {
-    const nodes = resolvePath(node, path);
+    let nodes = [node];
+    let key = '';
+    for (const step of path) {
+      key += `\0${step}`;
+      let next = walked.get(key);
+      if (!next) {
+        next = applyStep(nodes, step);
+        walked.set(key, next);
+      }
+      nodes = next;
+      if (nodes.length === 0) break;
+    }
     if (nodes.length > 0) return nodes;
   }
   return [];
@@ -406,14 +441,14 @@ class FileExtractor {
         if (parts.length === 0) continue;
         name = selectorName(parts, this.text);
       } else {
-        const nameNode = resolveFirst(node, rule.nameFields)[0];
+        const nameNode = firstOnPaths(node, rule.nameFields);
         if (!nameNode) continue;
         const parts = nameParts(nameNode.text, this.c.separator);
         if (parts.length === 0) continue;
         name = parts.pop()!;
         qualifiers = parts;
       }
-      const body = applyStep([node], rule.bodyField)[0];
+      const body = firstOnPath(node, [rule.bodyField]);
       if (!body) {
         if (!this.insideFunction()) this.declarations.push(name);
         return;
@@ -446,7 +481,7 @@ class FileExtractor {
     const anchor = leading && rule.leadingSiblings?.includes(leading.type) ? leading : wrapper;
     const innermost = this.stack[this.stack.length - 1];
     const classContext = [...this.stack].reverse().find((context) => context.kind === 'class');
-    const receiverType = rule.receiverTypePath ? this.firstIdentifier(resolvePath(node, rule.receiverTypePath)[0]) : null;
+    const receiverType = rule.receiverTypePath ? this.firstIdentifier(firstOnPath(node, rule.receiverTypePath)) : null;
     const qualifiers = [...this.qualifierNames(), ...(receiverType ? [receiverType] : []), ...declaratorQualifiers];
 
     let kind = rule.kind;
@@ -488,7 +523,9 @@ class FileExtractor {
     // a function that names none of the types declares nothing with them
     const { compilerTypePattern, compilerNamePattern } = this.c;
     const compilerTyped = compilerTypePattern ? (fn.code.search(compilerTypePattern) >= 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
-    const compilerWords = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : (compilerNamePattern ?? undefined);
+    const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
+    // a function whose text names none of them has no call that uses one: its calls are not checked one by one
+    const compilerWords = words && fn.code.search(words) >= 0 ? words : undefined;
     this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
@@ -508,8 +545,10 @@ class FileExtractor {
   private libraryMacroCalls(fn: ExtractedFunction, body: Node): void {
     const pattern = this.c.macroCallPattern;
     if (!pattern) return;
+    const text = body.text;
+    if (text.search(pattern) < 0) return;
     // strings, character literals and comments keep their length but lose their words
-    const code = body.text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+    const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
     for (const match of code.matchAll(pattern)) {
       const name = this.c.spec.systemLibrary!.macroCalls![match[0]]!;
       fn.calls.push({ name, receiver: null, argumentCount: 0, ...positionIn(body, code, match.index!) });
@@ -538,7 +577,7 @@ class FileExtractor {
 
   private parameterCount(node: Node, rule: DefinitionRule): number | null {
     if (!rule.parameters) return null;
-    const list = resolvePath(node, rule.parameters.path)[0];
+    const list = firstOnPath(node, rule.parameters.path);
     if (!list) return null;
     if (rule.parameters.emptyTexts?.includes(list.text.replace(/\s+/g, ''))) return 0;
     const { skipTypes = [], countTypes } = rule.parameters;
@@ -612,7 +651,7 @@ class FileExtractor {
     for (const rule of this.c.calls.get(node.type)!) {
       const site = this.callSite(node, rule);
       if (site) {
-        if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
+        if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
         owner.fn!.calls.push(site);
         return;
       }
@@ -635,11 +674,13 @@ class FileExtractor {
    * The full expression around a call: the statement holding it when that statement holds no other
    * statement (an expression statement, a declaration with its type, a `return`), else the statement's
    * part that holds it (the condition of an `if`, one clause of a `for`). A compiler rejects (and
-   * YABLoCo's clang dropped) the whole of it when any part is invalid.
+   * YABLoCo's clang dropped) the whole of it when any part is invalid. It ends at the function's own
+   * definition (a constructor's member initializer has no statement around it).
    */
-  private fullExpression(node: Node): Node {
+  private fullExpression(node: Node, owner: Context): Node {
     let part = node;
     for (let parent = node.parent; parent; part = parent, parent = parent.parent) {
+      if (parent.startIndex < owner.start || parent.endIndex > owner.end) return part;
       if (!this.c.statementTypes.has(parent.type)) continue;
       return parent.namedChildren.some((child) => child !== null && this.c.statementTypes.has(child.type)) ? part : parent;
     }
@@ -665,7 +706,7 @@ class FileExtractor {
       const receiver = rule.receiverFields ? this.fieldText(node, rule.receiverFields) : null;
       return { name, receiver, argumentCount: (name.match(/:/g) ?? []).length, line, column };
     }
-    const callee = resolveFirst(node, rule.calleeFields)[0];
+    const callee = firstOnPaths(node, rule.calleeFields);
     if (!callee) return null;
     const nameNode = this.terminalName(callee, rule.memberNameFields ?? []);
     if (!nameNode) return null;
@@ -679,7 +720,7 @@ class FileExtractor {
         : before.replace(/\s*(?:\?\.|::|->|\.)\s*$/, '').trim() || null;
     }
     let argumentCount: number | null = null;
-    const args = rule.argumentsField ? (applyStep([node], rule.argumentsField)[0] ?? null) : null;
+    const args = rule.argumentsField ? (firstOnPath(node, [rule.argumentsField]) ?? null) : null;
     if (args && rule.singleArgumentTypes?.includes(args.type)) argumentCount = 1;
     else if (args) argumentCount = args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
     const site: CallSite = { name: nameNode.text, receiver, argumentCount, line, column };
@@ -707,14 +748,14 @@ class FileExtractor {
     const rule = this.c.localTypes.get(node.type)!;
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
     if (names.length === 0) return;
-    const stated = rule.typePath ? resolveFirst(node, rule.typePath)[0] : undefined;
+    const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
       .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
     names.forEach((name, index) => {
       let type = stated ? typeName(stated.text) : null;
       const value = values.length === names.length ? values[index] : undefined;
       if (!type && value && rule.valueTypes?.[value.type]) {
-        const typeNode = resolvePath(value, rule.valueTypes[value.type]!)[0];
+        const typeNode = firstOnPath(value, rule.valueTypes[value.type]!);
         if (typeNode) type = typeName(typeNode.text);
       }
       if (type) (fn.localTypes ??= new Map()).set(name.text, type);
@@ -813,7 +854,7 @@ class FileExtractor {
 
   private scopeOf(node: Node): void {
     const rule = this.c.scopes.get(node.type)!;
-    const nameNode = resolveFirst(node, rule.nameFields)[0];
+    const nameNode = firstOnPaths(node, rule.nameFields);
     const parts = nameNode ? nameParts(nameNode.text, this.c.separator) : [];
     if (rule.fileWide) {
       this.fileScopes.push(...parts);
@@ -1194,10 +1235,10 @@ function compilerTypeUsesOf(root: Node, c: CompiledSpec, rule: NonNullable<Langu
   for (const { type, paths, bodyField } of kinds) {
     for (const node of root.descendantsOfType(type)) {
       if (!node || insideFunction(node)) continue;
-      const nameNode = resolveFirst(node, paths)[0];
+      const nameNode = firstOnPaths(node, paths);
       if (!nameNode) continue;
       const defined = bodyField !== null;
-      const end = (defined ? applyStep([node], bodyField)[0]?.startIndex : undefined) ?? node.endIndex;
+      const end = (defined ? firstOnPath(node, [bodyField])?.startIndex : undefined) ?? node.endIndex;
       const returns = namesIn(node.text.slice(0, nameNode.startIndex - node.startIndex));
       const parameters = namesIn(node.text.slice(nameNode.endIndex - node.startIndex, end - node.startIndex));
       if (returns.length + parameters.length > 0) uses.functions.push({ name: nameNode.text, line: node.startPosition.row + 1, defined, returns, parameters });

@@ -164,13 +164,18 @@ export function pluginsOfConfig(file: string): string[] {
 
 /**
  * Loads the plugins of a run of the CLI: the config file's (`--config FILE`, else
- * ./ctxbench.config.yaml when present), then each `--plugin FILE`, in order.
+ * ./ctxbench.config.yaml when present), then each `--plugin FILE`, in order. Plugins run code, so a
+ * config found in the working folder (an untrusted clone may hold one) may not list any: only a
+ * config named with `--config` loads plugins.
  */
 export async function loadPlugins(options: { config?: string; plugins?: readonly string[]; cwd?: string }): Promise<CtxbenchPlugin[]> {
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? resolve(cwd, CONFIG_FILE) : undefined);
   if (options.config !== undefined && !existsSync(options.config)) throw new InputError('config file not found', { file: options.config });
   const listed = config ? pluginsOfConfig(config) : [];
+  if (options.config === undefined && listed.length > 0) {
+    throw new InputError(`this config file was found in the current folder, not named, and its plugins run code: ctxbench loads none of them; to allow them, pass --config ${CONFIG_FILE}`, { file: config, field: 'plugins' });
+  }
   listed.forEach((file, index) => {
     if (!existsSync(file)) throw new InputError(`plugin file not found: ${file}`, { file: config, field: `plugins[${index}]` });
   });

@@ -2,7 +2,8 @@
 // registry's figures, or the LaTeX of its tables. Every table names what produced it.
 import { z } from 'zod';
 import { formatCsv } from '../datasets/csv.ts';
-import { formatTable } from '../util/table.ts';
+import { escapeMarkdown, markdownTable } from '../util/markdown.ts';
+import { formatTable, visibleControls } from '../util/table.ts';
 import { ReportSchema, type Report } from './aggregate.ts';
 import { ComparisonSchema, type Comparison } from './compare.ts';
 import type { Figure, FigureTable } from './figures/types.ts';
@@ -36,40 +37,43 @@ export function provenanceLines(report: Report): string[] {
 
 const METRIC_NOTE = 'Scale: em, em-nows, id-em, id-f1, es-levenshtein, codebleu, bleu, pass@k are x100; es (Levenshtein indel ratio) and es-difflib (difflib) are fuzz.ratio 0-100.';
 
-function comparisonText(comparison: Comparison | undefined, markdown: boolean): string[] {
+/** How the text and markdown reports write a table and a line of text we did not write. */
+interface Writer {
+  table(head: string[], rows: (string | number)[][]): string;
+  text(line: string): string;
+}
+const PLAIN: Writer = { table: formatTable, text: visibleControls };
+const MARKDOWN: Writer = { table: markdownTable, text: escapeMarkdown };
+
+function comparisonText(comparison: Comparison | undefined, write: Writer): string[] {
   if (!comparison) return [];
   const lines: string[] = [];
   if (comparison.transitions.length) {
     const rows = comparison.transitions.map((t) => [`${shortRun(t.from)} -> ${shortRun(t.to)}`, t.tasks, t.stayedCorrect, t.correctToWrong, t.wrongToCorrect, t.stayedWrong]);
     const head = ['runs', 'tasks', 'correct', 'correct->wrong', 'wrong->correct', 'wrong'];
-    lines.push('', 'Transitions (em of the first sample):', markdown ? markdownTable(head, rows) : formatTable(head, rows));
+    lines.push('', 'Transitions (em of the first sample):', write.table(head, rows));
   }
   if (comparison.differences.length) {
     const rows = comparison.differences.map((d) => [d.metric, `${shortRun(d.candidate)} - ${shortRun(d.baseline)}`, d.tasks, d.meanDifference.toFixed(2), `[${d.low.toFixed(2)}, ${d.high.toFixed(2)}]`]);
     const head = ['metric', 'difference', 'tasks', 'mean', '95% CI (paired bootstrap)'];
-    lines.push('', 'Paired differences:', markdown ? markdownTable(head, rows) : formatTable(head, rows));
+    lines.push('', 'Paired differences:', write.table(head, rows));
   }
   for (const analysis of comparison.retrieval) {
     const coverageRows = analysis.coverage.map((bin) => [bin.bin, bin.tasks, bin.tasks ? bin.meanScore.toFixed(2) : '-']);
     const head = ['reference identifiers in retrieved context', 'tasks', analysis.metric];
-    lines.push('', `${shortRun(analysis.run)}: ${analysis.metric} by identifier coverage of the retrieved context:`, markdown ? markdownTable(head, coverageRows) : formatTable(head, coverageRows));
+    lines.push('', write.text(`${shortRun(analysis.run)}: ${analysis.metric} by identifier coverage of the retrieved context:`), write.table(head, coverageRows));
     const sourceRows = Object.entries(analysis.sources).map(([source, count]) => [source, count]);
-    lines.push('', `${shortRun(analysis.run)}: where retrieved chunks come from:`, markdown ? markdownTable(['source', 'chunks'], sourceRows) : formatTable(['source', 'chunks'], sourceRows));
+    lines.push('', write.text(`${shortRun(analysis.run)}: where retrieved chunks come from:`), write.table(['source', 'chunks'], sourceRows));
   }
   return lines;
 }
 
 /** The table figures (a preset's tables) as text, each under its title. */
-function figureTablesText(figures: Figure[], markdown: boolean): string[] {
+function figureTablesText(figures: Figure[], write: Writer): string[] {
   return figures.filter((figure) => figure.table).flatMap((figure) => {
     const rows = figure.table!.rows.map((row) => row.map((cell) => cell.text));
-    return ['', `${figure.title} (${figure.caption})`, markdown ? markdownTable(figure.table!.head, rows) : formatTable(figure.table!.head, rows)];
+    return ['', write.text(`${figure.title} (${figure.caption})`), write.table(figure.table!.head, rows)];
   });
-}
-
-function markdownTable(head: string[], rows: (string | number)[][]): string {
-  const escape = (v: string | number) => String(v).replace(/\|/g, '\\|');
-  return [`| ${head.map(escape).join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(escape).join(' | ')} |`)].join('\n');
 }
 
 function csv(report: Report): string {
@@ -97,8 +101,8 @@ export function renderReport(report: Report, format: Format, comparison?: Compar
     case 'latex':
       return figures.filter((figure) => figure.table).map(figureLatex).join('\n');
     case 'md':
-      return [...provenanceLines(report).map((l) => `- ${l}`), '', METRIC_NOTE, '', ...report.notes.map((n) => `> ${n}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, true), ...figureTablesText(figures, true), ''].join('\n');
+      return [...provenanceLines(report).map((l) => `- ${escapeMarkdown(l)}`), '', escapeMarkdown(METRIC_NOTE), '', ...report.notes.map((n) => `> ${escapeMarkdown(n)}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, MARKDOWN), ...figureTablesText(figures, MARKDOWN), ''].join('\n');
     case 'text':
-      return [...provenanceLines(report), METRIC_NOTE, ...report.notes.map((n) => `note: ${n}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, false), ...figureTablesText(figures, false), ''].join('\n');
+      return [...provenanceLines(report).map(visibleControls), METRIC_NOTE, ...report.notes.map((n) => `note: ${visibleControls(n)}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
   }
 }

@@ -44,8 +44,9 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
     return `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}, got ${String(issue.input)}`;
   }
   if (issue.code === 'invalid_union' && 'discriminator' in issue) {
-    const input = issue.input as Record<string, unknown>;
-    return `expected one of ${(issue as unknown as { options: unknown[] }).options.map(String).join(', ')}, got ${describe(input[String(issue.discriminator)])}`;
+    const value = (issue.input as Record<string, unknown>)[String(issue.discriminator)];
+    const options = (issue as unknown as { options: unknown[] }).options.map(String).join(', ');
+    return value === undefined ? `missing field (one of ${options})` : `expected one of ${options}, got ${describe(value)}`;
   }
   if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
   return undefined;

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { holdRunFolder } from '../../src/runstore/folder.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { InputError } from '../../src/util/errors.ts';
 import { claimOutputFolder, writeFolderWhole } from '../../src/util/output-folder.ts';
@@ -107,6 +108,43 @@ test('unwritable output paths are one line naming the path, and /proc does not h
     assert.equal(result.status, 1, `${args.join(' ')}: ${result.stderr}`);
     assertOneLine(result.stderr, pattern);
   }
+});
+
+test('a failed eval removes the run folder it made and nothing else', () => {
+  const invalid = join(scratch, 'invalid.jsonl');
+  writeFileSync(invalid, '{"id": "t1"}\n');
+  const evalInto = (tasks: string, run: string, ...more: string[]) => cli(['eval', tasks, '--model', 'baseline:empty', '--context', 'infile', '--template', 'cceval', '--run', run, ...more]);
+  // An invalid task set, an unknown strategy, an unreachable queue server: the folders made for the run go again.
+  for (const [tasks, more, pattern] of [
+    [invalid, [], /^ctxbench eval: .*invalid\.jsonl, line 1, field 'kind'/],
+    [TASKS, ['--context', 'nosuch'], /^ctxbench eval: field 'context': unknown context strategy 'nosuch'/],
+    [TASKS, ['--queue', 'redis://127.0.0.1:1'], /^ctxbench eval: field 'queue': cannot use the queue server at redis:\/\/127\.0\.0\.1:1\/0/],
+  ] as const) {
+    const failed = evalInto(tasks, join(scratch, 'made', 'by', 'eval'), ...more);
+    assert.equal(failed.status, 2, failed.stderr);
+    assertOneLine(failed.stderr, pattern);
+    assert.equal(existsSync(join(scratch, 'made')), false, `${more.join(' ')}: the folders eval made are gone`);
+  }
+  // A folder that existed before stays, even empty; the run store a failed call made in it goes.
+  const before = join(scratch, 'empty-before');
+  mkdirSync(before);
+  assert.equal(evalInto(invalid, before).status, 2);
+  const noRepo = evalInto(TASKS, before, '--context', 'bm25', '--repo', join(scratch, 'no-such-repo'));
+  assert.equal(noRepo.status, 2, noRepo.stderr);
+  assert.match(noRepo.stderr, /no-such-repo: cannot read repository folder: ENOENT/);
+  assert.deepEqual(readdirSync(before), []);
+  // A run with stored candidates is kept when a later call fails.
+  const kept = join(scratch, 'kept');
+  assert.equal(evalInto(TASKS, kept).status, 0);
+  assert.equal(evalInto(TASKS, kept, '--context', 'nosuch').status, 2);
+  const store = openRunStore(kept, { readonly: true });
+  assert.equal(store.counts().candidates, 4);
+  store.close();
+  // What another process put into a parent this call made stays, and so does that parent.
+  const folder = holdRunFolder(join(scratch, 'shared', 'run'), 'eval');
+  mkdirSync(join(scratch, 'shared', 'other'));
+  folder.release();
+  assert.deepEqual(readdirSync(join(scratch, 'shared')), ['other']);
 });
 
 test('a reader that closes the pipe early ends the output quietly', async () => {

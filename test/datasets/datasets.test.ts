@@ -56,6 +56,7 @@ describe('task files', () => {
     ['a path escaping with ..', JSON.stringify({ ...validTask, path: 'src/../../x.py' }), "line 2, field 'path': path 'src/../../x.py' escapes the repository (..)"],
     ['an escaping snippet path', JSON.stringify({ ...validTask, retrieved: [{ path: '../x', startLine: 0, endLine: 0, text: '', score: 1 }] }), "line 2, field 'retrieved[0].path': path '../x' escapes the repository (..)"],
     ['an unknown kind', JSON.stringify({ ...validTask, kind: 'line' }), "line 2, field 'kind': expected one of function, crossfile, node, got a string \"line\""],
+    ['a missing kind', JSON.stringify({ ...validTask, kind: undefined }), "line 2, field 'kind': missing field (one of function, crossfile, node)"],
     ['a bucket out of range', JSON.stringify({ ...validTask, labels: { bucket: 11, lines: 1 } }), "line 2, field 'labels.bucket': must be at most 10, got 11"],
     ['a duplicate id', JSON.stringify(validTask), "line 2, field 'id': duplicate task id 't1' (first at line 1)"],
   ];

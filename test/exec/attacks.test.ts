@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   cacheSignature,
+  checkEnvironment,
   createContext,
   executeCandidates,
   execCodeVersion,
@@ -259,6 +260,39 @@ test('7b: a right body that warns on stderr (an unclosed file) passes; a wrong o
   assert.match(results.get('warns')!.logTail, /ResourceWarning: unclosed file/);
   assert.equal(results.get('faker')!.verdict, 'test-fail', results.get('faker')!.logTail);
   assert.match(results.get('faker')!.reason!, /1 of 1 tests failed/);
+});
+
+test('7c: the tests that judge a candidate are read-only to it where the environment declares them (testFiles)', async () => {
+  const env = fixtureEnv('python', work.dir, 'testFiles: [tests/test_stats.py]\n');
+  assert.deepEqual(env.testFiles, ['tests/test_stats.py']);
+  const task = medianTask(env.repo);
+  // Rewrites its own test to one that always passes, or moves the tests folder away and writes a new one.
+  const forger = median([
+    '    import os',
+    "    tree = os.environ['CTXBENCH_TREE']",
+    "    forged = 'import unittest\\nclass StatsTest(unittest.TestCase):\\n    def test_median(self): pass\\n'",
+    '    try:',
+    "        open(os.path.join(tree, 'tests', 'test_stats.py'), 'w').write(forged)",
+    "        print('rewrote the test')",
+    '    except OSError as error:',
+    "        print('rewrite refused:', error.strerror)",
+    '    try:',
+    "        os.rename(os.path.join(tree, 'tests'), os.path.join(tree, 'tests-old'))",
+    "        print('moved the tests')",
+    '    except OSError as error:',
+    "        print('move refused:', error.strerror)",
+  ].join('\n'));
+  const results = await runAll(env, [{ task, candidate: median('    pass'), key: 'right' }, { task, candidate: forger, key: 'forger' }], { workDir: work.dir, workers: 1, cache: false });
+  assert.equal(results.get('right')!.verdict, 'pass', results.get('right')!.logTail);
+  const forged = results.get('forger')!;
+  assert.equal(forged.verdict, 'sandbox-violation', forged.logTail);
+  assert.match(forged.logTail, /rewrite refused: Read-only file system/);
+  assert.match(forged.logTail, /move refused: Device or resource busy/);
+  assert.doesNotMatch(forged.logTail, /rewrote the test|moved the tests/);
+  // A declared test file the setup removes is named before anything runs on it.
+  const removing = join(work.dir, 'python-setup-removes.yaml');
+  writeFileSync(removing, readFileSync(env.file, 'utf8').replace(/^setup: .*$/m, 'setup: rm tests/test_stats.py'));
+  await assert.rejects(checkEnvironment(loadEnvironment(removing), { workDir: work.dir }), { message: `${removing}, field 'testFiles[0]': 'tests/test_stats.py' is not in the repository after the setup` });
 });
 
 test('8: exec without a check state stops with the command to run, or runs the check first and says so', async () => {

@@ -1,6 +1,9 @@
 // Environment files: defaults, relative paths, and errors that name the file, line and key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { missingTools, parseEnvironment } from '../../src/exec/index.ts';
 
 const FILE = '/envs/demo.yaml';
@@ -27,6 +30,7 @@ test('a minimal environment gets its defaults; paths are relative to the file', 
     mounts: [],
     report: null,
     requires: [],
+    testFiles: [],
   });
 });
 
@@ -104,4 +108,27 @@ test('requires: paths and command names the host lacks are named; present ones a
   assert.deepEqual(env.requires, ['sh', '/bin/sh', 'ctxbench-no-such-tool', '/no/such/compiler', '$CTXBENCH_HOME/package.json', '$CTXBENCH_HOME/no-such-file']);
   assert.deepEqual(missingTools(env), ['ctxbench-no-such-tool', '/no/such/compiler', '$CTXBENCH_HOME/no-such-file']);
   assert.throws(() => parseEnvironment('repo: .\nsetup: make\ntest: make check\ntimeout: 30\nrequires: tsc\n', FILE), /field 'requires': must be a list of paths or command names/);
+});
+
+test('testFiles: files and folders of the repository, normalised; one outside it, missing or behind a link is named', () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-env-'));
+  try {
+    mkdirSync(join(repo, 'tests', 'unit'), { recursive: true });
+    writeFileSync(join(repo, 'tests', 'unit', 'test_a.py'), '');
+    symlinkSync('tests', join(repo, 'linked'));
+    const parse = (list: string) => parseEnvironment(`repo: ${repo}\nsetup: make\ntest: make check\ntimeout: 30\ntestFiles: ${list}\n`, FILE);
+    assert.deepEqual(parse('[./tests/unit/, tests/unit/test_a.py]').testFiles, ['tests/unit', 'tests/unit/test_a.py']);
+    const cases: [string, string][] = [
+      ['[../elsewhere]', "field 'testFiles[0]': '../elsewhere' escapes the repository (..)"],
+      ['[/etc/passwd]', "field 'testFiles[0]': '/etc/passwd' is absolute: it must be relative to the repository"],
+      ['[tests, tests/gone.py]', "field 'testFiles[1]': 'tests/gone.py' is not in the repository"],
+      ['[tests/unit/test_a.py/x]', "field 'testFiles[0]': 'tests/unit/test_a.py/x' is not in the repository (tests/unit/test_a.py is not a folder)"],
+      ['[linked/unit]', "field 'testFiles[0]': 'linked/unit' is reached through a symbolic link (linked): name the file or folder it points to"],
+      ['[.]', "field 'testFiles[0]': '.' is the repository itself: name its test files or folders"],
+      ['tests', "field 'testFiles': must be a list of files and folders of the repository"],
+    ];
+    for (const [list, message] of cases) assert.throws(() => parse(list), (error: Error) => error.message === `${FILE}, line 5, ${message}`, list);
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
 });

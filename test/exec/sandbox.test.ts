@@ -1,7 +1,8 @@
 // The bubblewrap sandbox itself: what a command inside can see, write and reach, and its limits.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, runCommand, sandboxIdentity, SANDBOX_TREE } from '../../src/exec/index.ts';
@@ -114,4 +115,33 @@ test('xattrs and ACLs cannot be set (EOPNOTSUPP), and tools that try fall back: 
   assert.match(outcome.output, /^755$/m);
   assert.match(outcome.output, /^copied$/m);
   assert.match(outcome.output, /OSError: \[Errno 95\] Operation not supported/);
+});
+
+test('read-only test files: not written, replaced, renamed or removed, nor their folders moved; the rest of the tree stays writable', async () => {
+  const tree = mkdtempSync(join(work.dir, 'ro-'));
+  mkdirSync(join(tree, 'tests', 'unit'), { recursive: true });
+  writeFileSync(join(tree, 'tests', 'unit', 'test_a.py'), 'judge\n');
+  mkdirSync(join(tree, 'fixtures'));
+  writeFileSync(join(tree, 'fixtures', 'data.txt'), 'data\n');
+  if (identity) spawnSync('chown', ['-R', `${identity.uid}:${identity.gid}`, tree]);
+  const attempts = [
+    'echo forged > tests/unit/test_a.py',
+    'mv tests/unit/test_a.py tests/unit/gone.py',
+    'rm -f tests/unit/test_a.py',
+    'mv tests/unit tests/moved',
+    'mv tests tests-old',
+    'rm -rf tests',
+    'ln tests/unit/test_a.py hardlink.py',
+    'echo forged > fixtures/data.txt',
+    'touch fixtures/new.txt',
+  ];
+  const script = [...attempts.map((attempt) => `if { ${attempt}; } 2>/dev/null; then echo "done: ${attempt}"; else echo "refused: ${attempt}"; fi`), 'echo extra > tests/unit/new.py && echo "wrote tests/unit/new.py"', 'echo built > out.txt && echo "wrote out.txt"'].join('\n');
+  const outcome = await run(script, { tree, readOnly: ['tests/unit/test_a.py', 'fixtures'] });
+  assert.deepEqual(outcome.output.trim().split('\n'), [...attempts.map((attempt) => `refused: ${attempt}`), 'wrote tests/unit/new.py', 'wrote out.txt']);
+  assert.equal(readFileSync(join(tree, 'tests', 'unit', 'test_a.py'), 'utf8'), 'judge\n');
+  assert.equal(readFileSync(join(tree, 'fixtures', 'data.txt'), 'utf8'), 'data\n');
+  assert.deepEqual(readdirSync(join(tree, 'tests', 'unit')).sort(), ['new.py', 'test_a.py']);
+  // Without the declaration the same tree is the candidate's to change.
+  const open = await run('echo changed > tests/unit/test_a.py && echo ok', { tree });
+  assert.equal(open.output, 'ok\n');
 });

@@ -265,3 +265,14 @@ test('functions --levels yabloco lists YABLoCo levels; an unknown mode is a usag
   assert.notEqual(bad.code, 0);
   assert.match(bad.stderr, /--levels must be default or yabloco, got 'clang'/);
 });
+
+test('C++, YABLoCo mode: a call in a constructor\'s member initializer is judged by that initializer, not by the class around it', async () => {
+  // Widget::count names size_t; the initializer `value(scale(v))` does not, so clang keeps its call
+  const expected = [
+    'src/widget.cpp scale 3-3 none callers=1 []',
+    'src/widget.cpp Widget::Widget 7-7 file callers=0 [scale@src/widget.cpp:3/file]',
+    'src/widget.cpp Widget::count 8-8 none callers=0 []',
+  ];
+  assert.deepEqual(await graphOf('initializer-cpp'), expected);
+  assert.deepEqual(await graphOf('initializer-cpp', 'yabloco'), expected);
+});

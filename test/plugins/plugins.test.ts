@@ -3,7 +3,7 @@
 // from the fixture folder's config file, are used by index, prompt, eval, score, report, exec and
 // review and shown in the viewer; malformed plugins are errors naming the file.
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { after, test } from 'node:test';
@@ -197,4 +197,24 @@ test('a malformed plugin is one error naming the file and the field', async () =
   writeFileSync(config, 'plugins:\n  - ./gone.ts\n');
   const listed = await cli(['prompt', tasksFile, '--id', 'factorial', '--context', 'infile', '--config', config]);
   assert.equal(listed.stderr, `ctxbench prompt: ${config}, field 'plugins[0]': plugin file not found: ${join(work.dir, 'gone.ts')}`);
+});
+
+test('a config file found in the working folder loads no plugin: it is refused until named with --config', () => {
+  // An untrusted clone: its config lists a plugin that leaves a mark when it runs.
+  const clone = join(work.dir, 'clone');
+  mkdirSync(clone);
+  writeFileSync(join(clone, 'mark.mjs'), "import { writeFileSync } from 'node:fs';\nwriteFileSync(new URL('./ran', import.meta.url), 'ran');\nexport default { name: 'mark' };\n");
+  writeFileSync(join(clone, 'ctxbench.config.yaml'), 'plugins:\n  - ./mark.mjs\n');
+  const ctxbench = (args: string[]) => spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url)), ...args], { cwd: clone, encoding: 'utf8', timeout: 60_000 });
+  const found = ctxbench(['score', '--help']);
+  assert.equal(found.status, 2);
+  assert.equal(found.stderr, `ctxbench score: ${join(clone, 'ctxbench.config.yaml')}, field 'plugins': this config file was found in the current folder, not named, and its plugins run code: ctxbench loads none of them; to allow them, pass --config ctxbench.config.yaml\n`);
+  assert.equal(found.stdout, '');
+  assert.equal(existsSync(join(clone, 'ran')), false, 'the plugin did not run');
+  // Named, the same file loads its plugin; a found config without plugins is read as before.
+  const named = ctxbench(['score', '--help', '--config', 'ctxbench.config.yaml']);
+  assert.equal(named.status, 0, named.stderr);
+  assert.equal(readFileSync(join(clone, 'ran'), 'utf8'), 'ran');
+  writeFileSync(join(clone, 'ctxbench.config.yaml'), '# no plugins\nplugins: []\n');
+  assert.equal(ctxbench(['score', '--help']).status, 0);
 });

@@ -13,6 +13,7 @@ import { chunkSources, classifyChunkSource, compareRuns, pairedBootstrap, scoreB
 import { renderReport } from '../../src/report/render.ts';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import type { RunConfig } from '../../src/runstore/types.ts';
+import { escapeMarkdown } from '../../src/util/markdown.ts';
 
 function task(id: string, language: 'python' | 'c', level: string, lines: number, bucket: number): TaskRecord {
   return {
@@ -152,6 +153,42 @@ test('formats: csv, markdown and json', () => {
   assert.match(renderReport(report, 'md'), /\| infile \| c \| 2 \| 0 \| 50\.00 \| 50\.00 \|/);
   assert.equal(JSON.parse(renderReport(report, 'json')).rows.length, 2);
   run.close();
+});
+
+test('markdown and HTML reports show names as written: no broken table row, no markup', () => {
+  assert.equal(escapeMarkdown('a|b<script>x</script>\r\n*_`[]~\\&'), 'a\\|b&lt;script&gt;x&lt;/script&gt;<br>\\*\\_\\`\\[\\]\\~\\\\&amp;');
+  // A model name, a run folder and a group value from the user's own labels, each hostile.
+  const tasks = [task('a', 'python', 'p|q\n<b>r</b>', 1, 2), task('b', 'c', 'file', 1, 2)];
+  const dir = join(mkdtempSync(join(tmpdir(), 'ctxbench-report-')), 'run|<img src=x onerror=alert(1)>');
+  const store = openRunStore(dir, { create: { ...config(1, 'infile'), model: 'a|b<script>x</script>', isBaseline: false }, tasks });
+  for (const [taskId, em] of [['a', 1], ['b', 0]] as const) {
+    store.putCandidate({ taskId, sample: 0, raw: 'x', output: 'x', postprocess: 'none', error: null, promptTokens: 10, completionTokens: 1, latencyMs: 5 });
+    store.putMetrics(taskId, 0, { em, es: em * 100 });
+  }
+  store.close();
+  const report = (format: string) => {
+    const result = spawnSync(process.execPath, [fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url)), 'report', dir, '--by', 'level', '--preset', 'cceval', '--format', format], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(result.status, 0, result.stderr);
+    return result.stdout;
+  };
+  const md = report('md');
+  assert.match(md, /^- run\\\|&lt;img src=x onerror=alert\(1\)&gt;: model a\\\|b&lt;script&gt;x&lt;\/script&gt;, context infile,/m);
+  assert.match(md, /^\| run\\\|&lt;img src=x onerror=alert\(1\)&gt; \| p\\\|q<br>&lt;b&gt;r&lt;\/b&gt; \| 1 \| 0 \| 100\.00 \| 100\.00 \|$/m);
+  assert.doesNotMatch(md, /<(?!br>)/, 'no HTML but the line breaks inside cells');
+  // Every row of every table has as many cell separators (a `|` not escaped) as its header.
+  const tables = md.split(/\n(?!\|)/).map((block) => block.split('\n').filter((line) => line.startsWith('|'))).filter((rows) => rows.length);
+  assert.equal(tables.length, 4, md);
+  for (const rows of tables) {
+    const separators = rows.map((line) => line.match(/(?<!\\)\|/g)!.length);
+    assert.deepEqual(separators, rows.map(() => separators[0]), rows.join('\n'));
+  }
+  const html = report('html');
+  assert.doesNotMatch(html, /<script|<b>|<img/);
+  assert.match(html, /model a\|b&lt;script&gt;x&lt;\/script&gt;, context infile/);
+  // The terminal table: a line break (or an ANSI sequence) in a name is shown, not obeyed.
+  const text = report('text');
+  assert.match(text, /^run\|<img src=x onerror=alert\(1\)>\s+p\|q\\n<b>r<\/b>\s+1\s+0\s+100\.00\s+100\.00$/m);
+  assert.doesNotMatch(text, /^<b>r<\/b>/m);
 });
 
 test('unknown dimensions and metrics are named', () => {

@@ -1,9 +1,7 @@
 // `ctxbench docstrings generate`: the "hard" variant of a task set, its docstrings written by a model.
-import { resolve } from 'node:path';
 import { createBackend, parseProvider } from '../../models/provider.ts';
 import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate, readFunctionTasks } from '../../models/docstrings.ts';
-import { makeFolders } from '../../util/folders.ts';
-import { lockFolder } from '../../util/lock.ts';
+import { holdRunFolder } from '../../runstore/folder.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
 import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
 import { textOption } from '../options.ts';
@@ -31,8 +29,7 @@ export const docstringsCommand: Command = {
     const template = loadDocstringTemplate(textOption(values, 'template') ?? DEFAULT_DOCSTRING_TEMPLATE);
     const tasks = readFunctionTasks(tasksPath);
     const runDir = textOption(values, 'run') ?? `${out}.run`;
-    makeFolders(runDir);
-    const lock = lockFolder(resolve(runDir), 'docstrings');
+    const folder = holdRunFolder(runDir, 'docstrings');
     try {
       const backend = await createBackend(model, endpoint);
       try {
@@ -58,7 +55,7 @@ export const docstringsCommand: Command = {
         await backend.close();
       }
     } finally {
-      lock.release();
+      folder.release();
     }
   },
 };

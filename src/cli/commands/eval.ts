@@ -3,29 +3,12 @@ import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } fro
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { checkQueueServer, createQueueBackend, parseQueueUrl } from '../../queue/index.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
-import { openRunStore } from '../../runstore/store.ts';
+import { holdRunFolder, storedCandidates } from '../../runstore/folder.ts';
+import type { Backend } from '../../models/types.ts';
 import { toolVersion } from '../version.ts';
-import { makeFolders } from '../../util/folders.ts';
-import { lockFolder } from '../../util/lock.ts';
-import { resolve } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
 import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
 import { integerOption, textOption } from '../options.ts';
-
-/** What an interrupted run has stored (every stored candidate is complete: each is one transaction). */
-function savedCandidates(runDir: string): string {
-  try {
-    const store = openRunStore(runDir, { readonly: true });
-    try {
-      const count = store.candidates().length;
-      return `${count} candidate${count === 1 ? ' is' : 's are'}`;
-    } finally {
-      store.close();
-    }
-  } catch {
-    return 'no candidates are';
-  }
-}
 
 export const evalCommand: Command = {
   usage: 'eval <tasks> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
@@ -35,7 +18,7 @@ export const evalCommand: Command = {
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
     template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
-    run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists)' },
+    run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists; a call that stores no candidate removes the run it created)' },
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
     tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json (default: a llamacpp model\'s own, else o200k_base)' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
@@ -55,25 +38,22 @@ export const evalCommand: Command = {
     const samples = integerOption(values, 'samples')!;
     const budget = integerOption(values, 'budget') ?? null;
     const { endpoint, model: _model, ...settings } = modelSettings(values);
-    // One process per run folder: a second eval (or exec) on the same run says who holds it.
-    makeFolders(runDir!);
-    const lock = lockFolder(resolve(runDir!), 'eval');
     const queue = textOption(values, 'queue');
     const connection = queue === undefined ? null : parseQueueUrl(queue);
-    if (connection) await checkQueueServer(connection).catch((error: unknown) => {
-      lock.release();
-      throw error;
-    });
-    const backend = await (connection ? Promise.resolve(createQueueBackend(model!, connection)) : createBackend(model!, endpoint)).catch((error: unknown) => {
-      lock.release();
-      throw error;
-    });
+    // One process per run folder: a second eval (or exec) on the same run says who holds it.
+    const folder = holdRunFolder(runDir!, 'eval');
     const interrupted = () => {
-      console.error(`\nctxbench eval: interrupted; ${savedCandidates(runDir!)} saved in ${runDir}. Run the same command again to resume.`);
+      // Every stored candidate is complete (each is one transaction).
+      const count = storedCandidates(runDir!) ?? 0;
+      console.error(`\nctxbench eval: interrupted; ${count === 0 ? 'no candidates are' : `${count} candidate${count === 1 ? ' is' : 's are'}`} saved in ${runDir}. Run the same command again to resume.`);
+      folder.release();
       process.exit(130);
     };
     process.once('SIGINT', interrupted);
+    let backend: Backend | undefined;
     try {
+      if (connection) await checkQueueServer(connection);
+      backend = await (connection ? createQueueBackend(model!, connection) : createBackend(model!, endpoint));
       const template = textOption(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
       const promptBuilder = await createPromptBuilder({
         strategy: context!,
@@ -106,8 +86,8 @@ export const evalCommand: Command = {
       return summary.allFailed ? 1 : 0;
     } finally {
       process.off('SIGINT', interrupted);
-      await backend.close();
-      lock.release();
+      await backend?.close();
+      folder.release();
     }
   },
 };
