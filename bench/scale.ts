@@ -10,9 +10,9 @@
 // CTXBENCH_SCALE_KEEP=1 keeps the work folder; CTXBENCH_SCALE_WORK=DIR CTXBENCH_SCALE_STEPS=a,b
 // continues one (steps: floor index build sample prompts eval score report view containers;
 // CTXBENCH_SCALE_FAMILIES=function,node limits the builds).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateTask } from '../src/datasets/schema.ts';
@@ -259,7 +259,13 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     labels: { bucket: 1 + (index % 10), semantic: ['Expression/Call', 'Statement/Return', 'Identifier/Name'][index % 3]!, lines: 1 },
   });
   const tasks = Array.from({ length: count }, (_, index) => taskAt(index));
-  const candidate = (task: Task, index: number) => ({ taskId: task.id, sample: 0, raw: `v${index}`, output: `v${index}`, postprocess: 'none', error: null, promptTokens: 500, completionTokens: 8, latencyMs: 300, finishReason: 'stop', cached: false });
+  // Candidates the size of a generated function body (20 lines, about 1 KB; the raw text in a fence
+  // with a sentence): a list that counts or scans candidates pays for their text here as on a real run.
+  const body = (index: number) => Array.from({ length: 20 }, (_, line) => `    acc_${line} = combine(acc_${line}, item_${index % 997}[${line}]);`).join('\n');
+  const candidate = (task: Task, index: number) => ({
+    taskId: task.id, sample: 0, raw: `\`\`\`python\n${body(index)}\n\`\`\`\nThe body accumulates the items one line at a time.`, output: body(index),
+    postprocess: 'none', error: null, promptTokens: 500, completionTokens: 300, latencyMs: 300, finishReason: 'stop', cached: false,
+  });
   const store = openRunStore(manyDir, { create: sampleConfig('bm25', 1), tasks });
   store.batch(() => {
     for (const [index, task] of tasks.entries()) {
@@ -305,28 +311,21 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     const task = await timed(`api/runs/big/tasks/big`);
     const taskRssMiB = (process.memoryUsage().rss - rssBeforeTask) / 2 ** 20;
     const candidates = (task.body as { candidates: { diffMethod: string; diff: string }[] }).candidates;
-    let browserMs: number | null = null;
-    let browserWholeMs: number | null = null;
+    // The list page in Chromium, warm (this viewer has answered the whole list) and cold (a fresh
+    // `ctxbench view` process whose first request for the run is the browser's).
+    let warm: ListPageTimes | null = null;
+    let cold: ListPageTimes | null = null;
     try {
       const { launchChromium } = await import('../test/fixtures/web/browser.ts');
       const browser = await launchChromium();
       try {
-        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-        // When the first row is on screen: the frame after it entered the page, in the page's clock
-        // (from the start of navigation). Read afterwards: a check from here would wait for the
-        // page's next idle moment, which the whole list's arrival may delay.
-        await page.addInitScript(() => {
-          new MutationObserver((_, observer) => {
-            if (!document.querySelector('.vt-row')) return;
-            observer.disconnect();
-            requestAnimationFrame(() => ((window as unknown as { firstRowAt: number }).firstRowAt = performance.now()));
-          }).observe(document, { childList: true, subtree: true });
-        });
-        const started = performance.now();
-        await page.goto(`${viewer.url}#/run/many`);
-        await page.waitForFunction(() => /^[\d,]+ of [\d,]+ tasks$/.test(document.querySelector('#count')?.textContent ?? ''), undefined, { timeout: 120_000 });
-        browserWholeMs = performance.now() - started;
-        browserMs = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
+        warm = await listPageTimes(browser, viewer.url, 'many');
+        const fresh = await freshViewer(manyDir);
+        try {
+          cold = await listPageTimes(browser, fresh.url, 'many');
+        } finally {
+          await fresh.stop();
+        }
       } finally {
         await browser.close();
       }
@@ -336,7 +335,8 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     return {
       measured: (info.ms + first.ms + listCold.ms + listWarm.ms + poll.ms + since.ms + full.ms + task.ms) / 1000,
       tasks: count,
-      infoMs: info.ms, firstMs: first.ms, firstBytes: first.bytes, listColdMs: listCold.ms, listWarmMs: listWarm.ms, listBytes: listCold.bytes, browserListMs: browserMs, browserWholeMs,
+      infoMs: info.ms, firstMs: first.ms, firstBytes: first.bytes, listColdMs: listCold.ms, listWarmMs: listWarm.ms, listBytes: listCold.bytes,
+      browserWarmFirstMs: warm?.firstRowMs ?? null, browserWarmWholeMs: warm?.wholeMs ?? null, browserColdFirstMs: cold?.firstRowMs ?? null, browserColdWholeMs: cold?.wholeMs ?? null,
       pollMs: poll.ms, sinceMs: since.ms, sinceRows: (since.body as { rows: unknown[] }).rows.length, sinceBytes: since.bytes, fullMs: full.ms,
       bigTaskMs: task.ms, bigTaskRssMiB: taskRssMiB, bigTaskBytes: task.bytes, bigDiffLines: candidates[0]!.diff.length, bigDiffMethod: candidates[0]!.diffMethod,
       rssGrowthMiB: (process.memoryUsage().rss - rssBefore) / 2 ** 20,
@@ -344,6 +344,62 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
   } finally {
     await viewer.close();
   }
+}
+
+interface ListPageTimes {
+  /** from navigation start to the frame after the first row entered the page. */
+  firstRowMs: number;
+  /** from navigation start until the whole list is loaded (filters usable). */
+  wholeMs: number;
+}
+
+/** Opens `#/run/<run>` in a new browser context (nothing cached) and times its first rows and its whole list. */
+async function listPageTimes(browser: import('playwright-core').Browser, url: string, run: string): Promise<ListPageTimes> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    // When the first row is on screen: the frame after it entered the page, in the page's clock
+    // (from the start of navigation). Read afterwards: a check from here would wait for the
+    // page's next idle moment, which the whole list's arrival may delay.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.vt-row')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => ((window as unknown as { firstRowAt: number }).firstRowAt = performance.now()));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${url}#/run/${run}`);
+    await page.waitForFunction(() => /^[\d,]+ of [\d,]+ tasks$/.test(document.querySelector('#count')?.textContent ?? ''), undefined, { timeout: 120_000 });
+    const wholeMs = await page.evaluate(() => performance.now());
+    const firstRowMs = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
+    return { firstRowMs, wholeMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** `ctxbench view <dir> --port 0` in its own process, once it listens: nothing of the run read yet. */
+async function freshViewer(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(BENCH_DIR, '..', 'bin', 'ctxbench.js'), 'view', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = / at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then(() => reject(new Error(`ctxbench view exited before listening: ${output.slice(-500)}`)));
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { url, stop };
 }
 
 // ---------------------------------------------------------------- the orchestration
@@ -484,14 +540,18 @@ async function benchRepository(name: string, root: string, work: string): Promis
 }
 
 async function benchViewer(work: string): Promise<void> {
-  console.log('\nscale viewer');
   const web = step('web', { dir: work });
+  // Timings on a shared machine: the load they were taken under.
+  console.log(`\nscale viewer (load average ${loadavg()[0]!.toFixed(1)} after the step)`);
   const n = (value: unknown) => (value as number).toFixed(0);
   printRow('100,000-task run', web);
   console.log(`    first request (run info: counts, reads no task or candidate): ${n(web.infoMs)} ms`);
   console.log(`    first 100 rows (shown while the list loads): ${n(web.firstMs)} ms, ${n(web.firstBytes)} bytes`);
   console.log(`    whole list (column by column): ${n(web.listColdMs)} ms cold (reads the 100,000 task and candidate heads), ${n(web.listWarmMs)} ms warm, ${mib((web.listBytes as number) / 2 ** 20)}`);
-  if (web.browserListMs !== null) console.log(`    list page in Chromium: first rows on screen ${n(web.browserListMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.browserListMs as number) <= VIEW_TARGET_MS)}), whole list filterable ${n(web.browserWholeMs)} ms`);
+  for (const [state, first, whole] of [['warm server', web.browserWarmFirstMs, web.browserWarmWholeMs], ['cold (fresh viewer)', web.browserColdFirstMs, web.browserColdWholeMs]] as const) {
+    if (first === null) continue;
+    console.log(`    list page in Chromium, ${state}: first rows on screen ${n(first)} ms (target <= ${VIEW_TARGET_MS}: ${ok((first as number) <= VIEW_TARGET_MS)}), whole list filterable ${n(whole)} ms`);
+  }
   console.log(`    live poll after 100 new candidates: info ${n(web.pollMs)} ms, changed rows ${n(web.sinceMs)} ms (${web.sinceRows} rows, ${n(web.sinceBytes)} bytes) vs all rows ${n(web.fullMs)} ms`);
   console.log(`    task page of a 50,000-line candidate: ${n(web.bigTaskMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.bigTaskMs as number) <= VIEW_TARGET_MS)}), diff ${web.bigDiffMethod}, ${web.bigDiffLines} lines, ${mib((web.bigTaskBytes as number) / 2 ** 20)} of JSON, RSS +${n(web.bigTaskRssMiB)} MiB (client and server); server RSS growth over all requests ${n(web.rssGrowthMiB)} MiB`);
 }

@@ -71,10 +71,11 @@ export interface RunStore extends RunStoreWriter {
   /** Every candidate, one at a time (bounded memory), in task and sample order. */
   iterateCandidates(): Generator<CandidateRecord>;
   /**
-   * The heads of every candidate, or only of these tasks', or of the `limit` tasks from position
-   * `from` (0-based), in task and sample order.
+   * The heads of every candidate, or only of these tasks', in task and sample order; or, to read them
+   * all a slice at a time, the `limit` candidates after `after` (null: from the first) in the order of
+   * their keys (task id, sample): the order they are stored in, so a whole read is one sequential pass.
    */
-  candidateHeads(which?: readonly string[] | { from: number; limit: number }): CandidateHead[];
+  candidateHeads(which?: readonly string[] | { after: { taskId: string; sample: number } | null; limit: number }): CandidateHead[];
   /** The task snapshot without texts, validated; `from`, `limit`: that many tasks from that position on. */
   taskHeads(range?: { from?: number; limit?: number }): TaskHead[];
   /** Tasks in the snapshot and candidates stored, counted without reading them. */
@@ -281,17 +282,20 @@ class SqliteRunStore implements RunStore {
   }
 
   iterateCandidates(): Generator<CandidateRecord> {
-    return this.candidateRows(CANDIDATE_COLUMNS, '', [], candidateRecord);
+    return this.candidateRows(CANDIDATE_COLUMNS, inTaskOrder(''), [], candidateRecord);
   }
 
   candidatesOf(taskIds: readonly string[]): CandidateRecord[] {
-    return taskIds.length === 0 ? [] : Array.from(this.candidateRows(CANDIDATE_COLUMNS, TASKS_IN, [JSON.stringify(taskIds)], candidateRecord));
+    return taskIds.length === 0 ? [] : Array.from(this.candidateRows(CANDIDATE_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(taskIds)], candidateRecord));
   }
 
-  candidateHeads(which?: readonly string[] | { from: number; limit: number }): CandidateHead[] {
-    if (which === undefined) return Array.from(this.candidateRows(HEAD_COLUMNS, '', [], headRecord));
-    if ('from' in which) return Array.from(this.candidateRows(HEAD_COLUMNS, TASKS_BETWEEN, [which.from, which.from + which.limit], headRecord));
-    return which.length === 0 ? [] : Array.from(this.candidateRows(HEAD_COLUMNS, TASKS_IN, [JSON.stringify(which)], headRecord));
+  candidateHeads(which?: readonly string[] | { after: { taskId: string; sample: number } | null; limit: number }): CandidateHead[] {
+    if (which === undefined) return Array.from(this.candidateRows(HEAD_COLUMNS, inTaskOrder(''), [], headRecord));
+    if ('after' in which) {
+      const { taskId, sample } = which.after ?? { taskId: '', sample: -1 };
+      return Array.from(this.candidateRows(HEAD_COLUMNS, KEY_SLICE, [taskId, sample, which.limit], headRecord));
+    }
+    return which.length === 0 ? [] : Array.from(this.candidateRows(HEAD_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(which)], headRecord));
   }
 
   private hasChangeLog(): boolean {
@@ -309,18 +313,15 @@ class SqliteRunStore implements RunStore {
     return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: rows.map((row) => row.task_id) };
   }
 
-  /** Candidate rows with their metrics and verdicts, one at a time; `where` filters the tables by task_id. */
-  private *candidateRows<Row extends { task_id: string; sample: number }, T>(columns: string, where: string, parameters: unknown[], record: (row: Row, where: RecordLocation) => T): Generator<T> {
+  /** Candidate rows with their metrics and verdicts, one at a time; `which`: the clauses that choose and order them. */
+  private *candidateRows<Row extends { task_id: string; sample: number }, T>(columns: string, which: string, parameters: unknown[], record: (row: Row, where: RecordLocation) => T): Generator<T> {
     // Metrics grouped into one JSON object per candidate by SQLite (names in order; null without any), verdicts joined.
-    // Task order of the snapshot, then sample: independent of the order calls finished in.
     const rows = this.db
       .prepare<unknown[], Row>(
         `SELECT ${columns}, (SELECT CASE count(*) WHEN 0 THEN NULL ELSE json_group_object(name, value) END FROM metrics m WHERE m.task_id = c.task_id AND m.sample = c.sample) AS metrics_json
          FROM candidates c
          LEFT JOIN verdicts v ON v.task_id = c.task_id AND v.sample = c.sample
-         LEFT JOIN tasks t ON t.id = c.task_id
-         ${where}
-         ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`,
+         ${which}`,
       )
       .iterate(...parameters);
     for (const row of rows) yield record(row, this.where(`candidate ${row.task_id}#${row.sample}`));
@@ -356,7 +357,10 @@ class SqliteRunStore implements RunStore {
 }
 
 const TASKS_IN = 'WHERE c.task_id IN (SELECT value FROM json_each(?))';
-const TASKS_BETWEEN = 'WHERE t.ord >= ? AND t.ord < ?';
+/** The candidates `where` chooses in the task order of the snapshot, then sample: independent of the order calls finished in. */
+const inTaskOrder = (where: string) => `LEFT JOIN tasks t ON t.id = c.task_id ${where} ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`;
+/** A slice in key order with no join: the candidates table's own order (keyed by task id and sample), one sequential pass. */
+const KEY_SLICE = 'WHERE (c.task_id, c.sample) > (?, ?) ORDER BY c.task_id, c.sample LIMIT ?';
 const CANDIDATE_COLUMNS = 'c.*, v.result AS verdict_json';
 // The verdict's small fields only: its log may be megabytes.
 const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms, v.result IS NOT NULL AS has_verdict,

@@ -81,6 +81,26 @@ test('a new store keeps the config, the task snapshot, prompts and candidates, r
   reopened.close();
 });
 
+test('candidate heads read a slice at a time come in key order (task id, sample) and join up to every head', () => {
+  const store = openRunStore(freshDir(), { create: config, tasks });
+  for (const [taskId, sample] of [['shapes-length', 1], ['counter-add', 1], ['shapes-length', 0], ['counter-add', 0]] as const) store.putCandidate(candidate(taskId, sample));
+  store.putMetrics('shapes-length', 0, { em: 1 });
+  const slices: [string, number][][] = [];
+  for (let after: { taskId: string; sample: number } | null = null; ;) {
+    const slice = store.candidateHeads({ after, limit: 3 });
+    slices.push(slice.map((head) => [head.taskId, head.sample]));
+    if (slice.length < 3) break;
+    after = slice[2]!;
+  }
+  // shapes-length's two candidates fall in two slices.
+  assert.deepEqual(slices, [[['counter-add', 0], ['counter-add', 1], ['shapes-length', 0]], [['shapes-length', 1]]]);
+  const byKey = (head: { taskId: string; sample: number }) => `${head.taskId}\0${head.sample}`;
+  const whole = store.candidateHeads().sort((a, b) => byKey(a).localeCompare(byKey(b)));
+  assert.deepEqual([...store.candidateHeads({ after: null, limit: 3 }), ...store.candidateHeads({ after: whole[2]!, limit: 3 })], whole);
+  assert.deepEqual(whole[2]!.metrics, { em: 1 });
+  store.close();
+});
+
 test('reopening a run with results with a different config names the differing field; timing and location fields may differ', () => {
   const dir = freshDir();
   const store = openRunStore(dir, { create: config, tasks });

@@ -213,19 +213,20 @@ test('the exported copy works from the file system', async () => {
   await page.waitForFunction(() => document.querySelector('#task-title')?.textContent?.startsWith('store_free'));
 });
 
-test('a long list shows its first 100 tasks at once, then the whole list in their place', async () => {
+test('a long list shows its first 100 tasks at once, then the whole list in their place, also filtered and sorted', async () => {
   const dir = join(scratch, 'long');
   const base = sampleTasks()[0]!;
   openRunStore(dir, { create: sampleConfig('infile', 1), tasks: Array.from({ length: 150 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })) }).close();
   const long = await startViewer([dir], { port: 0 });
   // The whole list is held back until the first rows have been checked.
   let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = new Promise<void>((resolve) => (release = resolve));
   const whole = /\/api\/runs\/long\/rows$/;
   await page.route(whole, async (route) => {
-    await released;
+    await held;
     await route.continue();
   });
+  const ords = () => page.$$eval('.vt-row .vt-cell:first-child', (cells) => cells.map((c) => c.textContent));
   try {
     await page.goto(`${long.url}#/run/long`);
     await waitForText('#count', 'first 100 of 150 tasks (loading the rest)');
@@ -234,6 +235,26 @@ test('a long list shows its first 100 tasks at once, then the whole list in thei
     release();
     await waitForText('#count', '150 of 150 tasks');
     assert.equal(await page.$eval('.filters', (filters) => (filters as HTMLElement).inert), false);
+
+    // A bookmarked filter and sort: applied to the first tasks while the rest loads, then to all of them.
+    held = new Promise<void>((resolve) => (release = resolve));
+    await page.goto('about:blank');
+    await page.goto(`${long.url}#/run/long?q=%2314&sort=ord&desc=1`);
+    await waitForText('#count', '1 of the first 100 of 150 tasks (loading the rest)');
+    assert.deepEqual(await ords(), ['15']);
+    // A task opened while the list loads shows at once, and its place in the filtered list once the rest arrives;
+    // the list is not rebuilt behind it (its keys would take over the task page's).
+    await page.click('.vt-row');
+    await page.waitForSelector('#task-title');
+    assert.equal(await text('#position'), 'loading the task list');
+    release();
+    await waitForText('#position', 'task 11 of 11');
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => location.hash.includes('%23140/'));
+    await page.goBack();
+    await page.goBack();
+    await waitForText('#count', '11 of 150 tasks');
+    assert.deepEqual(await ords(), ['150', '149', '148', '147', '146', '145', '144', '143', '142', '141', '15']);
   } finally {
     await page.unroute(whole);
     await long.close();

@@ -86,21 +86,25 @@ test('/rows sends the list column by column, the whole or its first tasks, and d
   assert.equal((await raw('/api/runs/oracle/rows?limit=x')).status, 400);
 });
 
-test('the first rows of a run read only those tasks', () => {
-  const view = new RunView('fresh', oracleDir);
+test('a fresh viewer serves the first rows of a run from those tasks only, before reading the whole run', async () => {
+  const fresh = await startViewer([oracleDir], { port: 0 });
   try {
-    const store = (view as unknown as { store: RunStore }).store;
+    const store = (fresh.runs.get('oracle') as unknown as { store: RunStore }).store;
     const asked: unknown[] = [];
     const taskHeads = store.taskHeads.bind(store);
     const candidateHeads = store.candidateHeads.bind(store);
     store.taskHeads = (range) => (asked.push(['tasks', range]), taskHeads(range));
     store.candidateHeads = (which) => (asked.push(['candidates', Array.isArray(which) ? which.length : which]), candidateHeads(which));
-    assert.equal(view.info().tasks, 8);
-    const first = view.firstRows(2);
+    const get = async <T>(path: string) => (await (await fetch(`${fresh.url}${path}`)).json()) as T;
+    assert.deepEqual((await get<RunInfo[]>('api/runs')).map((run) => run.tasks), [8]);
+    const first = await get<RowColumns & { total: number }>('api/runs/oracle/rows?limit=2');
     assert.deepEqual(asked, [['tasks', { limit: 2 }], ['candidates', 2]]);
-    assert.deepEqual(first, view.rows().slice(0, 2));
+    const whole = await get<RowColumns & { total: number }>('api/runs/oracle/rows');
+    assert.deepEqual(asked.slice(2), [['tasks', { from: 0, limit: 5000 }], ['candidates', { after: null, limit: 5000 }]]);
+    assert.deepEqual([first.total, whole.total], [8, 8]);
+    assert.deepEqual(decodeRows(first), decodeRows(whole).slice(0, 2));
   } finally {
-    view.close();
+    await fresh.close();
   }
 });
 

@@ -48,9 +48,9 @@ const ctx = {
     this.rowCache.set(id, { version: version ?? 0, loaded, promise });
     return promise;
   },
-  /** Whether the run's task rows are loaded (or loading). */
-  hasRows(id) {
-    return this.rowCache.has(id);
+  /** Whether a version of the run's task rows has arrived (not merely been asked for). */
+  rowsLoaded(id) {
+    return Boolean(this.rowCache.get(id)?.loaded);
   },
   setKeys(bindings) {
     keys = bindings;
@@ -88,14 +88,18 @@ async function route() {
     const { segments, params } = parseHash(location.hash);
     replaceChildren(nav, navigation(segments));
     const [section, a, page, b, ...rest] = segments;
-    if (section === undefined) cleanup = await homeView(ctx, container);
-    else if (section === 'run' && page === undefined) cleanup = await listView(ctx, container, { run: a, params });
-    else if (section === 'run' && page === 'task' && b !== undefined) cleanup = await taskView(ctx, container, { runs: [a], id: b, samples: rest.map(Number), params });
-    else if (section === 'run' && page === 'summary') cleanup = await summaryView(ctx, container, { run: a });
-    else if (section === 'run' && page === 'progress') cleanup = await progressView(ctx, container, { run: a });
-    else if (section === 'compare' && segments[3] === 'task') cleanup = await taskView(ctx, container, { runs: [a, page], id: segments[4], samples: segments.slice(5).map(Number), params });
-    else if (section === 'compare') cleanup = await compareView(ctx, container, { a, b: page });
+    let dispose;
+    if (section === undefined) dispose = await homeView(ctx, container);
+    else if (section === 'run' && page === undefined) dispose = await listView(ctx, container, { run: a, params });
+    else if (section === 'run' && page === 'task' && b !== undefined) dispose = await taskView(ctx, container, { runs: [a], id: b, samples: rest.map(Number), params });
+    else if (section === 'run' && page === 'summary') dispose = await summaryView(ctx, container, { run: a });
+    else if (section === 'run' && page === 'progress') dispose = await progressView(ctx, container, { run: a });
+    else if (section === 'compare' && segments[3] === 'task') dispose = await taskView(ctx, container, { runs: [a, page], id: segments[4], samples: segments.slice(5).map(Number), params });
+    else if (section === 'compare') dispose = await compareView(ctx, container, { a, b: page });
     else throw new Error(`no page ${location.hash}`);
+    // A page that finished loading after the user went elsewhere is ended at once, not kept as the current one.
+    if (container.isConnected) cleanup = dispose;
+    else dispose?.();
   } catch (error) {
     container.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(error.message ?? error)));
   }

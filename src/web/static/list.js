@@ -31,14 +31,15 @@ function verdictCell(row) {
 
 export async function listView(ctx, container, { run, params }) {
   const query = parseQuery(params);
-  const plainOrder = !query.text && !Object.keys(query.facets).length && !Object.keys(query.ranges).length && query.sort === 'ord' && !query.desc;
-  if (ctx.hasRows(run) || ctx.isStatic || !plainOrder) return showList(ctx, container, run, query, await ctx.rows(run), null);
+  if (ctx.rowsLoaded(run) || ctx.isStatic) return showList(ctx, container, run, query, await ctx.rows(run), null);
   // The first tasks, then the whole list in their place (asked for after them: the server answers in turn).
   const first = await api.firstRows(run, FIRST_ROWS).catch(() => null);
   if (first === null || first.rows.length === first.total) return showList(ctx, container, run, query, await ctx.rows(run), null);
   const dispose = showList(ctx, container, run, query, first.rows, first.total);
   const rows = await ctx.rows(run);
   dispose();
+  // Gone elsewhere meanwhile: the page is not built again (its keys would take over the next page's).
+  if (!container.isConnected) return null;
   container.replaceChildren();
   return showList(ctx, container, run, query, rows, null);
 }
@@ -87,7 +88,9 @@ function showList(ctx, container, run, query, initialRows, total) {
 
   function update() {
     const result = runQuery(rows, query);
-    counter.textContent = total === null ? `${count(result.rows.length)} of ${count(result.total)} tasks` : `first ${count(rows.length)} of ${count(total)} tasks (loading the rest)`;
+    // While the rest loads, a filter or sort in the URL applies to the first tasks only, and says so.
+    const matching = result.rows.length === rows.length ? '' : `${count(result.rows.length)} of the `;
+    counter.textContent = total === null ? `${count(result.rows.length)} of ${count(result.total)} tasks` : `${matching}first ${count(rows.length)} of ${count(total)} tasks (loading the rest)`;
     for (const [facet, select] of selects) {
       const counts = result.facets[facet] ?? {};
       const values = facetOrder(facet, [...new Set([...rows.map((row) => row.facets[facet]).filter((v) => v !== undefined), ...(query.facets[facet] ? [query.facets[facet]] : [])])]);

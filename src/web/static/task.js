@@ -171,16 +171,17 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
   const query = parseQuery(params);
   const comparing = runs.length === 2;
   // The server finds a task by id; an exported copy by its position, which the run's rows give.
-  const [rowsA, ...details] = await Promise.all([ctx.rows(runs[0]), ...runs.map(async (run) => {
+  const details = await Promise.all(runs.map(async (run) => {
     const ord = ctx.isStatic ? (await ctx.rows(run)).find((r) => r.id === id)?.ord : null;
     if (ord === undefined) throw new Error(`run '${run}' has no task '${id}'`);
     return api.task(run, { id, ord });
-  })]);
+  }));
   const state = { view: VIEWS.some(([name]) => name === requestedView) ? requestedView : 'output', samples: runs.map((_, i) => samples[i] ?? details[i].candidates[0]?.sample ?? 0) };
 
-  const filtered = runQuery(rowsA, query).rows;
-  const order = filtered.some((r) => r.id === id) ? filtered : rowsA;
-  const position = order.findIndex((r) => r.id === id);
+  // The task's place in the (filtered) list, known once the run's whole list has loaded: a long run's
+  // task page does not wait for it.
+  let order = [];
+  let position = -1;
   const linkTo = (taskId) => (comparing ? href.compareTask(runs[0], runs[1], taskId, runs.map(() => 0), state.view) : href.task(runs[0], taskId, 0, query, state.view));
   const currentLink = () => (comparing ? href.compareTask(runs[0], runs[1], id, state.samples, state.view) : href.task(runs[0], id, state.samples[0], query, state.view));
   const step = (delta) => {
@@ -236,12 +237,25 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
 
   const task = details[0].task;
   const back = comparing ? href.compare(runs[0], runs[1]) : href.list(runs[0], query);
+  const prevButton = h('button', { type: 'button', id: 'prev-task', disabled: true, on: { click: () => step(-1) } }, '‹ prev (k)');
+  const nextButton = h('button', { type: 'button', id: 'next-task', disabled: true, on: { click: () => step(1) } }, 'next (j) ›');
+  const positionText = h('span', { class: 'muted', id: 'position' }, 'loading the task list');
+  ctx.rows(runs[0]).then((rows) => {
+    const filtered = runQuery(rows, query).rows;
+    order = filtered.some((r) => r.id === id) ? filtered : rows;
+    position = order.findIndex((r) => r.id === id);
+    prevButton.disabled = position <= 0;
+    nextButton.disabled = position >= order.length - 1;
+    positionText.textContent = `task ${count(position + 1)} of ${count(order.length)}`;
+  }, (error) => {
+    positionText.textContent = `the task list did not load: ${error.message ?? error}`;
+  });
   append(container, 
     h('div', { class: 'taskbar' },
       h('a', { href: back, class: 'back' }, comparing ? '← comparison' : '← list'),
-      h('button', { type: 'button', id: 'prev-task', disabled: position <= 0, on: { click: () => step(-1) } }, '‹ prev (k)'),
-      h('button', { type: 'button', id: 'next-task', disabled: position >= order.length - 1, on: { click: () => step(1) } }, 'next (j) ›'),
-      h('span', { class: 'muted', id: 'position' }, `task ${count(position + 1)} of ${count(order.length)}`),
+      prevButton,
+      nextButton,
+      positionText,
       h('h1', { id: 'task-title' }, task.name ?? task.id, ' ', h('span', { class: 'muted small' }, task.id))),
     h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]), panes),
     h('div', { class: `prompts${comparing ? ' two' : ''}` }, details.map((detail, index) => promptPanel(detail, runs[index]))));
