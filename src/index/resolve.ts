@@ -9,6 +9,7 @@ import { join, posix } from 'node:path';
 import { getLanguage, moduleExtensions, selfReceivers } from '../languages/registry.ts';
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
+import { lastSegment } from './modules/types.ts';
 import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
 
 export interface Definition {
@@ -20,6 +21,8 @@ export interface Definition {
   owner: string;
   /** the owner's last segment (`Foo` of `ns::Foo`): what a receiver is compared with. */
   ownerTail: string;
+  /** the definition's position in the repository's definitions (callers are counted by it). */
+  number: number;
 }
 
 /** A name's definitions, grouped by what narrows a call's candidates (Resolver.applicable). */
@@ -153,10 +156,6 @@ function ownerOf(qualifiedName: string): string {
   return cut > 0 ? qualifiedName.slice(0, cut) : '';
 }
 
-function lastSegment(owner: string): string {
-  return owner.split(/::|\./).pop() ?? '';
-}
-
 /** Whether an ascending list of file numbers holds `file`. */
 function hasFile(files: Int32Array | undefined, file: number): boolean {
   if (!files) return false;
@@ -197,6 +196,8 @@ export class Resolver {
   private readonly filesByDir = new Map<string, string[]>();
   private readonly definitionsByName = new Map<string, Definition[]>();
   private readonly groupsByName = new Map<string, NameGroups>();
+  /** the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds` (shared by the calls reusing the decision). */
+  private readonly calleeNumbers = new Map<string[], number[]>();
   private readonly definitions: Definition[] = [];
   private readonly systemHeaderNames = new Map<string, { header: string; names: Set<string> }[]>();
   private readonly libraryNameSets = new Map<LanguageId, Set<string>>();
@@ -282,6 +283,7 @@ export class Resolver {
           dir,
           owner,
           ownerTail: lastSegment(owner),
+          number: this.definitions.length,
         };
         this.definitions.push(definition);
         const list = this.definitionsByName.get(fn.name) ?? [];
@@ -307,17 +309,20 @@ export class Resolver {
       for (const use of facts.macroUses) this.generate(use, place, 0);
     });
     // Callers counted by function number: each callee's count, the last caller counted (a caller counts once), and the order callees were first called in.
-    const numberOf = new Map(this.definitions.map((definition, number) => [definition.id, number]));
     const counts = new Int32Array(this.definitions.length);
     const lastCaller = new Int32Array(this.definitions.length).fill(-1);
     const called: number[] = [];
     let context: FileContext | null = null;
     this.definitions.forEach((definition, caller) => {
-      if (context?.facts.path !== definition.path) context = this.fileContext(this.factsByPath.get(definition.path)!);
-      const own = definition.fn.calls.flatMap((site) => this.resolveThroughMacros(definition, site, context!, 0));
+      if (context?.facts.path !== definition.path) {
+        context = this.fileContext(this.factsByPath.get(definition.path)!);
+        // the calls of the file before are no longer reused
+        this.calleeNumbers.clear();
+      }
+      const own: ResolvedCall[] = [];
+      for (const site of definition.fn.calls) this.resolveThroughMacros(definition, site, context, 0, own);
       for (const resolved of own) {
-        for (const calleeId of resolved.calleeIds) {
-          const callee = numberOf.get(calleeId)!;
+        for (const callee of this.calleeNumbers.get(resolved.calleeIds) ?? []) {
           if (lastCaller[callee] === caller) continue;
           lastCaller[callee] = caller;
           if (counts[callee]++ === 0) called.push(callee);
@@ -346,9 +351,10 @@ export class Resolver {
 
   /**
    * A call to a function-like macro (visible from the caller's file) stands for the calls in the
-   * macro's replacement text, resolved from the caller; everything else is an ordinary call.
+   * macro's replacement text, resolved from the caller; everything else is an ordinary call. The
+   * resolved calls are added to `into`.
    */
-  private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number): ResolvedCall[] {
+  private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number, into: ResolvedCall[]): void {
     // A macro defined in the file or a header it includes hides a function of the same name; one only
     // reachable otherwise (a header's twin source) stands in for calls that reach no function.
     const macro = depth >= 4 ? undefined : this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context, true) : this.visibleMacro(site.name, context);
@@ -356,13 +362,17 @@ export class Resolver {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
+      into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
       const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
-      return variable ? [resolved, { ...resolved, yablocoName: variable, yablocoLevel: 'file' }] : [resolved];
+      if (variable) into.push({ ...resolved, yablocoName: variable, yablocoLevel: 'file' });
+    } else if (macro.alias) {
+      this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1, into);
+    } else {
+      for (const inner of macro.calls) this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1, into);
     }
-    if (macro.alias) return this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1);
-    return macro.calls.flatMap((inner) => this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1));
   }
+
 
   /**
    * Whether the function a call names is invalid to a compiler without its own headers (YABLoCo's
@@ -535,14 +545,11 @@ export class Resolver {
   }
 
   private decideCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
-    const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => ({
-      callerId: caller.id,
-      name: site.name,
-      line: site.line,
-      level,
-      calleeIds: found.map((d) => d.id),
-      ambiguous,
-    });
+    const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => {
+      const calleeIds = found.map((d) => d.id);
+      if (found.length > 0) this.calleeNumbers.set(calleeIds, found.map((d) => d.number));
+      return { callerId: caller.id, name: site.name, line: site.line, level, calleeIds, ambiguous };
+    };
     const levelOf = (found: Pick<Definition, 'path' | 'dir'>[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';
       if (found.every((d) => d.dir === caller.dir)) return 'package';

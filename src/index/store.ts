@@ -175,7 +175,9 @@ export class IndexStore {
       `INSERT INTO functions (id, path, name, qualified_name, kind, language, signature, code, span, body_span,
        docstring, lines_of_code, level, callers, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
-    const setCallers = db.prepare('UPDATE functions SET callers = ? WHERE id = ?');
+    const setCallers = db.prepare('UPDATE functions SET callers = ? WHERE rowid = ?');
+    // each function's row: the callers counts are set row after row (in table order), not looked up by id
+    const rowOf = new Map<string, number>();
     const deleteFile = db.prepare('DELETE FROM files WHERE path = ?');
     // A first index has no old one for readers to see: written through a rollback journal, its pages
     // are written once (the write-ahead log writes each twice: to the log, then to the database).
@@ -210,13 +212,15 @@ export class IndexStore {
         writing();
         // One JSON list per function: far fewer rows to write than one row per call site.
         const stored: StoredCall[] = calls.map(({ callerId: _caller, ...call }) => call);
-        insertFunction.run(f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
+        const { lastInsertRowid } = insertFunction.run(f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
           JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(stored));
+        rowOf.set(f.id, Number(lastInsertRowid));
       },
       finish(callers) {
         writing();
         try {
-          for (const [id, count] of callers) setCallers.run(count, id);
+          const counts = [...callers].flatMap(([id, count]) => (rowOf.has(id) ? [[rowOf.get(id)!, count] as const] : []));
+          for (const [row, count] of counts.sort((a, b) => a[0] - b[0])) setCallers.run(count, row);
           db.exec(FUNCTION_INDEXES);
         } catch (error) {
           end('ROLLBACK');

@@ -65,14 +65,36 @@ const identifierMatch = lastResultMemo((prediction, reference, language): Identi
 
 const codeBleuScores = lastResultMemo((prediction, reference, language): Promise<CodeBleuScores> => codeBleu(prediction, reference, language));
 
-/** 1 when prefix + prediction + suffix parses without ERROR or MISSING nodes. */
-async function parsesCleanly(prediction: string, context: MetricContext): Promise<number> {
-  const tree = await parse(context.language, `${context.prefix ?? ''}${prediction}${context.suffix ?? ''}`);
+/** The ERROR and MISSING nodes of prefix + text + suffix (only subtrees holding one are walked). */
+async function syntaxErrors(text: string, context: MetricContext): Promise<number> {
+  const tree = await parse(context.language, `${context.prefix ?? ''}${text}${context.suffix ?? ''}`);
   try {
-    return tree.rootNode.hasError ? 0 : 1;
+    let count = 0;
+    const pending = [tree.rootNode];
+    while (pending.length > 0) {
+      const node = pending.pop()!;
+      if (node.isError || node.isMissing) count++;
+      for (const child of node.children) if (child && (child.hasError || child.isMissing)) pending.push(child);
+    }
+    return count;
   } finally {
     tree.delete();
   }
+}
+
+/** 1 when prefix + prediction + suffix parses without ERROR or MISSING nodes. */
+async function parsesCleanly(prediction: string, context: MetricContext): Promise<number> {
+  return (await syntaxErrors(prediction, context)) === 0 ? 1 : 0;
+}
+
+/** syntaxErrors of the reference, remembered for the last task (its samples share it). */
+let lastReference: { reference: string; context: Required<MetricContext>; errors: Promise<number> } | null = null;
+function referenceErrors(reference: string, { language, prefix = '', suffix = '' }: MetricContext): Promise<number> {
+  const last = lastReference;
+  if (last && last.reference === reference && last.context.language === language && last.context.prefix === prefix && last.context.suffix === suffix) return last.errors;
+  const context = { language, prefix, suffix };
+  lastReference = { reference, context, errors: syntaxErrors(reference, context) };
+  return lastReference.errors;
 }
 
 const BUILTIN_METRICS: readonly MetricDefinition[] = [
@@ -155,6 +177,12 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
     description: "BLEU-4 over whitespace tokens, CodeBLEU's n-gram component",
     languages: CODEBLEU_LANGUAGE_IDS,
     compute: async (prediction, reference, { language }) => (await codeBleuScores(prediction, reference, language)).ngramMatch,
+  },
+  {
+    name: 'syntax-no-new-errors',
+    scale: 'binary',
+    description: 'prefix + prediction + suffix has no more ERROR/MISSING nodes than prefix + reference + suffix (a file the grammar misreads elsewhere fails no candidate)',
+    compute: async (prediction, reference, context) => ((await syntaxErrors(prediction, context)) <= (await referenceErrors(reference, context)) ? 1 : 0),
   },
   {
     name: 'syntax-ok',

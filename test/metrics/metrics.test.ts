@@ -31,6 +31,21 @@ test('syntax-ok parses the completed file, or the prediction alone', async () =>
   assert.equal(await ok('x = [1, 2', 'python'), 0);
 });
 
+test('syntax-no-new-errors fails only the errors a prediction adds to those the file has with its reference', async () => {
+  const score = (prediction: string, reference: string, language: string, context: { prefix: string; suffix: string }) =>
+    scorePair(prediction, reference, language, ['syntax-ok', 'syntax-no-new-errors'], context);
+  // a macro the grammar cannot read puts an error in the file before the hole, whatever fills it
+  const c = { prefix: 'DECLARE_THING(a, b) DECLARE_MORE\nint f(int x) {\n', suffix: '\n}\n' };
+  assert.deepEqual(await score('    return x + 1;', '    return x;', 'c', c), { 'syntax-ok': 0, 'syntax-no-new-errors': 1 });
+  assert.deepEqual(await score('    return x +;', '    return x;', 'c', c), { 'syntax-ok': 0, 'syntax-no-new-errors': 0 });
+  const python = { prefix: 'def f(x):\n    ', suffix: '\n' };
+  assert.deepEqual(await score('return x + 1', 'return x', 'python', python), { 'syntax-ok': 1, 'syntax-no-new-errors': 1 });
+  assert.deepEqual(await score('return x +', 'return x', 'python', python), { 'syntax-ok': 0, 'syntax-no-new-errors': 0 });
+  // a MISSING node counts as an error too
+  const java = { prefix: 'class A { void f(int x) { ', suffix: ' } }' };
+  assert.deepEqual(await score('int y = x', 'int y = x;', 'java', java), { 'syntax-ok': 0, 'syntax-no-new-errors': 0 });
+});
+
 test('unknown metrics and languages are InputErrors naming them', async () => {
   await assert.rejects(scorePair('a', 'a', 'python', ['em', 'bogus']), (error: unknown) => error instanceof InputError && /'bogus'/.test(String(error)));
   await assert.rejects(scorePair('a', 'a', 'klingon'), (error: unknown) => error instanceof InputError && /'klingon'/.test(String(error)));

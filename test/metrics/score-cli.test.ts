@@ -20,7 +20,7 @@ test('score --pairs writes every metric of the language per line', () => {
     assert.equal(result.status, 0, result.stderr);
     const rows = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, number>);
     assert.equal(rows.length, 3);
-    assert.deepEqual(Object.keys(rows[0]!), ['em', 'em-nows', 'es', 'es-difflib', 'es-levenshtein', 'id-em', 'id-f1', 'id-precision', 'id-recall', 'codebleu', 'codebleu-strict', 'bleu', 'syntax-ok']);
+    assert.deepEqual(Object.keys(rows[0]!), ['em', 'em-nows', 'es', 'es-difflib', 'es-levenshtein', 'id-em', 'id-f1', 'id-precision', 'id-recall', 'codebleu', 'codebleu-strict', 'bleu', 'syntax-no-new-errors', 'syntax-ok']);
     // 'result = compute(a, b)' vs '... c)': 21 of 22 characters in common -> 100 * 42/44 = 95.45 -> 95.
     assert.equal(rows[0]!.es, 95);
     assert.equal(rows[0]!['id-f1'], 0.75);
