@@ -357,7 +357,7 @@ export class Resolver {
   private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number, into: ResolvedCall[]): void {
     // A macro defined in the file or a header it includes hides a function of the same name; one only
     // reachable otherwise (a header's twin source) stands in for calls that reach no function.
-    const macro = depth >= 4 ? undefined : this.definitionsByName.has(site.name) ? this.visibleMacro(site.name, context, true) : this.visibleMacro(site.name, context);
+    const macro = depth >= 4 || !this.macrosByName.has(site.name) ? undefined : this.visibleMacro(site.name, context, this.definitionsByName.has(site.name));
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
