@@ -239,7 +239,7 @@ export interface LanguageSpec {
   displayName: string;
   /** npm package and file of the grammar's .wasm. */
   grammar: { package: string; wasm: string };
-  /** file extensions with the dot, lower case. `.h` is listed by C and decided by `headerMarkers`. */
+  /** file extensions with the dot, lower case. `.h` and `.inc` are listed by C and decided by `headerMarkers`. */
   extensions: string[];
   lineComment: string | null;
   blockComment: [string, string] | null;

@@ -40,6 +40,19 @@ test('registry: a .h without text stays C; with text its syntax decides C, C++ o
   for (const [text, language] of headers) assert.equal(languageForPath('include/x.H', text), language, text);
 });
 
+test('registry: an .inc is PHP when it opens a PHP tag, else C or C++ as a header would be', () => {
+  assert.equal(languageForPath('lib/Support/Unix/Path.inc'), 'c');
+  const fragments: [string, string][] = [
+    ['<?php\nfunction helper($x) { return $x; }\n', 'php'],
+    ['<html><?= $title ?></html>\n', 'php'],
+    ['namespace llvm {\nstd::error_code current_path(SmallVectorImpl<char> &result) { return {}; }\n}\n', 'cpp'],
+    ['static int table[] = {\n#include "values.def"\n};\nint lookup(int i) { return table[i]; }\n', 'c'],
+    // a PHP tag inside a C comment or string is not one
+    ['/* emits <?php headers */\nconst char *tag = "<?php";\n', 'c'],
+  ];
+  for (const [text, language] of fragments) assert.equal(languageForPath('src/x.inc', text), language, text);
+});
+
 test('registry: text does not change a language that an unshared extension decides', () => {
   assert.equal(languageForPath('a.c', 'class Foo { public: };'), 'c');
   assert.equal(languageForPath('a.cpp', '@interface X @end'), 'cpp');

@@ -120,7 +120,8 @@ export const c: LanguageSpec = {
   id: 'c',
   displayName: 'C',
   grammar: { package: 'tree-sitter-c', wasm: 'tree-sitter-c.wasm' },
-  extensions: ['.c', '.h'],
+  // `.inc`: a fragment a C or C++ file includes, unless it is PHP's (`<?php`; see php's headerMarkers)
+  extensions: ['.c', '.h', '.inc'],
   bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],

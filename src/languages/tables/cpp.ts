@@ -28,7 +28,7 @@ export const cpp: LanguageSpec = {
   bracketStatements: true,
   // A `.h` with C++-only syntax is C++ (comments and strings are blanked out before matching).
   headerMarkers: {
-    extensions: ['.h'],
+    extensions: ['.h', '.inc'],
     patterns: [
       '^\\s*template\\s*<',
       '^\\s*(?:inline\\s+)?namespace(?:\\s+[\\w:]+)?\\s*\\{',

@@ -6,7 +6,9 @@ export const php: LanguageSpec = {
   id: 'php',
   displayName: 'PHP',
   grammar: { package: 'tree-sitter-php', wasm: 'tree-sitter-php.wasm' },
-  extensions: ['.php', '.phtml', '.php5', '.php7', '.phps', '.inc'],
+  extensions: ['.php', '.phtml', '.php5', '.php7', '.phps'],
+  // an `.inc` with PHP code opens a PHP tag; others (LLVM's Unix/*.inc, C includes) are C/C++
+  headerMarkers: { extensions: ['.inc'], patterns: ['<\\?(?:php\\b|=)'], precedence: 3 },
   bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],
