@@ -29,6 +29,8 @@ CREATE TABLE IF NOT EXISTS candidates (
   cached INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (task_id, sample)
 ) WITHOUT ROWID;
+-- keys only: counting candidates reads this, not every candidate's text
+CREATE INDEX IF NOT EXISTS candidates_keys ON candidates (sample);
 CREATE TABLE IF NOT EXISTS metrics (
   task_id TEXT NOT NULL, sample INTEGER NOT NULL, name TEXT NOT NULL, value REAL NOT NULL,
   PRIMARY KEY (task_id, sample, name)

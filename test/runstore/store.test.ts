@@ -101,6 +101,18 @@ test('candidate heads read a slice at a time come in key order (task id, sample)
   store.close();
 });
 
+test('counting a run\'s candidates reads their keys, not their texts (the viewer asks on every poll)', () => {
+  const dir = freshDir();
+  const store = openRunStore(dir, { create: config, tasks });
+  for (const [taskId, sample] of [['shapes-length', 0], ['counter-add', 0], ['counter-add', 1]] as const) store.putCandidate(candidate(taskId, sample));
+  assert.deepEqual(store.counts(), { tasks: tasks.length, candidates: 3 });
+  store.close();
+  const db = new Database(join(dir, 'run.db'), { readonly: true });
+  const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM candidates').all() as { detail: string }[]).map((row) => row.detail);
+  db.close();
+  assert.deepEqual(plan, ['SCAN candidates USING COVERING INDEX candidates_keys']);
+});
+
 test('reopening a run with results with a different config names the differing field; timing and location fields may differ', () => {
   const dir = freshDir();
   const store = openRunStore(dir, { create: config, tasks });
