@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { decodeSource } from '../util/source-text.ts';
 import { allLanguages } from '../languages/registry.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, errorReason } from '../util/errors.ts';
 import { LexicalCorpus } from './rankers.ts';
 import type { RetrievalCompatibility } from './types.ts';
 import { codeTokens } from './nltk.ts';
@@ -157,7 +157,7 @@ export class RepoIndex {
     try {
       entries = readdirSync(join(this.root, relative), { withFileTypes: true });
     } catch (error) {
-      throw new InputError(`cannot read repository folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: join(this.root, relative) });
+      throw new InputError(`cannot read repository folder: ${errorReason(error)}`, { file: join(this.root, relative) });
     }
     const followLinks = this.compatibility === 'crosscodeeval';
     for (const entry of entries.sort((a, b) => compareCodePoints(a.name, b.name))) {

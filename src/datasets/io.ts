@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { jsonlRecords, writeJsonl } from '../util/jsonl.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, errorReason } from '../util/errors.ts';
 import { validateTask } from './schema.ts';
 import { isTaskSetFile, openTaskSet, writeTaskSet } from './taskset.ts';
 import type { TaskRecord } from './types.ts';
@@ -75,7 +75,7 @@ export function hashFile(file: string): string {
   try {
     fd = openSync(file, 'r');
   } catch (error) {
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+    throw new InputError(`cannot read: ${errorReason(error)}`, { file });
   }
   try {
     const buffer = Buffer.allocUnsafe(1 << 20);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { languageForPath } from '../languages/registry.ts';
 import { isLanguageId } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, errorReason } from '../util/errors.ts';
 import { repositoryCommit } from '../tasks/git.ts';
 import { lineHole, lineStarts, referenceLines } from '../tasks/hole.ts';
 import { parseCsv, type CsvRow } from './csv.ts';
@@ -115,7 +115,7 @@ function readBenchJson(file: string): Record<string, { code?: unknown; calls?: u
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+    throw new InputError(`cannot read: ${errorReason(error)}`, { file });
   }
   let data: unknown;
   try {
@@ -139,7 +139,7 @@ export function importYabloco(csvFile: string, jsonFile: string, options: Yabloc
   try {
     csvText = readFileSync(csvFile, 'utf8');
   } catch (error) {
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: csvFile });
+    throw new InputError(`cannot read: ${errorReason(error)}`, { file: csvFile });
   }
   const rows = parseCsv(csvText, csvFile);
   const bench = readBenchJson(jsonFile);

@@ -4,7 +4,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, posix, resolve } from 'node:path';
 import { z } from 'zod';
-import { InputError } from '../util/errors.ts';
+import { InputError, errorReason } from '../util/errors.ts';
 import { expected, fieldName, parseRecord } from '../util/schema.ts';
 import { readYaml } from '../util/yaml-lines.ts';
 import { pathProblem } from '../datasets/schema.ts';
@@ -125,7 +125,7 @@ export function loadEnvironment(file: string, repoOverride?: string): ExecEnviro
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new InputError(`cannot read environment file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: path });
+    throw new InputError(`cannot read environment file: ${errorReason(error)}`, { file: path });
   }
   return parseEnvironment(text, path, repoOverride);
 }

@@ -10,7 +10,7 @@ import type { LanguageId } from '../languages/types.ts';
 import { Resolver } from './resolve.ts';
 import { IndexStore } from './store.ts';
 import type { FileFacts } from './types.ts';
-import { listSources, type SourceFile, type WalkOptions } from './walk.ts';
+import { listSources, readListed, type SourceFile, type WalkOptions } from './walk.ts';
 
 export interface IndexOptions extends WalkOptions {
   /** SQLite file; default `<repo>/.ctxbench/index.db`. */
@@ -116,7 +116,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
   try {
     const known = store.fileHashes();
     // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
-    const files = known.size > 0 ? listing.entries.map((entry) => listing.read(entry)).filter((file): file is SourceFile => file !== null) : null;
+    const files = known.size > 0 ? readListed(listing) : null;
     const hashes = new Map((files ?? []).map((file) => [file.path, hashText(file.text)]));
     const changed: PendingSource[] = files
       ? files.filter((file) => known.get(file.path) !== hashes.get(file.path)).map((file) => ({ path: file.path, size: file.size, read: () => file }))

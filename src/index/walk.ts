@@ -6,6 +6,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { languageForPath } from '../languages/registry.ts';
+import { errorReason } from '../util/errors.ts';
 import { decodeSource } from '../util/source-text.ts';
 import type { LanguageId } from '../languages/types.ts';
 
@@ -101,7 +102,7 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
           stats = statSync(full);
         }
       } catch (error) {
-        warn(`${path}: skipped (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+        warn(`${path}: skipped (${errorReason(error)})`);
         continue;
       }
       const isDir = stats.isDirectory();
@@ -132,7 +133,7 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
       try {
         bytes = readFileSync(entry.full);
       } catch (error) {
-        warned.push({ at, text: `${entry.path}: skipped (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+        warned.push({ at, text: `${entry.path}: skipped (${errorReason(error)})` });
         return null;
       }
       if (bytes.includes(0)) {
@@ -146,14 +147,15 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
   };
 }
 
+/** Reads every entry of a listing (the ones skipped leave a warning in it). */
+export function readListed(listing: SourceListing): SourceFile[] {
+  return listing.entries.map((entry) => listing.read(entry)).filter((file): file is SourceFile => file !== null);
+}
+
 /** Reads every source file of a known language under `root`. */
 export function walkRepository(root: string, options: WalkOptions = {}): WalkResult {
   const listing = listSources(root, options);
-  const files: SourceFile[] = [];
-  for (const entry of listing.entries) {
-    const file = listing.read(entry);
-    if (file) files.push(file);
-  }
+  const files = readListed(listing);
   return { files, warnings: listing.warnings() };
 }
 

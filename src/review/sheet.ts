@@ -9,7 +9,7 @@ import readExcelFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { formatCsv, parseCsvRows, unguardCsvCell } from '../datasets/csv.ts';
 import type { TaskRecord } from '../datasets/types.ts';
-import { InputError } from '../util/errors.ts';
+import { InputError, errorReason } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { marksByTask } from './stats.ts';
 import { MARKS, reviewKindOf, validateReview, type Mark, type ReviewRecord } from './types.ts';
@@ -59,7 +59,7 @@ async function readCells(file: string, sheetName?: string): Promise<Cell[][]> {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+      throw new InputError(`cannot read: ${errorReason(error)}`, { file });
     }
     return parseCsvRows(text, file).map((row) => row.fields.map(unguardCsvCell));
   }

@@ -12,3 +12,8 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+/** What went wrong with a file operation, in one word where the system gives one (`ENOENT`), else its message. */
+export function errorReason(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+}

@@ -4,7 +4,7 @@
 import { closeSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { InputError } from './errors.ts';
+import { InputError, errorReason } from './errors.ts';
 
 const READ_CHUNK_BYTES = 1 << 20;
 const WRITE_BUFFER_CHARS = 1 << 20;
@@ -13,7 +13,7 @@ function openForReading(file: string): number {
   try {
     return openSync(file, 'r');
   } catch (error) {
-    throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+    throw new InputError(`cannot read: ${errorReason(error)}`, { file });
   }
 }
 
@@ -30,7 +30,7 @@ export function* textLines(file: string): Generator<{ text: string; line: number
       try {
         bytes = readSync(fd, buffer, 0, buffer.length, null);
       } catch (error) {
-        throw new InputError(`cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file, line: line + 1 });
+        throw new InputError(`cannot read: ${errorReason(error)}`, { file, line: line + 1 });
       }
       const chunk = bytes > 0 ? decoder.write(buffer.subarray(0, bytes)) : decoder.end();
       let start = 0;
@@ -92,7 +92,7 @@ export class AtomicFile {
     try {
       this.fd = openSync(this.temporary, 'w');
     } catch (error) {
-      throw new InputError(`cannot write: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file });
+      throw new InputError(`cannot write: ${errorReason(error)}`, { file });
     }
   }
 
@@ -122,7 +122,7 @@ export class AtomicFile {
       renameSync(this.temporary, this.file);
     } catch (error) {
       this.abort();
-      throw new InputError(`cannot write: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: this.file });
+      throw new InputError(`cannot write: ${errorReason(error)}`, { file: this.file });
     }
   }
 

@@ -4,7 +4,7 @@
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { InputError } from './errors.ts';
+import { InputError, errorReason } from './errors.ts';
 
 export interface LockOwner {
   pid: number;
@@ -57,7 +57,7 @@ export function lockFolder(dir: string, purpose: string): FolderLock {
       process.on('exit', release);
       return { file, release };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`cannot lock the folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: dir });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`cannot lock the folder: ${errorReason(error)}`, { file: dir });
     }
     const holder = readOwner(file);
     if (holder && holder.pid === process.pid && holder.host === owner.host) throw new InputError(`this process already holds the lock (${holder.command})`, { file: dir });

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { InputError } from './errors.ts';
+import { InputError, errorReason } from './errors.ts';
 import { makeFolders } from './folders.ts';
 
 const MARKER = '.ctxbench-output';
@@ -69,6 +69,6 @@ export function writeFolderWhole<T>(dir: string, fill: (temporary: string) => T,
     rmSync(temporary, { recursive: true, force: true });
     if (replacing && !existsSync(target) && existsSync(previous)) renameSync(previous, target);
     if (error instanceof InputError) throw error;
-    throw new InputError(`cannot write the ${options.what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { file: target });
+    throw new InputError(`cannot write the ${options.what}: ${errorReason(error)}`, { file: target });
   }
 }
