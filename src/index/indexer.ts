@@ -9,6 +9,7 @@ import { createWorkerPool } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { Resolver } from './resolve.ts';
 import { IndexStore } from './store.ts';
+import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
 import { listSources, readListed, type SourceFile, type WalkOptions } from './walk.ts';
 
@@ -112,7 +113,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
   const root = resolvePath(repo);
   checkRepository(root);
   const listing = listSources(root, options);
-  const store = new IndexStore(options.db ? resolvePath(options.db) : defaultIndexPath(root));
+  const file = options.db ? resolvePath(options.db) : defaultIndexPath(root);
+  let store = new IndexStore(file);
   try {
     const known = store.fileHashes();
     // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
@@ -126,20 +128,25 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root;
     let parsedCount = 0;
     if (!unchanged) {
-      const replacement = store.beginReplace(removed);
+      const changedPaths = new Set(changed.map((source) => source.path));
+      const kept = store.facts((files ?? []).filter((source) => !changedPaths.has(source.path)).map((source) => source.path));
+      // While the writer thread writes, its connection is the only one: a first index then goes
+      // through a rollback journal (IndexStore.beginReplace), each page written once.
+      store.close();
+      const replacement = new IndexWriter(file, removed);
       try {
-        const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, file) => {
-          replacement.putFile({ path: file.path, language: file.language, hash: hashes.get(file.path) ?? hashText(file.text), size: file.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
+        const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
+          replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
         });
         parsedCount = parsed.length;
-        const parsedPaths = new Set(parsed.map((facts) => facts.path));
-        const kept = store.facts((files ?? []).filter((file) => !parsedPaths.has(file.path)).map((file) => file.path));
         const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
         const callers = new Resolver(all, root).resolveEach((fn, calls) => replacement.putFunction(fn, calls));
-        replacement.finish(callers);
+        await replacement.finish(callers);
       } catch (error) {
-        replacement.abort();
+        await replacement.abort();
         throw error;
+      } finally {
+        store = new IndexStore(file);
       }
       store.setMeta('root', root);
     }

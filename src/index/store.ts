@@ -54,10 +54,24 @@ export interface IndexReplacement {
   putFile(file: StoredFile, factsJson: string): void;
   /** a function (its callers are counted at the end) and its resolved calls. */
   putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]): void;
+  /** the same, already in the columns' form (functionRow): what a writer thread receives. */
+  putFunctionRow(row: FunctionRowValues): void;
   /** sets the callers counts (functions absent: none) and commits. */
   finish(callers: ReadonlyMap<string, number>): void;
   /** drops everything written since beginReplace: the old index is left as it was. */
   abort(): void;
+}
+
+/** A function's row as written: its columns' values in the order of INSERT_FUNCTION (callers come last, at finish). */
+export type FunctionRowValues = [id: string, path: string, name: string, qualifiedName: string, kind: string, language: string, signature: string,
+  code: string, span: string, bodySpan: string, docstring: string | null, linesOfCode: number, level: string, calls: string];
+
+/** A function and its resolved calls as the values of its row (serialised once, where they are produced). */
+export function functionRow(f: Omit<FunctionRecord, 'callers'>, calls: readonly ResolvedCall[]): FunctionRowValues {
+  // One JSON list per function: far fewer rows to write than one row per call site.
+  const stored: StoredCall[] = calls.map(({ callerId: _caller, ...call }) => call);
+  return [f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
+    JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(stored)];
 }
 
 interface FunctionRow {
@@ -203,19 +217,20 @@ export class IndexStore {
       end('ROLLBACK');
       throw error;
     }
+    const putFunctionRow = (row: FunctionRowValues) => {
+      writing();
+      const { lastInsertRowid } = insertFunction.run(...row);
+      rowOf.set(row[0], Number(lastInsertRowid));
+    };
     return {
       putFile(file, factsJson) {
         writing();
         upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, factsJson);
       },
       putFunction(f, calls) {
-        writing();
-        // One JSON list per function: far fewer rows to write than one row per call site.
-        const stored: StoredCall[] = calls.map(({ callerId: _caller, ...call }) => call);
-        const { lastInsertRowid } = insertFunction.run(f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
-          JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(stored));
-        rowOf.set(f.id, Number(lastInsertRowid));
+        putFunctionRow(functionRow(f, calls));
       },
+      putFunctionRow,
       finish(callers) {
         writing();
         try {

@@ -29,9 +29,17 @@ function workerModule(module: URL): string {
   return COMPILED && module.pathname.endsWith('.ts') ? module.href.replace(/\.ts$/, '.js') : module.href;
 }
 
-/** Starts `size` workers (default: one per core) for a module exporting `handle(input)`. */
-export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism()): WorkerPool<TInput, TOutput> {
+/** A worker thread running `module`'s `handle(input)` for each input it is sent, one at a time, in order. */
+function startWorker<TOutput>(module: URL, onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void, onError: (error: Error) => void): Worker {
   const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
+  const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups } });
+  worker.on('message', (reply: WorkerReply<TOutput>) => onReply(worker, reply));
+  worker.on('error', onError);
+  return worker;
+}
+
+/** Starts `size` workers (default: one per core) for a module exporting `handle(input)`; each input goes to the next idle worker. */
+export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism()): WorkerPool<TInput, TOutput> {
   const pending = new Map<number, Pending<TOutput>>();
   const idle: Worker[] = [];
   const queue: { id: number; input: TInput }[] = [];
@@ -42,16 +50,11 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
     while (idle.length > 0 && queue.length > 0) idle.pop()!.postMessage(queue.shift()!);
   };
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups } });
-    worker.on('message', ({ id, output, error }: { id: number; output?: TOutput; error?: string }) => {
-      const job = pending.get(id)!;
-      pending.delete(id);
-      if (error !== undefined) job.reject(new Error(error));
-      else job.resolve(output as TOutput);
-      idle.push(worker);
+    const worker = startWorker<TOutput>(module, (from, reply) => {
+      settle(pending, reply);
+      idle.push(from);
       dispatch();
-    });
-    worker.on('error', (error) => {
+    }, (error) => {
       failure = error;
       for (const job of pending.values()) job.reject(error);
       pending.clear();
@@ -74,4 +77,51 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
+}
+
+/**
+ * One worker for a module exporting `handle(input)`, sent each input at once: it works through them
+ * in order while this thread goes on (and may be too busy to hear its answers until later).
+ */
+export function createWorkerQueue<TInput, TOutput>(module: URL): WorkerPool<TInput, TOutput> {
+  const pending = new Map<number, Pending<TOutput>>();
+  let nextId = 0;
+  let failure: Error | null = null;
+  const worker = startWorker<TOutput>(module, (_from, reply) => settle(pending, reply), (error) => {
+    failure = error;
+    for (const job of pending.values()) job.reject(error);
+    pending.clear();
+  });
+  return {
+    run(input) {
+      if (failure) return Promise.reject(failure);
+      const id = nextId++;
+      return new Promise<TOutput>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, input });
+      });
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
+
+/** A worker's answer to input `id`: its output, or the error it threw (message, code and stack apart). */
+interface WorkerReply<TOutput> {
+  id: number;
+  output?: TOutput;
+  error?: { message: string; code?: string; stack?: string };
+}
+
+function settle<TOutput>(pending: Map<number, Pending<TOutput>>, { id, output, error }: WorkerReply<TOutput>): void {
+  const job = pending.get(id)!;
+  pending.delete(id);
+  if (error === undefined) {
+    job.resolve(output as TOutput);
+    return;
+  }
+  const thrown = Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code });
+  if (error.stack) thrown.stack = error.stack;
+  job.reject(thrown);
 }

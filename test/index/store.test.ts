@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { IndexStore } from '../../src/index/store.ts';
+import { IndexWriter } from '../../src/index/store-writer.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 
@@ -66,6 +67,33 @@ test('an aborted replacement leaves the old index exactly as it was', async () =
   assert.deepEqual(contents(db), before);
   assert.equal(first.store.functions().length, before.functions.length);
   first.store.close();
+});
+
+test('the writer thread writes a replacement in order and commits it at finish; its SQLite error reaches the caller and nothing is kept', async () => {
+  const root = copyOf('py-app');
+  const db = join(root, 'index.db');
+  const first = await indexRepository(root, { db });
+  const [fn] = first.store.functions();
+  first.store.close();
+  const before = contents(db);
+  const file = { path: 'new.py', language: 'python' as const, hash: 'h1', size: 1, lines: 1, hasErrors: false };
+
+  const failing = new IndexWriter(db, []);
+  failing.putFile(file, '{}');
+  failing.putFunction({ ...fn!, id: 'twice' }, []);
+  failing.putFunction({ ...fn!, id: 'twice' }, []);
+  await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\.id/);
+  await failing.abort();
+  assert.deepEqual(contents(db), before);
+
+  const writer = new IndexWriter(db, ['shop/util/money.py']);
+  writer.putFile(file, '{}');
+  writer.putFunction({ ...fn!, id: 'f1', qualifiedName: 'first' }, [{ callerId: 'f1', name: 'second', line: 1, level: 'file', calleeIds: ['f2'], ambiguous: false }]);
+  writer.putFunction({ ...fn!, id: 'f2', qualifiedName: 'second' }, []);
+  await writer.finish(new Map([['f2', 1]]));
+  const after = contents(db);
+  assert.deepEqual(after.functions, ['first callers=0 [{"name":"second","line":1,"level":"file","calleeIds":["f2"],"ambiguous":false}]', 'second callers=1 []']);
+  assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
 });
 
 test('a re-index that fails midway (its progress callback throws) keeps the old index, and the next one completes', async () => {
