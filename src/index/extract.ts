@@ -1,9 +1,9 @@
 // The extraction engine: one pass per file over the nodes that a language table's rules name
 // (definitions, calls, imports, scopes, declarations, macros) turns them into FileFacts. Nothing here
 // knows a language: every difference between languages is data in src/languages/tables/<id>.ts.
-// The nodes come from one tree-sitter query per language (compiled once): matching inside the wasm
-// parser costs about half of visiting every node with a cursor from JavaScript.
-import { Query, type Node } from 'web-tree-sitter';
+// The nodes come from one walk inside the wasm parser (descendantsOfType), in document order: it costs
+// about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
+import type { Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
@@ -23,8 +23,10 @@ interface CompiledSpec {
   separator: string;
   /** roles by node type name. */
   roles: Map<string, number>;
-  /** one pattern capturing every node type that has a role (matching runs inside the parser, not node by node in JS). */
-  query: Query;
+  /** the node types that have a role, as descendantsOfType takes them. */
+  roleTypes: string[];
+  /** role types that also name an anonymous token (`descendantsOfType` finds both; only the named node has the role). */
+  anonymousTwins: Set<string>;
   definitions: Map<string, DefinitionRule[]>;
   calls: Map<string, CallRule[]>;
   imports: Map<string, ImportRule[]>;
@@ -52,6 +54,14 @@ interface CompiledSpec {
   macroNames: RegExp | null;
   /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
   macroCallPattern: RegExp | null;
+}
+
+/** A node of a role, with what every handler asks of it (each Node getter but startIndex is a call into wasm). */
+interface Visited {
+  node: Node;
+  type: string;
+  start: number;
+  end: number;
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -96,17 +106,15 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
   if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
-  let query: Query;
-  try {
-    query = new Query(language, `[${[...roleOf.keys()].map((type) => `(${type})`).join(' ')}] @node`);
-  } catch (error) {
-    throw new Error(`the ${id} table names a node type that the grammar lacks: ${(error as Error).message}`);
-  }
+  const roleTypes = [...roleOf.keys()];
+  const missing = roleTypes.filter((type) => language.idForNodeType(type, true) === null);
+  if (missing.length > 0) throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
   return {
     spec,
     separator: spec.scopeSeparator ?? '.',
     roles: roleOf,
-    query,
+    roleTypes,
+    anonymousTwins: new Set(roleTypes.filter((type) => language.idForNodeType(type, false) !== null)),
     definitions: groupBy(spec.definitions),
     calls: groupBy(spec.calls),
     imports: groupBy(spec.imports),
@@ -401,21 +409,20 @@ class FileExtractor {
     private readonly text: string,
   ) {}
 
-  enter(node: Node, role: number): void {
-    const start = node.startIndex;
-    const end = node.endIndex;
+  enter(visit: Visited, role: number): void {
+    const { start, end } = visit;
     while (this.stack.length > 0) {
       const top = this.stack[this.stack.length - 1]!;
       if (top.start <= start && end <= top.end) break;
       this.stack.pop();
     }
-    if (role & ROLE_IMPORT) this.importsOf(node);
-    if (role & ROLE_CALL) this.callOf(node);
-    if (role & ROLE_DEFINITION) this.definitionOf(node);
-    if (role & ROLE_SCOPE) this.scopeOf(node);
-    if (role & ROLE_DECLARATION) this.declarationOf(node);
-    if (role & ROLE_MACRO) this.macroOf(node);
-    if (role & ROLE_LOCAL_TYPE) this.localTypesOf(node);
+    if (role & ROLE_IMPORT) this.importsOf(visit);
+    if (role & ROLE_CALL) this.callOf(visit);
+    if (role & ROLE_DEFINITION) this.definitionOf(visit);
+    if (role & ROLE_SCOPE) this.scopeOf(visit);
+    if (role & ROLE_DECLARATION) this.declarationOf(visit);
+    if (role & ROLE_MACRO) this.macroOf(visit);
+    if (role & ROLE_LOCAL_TYPE) this.localTypesOf(visit);
   }
 
   private insideFunction(): boolean {
@@ -430,8 +437,9 @@ class FileExtractor {
 
   // -- definitions ---------------------------------------------------------------------------
 
-  private definitionOf(node: Node): void {
-    const rules = this.c.definitions.get(node.type)!;
+  private definitionOf(visit: Visited): void {
+    const { node } = visit;
+    const rules = this.c.definitions.get(visit.type)!;
     for (const rule of rules) {
       if (rule.parentTypes && !rule.parentTypes.includes(node.parent?.type ?? '')) continue;
       let qualifiers: string[] = [];
@@ -453,30 +461,32 @@ class FileExtractor {
         if (!this.insideFunction()) this.declarations.push(name);
         return;
       }
-      if (rule.mergeEquations && this.extendEquation(node, rule, name, body)) return;
-      this.addFunction(node, rule, name, qualifiers, body);
+      if (rule.mergeEquations && this.extendEquation(visit, rule, name, body)) return;
+      this.addFunction(visit, rule, name, qualifiers, body);
       return;
     }
   }
 
   /** A definition right after one of the same rule and name (comments between) continues that function. */
-  private extendEquation(node: Node, rule: DefinitionRule, name: string, body: Node): boolean {
+  private extendEquation(visit: Visited, rule: DefinitionRule, name: string, body: Node): boolean {
+    const { node } = visit;
     const last = this.lastEquation;
     let previous = node.previousNamedSibling;
     while (previous && this.c.commentTypes.has(previous.type)) previous = previous.previousNamedSibling;
     if (!last || last.rule !== rule || last.fn.name !== name || previous?.id !== last.node.id) return false;
     const bodyEnd = rule.bodyToEnd ? node : body;
-    last.fn.code = this.text.slice(last.codeStart, node.endIndex);
+    last.fn.code = this.text.slice(last.codeStart, visit.end);
     last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
     last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
     last.node = node;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn: last.fn, callsStart: body.startIndex, callsEnd: bodyEnd.endIndex });
+    this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn: last.fn, callsStart: body.startIndex, callsEnd: bodyEnd.endIndex });
     return true;
   }
 
-  private addFunction(node: Node, rule: DefinitionRule, name: string, declaratorQualifiers: string[], body: Node): void {
+  private addFunction(visit: Visited, rule: DefinitionRule, name: string, declaratorQualifiers: string[], body: Node): void {
     const { spec } = this.c;
-    const wrapper = this.outermostWrapper(node);
+    const { node } = visit;
+    const wrapper = this.outermostWrapper(visit);
     const leading = wrapper.previousNamedSibling;
     const anchor = leading && rule.leadingSiblings?.includes(leading.type) ? leading : wrapper;
     const innermost = this.stack[this.stack.length - 1];
@@ -507,7 +517,7 @@ class FileExtractor {
       qualifiedName: [...qualifiers, name].join(this.c.separator),
       kind,
       signature: this.signatureText(anchor, body),
-      code: this.text.slice(anchor.startIndex, node.endIndex),
+      code: this.text.slice(anchor.startIndex, visit.end),
       span: spanOf(anchor, node),
       bodySpan: spanOf(body, rule.bodyToEnd ? node : body),
       docstring: this.docstringOf(anchor, body),
@@ -519,14 +529,14 @@ class FileExtractor {
     this.libraryMacroCalls(fn, body);
     const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
-    const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
+    const callsEnd = rule.bodyToEnd ? visit.end : body.endIndex;
     // a function that names none of the types declares nothing with them
     const { compilerTypePattern, compilerNamePattern } = this.c;
     const compilerTyped = compilerTypePattern ? (fn.code.search(compilerTypePattern) >= 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
     const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
     // a function whose text names none of them has no call that uses one: its calls are not checked one by one
     const compilerWords = words && fn.code.search(words) >= 0 ? words : undefined;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
+    this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
 
@@ -556,10 +566,11 @@ class FileExtractor {
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
-  private outermostWrapper(node: Node): Node {
-    let anchor = node;
+  private outermostWrapper(visit: Visited): Node {
+    let anchor = visit.node;
+    if (this.c.wrappers.size === 0) return anchor;
     for (let parent = anchor.parent; parent && this.c.wrappers.has(parent.type); parent = parent.parent) {
-      if (!/^[\s;,]*$/.test(this.text.slice(node.endIndex, parent.endIndex))) break;
+      if (!/^[\s;,]*$/.test(this.text.slice(visit.end, parent.endIndex))) break;
       anchor = parent;
     }
     return anchor;
@@ -616,14 +627,16 @@ class FileExtractor {
     let nextStartRow = anchor.startPosition.row;
     let candidate = this.previousComment(anchor);
     while (candidate) {
-      const endRow = candidate.endPosition.column === 0 && candidate.endPosition.row > candidate.startPosition.row ? candidate.endPosition.row - 1 : candidate.endPosition.row;
+      const end = candidate.endPosition;
+      const endRow = end.column === 0 && end.row > candidate.startPosition.row ? end.row - 1 : end.row;
       if (endRow < nextStartRow - 1) break;
       const before = candidate.previousSibling;
+      const beforeIsComment = before !== null && commentTypes.has(before.type);
       // A comment after code on the same line belongs to that code.
-      if (before && !commentTypes.has(before.type) && before.endPosition.row === candidate.startPosition.row) break;
+      if (before && !beforeIsComment && before.endPosition.row === candidate.startPosition.row) break;
       comments.unshift(candidate);
       nextStartRow = candidate.startPosition.row;
-      candidate = before && commentTypes.has(before.type) ? before : null;
+      candidate = beforeIsComment ? before : null;
     }
     if (comments.length === 0) return null;
     const text = dedent(comments.flatMap((comment) => commentBody(comment.text, this.c.spec)));
@@ -635,9 +648,13 @@ class FileExtractor {
    *  declaration inside the preceding `imports` node). */
   private previousComment(node: Node): Node | null {
     let opener = node;
-    while (!opener.previousSibling && opener.parent && opener.parent.startIndex === opener.startIndex) opener = opener.parent;
-    const previous = opener.previousSibling;
-    if (!previous) return null;
+    let previous = opener.previousSibling;
+    while (!previous) {
+      const parent = opener.parent;
+      if (!parent || parent.startIndex !== opener.startIndex) return null;
+      opener = parent;
+      previous = opener.previousSibling;
+    }
     let last: Node | null = previous;
     while (last && !this.c.commentTypes.has(last.type)) last = last.lastChild;
     return last;
@@ -645,11 +662,12 @@ class FileExtractor {
 
   // -- calls -----------------------------------------------------------------------------------
 
-  private callOf(node: Node): void {
-    const owner = this.owningFunction(node);
+  private callOf(visit: Visited): void {
+    const { node } = visit;
+    const owner = this.owningFunction(visit);
     if (!owner) return;
-    for (const rule of this.c.calls.get(node.type)!) {
-      const site = this.callSite(node, rule);
+    for (const rule of this.c.calls.get(visit.type)!) {
+      const site = this.callSite(visit, rule);
       if (site) {
         if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
         owner.fn!.calls.push(site);
@@ -688,15 +706,16 @@ class FileExtractor {
   }
 
   /** The innermost function context whose body (or initializer) contains the node. */
-  private owningFunction(node: Node): Context | null {
+  private owningFunction({ start, end }: Visited): Context | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context;
+      if (context.kind === 'function' && context.callsStart! <= start && end <= context.callsEnd!) return context;
     }
     return null;
   }
 
-  private callSite(node: Node, rule: CallRule): CallSite | null {
+  private callSite(visit: Visited, rule: CallRule): CallSite | null {
+    const { node } = visit;
     const line = node.startPosition.row + 1;
     const column = node.startPosition.column + 1;
     if (rule.selectorPath) {
@@ -725,16 +744,16 @@ class FileExtractor {
     else if (args) argumentCount = args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
     const site: CallSite = { name: nameNode.text, receiver, argumentCount, line, column };
     if (receiverIsPath) site.receiverIsPath = true;
-    const receiverType = receiver !== null && !receiverIsPath ? this.localType(node, receiver) : undefined;
+    const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType;
     return site;
   }
 
   /** The stated type of a local name, in the innermost function around the node. */
-  private localType(node: Node, name: string): string | undefined {
+  private localType({ start, end }: Visited, name: string): string | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.start <= node.startIndex && node.endIndex <= context.end) return context.localTypes?.get(name);
+      if (context.kind === 'function' && context.start <= start && end <= context.end) return context.localTypes?.get(name);
     }
     return undefined;
   }
@@ -742,10 +761,11 @@ class FileExtractor {
   // -- local types -------------------------------------------------------------------------------
 
   /** Records the names a parameter or local declaration types, in the innermost function around it. */
-  private localTypesOf(node: Node): void {
-    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && context.start <= node.startIndex && node.endIndex <= context.end);
+  private localTypesOf(visit: Visited): void {
+    const { node, start, end } = visit;
+    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && context.start <= start && end <= context.end);
     if (!fn) return;
-    const rule = this.c.localTypes.get(node.type)!;
+    const rule = this.c.localTypes.get(visit.type)!;
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
     if (names.length === 0) return;
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
@@ -792,8 +812,9 @@ class FileExtractor {
 
   // -- imports ---------------------------------------------------------------------------------
 
-  private importsOf(node: Node): void {
-    for (const rule of this.c.imports.get(node.type)!) {
+  private importsOf(visit: Visited): void {
+    const { node } = visit;
+    for (const rule of this.c.imports.get(visit.type)!) {
       if (rule.unless?.some((field) => node.childForFieldName(field) !== null)) continue;
       if (rule.onlyWhen && !resolvePath(node, rule.onlyWhen.path).some((n) => rule.onlyWhen!.texts.includes(n.text))) continue;
       const targets = resolveFirst(node, rule.pathFields);
@@ -852,8 +873,9 @@ class FileExtractor {
 
   // -- scopes, declarations, macros ------------------------------------------------------------
 
-  private scopeOf(node: Node): void {
-    const rule = this.c.scopes.get(node.type)!;
+  private scopeOf(visit: Visited): void {
+    const { node, start, end } = visit;
+    const rule = this.c.scopes.get(visit.type)!;
     const nameNode = firstOnPaths(node, rule.nameFields);
     const parts = nameNode ? nameParts(nameNode.text, this.c.separator) : [];
     if (rule.fileWide) {
@@ -863,13 +885,13 @@ class FileExtractor {
     const kind = rule.kind ?? 'class';
     const fileLocal = parts.length === 0 && (rule.anonymousIsFileLocal ?? false);
     // `namespace a::b { }` nests two scopes over the same range.
-    if (parts.length === 0) this.stack.push({ start: node.startIndex, end: node.endIndex, name: null, kind, fileLocal });
-    for (const part of parts) this.stack.push({ start: node.startIndex, end: node.endIndex, name: part, kind, fileLocal });
+    if (parts.length === 0) this.stack.push({ start, end, name: null, kind, fileLocal });
+    for (const part of parts) this.stack.push({ start, end, name: part, kind, fileLocal });
   }
 
-  private declarationOf(node: Node): void {
+  private declarationOf(visit: Visited): void {
     if (this.insideFunction()) return;
-    for (const nameNode of resolveFirst(node, this.c.declarations.get(node.type)!)) {
+    for (const nameNode of resolveFirst(visit.node, this.c.declarations.get(visit.type)!)) {
       const name = nameParts(nameNode.text, this.c.separator).pop();
       if (name) this.declarations.push(name);
     }
@@ -905,11 +927,12 @@ class FileExtractor {
     return false;
   }
 
-  private macroOf(node: Node): void {
+  private macroOf(visit: Visited): void {
+    const { node } = visit;
     const rule = this.c.spec.macros!;
     // The definition's own text decides its shape: tree-sitter misreads some (a comment among the
     // parameters) and ends some early (at a comment with an apostrophe in the replacement text).
-    const text = defineText(this.text, node.startIndex, node.endIndex);
+    const text = defineText(this.text, visit.start, visit.end);
     const define = parseDefine(text);
     if (!define || this.onlyForeignPlatform(node)) return;
     const span = spanOf(node);
@@ -927,7 +950,7 @@ class FileExtractor {
       return;
     }
     const parameterNames = new Set(define.parameters);
-    const value = node.type === rule.type ? node.childForFieldName(rule.valueField) : null;
+    const value = visit.type === rule.type ? node.childForFieldName(rule.valueField) : null;
     const calls: CallSite[] = [];
     if (value) {
       const body = this.text.slice(value.startIndex, Math.max(value.endIndex, node.startIndex + text.length));
@@ -1286,10 +1309,13 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   }
   try {
     const extractor = new FileExtractor(c, text);
-    // Captures come in document order; an enclosing node before the nodes it contains.
-    const nodes = c.query.captures(tree.rootNode).map((capture) => capture.node);
-    nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
-    for (const node of nodes) extractor.enter(node, c.roles.get(node.type)!);
+    // Depth first: in document order, an enclosing node before the nodes it contains.
+    for (const node of tree.rootNode.descendantsOfType(c.roleTypes)) {
+      if (!node) continue;
+      const type = node.type;
+      if (c.anonymousTwins.has(type) && !node.isNamed) continue;
+      extractor.enter({ node, type, start: node.startIndex, end: node.endIndex }, c.roles.get(type)!);
+    }
     const facts: FileFacts = {
       path,
       language,
