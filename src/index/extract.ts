@@ -56,12 +56,31 @@ interface CompiledSpec {
   macroCallPattern: RegExp | null;
 }
 
-/** A node of a role, with what every handler asks of it (each Node getter but startIndex is a call into wasm). */
-interface Visited {
-  node: Node;
-  type: string;
-  start: number;
-  end: number;
+/** A node of a role, with what the handlers ask of it, each asked once (every Node getter but
+ *  startIndex and startPosition is a call into wasm). */
+class Visited {
+  readonly start: number;
+  private endIndex: number | undefined;
+
+  constructor(
+    readonly node: Node,
+    readonly type: string,
+  ) {
+    this.start = node.startIndex;
+  }
+
+  get end(): number {
+    return (this.endIndex ??= this.node.endIndex);
+  }
+
+  /**
+   * Whether the node lies within [start, end], the range of a node the walk met before it (or of its
+   * children). The walk is depth first, so a node starting before that end is inside it: its own end
+   * is asked only when it starts right at that end (a zero-width node there).
+   */
+  within(start: number, end: number): boolean {
+    return start <= this.start && (this.start < end || (this.start === end && this.end <= end));
+  }
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -231,11 +250,12 @@ function resolveFirst(node: Node, paths: readonly NodePath[]): Node[] {
 // Text helpers
 
 function spanOf(start: Node, end: Node = start): Span {
+  const endPosition = end.endPosition;
   return {
     startLine: start.startPosition.row + 1,
     startColumn: start.startPosition.column + 1,
-    endLine: end.endPosition.row + 1,
-    endColumn: end.endPosition.column + 1,
+    endLine: endPosition.row + 1,
+    endColumn: endPosition.column + 1,
   };
 }
 
@@ -410,10 +430,9 @@ class FileExtractor {
   ) {}
 
   enter(visit: Visited, role: number): void {
-    const { start, end } = visit;
     while (this.stack.length > 0) {
       const top = this.stack[this.stack.length - 1]!;
-      if (top.start <= start && end <= top.end) break;
+      if (visit.within(top.start, top.end)) break;
       this.stack.pop();
     }
     if (role & ROLE_IMPORT) this.importsOf(visit);
@@ -487,8 +506,8 @@ class FileExtractor {
     const { spec } = this.c;
     const { node } = visit;
     const wrapper = this.outermostWrapper(visit);
-    const leading = wrapper.previousNamedSibling;
-    const anchor = leading && rule.leadingSiblings?.includes(leading.type) ? leading : wrapper;
+    const leading = rule.leadingSiblings ? wrapper.previousNamedSibling : null;
+    const anchor = leading && rule.leadingSiblings!.includes(leading.type) ? leading : wrapper;
     const innermost = this.stack[this.stack.length - 1];
     const classContext = [...this.stack].reverse().find((context) => context.kind === 'class');
     const receiverType = rule.receiverTypePath ? this.firstIdentifier(firstOnPath(node, rule.receiverTypePath)) : null;
@@ -503,12 +522,15 @@ class FileExtractor {
       if (names.includes(name) || (sameNameAsClass && className !== null && name === className)) kind = 'constructor';
     }
 
+    // the definition's children, with their types (each asked once): modifiers and initializers are among them
+    let children: { child: Node; type: string }[] | undefined;
+    const typedChildren = () => (children ??= node.children.flatMap((child) => (child ? [{ child, type: child.type }] : [])));
     let fileLocal = this.stack.some((context) => context.fileLocal);
     if (rule.fileLocal && !(rule.fileLocal.outsideClassOnly && (classContext || declaratorQualifiers.length > 0))) {
       const { modifierTypes, tokens } = rule.fileLocal;
-      for (const child of node.children) {
-        if (!child || !modifierTypes.includes(child.type)) continue;
-        if (tokens.includes(child.type) || child.children.some((token) => token !== null && tokens.includes(token.type))) fileLocal = true;
+      for (const { child, type } of typedChildren()) {
+        if (!modifierTypes.includes(type)) continue;
+        if (tokens.includes(type) || child.children.some((token) => token !== null && tokens.includes(token.type))) fileLocal = true;
       }
     }
 
@@ -527,7 +549,7 @@ class FileExtractor {
     };
     this.functions.push(fn);
     this.libraryMacroCalls(fn, body);
-    const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
+    const initializer = rule.initializerTypes && typedChildren().find(({ type }) => rule.initializerTypes!.includes(type))?.child;
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? visit.end : body.endIndex;
     // a function that names none of the types declares nothing with them
@@ -656,7 +678,11 @@ class FileExtractor {
       previous = opener.previousSibling;
     }
     let last: Node | null = previous;
-    while (last && !this.c.commentTypes.has(last.type)) last = last.lastChild;
+    while (last && !this.c.commentTypes.has(last.type)) {
+      // lastChild, without asking a leaf for child -1
+      const count: number = last.childCount;
+      last = count > 0 ? last.child(count - 1) : null;
+    }
     return last;
   }
 
@@ -706,10 +732,10 @@ class FileExtractor {
   }
 
   /** The innermost function context whose body (or initializer) contains the node. */
-  private owningFunction({ start, end }: Visited): Context | null {
+  private owningFunction(visit: Visited): Context | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.callsStart! <= start && end <= context.callsEnd!) return context;
+      if (context.kind === 'function' && visit.within(context.callsStart!, context.callsEnd!)) return context;
     }
     return null;
   }
@@ -750,10 +776,10 @@ class FileExtractor {
   }
 
   /** The stated type of a local name, in the innermost function around the node. */
-  private localType({ start, end }: Visited, name: string): string | undefined {
+  private localType(visit: Visited, name: string): string | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.start <= start && end <= context.end) return context.localTypes?.get(name);
+      if (context.kind === 'function' && visit.within(context.start, context.end)) return context.localTypes?.get(name);
     }
     return undefined;
   }
@@ -762,8 +788,8 @@ class FileExtractor {
 
   /** Records the names a parameter or local declaration types, in the innermost function around it. */
   private localTypesOf(visit: Visited): void {
-    const { node, start, end } = visit;
-    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && context.start <= start && end <= context.end);
+    const { node } = visit;
+    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && visit.within(context.start, context.end));
     if (!fn) return;
     const rule = this.c.localTypes.get(visit.type)!;
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
@@ -1314,7 +1340,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       if (!node) continue;
       const type = node.type;
       if (c.anonymousTwins.has(type) && !node.isNamed) continue;
-      extractor.enter({ node, type, start: node.startIndex, end: node.endIndex }, c.roles.get(type)!);
+      extractor.enter(new Visited(node, type), c.roles.get(type)!);
     }
     const facts: FileFacts = {
       path,
