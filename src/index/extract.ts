@@ -202,6 +202,11 @@ export function resolvePath(node: Node, path: NodePath): Node[] {
   return nodes;
 }
 
+/** The number of a node's children in a field: one call into wasm when it has none, the usual case (listing them costs twice that). */
+function fieldChildCount(node: Node, field: string): number {
+  return node.childForFieldName(field) ? node.childrenForFieldName(field).length : 0;
+}
+
 /** A step naming a field (not `..`, `@type`, `?type`, `!field`, `=text` or `field>type`). */
 function isFieldStep(step: string): boolean {
   return step !== '..' && !/^[@?!=]/.test(step) && !step.includes('>');
@@ -266,6 +271,8 @@ function withoutTypeArguments(part: string): string {
 
 /** Splits a possibly qualified name (`Foo::bar`, `ns::Foo<T>::bar`, `Foo::operator<`) into its parts. */
 function nameParts(text: string, separator: string): string[] {
+  // most names are one plain word, which is its own only part
+  if (/^[A-Za-z_]\w*$/.test(text) && !text.startsWith('operator') && !text.includes(separator)) return [text];
   const compact = text.replace(/\s+/g, ' ').split(separator).map((part) => part.trim()).join(separator);
   const parts: string[] = [];
   let depth = 0;
@@ -614,11 +621,12 @@ class FileExtractor {
     if (!list) return null;
     if (rule.parameters.emptyTexts?.includes(list.text.replace(/\s+/g, ''))) return 0;
     const { skipTypes = [], countTypes } = rule.parameters;
-    let count = list.childrenForFieldName('name').length;
+    let count = fieldChildCount(list, 'name');
     for (const child of list.namedChildren) {
-      if (!child || this.c.commentTypes.has(child.type) || skipTypes.includes(child.type)) continue;
-      if (countTypes && !countTypes.includes(child.type)) continue;
-      count += Math.max(1, child.childrenForFieldName('name').length);
+      if (!child) continue;
+      const type = child.type;
+      if (this.c.commentTypes.has(type) || skipTypes.includes(type) || (countTypes && !countTypes.includes(type))) continue;
+      count += Math.max(1, fieldChildCount(child, 'name'));
     }
     return count;
   }
