@@ -183,7 +183,10 @@ function applyStep(nodes: Node[], step: string): Node[] {
       const [field, target] = step.split('>') as [string, string];
       for (const start of node.childrenForFieldName(field)) {
         let current: Node | null = start;
-        while (current && current.type !== target) current = current.childForFieldName(field) ?? current.firstNamedChild;
+        while (current && current.type !== target) {
+          // most descents end at a leaf (a variable's name), which has neither: asking its child count costs one call, not two
+          current = current.childCount === 0 ? null : (current.childForFieldName(field) ?? current.firstNamedChild);
+        }
         if (current) out.push(current);
       }
     } else {
