@@ -1245,14 +1245,29 @@ function functionTypedefsOf(root: Node, typedefType: string): Set<string> {
   return names;
 }
 
+/**
+ * The nodes of some types that no node of the `enclosing` types holds, by type, in document order.
+ * One walk over both kinds: it is depth first, so the enclosing nodes around a node form a stack
+ * (asking a node's parents instead costs a descent from the root for each).
+ */
+function nodesOutside(root: Node, types: readonly string[], enclosing: ReadonlySet<string>): Map<string, Node[]> {
+  const found = new Map<string, Node[]>(types.map((type) => [type, []]));
+  const open: Visited[] = [];
+  for (const node of root.descendantsOfType([...new Set([...types, ...enclosing])])) {
+    if (!node) continue;
+    const visit = new Visited(node, node.type);
+    while (open.length > 0 && !visit.within(open[open.length - 1]!.start, open[open.length - 1]!.end)) open.pop();
+    if (open.length === 0) found.get(visit.type)?.push(node);
+    if (enclosing.has(visit.type)) open.push(visit);
+  }
+  return found;
+}
+
 /** File-scope declarations of function-pointer variables (outside functions and records). */
 function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records']>, functionTypes: Set<string>): { name: string; defined: boolean }[] {
   const variables: { name: string; defined: boolean }[] = [];
-  for (const node of root.descendantsOfType(rule.variableType)) {
-    if (!node) continue;
-    let inside = false;
-    for (let parent = node.parent; parent && !inside; parent = parent.parent) inside = functionTypes.has(parent.type) || parent.type === rule.type;
-    const match = inside ? null : /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
+  for (const node of nodesOutside(root, [rule.variableType], new Set([...functionTypes, rule.type])).get(rule.variableType)!) {
+    const match = /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
     if (match) variables.push({ name: match[1]!, defined: !/^\s*extern\b/.test(node.text) });
   }
   return variables;
@@ -1280,21 +1295,17 @@ function compilerTypeUsesOf(root: Node, c: CompiledSpec, rule: NonNullable<Langu
   const names = new Set(rule.names);
   const namesIn = (text: string) => [...new Set(variablesOf(text).filter((word) => names.has(word)))];
   const uses: CompilerTypeUses = { typedefs: [], functions: [] };
-  const insideFunction = (node: Node) => {
-    for (let parent = node.parent; parent; parent = parent.parent) if (c.definitions.has(parent.type)) return true;
-    return false;
-  };
-  for (const node of root.descendantsOfType(rule.typedefType)) {
-    const match = node && /^typedef\s+([A-Za-z_]\w*)\s*\(/.exec(node.text);
-    if (match && names.has(match[1]!) && !insideFunction(node)) uses.typedefs.push({ name: match[1]!, line: node.startPosition.row + 1 });
-  }
   const kinds = [
     ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
     ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
   ];
+  const fileScope = nodesOutside(root, [rule.typedefType, ...kinds.map(({ type }) => type)], new Set(c.definitions.keys()));
+  for (const node of fileScope.get(rule.typedefType)!) {
+    const match = /^typedef\s+([A-Za-z_]\w*)\s*\(/.exec(node.text);
+    if (match && names.has(match[1]!)) uses.typedefs.push({ name: match[1]!, line: node.startPosition.row + 1 });
+  }
   for (const { type, paths, bodyField } of kinds) {
-    for (const node of root.descendantsOfType(type)) {
-      if (!node || insideFunction(node)) continue;
+    for (const node of fileScope.get(type)!) {
       const nameNode = firstOnPaths(node, paths);
       if (!nameNode) continue;
       const defined = bodyField !== null;
