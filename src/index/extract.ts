@@ -23,8 +23,8 @@ interface CompiledSpec {
   separator: string;
   /** roles by node type name. */
   roles: Map<string, number>;
-  /** the node types that have a role, as descendantsOfType takes them. */
-  roleTypes: string[];
+  /** the node types that have a role, and those the file-scope facts gather (see gatherersOf): the walk's types. */
+  walkTypes: string[];
   /** role types that also name an anonymous token (`descendantsOfType` finds both; only the named node has the role). */
   anonymousTwins: Set<string>;
   definitions: Map<string, DefinitionRule[]>;
@@ -128,11 +128,11 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   const roleTypes = [...roleOf.keys()];
   const missing = roleTypes.filter((type) => language.idForNodeType(type, true) === null);
   if (missing.length > 0) throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
-  return {
+  const prepared: CompiledSpec = {
     spec,
     separator: spec.scopeSeparator ?? '.',
     roles: roleOf,
-    roleTypes,
+    walkTypes: roleTypes,
     anonymousTwins: new Set(roleTypes.filter((type) => language.idForNodeType(type, false) !== null)),
     definitions: groupBy(spec.definitions),
     calls: groupBy(spec.calls),
@@ -155,6 +155,8 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
+  prepared.walkTypes = [...new Set([...roleTypes, ...Object.values(gatherersOf(prepared)).flatMap((gatherer) => gatherer?.types ?? [])])];
+  return prepared;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1212,12 +1214,12 @@ function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
 }
 
 /** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
-function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
+function recordsOf(gathered: NodeGatherer, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
   const records: RecordDefinition[] = [];
-  const functionTypes = functionTypedefsOf(root, rule.typedefType);
-  for (const node of root.descendantsOfType(rule.type)) {
-    const body = node?.childForFieldName(rule.bodyField);
-    if (!node || !body) continue;
+  const functionTypes = functionTypedefsOf(gathered.found.get(rule.typedefType)!);
+  for (const node of gathered.found.get(rule.type)!) {
+    const body = node.childForFieldName(rule.bodyField);
+    if (!body) continue;
     const typedef = node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
     const fields = [
@@ -1234,10 +1236,10 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
 }
 
 /** The names a file's `typedef`s give to function types and function-pointer types (`typedef void (*freeFn)(void *p);`, `typedef void pushFn(void *);`). */
-function functionTypedefsOf(root: Node, typedefType: string): Set<string> {
+function functionTypedefsOf(typedefs: Node[]): Set<string> {
   const names = new Set<string>();
-  for (const node of root.descendantsOfType(typedefType)) {
-    const text = node?.text ?? '{';
+  for (const node of typedefs) {
+    const text = node.text;
     if (text.includes('{')) continue;
     const match = /\(\s*\*?\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(text) ?? /^typedef\s+[^()]*?\b([A-Za-z_]\w*)\s*\(/.exec(text);
     if (match) names.add(match[1]!);
@@ -1246,27 +1248,60 @@ function functionTypedefsOf(root: Node, typedefType: string): Set<string> {
 }
 
 /**
- * The nodes of some types that no node of the `enclosing` types holds, by type, in document order.
- * One walk over both kinds: it is depth first, so the enclosing nodes around a node form a stack
- * (asking a node's parents instead costs a descent from the root for each).
+ * The nodes of some types met in the walk, each kept unless a node of the `enclosing` types holds it;
+ * by type, in document order. The walk is depth first, so the enclosing nodes around a node form a
+ * stack (asking a node's parents instead costs a descent from the root for each).
  */
-function nodesOutside(root: Node, types: readonly string[], enclosing: ReadonlySet<string>): Map<string, Node[]> {
-  const found = new Map<string, Node[]>(types.map((type) => [type, []]));
-  const open: Visited[] = [];
-  for (const node of root.descendantsOfType([...new Set([...types, ...enclosing])])) {
-    if (!node) continue;
-    const visit = new Visited(node, node.type);
-    while (open.length > 0 && !visit.within(open[open.length - 1]!.start, open[open.length - 1]!.end)) open.pop();
-    if (open.length === 0) found.get(visit.type)?.push(node);
-    if (enclosing.has(visit.type)) open.push(visit);
+class NodeGatherer {
+  readonly found = new Map<string, Node[]>();
+  private readonly open: Visited[] = [];
+
+  constructor(
+    types: readonly string[],
+    private readonly enclosing: ReadonlySet<string> = new Set(),
+  ) {
+    for (const type of types) this.found.set(type, []);
   }
-  return found;
+
+  /** the node types it needs to see. */
+  get types(): string[] {
+    return [...this.found.keys(), ...this.enclosing];
+  }
+
+  see(visit: Visited): void {
+    const kept = this.found.get(visit.type);
+    const encloses = this.enclosing.has(visit.type);
+    if (!kept && !encloses) return;
+    const { open } = this;
+    while (open.length > 0 && !visit.within(open[open.length - 1]!.start, open[open.length - 1]!.end)) open.pop();
+    if (kept && open.length === 0) kept.push(visit.node);
+    if (encloses) open.push(visit);
+  }
+}
+
+/** The definitions and declarations whose names compilerTypeUsesOf reads. */
+function compilerUseKinds(c: CompiledSpec): { type: string; paths: NodePath[]; bodyField: string | null }[] {
+  return [
+    ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
+    ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
+  ];
+}
+
+/** The nodes the file-scope facts of a C-like language read (`records`, `compilerHeaderTypedefs`), gathered in the extraction's walk. */
+function gatherersOf(c: CompiledSpec) {
+  const { records, compilerHeaderTypedefs } = c.spec;
+  const definitionTypes = new Set(c.definitions.keys());
+  return {
+    records: records ? new NodeGatherer([records.typedefType, records.type]) : null,
+    pointerVariables: records ? new NodeGatherer([records.variableType], new Set([...definitionTypes, records.type])) : null,
+    compilerTypeUses: compilerHeaderTypedefs ? new NodeGatherer([compilerHeaderTypedefs.typedefType, ...compilerUseKinds(c).map(({ type }) => type)], definitionTypes) : null,
+  };
 }
 
 /** File-scope declarations of function-pointer variables (outside functions and records). */
-function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records']>, functionTypes: Set<string>): { name: string; defined: boolean }[] {
+function pointerVariablesOf(fileScope: NodeGatherer, rule: NonNullable<LanguageSpec['records']>): { name: string; defined: boolean }[] {
   const variables: { name: string; defined: boolean }[] = [];
-  for (const node of nodesOutside(root, [rule.variableType], new Set([...functionTypes, rule.type])).get(rule.variableType)!) {
+  for (const node of fileScope.found.get(rule.variableType)!) {
     const match = /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
     if (match) variables.push({ name: match[1]!, defined: !/^\s*extern\b/.test(node.text) });
   }
@@ -1291,21 +1326,16 @@ function pointsIn(text: string): (offset: number) => { row: number; column: numb
  * file-scope `typedef size_t (*f)(...)` lines, and the file-scope function declarations and definitions
  * using such names before their name (the return type) or after it (the parameters).
  */
-function compilerTypeUsesOf(root: Node, c: CompiledSpec, rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>): CompilerTypeUses {
+function compilerTypeUsesOf(fileScope: NodeGatherer, c: CompiledSpec, rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>): CompilerTypeUses {
   const names = new Set(rule.names);
   const namesIn = (text: string) => [...new Set(variablesOf(text).filter((word) => names.has(word)))];
   const uses: CompilerTypeUses = { typedefs: [], functions: [] };
-  const kinds = [
-    ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
-    ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
-  ];
-  const fileScope = nodesOutside(root, [rule.typedefType, ...kinds.map(({ type }) => type)], new Set(c.definitions.keys()));
-  for (const node of fileScope.get(rule.typedefType)!) {
+  for (const node of fileScope.found.get(rule.typedefType)!) {
     const match = /^typedef\s+([A-Za-z_]\w*)\s*\(/.exec(node.text);
     if (match && names.has(match[1]!)) uses.typedefs.push({ name: match[1]!, line: node.startPosition.row + 1 });
   }
-  for (const { type, paths, bodyField } of kinds) {
-    for (const node of fileScope.get(type)!) {
+  for (const { type, paths, bodyField } of compilerUseKinds(c)) {
+    for (const node of fileScope.found.get(type)!) {
       const nameNode = firstOnPaths(node, paths);
       if (!nameNode) continue;
       const defined = bodyField !== null;
@@ -1357,12 +1387,16 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   }
   try {
     const extractor = new FileExtractor(c, text);
+    const gatherers = gatherersOf(c);
+    const gathering = Object.values(gatherers).filter((gatherer) => gatherer !== null);
     // Depth first: in document order, an enclosing node before the nodes it contains.
-    for (const node of tree.rootNode.descendantsOfType(c.roleTypes)) {
+    for (const node of tree.rootNode.descendantsOfType(c.walkTypes)) {
       if (!node) continue;
-      const type = node.type;
-      if (c.anonymousTwins.has(type) && !node.isNamed) continue;
-      extractor.enter(new Visited(node, type), c.roles.get(type)!);
+      const visit = new Visited(node, node.type);
+      for (const gatherer of gathering) gatherer.see(visit);
+      const role = c.roles.get(visit.type);
+      if (!role || (c.anonymousTwins.has(visit.type) && !node.isNamed)) continue;
+      extractor.enter(visit, role);
     }
     const facts: FileFacts = {
       path,
@@ -1375,10 +1409,10 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
-    if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(tree.rootNode, c, c.spec.compilerHeaderTypedefs);
+    if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);
     if (c.spec.records) {
-      facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNamePattern);
-      facts.pointerVariables = pointerVariablesOf(tree.rootNode, c.spec.records, new Set(c.definitions.keys()));
+      facts.records = recordsOf(gatherers.records!, c.spec.records, c.compilerNamePattern);
+      facts.pointerVariables = pointerVariablesOf(gatherers.pointerVariables!, c.spec.records);
     }
     return facts;
   } finally {
