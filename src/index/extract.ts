@@ -1,9 +1,9 @@
 // The extraction engine: one pass per file over the nodes that a language table's rules name
 // (definitions, calls, imports, scopes, declarations, macros) turns them into FileFacts. Nothing here
 // knows a language: every difference between languages is data in src/languages/tables/<id>.ts.
-// The nodes come from one tree-sitter query per language (compiled once): matching inside the wasm
-// parser costs about half of visiting every node with a cursor from JavaScript.
-import { Query, type Node } from 'web-tree-sitter';
+// The nodes come from one walk inside the wasm parser (descendantsOfType), in document order: it costs
+// about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
+import type { Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
@@ -23,8 +23,10 @@ interface CompiledSpec {
   separator: string;
   /** roles by node type name. */
   roles: Map<string, number>;
-  /** one pattern capturing every node type that has a role (matching runs inside the parser, not node by node in JS). */
-  query: Query;
+  /** the node types that have a role, and those the file-scope facts gather (see gatherersOf): the walk's types. */
+  walkTypes: string[];
+  /** role types that also name an anonymous token (`descendantsOfType` finds both; only the named node has the role). */
+  anonymousTwins: Set<string>;
   definitions: Map<string, DefinitionRule[]>;
   calls: Map<string, CallRule[]>;
   imports: Map<string, ImportRule[]>;
@@ -52,6 +54,33 @@ interface CompiledSpec {
   macroNames: RegExp | null;
   /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
   macroCallPattern: RegExp | null;
+}
+
+/** A node of a role, with what the handlers ask of it, each asked once (every Node getter but
+ *  startIndex and startPosition is a call into wasm). */
+class Visited {
+  readonly start: number;
+  private endIndex: number | undefined;
+
+  constructor(
+    readonly node: Node,
+    readonly type: string,
+  ) {
+    this.start = node.startIndex;
+  }
+
+  get end(): number {
+    return (this.endIndex ??= this.node.endIndex);
+  }
+
+  /**
+   * Whether the node lies within [start, end], the range of a node the walk met before it (or of its
+   * children). The walk is depth first, so a node starting before that end is inside it: its own end
+   * is asked only when it starts right at that end (a zero-width node there).
+   */
+  within(start: number, end: number): boolean {
+    return start <= this.start && (this.start < end || (this.start === end && this.end <= end));
+  }
 }
 
 /** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
@@ -96,17 +125,15 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
   if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
-  let query: Query;
-  try {
-    query = new Query(language, `[${[...roleOf.keys()].map((type) => `(${type})`).join(' ')}] @node`);
-  } catch (error) {
-    throw new Error(`the ${id} table names a node type that the grammar lacks: ${(error as Error).message}`);
-  }
-  return {
+  const roleTypes = [...roleOf.keys()];
+  const missing = roleTypes.filter((type) => language.idForNodeType(type, true) === null);
+  if (missing.length > 0) throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
+  const prepared: CompiledSpec = {
     spec,
     separator: spec.scopeSeparator ?? '.',
     roles: roleOf,
-    query,
+    walkTypes: roleTypes,
+    anonymousTwins: new Set(roleTypes.filter((type) => language.idForNodeType(type, false) !== null)),
     definitions: groupBy(spec.definitions),
     calls: groupBy(spec.calls),
     imports: groupBy(spec.imports),
@@ -128,6 +155,8 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
+  prepared.walkTypes = [...new Set([...roleTypes, ...Object.values(gatherersOf(prepared)).flatMap((gatherer) => gatherer?.types ?? [])])];
+  return prepared;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -156,7 +185,10 @@ function applyStep(nodes: Node[], step: string): Node[] {
       const [field, target] = step.split('>') as [string, string];
       for (const start of node.childrenForFieldName(field)) {
         let current: Node | null = start;
-        while (current && current.type !== target) current = current.childForFieldName(field) ?? current.firstNamedChild;
+        while (current && current.type !== target) {
+          // most descents end at a leaf (a variable's name), which has neither: asking its child count costs one call, not two
+          current = current.childCount === 0 ? null : (current.childForFieldName(field) ?? current.firstNamedChild);
+        }
         if (current) out.push(current);
       }
     } else {
@@ -173,6 +205,11 @@ export function resolvePath(node: Node, path: NodePath): Node[] {
     if (nodes.length === 0) break;
   }
   return nodes;
+}
+
+/** The number of a node's children in a field: one call into wasm when it has none, the usual case (listing them costs twice that). */
+function fieldChildCount(node: Node, field: string): number {
+  return node.childForFieldName(field) ? node.childrenForFieldName(field).length : 0;
 }
 
 /** A step naming a field (not `..`, `@type`, `?type`, `!field`, `=text` or `field>type`). */
@@ -223,11 +260,12 @@ function resolveFirst(node: Node, paths: readonly NodePath[]): Node[] {
 // Text helpers
 
 function spanOf(start: Node, end: Node = start): Span {
+  const endPosition = end.endPosition;
   return {
     startLine: start.startPosition.row + 1,
     startColumn: start.startPosition.column + 1,
-    endLine: end.endPosition.row + 1,
-    endColumn: end.endPosition.column + 1,
+    endLine: endPosition.row + 1,
+    endColumn: endPosition.column + 1,
   };
 }
 
@@ -238,6 +276,8 @@ function withoutTypeArguments(part: string): string {
 
 /** Splits a possibly qualified name (`Foo::bar`, `ns::Foo<T>::bar`, `Foo::operator<`) into its parts. */
 function nameParts(text: string, separator: string): string[] {
+  // most names are one plain word, which is its own only part
+  if (/^[A-Za-z_]\w*$/.test(text) && !text.startsWith('operator') && !text.includes(separator)) return [text];
   const compact = text.replace(/\s+/g, ' ').split(separator).map((part) => part.trim()).join(separator);
   const parts: string[] = [];
   let depth = 0;
@@ -401,21 +441,19 @@ class FileExtractor {
     private readonly text: string,
   ) {}
 
-  enter(node: Node, role: number): void {
-    const start = node.startIndex;
-    const end = node.endIndex;
+  enter(visit: Visited, role: number): void {
     while (this.stack.length > 0) {
       const top = this.stack[this.stack.length - 1]!;
-      if (top.start <= start && end <= top.end) break;
+      if (visit.within(top.start, top.end)) break;
       this.stack.pop();
     }
-    if (role & ROLE_IMPORT) this.importsOf(node);
-    if (role & ROLE_CALL) this.callOf(node);
-    if (role & ROLE_DEFINITION) this.definitionOf(node);
-    if (role & ROLE_SCOPE) this.scopeOf(node);
-    if (role & ROLE_DECLARATION) this.declarationOf(node);
-    if (role & ROLE_MACRO) this.macroOf(node);
-    if (role & ROLE_LOCAL_TYPE) this.localTypesOf(node);
+    if (role & ROLE_IMPORT) this.importsOf(visit);
+    if (role & ROLE_CALL) this.callOf(visit);
+    if (role & ROLE_DEFINITION) this.definitionOf(visit);
+    if (role & ROLE_SCOPE) this.scopeOf(visit);
+    if (role & ROLE_DECLARATION) this.declarationOf(visit);
+    if (role & ROLE_MACRO) this.macroOf(visit);
+    if (role & ROLE_LOCAL_TYPE) this.localTypesOf(visit);
   }
 
   private insideFunction(): boolean {
@@ -430,8 +468,9 @@ class FileExtractor {
 
   // -- definitions ---------------------------------------------------------------------------
 
-  private definitionOf(node: Node): void {
-    const rules = this.c.definitions.get(node.type)!;
+  private definitionOf(visit: Visited): void {
+    const { node } = visit;
+    const rules = this.c.definitions.get(visit.type)!;
     for (const rule of rules) {
       if (rule.parentTypes && !rule.parentTypes.includes(node.parent?.type ?? '')) continue;
       let qualifiers: string[] = [];
@@ -453,32 +492,34 @@ class FileExtractor {
         if (!this.insideFunction()) this.declarations.push(name);
         return;
       }
-      if (rule.mergeEquations && this.extendEquation(node, rule, name, body)) return;
-      this.addFunction(node, rule, name, qualifiers, body);
+      if (rule.mergeEquations && this.extendEquation(visit, rule, name, body)) return;
+      this.addFunction(visit, rule, name, qualifiers, body);
       return;
     }
   }
 
   /** A definition right after one of the same rule and name (comments between) continues that function. */
-  private extendEquation(node: Node, rule: DefinitionRule, name: string, body: Node): boolean {
+  private extendEquation(visit: Visited, rule: DefinitionRule, name: string, body: Node): boolean {
+    const { node } = visit;
     const last = this.lastEquation;
     let previous = node.previousNamedSibling;
     while (previous && this.c.commentTypes.has(previous.type)) previous = previous.previousNamedSibling;
     if (!last || last.rule !== rule || last.fn.name !== name || previous?.id !== last.node.id) return false;
     const bodyEnd = rule.bodyToEnd ? node : body;
-    last.fn.code = this.text.slice(last.codeStart, node.endIndex);
+    last.fn.code = this.text.slice(last.codeStart, visit.end);
     last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
     last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
     last.node = node;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn: last.fn, callsStart: body.startIndex, callsEnd: bodyEnd.endIndex });
+    this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn: last.fn, callsStart: body.startIndex, callsEnd: bodyEnd.endIndex });
     return true;
   }
 
-  private addFunction(node: Node, rule: DefinitionRule, name: string, declaratorQualifiers: string[], body: Node): void {
+  private addFunction(visit: Visited, rule: DefinitionRule, name: string, declaratorQualifiers: string[], body: Node): void {
     const { spec } = this.c;
-    const wrapper = this.outermostWrapper(node);
-    const leading = wrapper.previousNamedSibling;
-    const anchor = leading && rule.leadingSiblings?.includes(leading.type) ? leading : wrapper;
+    const { node } = visit;
+    const wrapper = this.outermostWrapper(visit);
+    const leading = rule.leadingSiblings ? wrapper.previousNamedSibling : null;
+    const anchor = leading && rule.leadingSiblings!.includes(leading.type) ? leading : wrapper;
     const innermost = this.stack[this.stack.length - 1];
     const classContext = [...this.stack].reverse().find((context) => context.kind === 'class');
     const receiverType = rule.receiverTypePath ? this.firstIdentifier(firstOnPath(node, rule.receiverTypePath)) : null;
@@ -493,12 +534,15 @@ class FileExtractor {
       if (names.includes(name) || (sameNameAsClass && className !== null && name === className)) kind = 'constructor';
     }
 
+    // the definition's children, with their types (each asked once): modifiers and initializers are among them
+    let children: { child: Node; type: string }[] | undefined;
+    const typedChildren = () => (children ??= node.children.flatMap((child) => (child ? [{ child, type: child.type }] : [])));
     let fileLocal = this.stack.some((context) => context.fileLocal);
     if (rule.fileLocal && !(rule.fileLocal.outsideClassOnly && (classContext || declaratorQualifiers.length > 0))) {
       const { modifierTypes, tokens } = rule.fileLocal;
-      for (const child of node.children) {
-        if (!child || !modifierTypes.includes(child.type)) continue;
-        if (tokens.includes(child.type) || child.children.some((token) => token !== null && tokens.includes(token.type))) fileLocal = true;
+      for (const { child, type } of typedChildren()) {
+        if (!modifierTypes.includes(type)) continue;
+        if (tokens.includes(type) || child.children.some((token) => token !== null && tokens.includes(token.type))) fileLocal = true;
       }
     }
 
@@ -507,7 +551,7 @@ class FileExtractor {
       qualifiedName: [...qualifiers, name].join(this.c.separator),
       kind,
       signature: this.signatureText(anchor, body),
-      code: this.text.slice(anchor.startIndex, node.endIndex),
+      code: this.text.slice(anchor.startIndex, visit.end),
       span: spanOf(anchor, node),
       bodySpan: spanOf(body, rule.bodyToEnd ? node : body),
       docstring: this.docstringOf(anchor, body),
@@ -517,16 +561,16 @@ class FileExtractor {
     };
     this.functions.push(fn);
     this.libraryMacroCalls(fn, body);
-    const initializer = rule.initializerTypes && node.children.find((child) => child !== null && rule.initializerTypes!.includes(child.type));
+    const initializer = rule.initializerTypes && typedChildren().find(({ type }) => rule.initializerTypes!.includes(type))?.child;
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
-    const callsEnd = rule.bodyToEnd ? node.endIndex : body.endIndex;
+    const callsEnd = rule.bodyToEnd ? visit.end : body.endIndex;
     // a function that names none of the types declares nothing with them
     const { compilerTypePattern, compilerNamePattern } = this.c;
     const compilerTyped = compilerTypePattern ? (fn.code.search(compilerTypePattern) >= 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
     const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
     // a function whose text names none of them has no call that uses one: its calls are not checked one by one
     const compilerWords = words && fn.code.search(words) >= 0 ? words : undefined;
-    this.stack.push({ start: node.startIndex, end: node.endIndex, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
+    this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
   }
 
@@ -556,10 +600,11 @@ class FileExtractor {
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
-  private outermostWrapper(node: Node): Node {
-    let anchor = node;
+  private outermostWrapper(visit: Visited): Node {
+    let anchor = visit.node;
+    if (this.c.wrappers.size === 0) return anchor;
     for (let parent = anchor.parent; parent && this.c.wrappers.has(parent.type); parent = parent.parent) {
-      if (!/^[\s;,]*$/.test(this.text.slice(node.endIndex, parent.endIndex))) break;
+      if (!/^[\s;,]*$/.test(this.text.slice(visit.end, parent.endIndex))) break;
       anchor = parent;
     }
     return anchor;
@@ -581,11 +626,12 @@ class FileExtractor {
     if (!list) return null;
     if (rule.parameters.emptyTexts?.includes(list.text.replace(/\s+/g, ''))) return 0;
     const { skipTypes = [], countTypes } = rule.parameters;
-    let count = list.childrenForFieldName('name').length;
+    let count = fieldChildCount(list, 'name');
     for (const child of list.namedChildren) {
-      if (!child || this.c.commentTypes.has(child.type) || skipTypes.includes(child.type)) continue;
-      if (countTypes && !countTypes.includes(child.type)) continue;
-      count += Math.max(1, child.childrenForFieldName('name').length);
+      if (!child) continue;
+      const type = child.type;
+      if (this.c.commentTypes.has(type) || skipTypes.includes(type) || (countTypes && !countTypes.includes(type))) continue;
+      count += Math.max(1, fieldChildCount(child, 'name'));
     }
     return count;
   }
@@ -616,14 +662,16 @@ class FileExtractor {
     let nextStartRow = anchor.startPosition.row;
     let candidate = this.previousComment(anchor);
     while (candidate) {
-      const endRow = candidate.endPosition.column === 0 && candidate.endPosition.row > candidate.startPosition.row ? candidate.endPosition.row - 1 : candidate.endPosition.row;
+      const end = candidate.endPosition;
+      const endRow = end.column === 0 && end.row > candidate.startPosition.row ? end.row - 1 : end.row;
       if (endRow < nextStartRow - 1) break;
       const before = candidate.previousSibling;
+      const beforeIsComment = before !== null && commentTypes.has(before.type);
       // A comment after code on the same line belongs to that code.
-      if (before && !commentTypes.has(before.type) && before.endPosition.row === candidate.startPosition.row) break;
+      if (before && !beforeIsComment && before.endPosition.row === candidate.startPosition.row) break;
       comments.unshift(candidate);
       nextStartRow = candidate.startPosition.row;
-      candidate = before && commentTypes.has(before.type) ? before : null;
+      candidate = beforeIsComment ? before : null;
     }
     if (comments.length === 0) return null;
     const text = dedent(comments.flatMap((comment) => commentBody(comment.text, this.c.spec)));
@@ -635,21 +683,30 @@ class FileExtractor {
    *  declaration inside the preceding `imports` node). */
   private previousComment(node: Node): Node | null {
     let opener = node;
-    while (!opener.previousSibling && opener.parent && opener.parent.startIndex === opener.startIndex) opener = opener.parent;
-    const previous = opener.previousSibling;
-    if (!previous) return null;
+    let previous = opener.previousSibling;
+    while (!previous) {
+      const parent = opener.parent;
+      if (!parent || parent.startIndex !== opener.startIndex) return null;
+      opener = parent;
+      previous = opener.previousSibling;
+    }
     let last: Node | null = previous;
-    while (last && !this.c.commentTypes.has(last.type)) last = last.lastChild;
+    while (last && !this.c.commentTypes.has(last.type)) {
+      // lastChild, without asking a leaf for child -1
+      const count: number = last.childCount;
+      last = count > 0 ? last.child(count - 1) : null;
+    }
     return last;
   }
 
   // -- calls -----------------------------------------------------------------------------------
 
-  private callOf(node: Node): void {
-    const owner = this.owningFunction(node);
+  private callOf(visit: Visited): void {
+    const { node } = visit;
+    const owner = this.owningFunction(visit);
     if (!owner) return;
-    for (const rule of this.c.calls.get(node.type)!) {
-      const site = this.callSite(node, rule);
+    for (const rule of this.c.calls.get(visit.type)!) {
+      const site = this.callSite(visit, rule);
       if (site) {
         if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
         owner.fn!.calls.push(site);
@@ -688,15 +745,16 @@ class FileExtractor {
   }
 
   /** The innermost function context whose body (or initializer) contains the node. */
-  private owningFunction(node: Node): Context | null {
+  private owningFunction(visit: Visited): Context | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.callsStart! <= node.startIndex && node.endIndex <= context.callsEnd!) return context;
+      if (context.kind === 'function' && visit.within(context.callsStart!, context.callsEnd!)) return context;
     }
     return null;
   }
 
-  private callSite(node: Node, rule: CallRule): CallSite | null {
+  private callSite(visit: Visited, rule: CallRule): CallSite | null {
+    const { node } = visit;
     const line = node.startPosition.row + 1;
     const column = node.startPosition.column + 1;
     if (rule.selectorPath) {
@@ -725,16 +783,16 @@ class FileExtractor {
     else if (args) argumentCount = args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
     const site: CallSite = { name: nameNode.text, receiver, argumentCount, line, column };
     if (receiverIsPath) site.receiverIsPath = true;
-    const receiverType = receiver !== null && !receiverIsPath ? this.localType(node, receiver) : undefined;
+    const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType;
     return site;
   }
 
   /** The stated type of a local name, in the innermost function around the node. */
-  private localType(node: Node, name: string): string | undefined {
+  private localType(visit: Visited, name: string): string | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
-      if (context.kind === 'function' && context.start <= node.startIndex && node.endIndex <= context.end) return context.localTypes?.get(name);
+      if (context.kind === 'function' && visit.within(context.start, context.end)) return context.localTypes?.get(name);
     }
     return undefined;
   }
@@ -742,10 +800,11 @@ class FileExtractor {
   // -- local types -------------------------------------------------------------------------------
 
   /** Records the names a parameter or local declaration types, in the innermost function around it. */
-  private localTypesOf(node: Node): void {
-    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && context.start <= node.startIndex && node.endIndex <= context.end);
+  private localTypesOf(visit: Visited): void {
+    const { node } = visit;
+    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && visit.within(context.start, context.end));
     if (!fn) return;
-    const rule = this.c.localTypes.get(node.type)!;
+    const rule = this.c.localTypes.get(visit.type)!;
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
     if (names.length === 0) return;
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
@@ -792,8 +851,9 @@ class FileExtractor {
 
   // -- imports ---------------------------------------------------------------------------------
 
-  private importsOf(node: Node): void {
-    for (const rule of this.c.imports.get(node.type)!) {
+  private importsOf(visit: Visited): void {
+    const { node } = visit;
+    for (const rule of this.c.imports.get(visit.type)!) {
       if (rule.unless?.some((field) => node.childForFieldName(field) !== null)) continue;
       if (rule.onlyWhen && !resolvePath(node, rule.onlyWhen.path).some((n) => rule.onlyWhen!.texts.includes(n.text))) continue;
       const targets = resolveFirst(node, rule.pathFields);
@@ -852,8 +912,9 @@ class FileExtractor {
 
   // -- scopes, declarations, macros ------------------------------------------------------------
 
-  private scopeOf(node: Node): void {
-    const rule = this.c.scopes.get(node.type)!;
+  private scopeOf(visit: Visited): void {
+    const { node, start, end } = visit;
+    const rule = this.c.scopes.get(visit.type)!;
     const nameNode = firstOnPaths(node, rule.nameFields);
     const parts = nameNode ? nameParts(nameNode.text, this.c.separator) : [];
     if (rule.fileWide) {
@@ -863,13 +924,13 @@ class FileExtractor {
     const kind = rule.kind ?? 'class';
     const fileLocal = parts.length === 0 && (rule.anonymousIsFileLocal ?? false);
     // `namespace a::b { }` nests two scopes over the same range.
-    if (parts.length === 0) this.stack.push({ start: node.startIndex, end: node.endIndex, name: null, kind, fileLocal });
-    for (const part of parts) this.stack.push({ start: node.startIndex, end: node.endIndex, name: part, kind, fileLocal });
+    if (parts.length === 0) this.stack.push({ start, end, name: null, kind, fileLocal });
+    for (const part of parts) this.stack.push({ start, end, name: part, kind, fileLocal });
   }
 
-  private declarationOf(node: Node): void {
+  private declarationOf(visit: Visited): void {
     if (this.insideFunction()) return;
-    for (const nameNode of resolveFirst(node, this.c.declarations.get(node.type)!)) {
+    for (const nameNode of resolveFirst(visit.node, this.c.declarations.get(visit.type)!)) {
       const name = nameParts(nameNode.text, this.c.separator).pop();
       if (name) this.declarations.push(name);
     }
@@ -905,11 +966,12 @@ class FileExtractor {
     return false;
   }
 
-  private macroOf(node: Node): void {
+  private macroOf(visit: Visited): void {
+    const { node } = visit;
     const rule = this.c.spec.macros!;
     // The definition's own text decides its shape: tree-sitter misreads some (a comment among the
     // parameters) and ends some early (at a comment with an apostrophe in the replacement text).
-    const text = defineText(this.text, node.startIndex, node.endIndex);
+    const text = defineText(this.text, visit.start, visit.end);
     const define = parseDefine(text);
     if (!define || this.onlyForeignPlatform(node)) return;
     const span = spanOf(node);
@@ -927,7 +989,7 @@ class FileExtractor {
       return;
     }
     const parameterNames = new Set(define.parameters);
-    const value = node.type === rule.type ? node.childForFieldName(rule.valueField) : null;
+    const value = visit.type === rule.type ? node.childForFieldName(rule.valueField) : null;
     const calls: CallSite[] = [];
     if (value) {
       const body = this.text.slice(value.startIndex, Math.max(value.endIndex, node.startIndex + text.length));
@@ -1152,12 +1214,12 @@ function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
 }
 
 /** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
-function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
+function recordsOf(gathered: NodeGatherer, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
   const records: RecordDefinition[] = [];
-  const functionTypes = functionTypedefsOf(root, rule.typedefType);
-  for (const node of root.descendantsOfType(rule.type)) {
-    const body = node?.childForFieldName(rule.bodyField);
-    if (!node || !body) continue;
+  const functionTypes = functionTypedefsOf(gathered.found.get(rule.typedefType)!);
+  for (const node of gathered.found.get(rule.type)!) {
+    const body = node.childForFieldName(rule.bodyField);
+    if (!body) continue;
     const typedef = node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
     const fields = [
@@ -1174,10 +1236,10 @@ function recordsOf(root: Node, rule: NonNullable<LanguageSpec['records']>, compi
 }
 
 /** The names a file's `typedef`s give to function types and function-pointer types (`typedef void (*freeFn)(void *p);`, `typedef void pushFn(void *);`). */
-function functionTypedefsOf(root: Node, typedefType: string): Set<string> {
+function functionTypedefsOf(typedefs: Node[]): Set<string> {
   const names = new Set<string>();
-  for (const node of root.descendantsOfType(typedefType)) {
-    const text = node?.text ?? '{';
+  for (const node of typedefs) {
+    const text = node.text;
     if (text.includes('{')) continue;
     const match = /\(\s*\*?\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(text) ?? /^typedef\s+[^()]*?\b([A-Za-z_]\w*)\s*\(/.exec(text);
     if (match) names.add(match[1]!);
@@ -1185,14 +1247,62 @@ function functionTypedefsOf(root: Node, typedefType: string): Set<string> {
   return names;
 }
 
+/**
+ * The nodes of some types met in the walk, each kept unless a node of the `enclosing` types holds it;
+ * by type, in document order. The walk is depth first, so the enclosing nodes around a node form a
+ * stack (asking a node's parents instead costs a descent from the root for each).
+ */
+class NodeGatherer {
+  readonly found = new Map<string, Node[]>();
+  private readonly open: Visited[] = [];
+
+  constructor(
+    types: readonly string[],
+    private readonly enclosing: ReadonlySet<string> = new Set(),
+  ) {
+    for (const type of types) this.found.set(type, []);
+  }
+
+  /** the node types it needs to see. */
+  get types(): string[] {
+    return [...this.found.keys(), ...this.enclosing];
+  }
+
+  see(visit: Visited): void {
+    const kept = this.found.get(visit.type);
+    const encloses = this.enclosing.has(visit.type);
+    if (!kept && !encloses) return;
+    const { open } = this;
+    while (open.length > 0 && !visit.within(open[open.length - 1]!.start, open[open.length - 1]!.end)) open.pop();
+    if (kept && open.length === 0) kept.push(visit.node);
+    if (encloses) open.push(visit);
+  }
+}
+
+/** The definitions and declarations whose names compilerTypeUsesOf reads. */
+function compilerUseKinds(c: CompiledSpec): { type: string; paths: NodePath[]; bodyField: string | null }[] {
+  return [
+    ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
+    ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
+  ];
+}
+
+/** The nodes the file-scope facts of a C-like language read (`records`, `compilerHeaderTypedefs`), gathered in the extraction's walk. */
+function gatherersOf(c: CompiledSpec) {
+  const { records, compilerHeaderTypedefs } = c.spec;
+  const definitionTypes = new Set(c.definitions.keys());
+  return {
+    records: records ? new NodeGatherer([records.typedefType, records.type]) : null,
+    pointerVariables: records ? new NodeGatherer([records.variableType], new Set([...definitionTypes, records.type])) : null,
+    compilerTypeUses: compilerHeaderTypedefs ? new NodeGatherer([compilerHeaderTypedefs.typedefType, ...compilerUseKinds(c).map(({ type }) => type)], definitionTypes) : null,
+  };
+}
+
 /** File-scope declarations of function-pointer variables (outside functions and records). */
-function pointerVariablesOf(root: Node, rule: NonNullable<LanguageSpec['records']>, functionTypes: Set<string>): { name: string; defined: boolean }[] {
+function pointerVariablesOf(fileScope: NodeGatherer, rule: NonNullable<LanguageSpec['records']>): { name: string; defined: boolean }[] {
   const variables: { name: string; defined: boolean }[] = [];
-  for (const node of root.descendantsOfType(rule.variableType)) {
-    if (!node) continue;
-    let inside = false;
-    for (let parent = node.parent; parent && !inside; parent = parent.parent) inside = functionTypes.has(parent.type) || parent.type === rule.type;
-    const match = inside ? null : /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
+  for (const node of fileScope.found.get(rule.variableType)!) {
+    const match = /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
     if (match) variables.push({ name: match[1]!, defined: !/^\s*extern\b/.test(node.text) });
   }
   return variables;
@@ -1216,25 +1326,16 @@ function pointsIn(text: string): (offset: number) => { row: number; column: numb
  * file-scope `typedef size_t (*f)(...)` lines, and the file-scope function declarations and definitions
  * using such names before their name (the return type) or after it (the parameters).
  */
-function compilerTypeUsesOf(root: Node, c: CompiledSpec, rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>): CompilerTypeUses {
+function compilerTypeUsesOf(fileScope: NodeGatherer, c: CompiledSpec, rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>): CompilerTypeUses {
   const names = new Set(rule.names);
   const namesIn = (text: string) => [...new Set(variablesOf(text).filter((word) => names.has(word)))];
   const uses: CompilerTypeUses = { typedefs: [], functions: [] };
-  const insideFunction = (node: Node) => {
-    for (let parent = node.parent; parent; parent = parent.parent) if (c.definitions.has(parent.type)) return true;
-    return false;
-  };
-  for (const node of root.descendantsOfType(rule.typedefType)) {
-    const match = node && /^typedef\s+([A-Za-z_]\w*)\s*\(/.exec(node.text);
-    if (match && names.has(match[1]!) && !insideFunction(node)) uses.typedefs.push({ name: match[1]!, line: node.startPosition.row + 1 });
+  for (const node of fileScope.found.get(rule.typedefType)!) {
+    const match = /^typedef\s+([A-Za-z_]\w*)\s*\(/.exec(node.text);
+    if (match && names.has(match[1]!)) uses.typedefs.push({ name: match[1]!, line: node.startPosition.row + 1 });
   }
-  const kinds = [
-    ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
-    ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
-  ];
-  for (const { type, paths, bodyField } of kinds) {
-    for (const node of root.descendantsOfType(type)) {
-      if (!node || insideFunction(node)) continue;
+  for (const { type, paths, bodyField } of compilerUseKinds(c)) {
+    for (const node of fileScope.found.get(type)!) {
       const nameNode = firstOnPaths(node, paths);
       if (!nameNode) continue;
       const defined = bodyField !== null;
@@ -1286,10 +1387,17 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   }
   try {
     const extractor = new FileExtractor(c, text);
-    // Captures come in document order; an enclosing node before the nodes it contains.
-    const nodes = c.query.captures(tree.rootNode).map((capture) => capture.node);
-    nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
-    for (const node of nodes) extractor.enter(node, c.roles.get(node.type)!);
+    const gatherers = gatherersOf(c);
+    const gathering = Object.values(gatherers).filter((gatherer) => gatherer !== null);
+    // Depth first: in document order, an enclosing node before the nodes it contains.
+    for (const node of tree.rootNode.descendantsOfType(c.walkTypes)) {
+      if (!node) continue;
+      const visit = new Visited(node, node.type);
+      for (const gatherer of gathering) gatherer.see(visit);
+      const role = c.roles.get(visit.type);
+      if (!role || (c.anonymousTwins.has(visit.type) && !node.isNamed)) continue;
+      extractor.enter(visit, role);
+    }
     const facts: FileFacts = {
       path,
       language,
@@ -1301,10 +1409,10 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
-    if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(tree.rootNode, c, c.spec.compilerHeaderTypedefs);
+    if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);
     if (c.spec.records) {
-      facts.records = recordsOf(tree.rootNode, c.spec.records, c.compilerNamePattern);
-      facts.pointerVariables = pointerVariablesOf(tree.rootNode, c.spec.records, new Set(c.definitions.keys()));
+      facts.records = recordsOf(gatherers.records!, c.spec.records, c.compilerNamePattern);
+      facts.pointerVariables = pointerVariablesOf(gatherers.pointerVariables!, c.spec.records);
     }
     return facts;
   } finally {
