@@ -434,7 +434,7 @@ class FileExtractor {
   private readonly stack: Context[] = [];
   private readonly fileScopes: string[] = [];
   /** the last definition of a `mergeEquations` rule, which a following equation may continue. */
-  private lastEquation: { rule: DefinitionRule; fn: ExtractedFunction; node: Node; codeStart: number } | null = null;
+  private lastEquation: { rule: DefinitionRule; fn: ExtractedFunction; node: Node } | null = null;
 
   constructor(
     private readonly c: CompiledSpec,
@@ -506,7 +506,7 @@ class FileExtractor {
     while (previous && this.c.commentTypes.has(previous.type)) previous = previous.previousNamedSibling;
     if (!last || last.rule !== rule || last.fn.name !== name || previous?.id !== last.node.id) return false;
     const bodyEnd = rule.bodyToEnd ? node : body;
-    last.fn.code = this.text.slice(last.codeStart, visit.end);
+    last.fn.codeEnd = visit.end;
     last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
     last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
     last.node = node;
@@ -551,7 +551,8 @@ class FileExtractor {
       qualifiedName: [...qualifiers, name].join(this.c.separator),
       kind,
       signature: this.signatureText(anchor, body),
-      code: this.text.slice(anchor.startIndex, visit.end),
+      codeStart: anchor.startIndex,
+      codeEnd: visit.end,
       span: spanOf(anchor, node),
       bodySpan: spanOf(body, rule.bodyToEnd ? node : body),
       docstring: this.docstringOf(anchor, body),
@@ -566,12 +567,13 @@ class FileExtractor {
     const callsEnd = rule.bodyToEnd ? visit.end : body.endIndex;
     // a function that names none of the types declares nothing with them
     const { compilerTypePattern, compilerNamePattern } = this.c;
-    const compilerTyped = compilerTypePattern ? (fn.code.search(compilerTypePattern) >= 0 ? undeclaredNames(fn.code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
+    const code = this.text.slice(fn.codeStart, fn.codeEnd);
+    const compilerTyped = compilerTypePattern ? (code.search(compilerTypePattern) >= 0 ? undeclaredNames(code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
     const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
     // a function whose text names none of them has no call that uses one: its calls are not checked one by one
-    const compilerWords = words && fn.code.search(words) >= 0 ? words : undefined;
+    const compilerWords = words && code.search(words) >= 0 ? words : undefined;
     this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
-    if (rule.mergeEquations) this.lastEquation = { rule, fn, node, codeStart: anchor.startIndex };
+    if (rule.mergeEquations) this.lastEquation = { rule, fn, node };
   }
 
   /** The source text from the definition's start up to its body; continuation lines (decorators, a

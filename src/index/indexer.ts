@@ -134,13 +134,16 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       // through a rollback journal (IndexStore.beginReplace), each page written once.
       store.close();
       const replacement = new IndexWriter(file, removed);
+      // the functions' code is cut from their files' texts (the facts hold only where it is)
+      const texts = new Map((files ?? []).map((source) => [source.path, source.text]));
       try {
         const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
+          texts.set(source.path, source.text);
           replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
         });
         parsedCount = parsed.length;
         const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        const callers = new Resolver(all, root).resolveEach((fn, calls) => replacement.putFunction(fn, calls));
+        const callers = new Resolver(all, root).resolveEach((path) => texts.get(path)!, (fn, calls) => replacement.putFunction(fn, calls));
         await replacement.finish(callers);
       } catch (error) {
         await replacement.abort();

@@ -295,12 +295,13 @@ export class Resolver {
 
   /**
    * Resolves the functions one at a time, in order, handing each (without its callers, known only
-   * at the end) and its calls to `emit`; returns each called function's number of distinct callers.
+   * at the end; its code cut from its file's text, `textOf`) and its calls to `emit`; returns each
+   * called function's number of distinct callers.
    * A file's context lives only while its functions are resolved: nothing grows with the repository
    * but the callers counts (and the include relation and each file's closure, as file numbers, when
    * macros or includes need them).
    */
-  resolveEach(emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
+  resolveEach(textOf: (path: string) => string, emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
     this.indexIncluders();
     this.filePaths.forEach((path, index) => {
       const facts = this.factsByPath.get(path)!;
@@ -337,7 +338,7 @@ export class Resolver {
         path,
         language: context.facts.language,
         signature: fn.signature,
-        code: fn.code,
+        code: textOf(path).slice(fn.codeStart, fn.codeEnd),
         span: fn.span,
         bodySpan: fn.bodySpan,
         docstring: fn.docstring,

@@ -50,8 +50,10 @@ export interface ExtractedFunction {
   kind: 'function' | 'method' | 'constructor';
   /** text from the start of the definition up to (not including) the body. */
   signature: string;
-  /** full text of the definition, signature included. */
-  code: string;
+  /** where the full text of the definition (signature included) starts and ends in its file's text
+   *  (string offsets): the text is the file's, not repeated in the facts. */
+  codeStart: number;
+  codeEnd: number;
   span: Span;
   bodySpan: Span;
   docstring: string | null;

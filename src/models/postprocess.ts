@@ -190,7 +190,8 @@ async function cutToFunction(task: TaskRecord, code: string): Promise<Postproces
   if (chosen) {
     // The function's own line indentation is part of it (a method's `def` sits inside its class).
     const before = text.split('\n')[chosen.span.startLine - 1]!.slice(0, chosen.span.startColumn - 1);
-    const code = /^[ \t]*$/.test(before) ? `${before}${chosen.code}` : chosen.code;
+    const chosenCode = text.slice(chosen.codeStart, chosen.codeEnd);
+    const code = /^[ \t]*$/.test(before) ? `${before}${chosenCode}` : chosenCode;
     return { output: reindent(code, /^[ \t]*/.exec(task.reference)![0]), rule: 'function-parse' };
   }
   return { output: text.trim(), rule: 'function-text' };

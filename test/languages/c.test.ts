@@ -88,8 +88,9 @@ test('c: the code of a function is its span of the file and starts with its sign
   const { facts, text } = await extractFixture('lang/c/list.c');
   const lines = text.split('\n');
   for (const fn of facts.functions) {
-    assert.equal(fn.code, lines.slice(fn.span.startLine - 1, fn.span.endLine).join('\n'), fn.name);
-    assert.ok(fn.code.startsWith(`${fn.signature}\n{`), fn.name);
+    const code = text.slice(fn.codeStart, fn.codeEnd);
+    assert.equal(code, lines.slice(fn.span.startLine - 1, fn.span.endLine).join('\n'), fn.name);
+    assert.ok(code.startsWith(`${fn.signature}\n{`), fn.name);
   }
 });
 
