@@ -10,7 +10,7 @@ import { getLanguage, moduleExtensions, selfReceivers } from '../languages/regis
 import type { LanguageId, LanguageSpec } from '../languages/types.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import { lastSegment } from './modules/types.ts';
-import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
+import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, FunctionCall, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -75,7 +75,7 @@ interface FileContext extends FilePlace {
   stdlibModules: Set<string>;
   implicitThis: boolean;
   /** calls decided in this file, by what decides them (callerCallKey): a file calls the same names again and again. */
-  decided: Map<string, ResolvedCall>;
+  decided: Map<string, FunctionCall>;
   /** candidateChoice's answers, by `applicable` group. */
   choices: Map<readonly Definition[], CandidateChoice>;
   /** the file's translation unit as a compiler without its own headers reads it (worked out when first needed). */
@@ -301,7 +301,7 @@ export class Resolver {
    * but the callers counts (and the include relation and each file's closure, as file numbers, when
    * macros or includes need them).
    */
-  resolveEach(textOf: (path: string) => string, emit: (fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]) => void): Map<string, number> {
+  resolveEach(textOf: (path: string) => string, emit: (fn: Omit<FunctionRecord, 'callers'>, calls: FunctionCall[]) => void): Map<string, number> {
     this.indexIncluders();
     this.filePaths.forEach((path, index) => {
       const facts = this.factsByPath.get(path)!;
@@ -320,7 +320,7 @@ export class Resolver {
         // the calls of the file before are no longer reused
         this.calleeNumbers.clear();
       }
-      const own: ResolvedCall[] = [];
+      const own: FunctionCall[] = [];
       for (const site of definition.fn.calls) this.resolveThroughMacros(definition, site, context, 0, own);
       for (const resolved of own) {
         for (const callee of this.calleeNumbers.get(resolved.calleeIds) ?? []) {
@@ -355,7 +355,7 @@ export class Resolver {
    * macro's replacement text, resolved from the caller; everything else is an ordinary call. The
    * resolved calls are added to `into`.
    */
-  private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number, into: ResolvedCall[]): void {
+  private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number, into: FunctionCall[]): void {
     // A macro defined in the file or a header it includes hides a function of the same name; one only
     // reachable otherwise (a header's twin source) stands in for calls that reach no function.
     const macro = depth >= 4 || !this.macrosByName.has(site.name) ? undefined : this.visibleMacro(site.name, context, this.definitionsByName.has(site.name));
@@ -534,22 +534,22 @@ export class Resolver {
    * `unresolved` fallback also on the caller's parameters, so those are not reused; module systems
    * weigh more, so their calls are not either).
    */
-  private resolveCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
+  private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
     const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
-    if (known) return { ...known, callerId: caller.id, line: site.line };
+    if (known) return { ...known, line: site.line };
     const resolved = this.decideCall(caller, site, context);
     // a copy: the caller marks the call it gets (viaMacro, needsCompilerHeaders)
     if (reusable && resolved.level !== 'unresolved') context.decided.set(key, { ...resolved });
     return resolved;
   }
 
-  private decideCall(caller: Definition, site: CallSite, context: FileContext): ResolvedCall {
-    const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): ResolvedCall => {
+  private decideCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
+    const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): FunctionCall => {
       const calleeIds = found.map((d) => d.id);
       if (found.length > 0) this.calleeNumbers.set(calleeIds, found.map((d) => d.number));
-      return { callerId: caller.id, name: site.name, line: site.line, level, calleeIds, ambiguous };
+      return { name: site.name, line: site.line, level, calleeIds, ambiguous };
     };
     const levelOf = (found: Pick<Definition, 'path' | 'dir'>[]): CallLevel => {
       if (found.every((d) => d.path === caller.path)) return 'file';

@@ -3,7 +3,7 @@
 // SQLite beside it. The rows are serialised where they are made and sent in batches, in order.
 import { createWorkerQueue, type WorkerPool } from '../util/workers.ts';
 import { functionRow, type FunctionRowValues, type StoredFile } from './store.ts';
-import type { FunctionRecord, ResolvedCall } from './types.ts';
+import type { FunctionCall, FunctionRecord } from './types.ts';
 
 /** What the writer thread is asked to do (store-writer-worker.ts), one message at a time, in order. */
 export type WriterMessage =
@@ -37,7 +37,7 @@ export class IndexWriter {
     this.add(factsJson.length);
   }
 
-  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]): void {
+  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[]): void {
     const row = functionRow(fn, calls);
     this.functions.push(row);
     this.add(row[7].length + row[13].length);

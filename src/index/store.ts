@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { LanguageId } from '../languages/types.ts';
 import { pluginLanguagesVersion } from '../languages/registry.ts';
-import type { ContextLevel, FileFacts, FunctionRecord, ResolvedCall, Span } from './types.ts';
+import type { ContextLevel, FileFacts, FunctionCall, FunctionRecord, ResolvedCall, Span } from './types.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { makeFolders } from '../util/folders.ts';
 import { InputError } from '../util/errors.ts';
@@ -46,14 +46,12 @@ export interface StoredFile {
   hasErrors: boolean;
 }
 
-type StoredCall = Omit<ResolvedCall, 'callerId'>;
-
 /** A replacement of the resolved index in progress (IndexStore.beginReplace). */
 export interface IndexReplacement {
   /** a parsed file and its facts (as JSON). */
   putFile(file: StoredFile, factsJson: string): void;
   /** a function (its callers are counted at the end) and its resolved calls. */
-  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: ResolvedCall[]): void;
+  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[]): void;
   /** the same, already in the columns' form (functionRow): what a writer thread receives. */
   putFunctionRow(row: FunctionRowValues): void;
   /** sets the callers counts (functions absent: none) and commits. */
@@ -67,11 +65,10 @@ export type FunctionRowValues = [id: string, path: string, name: string, qualifi
   code: string, span: string, bodySpan: string, docstring: string | null, linesOfCode: number, level: string, calls: string];
 
 /** A function and its resolved calls as the values of its row (serialised once, where they are produced). */
-export function functionRow(f: Omit<FunctionRecord, 'callers'>, calls: readonly ResolvedCall[]): FunctionRowValues {
+export function functionRow(f: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[]): FunctionRowValues {
   // One JSON list per function: far fewer rows to write than one row per call site.
-  const stored: StoredCall[] = calls.map(({ callerId: _caller, ...call }) => call);
   return [f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
-    JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(stored)];
+    JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(calls)];
 }
 
 interface FunctionRow {
@@ -256,7 +253,7 @@ export class IndexStore {
   /** Every resolved call site, grouped by caller in the functions' order. */
   calls(): ResolvedCall[] {
     const rows = this.db.prepare('SELECT id, calls FROM functions ORDER BY path, json_extract(span, \'$.startLine\'), id').all() as { id: string; calls: string }[];
-    return rows.flatMap((row) => (JSON.parse(row.calls) as StoredCall[]).map((call) => ({ callerId: row.id, ...call })));
+    return rows.flatMap((row) => (JSON.parse(row.calls) as FunctionCall[]).map((call) => ({ callerId: row.id, ...call })));
   }
 
 

@@ -143,6 +143,9 @@ export type ContextLevel = 'project' | 'package' | 'file' | 'stdlib' | 'none';
 export const LEVEL_MODES = ['default', 'yabloco'] as const;
 export type LevelMode = (typeof LEVEL_MODES)[number];
 
+/** A resolved call site as its caller's record holds it (ResolvedCall without the caller). */
+export type FunctionCall = Omit<ResolvedCall, 'callerId'>;
+
 export interface ResolvedCall {
   callerId: string;
   name: string;

@@ -42,7 +42,7 @@ test('a replacement is invisible to readers until finish, which sets the callers
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
-  replacement.putFunction({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ callerId: 'f1', name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]);
+  replacement.putFunction({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]);
   assert.deepEqual(contents(db), before);
   replacement.finish(new Map([['f1', 1]]));
   const after = contents(db);
@@ -88,7 +88,7 @@ test('the writer thread writes a replacement in order and commits it at finish; 
 
   const writer = new IndexWriter(db, ['shop/util/money.py']);
   writer.putFile(file, '{}');
-  writer.putFunction({ ...fn!, id: 'f1', qualifiedName: 'first' }, [{ callerId: 'f1', name: 'second', line: 1, level: 'file', calleeIds: ['f2'], ambiguous: false }]);
+  writer.putFunction({ ...fn!, id: 'f1', qualifiedName: 'first' }, [{ name: 'second', line: 1, level: 'file', calleeIds: ['f2'], ambiguous: false }]);
   writer.putFunction({ ...fn!, id: 'f2', qualifiedName: 'second' }, []);
   await writer.finish(new Map([['f2', 1]]));
   const after = contents(db);
