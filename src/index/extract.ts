@@ -1006,6 +1006,35 @@ class FileExtractor {
   }
 }
 
+/** The offsets where a multiline `^` matches: 0, and after each line terminator (`\n`, `\r`, U+2028, U+2029). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  // the rare others (a `\r` also before a `\n`) merged in order
+  const others: number[] = [];
+  for (const terminator of ['\r', '\u2028', '\u2029']) {
+    for (let at = text.indexOf(terminator); at >= 0; at = text.indexOf(terminator, at + 1)) others.push(at + 1);
+  }
+  return others.length === 0 ? starts : [...starts, ...others].sort((x, y) => x - y);
+}
+
+/**
+ * The matches text.matchAll(pattern) gives for a global multiline pattern that starts with `^`, found by
+ * trying the pattern (sticky, multiline, not zero-length) at the line starts only: a global search
+ * tries every offset of the text.
+ */
+function* lineMatches(text: string, starts: readonly number[], pattern: RegExp): Generator<RegExpExecArray> {
+  let from = 0;
+  for (const start of starts) {
+    if (start < from) continue;
+    pattern.lastIndex = start;
+    const match = pattern.exec(text);
+    if (!match) continue;
+    from = pattern.lastIndex;
+    yield match;
+  }
+}
+
 /** A `#define`'s whole text from `start` (at least to `end`): its lines joined by backslashes, and comments spanning lines. */
 function defineText(text: string, start: number, end: number): string {
   let i = start;
@@ -1030,12 +1059,12 @@ function parseDefine(text: string): { name: string; parameters: string[] | null;
 
 /** X-macro lists (`#define TSD_DATA O(a, int) O(b, bool)`) that the tree missed (a definition inside a
  *  region the grammar could not parse), read from the text. */
-function missedMacroLists(text: string, found: MacroDefinition[], macroNames: RegExp): MacroDefinition[] {
+function missedMacroLists(text: string, starts: readonly number[], found: MacroDefinition[], macroNames: RegExp): MacroDefinition[] {
   const known = new Set(found.map((macro) => macro.name));
   const lists: MacroDefinition[] = [];
   let line = 1;
   let counted = 0;
-  for (const match of text.matchAll(/^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t](?:[^\n]*\\\r?\n)*[^\n]*/gm)) {
+  for (const match of lineMatches(text, starts, /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t](?:[^\n]*\\\r?\n)*[^\n]*/my)) {
     if (known.has(match[1]!)) continue;
     for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
     const define = parseDefine(match[0].trimStart());
@@ -1053,10 +1082,10 @@ function continuesDefine(text: string, offset: number): boolean {
 }
 
 /** Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by spaces. */
-function macroInvocationRanges(text: string, namePattern: RegExp): [number, number][] {
+function macroInvocationRanges(text: string, starts: readonly number[], namePattern: RegExp): [number, number][] {
   const ranges: [number, number][] = [];
   let copied = 0;
-  for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*\(/gm)) {
+  for (const match of lineMatches(text, starts, /^([A-Za-z_]\w*)[ \t]*\(/my)) {
     if (!namePattern.test(match[1]!) || continuesDefine(text, match.index!)) continue;
     let depth = 0;
     let end = -1;
@@ -1202,11 +1231,11 @@ function macroShape(body: string, parameters: Set<string>, macroNames: RegExp, f
 }
 
 /** Invocations of macros on lines of their own at column 0 (`JEMALLOC_GENERATE_ATOMICS(void *, p, 3)`, `TSD_DATA_SLOW`). */
-function topLevelMacroUses(text: string, macroNames: RegExp): MacroUse[] {
+function topLevelMacroUses(text: string, starts: readonly number[], macroNames: RegExp): MacroUse[] {
   const uses: MacroUse[] = [];
   let line = 1;
   let counted = 0;
-  for (const match of text.matchAll(/^([A-Za-z_]\w*)[ \t]*(\(|\r?$)/gm)) {
+  for (const match of lineMatches(text, starts, /^([A-Za-z_]\w*)[ \t]*(\(|\r?$)/my)) {
     if (!macroNames.test(match[1]!) || continuesDefine(text, match.index!)) continue;
     for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
     const call = match[2] === '(' ? invocationArgs(text, match.index! + match[0].length - 1) : { args: [] };
@@ -1369,7 +1398,9 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   }
   const c = await prepared;
   let tree = await parse(language, text);
-  const blanks = tree.rootNode.hasError && c.spec.macroInvocations ? macroInvocationRanges(text, new RegExp(c.spec.macroInvocations.namePattern)) : [];
+  let starts: number[] | undefined;
+  const linesStart = () => (starts ??= lineStarts(text));
+  const blanks = tree.rootNode.hasError && c.spec.macroInvocations ? macroInvocationRanges(text, linesStart(), new RegExp(c.spec.macroInvocations.namePattern)) : [];
   if (blanks.length > 0) {
     // The invocations become spaces (newlines kept: every offset and position stays), and the text is
     // parsed again reusing the first tree outside them.
@@ -1409,8 +1440,8 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       declarations: extractor.declarations,
       hasErrors: tree.rootNode.hasError,
     };
-    if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, extractor.macros, c.macroNames)] : extractor.macros;
-    if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, c.macroNames);
+    if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
+    if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);
     if (c.spec.records) {
       facts.records = recordsOf(gatherers.records!, c.spec.records, c.compilerNamePattern);
