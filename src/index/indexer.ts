@@ -34,6 +34,8 @@ export interface IndexRun {
 }
 
 const BATCH_FILES = 16;
+/** The share of the call sites the writer thread resolves (measured on LLVM: the two threads end together). */
+const WRITER_RESOLUTION_SHARE = 0.25;
 
 export function defaultIndexPath(root: string): string {
   return join(root, '.ctxbench', 'index.db');
@@ -129,7 +131,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     let parsedCount = 0;
     if (!unchanged) {
       const changedPaths = new Set(changed.map((source) => source.path));
-      const kept = store.facts((files ?? []).filter((source) => !changedPaths.has(source.path)).map((source) => source.path));
+      const keptFiles = (files ?? []).filter((source) => !changedPaths.has(source.path));
+      const kept = store.facts(keptFiles.map((source) => source.path));
       // While the writer thread writes, its connection is the only one: a first index then goes
       // through a rollback journal (IndexStore.beginReplace), each page written once.
       store.close();
@@ -139,11 +142,15 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       try {
         const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
           texts.set(source.path, source.text);
-          replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json);
+          replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
         });
         parsedCount = parsed.length;
         const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        const callers = new Resolver(all, root).resolveEach((path) => texts.get(path)!, (fn, calls) => replacement.putFunction(fn, calls));
+        const resolver = new Resolver(all, root);
+        // The writer thread resolves the last functions (it also writes every row: it gets the smaller share).
+        const split = resolver.splitAt(1 - WRITER_RESOLUTION_SHARE);
+        replacement.resolveFrom(root, split, keptFiles.map((source) => [source.path, source.text]));
+        const callers = resolver.resolveEach((path) => texts.get(path)!, (fn, calls, number) => replacement.putFunction(fn, calls, number), { from: 0, to: split });
         await replacement.finish(callers);
       } catch (error) {
         await replacement.abort();

@@ -25,6 +25,12 @@ export interface Definition {
   number: number;
 }
 
+/** Functions by number (Definition.number), `from` included, `to` not. */
+export interface DefinitionRange {
+  from: number;
+  to: number;
+}
+
 /** A name's definitions, grouped by what narrows a call's candidates (Resolver.applicable). */
 interface NameGroups {
   all: Definition[];
@@ -301,7 +307,11 @@ export class Resolver {
    * but the callers counts (and the include relation and each file's closure, as file numbers, when
    * macros or includes need them).
    */
-  resolveEach(textOf: (path: string) => string, emit: (fn: Omit<FunctionRecord, 'callers'>, calls: FunctionCall[]) => void): Map<string, number> {
+  resolveEach(
+    textOf: (path: string) => string,
+    emit: (fn: Omit<FunctionRecord, 'callers'>, calls: FunctionCall[], number: number) => void,
+    part: DefinitionRange = { from: 0, to: this.definitions.length },
+  ): Map<string, number> {
     this.indexIncluders();
     this.filePaths.forEach((path, index) => {
       const facts = this.factsByPath.get(path)!;
@@ -314,7 +324,8 @@ export class Resolver {
     const lastCaller = new Int32Array(this.definitions.length).fill(-1);
     const called: number[] = [];
     let context: FileContext | null = null;
-    this.definitions.forEach((definition, caller) => {
+    for (let caller = part.from, to = Math.min(part.to, this.definitions.length); caller < to; caller++) {
+      const definition = this.definitions[caller]!;
       if (context?.facts.path !== definition.path) {
         context = this.fileContext(this.factsByPath.get(definition.path)!);
         // the calls of the file before are no longer reused
@@ -345,9 +356,23 @@ export class Resolver {
         linesOfCode: fn.span.endLine - fn.span.startLine + 1,
         level: contextLevel(own, 'default'),
         lastCommit: null,
-      }, own);
-    });
+      }, own, caller);
+    }
     return new Map(called.map((callee) => [this.definitions[callee]!.id, counts[callee]!]));
+  }
+
+  /** The first function of the file where `share` of the repository's call sites have been passed: a
+   *  split of resolveEach's work into two parts on a file's edge (a file's context is made once). */
+  splitAt(share: number): number {
+    let total = 0;
+    for (const definition of this.definitions) total += definition.fn.calls.length;
+    let passed = 0;
+    for (let number = 0; number < this.definitions.length; number++) {
+      const definition = this.definitions[number]!;
+      if (passed >= share * total && (number === 0 || this.definitions[number - 1]!.path !== definition.path)) return number;
+      passed += definition.fn.calls.length;
+    }
+    return this.definitions.length;
   }
 
   /**

@@ -1,45 +1,87 @@
-// Writer-thread side of IndexWriter: one connection of its own, one replacement at a time.
-import { IndexStore, type IndexReplacement } from './store.ts';
+// Writer-thread side of IndexWriter: one connection of its own, one replacement at a time, and the
+// facts it stores kept to resolve its part of the functions.
+import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import type { WriterMessage } from './store-writer.ts';
+import { Resolver } from './resolve.ts';
+import type { FileFacts } from './types.ts';
 
-let open: { store: IndexStore; replacement: IndexReplacement } | null = null;
+interface Replacement {
+  store: IndexStore;
+  replacement: IndexReplacement;
+  facts: FileFacts[];
+  texts: Map<string, string>;
+  /** the callers counts of the functions this thread resolved. */
+  callers: Map<string, number>;
+}
+
+let open: Replacement | null = null;
 
 function close(): void {
   open?.store.close();
   open = null;
 }
 
+/** Runs `write`; a failure ends the replacement there (rolled back), so nothing after it can be committed. */
+function orAbort(replacement: Replacement, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    replacement.replacement.abort();
+    close();
+    throw error;
+  }
+}
+
 export function handle(message: WriterMessage): void {
   if (message.kind === 'begin') {
     const store = new IndexStore(message.file);
     try {
-      open = { store, replacement: store.beginReplace(message.removed) };
+      open = { store, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), callers: new Map() };
     } catch (error) {
       store.close();
       throw error;
     }
     return;
   }
-  if (!open) {
+  const current = open;
+  if (!current) {
     // nothing was begun, or a write failed and was rolled back (its error was reported): an abort has nothing to undo
     if (message.kind === 'abort') return;
     throw new Error('index writer: no replacement in progress');
   }
   if (message.kind === 'rows') {
-    try {
-      for (const [file, facts] of message.files) open.replacement.putFile(file, facts);
-      for (const row of message.functions) open.replacement.putFunctionRow(row);
-    } catch (error) {
-      // the rows after a failed one must never be committed: the replacement ends here
-      open.replacement.abort();
-      close();
-      throw error;
-    }
+    orAbort(current, () => {
+      for (const [file, factsJson, text] of message.files) {
+        current.replacement.putFile(file, factsJson);
+        current.facts.push(JSON.parse(factsJson) as FileFacts);
+        current.texts.set(file.path, text);
+      }
+      for (const row of message.functions) current.replacement.putFunctionRow(row);
+    });
+    return;
+  }
+  if (message.kind === 'resolve') {
+    orAbort(current, () => {
+      for (const [path, text] of message.kept) current.texts.set(path, text);
+      const kept = current.store.facts(message.kept.map(([path]) => path));
+      const all = [...kept, ...current.facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const resolver = new Resolver(all, message.root);
+      current.callers = resolver.resolveEach(
+        (path) => current.texts.get(path)!,
+        (fn, calls, number) => current.replacement.putFunctionRow(functionRow(fn, calls, number)),
+        { from: message.from, to: Infinity },
+      );
+      current.facts = [];
+      current.texts.clear();
+    });
     return;
   }
   try {
-    if (message.kind === 'finish') open.replacement.finish(message.callers);
-    else open.replacement.abort();
+    if (message.kind === 'finish') {
+      const callers = new Map(current.callers);
+      for (const [id, count] of message.callers) callers.set(id, (callers.get(id) ?? 0) + count);
+      current.replacement.finish(callers);
+    } else current.replacement.abort();
   } finally {
     close();
   }

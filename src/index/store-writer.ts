@@ -1,14 +1,19 @@
-// Writes an index replacement on a thread of its own: the main thread resolves calls while the
-// rows of the functions already resolved (and the files' facts, while files are parsed) go into
-// SQLite beside it. The rows are serialised where they are made and sent in batches, in order.
+// Writes an index replacement on a thread of its own: the files' facts while files are parsed, then
+// the functions' rows. The writer also resolves the last part of the repository's functions itself
+// (from the facts it was sent to store), writing their rows where they are made, while the main
+// thread resolves the first part and sends its rows: the two cores share the resolution.
 import { createWorkerQueue, type WorkerPool } from '../util/workers.ts';
 import { functionRow, type FunctionRowValues, type StoredFile } from './store.ts';
 import type { FunctionCall, FunctionRecord } from './types.ts';
 
+/** A parsed file to store: its record, its facts as JSON and its text (the functions' code is cut from it). */
+export type WrittenFile = [file: StoredFile, factsJson: string, text: string];
+
 /** What the writer thread is asked to do (store-writer-worker.ts), one message at a time, in order. */
 export type WriterMessage =
   | { kind: 'begin'; file: string; removed: string[] }
-  | { kind: 'rows'; files: [StoredFile, string][]; functions: FunctionRowValues[] }
+  | { kind: 'rows'; files: WrittenFile[]; functions: FunctionRowValues[] }
+  | { kind: 'resolve'; root: string; from: number; kept: [path: string, text: string][] }
   | { kind: 'finish'; callers: ReadonlyMap<string, number> }
   | { kind: 'abort' };
 
@@ -17,33 +22,37 @@ const BATCH_CHARS = 4_000_000;
 
 /** An index replacement (IndexStore.beginReplace) written by a writer thread. */
 export class IndexWriter {
-  private readonly pool: WorkerPool<WriterMessage, void>;
-  private files: [StoredFile, string][] = [];
+  private readonly queue: WorkerPool<WriterMessage, void>;
+  private files: WrittenFile[] = [];
   private functions: FunctionRowValues[] = [];
   private chars = 0;
-  /** the last message sent: each runs after the one before (one worker, first come first served). */
-  private last: Promise<void>;
   private failure: Error | null = null;
   private closed = false;
 
   /** Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths. */
   constructor(file: string, removed: string[]) {
-    this.pool = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url));
-    this.last = this.send({ kind: 'begin', file, removed });
+    this.queue = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url));
+    this.send({ kind: 'begin', file, removed });
   }
 
-  putFile(file: StoredFile, factsJson: string): void {
-    this.files.push([file, factsJson]);
+  putFile(file: StoredFile, factsJson: string, text: string): void {
+    this.files.push([file, factsJson, text]);
     this.add(factsJson.length);
   }
 
-  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[]): void {
-    const row = functionRow(fn, calls);
-    this.functions.push(row);
-    this.add(row[7].length + row[13].length);
+  /** The writer resolves the functions from number `from` on (Resolver.resolveEach), with the files' facts it stored and the `kept` files' (unchanged, already in the index) texts. */
+  resolveFrom(root: string, from: number, kept: [path: string, text: string][]): void {
+    this.flush();
+    this.send({ kind: 'resolve', root, from, kept });
   }
 
-  /** Writes the callers counts and commits; resolves once the index is committed. */
+  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[], number: number): void {
+    const row = functionRow(fn, calls, number);
+    this.functions.push(row);
+    this.add(row[8].length + row[14].length);
+  }
+
+  /** Adds the callers counts of the functions resolved here to the writer's own, writes them and commits; resolves once the index is committed. */
   async finish(callers: ReadonlyMap<string, number>): Promise<void> {
     this.flush();
     await this.end({ kind: 'finish', callers });
@@ -67,25 +76,25 @@ export class IndexWriter {
 
   private flush(): void {
     if (this.files.length === 0 && this.functions.length === 0) return;
-    this.last = this.send({ kind: 'rows', files: this.files, functions: this.functions });
+    this.send({ kind: 'rows', files: this.files, functions: this.functions });
     this.files = [];
     this.functions = [];
     this.chars = 0;
   }
 
   private send(message: WriterMessage): Promise<void> {
-    return this.pool.run(message).catch((error: Error) => {
+    return this.queue.run(message).catch((error: Error) => {
       this.failure ??= error;
     });
   }
 
   private async end(message: WriterMessage): Promise<void> {
-    this.last = this.send(message);
     try {
-      await this.last;
+      // the queue answers in order: the last answer comes after every other
+      await this.send(message);
     } finally {
       this.closed = true;
-      await this.pool.close();
+      await this.queue.close();
     }
     if (this.failure) throw this.failure;
   }

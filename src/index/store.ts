@@ -50,8 +50,8 @@ export interface StoredFile {
 export interface IndexReplacement {
   /** a parsed file and its facts (as JSON). */
   putFile(file: StoredFile, factsJson: string): void;
-  /** a function (its callers are counted at the end) and its resolved calls. */
-  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[]): void;
+  /** a function (its callers are counted at the end), its resolved calls and its position among the repository's functions (rows may come out of order). */
+  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[], number: number): void;
   /** the same, already in the columns' form (functionRow): what a writer thread receives. */
   putFunctionRow(row: FunctionRowValues): void;
   /** sets the callers counts (functions absent: none) and commits. */
@@ -60,14 +60,14 @@ export interface IndexReplacement {
   abort(): void;
 }
 
-/** A function's row as written: its columns' values in the order of INSERT_FUNCTION (callers come last, at finish). */
-export type FunctionRowValues = [id: string, path: string, name: string, qualifiedName: string, kind: string, language: string, signature: string,
+/** A function's row as written: its rowid (its position + 1) and its columns' values in the order of insertFunction (callers come last, at finish). */
+export type FunctionRowValues = [rowid: number, id: string, path: string, name: string, qualifiedName: string, kind: string, language: string, signature: string,
   code: string, span: string, bodySpan: string, docstring: string | null, linesOfCode: number, level: string, calls: string];
 
 /** A function and its resolved calls as the values of its row (serialised once, where they are produced). */
-export function functionRow(f: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[]): FunctionRowValues {
+export function functionRow(f: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[], number: number): FunctionRowValues {
   // One JSON list per function: far fewer rows to write than one row per call site.
-  return [f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
+  return [number + 1, f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
     JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(calls)];
 }
 
@@ -183,8 +183,8 @@ export class IndexStore {
        lines = excluded.lines, has_errors = excluded.has_errors, facts = excluded.facts`,
     );
     const insertFunction = db.prepare(
-      `INSERT INTO functions (id, path, name, qualified_name, kind, language, signature, code, span, body_span,
-       docstring, lines_of_code, level, callers, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+      `INSERT INTO functions (rowid, id, path, name, qualified_name, kind, language, signature, code, span, body_span,
+       docstring, lines_of_code, level, callers, calls) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
     const setCallers = db.prepare('UPDATE functions SET callers = ? WHERE rowid = ?');
     // each function's row: the callers counts are set row after row (in table order), not looked up by id
@@ -216,16 +216,16 @@ export class IndexStore {
     }
     const putFunctionRow = (row: FunctionRowValues) => {
       writing();
-      const { lastInsertRowid } = insertFunction.run(...row);
-      rowOf.set(row[0], Number(lastInsertRowid));
+      insertFunction.run(...row);
+      rowOf.set(row[1], row[0]);
     };
     return {
       putFile(file, factsJson) {
         writing();
         upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, factsJson);
       },
-      putFunction(f, calls) {
-        putFunctionRow(functionRow(f, calls));
+      putFunction(f, calls, number) {
+        putFunctionRow(functionRow(f, calls, number));
       },
       putFunctionRow,
       finish(callers) {

@@ -276,3 +276,36 @@ test('C++, YABLoCo mode: a call in a constructor\'s member initializer is judged
   assert.deepEqual(await graphOf('initializer-cpp'), expected);
   assert.deepEqual(await graphOf('initializer-cpp', 'yabloco'), expected);
 });
+
+test('resolution split in two parts on a file edge (the writer thread resolves the second) gives every function, call and callers count of one whole pass', async () => {
+  const { walkRepository } = await import('../../src/index/walk.ts');
+  const { extractFile } = await import('../../src/index/extract.ts');
+  const { Resolver } = await import('../../src/index/resolve.ts');
+  for (const repo of ['mixed-c', 'rust-modules', 'go-modules', 'java-app', 'py-app']) {
+    const root = join(FIXTURES, repo);
+    const files = walkRepository(root).files.sort((a, b) => (a.path < b.path ? -1 : 1));
+    const facts = await Promise.all(files.map((file) => extractFile(file.path, file.language, file.text)));
+    const textOf = (path: string) => files.find((file) => file.path === path)!.text;
+    const pass = (resolver: InstanceType<typeof Resolver>, part?: { from: number; to: number }) => {
+      const rows: string[] = [];
+      const callers = resolver.resolveEach(textOf, (fn, calls, number) => rows.push(`${number} ${JSON.stringify([fn, calls])}`), part);
+      return { rows, callers };
+    };
+    const whole = pass(new Resolver(facts, root));
+    assert.ok(whole.rows.length > 3 && whole.callers.size > 0, repo);
+    const splits = new Set<number>();
+    for (const share of [0, 0.3, 0.5, 0.75, 1]) {
+      const first = new Resolver(facts, root);
+      const split = first.splitAt(share);
+      splits.add(split);
+      const a = pass(first, { from: 0, to: split });
+      const b = pass(new Resolver(facts, root), { from: split, to: Infinity });
+      assert.deepEqual([...a.rows, ...b.rows], whole.rows, repo);
+      const merged = new Map(a.callers);
+      for (const [id, count] of b.callers) merged.set(id, (merged.get(id) ?? 0) + count);
+      assert.deepEqual(new Map([...merged].sort()), new Map([...whole.callers].sort()), repo);
+    }
+    // from the first function on, through at least one file edge inside
+    assert.ok(splits.has(0) && [...splits].some((split) => split > 0 && split < whole.rows.length), `${repo}: ${[...splits]}`);
+  }
+});

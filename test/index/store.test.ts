@@ -42,14 +42,14 @@ test('a replacement is invisible to readers until finish, which sets the callers
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
-  replacement.putFunction({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]);
+  replacement.putFunction({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }], 0);
   assert.deepEqual(contents(db), before);
   replacement.finish(new Map([['f1', 1]]));
   const after = contents(db);
   assert.deepEqual(after.indexes, before.indexes);
   assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
   assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
-  assert.throws(() => replacement.putFunction(fn!, []), /index replacement already finished or aborted/);
+  assert.throws(() => replacement.putFunction(fn!, [], 1), /index replacement already finished or aborted/);
   first.store.close();
 });
 
@@ -61,7 +61,7 @@ test('an aborted replacement leaves the old index exactly as it was', async () =
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, '{}');
-  replacement.putFunction({ ...fn!, id: 'f1' }, []);
+  replacement.putFunction({ ...fn!, id: 'f1' }, [], 0);
   replacement.abort();
   replacement.abort();
   assert.deepEqual(contents(db), before);
@@ -79,20 +79,24 @@ test('the writer thread writes a replacement in order and commits it at finish; 
   const file = { path: 'new.py', language: 'python' as const, hash: 'h1', size: 1, lines: 1, hasErrors: false };
 
   const failing = new IndexWriter(db, []);
-  failing.putFile(file, '{}');
-  failing.putFunction({ ...fn!, id: 'twice' }, []);
-  failing.putFunction({ ...fn!, id: 'twice' }, []);
+  failing.putFile(file, '{}', '');
+  failing.putFunction({ ...fn!, id: 'twice' }, [], 0);
+  failing.putFunction({ ...fn!, id: 'twice' }, [], 1);
   await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\.id/);
   await failing.abort();
   assert.deepEqual(contents(db), before);
 
   const writer = new IndexWriter(db, ['shop/util/money.py']);
-  writer.putFile(file, '{}');
-  writer.putFunction({ ...fn!, id: 'f1', qualifiedName: 'first' }, [{ name: 'second', line: 1, level: 'file', calleeIds: ['f2'], ambiguous: false }]);
-  writer.putFunction({ ...fn!, id: 'f2', qualifiedName: 'second' }, []);
+  writer.putFile(file, '{}', '');
+  // rows may come in any order: each goes to its place
+  writer.putFunction({ ...fn!, id: 'f2', qualifiedName: 'second' }, [], 1);
+  writer.putFunction({ ...fn!, id: 'f1', qualifiedName: 'first' }, [{ name: 'second', line: 1, level: 'file', calleeIds: ['f2'], ambiguous: false }], 0);
   await writer.finish(new Map([['f2', 1]]));
   const after = contents(db);
   assert.deepEqual(after.functions, ['first callers=0 [{"name":"second","line":1,"level":"file","calleeIds":["f2"],"ambiguous":false}]', 'second callers=1 []']);
+  const reader = new Database(db, { readonly: true });
+  assert.deepEqual(reader.prepare('SELECT rowid, id FROM functions ORDER BY rowid').all(), [{ rowid: 1, id: 'f1' }, { rowid: 2, id: 'f2' }]);
+  reader.close();
   assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
 });
 
