@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { indexRepository } from '../src/index/indexer.ts';
 import { walkRepository, type SourceFile } from '../src/index/walk.ts';
 import { createWorkerPool } from '../src/util/workers.ts';
-import { sourceTree } from './sources.ts';
+import { buildPackage, sourceTree } from './sources.ts';
 
 /** Parses every file once on the same worker threads as the index (no extraction, no resolution). */
 export async function parseOnlySeconds(files: SourceFile[]): Promise<number> {
   const started = performance.now();
-  const pool = createWorkerPool<{ path: string; language: string; text: string }[], number>(new URL('./parse-worker.ts', import.meta.url));
+  const pool = createWorkerPool<{ path: string; language: string; text: string }[], number>(new URL('./parse-worker.mjs', import.meta.url));
   const ordered = [...files].sort((a, b) => b.size - a.size);
   const batches: SourceFile[][] = [];
   for (let i = 0; i < ordered.length; i += 16) batches.push(ordered.slice(i, i + 16));
@@ -27,6 +27,7 @@ export async function benchIndex(name: string, targets: { cold?: number; floorRa
   rmSync(db, { force: true });
   rmSync(`${db}-wal`, { force: true });
   rmSync(`${db}-shm`, { force: true });
+  buildPackage();
   const { files } = walkRepository(root);
   const lines = files.reduce((sum, f) => sum + f.text.split('\n').length, 0);
   const floor = await parseOnlySeconds(files);

@@ -9,7 +9,8 @@
 // Usage: nice -n 10 node --import tsx bench/scale.ts [llvm] [redis] [web]   (default: all three)
 // CTXBENCH_SCALE_KEEP=1 keeps the work folder; CTXBENCH_SCALE_WORK=DIR CTXBENCH_SCALE_STEPS=a,b
 // continues one (steps: floor index build sample prompts eval score report view containers;
-// CTXBENCH_SCALE_FAMILIES=function,node limits the builds).
+// CTXBENCH_SCALE_FAMILIES=function,node limits the builds; CTXBENCH_SCALE_ROUNDS=n: rounds of floor and
+// index, default 3, each side its fastest).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { validateTask } from '../src/datasets/schema.ts';
 import { compactTask, textHash } from '../src/datasets/taskset.ts';
 import type { TaskRecord } from '../src/datasets/types.ts';
 import { jsonlRecords } from '../src/util/jsonl.ts';
+import { buildPackage } from './sources.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(BENCH_DIR, '.cache');
@@ -38,26 +40,6 @@ interface StepResult {
 // ---------------------------------------------------------------- the steps (each in a child process)
 
 const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<string, unknown>>> = {
-  async floor({ root }) {
-    const { walkRepository } = await import('../src/index/walk.ts');
-    const { parseOnlySeconds } = await import('./index.ts');
-    const { files } = walkRepository(root!);
-    let lines = 0;
-    for (const file of files) for (let i = file.text.indexOf('\n'); i >= 0; i = file.text.indexOf('\n', i + 1)) lines++;
-    return { files: files.length, lines, measured: await parseOnlySeconds(files) };
-  },
-
-  async index({ root, db }) {
-    // The compiled package (what `ctxbench index` runs; benchRepository builds it first): run from the
-    // TypeScript sources through tsx, the same index takes about 5-10% more CPU.
-    const { indexRepository } = (await import(new URL('../dist/index/indexer.js', import.meta.url).href)) as typeof import('../src/index/indexer.ts');
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
-    const run = await indexRepository(root!, { db });
-    const functions = run.store.functions().length;
-    run.store.close();
-    return { measured: run.seconds, functions };
-  },
-
   async build({ family, root, db, out }) {
     const { buildBenchmark, writeBuild } = await import('../src/tasks/build.ts');
     const started = performance.now();
@@ -437,25 +419,22 @@ async function freshViewer(dir: string): Promise<{ url: string; stop: () => Prom
 // ---------------------------------------------------------------- the orchestration
 
 /** Runs one step in a child process; its figures, wall time and peak RSS. */
+/** The steps run on the compiled package without tsx (bench/compiled-steps.mjs). */
+const COMPILED_STEPS = new Set(['floor', 'index']);
+
 function step(name: string, args: Record<string, string>): StepResult {
+  if (COMPILED_STEPS.has(name)) buildPackage();
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--step', name, JSON.stringify(args)], {
+  const command = COMPILED_STEPS.has(name)
+    ? [join(BENCH_DIR, 'compiled-steps.mjs'), name, JSON.stringify(args)]
+    : ['--import', 'tsx', fileURLToPath(import.meta.url), '--step', name, JSON.stringify(args)];
+  const result = spawnSync(process.execPath, command, {
     encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'],
   });
   const seconds = (performance.now() - started) / 1000;
   const line = result.stdout.split('\n').find((text) => text.startsWith('RESULT '));
   if (result.status !== 0 || !line) throw new Error(`step ${name} failed (exit ${result.status}):\n${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`);
   return { seconds, ...(JSON.parse(line.slice('RESULT '.length)) as { peakMiB: number }) };
-}
-
-let built = false;
-
-/** Builds dist/ (once per run): the index step measures the compiled package. */
-function buildPackage(): void {
-  if (built) return;
-  const result = spawnSync(process.execPath, [join(BENCH_DIR, '..', 'scripts', 'build.mjs')], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stderr.slice(-3000)}`);
-  built = true;
 }
 
 function llvmTree(): string {
@@ -509,22 +488,28 @@ const wants = (name: string) => !ONLY_STEPS || ONLY_STEPS.includes(name);
 async function benchRepository(name: string, root: string, work: string): Promise<void> {
   const db = join(work, 'index.db');
   console.log(`\nscale ${name}: ${root}`);
-  let floorSeconds: number | null = null;
-  let floorCpu: number | null = null;
-  if (wants('floor')) {
-    const floor = step('floor', { root });
-    floorSeconds = floor.measured as number;
-    // The floor step also walks the files; the index step's CPU includes its walk too.
-    floorCpu = floor.cpuSeconds as number;
-    console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);
-    printRow('parse-only floor', floor);
+  // Floor and index alternate for CTXBENCH_SCALE_ROUNDS rounds (default 3): this machine's speed
+  // drifts by 20% from minute to minute, so each side is its fastest round and the ratio theirs.
+  const rounds = Number(process.env.CTXBENCH_SCALE_ROUNDS ?? 3);
+  const floors: StepResult[] = [];
+  const indexes: StepResult[] = [];
+  for (let round = 0; round < rounds; round++) {
+    if (wants('floor')) floors.push(step('floor', { root }));
+    if (wants('index')) indexes.push(step('index', { root, db }));
   }
-  if (wants('index')) {
-    buildPackage();
-    const index = step('index', { root, db });
-    const ratio = floorSeconds === null ? null : (index.measured as number) / floorSeconds;
-    const cpuRatio = floorCpu === null ? null : (index.cpuSeconds as number) / floorCpu;
-    printRow('index cold (dist/)', index, `${ratio === null ? '' : `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), cpu ${cpuRatio!.toFixed(2)}x floor's, `}${index.functions} functions`);
+  const fastest = (results: StepResult[]) => results.reduce((best, result) => ((result.measured as number) < (best.measured as number) ? result : best));
+  const times = (results: StepResult[]) => results.length > 1 ? `rounds ${results.map((result) => seconds(result.measured as number)).join(', ')}; ` : '';
+  const floor = floors.length > 0 ? fastest(floors) : null;
+  if (floor) {
+    console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);
+    printRow('parse-only floor', floor, times(floors));
+  }
+  if (indexes.length > 0) {
+    const index = fastest(indexes);
+    // The floor step also walks the files; the index step's CPU includes its walk too.
+    const ratio = floor ? (index.measured as number) / (floor.measured as number) : null;
+    const cpuRatio = floor ? (index.cpuSeconds as number) / (floor.cpuSeconds as number) : null;
+    printRow('index cold (dist/)', index, `${times(indexes)}${ratio === null ? '' : `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), cpu ${cpuRatio!.toFixed(2)}x floor's, `}${index.functions} functions`);
   }
   const sets: Record<string, string> = {};
   const families = process.env.CTXBENCH_SCALE_FAMILIES?.split(',') ?? ['function', 'crossfile', 'node'];

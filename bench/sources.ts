@@ -1,5 +1,6 @@
-// Real source trees for benchmarks: Debian source packages unpacked under bench/.cache/src.
-import { execFileSync } from 'node:child_process';
+// Real source trees for benchmarks: Debian source packages unpacked under bench/.cache/src; and the
+// compiled package the floor and index steps measure.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,4 +21,14 @@ export function sourceTree(name: string): string {
   }
   if (!entry) throw new Error(`no source tree for ${name} under ${CACHE}`);
   return join(CACHE, entry.name);
+}
+
+let built = false;
+
+/** Builds dist/ once per process (`npm run build`): the parse floor's worker and the scale index run the compiled package. */
+export function buildPackage(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, [new URL('../scripts/build.mjs', import.meta.url).pathname], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stderr.slice(-3000)}`);
+  built = true;
 }
