@@ -7,7 +7,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { createWorkerPool } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { Resolver } from './resolve.ts';
+import { resolverInPathOrder } from './resolve.ts';
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
@@ -145,8 +145,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
           replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
         });
         parsedCount = parsed.length;
-        const all = [...kept, ...parsed].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-        const resolver = new Resolver(all, root);
+        const resolver = resolverInPathOrder([...kept, ...parsed], root);
         // The writer thread resolves the last functions (it also writes every row: it gets the smaller share).
         const split = resolver.splitAt(1 - WRITER_RESOLUTION_SHARE);
         replacement.resolveFrom(root, split, keptFiles.map((source) => [source.path, source.text]));

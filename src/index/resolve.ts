@@ -196,6 +196,12 @@ function stem(path: string): string {
   return dot > 0 ? base.slice(0, dot) : base;
 }
 
+/** The resolver of a repository's files numbered in path order: the order both threads of an index
+ *  (indexer.ts, store-writer-worker.ts) must agree on, since a function's number is its row. */
+export function resolverInPathOrder(files: FileFacts[], root: string): Resolver {
+  return new Resolver([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), root);
+}
+
 export class Resolver {
   private readonly paths: Set<string>;
   private readonly pathsBySuffix = new Map<string, string[]>();

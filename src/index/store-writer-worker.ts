@@ -2,7 +2,7 @@
 // facts it stores kept to resolve its part of the functions.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import type { WriterMessage } from './store-writer.ts';
-import { Resolver } from './resolve.ts';
+import { resolverInPathOrder } from './resolve.ts';
 import type { FileFacts } from './types.ts';
 
 interface Replacement {
@@ -64,8 +64,7 @@ export function handle(message: WriterMessage): void {
     orAbort(current, () => {
       for (const [path, text] of message.kept) current.texts.set(path, text);
       const kept = current.store.facts(message.kept.map(([path]) => path));
-      const all = [...kept, ...current.facts].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const resolver = new Resolver(all, message.root);
+      const resolver = resolverInPathOrder([...kept, ...current.facts], message.root);
       current.callers = resolver.resolveEach(
         (path) => current.texts.get(path)!,
         (fn, calls, number) => current.replacement.putFunctionRow(functionRow(fn, calls, number)),

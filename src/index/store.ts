@@ -50,9 +50,7 @@ export interface StoredFile {
 export interface IndexReplacement {
   /** a parsed file and its facts (as JSON). */
   putFile(file: StoredFile, factsJson: string): void;
-  /** a function (its callers are counted at the end), its resolved calls and its position among the repository's functions (rows may come out of order). */
-  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[], number: number): void;
-  /** the same, already in the columns' form (functionRow): what a writer thread receives. */
+  /** a function's row (functionRow: its callers are counted at the end; its rowid places it, so rows may come out of order). */
   putFunctionRow(row: FunctionRowValues): void;
   /** sets the callers counts (functions absent: none) and commits. */
   finish(callers: ReadonlyMap<string, number>): void;
@@ -223,9 +221,6 @@ export class IndexStore {
       putFile(file, factsJson) {
         writing();
         upsertFile.run(file.path, file.language, file.hash, file.size, file.lines, file.hasErrors ? 1 : 0, factsJson);
-      },
-      putFunction(f, calls, number) {
-        putFunctionRow(functionRow(f, calls, number));
       },
       putFunctionRow,
       finish(callers) {

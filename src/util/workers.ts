@@ -40,39 +40,26 @@ function startWorker<TOutput>(module: URL, onReply: (worker: Worker, reply: Work
 
 /** Starts `size` workers (default: one per core) for a module exporting `handle(input)`; each input goes to the next idle worker. */
 export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism()): WorkerPool<TInput, TOutput> {
-  const pending = new Map<number, Pending<TOutput>>();
   const idle: Worker[] = [];
-  const queue: { id: number; input: TInput }[] = [];
-  let nextId = 0;
-  let failure: Error | null = null;
-
+  const queue: Job<TInput>[] = [];
   const dispatch = () => {
     while (idle.length > 0 && queue.length > 0) idle.pop()!.postMessage(queue.shift()!);
   };
+  const jobs = new Jobs<TInput, TOutput>((job) => {
+    queue.push(job);
+    dispatch();
+  });
   const workers = Array.from({ length: Math.max(1, size) }, () => {
     const worker = startWorker<TOutput>(module, (from, reply) => {
-      settle(pending, reply);
+      jobs.settle(reply);
       idle.push(from);
       dispatch();
-    }, (error) => {
-      failure = error;
-      for (const job of pending.values()) job.reject(error);
-      pending.clear();
-    });
+    }, (error) => jobs.fail(error));
     idle.push(worker);
     return worker;
   });
-
   return {
-    run(input) {
-      if (failure) return Promise.reject(failure);
-      const id = nextId++;
-      return new Promise<TOutput>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        queue.push({ id, input });
-        dispatch();
-      });
-    },
+    run: (input) => jobs.run(input),
     async close() {
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
@@ -84,23 +71,10 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
  * in order while this thread goes on (and may be too busy to hear its answers until later).
  */
 export function createWorkerQueue<TInput, TOutput>(module: URL): WorkerPool<TInput, TOutput> {
-  const pending = new Map<number, Pending<TOutput>>();
-  let nextId = 0;
-  let failure: Error | null = null;
-  const worker = startWorker<TOutput>(module, (_from, reply) => settle(pending, reply), (error) => {
-    failure = error;
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
-  });
+  const jobs = new Jobs<TInput, TOutput>((job) => worker.postMessage(job));
+  const worker = startWorker<TOutput>(module, (_from, reply) => jobs.settle(reply), (error) => jobs.fail(error));
   return {
-    run(input) {
-      if (failure) return Promise.reject(failure);
-      const id = nextId++;
-      return new Promise<TOutput>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, input });
-      });
-    },
+    run: (input) => jobs.run(input),
     async close() {
       await worker.terminate();
     },
@@ -114,14 +88,44 @@ interface WorkerReply<TOutput> {
   error?: { message: string; code?: string; stack?: string };
 }
 
-function settle<TOutput>(pending: Map<number, Pending<TOutput>>, { id, output, error }: WorkerReply<TOutput>): void {
-  const job = pending.get(id)!;
-  pending.delete(id);
-  if (error === undefined) {
-    job.resolve(output as TOutput);
-    return;
+/** An input as a worker receives it. */
+interface Job<TInput> {
+  id: number;
+  input: TInput;
+}
+
+/** The inputs handed to workers and not answered yet: each one's promise, settled by its worker's reply, or failed with every later one when a worker crashes. */
+class Jobs<TInput, TOutput> {
+  private readonly pending = new Map<number, Pending<TOutput>>();
+  private nextId = 0;
+  private failure: Error | null = null;
+
+  constructor(private readonly send: (job: Job<TInput>) => void) {}
+
+  run(input: TInput): Promise<TOutput> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<TOutput>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.send({ id, input });
+    });
   }
-  const thrown = Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code });
-  if (error.stack) thrown.stack = error.stack;
-  job.reject(thrown);
+
+  settle({ id, output, error }: WorkerReply<TOutput>): void {
+    const job = this.pending.get(id)!;
+    this.pending.delete(id);
+    if (error === undefined) {
+      job.resolve(output as TOutput);
+      return;
+    }
+    const thrown = Object.assign(new Error(error.message), error.code === undefined ? {} : { code: error.code });
+    if (error.stack) thrown.stack = error.stack;
+    job.reject(thrown);
+  }
+
+  fail(error: Error): void {
+    this.failure = error;
+    for (const job of this.pending.values()) job.reject(error);
+    this.pending.clear();
+  }
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { indexRepository } from '../../src/index/indexer.ts';
-import { IndexStore } from '../../src/index/store.ts';
+import { IndexStore, functionRow } from '../../src/index/store.ts';
 import { IndexWriter } from '../../src/index/store-writer.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
@@ -42,14 +42,14 @@ test('a replacement is invisible to readers until finish, which sets the callers
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
-  replacement.putFunction({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }], 0);
+  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }], 0));
   assert.deepEqual(contents(db), before);
   replacement.finish(new Map([['f1', 1]]));
   const after = contents(db);
   assert.deepEqual(after.indexes, before.indexes);
   assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
   assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
-  assert.throws(() => replacement.putFunction(fn!, [], 1), /index replacement already finished or aborted/);
+  assert.throws(() => replacement.putFunctionRow(functionRow(fn!, [], 1)), /index replacement already finished or aborted/);
   first.store.close();
 });
 
@@ -61,7 +61,7 @@ test('an aborted replacement leaves the old index exactly as it was', async () =
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, '{}');
-  replacement.putFunction({ ...fn!, id: 'f1' }, [], 0);
+  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1' }, [], 0));
   replacement.abort();
   replacement.abort();
   assert.deepEqual(contents(db), before);
