@@ -222,6 +222,7 @@ test('a long list shows its first 100 tasks at once, then the whole list in thei
   let release!: () => void;
   let held = new Promise<void>((resolve) => (release = resolve));
   const whole = /\/api\/runs\/long\/rows$/;
+  const task140 = /\/api\/runs\/long\/tasks\/[^/]*%23140$/;
   await page.route(whole, async (route) => {
     await held;
     await route.continue();
@@ -249,13 +250,29 @@ test('a long list shows its first 100 tasks at once, then the whole list in thei
     assert.equal(await text('#position'), 'loading the task list');
     release();
     await waitForText('#position', 'task 11 of 11');
+    // The task asked for by k answers only after the user went back to the list: that late page takes
+    // over neither the list's URL nor its keys.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(task140, async (route) => {
+      await answered;
+      await route.continue();
+    });
     await page.keyboard.press('k');
     await page.waitForFunction(() => location.hash.includes('%23140/'));
     await page.goBack();
     await page.goBack();
     await waitForText('#count', '11 of 150 tasks');
+    const late = page.waitForResponse(task140);
+    answer();
+    await late;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    assert.match(page.url(), /#\/run\/long\?q=%2314&desc=1$/);
     assert.deepEqual(await ords(), ['150', '149', '148', '147', '146', '145', '144', '143', '142', '141', '15']);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.includes('%23149/'));
   } finally {
+    await page.unroute(task140);
     await page.unroute(whole);
     await long.close();
   }

@@ -1,7 +1,7 @@
 // The viewer's entry point: loads the run list, routes the URL hash to a page, dispatches keys.
 import { api, isStatic } from './api.js';
 import { h, replaceChildren } from './dom.js';
-import { href, parseHash } from './nav.js';
+import { href, parseHash, replaceHash } from './nav.js';
 import { compareView } from './compare.js';
 import { homeView } from './home.js';
 import { listView } from './list.js';
@@ -14,7 +14,7 @@ const nav = document.getElementById('nav');
 let keys = {};
 let cleanup = null;
 
-/** What every page gets: the runs, their task rows (reloaded when a run changed), key bindings. */
+/** What every page shares: the runs and their task rows (reloaded when a run changed). */
 const ctx = {
   runs: [],
   isStatic,
@@ -52,10 +52,23 @@ const ctx = {
   rowsLoaded(id) {
     return Boolean(this.rowCache.get(id)?.loaded);
   },
-  setKeys(bindings) {
-    keys = bindings;
-  },
 };
+
+/**
+ * What one page gets: the shared context, and key bindings and URL changes that take effect only while
+ * it is the page shown. A page still loading when the user went elsewhere (a task asked for by j, then
+ * Back) must not take over the next page's keys or URL.
+ */
+function pageContext(container) {
+  return Object.assign(Object.create(ctx), {
+    setKeys(bindings) {
+      if (container.isConnected) keys = bindings;
+    },
+    replaceHash(hash) {
+      if (container.isConnected) replaceHash(hash);
+    },
+  });
+}
 
 function navigation(segments) {
   const [section, runId, page] = segments;
@@ -84,18 +97,19 @@ async function route() {
   keys = {};
   const container = h('div', { class: 'page' });
   main.replaceChildren(container);
+  const pageCtx = pageContext(container);
   try {
     const { segments, params } = parseHash(location.hash);
     replaceChildren(nav, navigation(segments));
     const [section, a, page, b, ...rest] = segments;
     let dispose;
-    if (section === undefined) dispose = await homeView(ctx, container);
-    else if (section === 'run' && page === undefined) dispose = await listView(ctx, container, { run: a, params });
-    else if (section === 'run' && page === 'task' && b !== undefined) dispose = await taskView(ctx, container, { runs: [a], id: b, samples: rest.map(Number), params });
-    else if (section === 'run' && page === 'summary') dispose = await summaryView(ctx, container, { run: a });
-    else if (section === 'run' && page === 'progress') dispose = await progressView(ctx, container, { run: a });
-    else if (section === 'compare' && segments[3] === 'task') dispose = await taskView(ctx, container, { runs: [a, page], id: segments[4], samples: segments.slice(5).map(Number), params });
-    else if (section === 'compare') dispose = await compareView(ctx, container, { a, b: page });
+    if (section === undefined) dispose = await homeView(pageCtx, container);
+    else if (section === 'run' && page === undefined) dispose = await listView(pageCtx, container, { run: a, params });
+    else if (section === 'run' && page === 'task' && b !== undefined) dispose = await taskView(pageCtx, container, { runs: [a], id: b, samples: rest.map(Number), params });
+    else if (section === 'run' && page === 'summary') dispose = await summaryView(pageCtx, container, { run: a });
+    else if (section === 'run' && page === 'progress') dispose = await progressView(pageCtx, container, { run: a });
+    else if (section === 'compare' && segments[3] === 'task') dispose = await taskView(pageCtx, container, { runs: [a, page], id: segments[4], samples: segments.slice(5).map(Number), params });
+    else if (section === 'compare') dispose = await compareView(pageCtx, container, { a, b: page });
     else throw new Error(`no page ${location.hash}`);
     // A page that finished loading after the user went elsewhere is ended at once, not kept as the current one.
     if (container.isConnected) cleanup = dispose;

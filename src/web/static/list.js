@@ -3,7 +3,7 @@
 // A long list shows its first tasks at once, while the whole list loads.
 import { api } from './api.js';
 import { append, count, h, num, replaceChildren, verdictBadge } from './dom.js';
-import { href, replaceHash } from './nav.js';
+import { href } from './nav.js';
 import { facetNames, metricNames, parseQuery, runQuery, SORT_FIELDS, VERDICT_ORDER } from './query.js';
 import { virtualTable } from './vtable.js';
 
@@ -109,7 +109,7 @@ function showList(ctx, container, run, query, initialRows, total) {
       table = next;
     }
     table.setRows(result.rows);
-    replaceHash(href.list(run, query));
+    ctx.replaceHash(href.list(run, query));
   }
 
   search.addEventListener('input', debounce(() => {

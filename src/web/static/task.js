@@ -3,7 +3,7 @@
 // file; each candidate's status, metrics and log tail; the prompt and its parts below.
 import { api } from './api.js';
 import { append, count, duration, h, num, replaceChildren, table, verdictBadge } from './dom.js';
-import { href, replaceHash } from './nav.js';
+import { href } from './nav.js';
 import { parseQuery, runQuery } from './query.js';
 
 const VIEWS = [['output', 'output', 'o'], ['raw', 'raw', 'r'], ['diff', 'diff vs reference', 'd'], ['file', 'in file', 'f']];
@@ -221,7 +221,7 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
   function select(index, sample) {
     state.samples[index] = sample;
     renderPane(index);
-    replaceHash(currentLink());
+    ctx.replaceHash(currentLink());
   }
   function cycle(index, delta) {
     const candidates = details[index]?.candidates ?? [];
@@ -232,7 +232,7 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
   function setView(view) {
     state.view = view;
     panes.forEach((_, index) => renderPane(index));
-    replaceHash(currentLink());
+    ctx.replaceHash(currentLink());
   }
 
   const task = details[0].task;
@@ -260,7 +260,7 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
     h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]), panes),
     h('div', { class: `prompts${comparing ? ' two' : ''}` }, details.map((detail, index) => promptPanel(detail, runs[index]))));
   panes.forEach((_, index) => renderPane(index));
-  replaceHash(currentLink());
+  ctx.replaceHash(currentLink());
 
   ctx.setKeys({
     j: () => step(1),
