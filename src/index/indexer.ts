@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { InputError } from '../util/errors.ts';
-import { createWorkerPool } from '../util/workers.ts';
+import { createWorkerPool, type WorkerHeap } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { resolverInPathOrder } from './resolve.ts';
 import { IndexStore } from './store.ts';
@@ -34,6 +34,8 @@ export interface IndexRun {
 }
 
 const BATCH_FILES = 16;
+/** The extraction workers' young generation: 3 x 64 MiB semi-spaces (measured on LLVM: their scavenging time halves against V8's default). */
+const EXTRACTION_HEAP: WorkerHeap = { youngGenerationMb: 192 };
 /** The share of the call sites the writer thread resolves (measured on LLVM: the two threads end together). */
 const WRITER_RESOLUTION_SHARE = 0.25;
 
@@ -76,7 +78,7 @@ export async function extractAll(
   const ordered = [...sources].sort((a, b) => b.size - a.size);
   for (let i = 0; i < ordered.length; i += BATCH_FILES) batches.push(ordered.slice(i, i + BATCH_FILES));
   const size = Math.max(1, Math.min(threads ?? availableParallelism(), batches.length));
-  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], string[]>(new URL('./extract-worker.ts', import.meta.url), size);
+  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], string[]>(new URL('./extract-worker.ts', import.meta.url), size, EXTRACTION_HEAP);
   try {
     const results: FileFacts[][] = [];
     let next = 0;

@@ -2,7 +2,7 @@
 // the functions' rows. The writer also resolves the last part of the repository's functions itself
 // (from the facts it was sent to store), writing their rows where they are made, while the main
 // thread resolves the first part and sends its rows: the two cores share the resolution.
-import { createWorkerQueue, type WorkerPool } from '../util/workers.ts';
+import { createWorkerQueue, type WorkerHeap, type WorkerPool } from '../util/workers.ts';
 import { functionRow, type FunctionRowValues, type StoredFile } from './store.ts';
 import type { FunctionCall, FunctionRecord } from './types.ts';
 
@@ -16,6 +16,9 @@ export type WriterMessage =
   | { kind: 'resolve'; root: string; from: number; kept: [path: string, text: string][] }
   | { kind: 'finish'; callers: ReadonlyMap<string, number> }
   | { kind: 'abort' };
+
+/** The writer keeps every file's facts and text: 3 x 64 MiB semi-spaces (measured on LLVM: a third fewer scavenging seconds than V8's default). */
+const WRITER_HEAP: WorkerHeap = { youngGenerationMb: 192 };
 
 /** Characters buffered before a batch is sent: big enough that messages are few, small enough to stream. */
 const BATCH_CHARS = 4_000_000;
@@ -31,7 +34,7 @@ export class IndexWriter {
 
   /** Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths. */
   constructor(file: string, removed: string[]) {
-    this.queue = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url));
+    this.queue = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url), WRITER_HEAP);
     this.send({ kind: 'begin', file, removed });
   }
 

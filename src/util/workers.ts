@@ -29,17 +29,28 @@ function workerModule(module: URL): string {
   return COMPILED && module.pathname.endsWith('.ts') ? module.href.replace(/\.ts$/, '.js') : module.href;
 }
 
+/** How a worker's heap is sized. */
+export interface WorkerHeap {
+  /**
+   * The young generation's size, MiB (V8's default for a worker: 48). A thread that builds large
+   * structures it keeps (an index's facts) or makes much short-lived garbage (extraction) scavenges
+   * less often, and each object it keeps is copied fewer times, with a bigger one.
+   */
+  youngGenerationMb?: number;
+}
+
 /** A worker thread running `module`'s `handle(input)` for each input it is sent, one at a time, in order. */
-function startWorker<TOutput>(module: URL, onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void, onError: (error: Error) => void): Worker {
+function startWorker<TOutput>(module: URL, heap: WorkerHeap, onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void, onError: (error: Error) => void): Worker {
   const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
-  const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups } });
+  const resourceLimits = heap.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: heap.youngGenerationMb };
+  const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups }, resourceLimits });
   worker.on('message', (reply: WorkerReply<TOutput>) => onReply(worker, reply));
   worker.on('error', onError);
   return worker;
 }
 
 /** Starts `size` workers (default: one per core) for a module exporting `handle(input)`; each input goes to the next idle worker. */
-export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism()): WorkerPool<TInput, TOutput> {
+export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism(), heap: WorkerHeap = {}): WorkerPool<TInput, TOutput> {
   const idle: Worker[] = [];
   const queue: Job<TInput>[] = [];
   const dispatch = () => {
@@ -50,7 +61,7 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
     dispatch();
   });
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = startWorker<TOutput>(module, (from, reply) => {
+    const worker = startWorker<TOutput>(module, heap, (from, reply) => {
       jobs.settle(reply);
       idle.push(from);
       dispatch();
@@ -70,9 +81,9 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
  * One worker for a module exporting `handle(input)`, sent each input at once: it works through them
  * in order while this thread goes on (and may be too busy to hear its answers until later).
  */
-export function createWorkerQueue<TInput, TOutput>(module: URL): WorkerPool<TInput, TOutput> {
+export function createWorkerQueue<TInput, TOutput>(module: URL, heap: WorkerHeap = {}): WorkerPool<TInput, TOutput> {
   const jobs = new Jobs<TInput, TOutput>((job) => worker.postMessage(job));
-  const worker = startWorker<TOutput>(module, (_from, reply) => jobs.settle(reply), (error) => jobs.fail(error));
+  const worker = startWorker<TOutput>(module, heap, (_from, reply) => jobs.settle(reply), (error) => jobs.fail(error));
   return {
     run: (input) => jobs.run(input),
     async close() {
