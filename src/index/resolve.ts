@@ -306,16 +306,15 @@ export class Resolver {
   }
 
   /**
-   * Resolves the functions one at a time, in order, handing each (without its callers, known only
-   * at the end; its code cut from its file's text, `textOf`) and its calls to `emit`; returns each
-   * called function's number of distinct callers.
+   * Resolves the functions one at a time, in order, handing each one's number, calls and context
+   * level to `emit` (functionRecord makes its record); returns each called function's number of
+   * distinct callers (known only at the end).
    * A file's context lives only while its functions are resolved: nothing grows with the repository
    * but the callers counts (and the include relation and each file's closure, as file numbers, when
    * macros or includes need them).
    */
   resolveEach(
-    textOf: (path: string) => string,
-    emit: (fn: Omit<FunctionRecord, 'callers'>, calls: FunctionCall[], number: number) => void,
+    emit: (number: number, calls: FunctionCall[], level: ContextLevel) => void,
     part: DefinitionRange = { from: 0, to: this.definitions.length },
   ): Map<string, number> {
     this.indexIncluders();
@@ -346,25 +345,30 @@ export class Resolver {
           if (counts[callee]++ === 0) called.push(callee);
         }
       }
-      const { id, fn, path } = definition;
-      emit({
-        id,
-        name: fn.name,
-        qualifiedName: fn.qualifiedName,
-        kind: fn.kind,
-        path,
-        language: context.facts.language,
-        signature: fn.signature,
-        code: textOf(path).slice(fn.codeStart, fn.codeEnd),
-        span: fn.span,
-        bodySpan: fn.bodySpan,
-        docstring: fn.docstring,
-        linesOfCode: fn.span.endLine - fn.span.startLine + 1,
-        level: contextLevel(own, 'default'),
-        lastCommit: null,
-      }, own, caller);
+      emit(caller, own, contextLevel(own, 'default'));
     }
     return new Map(called.map((callee) => [this.definitions[callee]!.id, counts[callee]!]));
+  }
+
+  /** Function `number`'s record (without its callers), at `level` (what resolveEach gave it); its code is cut from its file's text, `textOf`. */
+  functionRecord(number: number, level: ContextLevel, textOf: (path: string) => string): Omit<FunctionRecord, 'callers'> {
+    const { id, fn, path } = this.definitions[number]!;
+    return {
+      id,
+      name: fn.name,
+      qualifiedName: fn.qualifiedName,
+      kind: fn.kind,
+      path,
+      language: this.factsByPath.get(path)!.language,
+      signature: fn.signature,
+      code: textOf(path).slice(fn.codeStart, fn.codeEnd),
+      span: fn.span,
+      bodySpan: fn.bodySpan,
+      docstring: fn.docstring,
+      linesOfCode: fn.span.endLine - fn.span.startLine + 1,
+      level,
+      lastCommit: null,
+    };
   }
 
   /** The first function of the file where `share` of the repository's call sites have been passed: a

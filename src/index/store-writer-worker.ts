@@ -1,8 +1,8 @@
 // Writer-thread side of IndexWriter: one connection of its own, one replacement at a time, and the
 // facts it stores kept to resolve its part of the functions.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
-import type { WriterMessage } from './store-writer.ts';
-import { resolverInPathOrder } from './resolve.ts';
+import { forEachResolvedRow, type WriterMessage } from './store-writer.ts';
+import { resolverInPathOrder, type Resolver } from './resolve.ts';
 import type { FileFacts } from './types.ts';
 
 interface Replacement {
@@ -10,6 +10,8 @@ interface Replacement {
   replacement: IndexReplacement;
   facts: FileFacts[];
   texts: Map<string, string>;
+  /** built at 'resolve' (the facts are then dropped): makes the rows of the functions the calling thread resolves. */
+  resolver: Resolver | null;
   /** the callers counts of the functions this thread resolved. */
   callers: Map<string, number>;
 }
@@ -36,7 +38,7 @@ export function handle(message: WriterMessage): void {
   if (message.kind === 'begin') {
     const store = new IndexStore(message.file);
     try {
-      open = { store, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), callers: new Map() };
+      open = { store, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), resolver: null, callers: new Map() };
     } catch (error) {
       store.close();
       throw error;
@@ -49,6 +51,7 @@ export function handle(message: WriterMessage): void {
     if (message.kind === 'abort') return;
     throw new Error('index writer: no replacement in progress');
   }
+  const textOf = (path: string) => current.texts.get(path)!;
   if (message.kind === 'rows') {
     orAbort(current, () => {
       for (const [file, factsJson, text] of message.files) {
@@ -56,7 +59,11 @@ export function handle(message: WriterMessage): void {
         current.facts.push(JSON.parse(factsJson) as FileFacts);
         current.texts.set(file.path, text);
       }
-      for (const row of message.functions) current.replacement.putFunctionRow(row);
+      if (message.resolved === '') return;
+      const resolver = current.resolver;
+      if (!resolver) throw new Error('index writer: resolved functions before the resolution');
+      forEachResolvedRow(message.resolved, (number, level, callsJson) =>
+        current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), callsJson, number)));
     });
     return;
   }
@@ -65,13 +72,12 @@ export function handle(message: WriterMessage): void {
       for (const [path, text] of message.kept) current.texts.set(path, text);
       const kept = current.store.facts(message.kept.map(([path]) => path));
       const resolver = resolverInPathOrder([...kept, ...current.facts], message.root);
+      current.facts = [];
+      current.resolver = resolver;
       current.callers = resolver.resolveEach(
-        (path) => current.texts.get(path)!,
-        (fn, calls, number) => current.replacement.putFunctionRow(functionRow(fn, calls, number)),
+        (number, calls, level) => current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number)),
         { from: message.from, to: Infinity },
       );
-      current.facts = [];
-      current.texts.clear();
     });
     return;
   }

@@ -3,8 +3,8 @@
 // (from the facts it was sent to store), writing their rows where they are made, while the main
 // thread resolves the first part and sends its rows: the two cores share the resolution.
 import { createWorkerQueue, type WorkerHeap, type WorkerPool } from '../util/workers.ts';
-import { functionRow, type FunctionRowValues, type StoredFile } from './store.ts';
-import type { FunctionCall, FunctionRecord } from './types.ts';
+import type { StoredFile } from './store.ts';
+import type { ContextLevel, FunctionCall } from './types.ts';
 
 /** A parsed file to store: its record, its facts as JSON and its text (the functions' code is cut from it). */
 export type WrittenFile = [file: StoredFile, factsJson: string, text: string];
@@ -12,13 +12,28 @@ export type WrittenFile = [file: StoredFile, factsJson: string, text: string];
 /** What the writer thread is asked to do (store-writer-worker.ts), one message at a time, in order. */
 export type WriterMessage =
   | { kind: 'begin'; file: string; removed: string[] }
-  | { kind: 'rows'; files: WrittenFile[]; functions: FunctionRowValues[] }
+  /** files to store, and functions the calling thread resolved (`resolvedRow` lines: the writer makes their rows). */
+  | { kind: 'rows'; files: WrittenFile[]; resolved: string }
   | { kind: 'resolve'; root: string; from: number; kept: [path: string, text: string][] }
   | { kind: 'finish'; callers: ReadonlyMap<string, number> }
   | { kind: 'abort' };
 
 /** The writer keeps every file's facts and text: 3 x 64 MiB semi-spaces (measured on LLVM: a third fewer scavenging seconds than V8's default). */
 const WRITER_HEAP: WorkerHeap = { youngGenerationMb: 192 };
+
+/** One resolved function as the calling thread sends it: its number, level and calls (a JSON text holds no raw newline or tab). */
+export function resolvedRow(number: number, level: ContextLevel, calls: readonly FunctionCall[]): string {
+  return `${number}\t${level}\t${JSON.stringify(calls)}\n`;
+}
+
+/** Each function of `resolvedRow` lines: its number, level and calls as JSON. */
+export function forEachResolvedRow(rows: string, each: (number: number, level: ContextLevel, callsJson: string) => void): void {
+  for (let start = 0, end = rows.indexOf('\n'); end >= 0; start = end + 1, end = rows.indexOf('\n', start)) {
+    const first = rows.indexOf('\t', start);
+    const second = rows.indexOf('\t', first + 1);
+    each(Number(rows.slice(start, first)), rows.slice(first + 1, second) as ContextLevel, rows.slice(second + 1, end));
+  }
+}
 
 /** Characters buffered before a batch is sent: big enough that messages are few, small enough to stream. */
 const BATCH_CHARS = 4_000_000;
@@ -27,7 +42,7 @@ const BATCH_CHARS = 4_000_000;
 export class IndexWriter {
   private readonly queue: WorkerPool<WriterMessage, void>;
   private files: WrittenFile[] = [];
-  private functions: FunctionRowValues[] = [];
+  private resolved = '';
   private chars = 0;
   private failure: Error | null = null;
   private closed = false;
@@ -49,10 +64,11 @@ export class IndexWriter {
     this.send({ kind: 'resolve', root, from, kept });
   }
 
-  putFunction(fn: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[], number: number): void {
-    const row = functionRow(fn, calls, number);
-    this.functions.push(row);
-    this.add(row[8].length + row[14].length);
+  /** A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross threads). */
+  putResolved(number: number, calls: readonly FunctionCall[], level: ContextLevel): void {
+    const row = resolvedRow(number, level, calls);
+    this.resolved += row;
+    this.add(row.length);
   }
 
   /** Adds the callers counts of the functions resolved here to the writer's own, writes them and commits; resolves once the index is committed. */
@@ -65,7 +81,7 @@ export class IndexWriter {
   async abort(): Promise<void> {
     if (this.closed) return;
     this.files = [];
-    this.functions = [];
+    this.resolved = '';
     this.failure = null;
     await this.end({ kind: 'abort' });
   }
@@ -78,10 +94,10 @@ export class IndexWriter {
   }
 
   private flush(): void {
-    if (this.files.length === 0 && this.functions.length === 0) return;
-    this.send({ kind: 'rows', files: this.files, functions: this.functions });
+    if (this.files.length === 0 && this.resolved === '') return;
+    this.send({ kind: 'rows', files: this.files, resolved: this.resolved });
     this.files = [];
-    this.functions = [];
+    this.resolved = '';
     this.chars = 0;
   }
 

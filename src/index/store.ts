@@ -62,11 +62,11 @@ export interface IndexReplacement {
 export type FunctionRowValues = [rowid: number, id: string, path: string, name: string, qualifiedName: string, kind: string, language: string, signature: string,
   code: string, span: string, bodySpan: string, docstring: string | null, linesOfCode: number, level: string, calls: string];
 
-/** A function and its resolved calls as the values of its row (serialised once, where they are produced). */
-export function functionRow(f: Omit<FunctionRecord, 'callers'>, calls: readonly FunctionCall[], number: number): FunctionRowValues {
+/** A function and its resolved calls (`callsJson`: a JSON list of FunctionCall, serialised once, where they are resolved) as the values of its row. */
+export function functionRow(f: Omit<FunctionRecord, 'callers'>, callsJson: string, number: number): FunctionRowValues {
   // One JSON list per function: far fewer rows to write than one row per call site.
   return [number + 1, f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
-    JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, JSON.stringify(calls)];
+    JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, callsJson];
 }
 
 interface FunctionRow {

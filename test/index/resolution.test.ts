@@ -277,7 +277,7 @@ test('C++, YABLoCo mode: a call in a constructor\'s member initializer is judged
   assert.deepEqual(await graphOf('initializer-cpp', 'yabloco'), expected);
 });
 
-test('resolution split in two parts on a file edge (the writer thread resolves the second) gives every function, call and callers count of one whole pass', async () => {
+test('resolution split in two parts on a file edge (the index resolves in two threads) gives every function, call and callers count of one whole pass', async () => {
   const { walkRepository } = await import('../../src/index/walk.ts');
   const { extractFile } = await import('../../src/index/extract.ts');
   const { Resolver } = await import('../../src/index/resolve.ts');
@@ -288,7 +288,7 @@ test('resolution split in two parts on a file edge (the writer thread resolves t
     const textOf = (path: string) => files.find((file) => file.path === path)!.text;
     const pass = (resolver: InstanceType<typeof Resolver>, part?: { from: number; to: number }) => {
       const rows: string[] = [];
-      const callers = resolver.resolveEach(textOf, (fn, calls, number) => rows.push(`${number} ${JSON.stringify([fn, calls])}`), part);
+      const callers = resolver.resolveEach((number, calls, level) => rows.push(`${number} ${JSON.stringify([resolver.functionRecord(number, level, textOf), calls])}`), part);
       return { rows, callers };
     };
     const whole = pass(new Resolver(facts, root));

@@ -1,6 +1,6 @@
 // The index store's streaming replacement: written as produced, committed at once or not at all.
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { IndexStore, functionRow } from '../../src/index/store.ts';
 import { IndexWriter } from '../../src/index/store-writer.ts';
+import { resolverInPathOrder } from '../../src/index/resolve.ts';
+import type { ContextLevel, FunctionCall } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 
@@ -42,14 +44,14 @@ test('a replacement is invisible to readers until finish, which sets the callers
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
-  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1', qualifiedName: 'only' }, [{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }], 0));
+  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1', qualifiedName: 'only' }, JSON.stringify([{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]), 0));
   assert.deepEqual(contents(db), before);
   replacement.finish(new Map([['f1', 1]]));
   const after = contents(db);
   assert.deepEqual(after.indexes, before.indexes);
   assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
   assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
-  assert.throws(() => replacement.putFunctionRow(functionRow(fn!, [], 1)), /index replacement already finished or aborted/);
+  assert.throws(() => replacement.putFunctionRow(functionRow(fn!, '[]', 1)), /index replacement already finished or aborted/);
   first.store.close();
 });
 
@@ -61,7 +63,7 @@ test('an aborted replacement leaves the old index exactly as it was', async () =
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, '{}');
-  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1' }, [], 0));
+  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1' }, '[]', 0));
   replacement.abort();
   replacement.abort();
   assert.deepEqual(contents(db), before);
@@ -69,35 +71,42 @@ test('an aborted replacement leaves the old index exactly as it was', async () =
   first.store.close();
 });
 
-test('the writer thread writes a replacement in order and commits it at finish; its SQLite error reaches the caller and nothing is kept', async () => {
+test('the writer thread makes the rows of the functions resolved elsewhere from the facts and texts it keeps, in any order, and resolves the rest; its SQLite error reaches the caller and nothing is kept', async () => {
   const root = copyOf('py-app');
   const db = join(root, 'index.db');
   const first = await indexRepository(root, { db });
-  const [fn] = first.store.functions();
+  const whole = first.store.db.prepare('SELECT rowid, * FROM functions ORDER BY rowid').all();
+  const files = first.store.files();
+  const facts = first.store.facts(files.map((file) => file.path));
+  const factsJson = files.map((file) => (first.store.db.prepare('SELECT facts FROM files WHERE path = ?').get(file.path) as { facts: string }).facts);
+  const texts = files.map((file) => readFileSync(join(root, file.path), 'utf8'));
   first.store.close();
   const before = contents(db);
-  const file = { path: 'new.py', language: 'python' as const, hash: 'h1', size: 1, lines: 1, hasErrors: false };
+  const resolver = resolverInPathOrder(facts, root);
+  const split = resolver.splitAt(0.5);
+  assert.ok(split > 0 && split < whole.length, `split ${split} of ${whole.length}`);
 
-  const failing = new IndexWriter(db, []);
-  failing.putFile(file, '{}', '');
-  failing.putFunction({ ...fn!, id: 'twice' }, [], 0);
-  failing.putFunction({ ...fn!, id: 'twice' }, [], 1);
-  await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\.id/);
-  await failing.abort();
+  const writer = new IndexWriter(db, []);
+  files.forEach((file, i) => writer.putFile(file, factsJson[i]!, texts[i]!));
+  writer.resolveFrom(root, split, []);
+  const resolved: [number, FunctionCall[], ContextLevel][] = [];
+  const callers = resolver.resolveEach((number, calls, level) => resolved.push([number, calls, level]), { from: 0, to: split });
+  // rows may come in any order: each goes to its place
+  for (const [number, calls, level] of resolved.reverse()) writer.putResolved(number, calls, level);
+  await writer.finish(callers);
+  const reader = new Database(db, { readonly: true });
+  assert.deepEqual(reader.prepare('SELECT rowid, * FROM functions ORDER BY rowid').all(), whole);
+  reader.close();
   assert.deepEqual(contents(db), before);
 
-  const writer = new IndexWriter(db, ['shop/util/money.py']);
-  writer.putFile(file, '{}', '');
-  // rows may come in any order: each goes to its place
-  writer.putFunction({ ...fn!, id: 'f2', qualifiedName: 'second' }, [], 1);
-  writer.putFunction({ ...fn!, id: 'f1', qualifiedName: 'first' }, [{ name: 'second', line: 1, level: 'file', calleeIds: ['f2'], ambiguous: false }], 0);
-  await writer.finish(new Map([['f2', 1]]));
-  const after = contents(db);
-  assert.deepEqual(after.functions, ['first callers=0 [{"name":"second","line":1,"level":"file","calleeIds":["f2"],"ambiguous":false}]', 'second callers=1 []']);
-  const reader = new Database(db, { readonly: true });
-  assert.deepEqual(reader.prepare('SELECT rowid, id FROM functions ORDER BY rowid').all(), [{ rowid: 1, id: 'f1' }, { rowid: 2, id: 'f2' }]);
-  reader.close();
-  assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
+  const failing = new IndexWriter(db, []);
+  files.forEach((file, i) => failing.putFile(file, factsJson[i]!, texts[i]!));
+  failing.resolveFrom(root, split, []);
+  // a function the writer resolves itself, sent again: its row exists
+  failing.putResolved(split, [], 'none');
+  await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\./);
+  await failing.abort();
+  assert.deepEqual(contents(db), before);
 });
 
 test('a re-index that fails midway (its progress callback throws) keeps the old index, and the next one completes', async () => {
