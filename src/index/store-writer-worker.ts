@@ -1,5 +1,5 @@
 // Writer-thread side of IndexWriter: one connection of its own, one replacement at a time, and the
-// facts it stores kept to resolve its part of the functions.
+// facts and texts it stores kept to resolve its part of the functions and to make every row.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import { forEachResolvedRow, type WriterMessage } from './store-writer.ts';
 import { resolverInPathOrder, type Resolver } from './resolve.ts';

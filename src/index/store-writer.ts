@@ -1,7 +1,8 @@
 // Writes an index replacement on a thread of its own: the files' facts while files are parsed, then
 // the functions' rows. The writer also resolves the last part of the repository's functions itself
-// (from the facts it was sent to store), writing their rows where they are made, while the main
-// thread resolves the first part and sends its rows: the two cores share the resolution.
+// (from the facts it was sent to store), while the main thread resolves the first part and sends
+// only each function's number, level and calls: the writer makes every row from the facts and texts
+// it keeps. The two cores share the resolution.
 import { createWorkerQueue, type WorkerHeap, type WorkerPool } from '../util/workers.ts';
 import type { StoredFile } from './store.ts';
 import type { ContextLevel, FunctionCall } from './types.ts';
@@ -22,7 +23,7 @@ export type WriterMessage =
 const WRITER_HEAP: WorkerHeap = { youngGenerationMb: 192 };
 
 /** One resolved function as the calling thread sends it: its number, level and calls (a JSON text holds no raw newline or tab). */
-export function resolvedRow(number: number, level: ContextLevel, calls: readonly FunctionCall[]): string {
+function resolvedRow(number: number, level: ContextLevel, calls: readonly FunctionCall[]): string {
   return `${number}\t${level}\t${JSON.stringify(calls)}\n`;
 }
 
