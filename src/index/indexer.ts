@@ -144,10 +144,10 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
           replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
         });
         parsedCount = parsed.length;
-        const resolver = resolverInPathOrder([...kept, ...parsed], root);
         // The writer thread resolves the last functions (it also writes every row: it gets the smaller share).
+        replacement.resolveShare(root, WRITER_RESOLUTION_SHARE, keptFiles.map((source) => [source.path, source.text]));
+        const resolver = resolverInPathOrder([...kept, ...parsed], root);
         const split = resolver.splitAt(1 - WRITER_RESOLUTION_SHARE);
-        replacement.resolveFrom(root, split, keptFiles.map((source) => [source.path, source.text]));
         const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), { from: 0, to: split });
         await replacement.finish(callers);
       } catch (error) {

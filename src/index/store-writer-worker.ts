@@ -12,8 +12,8 @@ interface Replacement {
   texts: Map<string, string>;
   /** built at 'resolve' (the facts are then dropped): makes the rows of the functions the calling thread resolves. */
   resolver: Resolver | null;
-  /** the callers counts of the functions this thread resolved. */
-  callers: Map<string, number>;
+  /** the callers counts of the functions this thread resolved, by function number. */
+  callers: Map<number, number>;
 }
 
 let open: Replacement | null = null;
@@ -76,7 +76,7 @@ export function handle(message: WriterMessage): void {
       current.resolver = resolver;
       current.callers = resolver.resolveEach(
         (number, calls, level) => current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number)),
-        { from: message.from, to: Infinity },
+        { from: resolver.splitAt(1 - message.share), to: Infinity },
       );
     });
     return;
@@ -84,7 +84,7 @@ export function handle(message: WriterMessage): void {
   try {
     if (message.kind === 'finish') {
       const callers = new Map(current.callers);
-      for (const [id, count] of message.callers) callers.set(id, (callers.get(id) ?? 0) + count);
+      for (const [number, count] of message.callers) callers.set(number, (callers.get(number) ?? 0) + count);
       current.replacement.finish(callers);
     } else current.replacement.abort();
   } finally {

@@ -15,8 +15,8 @@ export type WriterMessage =
   | { kind: 'begin'; file: string; removed: string[] }
   /** files to store, and functions the calling thread resolved (`resolvedRow` lines: the writer makes their rows). */
   | { kind: 'rows'; files: WrittenFile[]; resolved: string }
-  | { kind: 'resolve'; root: string; from: number; kept: [path: string, text: string][] }
-  | { kind: 'finish'; callers: ReadonlyMap<string, number> }
+  | { kind: 'resolve'; root: string; share: number; kept: [path: string, text: string][] }
+  | { kind: 'finish'; callers: ReadonlyMap<number, number> }
   | { kind: 'abort' };
 
 /** The writer keeps every file's facts and text: 3 x 64 MiB semi-spaces (measured on LLVM: a third fewer scavenging seconds than V8's default). */
@@ -59,10 +59,15 @@ export class IndexWriter {
     this.add(factsJson.length);
   }
 
-  /** The writer resolves the functions from number `from` on (Resolver.resolveEach), with the files' facts it stored and the `kept` files' (unchanged, already in the index) texts. */
-  resolveFrom(root: string, from: number, kept: [path: string, text: string][]): void {
+  /**
+   * The writer resolves the last `share` of the call sites (Resolver.resolveEach from `splitAt(1 - share)`),
+   * with the files' facts it stored and the `kept` files' (unchanged, already in the index) texts. It
+   * finds the split itself: sent before the calling thread builds its own resolver, it builds its own
+   * meanwhile.
+   */
+  resolveShare(root: string, share: number, kept: [path: string, text: string][]): void {
     this.flush();
-    this.send({ kind: 'resolve', root, from, kept });
+    this.send({ kind: 'resolve', root, share, kept });
   }
 
   /** A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross threads). */
@@ -73,7 +78,7 @@ export class IndexWriter {
   }
 
   /** Adds the callers counts of the functions resolved here to the writer's own, writes them and commits; resolves once the index is committed. */
-  async finish(callers: ReadonlyMap<string, number>): Promise<void> {
+  async finish(callers: ReadonlyMap<number, number>): Promise<void> {
     this.flush();
     await this.end({ kind: 'finish', callers });
   }

@@ -26,7 +26,8 @@ function contents(db: string): { indexes: string[]; files: string[]; functions: 
     return {
       indexes: (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'functions' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((row) => row.name),
       files: (reader.prepare('SELECT path, hash FROM files ORDER BY path').all() as { path: string; hash: string }[]).map((row) => `${row.path} ${row.hash}`),
-      functions: (reader.prepare('SELECT qualified_name, callers, calls FROM functions ORDER BY id').all() as { qualified_name: string; callers: number; calls: string }[])
+      functions: (reader.prepare(`SELECT qualified_name, coalesce(count, 0) AS callers, calls FROM functions LEFT JOIN callers ON function_row = functions.rowid ORDER BY id`)
+        .all() as { qualified_name: string; callers: number; calls: string }[])
         .map((row) => `${row.qualified_name} callers=${row.callers} ${row.calls}`),
     };
   } finally {
@@ -46,7 +47,7 @@ test('a replacement is invisible to readers until finish, which sets the callers
   replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
   replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1', qualifiedName: 'only' }, JSON.stringify([{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]), 0));
   assert.deepEqual(contents(db), before);
-  replacement.finish(new Map([['f1', 1]]));
+  replacement.finish(new Map([[0, 1]]));
   const after = contents(db);
   assert.deepEqual(after.indexes, before.indexes);
   assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
@@ -83,12 +84,12 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
   first.store.close();
   const before = contents(db);
   const resolver = resolverInPathOrder(facts, root);
-  const split = resolver.splitAt(0.5);
+  const split = resolver.splitAt(1 - 0.5);
   assert.ok(split > 0 && split < whole.length, `split ${split} of ${whole.length}`);
 
   const writer = new IndexWriter(db, []);
   files.forEach((file, i) => writer.putFile(file, factsJson[i]!, texts[i]!));
-  writer.resolveFrom(root, split, []);
+  writer.resolveShare(root, 0.5, []);
   const resolved: [number, FunctionCall[], ContextLevel][] = [];
   const callers = resolver.resolveEach((number, calls, level) => resolved.push([number, calls, level]), { from: 0, to: split });
   // rows may come in any order: each goes to its place
@@ -101,7 +102,7 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
 
   const failing = new IndexWriter(db, []);
   files.forEach((file, i) => failing.putFile(file, factsJson[i]!, texts[i]!));
-  failing.resolveFrom(root, split, []);
+  failing.resolveShare(root, 0.5, []);
   // a function the writer resolves itself, sent again: its row exists
   failing.putResolved(split, [], 'none');
   await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\./);
