@@ -35,6 +35,8 @@ interface CompiledSpec {
   localTypes: Map<string, LocalTypeRule>;
   identifierTypes: Set<string>;
   commentTypes: Set<string>;
+  /** any start of a comment (`lineComment`, `blockComment`, `otherCommentStarts`); null when the table names none. */
+  commentStart: RegExp | null;
   stringTypes: Set<string>;
   wrappers: Set<string>;
   keywords: Set<string>;
@@ -142,6 +144,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     localTypes: new Map((spec.localTypes ?? []).map((rule) => [rule.type, rule])),
     identifierTypes: new Set(spec.identifierTypes),
     commentTypes: new Set(spec.commentTypes),
+    commentStart: commentStartPattern(spec),
     stringTypes: new Set(spec.stringTypes),
     wrappers: new Set(spec.definitionWrappers ?? []),
     keywords: new Set(spec.keywords),
@@ -161,6 +164,12 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
 
 // ---------------------------------------------------------------------------------------------
 // Node paths (see NodePath in src/languages/types.ts)
+
+/** Any of the ways a comment of the language starts (null when the table names none). */
+function commentStartPattern(spec: LanguageSpec): RegExp | null {
+  const starts = [spec.lineComment, spec.blockComment?.[0], ...(spec.otherCommentStarts ?? [])].filter((start): start is string => Boolean(start));
+  return starts.length > 0 ? new RegExp(starts.map((start) => start.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')) : null;
+}
 
 /** A pattern finding the words in a text (global; null for none). */
 function wordPattern(words: readonly string[]): RegExp | null {
@@ -782,12 +791,21 @@ class FileExtractor {
     let argumentCount: number | null = null;
     const args = rule.argumentsField ? (firstOnPath(node, [rule.argumentsField]) ?? null) : null;
     if (args && rule.singleArgumentTypes?.includes(args.type)) argumentCount = 1;
-    else if (args) argumentCount = args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
+    else if (args) argumentCount = this.argumentCount(args);
     const site: CallSite = { name: nameNode.text, receiver, argumentCount, line, column };
     if (receiverIsPath) site.receiverIsPath = true;
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType;
     return site;
+  }
+
+  /** The named children of an argument list that are not comments. Counting the children is one call into
+   *  wasm; listing them to leave the comments out costs one per child, paid only when the list's text holds a comment's start. */
+  private argumentCount(args: Node): number {
+    const count = args.namedChildCount;
+    const { commentStart } = this.c;
+    if (count === 0 || (commentStart !== null && !commentStart.test(this.text.slice(args.startIndex, args.endIndex)))) return count;
+    return args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
   }
 
   /** The stated type of a local name, in the innermost function around the node. */

@@ -243,6 +243,8 @@ export interface LanguageSpec {
   extensions: string[];
   lineComment: string | null;
   blockComment: [string, string] | null;
+  /** how comments start besides `lineComment` and `blockComment` (PHP's `#`): a list of call arguments whose text holds no comment start has no comment among them. */
+  otherCommentStarts?: string[];
   /** node types that are comments. */
   commentTypes: string[];
   /** node types that are identifiers (names of variables, functions, types, fields). */

@@ -128,6 +128,8 @@ export const javascript: LanguageSpec = {
   bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],
+  // a script's HTML-like comments
+  otherCommentStarts: ['<!--', '-->'],
   commentTypes: ['comment', 'html_comment'],
   identifierTypes: [
     'identifier', 'property_identifier', 'private_property_identifier', 'shorthand_property_identifier',

@@ -12,6 +12,7 @@ export const php: LanguageSpec = {
   bracketStatements: true,
   lineComment: '//',
   blockComment: ['/*', '*/'],
+  otherCommentStarts: ['#'],
   commentTypes: ['comment'],
   identifierTypes: ['name'],
   stringTypes: ['string', 'encapsed_string', 'heredoc', 'nowdoc', 'shell_command_expression'],
