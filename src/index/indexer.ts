@@ -7,7 +7,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { createWorkerPool, type WorkerHeap } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { resolverInPathOrder } from './resolve.ts';
+import { afterSplit, dropCallSites, resolutionSplit, resolverInPathOrder } from './resolve.ts';
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
@@ -36,7 +36,7 @@ export interface IndexRun {
 const BATCH_FILES = 16;
 /** The extraction workers' young generation: 3 x 64 MiB semi-spaces (measured on LLVM: their scavenging time halves against V8's default). */
 const EXTRACTION_HEAP: WorkerHeap = { youngGenerationMb: 192 };
-/** The share of the call sites the writer thread resolves (it also makes and writes every row). Measured on LLVM, the time after parsing alone (the same facts, 3 runs each): 7.3 s at 0.45; 7.7 s at 0.5; 7.9 s at 0.4; 8.2 s at 0.3 and at 0.55. */
+/** The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row). Measured on LLVM as a share of the call sites, the time after parsing alone (the same facts, 3 runs each): 7.3 s at 0.45; 7.7 s at 0.5; 7.9 s at 0.4; 8.2 s at 0.3 and at 0.55. */
 const WRITER_RESOLUTION_SHARE = 0.45;
 
 export function defaultIndexPath(root: string): string {
@@ -127,28 +127,32 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     const changed: PendingSource[] = files
       ? files.filter((file) => known.get(file.path) !== hashes.get(file.path)).map((file) => ({ path: file.path, size: file.size, read: () => file }))
       : listing.entries.map((entry) => ({ path: entry.path, size: entry.size, read: () => listing.read(entry) }));
-    const present = new Set((files ?? listing.entries).map((file) => file.path));
+    const listed = files ?? listing.entries;
+    const present = new Set(listed.map((file) => file.path));
     const removed = [...known.keys()].filter((path) => !present.has(path));
     const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root;
     let parsedCount = 0;
     if (!unchanged) {
       const changedPaths = new Set(changed.map((source) => source.path));
       const keptFiles = (files ?? []).filter((source) => !changedPaths.has(source.path));
-      const kept = store.facts(keptFiles.map((source) => source.path));
+      // The writer thread resolves the functions of the last files (it also writes every row: it gets
+      // the smaller share); each thread keeps only its own part's call sites.
+      const split = resolutionSplit(listed, WRITER_RESOLUTION_SHARE);
+      const ownFacts = (facts: FileFacts) => (afterSplit(facts.path, split) ? dropCallSites(facts) : facts);
+      const kept = store.facts(keptFiles.map((source) => source.path)).map(ownFacts);
       // While the writer thread writes, its connection is the only one: a first index then goes
       // through a rollback journal (IndexStore.beginReplace), each page written once.
       store.close();
-      const replacement = new IndexWriter(file, removed);
+      const replacement = new IndexWriter(file, removed, split);
       try {
         const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
+          ownFacts(facts);
           replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
         });
         parsedCount = parsed.length;
-        // The writer thread resolves the last functions (it also writes every row: it gets the smaller share).
-        replacement.resolveShare(root, WRITER_RESOLUTION_SHARE, keptFiles.map((source) => [source.path, source.text]));
+        replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]));
         const resolver = resolverInPathOrder([...kept, ...parsed], root);
-        const split = resolver.splitAt(1 - WRITER_RESOLUTION_SHARE);
-        const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), { from: 0, to: split });
+        const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), { from: 0, to: resolver.firstFunctionAfter(split) });
         await replacement.finish(callers);
       } catch (error) {
         await replacement.abort();

@@ -207,6 +207,35 @@ export function resolverInPathOrder(files: FileFacts[], root: string): Resolver 
   return new Resolver([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), root);
 }
 
+/**
+ * Where the index splits resolution between its two threads: the path (a file's edge, in path
+ * order) from which the files hold the last `share` of the bytes; null when no file starts there
+ * (the first part is everything). Known from the files' sizes before any is parsed, so that each
+ * thread drops, as each file's facts arrive, the call sites of the other part (dropCallSites).
+ */
+export function resolutionSplit(files: readonly { path: string; size: number }[], share: number): string | null {
+  const ordered = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const total = ordered.reduce((sum, file) => sum + file.size, 0);
+  if (total === 0) return null;
+  let before = 0;
+  for (const file of ordered) {
+    if (before >= (1 - share) * total) return file.path;
+    before += file.size;
+  }
+  return null;
+}
+
+/** Whether a file is in the second part of a resolution split (resolutionSplit). */
+export function afterSplit(path: string, split: string | null): boolean {
+  return split !== null && path >= split;
+}
+
+/** Empties each function's call sites, in place: the facts of a file whose functions another thread resolves (its call sites are most of its objects, and only its own resolution reads them). */
+export function dropCallSites(facts: FileFacts): FileFacts {
+  for (const fn of facts.functions) fn.calls = [];
+  return facts;
+}
+
 export class Resolver {
   private readonly paths: Set<string>;
   private readonly pathsBySuffix = new Map<string, string[]>();
@@ -383,18 +412,10 @@ export class Resolver {
     };
   }
 
-  /** The first function of the file where `share` of the repository's call sites have been passed: a
-   *  split of resolveEach's work into two parts on a file's edge (a file's context is made once). */
-  splitAt(share: number): number {
-    let total = 0;
-    for (const definition of this.definitions) total += definition.fn.calls.length;
-    let passed = 0;
-    for (let number = 0; number < this.definitions.length; number++) {
-      const definition = this.definitions[number]!;
-      if (passed >= share * total && (number === 0 || this.definitions[number - 1]!.path !== definition.path)) return number;
-      passed += definition.fn.calls.length;
-    }
-    return this.definitions.length;
+  /** The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part starts (every function is in the first for null). */
+  firstFunctionAfter(split: string | null): number {
+    const number = this.definitions.findIndex((definition) => afterSplit(definition.path, split));
+    return number < 0 ? this.definitions.length : number;
   }
 
   /**

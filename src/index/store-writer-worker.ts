@@ -2,11 +2,13 @@
 // facts and texts it stores kept to resolve its part of the functions and to make every row.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import { forEachResolvedRow, type WriterMessage } from './store-writer.ts';
-import { resolverInPathOrder, type Resolver } from './resolve.ts';
+import { afterSplit, dropCallSites, resolverInPathOrder, type Resolver } from './resolve.ts';
 import type { FileFacts } from './types.ts';
 
 interface Replacement {
   store: IndexStore;
+  /** this thread resolves the functions of the files from here on (resolutionSplit): it keeps only their call sites. */
+  split: string | null;
   replacement: IndexReplacement;
   facts: FileFacts[];
   texts: Map<string, string>;
@@ -38,7 +40,7 @@ export function handle(message: WriterMessage): void {
   if (message.kind === 'begin') {
     const store = new IndexStore(message.file);
     try {
-      open = { store, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), resolver: null, callers: new Map() };
+      open = { store, split: message.split, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), resolver: null, callers: new Map() };
     } catch (error) {
       store.close();
       throw error;
@@ -52,11 +54,12 @@ export function handle(message: WriterMessage): void {
     throw new Error('index writer: no replacement in progress');
   }
   const textOf = (path: string) => current.texts.get(path)!;
+  const ownFacts = (facts: FileFacts) => (afterSplit(facts.path, current.split) ? facts : dropCallSites(facts));
   if (message.kind === 'rows') {
     orAbort(current, () => {
       for (const [file, factsJson, text] of message.files) {
         current.replacement.putFile(file, factsJson);
-        current.facts.push(JSON.parse(factsJson) as FileFacts);
+        current.facts.push(ownFacts(JSON.parse(factsJson) as FileFacts));
         current.texts.set(file.path, text);
       }
       if (message.resolved === '') return;
@@ -70,13 +73,13 @@ export function handle(message: WriterMessage): void {
   if (message.kind === 'resolve') {
     orAbort(current, () => {
       for (const [path, text] of message.kept) current.texts.set(path, text);
-      const kept = current.store.facts(message.kept.map(([path]) => path));
+      const kept = current.store.facts(message.kept.map(([path]) => path)).map(ownFacts);
       const resolver = resolverInPathOrder([...kept, ...current.facts], message.root);
       current.facts = [];
       current.resolver = resolver;
       current.callers = resolver.resolveEach(
         (number, calls, level) => current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number)),
-        { from: resolver.splitAt(1 - message.share), to: Infinity },
+        { from: resolver.firstFunctionAfter(current.split), to: Infinity },
       );
     });
     return;

@@ -12,10 +12,10 @@ export type WrittenFile = [file: StoredFile, factsJson: string, text: string];
 
 /** What the writer thread is asked to do (store-writer-worker.ts), one message at a time, in order. */
 export type WriterMessage =
-  | { kind: 'begin'; file: string; removed: string[] }
+  | { kind: 'begin'; file: string; removed: string[]; split: string | null }
   /** files to store, and functions the calling thread resolved (`resolvedRow` lines: the writer makes their rows). */
   | { kind: 'rows'; files: WrittenFile[]; resolved: string }
-  | { kind: 'resolve'; root: string; share: number; kept: [path: string, text: string][] }
+  | { kind: 'resolve'; root: string; kept: [path: string, text: string][] }
   | { kind: 'finish'; callers: ReadonlyMap<number, number> }
   | { kind: 'abort' };
 
@@ -48,10 +48,10 @@ export class IndexWriter {
   private failure: Error | null = null;
   private closed = false;
 
-  /** Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths. */
-  constructor(file: string, removed: string[]) {
+  /** Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths; the writer resolves the functions of the files from `split` on (resolutionSplit). */
+  constructor(file: string, removed: string[], split: string | null) {
     this.queue = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url), WRITER_HEAP);
-    this.send({ kind: 'begin', file, removed });
+    this.send({ kind: 'begin', file, removed, split });
   }
 
   putFile(file: StoredFile, factsJson: string, text: string): void {
@@ -60,14 +60,14 @@ export class IndexWriter {
   }
 
   /**
-   * The writer resolves the last `share` of the call sites (Resolver.resolveEach from `splitAt(1 - share)`),
-   * with the files' facts it stored and the `kept` files' (unchanged, already in the index) texts. It
-   * finds the split itself: sent before the calling thread builds its own resolver, it builds its own
-   * meanwhile.
+   * The writer resolves the functions of the files from the split on (Resolver.resolveEach from
+   * `firstFunctionAfter(split)`), with the files' facts it stored and the `kept` files' (unchanged,
+   * already in the index) texts. Sent before the calling thread builds its own resolver: the writer
+   * builds its own meanwhile.
    */
-  resolveShare(root: string, share: number, kept: [path: string, text: string][]): void {
+  resolveRest(root: string, kept: [path: string, text: string][]): void {
     this.flush();
-    this.send({ kind: 'resolve', root, share, kept });
+    this.send({ kind: 'resolve', root, kept });
   }
 
   /** A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross threads). */

@@ -277,14 +277,15 @@ test('C++, YABLoCo mode: a call in a constructor\'s member initializer is judged
   assert.deepEqual(await graphOf('initializer-cpp', 'yabloco'), expected);
 });
 
-test('resolution split in two parts on a file edge (the index resolves in two threads) gives every function, call and callers count of one whole pass', async () => {
+test('resolution split in two parts on a file edge (the index resolves in two threads, each keeping only its part\'s call sites) gives every function, call and callers count of one whole pass', async () => {
   const { walkRepository } = await import('../../src/index/walk.ts');
   const { extractFile } = await import('../../src/index/extract.ts');
-  const { Resolver } = await import('../../src/index/resolve.ts');
+  const { Resolver, afterSplit, dropCallSites, resolutionSplit } = await import('../../src/index/resolve.ts');
   for (const repo of ['mixed-c', 'rust-modules', 'go-modules', 'java-app', 'py-app']) {
     const root = join(FIXTURES, repo);
     const files = walkRepository(root).files.sort((a, b) => (a.path < b.path ? -1 : 1));
-    const facts = await Promise.all(files.map((file) => extractFile(file.path, file.language, file.text)));
+    const extract = () => Promise.all(files.map((file) => extractFile(file.path, file.language, file.text)));
+    const facts = await extract();
     const textOf = (path: string) => files.find((file) => file.path === path)!.text;
     const pass = (resolver: InstanceType<typeof Resolver>, part?: { from: number; to: number }) => {
       const rows: string[] = [];
@@ -295,11 +296,15 @@ test('resolution split in two parts on a file edge (the index resolves in two th
     assert.ok(whole.rows.length > 3 && whole.callers.size > 0, repo);
     const splits = new Set<number>();
     for (const share of [0, 0.3, 0.5, 0.75, 1]) {
-      const first = new Resolver(facts, root);
-      const split = first.splitAt(share);
-      splits.add(split);
-      const a = pass(first, { from: 0, to: split });
-      const b = pass(new Resolver(facts, root), { from: split, to: Infinity });
+      const split = resolutionSplit(files, share);
+      // each part's resolver has the other part's files without their call sites
+      const first = new Resolver((await extract()).map((f) => (afterSplit(f.path, split) ? dropCallSites(f) : f)), root);
+      const second = new Resolver((await extract()).map((f) => (afterSplit(f.path, split) ? f : dropCallSites(f))), root);
+      const from = first.firstFunctionAfter(split);
+      assert.equal(second.firstFunctionAfter(split), from, repo);
+      splits.add(from);
+      const a = pass(first, { from: 0, to: from });
+      const b = pass(second, { from, to: Infinity });
       assert.deepEqual([...a.rows, ...b.rows], whole.rows, repo);
       const merged = new Map(a.callers);
       for (const [id, count] of b.callers) merged.set(id, (merged.get(id) ?? 0) + count);

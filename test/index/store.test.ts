@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { IndexStore, functionRow } from '../../src/index/store.ts';
 import { IndexWriter } from '../../src/index/store-writer.ts';
-import { resolverInPathOrder } from '../../src/index/resolve.ts';
+import { resolutionSplit, resolverInPathOrder } from '../../src/index/resolve.ts';
 import type { ContextLevel, FunctionCall } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
@@ -84,12 +84,13 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
   first.store.close();
   const before = contents(db);
   const resolver = resolverInPathOrder(facts, root);
-  const split = resolver.splitAt(1 - 0.5);
+  const splitPath = resolutionSplit(files, 0.5);
+  const split = resolver.firstFunctionAfter(splitPath);
   assert.ok(split > 0 && split < whole.length, `split ${split} of ${whole.length}`);
 
-  const writer = new IndexWriter(db, []);
+  const writer = new IndexWriter(db, [], splitPath);
   files.forEach((file, i) => writer.putFile(file, factsJson[i]!, texts[i]!));
-  writer.resolveShare(root, 0.5, []);
+  writer.resolveRest(root, []);
   const resolved: [number, FunctionCall[], ContextLevel][] = [];
   const callers = resolver.resolveEach((number, calls, level) => resolved.push([number, calls, level]), { from: 0, to: split });
   // rows may come in any order: each goes to its place
@@ -100,9 +101,9 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
   reader.close();
   assert.deepEqual(contents(db), before);
 
-  const failing = new IndexWriter(db, []);
+  const failing = new IndexWriter(db, [], splitPath);
   files.forEach((file, i) => failing.putFile(file, factsJson[i]!, texts[i]!));
-  failing.resolveShare(root, 0.5, []);
+  failing.resolveRest(root, []);
   // a function the writer resolves itself, sent again: its row exists
   failing.putResolved(split, [], 'none');
   await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\./);
