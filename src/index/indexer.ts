@@ -36,8 +36,8 @@ export interface IndexRun {
 const BATCH_FILES = 16;
 /** The extraction workers' young generation: 3 x 64 MiB semi-spaces (measured on LLVM: their scavenging time halves against V8's default). */
 const EXTRACTION_HEAP: WorkerHeap = { youngGenerationMb: 192 };
-/** The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row). Measured on LLVM as a share of the call sites, the time after parsing alone (the same facts, 3 runs each): 7.3 s at 0.45; 7.7 s at 0.5; 7.9 s at 0.4; 8.2 s at 0.3 and at 0.55. */
-const WRITER_RESOLUTION_SHARE = 0.45;
+/** The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row). Measured on LLVM, the time after parsing alone (the same facts): 6.7-7.2 s at 0.35, 6.9-8.5 s at 0.4, 7.4-8.2 s at 0.45 (there the writer ends last). */
+const WRITER_RESOLUTION_SHARE = 0.35;
 
 export function defaultIndexPath(root: string): string {
   return join(root, '.ctxbench', 'index.db');
