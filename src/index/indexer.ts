@@ -7,7 +7,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { InputError } from '../util/errors.ts';
 import { createWorkerPool, type WorkerHeap } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
-import { afterSplit, dropCallSites, resolutionSplit, resolverInPathOrder } from './resolve.ts';
+import { factsForPart, resolutionSplit, resolverInPathOrder } from './resolve.ts';
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
@@ -138,7 +138,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       // The writer thread resolves the functions of the last files (it also writes every row: it gets
       // the smaller share); each thread keeps only its own part's call sites.
       const split = resolutionSplit(listed, WRITER_RESOLUTION_SHARE);
-      const ownFacts = (facts: FileFacts) => (afterSplit(facts.path, split) ? dropCallSites(facts) : facts);
+      const ownFacts = (facts: FileFacts) => factsForPart(facts, split, false);
       const kept = store.facts(keptFiles.map((source) => source.path)).map(ownFacts);
       // While the writer thread writes, its connection is the only one: a first index then goes
       // through a rollback journal (IndexStore.beginReplace), each page written once.

@@ -204,7 +204,12 @@ function stem(path: string): string {
 /** The resolver of a repository's files numbered in path order: the order both threads of an index
  *  (indexer.ts, store-writer-worker.ts) must agree on, since a function's number is its row. */
 export function resolverInPathOrder(files: FileFacts[], root: string): Resolver {
-  return new Resolver([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), root);
+  return new Resolver([...files].sort(byPath), root);
+}
+
+/** Path order (code units, as the resolver numbers files and functions). */
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
 /**
@@ -214,7 +219,7 @@ export function resolverInPathOrder(files: FileFacts[], root: string): Resolver 
  * thread drops, as each file's facts arrive, the call sites of the other part (dropCallSites).
  */
 export function resolutionSplit(files: readonly { path: string; size: number }[], share: number): string | null {
-  const ordered = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const ordered = [...files].sort(byPath);
   const total = ordered.reduce((sum, file) => sum + file.size, 0);
   if (total === 0) return null;
   let before = 0;
@@ -226,13 +231,17 @@ export function resolutionSplit(files: readonly { path: string; size: number }[]
 }
 
 /** Whether a file is in the second part of a resolution split (resolutionSplit). */
-export function afterSplit(path: string, split: string | null): boolean {
+function afterSplit(path: string, split: string | null): boolean {
   return split !== null && path >= split;
 }
 
-/** Empties each function's call sites, in place: the facts of a file whose functions another thread resolves (its call sites are most of its objects, and only its own resolution reads them). */
-export function dropCallSites(facts: FileFacts): FileFacts {
-  for (const fn of facts.functions) fn.calls = [];
+/**
+ * A file's facts as the thread resolving one part of a split keeps them (`second`: the files from the
+ * split on): a file of the other part loses its functions' call sites, in place (they are most of its
+ * objects, and only its own part's resolution reads them).
+ */
+export function factsForPart(facts: FileFacts, split: string | null, second: boolean): FileFacts {
+  if (afterSplit(facts.path, split) !== second) for (const fn of facts.functions) fn.calls = [];
   return facts;
 }
 

@@ -2,7 +2,7 @@
 // facts and texts it stores kept to resolve its part of the functions and to make every row.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import { forEachResolvedRow, type WriterMessage } from './store-writer.ts';
-import { afterSplit, dropCallSites, resolverInPathOrder, type Resolver } from './resolve.ts';
+import { factsForPart, resolverInPathOrder, type Resolver } from './resolve.ts';
 import type { FileFacts } from './types.ts';
 
 interface Replacement {
@@ -54,7 +54,7 @@ export function handle(message: WriterMessage): void {
     throw new Error('index writer: no replacement in progress');
   }
   const textOf = (path: string) => current.texts.get(path)!;
-  const ownFacts = (facts: FileFacts) => (afterSplit(facts.path, current.split) ? facts : dropCallSites(facts));
+  const ownFacts = (facts: FileFacts) => factsForPart(facts, current.split, true);
   if (message.kind === 'rows') {
     orAbort(current, () => {
       for (const [file, factsJson, text] of message.files) {

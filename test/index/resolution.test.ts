@@ -280,7 +280,7 @@ test('C++, YABLoCo mode: a call in a constructor\'s member initializer is judged
 test('resolution split in two parts on a file edge (the index resolves in two threads, each keeping only its part\'s call sites) gives every function, call and callers count of one whole pass', async () => {
   const { walkRepository } = await import('../../src/index/walk.ts');
   const { extractFile } = await import('../../src/index/extract.ts');
-  const { Resolver, afterSplit, dropCallSites, resolutionSplit } = await import('../../src/index/resolve.ts');
+  const { Resolver, factsForPart, resolutionSplit } = await import('../../src/index/resolve.ts');
   for (const repo of ['mixed-c', 'rust-modules', 'go-modules', 'java-app', 'py-app']) {
     const root = join(FIXTURES, repo);
     const files = walkRepository(root).files.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -298,8 +298,13 @@ test('resolution split in two parts on a file edge (the index resolves in two th
     for (const share of [0, 0.3, 0.5, 0.75, 1]) {
       const split = resolutionSplit(files, share);
       // each part's resolver has the other part's files without their call sites
-      const first = new Resolver((await extract()).map((f) => (afterSplit(f.path, split) ? dropCallSites(f) : f)), root);
-      const second = new Resolver((await extract()).map((f) => (afterSplit(f.path, split) ? f : dropCallSites(f))), root);
+      const firstFacts = (await extract()).map((f) => factsForPart(f, split, false));
+      const secondFacts = (await extract()).map((f) => factsForPart(f, split, true));
+      // the two parts' call sites are all of them, each kept once
+      const callSites = (all: typeof facts) => all.reduce((sum, f) => sum + f.functions.reduce((n, fn) => n + fn.calls.length, 0), 0);
+      assert.equal(callSites(firstFacts) + callSites(secondFacts), callSites(facts), repo);
+      const first = new Resolver(firstFacts, root);
+      const second = new Resolver(secondFacts, root);
       const from = first.firstFunctionAfter(split);
       assert.equal(second.firstFunctionAfter(split), from, repo);
       splits.add(from);
