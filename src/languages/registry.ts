@@ -30,7 +30,7 @@ export const LANGUAGES = new Registry<LanguageSpec>('language', 'language');
 interface Lookups {
   byExtension: Map<string, LanguageId>;
   /** dialects that may hide behind another language's extension (`.h`: C, C++ or Objective-C), tried in precedence order. */
-  headerDialects: { id: LanguageId; extensions: Set<string>; patterns: RegExp[] }[];
+  headerDialects: { id: LanguageId; extensions: Set<string>; pattern: RegExp }[];
   selfReceivers: Set<string>;
   moduleExtensions: Map<LanguageId, string[]>;
 }
@@ -44,7 +44,8 @@ function tables(): Lookups {
   for (const spec of specs) for (const extension of spec.extensions) byExtension.set(extension.toLowerCase(), spec.id);
   const headerDialects = specs.filter((spec) => spec.headerMarkers)
     .sort((a, b) => b.headerMarkers!.precedence - a.headerMarkers!.precedence)
-    .map((spec) => ({ id: spec.id, extensions: new Set(spec.headerMarkers!.extensions), patterns: spec.headerMarkers!.patterns.map((source) => new RegExp(source, 'm')) }));
+    // a dialect's patterns as one alternation: the text is scanned once per dialect
+    .map((spec) => ({ id: spec.id, extensions: new Set(spec.headerMarkers!.extensions), pattern: new RegExp(spec.headerMarkers!.patterns.map((source) => `(?:${source})`).join('|'), 'm') }));
   const selfReceivers = new Set(specs.flatMap((spec) => spec.selfReceivers ?? []));
   const every = specs.flatMap((spec) => spec.moduleExtensions ?? []);
   const moduleExtensions = new Map(specs.map((spec) => [spec.id, [...new Set([...(spec.moduleExtensions ?? []), ...every])]]));
@@ -89,7 +90,7 @@ export function languageForPath(path: string, text?: string): LanguageId | null 
   const dialects = headerDialects.filter((dialect) => dialect.extensions.has(extension));
   if (dialects.length === 0) return byExtension;
   const code = byExtension ? codeOnly(LANGUAGES.get(byExtension), text) : text;
-  return dialects.find((dialect) => dialect.patterns.some((pattern) => pattern.test(code)))?.id ?? byExtension;
+  return dialects.find((dialect) => dialect.pattern.test(code))?.id ?? byExtension;
 }
 
 export function allLanguages(): readonly LanguageSpec[] {

@@ -90,7 +90,10 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
 
   const writer = new IndexWriter(db, [], splitPath);
   files.forEach((file, i) => writer.putFile(file, factsJson[i]!, texts[i]!));
-  writer.resolveRest(root, []);
+  const writerPart = writer.resolveRest(root, []);
+  const ownPart = resolver.includeRelationPart(0, resolver.firstFileAfter(splitPath));
+  writer.resolveWith(ownPart);
+  resolver.joinIncludeRelation([ownPart, (await writerPart)!]);
   const resolved: [number, FunctionCall[], ContextLevel][] = [];
   const callers = resolver.resolveEach((number, calls, level) => resolved.push([number, calls, level]), { from: 0, to: split });
   // rows may come in any order: each goes to its place
@@ -103,7 +106,8 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
 
   const failing = new IndexWriter(db, [], splitPath);
   files.forEach((file, i) => failing.putFile(file, factsJson[i]!, texts[i]!));
-  failing.resolveRest(root, []);
+  await failing.resolveRest(root, []);
+  failing.resolveWith(ownPart);
   // a function the writer resolves itself, sent again: its row exists
   failing.putResolved(split, [], 'none');
   await assert.rejects(failing.finish(new Map()), /UNIQUE constraint failed: functions\./);
