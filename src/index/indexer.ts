@@ -150,13 +150,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
           replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
         });
         parsedCount = parsed.length;
-        const writerPart = replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]));
+        replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]));
         const resolver = resolverInPathOrder([...kept, ...parsed], root);
-        // each thread works out its own files' share of the include relation, and both join the two
-        const ownPart = resolver.includeRelationPart(0, resolver.firstFileAfter(split));
-        const otherPart = await writerPart;
-        replacement.resolveWith(ownPart);
-        resolver.joinIncludeRelation([ownPart, otherPart!]);
         const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), { from: 0, to: resolver.firstFunctionAfter(split) });
         await replacement.finish(callers);
       } catch (error) {

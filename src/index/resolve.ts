@@ -114,12 +114,6 @@ interface SystemInclude {
 }
 
 /** What a file's includes and imports bring it, transitively (the file itself left out): files by number. */
-/** Of the include relation (Resolver.includeRelationPart), what some files make: for each file, those of them that include it, and (for a file defining macros) those that reach it; file numbers, ascending. */
-export interface IncludeRelationPart {
-  includers: Map<string, Int32Array>;
-  reachers: Map<string, Int32Array>;
-}
-
 interface FileClosure {
   included: Int32Array;
   reached: Int32Array;
@@ -294,8 +288,6 @@ export class Resolver {
   private readonly includedMarks: Int32Array;
   private readonly reachedMarks: Int32Array;
   private closureVisits = 0;
-  /** whether the include relation is set (indexIncluders, joinIncludeRelation). */
-  private relationJoined = false;
 
   /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
   constructor(files: FileFacts[], root: string | null = null) {
@@ -585,28 +577,13 @@ export class Resolver {
 
   /**
    * Which files include each file, and which reach each file defining a macro (a header sees the
-   * macros of the files that include it: they are defined before its text is read there), unless
-   * joinIncludeRelation gave it. Nothing is needed without macros or includes (a header is read in a
-   * source file including it).
+   * macros of the files that include it: they are defined before its text is read there). Each
+   * file's closure is worked out once for this and kept (as file numbers) for its context; nothing
+   * is needed without macros or includes (a header is read in a source file including it).
    */
   private indexIncluders(): void {
-    if (this.relationJoined) return;
-    this.joinIncludeRelation([this.includeRelationPart(0, this.filePaths.length)]);
-  }
-
-  private relationNeeded(): boolean {
-    return this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => facts.imports.some((ref) => ref.resolve === 'include'));
-  }
-
-  /**
-   * The share of the include relation (indexIncluders) that files `from` to `to` (file numbers, `to`
-   * left out; Infinity: to the last) make: what each of them includes and reaches. Each file's closure is worked out for
-   * this and kept (as file numbers) for its context. Two threads resolving the two parts of a split
-   * each work out their own files' share and join both (joinIncludeRelation).
-   */
-  includeRelationPart(from: number, to: number): IncludeRelationPart {
-    const part: IncludeRelationPart = { includers: new Map(), reachers: new Map() };
-    if (!this.relationNeeded()) return part;
+    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => facts.imports.some((ref) => ref.resolve === 'include'));
+    if (!needed || this.includersOf.size > 0) return;
     const macroFiles = new Uint8Array(this.filePaths.length);
     for (const list of this.macrosByName.values()) for (const macro of list) macroFiles[this.fileIndex.get(macro.path)!] = 1;
     const includers = new Map<string, number[]>();
@@ -616,44 +593,16 @@ export class Resolver {
       if (list) list.push(file);
       else lists.set(path, [file]);
     };
-    for (let file = from, end = Math.min(to, this.filePaths.length); file < end; file++) {
-      const path = this.filePaths[file]!;
+    this.filePaths.forEach((path, file) => {
       const facts = this.factsByPath.get(path)!;
       const spec = getLanguage(facts.language);
       const closure = this.visitClosure(facts, spec, this.languageSets(spec).stdlibModules);
       for (const header of closure.included) add(includers, this.filePaths[header]!, file);
       for (const reached of closure.reached) if (macroFiles[reached] === 1) add(reachers, this.filePaths[reached]!, file);
       this.closures.set(path, closure);
-    }
-    for (const [path, list] of includers) part.includers.set(path, Int32Array.from(list));
-    for (const [path, list] of reachers) part.reachers.set(path, Int32Array.from(list));
-    return part;
-  }
-
-  /** Sets the include relation from the shares of consecutive ranges of files (includeRelationPart), in file order. */
-  joinIncludeRelation(parts: readonly IncludeRelationPart[]): void {
-    const join = (into: Map<string, Int32Array>, key: 'includers' | 'reachers') => {
-      const lists = new Map<string, Int32Array[]>();
-      for (const part of parts) for (const [path, list] of part[key]) lists.set(path, [...(lists.get(path) ?? []), list]);
-      for (const [path, pieces] of lists) {
-        const joined = new Int32Array(pieces.reduce((length, piece) => length + piece.length, 0));
-        let at = 0;
-        for (const piece of pieces) {
-          joined.set(piece, at);
-          at += piece.length;
-        }
-        into.set(path, joined);
-      }
-    };
-    join(this.includersOf, 'includers');
-    join(this.reachersOf, 'reachers');
-    this.relationJoined = true;
-  }
-
-  /** The number of the first file at or after `split` (resolutionSplit): where the second part's files start. */
-  firstFileAfter(split: string | null): number {
-    const file = this.filePaths.findIndex((path) => afterSplit(path, split));
-    return file < 0 ? this.filePaths.length : file;
+    });
+    for (const [path, list] of includers) this.includersOf.set(path, Int32Array.from(list));
+    for (const [path, list] of reachers) this.reachersOf.set(path, Int32Array.from(list));
   }
 
   /**

@@ -2,7 +2,7 @@
 // facts and texts it stores kept to resolve its part of the functions and to make every row.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import { forEachResolvedRow, type WriterMessage } from './store-writer.ts';
-import { factsForPart, resolverInPathOrder, type IncludeRelationPart, type Resolver } from './resolve.ts';
+import { factsForPart, resolverInPathOrder, type Resolver } from './resolve.ts';
 import type { FileFacts } from './types.ts';
 
 interface Replacement {
@@ -14,8 +14,6 @@ interface Replacement {
   texts: Map<string, string>;
   /** built at 'resolve' (the facts are then dropped): makes the rows of the functions the calling thread resolves. */
   resolver: Resolver | null;
-  /** this thread's files' share of the include relation, until the calling thread's joins it. */
-  relation: IncludeRelationPart | null;
   /** the callers counts of the functions this thread resolved, by function number. */
   callers: Map<number, number>;
 }
@@ -38,11 +36,11 @@ function orAbort(replacement: Replacement, write: () => void): void {
   }
 }
 
-export function handle(message: WriterMessage): IncludeRelationPart | void {
+export function handle(message: WriterMessage): void {
   if (message.kind === 'begin') {
     const store = new IndexStore(message.file);
     try {
-      open = { store, split: message.split, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), resolver: null, relation: null, callers: new Map() };
+      open = { store, split: message.split, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), resolver: null, callers: new Map() };
     } catch (error) {
       store.close();
       throw error;
@@ -73,23 +71,12 @@ export function handle(message: WriterMessage): IncludeRelationPart | void {
     return;
   }
   if (message.kind === 'resolve') {
-    let relation: IncludeRelationPart | null = null;
     orAbort(current, () => {
       for (const [path, text] of message.kept) current.texts.set(path, text);
       const kept = current.store.facts(message.kept.map(([path]) => path)).map(ownFacts);
       const resolver = resolverInPathOrder([...kept, ...current.facts], message.root);
       current.facts = [];
       current.resolver = resolver;
-      relation = current.relation = resolver.includeRelationPart(resolver.firstFileAfter(current.split), Infinity);
-    });
-    return relation!;
-  }
-  if (message.kind === 'relation') {
-    orAbort(current, () => {
-      const { resolver, relation } = current;
-      if (!resolver || !relation) throw new Error('index writer: the include relation before the resolution');
-      resolver.joinIncludeRelation([message.part, relation]);
-      current.relation = null;
       current.callers = resolver.resolveEach(
         (number, calls, level) => current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number)),
         { from: resolver.firstFunctionAfter(current.split), to: Infinity },
@@ -99,7 +86,6 @@ export function handle(message: WriterMessage): IncludeRelationPart | void {
   }
   try {
     if (message.kind === 'finish') {
-      if (current.relation) throw new Error('index writer: finished before resolving its part (resolveWith)');
       const callers = new Map(current.callers);
       for (const [number, count] of message.callers) callers.set(number, (callers.get(number) ?? 0) + count);
       current.replacement.finish(callers);

@@ -4,7 +4,6 @@
 // only each function's number, level and calls: the writer makes every row from the facts and texts
 // it keeps. The two cores share the resolution.
 import { createWorkerQueue, type WorkerHeap, type WorkerPool } from '../util/workers.ts';
-import type { IncludeRelationPart } from './resolve.ts';
 import type { StoredFile } from './store.ts';
 import type { ContextLevel, FunctionCall } from './types.ts';
 
@@ -16,10 +15,7 @@ export type WriterMessage =
   | { kind: 'begin'; file: string; removed: string[]; split: string | null }
   /** files to store, and functions the calling thread resolved (`resolvedRow` lines: the writer makes their rows). */
   | { kind: 'rows'; files: WrittenFile[]; resolved: string }
-  /** builds the writer's resolver; answers with its files' share of the include relation. */
   | { kind: 'resolve'; root: string; kept: [path: string, text: string][] }
-  /** the calling thread's share of the include relation: the writer joins it to its own and resolves its part. */
-  | { kind: 'relation'; part: IncludeRelationPart }
   | { kind: 'finish'; callers: ReadonlyMap<number, number> }
   | { kind: 'abort' };
 
@@ -47,7 +43,7 @@ const BATCH_CHARS = 1_000_000;
 
 /** An index replacement (IndexStore.beginReplace) written by a writer thread. */
 export class IndexWriter {
-  private readonly queue: WorkerPool<WriterMessage, IncludeRelationPart | void>;
+  private readonly queue: WorkerPool<WriterMessage, void>;
   private files: WrittenFile[] = [];
   private resolved = '';
   private chars = 0;
@@ -56,7 +52,7 @@ export class IndexWriter {
 
   /** Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths; the writer resolves the functions of the files from `split` on (resolutionSplit). */
   constructor(file: string, removed: string[], split: string | null) {
-    this.queue = createWorkerQueue<WriterMessage, IncludeRelationPart | void>(new URL('./store-writer-worker.ts', import.meta.url), WRITER_HEAP);
+    this.queue = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url), WRITER_HEAP);
     this.send({ kind: 'begin', file, removed, split });
   }
 
@@ -69,19 +65,11 @@ export class IndexWriter {
    * The writer resolves the functions of the files from the split on (Resolver.resolveEach from
    * `firstFunctionAfter(split)`), with the files' facts it stored and the `kept` files' (unchanged,
    * already in the index) texts. Sent before the calling thread builds its own resolver: the writer
-   * builds its own meanwhile, and works out its files' share of the include relation
-   * (Resolver.includeRelationPart), which this resolves to (null when the writer failed: the next
-   * call throws its error). The writer resolves once it has the calling thread's share (resolveWith).
+   * builds its own meanwhile.
    */
-  resolveRest(root: string, kept: [path: string, text: string][]): Promise<IncludeRelationPart | null> {
+  resolveRest(root: string, kept: [path: string, text: string][]): void {
     this.flush();
-    return this.send({ kind: 'resolve', root, kept }).then((part) => part ?? null);
-  }
-
-  /** The calling thread's share of the include relation: the writer joins it before its own and resolves its functions. */
-  resolveWith(part: IncludeRelationPart): void {
-    if (this.failure) throw this.failure;
-    this.send({ kind: 'relation', part });
+    this.send({ kind: 'resolve', root, kept });
   }
 
   /** A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross threads). */
@@ -121,7 +109,7 @@ export class IndexWriter {
     this.chars = 0;
   }
 
-  private send(message: WriterMessage): Promise<IncludeRelationPart | void> {
+  private send(message: WriterMessage): Promise<void> {
     return this.queue.run(message).catch((error: Error) => {
       this.failure ??= error;
     });

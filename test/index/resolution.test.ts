@@ -277,16 +277,6 @@ test('C++, YABLoCo mode: a call in a constructor\'s member initializer is judged
   assert.deepEqual(await graphOf('initializer-cpp', 'yabloco'), expected);
 });
 
-/** An include relation's parts as one: each file's includers and reachers, in the parts' order. */
-function joinedRelation(parts: { includers: Map<string, Int32Array>; reachers: Map<string, Int32Array> }[]): Record<string, Record<string, number[]>> {
-  const joined = (key: 'includers' | 'reachers') => {
-    const lists: Record<string, number[]> = {};
-    for (const part of parts) for (const [path, list] of part[key]) lists[path] = [...(lists[path] ?? []), ...list];
-    return lists;
-  };
-  return { includers: joined('includers'), reachers: joined('reachers') };
-}
-
 test('resolution split in two parts on a file edge (the index resolves in two threads, each keeping only its part\'s call sites) gives every function, call and callers count of one whole pass', async () => {
   const { walkRepository } = await import('../../src/index/walk.ts');
   const { extractFile } = await import('../../src/index/extract.ts');
@@ -304,9 +294,6 @@ test('resolution split in two parts on a file edge (the index resolves in two th
     };
     const whole = pass(new Resolver(facts, root));
     assert.ok(whole.rows.length > 3 && whole.callers.size > 0, repo);
-    const wholeRelation = joinedRelation([new Resolver(facts, root).includeRelationPart(0, Infinity)]);
-    // C's includes make one (the other languages' imports do not)
-    assert.equal(Object.keys(wholeRelation.includers).length > 0, repo === 'mixed-c', repo);
     const splits = new Set<number>();
     for (const share of [0, 0.3, 0.5, 0.75, 1]) {
       const split = resolutionSplit(files, share);
@@ -321,12 +308,6 @@ test('resolution split in two parts on a file edge (the index resolves in two th
       const from = first.firstFunctionAfter(split);
       assert.equal(second.firstFunctionAfter(split), from, repo);
       splits.add(from);
-      // each works out its own files' share of the include relation: together, the whole relation
-      const firstPart = first.includeRelationPart(0, first.firstFileAfter(split));
-      const secondPart = second.includeRelationPart(second.firstFileAfter(split), Infinity);
-      assert.deepEqual(joinedRelation([firstPart, secondPart]), wholeRelation, repo);
-      first.joinIncludeRelation([firstPart, secondPart]);
-      second.joinIncludeRelation([firstPart, secondPart]);
       const a = pass(first, { from: 0, to: from });
       const b = pass(second, { from, to: Infinity });
       assert.deepEqual([...a.rows, ...b.rows], whole.rows, repo);
