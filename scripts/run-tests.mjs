@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Type-checks, then runs every test/**/*.test.ts with node's own test runner (Node 20 has no --test globs).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -31,6 +32,10 @@ if (filter.length === 0) {
   const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
   if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
 }
+// The tests' temporary folders go into one folder of this run, removed at its end (a test killed
+// midway cannot clean up after itself).
+const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-tests-'));
 // A hung test fails after 5 minutes instead of stalling the whole run.
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } });
+rmSync(scratch, { recursive: true, force: true });
 process.exit(result.status ?? 1);
