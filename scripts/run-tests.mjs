@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Type-checks, then runs every test/**/*.test.ts with node's own test runner (Node 20 has no --test globs).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -35,6 +35,8 @@ if (filter.length === 0) {
 // The tests' temporary folders go into one folder of this run, removed at its end (a test killed
 // midway cannot clean up after itself).
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-tests-'));
+// searchable by others, as /tmp is: under root, sandboxed commands run as another user, who must reach their trees
+chmodSync(scratch, 0o755);
 // A hung test fails after 5 minutes instead of stalling the whole run.
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } });
 rmSync(scratch, { recursive: true, force: true });

@@ -99,7 +99,8 @@ let sandboxChecked = false;
 /** Throws a clear error when bubblewrap is missing or cannot create its namespaces here. */
 export function ensureSandboxWorks(mode: SandboxMode): void {
   if (mode === 'none' || sandboxChecked) return;
-  const probe = spawnSync('bwrap', [...bwrapArgs({ tree: tmpdir(), network: false, limits: null, mounts: [] }), 'true'], spawnIdentity(mode));
+  // the probe's tree is `/`, which every user may enter: a private TMPDIR must not look like missing namespaces
+  const probe = spawnSync('bwrap', [...bwrapArgs({ tree: '/', network: false, limits: null, mounts: [] }), 'true'], spawnIdentity(mode));
   if (probe.error && (probe.error as NodeJS.ErrnoException).code === 'ENOENT') {
     throw new InputError('bubblewrap (bwrap) is not installed: run scripts/setup-system.sh (Debian package `bubblewrap`), or pass --sandbox none at your own risk');
   }

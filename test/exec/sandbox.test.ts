@@ -145,3 +145,13 @@ test('read-only test files: not written, replaced, renamed or removed, nor their
   const open = await run('echo changed > tests/unit/test_a.py && echo ok', { tree });
   assert.equal(open.output, 'ok\n');
 });
+
+test('the sandbox probe works whatever TMPDIR is: a private one (0700, which the sandbox user cannot enter) is not taken for missing namespaces', () => {
+  const privateTmp = mkdtempSync(join(work.dir, 'private-tmp-'));
+  chmodSync(privateTmp, 0o700);
+  const probe = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { ensureSandboxWorks } = await import('./src/exec/index.ts'); ensureSandboxWorks('bwrap'); console.log('sandbox ok');"], {
+    cwd: new URL('../..', import.meta.url).pathname, env: { ...process.env, TMPDIR: privateTmp }, encoding: 'utf8',
+  });
+  assert.equal(probe.stdout.trim(), 'sandbox ok', probe.stderr);
+  assert.equal(probe.status, 0);
+});
