@@ -49,17 +49,27 @@ export function seccompProgram(arch: string = process.arch): Buffer | null {
   return Buffer.concat(program);
 }
 
-let programFile: string | null | undefined;
+/** A descriptor of the filter's file, which is unlinked as soon as it is open (null: no filter for this machine). */
+let programFd: number | null | undefined;
 
-/** An open file descriptor holding the filter (a new one per sandbox: bwrap reads it to the end), or null. */
+/**
+ * An open file descriptor holding the filter (a new one per sandbox, at its start: bwrap reads it to
+ * the end), or null. The file is removed once open and reopened through /proc/self/fd, so nothing is
+ * left behind, even by a process that is killed.
+ */
 export function openSeccompFd(): number | null {
-  if (programFile === undefined) {
+  if (programFd === undefined) {
     const program = seccompProgram();
-    programFile = program === null ? null : join(tmpdir(), `ctxbench-seccomp-${process.pid}.bpf`);
-    if (programFile && program) {
-      writeFileSync(programFile, program, { mode: 0o600 });
-      process.once('exit', () => rmSync(programFile!, { force: true }));
+    programFd = null;
+    if (program) {
+      const file = join(tmpdir(), `ctxbench-seccomp-${process.pid}.bpf`);
+      writeFileSync(file, program, { mode: 0o600 });
+      try {
+        programFd = openSync(file, 'r');
+      } finally {
+        rmSync(file, { force: true });
+      }
     }
   }
-  return programFile === null ? null : openSync(programFile, 'r');
+  return programFd === null ? null : openSync(`/proc/self/fd/${programFd}`, 'r');
 }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_LIMITS, runCommand, sandboxIdentity, SANDBOX_TREE } from '../../src/exec/index.ts';
 import { makeWorkDir } from './helpers.ts';
@@ -115,6 +116,10 @@ test('xattrs and ACLs cannot be set (EOPNOTSUPP), and tools that try fall back: 
   assert.match(outcome.output, /^755$/m);
   assert.match(outcome.output, /^copied$/m);
   assert.match(outcome.output, /OSError: \[Errno 95\] Operation not supported/);
+  // the filter's file is removed once open: a killed process leaves nothing in TMPDIR
+  assert.deepEqual(readdirSync(tmpdir()).filter((name) => name.startsWith('ctxbench-seccomp-')), []);
+  const again = await run(`python3 -c "import os; os.setxattr('src.txt', 'user.k', b'1')" 2>&1`);
+  assert.match(again.output, /OSError: \[Errno 95\] Operation not supported/);
 });
 
 test('read-only test files: not written, replaced, renamed or removed, nor their folders moved; the rest of the tree stays writable', async () => {
