@@ -5,7 +5,7 @@
 // about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
 import type { Node } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
+import { commentStartPattern, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
 import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
@@ -164,12 +164,6 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
 
 // ---------------------------------------------------------------------------------------------
 // Node paths (see NodePath in src/languages/types.ts)
-
-/** Any of the ways a comment of the language starts (null when the table names none). */
-function commentStartPattern(spec: LanguageSpec): RegExp | null {
-  const starts = [spec.lineComment, spec.blockComment?.[0], ...(spec.otherCommentStarts ?? [])].filter((start): start is string => Boolean(start));
-  return starts.length > 0 ? new RegExp(starts.map((start) => start.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')) : null;
-}
 
 /** A pattern finding the words in a text (global; null for none). */
 function wordPattern(words: readonly string[]): RegExp | null {

@@ -216,7 +216,7 @@ function byPath(a: { path: string }, b: { path: string }): number {
  * Where the index splits resolution between its two threads: the path (a file's edge, in path
  * order) from which the files hold the last `share` of the bytes; null when no file starts there
  * (the first part is everything). Known from the files' sizes before any is parsed, so that each
- * thread drops, as each file's facts arrive, the call sites of the other part (dropCallSites).
+ * thread drops, as each file's facts arrive, the call sites of the other part (factsForPart).
  */
 export function resolutionSplit(files: readonly { path: string; size: number }[], share: number): string | null {
   const ordered = [...files].sort(byPath);

@@ -66,6 +66,12 @@ const BUILT_IN = new Set(LANGUAGES.names());
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** Any of the ways a comment of the language starts (`lineComment`, `blockComment`, `otherCommentStarts`); null when the table names none. */
+export function commentStartPattern(spec: LanguageSpec): RegExp | null {
+  const starts = [spec.lineComment, spec.blockComment?.[0], ...(spec.otherCommentStarts ?? [])].filter((start): start is string => Boolean(start));
+  return starts.length > 0 ? new RegExp(starts.map(escapeRegExp).join('|')) : null;
+}
+
 /** Blanks out a language's comments and double-quoted strings so that prose cannot look like syntax. */
 function codeOnly(spec: LanguageSpec, text: string): string {
   const alternatives = ['"(?:[^"\\\\\\n]|\\\\.)*"'];
