@@ -11,7 +11,7 @@
 // continues one (steps: floor index build sample prompts eval score report view containers;
 // CTXBENCH_SCALE_FAMILIES=function,node limits the builds; CTXBENCH_SCALE_ROUNDS=n: rounds of floor and
 // index, default 3, each side its fastest).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -20,7 +20,7 @@ import { validateTask } from '../src/datasets/schema.ts';
 import { compactTask, textHash } from '../src/datasets/taskset.ts';
 import type { TaskRecord } from '../src/datasets/types.ts';
 import { jsonlRecords } from '../src/util/jsonl.ts';
-import { buildPackage } from './sources.ts';
+import { compiledStep, stepProcess, type StepFigures } from './sources.ts';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const CACHE = join(BENCH_DIR, '.cache');
@@ -30,12 +30,6 @@ const SAMPLE_TASKS = 1000;
 const MEMORY_TARGET_MIB = 4096;
 const FLOOR_RATIO_TARGET = 2.5;
 const VIEW_TARGET_MS = 1000;
-
-interface StepResult {
-  seconds: number;
-  peakMiB: number;
-  [key: string]: unknown;
-}
 
 // ---------------------------------------------------------------- the steps (each in a child process)
 
@@ -418,23 +412,10 @@ async function freshViewer(dir: string): Promise<{ url: string; stop: () => Prom
 
 // ---------------------------------------------------------------- the orchestration
 
-/** Runs one step in a child process; its figures, wall time and peak RSS. */
-/** The steps run on the compiled package without tsx (bench/compiled-steps.mjs). */
-const COMPILED_STEPS = new Set(['floor', 'index']);
-
-function step(name: string, args: Record<string, string>): StepResult {
-  if (COMPILED_STEPS.has(name)) buildPackage();
-  const started = performance.now();
-  const command = COMPILED_STEPS.has(name)
-    ? [join(BENCH_DIR, 'compiled-steps.mjs'), name, JSON.stringify(args)]
-    : ['--import', 'tsx', fileURLToPath(import.meta.url), '--step', name, JSON.stringify(args)];
-  const result = spawnSync(process.execPath, command, {
-    encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const line = result.stdout.split('\n').find((text) => text.startsWith('RESULT '));
-  if (result.status !== 0 || !line) throw new Error(`step ${name} failed (exit ${result.status}):\n${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`);
-  return { seconds, ...(JSON.parse(line.slice('RESULT '.length)) as { peakMiB: number }) };
+/** Runs one step in a child process; its figures, wall time and peak RSS. The floor and the index run on the compiled package without tsx (bench/compiled-steps.mjs). */
+function step(name: string, args: Record<string, string>): StepFigures {
+  if (name === 'floor' || name === 'index') return compiledStep(name, args);
+  return stepProcess(name, ['--import', 'tsx', fileURLToPath(import.meta.url), '--step', name, JSON.stringify(args)]);
 }
 
 function llvmTree(): string {
@@ -472,7 +453,7 @@ const mib = (value: number) => `${value.toFixed(0)} MiB`;
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const ok = (pass: boolean) => (pass ? 'ok' : 'OVER TARGET');
 
-function printRow(label: string, result: StepResult, extra = ''): void {
+function printRow(label: string, result: StepFigures, extra = ''): void {
   const measured = typeof result.measured === 'number' ? ` (step ${seconds(result.measured)})` : '';
   const cpu = typeof result.cpuSeconds === 'number' ? ` cpu ${seconds(result.cpuSeconds)}` : '';
   console.log(`  ${label.padEnd(22)} ${seconds(result.seconds).padStart(8)}${measured.padEnd(18)}${cpu.padEnd(13)} peak ${mib(result.peakMiB).padStart(9)} ${ok(result.peakMiB <= MEMORY_TARGET_MIB).padEnd(11)} ${extra}`);
@@ -491,14 +472,14 @@ async function benchRepository(name: string, root: string, work: string): Promis
   // Floor and index alternate for CTXBENCH_SCALE_ROUNDS rounds (default 3): this machine's speed
   // drifts by 20% from minute to minute, so each side is its fastest round and the ratio theirs.
   const rounds = Number(process.env.CTXBENCH_SCALE_ROUNDS ?? 3);
-  const floors: StepResult[] = [];
-  const indexes: StepResult[] = [];
+  const floors: StepFigures[] = [];
+  const indexes: StepFigures[] = [];
   for (let round = 0; round < rounds; round++) {
     if (wants('floor')) floors.push(step('floor', { root }));
     if (wants('index')) indexes.push(step('index', { root, db }));
   }
-  const fastest = (results: StepResult[]) => results.reduce((best, result) => ((result.measured as number) < (best.measured as number) ? result : best));
-  const times = (results: StepResult[]) => results.length > 1 ? `rounds ${results.map((result) => seconds(result.measured as number)).join(', ')}; ` : '';
+  const fastest = (results: StepFigures[]) => results.reduce((best, result) => ((result.measured as number) < (best.measured as number) ? result : best));
+  const times = (results: StepFigures[]) => results.length > 1 ? `rounds ${results.map((result) => seconds(result.measured as number)).join(', ')}; ` : '';
   const floor = floors.length > 0 ? fastest(floors) : null;
   if (floor) {
     console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);

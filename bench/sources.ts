@@ -32,3 +32,26 @@ export function buildPackage(): void {
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stderr.slice(-3000)}`);
   built = true;
 }
+
+/** A benchmark step's figures as its process prints them (a `RESULT {json}` line), with its wall time. */
+export interface StepFigures {
+  seconds: number;
+  peakMiB: number;
+  [key: string]: unknown;
+}
+
+/** Runs `node ...nodeArguments` (one step, in a process of its own, so its peak RSS is its own) and reads its RESULT line. */
+export function stepProcess(name: string, nodeArguments: string[]): StepFigures {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, nodeArguments, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  const seconds = (performance.now() - started) / 1000;
+  const line = result.stdout.split('\n').find((text) => text.startsWith('RESULT '));
+  if (result.status !== 0 || !line) throw new Error(`step ${name} failed (exit ${result.status}):\n${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`);
+  return { seconds, ...(JSON.parse(line.slice('RESULT '.length)) as { peakMiB: number }) };
+}
+
+/** A step of bench/compiled-steps.mjs (floor, index, reindex): on the compiled package, without tsx. */
+export function compiledStep(name: 'floor' | 'index' | 'reindex', args: Record<string, string>): StepFigures {
+  buildPackage();
+  return stepProcess(name, [new URL('./compiled-steps.mjs', import.meta.url).pathname, name, JSON.stringify(args)]);
+}
