@@ -660,16 +660,20 @@ class FileExtractor {
     return this.c.stringTypes.has(literal.type) ? cleanDocString(literal.text) : null;
   }
 
-  /** The comment immediately before a node, with the comments touching it (no blank line between). */
+  /** The comment immediately before a node (or, by `docCommentBarriers`, the nearest one across blank lines), with the comments touching it (no blank line between). */
   private commentBefore(anchor: Node): string | null {
     const { commentTypes } = this.c;
+    const barriers = this.c.spec.docCommentBarriers;
     const comments: Node[] = [];
     let nextStartRow = anchor.startPosition.row;
     let candidate = this.previousComment(anchor);
     while (candidate) {
       const end = candidate.endPosition;
       const endRow = end.column === 0 && end.row > candidate.startPosition.row ? end.row - 1 : end.row;
-      if (endRow < nextStartRow - 1) break;
+      if (comments.length === 0 && barriers !== undefined) {
+        const between = this.text.slice(candidate.endIndex, anchor.startIndex);
+        if ([...barriers].some((barrier) => between.includes(barrier))) break;
+      } else if (endRow < nextStartRow - 1) break;
       const before = candidate.previousSibling;
       const beforeIsComment = before !== null && commentTypes.has(before.type);
       // A comment after code on the same line belongs to that code.

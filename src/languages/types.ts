@@ -316,6 +316,12 @@ export interface LanguageSpec {
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */
   docstringStatementTypes?: string[];
+  /**
+   * clang's rule for the comment before a definition (`comment-before`): the nearest comment is the
+   * docstring across blank lines too, unless the text between holds one of these characters (a
+   * declaration or a preprocessor directive between: `;{}#@`). [absent: a blank line ends the docstring]
+   */
+  docCommentBarriers?: string;
   /** names that the compiler's own headers declare (`stddef.h`, `stdbool.h`, `stdarg.h`, `limits.h`,
    *  `float.h`: `NULL`, `size_t`, `bool`, `va_list`, `INT_MAX`). YABLoCo's clang ran without those
    *  headers, so a full expression (a statement, or the condition of an `if`) that uses one is invalid
