@@ -433,6 +433,7 @@ class FileExtractor {
   readonly functions: ExtractedFunction[] = [];
   readonly imports: ImportRef[] = [];
   readonly declarations: string[] = [];
+  readonly declarationDocs: NonNullable<FileFacts['declarationDocs']> = [];
   readonly macros: MacroDefinition[] = [];
   private readonly stack: Context[] = [];
   private readonly fileScopes: string[] = [];
@@ -948,9 +949,14 @@ class FileExtractor {
 
   private declarationOf(visit: Visited): void {
     if (this.insideFunction()) return;
+    let docstring: string | null | undefined;
     for (const nameNode of resolveFirst(visit.node, this.c.declarations.get(visit.type)!)) {
       const name = nameParts(nameNode.text, this.c.separator).pop();
-      if (name) this.declarations.push(name);
+      if (!name) continue;
+      this.declarations.push(name);
+      if (!this.c.spec.declarationDocstrings) continue;
+      docstring ??= this.commentBefore(visit.node);
+      if (docstring !== null) this.declarationDocs.push({ name, line: visit.node.startPosition.row + 1, docstring });
     }
   }
 
@@ -1456,6 +1462,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       declarations: extractor.declarations,
       hasErrors: tree.rootNode.hasError,
     };
+    if (c.spec.declarationDocstrings) facts.declarationDocs = extractor.declarationDocs;
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);

@@ -49,6 +49,7 @@ export const FileFactsSchema = z.looseObject({
     }),
   ),
   declarations: z.array(z.string()),
+  declarationDocs: z.array(z.looseObject({ name: z.string(), line, docstring: z.string() })).optional(),
   hasErrors: z.boolean(),
   macros: z.array(z.looseObject({ name: z.string(), parameterCount: z.int().min(0), span: SpanSchema, calls: z.array(CallSiteSchema) })).optional(),
 }) satisfies z.ZodType<FileFacts, unknown>;

@@ -276,6 +276,8 @@ export class Resolver {
   private readonly pointerVariablesByName = new Map<string, { path: string; dir: string; defined: boolean }[]>();
   /** the records declaring a function-pointer field, by field name. */
   private readonly recordsByField = new Map<string, { record: RecordDefinition; path: string; dir: string }[]>();
+  /** the docstrings of bodyless declarations (`declarationDocstrings`), by name, each file's in its order. */
+  private readonly declarationDocsByName = new Map<string, { file: number; line: number; docstring: string }[]>();
   /** the files in order (a file's number is its position). */
   private readonly filePaths: string[];
   /** each included file's includers (transitively), each macro-defining file's reachers: file numbers, ascending. */
@@ -313,6 +315,11 @@ export class Resolver {
         const list = this.pathsBySuffix.get(suffix) ?? [];
         list.push(file.path);
         this.pathsBySuffix.set(suffix, list);
+      }
+      for (const { name, line, docstring } of file.declarationDocs ?? []) {
+        const list = this.declarationDocsByName.get(name) ?? [];
+        list.push({ file: this.fileIndex.get(file.path)!, line, docstring });
+        this.declarationDocsByName.set(name, list);
       }
       for (const variable of file.pointerVariables ?? []) {
         const list = this.pointerVariablesByName.get(variable.name) ?? [];
@@ -414,7 +421,7 @@ export class Resolver {
       code: textOf(path).slice(fn.codeStart, fn.codeEnd),
       span: fn.span,
       bodySpan: fn.bodySpan,
-      docstring: fn.docstring,
+      docstring: fn.docstring ?? this.declaredDocstring(this.definitions[number]!),
       linesOfCode: fn.span.endLine - fn.span.startLine + 1,
       level,
       lastCommit: null,
@@ -770,10 +777,36 @@ export class Resolver {
     return fitting.length > 0 ? fitting : found;
   }
 
+  /**
+   * A definition's docstring from another declaration of it in its translation unit (`declarationDocs`):
+   * the nearest prototype before it in its file, else one in a header its file includes (in the order
+   * they are included), else the first after it. Free functions only: a declaration's name has no qualifiers.
+   */
+  private declaredDocstring(definition: Definition): string | null {
+    const declared = this.declarationDocsByName.get(definition.fn.name);
+    if (!declared || definition.owner !== '') return null;
+    const line = definition.fn.span.startLine;
+    const own = declared.filter((declaration) => declaration.file === definition.file);
+    const before = own.filter((declaration) => declaration.line < line).at(-1);
+    if (before) return before.docstring;
+    const facts = this.factsByPath.get(definition.path)!;
+    for (const header of this.closureOf(facts).included) {
+      const found = declared.find((declaration) => declaration.file === header);
+      if (found) return found.docstring;
+    }
+    return own.find((declaration) => declaration.line > line)?.docstring ?? null;
+  }
+
+  /** What a file's includes and imports bring it (indexIncluders worked it out for every file when the repository has includes). */
+  private closureOf(facts: FileFacts): FileClosure {
+    const spec = getLanguage(facts.language);
+    return this.closures.get(facts.path) ?? this.visitClosure(facts, spec, this.languageSets(spec).stdlibModules);
+  }
+
   private fileContext(facts: FileFacts): FileContext {
     const spec = getLanguage(facts.language);
     const { stdlib, stdlibModules } = this.languageSets(spec);
-    const { included, reached, bindings, globFiles, systemTargets } = this.closures.get(facts.path) ?? this.visitClosure(facts, spec, stdlibModules);
+    const { included, reached, bindings, globFiles, systemTargets } = this.closureOf(facts);
     const systemNames = new Map<Set<string>, boolean>();
     for (const target of systemTargets) for (const { names, library } of target.sets) systemNames.set(names, library);
     const libraryNames = systemTargets.some((target) => target.library) ? this.libraryNames(spec) : null;

@@ -115,6 +115,8 @@ export interface FileFacts {
   imports: ImportRef[];
   /** names declared without a body here (prototypes, abstract/interface methods, extern decls; Rust's types, constants and macros). */
   declarations: string[];
+  /** the docstrings of the declarations that have one (languages with `declarationDocstrings`), where each is declared. */
+  declarationDocs?: { name: string; line: number; docstring: string }[];
   /** true when the tree has ERROR or MISSING nodes (the file still yields what parses). */
   hasErrors: boolean;
   /** function-like macros defined here (languages with a preprocessor). */

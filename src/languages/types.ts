@@ -322,6 +322,12 @@ export interface LanguageSpec {
    * declaration or a preprocessor directive between: `;{}#@`). [absent: a blank line ends the docstring]
    */
   docCommentBarriers?: string;
+  /**
+   * A definition without a docstring takes the one of another declaration of it in its translation
+   * unit (clang's comment for any redeclaration, which YABLoCo's docstrings come from): a prototype
+   * before it in its file, else one in a header its file includes, else one after it. [false]
+   */
+  declarationDocstrings?: boolean;
   /** names that the compiler's own headers declare (`stddef.h`, `stdbool.h`, `stdarg.h`, `limits.h`,
    *  `float.h`: `NULL`, `size_t`, `bool`, `va_list`, `INT_MAX`). YABLoCo's clang ran without those
    *  headers, so a full expression (a statement, or the condition of an `if`) that uses one is invalid

@@ -319,3 +319,20 @@ test('resolution split in two parts on a file edge (the index resolves in two th
     assert.ok(splits.has(0) && [...splits].some((split) => split > 0 && split < whole.rows.length), `${repo}: ${[...splits]}`);
   }
 });
+
+test('C: a definition without a comment of its own takes its prototype\'s: the nearest before it in its file, else in a header its file includes, else after it; never from a header its file does not include', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db');
+  const run = await indexRepository(join(FIXTURES, 'declaration-docs-c'), { db });
+  try {
+    assert.deepEqual(run.store.functions().map((f) => `${f.path} ${f.name}: ${f.docstring}`), [
+      'src/api.c store_open: Opens the store at path.',
+      'src/api.c store_close: null',
+      'src/api.c store_sync: What the source says.',
+      'src/api.c helper: The nearest prototype in the file.',
+      'src/api.c late: A prototype after the definition.',
+      'src/tool.c reset: null',
+    ]);
+  } finally {
+    run.store.close();
+  }
+});

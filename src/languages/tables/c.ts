@@ -151,6 +151,8 @@ export const c: LanguageSpec = {
   docstring: 'comment-before',
   // clang's, which YABLoCo's docstrings come from (redis: 118 of its functions' comments are a blank line or more above them)
   docCommentBarriers: ';{}#@',
+  // redis: 102 of its functions have their only comment on a prototype (server.h's, mostly)
+  declarationDocstrings: true,
   statementTypes: [
     'expression_statement', 'declaration', 'type_definition', 'return_statement', 'if_statement', 'for_statement', 'while_statement',
     'do_statement', 'switch_statement', 'case_statement', 'break_statement', 'continue_statement', 'goto_statement',
