@@ -37,6 +37,8 @@ interface CompiledSpec {
   commentTypes: Set<string>;
   /** any start of a comment (`lineComment`, `blockComment`, `otherCommentStarts`); null when the table names none. */
   commentStart: RegExp | null;
+  /** any of `docCommentBarriers`, as one character class; null when the table has none (a blank line then ends a docstring). */
+  docCommentBarrier: RegExp | null;
   stringTypes: Set<string>;
   wrappers: Set<string>;
   keywords: Set<string>;
@@ -145,6 +147,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     identifierTypes: new Set(spec.identifierTypes),
     commentTypes: new Set(spec.commentTypes),
     commentStart: commentStartPattern(spec),
+    docCommentBarrier: spec.docCommentBarriers ? new RegExp(`[${escapeClass(spec.docCommentBarriers)}]`) : null,
     stringTypes: new Set(spec.stringTypes),
     wrappers: new Set(spec.definitionWrappers ?? []),
     keywords: new Set(spec.keywords),
@@ -663,17 +666,15 @@ class FileExtractor {
 
   /** The comment immediately before a node (or, by `docCommentBarriers`, the nearest one across blank lines), with the comments touching it (no blank line between). */
   private commentBefore(anchor: Node): string | null {
-    const { commentTypes } = this.c;
-    const barriers = this.c.spec.docCommentBarriers;
+    const { commentTypes, docCommentBarrier } = this.c;
     const comments: Node[] = [];
     let nextStartRow = anchor.startPosition.row;
     let candidate = this.previousComment(anchor);
     while (candidate) {
       const end = candidate.endPosition;
       const endRow = end.column === 0 && end.row > candidate.startPosition.row ? end.row - 1 : end.row;
-      if (comments.length === 0 && barriers !== undefined) {
-        const between = this.text.slice(candidate.endIndex, anchor.startIndex);
-        if ([...barriers].some((barrier) => between.includes(barrier))) break;
+      if (comments.length === 0 && docCommentBarrier !== null) {
+        if (docCommentBarrier.test(this.text.slice(candidate.endIndex, anchor.startIndex))) break;
       } else if (endRow < nextStartRow - 1) break;
       const before = candidate.previousSibling;
       const beforeIsComment = before !== null && commentTypes.has(before.type);
