@@ -254,12 +254,17 @@ test('a long list shows its first 100 tasks at once, then the whole list in thei
     // over neither the list's URL nor its keys.
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
     await page.route(task140, async (route) => {
+      asked();
       await answered;
       await route.continue();
     });
     await page.keyboard.press('k');
     await page.waitForFunction(() => location.hash.includes('%23140/'));
+    // the page asks for the task after the hash changes: going back before it has would leave nothing late to answer
+    await requested;
     await page.goBack();
     await page.goBack();
     await waitForText('#count', '11 of 150 tasks');
