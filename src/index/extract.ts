@@ -3,7 +3,7 @@
 // knows a language: every difference between languages is data in src/languages/tables/<id>.ts.
 // The nodes come from one walk inside the wasm parser (descendantsOfType), in document order: it costs
 // about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { commentStartPattern, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
@@ -87,25 +87,32 @@ class Visited {
   }
 }
 
-/** An enclosing scope or function during the walk (source ranges nest, so a stack suffices). */
-interface Context {
-  start: number;
-  end: number;
-  name: string | null;
-  kind: 'class' | 'namespace' | 'function';
-  fileLocal: boolean;
-  fn?: ExtractedFunction;
-  /** calls between these offsets are the function's: its body, and constructor initializers before it. */
-  callsStart?: number;
-  callsEnd?: number;
+/**
+ * An enclosing scope or function during the walk (source ranges nest, so a stack suffices). Every
+ * context has every field, in one order: the walk's code, optimised for one shape of context, is not
+ * thrown away at the first context of another.
+ */
+class Context {
   /** local names whose type the function states (parameters, typed or constructed locals). */
-  localTypes?: Map<string, string>;
-  /** parameters and locals declared with one of `compilerHeaderTypes` (`va_list ap`). */
-  compilerTyped?: Set<string>;
-  /** the names a compiler without its own headers lacks here: `compilerHeaderNames` and `compilerTyped`, as one pattern. */
-  compilerWords?: RegExp;
+  localTypes: Map<string, string> | undefined = undefined;
   /** whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a statement share it. */
-  compilerChecks?: Map<string, boolean>;
+  compilerChecks: Map<string, boolean> | undefined = undefined;
+
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    readonly name: string | null,
+    readonly kind: 'class' | 'namespace' | 'function',
+    readonly fileLocal: boolean,
+    readonly fn?: ExtractedFunction,
+    /** calls between these offsets are the function's: its body, and constructor initializers before it. */
+    readonly callsStart?: number,
+    readonly callsEnd?: number,
+    /** parameters and locals declared with one of `compilerHeaderTypes` (`va_list ap`). */
+    readonly compilerTyped?: Set<string>,
+    /** the names a compiler without its own headers lacks here: `compilerHeaderNames` and `compilerTyped`, as one pattern. */
+    readonly compilerWords?: RegExp,
+  ) {}
 }
 
 const compiled = new Map<LanguageId, Promise<CompiledSpec>>();
@@ -432,6 +439,11 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 // ---------------------------------------------------------------------------------------------
 // The walk
 
+/** A call site with every field, the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
+function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, needsCompilerHeaders: undefined };
+}
+
 class FileExtractor {
   readonly functions: ExtractedFunction[] = [];
   readonly imports: ImportRef[] = [];
@@ -517,7 +529,7 @@ class FileExtractor {
     last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
     last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
     last.node = node;
-    this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn: last.fn, callsStart: body.startIndex, callsEnd: bodyEnd.endIndex });
+    this.stack.push(new Context(visit.start, visit.end, name, 'function', false, last.fn, body.startIndex, bodyEnd.endIndex));
     return true;
   }
 
@@ -579,7 +591,7 @@ class FileExtractor {
     const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
     // a function whose text names none of them has no call that uses one: its calls are not checked one by one
     const compilerWords = words && code.search(words) >= 0 ? words : undefined;
-    this.stack.push({ start: visit.start, end: visit.end, name, kind: 'function', fileLocal: false, fn, callsStart, callsEnd, compilerTyped, compilerWords });
+    this.stack.push(new Context(visit.start, visit.end, name, 'function', false, fn, callsStart, callsEnd, compilerTyped, compilerWords));
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node };
   }
 
@@ -604,7 +616,8 @@ class FileExtractor {
     const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
     for (const match of code.matchAll(pattern)) {
       const name = this.c.spec.systemLibrary!.macroCalls![match[0]]!;
-      fn.calls.push({ name, receiver: null, argumentCount: 0, ...positionIn(body, code, match.index!) });
+      const { line, column } = positionIn(body, code, match.index!);
+      fn.calls.push(callSiteOf(name, null, 0, line, column));
     }
   }
 
@@ -773,7 +786,7 @@ class FileExtractor {
       if (parts.length === 0) return null;
       const name = selectorName(parts, this.text);
       const receiver = rule.receiverFields ? this.fieldText(node, rule.receiverFields) : null;
-      return { name, receiver, argumentCount: (name.match(/:/g) ?? []).length, line, column };
+      return callSiteOf(name, receiver, (name.match(/:/g) ?? []).length, line, column);
     }
     const callee = firstOnPaths(node, rule.calleeFields);
     if (!callee) return null;
@@ -792,7 +805,7 @@ class FileExtractor {
     const args = rule.argumentsField ? (firstOnPath(node, [rule.argumentsField]) ?? null) : null;
     if (args && rule.singleArgumentTypes?.includes(args.type)) argumentCount = 1;
     else if (args) argumentCount = this.argumentCount(args);
-    const site: CallSite = { name: nameNode.text, receiver, argumentCount, line, column };
+    const site = callSiteOf(nameNode.text, receiver, argumentCount, line, column);
     if (receiverIsPath) site.receiverIsPath = true;
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType;
@@ -944,8 +957,8 @@ class FileExtractor {
     const kind = rule.kind ?? 'class';
     const fileLocal = parts.length === 0 && (rule.anonymousIsFileLocal ?? false);
     // `namespace a::b { }` nests two scopes over the same range.
-    if (parts.length === 0) this.stack.push({ start, end, name: null, kind, fileLocal });
-    for (const part of parts) this.stack.push({ start, end, name: part, kind, fileLocal });
+    if (parts.length === 0) this.stack.push(new Context(start, end, null, kind, fileLocal));
+    for (const part of parts) this.stack.push(new Context(start, end, part, kind, fileLocal));
   }
 
   private declarationOf(visit: Visited): void {
@@ -1005,7 +1018,7 @@ class FileExtractor {
     if (define.parameters === null) {
       const target = define.body.trim();
       if (/^[A-Za-z_]\w*$/.test(target) && !this.c.keywords.has(target)) {
-        const call = { name: target, receiver: null, argumentCount: null, line: span.startLine, column: span.startColumn };
+        const call = callSiteOf(target, null, null, span.startLine, span.startColumn);
         this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true });
       } else if (shape.expands.length > 0) {
         // an X-macro list (`#define TSD_DATA O(a, int) O(b, bool)`): what its invocations generate
@@ -1022,7 +1035,8 @@ class FileExtractor {
         const name = match[2]!;
         if (match[1] || this.c.keywords.has(name) || parameterNames.has(name)) continue;
         const offset = match.index! + match[1]!.length;
-        calls.push({ name, receiver: null, argumentCount: null, ...positionIn(value, body, offset) });
+        const { line, column } = positionIn(value, body, offset);
+        calls.push(callSiteOf(name, null, null, line, column));
       }
     }
     this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating });
@@ -1409,6 +1423,23 @@ function countLines(text: string): number {
 }
 
 /**
+ * Hands each node of a walk type to the gatherers and, by its role, to the extractor: depth first, in
+ * document order, an enclosing node before the nodes it contains. A function of its own, apart from
+ * extractFile's once-per-file work: V8 compiles a hot loop while it runs, and the code after the loop,
+ * not yet run then, would throw the loop's compiled code away when first reached.
+ */
+function walk(tree: Tree, c: CompiledSpec, extractor: FileExtractor, gathering: readonly NodeGatherer[]): void {
+  for (const node of tree.rootNode.descendantsOfType(c.walkTypes)) {
+    if (!node) continue;
+    const visit = new Visited(node, node.type);
+    for (const gatherer of gathering) gatherer.see(visit);
+    const role = c.roles.get(visit.type);
+    if (!role || (c.anonymousTwins.has(visit.type) && !node.isNamed)) continue;
+    extractor.enter(visit, role);
+  }
+}
+
+/**
  * Extracts the functions (with docstrings and call sites), imports, bodyless declarations and
  * macros of one source file, in one walk over its tree, driven by the language table's rules.
  * Files with syntax errors still yield everything that parses (`hasErrors` tells).
@@ -1444,16 +1475,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   try {
     const extractor = new FileExtractor(c, text);
     const gatherers = gatherersOf(c);
-    const gathering = Object.values(gatherers).filter((gatherer) => gatherer !== null);
-    // Depth first: in document order, an enclosing node before the nodes it contains.
-    for (const node of tree.rootNode.descendantsOfType(c.walkTypes)) {
-      if (!node) continue;
-      const visit = new Visited(node, node.type);
-      for (const gatherer of gathering) gatherer.see(visit);
-      const role = c.roles.get(visit.type);
-      if (!role || (c.anonymousTwins.has(visit.type) && !node.isNamed)) continue;
-      extractor.enter(visit, role);
-    }
+    walk(tree, c, extractor, Object.values(gatherers).filter((gatherer) => gatherer !== null));
     const facts: FileFacts = {
       path,
       language,

@@ -63,14 +63,14 @@ export interface PendingSource {
 /**
  * Parses source files on worker threads (all cores), in batches; `onFacts` gets each file's facts,
  * their JSON and the file as soon as its batch is back (the index writes them while the rest is
- * parsed). A batch's files are read just before it is sent: reading overlaps parsing, and only the
+ * parsed), and may return the facts to keep in their place. A batch's files are read just before it is sent: reading overlaps parsing, and only the
  * batches in flight hold their text.
  */
 export async function extractAll(
   sources: readonly PendingSource[],
   threads?: number,
   onProgress?: (done: number, total: number) => void,
-  onFacts?: (facts: FileFacts, json: string, file: SourceFile) => void,
+  onFacts?: (facts: FileFacts, json: string, file: SourceFile) => FileFacts | void,
 ): Promise<FileFacts[]> {
   if (sources.length === 0) return [];
   const batches: PendingSource[][] = [];
@@ -92,8 +92,7 @@ export async function extractAll(
           const jsons = files.length > 0 ? await pool.run(files.map(({ path, language, text }) => ({ path, language, text }))) : [];
           results[index] = jsons.map((json, i) => {
             const facts = JSON.parse(json) as FileFacts;
-            onFacts?.(facts, json, files[i]!);
-            return facts;
+            return onFacts?.(facts, json, files[i]!) ?? facts;
           });
         } catch (error) {
           failed = true;
@@ -146,8 +145,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       const replacement = new IndexWriter(file, removed, split);
       try {
         const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
-          ownFacts(facts);
           replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
+          return ownFacts(facts);
         });
         parsedCount = parsed.length;
         replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]));

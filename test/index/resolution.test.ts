@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { listFunctions } from '../../src/index/query.ts';
 import { cli } from '../capture-cli.ts';
-import type { LevelMode } from '../../src/index/types.ts';
+import type { FileFacts, LevelMode } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 
@@ -335,4 +335,25 @@ test('C: a definition without a comment of its own takes its prototype\'s: the n
   } finally {
     run.store.close();
   }
+});
+
+test('a resolving thread\'s facts have one shape for every file and every call site, whatever keys their JSON had', async () => {
+  const { walkRepository } = await import('../../src/index/walk.ts');
+  const { extractFile } = await import('../../src/index/extract.ts');
+  const { factsForPart } = await import('../../src/index/resolve.ts');
+  const files = ['mixed-c', 'initializer-cpp', 'py-app'].flatMap((repo) => walkRepository(join(FIXTURES, repo)).files);
+  // as the index has them: parsed from the JSON the extraction workers send
+  const parsed = await Promise.all(files.map(async (file) => JSON.parse(JSON.stringify(await extractFile(file.path, file.language, file.text))) as FileFacts));
+  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+  const original = parsed.map(plain);
+  // the JSON differs in its keys: C files carry macros, some calls a receiver's type or path, others not
+  assert.ok(new Set(parsed.map((facts) => Object.keys(facts).join())).size > 1);
+  const calls = (all: FileFacts[]) => all.flatMap((facts) => facts.functions.flatMap((fn) => fn.calls));
+  assert.ok(new Set(calls(parsed).map((site) => Object.keys(site).join())).size > 1);
+  const kept = parsed.map((facts) => factsForPart(facts, null, false));
+  assert.equal(new Set(kept.map((facts) => Object.keys(facts).join())).size, 1);
+  assert.ok(calls(kept).length > 20);
+  assert.equal(new Set(calls(kept).map((site) => Object.keys(site).join())).size, 1);
+  // the same facts: only keys with nothing in them were added
+  assert.deepEqual(kept.map(plain), original);
 });
