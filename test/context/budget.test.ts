@@ -162,3 +162,31 @@ test('m2rc fills in-file first and the fragments take the rest, up to 4,096 toke
   assert.equal(built.tokens.suffix, counter.count(task.suffix));
   assert.ok(built.snippets.length > 5 && built.snippets.length <= 50);
 });
+
+test('a bundled encoding counts as js-tiktoken encodes, piece by piece, for code, prose, numbers, odd whitespace and special-token text', async () => {
+  const { Tiktoken } = await import('js-tiktoken/lite');
+  const fixtures = new URL('../fixtures/repos/', import.meta.url).pathname;
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else files.push(readFileSync(join(dir, entry.name), 'utf8'));
+    }
+  };
+  walk(fixtures);
+  const edges = [
+    '', ' ', '\t', '\n', '  \n\n  x', 'a  b', '\t1', '  1', 'x = 12345678;', "it's we'LL", 'ÉCOLE naïve café', '日本語のテキスト', '😀 emoji 👍🏽',
+    '<|endoftext|> stays text', 'trailing spaces   ', '\r\n\r\n', '    \tmixed \t indents\n', 'a'.repeat(300), '1'.repeat(50),
+  ];
+  const texts = [...edges, ...files, ...files.map((text) => text.slice(3, 400)), files.join('\n')];
+  for (const name of ['o200k_base', 'cl100k_base'] as const) {
+    const ranks = (await import(`js-tiktoken/ranks/${name}`)).default;
+    const encoding = new Tiktoken(ranks);
+    const counter = await loadTokenizer(name);
+    assert.ok(files.length > 50);
+    // twice: the second time from the pieces kept
+    for (let round = 0; round < 2; round++) {
+      for (const text of texts) assert.equal(counter.count(text), encoding.encode(text, [], []).length, `${name}: ${JSON.stringify(text.slice(0, 60))}`);
+    }
+  }
+});
