@@ -439,9 +439,9 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 // ---------------------------------------------------------------------------------------------
 // The walk
 
-/** A call site with every field, the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
+/** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
 function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, needsCompilerHeaders: undefined };
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
 }
 
 class FileExtractor {

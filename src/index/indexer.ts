@@ -63,8 +63,8 @@ export interface PendingSource {
 /**
  * Parses source files on worker threads (all cores), in batches; `onFacts` gets each file's facts,
  * their JSON and the file as soon as its batch is back (the index writes them while the rest is
- * parsed), and may return the facts to keep in their place. A batch's files are read just before it is sent: reading overlaps parsing, and only the
- * batches in flight hold their text.
+ * parsed), and may return the facts to keep in their place. A batch's files are read just before it
+ * is sent: reading overlaps parsing, and only the batches in flight hold their text.
  */
 export async function extractAll(
   sources: readonly PendingSource[],

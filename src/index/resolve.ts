@@ -255,7 +255,6 @@ const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath',
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
-
 export class Resolver {
   private readonly paths: Set<string>;
   private readonly pathsBySuffix = new Map<string, string[]>();
