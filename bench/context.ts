@@ -1,6 +1,9 @@
 // Context benchmark: chunk-index build time for a repository, and BM25 queries per second with the
 // prebuilt index against CrossCodeEval's way (chunk, tokenize and build BM25 again for every query),
 // measured in the same run on the same queries. Targets (redis): index <= 5 s, >= 2,000 queries/s.
+// Then token counting as prompt budgets do it (each text counted three times, as fitLines' search
+// counts the same code again): the bundled o200k_base counter against js-tiktoken's own encode, on the
+// queries' prefixes, in the same run; the counts must be equal.
 // Usage: node --import tsx bench/context.ts [repoDir] [language]   (default: redis from bench/.cache)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +16,9 @@ import { nonBlankLines, pyStrip } from '../src/context/text.ts';
 import { DEFAULT_RETRIEVAL } from '../src/context/types.ts';
 import { allLanguages, getLanguage } from '../src/languages/registry.ts';
 import type { LanguageId } from '../src/languages/types.ts';
+import { loadTokenizer } from '../src/context/tokenizers.ts';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
 import { sourceTree } from './sources.ts';
 
 export interface ContextBenchOptions {
@@ -36,6 +42,9 @@ export interface ContextBenchResult {
   baselineQueriesPerSecond: number;
   ratio: number;
   sameTopK: boolean;
+  /** the counter's speed over js-tiktoken's encode on the same texts, and whether every count agreed. */
+  tokenCountRatio: number;
+  sameTokenCounts: boolean;
 }
 
 /** CPU seconds (user + system, i.e. time on one core) and wall seconds since the call. */
@@ -176,6 +185,20 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
   const baselineQueriesPerSecond = baselineTasks.length / baselineTime.cpu;
   const ratio = queriesPerSecond / baselineQueriesPerSecond;
 
+  // 4. token counts: the first 300 prefixes, each counted three times both ways
+  const prefixes = tasks.slice(0, 300).map((task) => task.prefix);
+  const encoding = new Tiktoken(o200k);
+  const counter = await loadTokenizer('o200k_base');
+  const countAll = (count: (text: string) => number) => {
+    const watch = stopwatch();
+    const counts = [0, 1, 2].flatMap(() => prefixes.map(count));
+    return { counts, seconds: watch().cpu };
+  };
+  const encoded = countAll((text) => encoding.encode(text, [], []).length);
+  const counted = countAll((text) => counter.count(text));
+  const tokenCountRatio = encoded.seconds / counted.seconds;
+  const sameTokenCounts = encoded.counts.join() === counted.counts.join();
+
   const check = (ok: boolean) => (ok ? 'ok' : 'BELOW TARGET');
   console.log(`context ${repo}: ${files} source files, ${chunks} chunks; queries in ${language} (${targets.length} files), ${perFile} per target file`);
   console.log('  (rates are per CPU second of this process, i.e. on one core; wall time in brackets)');
@@ -184,7 +207,8 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
   console.log(`  BM25, prebuilt index     ${queriesPerSecond.toFixed(0)} queries/s [${(tasks.length / warmTime.wall).toFixed(0)}]  (${tasks.length} queries; target >= 2000: ${check(queriesPerSecond >= 2000)})`);
   console.log(`  BM25, CrossCodeEval way  ${baselineQueriesPerSecond.toFixed(1)} queries/s [${(baselineTasks.length / baselineTime.wall).toFixed(1)}]  (${baselineTasks.length} queries, rebuilt per query)`);
   console.log(`  ratio                    ${ratio.toFixed(0)}x   same top-${DEFAULT_RETRIEVAL.topK}: ${sameTopK ? 'yes' : 'NO'}`);
-  return { files, chunks, indexSeconds, queriesPerSecond, coldFileMs, baselineQueriesPerSecond, ratio, sameTopK };
+  console.log(`  token counts, o200k_base ${counted.seconds.toFixed(2)} s against js-tiktoken's encode ${encoded.seconds.toFixed(2)} s: ${tokenCountRatio.toFixed(1)}x  (${prefixes.length} prefixes, ${encoded.counts.slice(0, prefixes.length).reduce((a, b) => a + b, 0)} tokens, each counted 3 times; same counts: ${sameTokenCounts ? 'yes' : 'NO'})`);
+  return { files, chunks, indexSeconds, queriesPerSecond, coldFileMs, baselineQueriesPerSecond, ratio, sameTopK, tokenCountRatio, sameTokenCounts };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
