@@ -3,10 +3,11 @@
 // executed (file + line range): gcov for C/C++, a profile hook (sitecustomize) for Python, and
 // NODE_V8_COVERAGE for JavaScript. A candidate then runs only the tests that executed its function.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TaskRecord } from '../datasets/types.ts';
+import { readInside, realPathInside, removeInside, removeTree, walkInside } from './tree.ts';
 import type { CoverageTool } from './types.ts';
 
 /** Functions executed by the tests: `tests[i]` are indices into `CoverageMap.tests`. */
@@ -67,10 +68,22 @@ function outDir(treeHost: string): string {
   return join(treeHost, COVERAGE_DIR, 'out');
 }
 
+/** Empties the collector's folder; a link or file the tests planted on its way is removed, never followed. */
 function clearOut(treeHost: string): void {
-  rmSync(outDir(treeHost), { recursive: true, force: true });
-  mkdirSync(outDir(treeHost), { recursive: true, mode: 0o777 });
-  spawnSync('chmod', ['0777', outDir(treeHost)]);
+  removeInside(treeHost, `${COVERAGE_DIR}/out`);
+  mkdirInside(treeHost, COVERAGE_DIR);
+  mkdirInside(treeHost, `${COVERAGE_DIR}/out`);
+  chmodSync(outDir(treeHost), 0o777);
+}
+
+/** Creates a folder below `root` whose parent is a real folder; whatever else stands at its name goes first. */
+function mkdirInside(root: string, relative: string): void {
+  const { path, blocked } = walkInside(root, relative);
+  if (blocked !== null) throw new Error(`${blocked} is not a folder in the coverage tree`);
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) return;
+  if (stats) removeTree(path);
+  mkdirSync(path, { mode: 0o777 });
 }
 
 function treeRelative(file: string, treeInside: string, cwd = treeInside): string | null {
@@ -95,13 +108,15 @@ function lineAt(starts: number[], offset: number): number {
   return low + 1;
 }
 
-function readJsonFiles(directory: string, prefix: string): unknown[] {
-  if (!existsSync(directory)) return [];
+/** The JSON files a collector wrote into its folder (read through no link). */
+function readJsonFiles(treeHost: string, prefix: string): unknown[] {
+  const directory = realPathInside(treeHost, `${COVERAGE_DIR}/out`);
+  if (directory === null || !lstatSync(directory).isDirectory()) return [];
   return readdirSync(directory)
     .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
     .flatMap((name) => {
       try {
-        return [JSON.parse(readFileSync(join(directory, name), 'utf8')) as unknown];
+        return [JSON.parse(readInside(directory, name) ?? '') as unknown];
       } catch {
         return []; // a process killed while writing: its data is lost, the others count
       }
@@ -119,10 +134,10 @@ const gcov: Collector = {
   env: () => ({}),
   after: `find . -name '*.gcda' -print0 | xargs -0 -r gcov --json-format --stdout > ${COVERAGE_DIR}/out/gcov.jsonl 2>/dev/null`,
   read(treeHost, treeInside) {
-    const file = join(outDir(treeHost), 'gcov.jsonl');
-    if (!existsSync(file)) return [];
+    const text = readInside(treeHost, `${COVERAGE_DIR}/out/gcov.jsonl`);
+    if (text === null) return [];
     const executed: ExecutedFunction[] = [];
-    for (const line of readFileSync(file, 'utf8').split('\n')) {
+    for (const line of text.split('\n')) {
       if (!line.startsWith('{')) continue;
       const report = JSON.parse(line) as { current_working_directory: string; files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[] }[] };
       for (const entry of report.files) {
@@ -137,8 +152,10 @@ const gcov: Collector = {
 
 const python: Collector = {
   install(treeHost) {
-    mkdirSync(join(treeHost, COVERAGE_DIR, 'hook'), { recursive: true });
-    writeFileSync(join(treeHost, COVERAGE_DIR, 'hook', 'sitecustomize.py'), PYTHON_HOOK);
+    mkdirInside(treeHost, COVERAGE_DIR);
+    mkdirInside(treeHost, `${COVERAGE_DIR}/hook`);
+    removeInside(treeHost, `${COVERAGE_DIR}/hook/sitecustomize.py`);
+    writeFileSync(join(treeHost, COVERAGE_DIR, 'hook', 'sitecustomize.py'), PYTHON_HOOK, { flag: 'wx' });
     clearOut(treeHost);
   },
   reset: clearOut,
@@ -148,7 +165,7 @@ const python: Collector = {
   },
   after: null,
   read(treeHost, treeInside) {
-    return (readJsonFiles(outDir(treeHost), 'py-') as [string, number, number][][]).flat().flatMap(([file, startLine, endLine]) => {
+    return (readJsonFiles(treeHost, 'py-') as [string, number, number][][]).flat().flatMap(([file, startLine, endLine]) => {
       const path = treeRelative(file, treeInside);
       return path === null ? [] : [{ path, startLine, endLine }];
     });
@@ -163,13 +180,14 @@ const node: Collector = {
   read(treeHost, treeInside) {
     const sources = new Map<string, { starts: number[]; length: number }>();
     const executed: ExecutedFunction[] = [];
-    for (const report of readJsonFiles(outDir(treeHost), 'coverage-') as { result: { url: string; functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[] }[] }[]) {
+    for (const report of readJsonFiles(treeHost, 'coverage-') as { result: { url: string; functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[] }[] }[]) {
       for (const script of report.result) {
         if (!script.url.startsWith('file://')) continue;
         const path = treeRelative(fileURLToPath(script.url), treeInside);
-        if (path === null || !existsSync(join(treeHost, path))) continue;
+        if (path === null) continue;
         if (!sources.has(path)) {
-          const text = readFileSync(join(treeHost, path), 'utf8');
+          const text = readInside(treeHost, path);
+          if (text === null) continue;
           sources.set(path, { starts: lineStarts(text), length: text.length });
         }
         const { starts: lines, length } = sources.get(path)!;

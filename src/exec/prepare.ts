@@ -13,7 +13,7 @@ import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction }
 import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
 import { testFileProblem } from './env.ts';
-import { chownTree, copyTree, fingerprintTree, removeTree, stripReferenceTraces } from './tree.ts';
+import { chownTree, copyTree, fingerprintTree, removeInside, removeTree, stripReferenceTraces } from './tree.ts';
 import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome } from './types.ts';
 import { logTail } from './verdict.ts';
 
@@ -127,7 +127,7 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
  */
 export async function runTestCommand(context: ExecContext, tree: string, command: string, timeoutMs: number, isTest: boolean): Promise<{ outcome: RunOutcome; report: string | null }> {
   const reportFile = isTest ? context.env.report?.file ?? null : null;
-  if (reportFile !== null) removeTree(join(tree, reportFile));
+  if (reportFile !== null) removeInside(tree, reportFile);
   const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles });
   return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
 }

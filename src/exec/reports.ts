@@ -2,9 +2,8 @@
 // verbose lines, or a pair of regular expressions for a runner's own summary) to per-test outcomes.
 // One parser per format, registered in REPORT_PARSERS (a plugin registers its own the same way);
 // an environment names its format under `report`.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { Registry } from '../util/registry.ts';
+import { readInside } from './tree.ts';
 import type { ReportSpec } from './types.ts';
 
 export type TestStatus = 'pass' | 'fail' | 'skip';
@@ -136,26 +135,9 @@ export function parseReport(text: string, spec: ReportSpec): TestReport {
 const MAX_REPORT_BYTES = 32 * 1024 * 1024;
 
 /**
- * Reads the report file a runner wrote in the tree, host side: only a regular file inside the tree
- * (no link out of it, never followed), at most 32 MiB. Null when there is none.
+ * Reads the report file a runner wrote in the tree, host side: only a regular file inside the tree,
+ * reached without following any link, at most 32 MiB. Null when there is none.
  */
 export function readReportFile(tree: string, file: string): string | null {
-  const path = join(tree, file);
-  let fd: number;
-  try {
-    const real = realpathSync(path);
-    const inside = relative(realpathSync(tree), real);
-    if (inside.startsWith('..') || inside === '' || !lstatSync(real).isFile()) return null;
-    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const buffer = Buffer.alloc(Math.min(fstatSync(fd).size, MAX_REPORT_BYTES));
-    const read = readSync(fd, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
+  return readInside(tree, file, MAX_REPORT_BYTES);
 }

@@ -27,6 +27,7 @@ import { InputError } from '../util/errors.ts';
 import { Registry } from '../util/registry.ts';
 import { createSandboxCgroup, type SandboxCgroup } from './cgroup.ts';
 import { openSeccompFd } from './seccomp.ts';
+import { realPathInside } from './tree.ts';
 import type { ExecEnvironment, Limits, RunOutcome, SandboxMode } from './types.ts';
 
 /** Where a worker's tree appears inside the sandbox. */
@@ -182,10 +183,12 @@ function readOnlyBinds(tree: string, readOnly: readonly string[]): string[] {
     const parts = path.split('/');
     for (let depth = 1; depth < parts.length; depth++) parents.add(parts.slice(0, depth).join('/'));
   }
-  const pinned = [...parents].sort((a, b) => a.split('/').length - b.split('/').length);
+  // bwrap resolves a bind's source on the host: a path reached through a link is never bound (it would show the link's host target).
+  const real = (path: string) => realPathInside(tree, path) !== null;
+  const pinned = [...parents].filter(real).sort((a, b) => a.split('/').length - b.split('/').length);
   return [
     ...pinned.flatMap((path) => ['--bind', join(tree, path), `${SANDBOX_TREE}/${path}`]),
-    ...readOnly.flatMap((path) => ['--ro-bind', join(tree, path), `${SANDBOX_TREE}/${path}`]),
+    ...readOnly.filter(real).flatMap((path) => ['--ro-bind', join(tree, path), `${SANDBOX_TREE}/${path}`]),
   ];
 }
 

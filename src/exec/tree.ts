@@ -14,8 +14,8 @@
 // writable) and copied again. Only a worker that verifies runs a candidate.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, mkdirSync, readdirSync, readFileSync, readlinkSync, unlinkSync, type BigIntStats } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 
 /** Deeper trees are not walked (a path would pass PATH_MAX): the worker is rebuilt instead. */
 export const MAX_DEPTH = 200;
@@ -147,21 +147,80 @@ export function chownTree(root: string, identity: { uid: number; gid: number } |
   if (identity) run('chown', ['-R', `${identity.uid}:${identity.gid}`, root]);
 }
 
-/** Removes a tree whatever a candidate left in it (unreadable folders, odd names, any depth): rm -rf, after making folders writable when needed. */
+/**
+ * Removes a tree whatever a candidate left in it (unreadable folders, odd names, any depth): rm -rf,
+ * after making folders writable when needed. A link is removed itself, never followed (rm -rf walks
+ * without following links; chmod would follow one named on its command line).
+ */
 export function removeTree(root: string): void {
-  if (!existsSync(root) && !isLink(root)) return;
+  const stats = lstatSync(root, { throwIfNoEntry: false });
+  if (!stats) return;
+  if (!stats.isDirectory()) {
+    try {
+      unlinkSync(root);
+    } catch (error) {
+      throw new ResetError(`cannot remove ${root}: ${(error as NodeJS.ErrnoException).code}`);
+    }
+    return;
+  }
   spawnSync('rm', ['-rf', '--', root]);
-  if (!existsSync(root) && !isLink(root)) return;
+  if (!lstatSync(root, { throwIfNoEntry: false })) return;
   spawnSync('chmod', ['-R', 'u+rwx', '--', root]);
   const result = spawnSync('rm', ['-rf', '--', root], { encoding: 'utf8' });
-  if (existsSync(root) || isLink(root)) throw new ResetError(`cannot remove ${root}: ${String(result.stderr).trim().split('\n')[0] ?? ''}`);
+  if (lstatSync(root, { throwIfNoEntry: false })) throw new ResetError(`cannot remove ${root}: ${String(result.stderr).trim().split('\n')[0] ?? ''}`);
 }
 
-function isLink(path: string): boolean {
+/**
+ * Where `relative` lies below `root` on the host, walking it one name at a time without following
+ * a link: `blocked` is the first name on the way that is not a real folder (a link or file a
+ * candidate may have planted), `missing` the first that does not exist. Host-side work inside a
+ * worker tree goes through this, so a planted link never takes it outside the tree.
+ */
+export function walkInside(root: string, relative: string): { path: string; blocked: string | null; missing: boolean } {
+  const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.some((part) => part === '..') || isAbsolute(relative)) throw new Error(`path '${relative}' leaves its tree`);
+  let current = root;
+  for (const [index, part] of parts.entries()) {
+    current = join(current, part);
+    const stats = lstatSync(current, { throwIfNoEntry: false });
+    if (!stats) return { path: join(root, ...parts), blocked: null, missing: true };
+    if (index < parts.length - 1 && !stats.isDirectory()) return { path: join(root, ...parts), blocked: current, missing: false };
+  }
+  return { path: current, blocked: null, missing: false };
+}
+
+/** Removes `relative` below `root`; when a link or file stands on the way, that entry is removed instead (it is inside the tree; its target is never touched). */
+export function removeInside(root: string, relative: string): void {
+  const { path, blocked, missing } = walkInside(root, relative);
+  if (blocked !== null) removeTree(blocked);
+  else if (!missing) removeTree(path);
+}
+
+/** The host path of `relative` below `root` when every folder on the way is a real folder and the entry itself is no link; else null. */
+export function realPathInside(root: string, relative: string): string | null {
+  const { path, blocked, missing } = walkInside(root, relative);
+  if (blocked !== null || missing || lstatSync(path).isSymbolicLink()) return null;
+  return path;
+}
+
+/** The text of the regular file `relative` below `root` (at most `maxBytes`), reached through real folders only and opened without following a link; null when there is none. */
+export function readInside(root: string, relative: string, maxBytes = Number.MAX_SAFE_INTEGER): string | null {
+  const path = realPathInside(root, relative);
+  if (path === null) return null;
+  let fd: number;
   try {
-    return lstatSync(path).isSymbolicLink();
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
-    return false;
+    return null;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return null;
+    const buffer = Buffer.alloc(Math.min(stats.size, maxBytes));
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -311,6 +311,55 @@ test('8: exec without a check state stops with the command to run, or runs the c
   assert.ok(readState(env)!.reported!['tests.test_stats.StatsTest.test_median']!.includes('tests.test_stats.StatsTest.test_median'));
 });
 
+test('10 (#32.1): a link planted in place of the report folder is removed itself: the host folder it points to survives', async () => {
+  const canary = mkdtempSync('/var/tmp/ctxbench-canary-');
+  after(() => rmSync(canary, { recursive: true, force: true }));
+  // The folder the old code deleted: the report's name below the link's target.
+  mkdirSync(join(canary, 'junit.xml'));
+  writeFileSync(join(canary, 'junit.xml', 'keep.txt'), 'host data\n');
+  const dir = mkdtempSync(join(work.dir, 'report-link-'));
+  chmodSync(dir, 0o755);
+  // Every test is its own command (no coverage), each writing a JUnit report into a subfolder.
+  const text = [
+    `repo: ${join(FIXTURES, 'python', 'repo')}`,
+    'setup: python3 -m compileall -q calc',
+    'build: python3 -m compileall -q calc',
+    `test: python3 -m unittest -v {tests}; s=$?; mkdir -p reports 2>/dev/null; printf '<testsuite><testcase classname="c" name="%s"/></testsuite>' {tests} > reports/junit.xml 2>/dev/null; exit $s`,
+    'tests:',
+    '  list: python3 tools/list_tests.py',
+    'timeout: 10',
+    'env:',
+    '  PYTHONDONTWRITEBYTECODE: 1',
+    'report:',
+    '  format: junit',
+    '  file: reports/junit.xml',
+  ].join('\n');
+  writeFileSync(join(dir, 'report-link.yaml'), `${text}\n`);
+  const env = loadEnvironment(join(dir, 'report-link.yaml'));
+  const task = medianTask(env.repo);
+  // Module-level code before the body: every test command that imports calc.stats plants the link and exits 0.
+  const planter = [
+    'import os as _os, shutil as _shutil',
+    "_reports = _os.path.join(_os.environ['CTXBENCH_TREE'], 'reports')",
+    '_shutil.rmtree(_reports, ignore_errors=True)',
+    'try:',
+    `    _os.symlink(${JSON.stringify(canary)}, _reports)`,
+    'except FileExistsError:',
+    '    pass',
+    '',
+    '',
+    median('    pass'),
+  ].join('\n');
+  const results = await runAll(env, [
+    { task, candidate: planter, key: 'planter' },
+    { task, candidate: median('    pass'), key: 'after' },
+  ], { workDir: dir, workers: 1, cache: false });
+  assert.equal(readFileSync(join(canary, 'junit.xml', 'keep.txt'), 'utf8'), 'host data\n', 'the host folder behind the link is untouched');
+  assert.equal(results.get('after')!.verdict, 'pass', results.get('after')!.logTail);
+  const log = JSON.parse(readFileSync(results.get('planter')!.log!, 'utf8')) as { phases: { phase: string }[] };
+  assert.ok(log.phases.filter((phase) => phase.phase === 'test').length >= 2, 'a test command ran after the link was planted');
+});
+
 test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {
   const base = 'repo: r\nsetup: make\ntest: make test\n';
   assert.throws(() => parseEnvironment(`${base}timeout: 2200000\n`, '/e.yaml'), /field 'timeout': must be at most 2147483/);
