@@ -1,16 +1,32 @@
-// A seccomp filter for the sandbox (passed to bubblewrap's --seccomp): the calls that set extended
+// A seccomp filter for the sandbox (passed to bubblewrap's --seccomp). io_uring and the calls that
+// reach into another process fail (REFUSED); the calls that set extended
 // attributes fail with EOPNOTSUPP, as on a file system without xattrs (`install` and `cp -p` then
 // fall back to a plain chmod; EPERM would make them fail). ACLs and xattrs are metadata the
 // host-side reset cannot see (Node has no xattr API) and a candidate could leave on the worker to
 // break later candidates (a default ACL on `build/`), so the sandbox cannot create them at all.
-// Calls of another ABI than the host's (32-bit, x32) are killed: the filter's numbers are native.
+// A call of another architecture (32-bit) kills the process and an x32 call fails: the numbers are native.
 import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const AUDIT_ARCH = { x64: 0xc000003e, arm64: 0xc00000b7 } as const;
-/** setxattr, lsetxattr, fsetxattr and setxattrat (Linux 6.13+). */
-const SETXATTR_CALLS = { x64: [188, 189, 190, 463], arm64: [5, 6, 7, 463] } as const;
+type FilteredArch = keyof typeof AUDIT_ARCH;
+
+const EPERM = 1;
+const ENOSYS = 38;
+const EOPNOTSUPP = 95;
+
+/** The refused calls, each with the errno it fails with (numbers per architecture). */
+const REFUSED: { what: string; errno: number; calls: Record<FilteredArch, number[]> }[] = [
+  // setxattr, lsetxattr, fsetxattr and setxattrat (Linux 6.13+): as on a file system without xattrs.
+  { what: 'extended attributes', errno: EOPNOTSUPP, calls: { x64: [188, 189, 190, 463], arm64: [5, 6, 7, 463] } },
+  // io_uring_setup/enter/register: its operations (IORING_OP_SETXATTR among them) pass no filter. ENOSYS, as on
+  // a kernel without io_uring: libraries fall back to plain calls.
+  { what: 'io_uring', errno: ENOSYS, calls: { x64: [425, 426, 427], arm64: [425, 426, 427] } },
+  // ptrace, process_vm_readv/writev and pidfd_getfd: reaching into another process (the test runner's
+  // stdout, its memory).
+  { what: 'other processes', errno: EPERM, calls: { x64: [101, 310, 311, 438], arm64: [117, 270, 271, 438] } },
+];
 
 const LD_ABS_W = 0x20;
 const JEQ_K = 0x15;
@@ -18,8 +34,7 @@ const JGE_K = 0x35;
 const RET_K = 0x06;
 const RET_ALLOW = 0x7fff0000;
 const RET_KILL_PROCESS = 0x80000000;
-/** SECCOMP_RET_ERRNO | EOPNOTSUPP (95 on Linux). */
-const RET_ENOTSUP = 0x00050000 | 95;
+const RET_ERRNO = 0x00050000;
 const X32_BIT = 0x40000000;
 
 function instruction(code: number, jt: number, jf: number, k: number): Buffer {
@@ -34,18 +49,18 @@ function instruction(code: number, jt: number, jf: number, k: number): Buffer {
 /** The compiled filter for this machine, or null on an architecture without a table here. */
 export function seccompProgram(arch: string = process.arch): Buffer | null {
   if (arch !== 'x64' && arch !== 'arm64') return null;
-  const calls = SETXATTR_CALLS[arch];
   const program: Buffer[] = [
     instruction(LD_ABS_W, 0, 0, 4), // seccomp_data.arch
     instruction(JEQ_K, 1, 0, AUDIT_ARCH[arch]),
     instruction(RET_K, 0, 0, RET_KILL_PROCESS),
     instruction(LD_ABS_W, 0, 0, 0), // seccomp_data.nr
   ];
-  // After the checks: [ret allow][ret ENOTSUP]; a check at distance d from "ret ENOTSUP" jumps d - 1.
-  const checks = arch === 'x64' ? calls.length + 1 : calls.length;
-  if (arch === 'x64') program.push(instruction(JGE_K, checks, 0, X32_BIT));
-  calls.forEach((call, index) => program.push(instruction(JEQ_K, calls.length - index, 0, call)));
-  program.push(instruction(RET_K, 0, 0, RET_ALLOW), instruction(RET_K, 0, 0, RET_ENOTSUP));
+  // Each check is followed by its own return: a match falls through to it, a miss skips it.
+  if (arch === 'x64') program.push(instruction(JGE_K, 0, 1, X32_BIT), instruction(RET_K, 0, 0, RET_ERRNO | EOPNOTSUPP));
+  for (const { errno, calls } of REFUSED) {
+    for (const call of calls[arch]) program.push(instruction(JEQ_K, 0, 1, call), instruction(RET_K, 0, 0, RET_ERRNO | errno));
+  }
+  program.push(instruction(RET_K, 0, 0, RET_ALLOW));
   return Buffer.concat(program);
 }
 

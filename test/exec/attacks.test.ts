@@ -360,6 +360,36 @@ test('10 (#32.1): a link planted in place of the report folder is removed itself
   assert.ok(log.phases.filter((phase) => phase.phase === 'test').length >= 2, 'a test command ran after the link was planted');
 });
 
+test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_readv/writev and pidfd_getfd fail with EPERM', { skip: process.arch !== 'x64' && 'the syscall numbers below are x86-64' }, async () => {
+  const env = pythonEnv();
+  const task = medianTask(env.repo);
+  const prober = median([
+    '    import ctypes, os',
+    '    libc = ctypes.CDLL(None, use_errno=True)',
+    '    params = ctypes.create_string_buffer(120)',
+    '    for name, number, args in [',
+    "        ('io_uring_setup', 425, (1, params)), ('io_uring_enter', 426, (0, 0, 0, 0, 0)), ('io_uring_register', 427, (0, 0, 0, 0)),",
+    "        ('ptrace', 101, (0, 0, 0, 0)), ('process_vm_readv', 310, (os.getpid(), 0, 0, 0, 0, 0)),",
+    "        ('process_vm_writev', 311, (os.getpid(), 0, 0, 0, 0, 0)), ('pidfd_getfd', 438, (0, 0, 0))]:",
+    '        ctypes.set_errno(0)',
+    '        result = libc.syscall(number, *args)',
+    "        print('SYSCALL', name, result, ctypes.get_errno())",
+  ].join('\n'));
+  const results = await runAll(env, [{ task, candidate: prober, key: 'probe' }], { workDir: work.dir, workers: 1, cache: false });
+  const log = readFileSync(results.get('probe')!.log!, 'utf8');
+  const seen = new Map([...log.matchAll(/SYSCALL (\w+) (-?\d+) (\d+)/g)].map((match) => [match[1]!, `${match[2]} ${match[3]}`]));
+  assert.deepEqual(Object.fromEntries(seen), {
+    io_uring_setup: '-1 38',
+    io_uring_enter: '-1 38',
+    io_uring_register: '-1 38',
+    ptrace: '-1 1',
+    process_vm_readv: '-1 1',
+    process_vm_writev: '-1 1',
+    pidfd_getfd: '-1 1',
+  });
+  assert.equal(results.get('probe')!.verdict, 'pass', 'a refused call is an error the program sees, not a kill');
+});
+
 test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {
   const base = 'repo: r\nsetup: make\ntest: make test\n';
   assert.throws(() => parseEnvironment(`${base}timeout: 2200000\n`, '/e.yaml'), /field 'timeout': must be at most 2147483/);
