@@ -2,8 +2,9 @@
 // files, functions, function names that are not names (must be 0), share of calls resolved and share
 // ambiguous. Then redis at YABLoCo's commit against YABLoCo's own function table and call graph
 // (/work/shared/yabloco): function recall, docstring agreement, function-level agreement and
-// per-callee level agreement, in both level modes. Then bullet3 (Debian `bullet`), macro-heavy C++.
-// Usage: bench/fidelity.ts [--only redis|languages|bullet] [LANGUAGE...]
+// per-callee level agreement, in both level modes; the same for bullet3 at YABLoCo's commit. Then
+// bullet3 as Debian ships it (`bullet`), macro-heavy C++: names that are not names.
+// Usage: bench/fidelity.ts [--only redis|bullet3|languages|bullet] [LANGUAGE...]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,11 +124,15 @@ function readCsv(text: string): Record<string, string>[] {
   return rows.map((row) => Object.fromEntries(header!.map((key, i) => [key, row[i] ?? ''])));
 }
 
-function yablocoRows(): YablocoRow[] {
-  return readCsv(readFileSync(join(YABLOCO, 'redis_functions.csv'), 'utf8')).map((row) => ({
+/** A repository YABLoCo published its function table and call graph for, at YABLoCo's commit (a `git archive` with prefix `<name>/`). */
+const YABLOCO_REPOS = { redis: 'redis-493e31e.tar.xz', bullet3: 'bullet3-6bb8d11.tar.xz' } as const;
+type YablocoRepo = keyof typeof YABLOCO_REPOS;
+
+function yablocoRows(repo: YablocoRepo): YablocoRow[] {
+  return readCsv(readFileSync(join(YABLOCO, `${repo}_functions.csv`), 'utf8')).map((row) => ({
     id: row['Unnamed: 0']!,
     name: row.fname!,
-    file: row.file!.replace(/^redis\//, ''),
+    file: row.file!.replace(new RegExp(`^${repo}/`), ''),
     doc: row.doc!,
     line: Number(row.pos),
     counts: {
@@ -152,22 +157,33 @@ function yablocoLevel(counts: YablocoRow['counts']): string {
   return 'none';
 }
 
+/** A name without its template argument lists (`vec<2, T>::operator[]` -> `vec::operator[]`); operators' own `<` kept. */
+function withoutTemplateArguments(name: string): string {
+  let previous;
+  let current = name;
+  do {
+    previous = current;
+    current = current.replace(/(\w)<[^<>]*>/g, '$1');
+  } while (current !== previous);
+  return current;
+}
+
 const normalDoc = (doc: string | null) => (doc ?? '').replace(/\s+/g, ' ').trim();
 
 function dirOf(path: string): string {
   return path.slice(0, path.lastIndexOf('/'));
 }
 
-async function redis(): Promise<void> {
-  const root = join(SCRATCH, 'redis');
+async function yablocoRepository(repo: YablocoRepo): Promise<void> {
+  const root = join(SCRATCH, repo);
   if (!existsSync(root)) {
     mkdirSync(SCRATCH, { recursive: true });
-    execFileSync('tar', ['-xJf', join(YABLOCO, 'redis-493e31e.tar.xz'), '-C', SCRATCH]);
+    execFileSync('tar', ['-xJf', join(YABLOCO, YABLOCO_REPOS[repo]), '-C', SCRATCH]);
   }
-  const rows = yablocoRows();
-  const graph = JSON.parse(readFileSync(join(YABLOCO, 'redis_callgraph.json'), 'utf8')) as Record<string, { name: string; path: string }[]>;
+  const rows = yablocoRows(repo);
+  const graph = JSON.parse(readFileSync(join(YABLOCO, `${repo}_callgraph.json`), 'utf8')) as Record<string, { name: string; path: string }[]>;
   const index = await indexOf(root);
-  console.log(`redis at YABLoCo's commit: ${rows.length} functions in YABLoCo's table, ${index.listings.default.length} indexed`);
+  console.log(`${repo} at YABLoCo's commit: ${rows.length} functions in YABLoCo's table, ${index.listings.default.length} indexed`);
   const figures: Record<string, Record<LevelMode, number>> = {};
   const put = (label: string, mode: LevelMode, part: number, whole: number) => ((figures[label] ??= { default: NaN, yabloco: NaN })[mode] = part / whole);
   const misses: Record<string, Map<string, number>> = {};
@@ -180,14 +196,32 @@ async function redis(): Promise<void> {
   // table, so they compare the classification on the same set of functions; "all" keeps every callee.
   const inTable = new Set(rows.map((row) => `${row.file}\0${row.name}`));
   for (const mode of LEVEL_MODES) {
+    // YABLoCo names a C++ method with its classes and namespaces (`ns::Class::method`), a C function by its name.
     const byKey = new Map<string, FunctionListing[]>();
+    const qualifiedById = new Map<string, string>();
     for (const f of index.listings[mode]) {
-      const key = `${f.path}\0${f.name}`;
-      byKey.set(key, [...(byKey.get(key) ?? []), f]);
+      qualifiedById.set(f.id, f.qualifiedName);
+      for (const key of new Set([`${f.path}\0${f.name}`, `${f.path}\0${f.qualifiedName}`])) byKey.set(key, [...(byKey.get(key) ?? []), f]);
     }
+    const byQualified = new Map<string, FunctionListing[]>();
+    for (const f of index.listings[mode]) byQualified.set(f.qualifiedName, [...(byQualified.get(f.qualifiedName) ?? []), f]);
     const match = (row: YablocoRow): FunctionListing | undefined => {
-      const same = byKey.get(`${row.file}\0${row.name}`) ?? [];
-      return same.find((f) => f.startLine === row.line) ?? same.find((f) => f.startLine <= row.line && row.line <= f.endLine) ?? (same.length === 1 ? same[0] : undefined);
+      // clang spells a class template's name with its parameters (`Array<T>::Array<T>`, `vec<2, type-parameter-0-0>::f`).
+      const name = withoutTemplateArguments(row.name);
+      const same = byKey.get(`${row.file}\0${row.name}`) ?? byKey.get(`${row.file}\0${name}`) ?? [];
+      const found = same.find((f) => f.startLine === row.line) ?? same.find((f) => f.startLine <= row.line && row.line <= f.endLine) ?? (same.length === 1 ? same[0] : undefined);
+      if (found) return found;
+      // clang qualifies an out-of-line definition with the namespaces of its class (`ns::Class::f` written
+      // `Class::f` under `using namespace ns`), and places some methods at their declaration in the class's
+      // header: the one definition whose qualified name is the row's, or a suffix of it, in any file.
+      const parts = name.split('::');
+      for (let drop = 0; drop < parts.length - 1 || drop === 0; drop++) {
+        const candidates = byQualified.get(parts.slice(drop).join('::')) ?? [];
+        const inFile = candidates.filter((f) => f.path === row.file);
+        if (inFile.length === 1) return inFile[0];
+        if (candidates.length === 1 && parts.length - drop > 1) return candidates[0];
+      }
+      return undefined;
     };
     let matched = 0;
     let docAgree = 0;
@@ -204,19 +238,21 @@ async function redis(): Promise<void> {
       if (normalDoc(f.docstring) === normalDoc(row.doc)) docAgree++;
       else if (mode === 'default') miss('docstring differs', `${row.file}:${row.name}`);
       const theirs = yablocoLevel(row.counts);
-      const common = f.callees.filter((callee) => callee.path === null || inTable.has(`${callee.path}\0${callee.name}`));
+      const common = f.callees.filter((callee) => callee.path === null || inTable.has(`${callee.path}\0${callee.name}`) || (callee.id !== null && inTable.has(`${callee.path}\0${qualifiedById.get(callee.id)}`)));
       if (f.level === theirs) levelAgree.all++;
       if (highestLevel(common.map((callee) => callee.level)) === theirs) levelAgree.common++;
       else miss(`${mode}: level ${theirs} vs ours ${highestLevel(common.map((callee) => callee.level))}`, `${row.file}:${row.name}`);
       const ourLevels = new Map<string, string>();
-      for (const callee of common) if (!ourLevels.has(callee.name)) ourLevels.set(callee.name, callee.level);
+      for (const callee of common) {
+        for (const name of [callee.name, callee.id ? qualifiedById.get(callee.id) : undefined]) if (name && !ourLevels.has(name)) ourLevels.set(name, callee.level);
+      }
       for (const callee of graph[row.id] ?? []) {
         callees++;
-        const theirLevel = !callee.path.startsWith('/redis/')
+        const theirLevel = !callee.path.startsWith(`/${repo}/`)
           ? 'stdlib'
-          : callee.path === `/redis/${row.file}`
+          : callee.path === `/${repo}/${row.file}`
             ? 'file'
-            : dirOf(callee.path) === `/redis/${dirOf(row.file)}`
+            : dirOf(callee.path) === `/${repo}/${dirOf(row.file)}`
               ? 'package'
               : 'project';
         const ourLevel = ourLevels.get(callee.name) ?? 'missing';
@@ -262,7 +298,7 @@ async function bullet(): Promise<void> {
 }
 
 const { values, positionals } = parseArgs({ options: { only: { type: 'string' } }, allowPositionals: true });
-const parts = values.only ? [values.only] : ['languages', 'redis', 'bullet'];
+const parts = values.only ? [values.only] : ['languages', 'redis', 'bullet3', 'bullet'];
 if (parts.includes('languages')) await languages(positionals as LanguageId[]);
-if (parts.includes('redis')) await redis();
+for (const repo of Object.keys(YABLOCO_REPOS) as YablocoRepo[]) if (parts.includes(repo)) await yablocoRepository(repo);
 if (parts.includes('bullet')) await bullet();

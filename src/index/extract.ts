@@ -54,6 +54,8 @@ interface CompiledSpec {
   statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
+  /** `declarationMacros`, global with match indices. */
+  declarationMacros: RegExp[];
   /** `macroInvocations.namePattern`: the names of macros that may stand for definitions (null when none). */
   macroNames: RegExp | null;
   /** `systemLibrary.macroCalls`, as one pattern matching any of the macros (null when none). */
@@ -166,6 +168,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     statementTypes: new Set(spec.statementTypes),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
+    declarationMacros: (spec.declarationMacros ?? []).map((source) => new RegExp(source, 'gd')),
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
   prepared.walkTypes = [...new Set([...roleTypes, ...Object.values(gatherersOf(prepared)).flatMap((gatherer) => gatherer?.types ?? [])])];
@@ -1145,9 +1148,27 @@ function macroInvocationRanges(text: string, starts: readonly number[], namePatt
   return ranges;
 }
 
+/** The macros to blank in a file that does not parse: declaration macros, then the definition-making invocations that do not overlap them; in order. */
+function macroRanges(c: CompiledSpec, text: string, starts: readonly number[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  if (c.declarationMacros.length > 0) {
+    const code = text.replace(LITERALS_AND_COMMENTS, (literal) => literal.replace(/[^\n]/g, ' '));
+    for (const pattern of c.declarationMacros) {
+      for (const match of code.matchAll(pattern)) for (const group of match.indices!.slice(1)) if (group) ranges.push([group[0], group[1]]);
+    }
+  }
+  if (c.macroNames) {
+    const overlaps = (start: number, end: number) => ranges.some(([from, to]) => from < end && start < to);
+    ranges.push(...macroInvocationRanges(text, starts, c.macroNames).filter(([start, end]) => !overlaps(start, end)));
+  }
+  return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+const LITERALS_AND_COMMENTS = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g;
+
 /** Code with its string and character literals and comments blanked (each one space). */
 function withoutLiterals(text: string): string {
-  return text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  return text.replace(LITERALS_AND_COMMENTS, ' ');
 }
 
 /** The identifiers of a piece of code that name variables, types or functions: string and character
@@ -1454,7 +1475,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   let tree = await parse(language, text);
   let starts: number[] | undefined;
   const linesStart = () => (starts ??= lineStarts(text));
-  const blanks = tree.rootNode.hasError && c.spec.macroInvocations ? macroInvocationRanges(text, linesStart(), new RegExp(c.spec.macroInvocations.namePattern)) : [];
+  const blanks = tree.rootNode.hasError ? macroRanges(c, text, linesStart()) : [];
   if (blanks.length > 0) {
     // The invocations become spaces (newlines kept: every offset and position stays), and the text is
     // parsed again reusing the first tree outside them.

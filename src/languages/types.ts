@@ -348,6 +348,12 @@ export interface LanguageSpec {
    *  closing parenthesis is followed by neither `;` nor `{`. When a file does not parse, it is parsed
    *  again with them blanked (offsets kept), so that the definitions after them are not lost. [none] */
   macroInvocations?: { namePattern: string };
+  /** macros written where a declaration's own words are, which the grammar cannot read as such
+   *  (`ATTRIBUTE_ALIGNED16(class) Name {`, `class LIB_API Name : public Base {`): regular expressions
+   *  (sources) whose capture groups are the macro's text. When a file does not parse, they are blanked
+   *  (offsets kept) together with `macroInvocations`, outside comments and literals, and the file is
+   *  parsed again. [none] */
+  declarationMacros?: string[];
   /** macros that name another platform than the one indexed for (Linux): `_WIN32`, `__APPLE__`. A
    *  function-like macro defined only for such a platform (`#ifdef _WIN32`, the `#else` of `#ifndef
    *  _WIN32`, `#if defined(_MSC_VER) && ...`) is not expanded: the call stays the call it names. [none] */

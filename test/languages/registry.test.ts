@@ -31,6 +31,15 @@ test('registry: a .h without text stays C; with text its syntax decides C, C++ o
     ['struct Derived : Base { };\n', 'cpp'],
     ['#include <vector>\nint f();\n', 'cpp'],
     ['int n = std::max(1, 2);\n', 'cpp'],
+    // C++-only forms in a header without a class or namespace keyword at a line start
+    ['struct App {\n  virtual void draw() {}\n};\n', 'cpp'],
+    ['inline void expand(const Vec3& min, Vec3& max) { max = min; }\n', 'cpp'],
+    ['struct Utils {\n  static int count(int* err = 0) { return 0; }\n};\n', 'cpp'],
+    ['ATTRIBUTE_ALIGNED16(struct) Contact : public ContactData {\n};\n', 'cpp'],
+    ['Vec operator+(Vec a, Vec b);\n', 'cpp'],
+    ['void *p = nullptr;\n', 'cpp'],
+    // ... and C that looks close: a C99 loop declaration, an assignment in a condition, a bitwise and
+    ['void f(int n) {\n  for (int i = 0, j = n; i < j; i++) {}\n  int c;\n  while ((c = next()) != 0) {}\n  g(n & mask);\n}\n', 'c'],
     ['#import <Foundation/Foundation.h>\n', 'objc'],
     ['@interface Counter : NSObject\n- (void)increment;\n@end\n', 'objc'],
     ['@protocol Named\n- (NSString *)name;\n@end\n', 'objc'],

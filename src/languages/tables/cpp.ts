@@ -37,6 +37,16 @@ export const cpp: LanguageSpec = {
       '^\\s*class\\s+\\w+(?:\\s+final)?\\s*[:;{]',
       '^\\s*struct\\s+\\w+(?:\\s+final)?\\s*:[^:]',
       '^\\s*(?:public|private|protected)\\s*:',
+      // C++-only words and forms: `virtual`, operator overloads, the named casts, `nullptr`, a const
+      // reference parameter, and a class keyword given to a macro (`ATTRIBUTE_ALIGNED16(class) Name`)
+      '^\\s*virtual\\s',
+      '\\boperator\\s*(?:[-+*/%^&|~!=<>]=?|\\[\\]|\\(\\)|<<|>>)\\s*\\(',
+      '\\b(?:static_cast|dynamic_cast|reinterpret_cast|const_cast)\\s*<',
+      '\\bnullptr\\b',
+      '[(,]\\s*const\\s+[\\w:]+(?:<[^<>;]*>)?\\s*&\\s*\\w+\\s*[,)=]',
+      '^\\s*[A-Z_][A-Z0-9_]*\\s*\\(\\s*(?:class|struct)\\s*\\)',
+      // a parameter with a default value (`int* err = 0)`), not a C99 loop's declaration
+      '(?<!\\bfor\\s*)[(,]\\s*(?:const\\s+)?[A-Za-z_][\\w:]*(?:\\s*[*&]+\\s*|\\s+)[A-Za-z_]\\w*\\s*=\\s*[^,;()=]+[,)]',
       '\\w::~?\\w',
       '^\\s*#\\s*include\\s*<(?:iostream|string|vector|map|memory|algorithm|utility|functional|cstdio|cstdlib|cstring|cstdint)>',
     ],
@@ -82,6 +92,12 @@ export const cpp: LanguageSpec = {
   compilerHeaderNames: cCompilerHeaderNames.filter((name) => !['wchar_t', 'bool', 'true', 'false'].includes(name)),
   compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
+  declarationMacros: [
+    // `ATTRIBUTE_ALIGNED16(class) Name`: an attribute macro taking the class keyword
+    '\\b([A-Z_][A-Z0-9_]*\\s*\\()\\s*(?:class|struct|union)\\s*(\\))',
+    // `class LIB_API Name : Base {`, `struct EXPORT Name {`: an export or alignment macro before the name
+    '\\b(?:class|struct|union)\\s+([A-Z_][A-Z0-9_]*(?:\\s*\\([^()]*\\))?)\\s+(?=[A-Za-z_]\\w*(?:\\s+final)?\\s*(?::[^:]|\\{))',
+  ],
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',
   // clang's, which YABLoCo's docstrings come from (redis: 118 of its functions' comments are a blank line or more above them)
