@@ -54,6 +54,8 @@ interface CompiledSpec {
   statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
+  /** `stdlibModules`: a type in one of them has no project operators. */
+  libraryNamespaces: Set<string>;
   /** `declarationMacros`, global with match indices. */
   declarationMacros: RegExp[];
   /** `macroInvocations.namePattern`: the names of macros that may stand for definitions (null when none). */
@@ -169,6 +171,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     declarationMacros: (spec.declarationMacros ?? []).map((source) => new RegExp(source, 'gd')),
+    libraryNamespaces: new Set(spec.stdlibModules),
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
   prepared.walkTypes = [...new Set([...roleTypes, ...Object.values(gatherersOf(prepared)).flatMap((gatherer) => gatherer?.types ?? [])])];
@@ -420,6 +423,9 @@ function firstComponent(target: string): string {
 }
 
 /** A type's name as written, without references, pointers, lifetimes, `mut`/`dyn`/`impl` and type arguments (`&mut Foo<'a>` → `Foo`, `*pkg.T` → `pkg.T`). */
+/** Declarators that make a declared name a pointer or an array (C, C++). */
+const POINTER_DECLARATORS = new Set(['pointer_declarator', 'array_declarator']);
+
 function typeName(text: string): string | null {
   const bare = text.replace(/^(?:[&*\s]|'\w+|(?:mut|const|dyn|impl)\b)+/, '');
   const cut = bare.search(/[<\[(\s]/);
@@ -784,6 +790,7 @@ class FileExtractor {
     const { node } = visit;
     const line = node.startPosition.row + 1;
     const column = node.startPosition.column + 1;
+    if (rule.operator) return this.operatorSite(visit, rule.operator, line, column);
     if (rule.selectorPath) {
       const parts = resolvePath(node, rule.selectorPath);
       if (parts.length === 0) return null;
@@ -811,7 +818,20 @@ class FileExtractor {
     const site = callSiteOf(nameNode.text, receiver, argumentCount, line, column);
     if (receiverIsPath) site.receiverIsPath = true;
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
-    if (receiverType) site.receiverType = receiverType;
+    if (receiverType) site.receiverType = receiverType.replace(/\*$/, '');
+    return site;
+  }
+
+  /** An overloadable operator's use as a call of `operator<token>` on its operand, when the operand's type is stated (CallRule.operator). */
+  private operatorSite(visit: Visited, rule: NonNullable<CallRule['operator']>, line: number, column: number): CallSite | null {
+    const operand = visit.node.childForFieldName(rule.operandField);
+    if (!operand || !this.c.identifierTypes.has(operand.type)) return null;
+    const receiverType = this.localType(visit, operand.text);
+    const token = rule.token ?? (rule.operatorField ? visit.node.childForFieldName(rule.operatorField)?.text : undefined);
+    // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
+    if (!receiverType || receiverType.endsWith('*') || !token || this.c.libraryNamespaces.has(receiverType.split('::')[0]!)) return null;
+    const site = callSiteOf(`operator${token}`, operand.text, rule.operands, line, column);
+    site.receiverType = receiverType;
     return site;
   }
 
@@ -844,6 +864,7 @@ class FileExtractor {
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
     if (names.length === 0) return;
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
+    if (stated && rule.skipTypes?.includes(stated.type)) return;
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
       .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
     names.forEach((name, index) => {
@@ -853,7 +874,8 @@ class FileExtractor {
         const typeNode = firstOnPath(value, rule.valueTypes[value.type]!);
         if (typeNode) type = typeName(typeNode.text);
       }
-      if (type) (fn.localTypes ??= new Map()).set(name.text, type);
+      // a pointer (C++ `T* p`, `T a[4]`) is kept as `T*`: operators apply to the pointer, not to a `T`
+      if (type) (fn.localTypes ??= new Map()).set(name.text, POINTER_DECLARATORS.has(name.parent?.type ?? '') ? `${type}*` : type);
     });
   }
 

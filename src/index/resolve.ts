@@ -52,6 +52,27 @@ interface CandidateChoice {
 
 const NO_DEFINITIONS: readonly Definition[] = [];
 
+/** An overloadable operator's use (CallRule.operator): a call of `operator...` on an operand of a stated type. */
+function isOperatorSite(site: CallSite): boolean {
+  return site.receiverType !== undefined && site.name.startsWith('operator');
+}
+
+/** The type name of a function's first parameter (`Vec3` of `operator*(const ns::Vec3& v, float s)`), read from its signature after `name`; null when it has none. */
+export function firstParameterType(signature: string, name: string): string | null {
+  const open = signature.indexOf('(', Math.max(0, signature.lastIndexOf(name)));
+  if (open < 0) return null;
+  let depth = 0;
+  let end = open + 1;
+  for (; end < signature.length; end++) {
+    const ch = signature[end];
+    if (ch === '(' || ch === '<' || ch === '[') depth++;
+    else if ((ch === ')' || ch === '>' || ch === ']') && depth > 0) depth--;
+    else if ((ch === ',' || ch === ')') && depth === 0) break;
+  }
+  const match = /^\s*(?:(?:const|volatile|struct|class|typename)\s+)*([A-Za-z_][\w:]*)/.exec(signature.slice(open + 1, end));
+  return match ? lastSegment(match[1]!) : null;
+}
+
 /** What a name bound by an import refers to. */
 interface Binding {
   files: string[];
@@ -187,14 +208,21 @@ function isWordCode(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 }
 
-/** Whether `text` holds `word` (itself made of word characters) as a whole word: `\bword\b` without building a RegExp per call. */
-function hasWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const end = at + word.length;
-    if ((at === 0 || !isWordCode(text.charCodeAt(at - 1))) && (end === text.length || !isWordCode(text.charCodeAt(end)))) return true;
+/**
+ * Whether a parameter list declares a parameter named `word` (`(*cmp)(...)`, `void *data,`), not a
+ * type of that name (`const Vec3& v`): the whole word, then `,`, `)`, `[` or `=` (no RegExp built per call).
+ */
+function namesParameter(parameters: string, word: string): boolean {
+  for (let at = parameters.indexOf(word); at >= 0; at = parameters.indexOf(word, at + 1)) {
+    if (at > 0 && isWordCode(parameters.charCodeAt(at - 1))) continue;
+    let next = at + word.length;
+    if (next < parameters.length && isWordCode(parameters.charCodeAt(next))) continue;
+    while (parameters[next] === ' ' || parameters[next] === '\t' || parameters[next] === '\n') next++;
+    if (',)[='.includes(parameters[next] ?? '')) return true;
   }
   return false;
 }
+
 
 function stem(path: string): string {
   const base = posix.basename(path);
@@ -260,7 +288,11 @@ export class Resolver {
   private readonly pathsBySuffix = new Map<string, string[]>();
   private readonly filesByDir = new Map<string, string[]>();
   private readonly definitionsByName = new Map<string, Definition[]>();
+  /** the classes (owners' last segments) that define a method: a receiver of another type has no project methods. */
+  private readonly ownerTails = new Set<string>();
   private readonly groupsByName = new Map<string, NameGroups>();
+  /** operatorCandidates' answers, by operator, type and operand count. */
+  private readonly operatorChoices = new Map<string, readonly Definition[]>();
   /** the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds` (shared by the calls reusing the decision). */
   private readonly calleeNumbers = new Map<string[], number[]>();
   private readonly definitions: Definition[] = [];
@@ -365,6 +397,7 @@ export class Resolver {
           number: this.definitions.length,
         };
         this.definitions.push(definition);
+        if (definition.ownerTail !== '') this.ownerTails.add(definition.ownerTail);
         const list = this.definitionsByName.get(fn.name) ?? [];
         list.push(definition);
         this.definitionsByName.set(fn.name, list);
@@ -630,7 +663,7 @@ export class Resolver {
    */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
-    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}` : '';
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
     const resolved = this.decideCall(caller, site, context);
@@ -668,7 +701,12 @@ export class Resolver {
       const inBound = (this.definitionsByName.get(site.name) ?? []).filter((d) => binding.files.includes(d.path));
       if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
     }
-    const { tier, sameDir, visible } = this.candidateChoice(this.applicable(caller, site, context.implicitThis), context);
+    const applicable = this.applicable(caller, site, context.implicitThis);
+    // an operator on a value whose type has none of the project's (a number, a library type) is built in
+    if (applicable === NO_DEFINITIONS && isOperatorSite(site)) return result('unresolved', []);
+    // a member call on a value of a library type (`std::vector<T> v; v.size()`) is the library's
+    if (site.receiverType && context.stdlibModules.has(site.receiverType.split('::')[0]!)) return result('stdlib', []);
+    const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
     if (tier) return result(levelOf(tier), this.pickOverload(tier, site));
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
@@ -720,12 +758,13 @@ export class Resolver {
     const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
-      : /^[A-Za-z_]\w*$/.test(site.name) && hasWord(parameters, site.name) ? site.name : undefined;
+      : /^[A-Za-z_]\w*$/.test(site.name) && namesParameter(parameters, site.name) ? site.name : undefined;
     return pointer === 'this' ? undefined : pointer;
   }
 
   /** Narrows a name's definitions by the receiver: `self`/`this` and class-qualified calls prefer that class. */
   private applicable(caller: Definition, site: CallSite, implicitThis: boolean): readonly Definition[] {
+    if (isOperatorSite(site)) return this.operatorCandidates(site.name, lastSegment(site.receiverType!), site.argumentCount);
     const groups = this.nameGroups(site.name);
     if (!groups) return NO_DEFINITIONS;
     const receiver = site.receiver;
@@ -735,7 +774,43 @@ export class Resolver {
       return own ?? groups.free;
     }
     if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? groups.all;
+    if (site.receiverType) {
+      // the receiver's stated type: that class's methods; a type that is no project class has none
+      const typed = groups.byOwnerTail.get(lastSegment(site.receiverType));
+      if (typed) return typed;
+      if (!this.ownerTails.has(lastSegment(site.receiverType))) return NO_DEFINITIONS;
+    }
     return groups.byOwnerTail.get(lastSegment(receiver)) ?? groups.all;
+  }
+
+  /**
+   * An operator used on a value of type `type` with `operands` other operands: the type's own operator
+   * methods taking `operands` parameters and the free operators taking one more whose first parameter
+   * is of that type (`operator+(const Vec3&, const Vec3&)`). One array per question, so a file's
+   * candidate choices are worked out once for it.
+   */
+  private operatorCandidates(name: string, type: string, operands: number | null): readonly Definition[] {
+    const key = `${name}\0${type}\0${operands}`;
+    let found = this.operatorChoices.get(key);
+    if (found) return found;
+    const groups = this.nameGroups(name);
+    const fits = (d: Definition, parameters: number) => operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
+    const members = (groups?.byOwnerTail.get(type) ?? []).filter((d) => fits(d, operands ?? 0));
+    const free = (groups?.free ?? []).filter((d) => d.owner === '' && fits(d, (operands ?? 0) + 1) && firstParameterType(d.fn.signature, name) === type);
+    // `v[i]` on a class without `operator[]` indexes what it converts to (`operator float*()`)
+    const conversions = name === 'operator[]' && members.length + free.length === 0 ? this.pointerConversions(type) : [];
+    found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
+    this.operatorChoices.set(key, found);
+    return found;
+  }
+
+  /** A class's conversion operators to a pointer (`operator btScalar*`, `operator const btScalar*`). */
+  private pointerConversions(type: string): Definition[] {
+    const found: Definition[] = [];
+    for (const [name, definitions] of this.definitionsByName) {
+      if (name.startsWith('operator ') && name.endsWith('*')) found.push(...definitions.filter((d) => d.ownerTail === type));
+    }
+    return found;
   }
 
   /** Where a file's calls find one `applicable` group's candidates (worked out once per group and file). */

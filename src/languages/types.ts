@@ -69,6 +69,11 @@ export interface CallRule {
   singleArgumentTypes?: string[];
   /** Objective-C messages: the selector parts (`[obj foo:1 bar:2]` → `foo:bar:`). */
   selectorPath?: NodePath;
+  /** a use of an overloadable operator (`a + b`, `a += b`, `-a`, `a[i]`): a call named `operator` and the
+   *  token in `operatorField` (or `token`), whose receiver is the operand in `operandField` and whose
+   *  argument count is `operands` (the other operands). A call site only when the operand's type is
+   *  stated (a parameter or local, `localTypes`): arithmetic on other values is not taken for a call. */
+  operator?: { operandField: string; operatorField?: string; token?: string; operands: number };
 }
 
 /** How an import/include node names a file or module and which local names it binds. */
@@ -118,6 +123,8 @@ export interface LocalTypeRule {
   listTypes?: string[];
   /** per value node type, the path to the node that names the value's type (`Foo { .. }`, `&Foo{}`, `Foo::new()`). */
   valueTypes?: Record<string, NodePath>;
+  /** type nodes of these types state no type worth keeping (C++ `int`, `unsigned long`: no methods, no overloaded operators). */
+  skipTypes?: string[];
 }
 
 /** A node type that introduces a scope qualifying the names inside it. */

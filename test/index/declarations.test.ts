@@ -20,7 +20,8 @@ test('C++: macro-prefixed and macro-wrapped declarations, operators, constructor
     'method phys::btVector3::convert convert 11:3-11:58 | template <typename T> T convert() const | T',
     'method phys::btVector3::operator const float* operator const float* 13:3-13:49 | operator const float*() const | ',
     'method phys::btVector3::length length 17:1-17:54 | float btVector3::length() const | sqrt',
-    'function phys::btMax btMax 18:1-19:76 | template <typename T>\nSIMD_FORCE_INLINE T btMax(const T& a, const T& b) | ',
+    // `a > b` on a parameter of a stated type is an operator's call site (resolved only if a class T defines one)
+    'function phys::btMax btMax 18:1-19:76 | template <typename T>\nSIMD_FORCE_INLINE T btMax(const T& a, const T& b) | operator>',
     'function phys::operator* operator* 20:1-20:92 | SIMD_FORCE_INLINE btVector3 operator*(const btVector3& v, float s) | btVector3',
     'function VR_IsHmdPresent VR_IsHmdPresent 22:1-22:58 | S_API bool VR_CALLTYPE VR_IsHmdPresent() | ',
     'function rows rows 23:1-23:51 | EIGEN_STRONG_INLINE int rows() const | ',

@@ -19,6 +19,16 @@ const prototypeNames = ['identifier', 'field_identifier', 'qualified_identifier'
   `?${type}`,
 ]);
 
+/** A parameter's or local's name, through reference, pointer and initialiser declarators (`T& a`, `T* p = q`, `T v(1)`). */
+const declaredNames = ['', '?init_declarator'].flatMap((init) =>
+  ['', '?reference_declarator', '?pointer_declarator'].map((wrapper) => [
+    'declarator',
+    ...(init ? [init, 'declarator'] : []),
+    ...(wrapper === '?reference_declarator' ? [wrapper, '@identifier'] : wrapper ? [wrapper, 'declarator'] : []),
+    '?identifier',
+  ]),
+);
+
 export const cpp: LanguageSpec = {
   id: 'cpp',
   displayName: 'C++',
@@ -73,6 +83,11 @@ export const cpp: LanguageSpec = {
   calls: [
     { type: 'call_expression', calleeFields: [['function']], memberNameFields: ['field', 'name'], argumentsField: 'arguments' },
     { type: 'new_expression', calleeFields: [['type']], memberNameFields: ['name'], argumentsField: 'arguments' },
+    // overloaded operators, where the operand's type is stated
+    { type: 'binary_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1 } },
+    { type: 'assignment_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1 } },
+    { type: 'unary_expression', calleeFields: [], operator: { operandField: 'argument', operatorField: 'operator', operands: 0 } },
+    { type: 'subscript_expression', calleeFields: [], operator: { operandField: 'argument', token: '[]', operands: 1 } },
   ],
   imports: [{ type: 'preproc_include', pathFields: [['path']], resolve: 'include', systemTypes: ['system_lib_string'], defaultBinding: 'none' }],
   scopes: [
@@ -81,6 +96,14 @@ export const cpp: LanguageSpec = {
     { type: 'union_specifier', nameFields: [['name']] },
     { type: 'namespace_definition', nameFields: [['name']], kind: 'namespace', anonymousIsFileLocal: true },
   ],
+  // the stated types of parameters and locals (`const Vec3& v`, `Body* body`, `Shape s(1)`): a member call on
+  // one is narrowed to that class's methods (auto and other deduced types are not stated)
+  localTypes: ['parameter_declaration', 'optional_parameter_declaration', 'declaration'].map((type) => ({
+    type,
+    names: declaredNames,
+    typePath: [['type']],
+    skipTypes: ['primitive_type', 'sized_type_specifier'],
+  })),
   scopeSeparator: '::',
   definitionWrappers: ['template_declaration'],
   constructors: { sameNameAsClass: true },
