@@ -48,6 +48,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'splits', file: 'splits.ts', args: [] },
   // Task families on one Debian package per language (bench/fidelity-sources.ts).
   { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
+  // Call resolution against each language's compiler front end (libclang, javac, the TypeScript checker).
+  { area: 'resolution', file: 'resolution.ts', args: [], options: ['--only'] },
   // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).
   { area: 'scale', file: 'scale.ts', args: [], onlyWhenNamed: true },
   { area: 'package', file: 'package.ts', args: [] },

@@ -459,6 +459,7 @@ class FileExtractor {
   readonly declarations: string[] = [];
   readonly declarationDocs: NonNullable<FileFacts['declarationDocs']> = [];
   readonly macros: MacroDefinition[] = [];
+  readonly fieldTypes: NonNullable<FileFacts['fieldTypes']> = [];
   private readonly stack: Context[] = [];
   private readonly fileScopes: string[] = [];
   /** the last definition of a `mergeEquations` rule, which a following equation may continue. */
@@ -859,8 +860,12 @@ class FileExtractor {
   private localTypesOf(visit: Visited): void {
     const { node } = visit;
     const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && visit.within(context.start, context.end));
-    if (!fn) return;
     const rule = this.c.localTypes.get(visit.type)!;
+    if (!fn) {
+      if (rule.field) this.fieldTypesOf(visit, rule);
+      return;
+    }
+    if (rule.field) return;
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
     if (names.length === 0) return;
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
@@ -877,6 +882,21 @@ class FileExtractor {
       // a pointer (C++ `T* p`, `T a[4]`) is kept as `T*`: operators apply to the pointer, not to a `T`
       if (type) (fn.localTypes ??= new Map()).set(name.text, POINTER_DECLARATORS.has(name.parent?.type ?? '') ? `${type}*` : type);
     });
+  }
+
+  /** A class member declaration's names and stated type, as fields of the innermost class around it. */
+  private fieldTypesOf(visit: Visited, rule: LocalTypeRule): void {
+    const owner = this.stack.at(-1);
+    if (owner?.kind !== 'class' || !visit.within(owner.start, owner.end)) return;
+    const stated = rule.typePath ? firstOnPaths(visit.node, rule.typePath) : undefined;
+    if (!stated || rule.skipTypes?.includes(stated.type)) return;
+    const type = typeName(stated.text);
+    if (!type) return;
+    const qualified = this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.');
+    for (const name of resolveFirst(visit.node, rule.names)) {
+      const pointer = POINTER_DECLARATORS.has(name.parent?.type ?? '');
+      this.fieldTypes.push({ owner: qualified, name: name.text, type: pointer ? `${type}*` : type });
+    }
   }
 
   private fieldText(node: Node, fields: string[]): string | null {
@@ -1529,6 +1549,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       hasErrors: tree.rootNode.hasError,
     };
     if (c.spec.declarationDocstrings) facts.declarationDocs = extractor.declarationDocs;
+    if (c.spec.localTypes?.some((rule) => rule.field)) facts.fieldTypes = extractor.fieldTypes;
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);

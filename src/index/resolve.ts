@@ -278,7 +278,7 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // The facts come from JSON, each file and call site with the keys it has: C and C++ files, and calls
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
-const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses']);
+const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'fieldTypes']);
 const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'argumentCount', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
@@ -291,6 +291,8 @@ export class Resolver {
   /** the classes (owners' last segments) that define a method: a receiver of another type has no project methods. */
   private readonly ownerTails = new Set<string>();
   private readonly groupsByName = new Map<string, NameGroups>();
+  /** the stated types of classes' fields, by class name (its last segment) and field. */
+  private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
   /** operatorCandidates' answers, by operator, type and operand count. */
   private readonly operatorChoices = new Map<string, readonly Definition[]>();
   /** the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds` (shared by the calls reusing the decision). */
@@ -367,6 +369,12 @@ export class Resolver {
         const list = this.pointerVariablesByName.get(variable.name) ?? [];
         list.push({ path: file.path, dir, defined: variable.defined });
         this.pointerVariablesByName.set(variable.name, list);
+      }
+      for (const field of file.fieldTypes ?? []) {
+        const owner = lastSegment(field.owner);
+        let fields = this.fieldTypesByOwner.get(owner);
+        if (!fields) this.fieldTypesByOwner.set(owner, (fields = new Map()));
+        fields.set(field.name, field.type.replace(/\*$/, ''));
       }
       for (const record of file.records ?? []) {
         for (const field of record.fields) {
@@ -489,6 +497,7 @@ export class Resolver {
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
+      if (this.uncountedByClang(resolved)) resolved.yablocoLevel = 'unresolved';
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
@@ -501,6 +510,18 @@ export class Resolver {
     }
   }
 
+
+  /**
+   * Calls YABLoCo's call graph never holds (from clang's references, bullet3's graph: no constructor in
+   * 3,368 callees, no function template): a call whose every callee is a constructor or a function template.
+   */
+  private uncountedByClang(call: FunctionCall): boolean {
+    const numbers = call.calleeIds.length > 0 ? this.calleeNumbers.get(call.calleeIds) : undefined;
+    return numbers !== undefined && numbers.every((number) => {
+      const { fn } = this.definitions[number]!;
+      return fn.kind === 'constructor' || /^template\s*</.test(fn.signature);
+    });
+  }
 
   /**
    * Whether the function a call names is invalid to a compiler without its own headers (YABLoCo's
@@ -672,7 +693,10 @@ export class Resolver {
     return resolved;
   }
 
-  private decideCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
+  private decideCall(caller: Definition, given: CallSite, context: FileContext): FunctionCall {
+    // a member call on a field of the caller's class (`m_body.advance()`, `this->m_body->advance()`) has the field's stated type
+    const fieldType = given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath ? this.fieldTypeOf(caller, given.receiver) : undefined;
+    const site = fieldType ? { ...given, receiverType: fieldType } : given;
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): FunctionCall => {
       const calleeIds = found.map((d) => d.id);
       if (found.length > 0) this.calleeNumbers.set(calleeIds, found.map((d) => d.number));
@@ -771,7 +795,8 @@ export class Resolver {
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
       const own = implicitThis && caller.owner !== '' ? groups.byOwner.get(caller.owner) : undefined;
-      return own ?? groups.free;
+      // `Vec()`, `Vec v = Vec(1)`: a class's name called is its constructor
+      return own ?? (groups.free.length > 0 ? groups.free : (groups.byOwnerTail.get(site.name) ?? groups.free));
     }
     if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? groups.all;
     if (site.receiverType) {
@@ -802,6 +827,12 @@ export class Resolver {
     found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
     this.operatorChoices.set(key, found);
     return found;
+  }
+
+  /** The stated type of a field of the caller's class that `receiver` names (`m_x`, `this->m_x`). */
+  private fieldTypeOf(caller: Definition, receiver: string): string | undefined {
+    if (caller.ownerTail === '') return undefined;
+    return this.fieldTypesByOwner.get(caller.ownerTail)?.get(receiver.replace(/^this\s*(?:->|\.)\s*/, ''));
   }
 
   /** A class's conversion operators to a pointer (`operator btScalar*`, `operator const btScalar*`). */

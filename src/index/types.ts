@@ -131,6 +131,8 @@ export interface FileFacts {
   compilerTypeUses?: CompilerTypeUses;
   /** top-level invocations of macros (lines at column 0): where macros generate functions. */
   macroUses?: MacroUse[];
+  /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name. */
+  fieldTypes?: { owner: string; name: string; type: string }[];
 }
 
 /** Call levels of YABLoCo (`external` = its `external_binaries`). */

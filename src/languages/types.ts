@@ -125,6 +125,8 @@ export interface LocalTypeRule {
   valueTypes?: Record<string, NodePath>;
   /** type nodes of these types state no type worth keeping (C++ `int`, `unsigned long`: no methods, no overloaded operators). */
   skipTypes?: string[];
+  /** a class member's declaration: outside any function, its names are fields of the class around it (FileFacts.fieldTypes). */
+  field?: boolean;
 }
 
 /** A node type that introduces a scope qualifying the names inside it. */

@@ -44,18 +44,30 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('C++: calls resolved through stated types: a member call narrowed to its receiver\'s class (a library type\'s member is the library\'s), overloaded operators on typed operands (member and free, unary, compound assignment, subscript through a pointer conversion); no operator call on numbers or pointers', async () => {
-  assert.deepEqual(await graphOf('typed-cpp'), [
-    'include/body.h Body::advance 6-6 none callers=1 []',
-    // `p->x()` and `v.x()` are Vec's, not Body's
+test('C++: calls resolved through stated types: a member call narrowed to its receiver\'s class or field (a library type\'s member is the library\'s), overloaded operators on typed operands (member and free, unary, compound assignment, subscript through a pointer conversion), a class name called is its constructor; no operator call on numbers or pointers; YABLoCo mode counts no constructor or function template', async () => {
+  const step = 'src/sim.cpp step 5-15 project callers=0 [operator+@include/vec.h:12/project operator+=@include/vec.h:7/project advance@include/body.h:6/project size@-/stdlib x@include/vec.h:8/project operator-@include/vec.h:13/project operator[]@include/vec.h:9/project]';
+  const common = [
+    'include/body.h Body::advance 6-6 none callers=2 []',
+    // `p->x()`, `v.x()` and `m_velocity.x()` are Vec's, not Body's
     'include/body.h Body::x 7-7 none callers=0 []',
-    'include/vec.h Vec::operator+= 6-6 none callers=2 []',
-    'include/vec.h Vec::x 7-7 none callers=1 []',
-    'include/vec.h Vec::operator float* 8-8 none callers=1 []',
-    'include/vec.h operator+ 11-11 file callers=1 [operator+=@include/vec.h:6/file]',
-    'include/vec.h operator- 12-12 none callers=1 []',
-    'src/sim.cpp step 5-15 project callers=0 [operator+@include/vec.h:11/project operator+=@include/vec.h:6/project advance@include/body.h:6/project size@-/stdlib x@include/vec.h:7/project operator-@include/vec.h:12/project operator[]@include/vec.h:8/project]',
+  ];
+  const vec = [
+    'include/vec.h Vec::operator+= 7-7 none callers=2 []',
+    'include/vec.h Vec::x 8-8 none callers=2 []',
+    'include/vec.h Vec::operator float* 9-9 none callers=1 []',
+    'include/vec.h operator+ 12-12 file callers=1 [operator+=@include/vec.h:7/file]',
+    'include/vec.h operator- 13-13 none callers=1 []',
+    'include/vec.h twice 15-16 none callers=1 []',
+    step,
+  ];
+  assert.deepEqual(await graphOf('typed-cpp'), [
+    ...common,
+    'include/vec.h Vec::Vec 5-5 none callers=1 []',
+    ...vec,
+    'src/sim.cpp Body::settle 18-24 project callers=0 [size@-/stdlib advance@include/body.h:6/project Vec@include/vec.h:5/project twice@include/vec.h:15/project x@include/vec.h:8/project]',
   ]);
+  const yabloco = await graphOf('typed-cpp', 'yabloco');
+  assert.equal(yabloco.find((line) => line.includes('Body::settle')), 'src/sim.cpp Body::settle 18-24 project callers=0 [size@-/stdlib advance@include/body.h:6/project x@include/vec.h:8/project]');
 });
 
 test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {

@@ -29,6 +29,13 @@ const declaredNames = ['', '?init_declarator'].flatMap((init) =>
   ]),
 );
 
+/** A field's name, through pointer and array declarators (`T m_a`, `T* m_p`, `T m_v[3]`). */
+const fieldNames = ['', '?pointer_declarator', '?array_declarator'].map((wrapper) => [
+  'declarator',
+  ...(wrapper ? [wrapper, 'declarator'] : []),
+  '?field_identifier',
+]);
+
 export const cpp: LanguageSpec = {
   id: 'cpp',
   displayName: 'C++',
@@ -98,12 +105,16 @@ export const cpp: LanguageSpec = {
   ],
   // the stated types of parameters and locals (`const Vec3& v`, `Body* body`, `Shape s(1)`): a member call on
   // one is narrowed to that class's methods (auto and other deduced types are not stated)
-  localTypes: ['parameter_declaration', 'optional_parameter_declaration', 'declaration'].map((type) => ({
-    type,
-    names: declaredNames,
-    typePath: [['type']],
-    skipTypes: ['primitive_type', 'sized_type_specifier'],
-  })),
+  localTypes: [
+    ...['parameter_declaration', 'optional_parameter_declaration', 'declaration'].map((type) => ({
+      type,
+      names: declaredNames,
+      typePath: [['type']],
+      skipTypes: ['primitive_type', 'sized_type_specifier'],
+    })),
+    // a class's fields (`btVector3 m_origin;`, `Body* m_body;`): a method's member call on one is narrowed the same way
+    { type: 'field_declaration', names: fieldNames, typePath: [['type']], skipTypes: ['primitive_type', 'sized_type_specifier'], field: true },
+  ],
   scopeSeparator: '::',
   definitionWrappers: ['template_declaration'],
   constructors: { sameNameAsClass: true },
