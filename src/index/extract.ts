@@ -450,7 +450,7 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 
 /** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
 function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
 }
 
 class FileExtractor {
@@ -818,9 +818,21 @@ class FileExtractor {
     else if (args) argumentCount = this.argumentCount(args);
     const site = callSiteOf(nameNode.text, receiver, argumentCount, line, column);
     if (receiverIsPath) site.receiverIsPath = true;
+    if (args && this.c.spec.literalTypes && argumentCount !== null && argumentCount > 0) {
+      const types = this.argumentTypes(visit, args);
+      if (types.some((type) => type !== null)) site.argumentTypes = types;
+    }
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType.replace(/\*$/, '');
     return site;
+  }
+
+  /** Each argument's stated type: a typed local's (a pointer keeps its `*`), a literal's kind (`literalTypes`), else null. */
+  private argumentTypes(visit: Visited, args: Node): (string | null)[] {
+    const literals = this.c.spec.literalTypes!;
+    return args.namedChildren
+      .filter((child): child is Node => child !== null && !this.c.commentTypes.has(child.type))
+      .map((argument) => literals[argument.type] ?? (this.c.identifierTypes.has(argument.type) ? (this.localType(visit, argument.text) ?? null) : null));
   }
 
   /** An overloadable operator's use as a call of `operator<token>` on its operand, when the operand's type is stated (CallRule.operator). */

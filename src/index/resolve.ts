@@ -57,20 +57,74 @@ function isOperatorSite(site: CallSite): boolean {
   return site.receiverType !== undefined && site.name.startsWith('operator');
 }
 
-/** The type name of a function's first parameter (`Vec3` of `operator*(const ns::Vec3& v, float s)`), read from its signature after `name`; null when it has none. */
-export function firstParameterType(signature: string, name: string): string | null {
+/** Built-in arithmetic types (C, C++): a `number` literal fits them. */
+const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
+
+/**
+ * How well known argument types fit a function's parameter types: -1 when one argument is of another
+ * kind than its parameter (a class where a number is expected, another class), else the number that
+ * agree. A literal `number`, `bool`, `string`, `char` or `pointer` fits the parameters of that kind.
+ */
+export function argumentFit(argumentTypes: readonly (string | null)[], parameterTypes: readonly string[]): number {
+  let agree = 0;
+  for (const [index, argument] of argumentTypes.entries()) {
+    const parameter = parameterTypes[index];
+    if (argument === null || parameter === undefined || parameter === '') continue;
+    const pointer = parameter.endsWith('*');
+    const base = lastSegment(parameter.replace(/\*+$/, ''));
+    let fits: boolean;
+    if (argument === 'number') fits = !pointer && (ARITHMETIC.test(base) || base === 'bool');
+    else if (argument === 'bool') fits = !pointer && (base === 'bool' || ARITHMETIC.test(base));
+    else if (argument === 'char') fits = !pointer && ARITHMETIC.test(base);
+    else if (argument === 'string') fits = (pointer && base === 'char') || /string(?:_view)?$/i.test(base);
+    else if (argument === 'pointer') fits = pointer;
+    else {
+      const argumentPointer = argument.endsWith('*');
+      const argumentBase = lastSegment(argument.replace(/\*+$/, ''));
+      // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer); a
+      // parameter of a type known to be another (a built-in) does not; other names (typedefs, bases) are unknown
+      if (argumentBase === base && argumentPointer === pointer) fits = true;
+      else if (ARITHMETIC.test(base) || base === 'bool' || argumentPointer !== pointer) fits = false;
+      else continue;
+    }
+    if (!fits) return -1;
+    agree++;
+  }
+  return agree;
+}
+
+/** A function's parameter types from its signature (`const ns::Vec3& v, float s` -> `Vec3`, `float`; a pointer keeps `*`). */
+export function parameterTypes(signature: string, name: string): string[] {
   const open = signature.indexOf('(', Math.max(0, signature.lastIndexOf(name)));
-  if (open < 0) return null;
+  if (open < 0) return [];
+  const types: string[] = [];
   let depth = 0;
-  let end = open + 1;
-  for (; end < signature.length; end++) {
-    const ch = signature[end];
+  let start = open + 1;
+  for (let at = open + 1; at < signature.length; at++) {
+    const ch = signature[at];
     if (ch === '(' || ch === '<' || ch === '[') depth++;
     else if ((ch === ')' || ch === '>' || ch === ']') && depth > 0) depth--;
-    else if ((ch === ',' || ch === ')') && depth === 0) break;
+    else if ((ch === ',' || ch === ')') && depth === 0) {
+      types.push(parameterType(signature.slice(start, at)));
+      start = at + 1;
+      if (ch === ')') break;
+    }
   }
-  const match = /^\s*(?:(?:const|volatile|struct|class|typename)\s+)*([A-Za-z_][\w:]*)/.exec(signature.slice(open + 1, end));
-  return match ? lastSegment(match[1]!) : null;
+  return types.length === 1 && (types[0] === '' || types[0] === 'void') ? [] : types;
+}
+
+function parameterType(text: string): string {
+  const declared = text.replace(/=.*$/s, '').replace(/<[^<>]*>/g, '').trim();
+  const match = /^(?:(?:const|volatile|struct|class|enum|typename|unsigned|signed)\s+)*([A-Za-z_][\w:]*)/.exec(declared);
+  if (!match) return '';
+  const unsigned = /^(?:const\s+)?unsigned\b/.test(declared) ? 'unsigned' : match[1]!;
+  return `${unsigned}${/\*/.test(declared) ? '*' : ''}`;
+}
+
+/** The type name of a function's first parameter (`Vec3` of `operator*(const ns::Vec3& v, float s)`); null when it has none. */
+export function firstParameterType(signature: string, name: string): string | null {
+  const first = parameterTypes(signature, name)[0];
+  return first ? lastSegment(first) : null;
 }
 
 /** What a name bound by an import refers to. */
@@ -279,7 +333,7 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
 const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'fieldTypes']);
-const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'argumentCount', 'needsCompilerHeaders', 'line', 'column']);
+const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
@@ -293,6 +347,7 @@ export class Resolver {
   private readonly groupsByName = new Map<string, NameGroups>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
+  private readonly parameterTypesOf = new Map<Definition, string[]>();
   /** operatorCandidates' answers, by operator, type and operand count. */
   private readonly operatorChoices = new Map<string, readonly Definition[]>();
   /** the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds` (shared by the calls reusing the decision). */
@@ -684,7 +739,7 @@ export class Resolver {
    */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
-    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}` : '';
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.argumentTypes?.join(',') ?? ''}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
     const resolved = this.decideCall(caller, site, context);
@@ -890,7 +945,18 @@ export class Resolver {
   private pickOverload(found: Definition[], site: CallSite): Definition[] {
     if (found.length < 2 || site.argumentCount === null) return found;
     const fitting = found.filter((d) => d.fn.parameterCount === site.argumentCount);
-    return fitting.length > 0 ? fitting : found;
+    if (fitting.length < 2 || !site.argumentTypes) return fitting.length > 0 ? fitting : found;
+    // by the arguments whose types are known: no parameter of another kind, then the most that agree
+    const scores = fitting.map((d) => argumentFit(site.argumentTypes!, this.parameterTypes(d)));
+    const best = Math.max(...scores);
+    return best < 0 ? fitting : fitting.filter((_, index) => scores[index] === best);
+  }
+
+  /** A definition's parameter types, read from its signature once. */
+  private parameterTypes(definition: Definition): string[] {
+    let types = this.parameterTypesOf.get(definition);
+    if (!types) this.parameterTypesOf.set(definition, (types = parameterTypes(definition.fn.signature, definition.fn.name)));
+    return types;
   }
 
   /**

@@ -22,6 +22,8 @@ export interface CallSite {
   receiverType?: string;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
+  /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else null; absent when none is known. */
+  argumentTypes?: (string | null)[];
   /** the arguments use a name of the compiler's own headers (`compilerHeaderNames`): invalid to YABLoCo's clang. */
   needsCompilerHeaders?: boolean;
   line: number;

@@ -321,6 +321,9 @@ export interface LanguageSpec {
   constructors?: { names?: string[]; sameNameAsClass?: boolean };
   /** nodes that state local names' types, for method calls on them. [none] */
   localTypes?: LocalTypeRule[];
+  /** the type an argument of a literal's node type has, to choose among overloads by argument types:
+   *  `number`, `bool`, `string` (a string literal), `pointer` (a null pointer), `char`. [none] */
+  literalTypes?: Record<string, 'number' | 'bool' | 'string' | 'pointer' | 'char'>;
   /** bodyless declarations recorded in `declarations` (C prototypes; Rust's types and constants): name paths per node type. [none] */
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */

@@ -44,7 +44,7 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('C++: calls resolved through stated types: a member call narrowed to its receiver\'s class or field (a library type\'s member is the library\'s), overloaded operators on typed operands (member and free, unary, compound assignment, subscript through a pointer conversion), a class name called is its constructor; no operator call on numbers or pointers; YABLoCo mode counts no constructor or function template', async () => {
+test('C++: calls resolved through stated types: a member call narrowed to its receiver\'s class or field (a library type\'s member is the library\'s), overloaded operators on typed operands (member and free, unary, compound assignment, subscript through a pointer conversion), a class name called is its constructor, overloads chosen by argument types; no operator call on numbers or pointers; YABLoCo mode counts no constructor or function template', async () => {
   const step = 'src/sim.cpp step 5-15 project callers=0 [operator+@include/vec.h:12/project operator+=@include/vec.h:7/project advance@include/body.h:6/project size@-/stdlib x@include/vec.h:8/project operator-@include/vec.h:13/project operator[]@include/vec.h:9/project]';
   const common = [
     'include/body.h Body::advance 6-6 none callers=2 []',
@@ -58,12 +58,18 @@ test('C++: calls resolved through stated types: a member call narrowed to its re
     'include/vec.h operator+ 12-12 file callers=1 [operator+=@include/vec.h:7/file]',
     'include/vec.h operator- 13-13 none callers=1 []',
     'include/vec.h twice 15-16 none callers=1 []',
-    step,
   ];
   assert.deepEqual(await graphOf('typed-cpp'), [
     ...common,
     'include/vec.h Vec::Vec 5-5 none callers=1 []',
     ...vec,
+    // overloads chosen by the known argument types (a string, a number, a Vec, an int local, a bool and a number): each once
+    'src/emit.cpp Emitter::Write 4-4 none callers=1 []',
+    'src/emit.cpp Emitter::Write 5-5 none callers=1 []',
+    'src/emit.cpp Emitter::Write 6-6 none callers=1 []',
+    'src/emit.cpp Emitter::Write 7-7 none callers=1 []',
+    'src/emit.cpp emitAll 11-17 file callers=0 [Write@src/emit.cpp:4/file Write@src/emit.cpp:5/file Write@src/emit.cpp:6/file Write@src/emit.cpp:7/file]',
+    step,
     'src/sim.cpp Body::settle 18-24 project callers=0 [size@-/stdlib advance@include/body.h:6/project Vec@include/vec.h:5/project twice@include/vec.h:15/project x@include/vec.h:8/project]',
   ]);
   const yabloco = await graphOf('typed-cpp', 'yabloco');

@@ -115,6 +115,10 @@ export const cpp: LanguageSpec = {
     // a class's fields (`btVector3 m_origin;`, `Body* m_body;`): a method's member call on one is narrowed the same way
     { type: 'field_declaration', names: fieldNames, typePath: [['type']], skipTypes: ['primitive_type', 'sized_type_specifier'], field: true },
   ],
+  literalTypes: {
+    number_literal: 'number', true: 'bool', false: 'bool', char_literal: 'char', null: 'pointer', nullptr: 'pointer',
+    string_literal: 'string', raw_string_literal: 'string', concatenated_string: 'string',
+  },
   scopeSeparator: '::',
   definitionWrappers: ['template_declaration'],
   constructors: { sameNameAsClass: true },
