@@ -1175,6 +1175,16 @@ function continuesDefine(text: string, offset: number): boolean {
   return /\\\r?\n$/.test(text.slice(Math.max(0, offset - 3), offset));
 }
 
+/** A function's name, parameters and body's start (what follows a return-type macro). */
+const FUNCTION_HEAD = /^\s*[A-Za-z_]\w*\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*\)\s*\{/;
+/** Text that ends where a declaration may start: the file's start, a `;` or `}`, a directive line or a
+ *  top-level macro invocation's line (`CTL_GEN(a, int)`), then blanks. */
+const DECLARATION_START = /(?:(?<![\s\S])|[;}]|^#[^\n]*|^[A-Za-z_]\w*[ \t]*\([^\n]*\))\s*(?![\s\S])/m;
+
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+}
+
 /** Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by spaces. */
 function macroInvocationRanges(text: string, starts: readonly number[], namePattern: RegExp): [number, number][] {
   const ranges: [number, number][] = [];
@@ -1192,8 +1202,12 @@ function macroInvocationRanges(text: string, starts: readonly number[], namePatt
       } else if (ch === ';' || ch === '{' || ch === '}') break;
     }
     if (end < 0) continue;
-    const next = /\S/.exec(text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length)));
+    const after = text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length));
+    const next = /\S/.exec(after);
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
+    // `YAML_DECLARE(void *)` above `yaml_malloc(size_t size) {`: a macro standing for a definition's whole
+    // return type (nothing of the declaration before it; `void *\nATTR(2)\nf(...) {` blanks ATTR(2))
+    if (FUNCTION_HEAD.test(after) && DECLARATION_START.test(withoutComments(text.slice(Math.max(0, match.index! - 4096), match.index!)))) continue;
     const start = match.index!;
     if (start < copied) continue;
     ranges.push([start, end]);

@@ -1,6 +1,6 @@
-// C++ declarations written through macros the grammar cannot read (`declarationMacros` in the C++
-// table): a class head with an attribute macro taking the class keyword, and an export macro before
-// a class name with a base. Their methods keep their class, inline destructors included.
+// C and C++ declarations written through macros the grammar cannot read: a class head with an
+// attribute macro taking the class keyword, an export macro before a class name with a base
+// (`declarationMacros` in the C++ table), and a return-type macro on the line above a C definition.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractFile } from '../../src/index/extract.ts';
@@ -51,4 +51,27 @@ test('C++: attribute and export macros in class heads keep the class, its method
 test('C++: a file that parses is not touched by the macro rules (a class named in capitals stays a class)', async () => {
   const facts = await extractFile('ok.h', 'cpp', 'class API {\n public:\n  int get() { return 1; }\n};\n');
   assert.deepEqual(facts.functions.map((f) => f.qualifiedName), ['API::get']);
+});
+
+test('C: a macro standing for a return type on the line above a definition stays when a file that does not parse gets its definition-making macros blanked', async () => {
+  const text = [
+    'CTL_RO_GEN(version, int)',
+    '',
+    'YAML_DECLARE(void *)',
+    'yaml_malloc(size_t size)',
+    '{',
+    '    return malloc(size ? size : 1);',
+    '}',
+    '',
+    'YAML_DECLARE(int)',
+    'yaml_check(int value)',
+    '{',
+    '    return yaml_malloc(value) != 0;',
+    '}',
+    '',
+  ].join('\n');
+  const facts = await extractFile('api.c', 'c', text);
+  // `CTL_RO_GEN(...)` alone on its line broke the parse; blanked, the file parses and the return-type macros stay
+  assert.equal(facts.hasErrors, false);
+  assert.deepEqual(facts.functions.map((f) => `${f.name} ${f.span.startLine} ${f.calls.map((call) => call.name).join(',')}`), ['yaml_malloc 3 malloc', 'yaml_check 9 yaml_malloc']);
 });
