@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
+import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { createWorkerPool, type WorkerHeap } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
@@ -110,15 +111,48 @@ export async function extractAll(
   }
 }
 
-/** Indexes `repo` (incrementally when an index exists) and returns the open store. */
+interface Selection {
+  include: string[];
+  exclude: string[];
+}
+
+const SelectionSchema = z.object({ include: z.array(z.string()), exclude: z.array(z.string()) });
+
+/** The file selection an index recorded (null: none recorded, or from before it was). */
+function selectionOf(text: string | null): Selection | null {
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = SelectionSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function describeSelection(selection: Selection): string {
+  const flags = [...selection.include.map((glob) => `--include ${glob}`), ...selection.exclude.map((glob) => `--exclude ${glob}`)];
+  return flags.length > 0 ? flags.join(' ') : 'every file';
+}
+
+/**
+ * Indexes `repo` (incrementally when an index exists) and returns the open store. Without `include`
+ * or `exclude`, the files are the ones the index was made with; other ones re-index it, with a warning.
+ */
 export async function indexRepository(repo: string, options: IndexOptions = {}): Promise<IndexRun> {
   const started = performance.now();
   const root = resolvePath(repo);
   checkRepository(root);
-  const listing = listSources(root, options);
   const file = options.db ? resolvePath(options.db) : defaultIndexPath(root);
   let store = new IndexStore(file);
   try {
+    // An index keeps the files it was made with: a later run that names none reads the same ones.
+    const recorded = selectionOf(store.meta('selection'));
+    const asked = options.include?.length || options.exclude?.length ? { include: options.include ?? [], exclude: options.exclude ?? [] } : null;
+    const selection = asked ?? recorded ?? { include: [], exclude: [] };
+    const notes = asked && recorded && JSON.stringify(asked) !== JSON.stringify(recorded) ? [`${file}: made with ${describeSelection(recorded)}; indexed again with ${describeSelection(asked)}`] : [];
+    const listing = listSources(root, { ...options, ...selection });
     const known = store.fileHashes();
     // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
     const files = known.size > 0 ? readListed(listing) : null;
@@ -161,7 +195,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       }
       store.setMeta('root', root);
     }
-    return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: listing.warnings(), seconds: (performance.now() - started) / 1000 };
+    store.setMeta('selection', JSON.stringify(selection));
+    return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: [...notes, ...listing.warnings()], seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     store.close();
     throw error;

@@ -106,7 +106,8 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
         continue;
       }
       const isDir = stats.isDirectory();
-      if (isDir && ALWAYS_SKIPPED_DIRS.has(name)) continue;
+      // hidden folders are not the repository's code (`.pc/`: Debian's unpatched copies of patched files)
+      if (isDir && (ALWAYS_SKIPPED_DIRS.has(name) || name.startsWith('.'))) continue;
       if (isIgnored(activeRules, full, isDir)) continue;
       if (isDir) {
         visit(full, activeRules);
