@@ -1,6 +1,6 @@
 // Call resolution on small repositories whose call graphs are checked by hand.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -74,6 +74,17 @@ test('C++: calls resolved through stated types: a member call narrowed to its re
   ]);
   const yabloco = await graphOf('typed-cpp', 'yabloco');
   assert.equal(yabloco.find((line) => line.includes('Body::settle')), 'src/sim.cpp Body::settle 18-24 project callers=0 [size@-/stdlib advance@include/body.h:6/project x@include/vec.h:8/project]');
+});
+
+test('C: offsetof and static_assert are the compiler\'s (builtins, as clang reads them), not library calls: a function using only them calls nothing', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-builtins-'));
+  writeFileSync(join(repo, 'list.c'), '#include <stddef.h>\n#include <string.h>\nstruct node { int key; struct node *next; };\nsize_t key_offset(void) {\n    static_assert(sizeof(int) == 4, "int");\n    return offsetof(struct node, key);\n}\nsize_t name_length(const char *name) { return strlen(name); }\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    assert.deepEqual(listFunctions(run.store).map((f) => `${f.name} ${f.level} [${f.callees.map((c) => `${c.name}/${c.level}`).join(' ')}]`), ['key_offset none []', 'name_length stdlib [strlen/stdlib]']);
+  } finally {
+    run.store.close();
+  }
 });
 
 test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {

@@ -88,7 +88,7 @@ export const cStandardLibrary = [
   'strcspn', 'strpbrk', 'strrchr', 'strspn', 'strstr', 'strtok', 'memset', 'strerror', 'strlen', 'strdup',
   'strndup', 'clock', 'difftime', 'mktime', 'time', 'asctime', 'ctime', 'gmtime', 'localtime', 'strftime',
   'timespec_get', 'wcslen', 'wcscpy', 'wcsncpy', 'wcscat', 'wcscmp', 'wcsncmp', 'wcschr', 'wcsstr',
-  'wprintf', 'fwprintf', 'swprintf', 'offsetof', 'static_assert',
+  'wprintf', 'fwprintf', 'swprintf',
 ];
 
 /** Paths to a C declarator's function name, through pointer/array/attribute declarators. */
