@@ -884,8 +884,9 @@ class FileExtractor {
     if (stated && rule.skipTypes?.includes(stated.type)) return;
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
       .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
+    const deduced = stated !== undefined && rule.deducedTypes?.includes(stated.text) === true;
     names.forEach((name, index) => {
-      let type = stated ? typeName(stated.text) : null;
+      let type = stated && !deduced ? typeName(stated.text) : null;
       const value = values.length === names.length ? values[index] : undefined;
       if (!type && value && rule.valueTypes?.[value.type]) {
         const typeNode = firstOnPath(value, rule.valueTypes[value.type]!);

@@ -784,7 +784,7 @@ export class Resolver {
     // an operator on a value whose type has none of the project's (a number, a library type) is built in
     if (applicable === NO_DEFINITIONS && isOperatorSite(site)) return result('unresolved', []);
     // a member call on a value of a library type (`std::vector<T> v; v.size()`) is the library's
-    if (site.receiverType && context.stdlibModules.has(site.receiverType.split('::')[0]!)) return result('stdlib', []);
+    if (site.receiverType && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!)) return result('stdlib', []);
     const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
     if (tier) return result(levelOf(tier), this.pickOverload(tier, site));
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);

@@ -127,6 +127,8 @@ export interface LocalTypeRule {
   skipTypes?: string[];
   /** a class member's declaration: outside any function, its names are fields of the class around it (FileFacts.fieldTypes). */
   field?: boolean;
+  /** type words that leave the type to the value (Java's `var`): the value's type is read by `valueTypes` instead. */
+  deducedTypes?: string[];
 }
 
 /** A node type that introduces a scope qualifying the names inside it. */

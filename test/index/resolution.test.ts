@@ -228,6 +228,18 @@ test('Java: calls on imported classes, static and instance methods, java.lang re
   ]);
 });
 
+test('Java: calls resolved through stated types: a field, a parameter, a local (`var` from `new`), a loop variable; a JDK type\'s members are the library\'s, never a project method of the same name', async () => {
+  assert.deepEqual(await graphOf('typed-java'), [
+    // `items.size()` on a List, not Cart.size itself
+    'src/shop/Cart.java shop.Cart.size 10-10 stdlib callers=1 [size@-/stdlib]',
+    // `ledger.close()` on the field: Ledger's, not Cart.close itself
+    'src/shop/Cart.java shop.Cart.close 12-12 package callers=0 [close@src/shop/Ledger.java:8/package]',
+    'src/shop/Cart.java shop.Cart.total 14-21 package callers=0 [close@src/shop/Ledger.java:8/package length@-/stdlib of@-/stdlib size@src/shop/Ledger.java:6/package size@src/shop/Cart.java:10/file]',
+    'src/shop/Ledger.java shop.Ledger.size 6-6 none callers=1 []',
+    'src/shop/Ledger.java shop.Ledger.close 8-8 none callers=2 []',
+  ]);
+});
+
 test('C#: calls on classes of an imported namespace, System receivers', async () => {
   assert.deepEqual(await graphOf('cs-app'), [
     'src/App/Program.cs Acme.App.Program.Main 10-15 project callers=0 [Open@src/Model/Account.cs:23/project Deposit@src/Model/Account.cs:11/project Report@src/App/Program.cs:17/file]',

@@ -4,6 +4,9 @@ import { LABELS as L, type LanguageSpec } from '../types.ts';
 const parameters = { path: ['parameters'], skipTypes: ['receiver_parameter'] };
 const privateMember = { modifierTypes: ['modifiers'], tokens: ['private'] };
 
+/** Java's primitive type nodes: no methods. */
+const JAVA_PRIMITIVES = ['integral_type', 'floating_point_type', 'boolean_type', 'void_type'];
+
 export const java: LanguageSpec = {
   id: 'java',
   displayName: 'Java',
@@ -78,6 +81,22 @@ export const java: LanguageSpec = {
     'chars', 'getBytes',
   ],
   /** Packages and java.lang/java.util classes used as receivers (`System.out`, `Math.max`, `java.util.List`). */
+  // the stated types of parameters, locals (`var` from `new T()`), loop variables and fields: a member call
+  // on one is narrowed to that class's methods, and a JDK type's members are the library's
+  localTypes: [
+    { type: 'formal_parameter', names: [['name']], typePath: [['type']], skipTypes: JAVA_PRIMITIVES },
+    { type: 'enhanced_for_statement', names: [['name']], typePath: [['type']], skipTypes: JAVA_PRIMITIVES },
+    {
+      type: 'local_variable_declaration',
+      names: [['declarator', 'name']],
+      typePath: [['type']],
+      skipTypes: JAVA_PRIMITIVES,
+      deducedTypes: ['var'],
+      valuePath: [['declarator', 'value']],
+      valueTypes: { object_creation_expression: ['type'] },
+    },
+    { type: 'field_declaration', names: [['declarator', 'name']], typePath: [['type']], skipTypes: JAVA_PRIMITIVES, field: true },
+  ],
   implicitThis: true,
   selfReceivers: ['this'],
   moduleExtensions: ['.java'],
