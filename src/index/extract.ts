@@ -892,8 +892,9 @@ class FileExtractor {
         const typeNode = firstOnPath(value, rule.valueTypes[value.type]!);
         if (typeNode) type = typeName(typeNode.text);
       }
-      // a pointer (C++ `T* p`, `T a[4]`) is kept as `T*`: operators apply to the pointer, not to a `T`
-      if (type) (fn.localTypes ??= new Map()).set(name.text, POINTER_DECLARATORS.has(name.parent?.type ?? '') ? `${type}*` : type);
+      // a pointer or array (C++ `T* p`, `T a[4]`, Java `T[] a`) is kept as `T*`: operators apply to it, not to a `T`
+      const pointer = POINTER_DECLARATORS.has(name.parent?.type ?? '') || (stated !== undefined && !deduced && /\[\s*\]\s*$/.test(stated.text));
+      if (type) (fn.localTypes ??= new Map()).set(name.text, pointer ? `${type}*` : type);
     });
   }
 

@@ -58,7 +58,8 @@ function isOperatorSite(site: CallSite): boolean {
 }
 
 /** Built-in arithmetic types (C, C++): a `number` literal fits them. */
-const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
+const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
+const BOOLEAN = /^(?:bool|boolean)$/;
 
 /**
  * How well known argument types fit a function's parameter types: -1 when one argument is of another
@@ -73,8 +74,8 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
     const pointer = parameter.endsWith('*');
     const base = lastSegment(parameter.replace(/\*+$/, ''));
     let fits: boolean;
-    if (argument === 'number') fits = !pointer && (ARITHMETIC.test(base) || base === 'bool');
-    else if (argument === 'bool') fits = !pointer && (base === 'bool' || ARITHMETIC.test(base));
+    if (argument === 'number') fits = !pointer && (ARITHMETIC.test(base) || BOOLEAN.test(base));
+    else if (argument === 'bool') fits = !pointer && (BOOLEAN.test(base) || ARITHMETIC.test(base));
     else if (argument === 'char') fits = !pointer && ARITHMETIC.test(base);
     else if (argument === 'string') fits = (pointer && base === 'char') || /string(?:_view)?$/i.test(base);
     else if (argument === 'pointer') fits = pointer;
@@ -84,7 +85,7 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
       // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer); a
       // parameter of a type known to be another (a built-in) does not; other names (typedefs, bases) are unknown
       if (argumentBase === base && argumentPointer === pointer) fits = true;
-      else if (ARITHMETIC.test(base) || base === 'bool' || argumentPointer !== pointer) fits = false;
+      else if (ARITHMETIC.test(base) || BOOLEAN.test(base) || argumentPointer !== pointer) fits = false;
       else continue;
     }
     if (!fits) return -1;
@@ -113,12 +114,13 @@ export function parameterTypes(signature: string, name: string): string[] {
   return types.length === 1 && (types[0] === '' || types[0] === 'void') ? [] : types;
 }
 
+/** A parameter's type from its declaration (`const ns::Vec3& v` -> `ns::Vec3`, `final byte[] data` -> `byte*`: an array or pointer keeps `*`). */
 function parameterType(text: string): string {
-  const declared = text.replace(/=.*$/s, '').replace(/<[^<>]*>/g, '').trim();
-  const match = /^(?:(?:const|volatile|struct|class|enum|typename|unsigned|signed)\s+)*([A-Za-z_][\w:]*)/.exec(declared);
+  const declared = text.replace(/=.*$/s, '').replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '').replace(/<[^<>]*>/g, '').trim();
+  const match = /^(?:(?:const|volatile|struct|class|enum|typename|unsigned|signed|final)\s+)*([A-Za-z_][\w:.]*)/.exec(declared);
   if (!match) return '';
   const unsigned = /^(?:const\s+)?unsigned\b/.test(declared) ? 'unsigned' : match[1]!;
-  return `${unsigned}${/\*/.test(declared) ? '*' : ''}`;
+  return `${unsigned}${/\*|\[\s*\]|\.\.\./.test(declared) ? '*' : ''}`;
 }
 
 /** The type name of a function's first parameter (`Vec3` of `operator*(const ns::Vec3& v, float s)`); null when it has none. */

@@ -228,15 +228,21 @@ test('Java: calls on imported classes, static and instance methods, java.lang re
   ]);
 });
 
-test('Java: calls resolved through stated types: a field, a parameter, a local (`var` from `new`), a loop variable; a JDK type\'s members are the library\'s, never a project method of the same name', async () => {
+test('Java: calls resolved through stated types: a field, a parameter, a local (`var` from `new`), a loop variable; a JDK type\'s members are the library\'s, never a project method of the same name; overloads by argument types', async () => {
   assert.deepEqual(await graphOf('typed-java'), [
     // `items.size()` on a List, not Cart.size itself
     'src/shop/Cart.java shop.Cart.size 10-10 stdlib callers=1 [size@-/stdlib]',
     // `ledger.close()` on the field: Ledger's, not Cart.close itself
     'src/shop/Cart.java shop.Cart.close 12-12 package callers=0 [close@src/shop/Ledger.java:8/package]',
     'src/shop/Cart.java shop.Cart.total 14-21 package callers=0 [close@src/shop/Ledger.java:8/package length@-/stdlib of@-/stdlib size@src/shop/Ledger.java:6/package size@src/shop/Cart.java:10/file]',
-    'src/shop/Ledger.java shop.Ledger.size 6-6 none callers=1 []',
+    'src/shop/Ledger.java shop.Ledger.size 6-6 none callers=2 []',
     'src/shop/Ledger.java shop.Ledger.close 8-8 none callers=2 []',
+    // overloads by the argument's type: a string literal, a number, a `final` class parameter, an annotated array
+    'src/shop/Ledger.java shop.Ledger.add 10-10 none callers=1 []',
+    'src/shop/Ledger.java shop.Ledger.add 12-12 none callers=1 []',
+    'src/shop/Ledger.java shop.Ledger.add 14-14 file callers=1 [size@src/shop/Ledger.java:6/file]',
+    'src/shop/Ledger.java shop.Ledger.add 16-16 none callers=1 []',
+    'src/shop/Ledger.java shop.Ledger.fill 19-24 file callers=0 [add@src/shop/Ledger.java:10/file add@src/shop/Ledger.java:12/file add@src/shop/Ledger.java:14/file add@src/shop/Ledger.java:16/file]',
   ]);
 });
 

@@ -97,6 +97,11 @@ export const java: LanguageSpec = {
     },
     { type: 'field_declaration', names: [['declarator', 'name']], typePath: [['type']], skipTypes: JAVA_PRIMITIVES, field: true },
   ],
+  literalTypes: {
+    decimal_integer_literal: 'number', hex_integer_literal: 'number', octal_integer_literal: 'number', binary_integer_literal: 'number',
+    decimal_floating_point_literal: 'number', hex_floating_point_literal: 'number', true: 'bool', false: 'bool',
+    character_literal: 'char', string_literal: 'string',
+  },
   implicitThis: true,
   selfReceivers: ['this'],
   moduleExtensions: ['.java'],
