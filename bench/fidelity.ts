@@ -238,7 +238,9 @@ async function yablocoRepository(repo: YablocoRepo): Promise<void> {
       if (normalDoc(f.docstring) === normalDoc(row.doc)) docAgree++;
       else if (mode === 'default') miss('docstring differs', `${row.file}:${row.name}`);
       const theirs = yablocoLevel(row.counts);
-      const common = f.callees.filter((callee) => callee.path === null || inTable.has(`${callee.path}\0${callee.name}`) || (callee.id !== null && inTable.has(`${callee.path}\0${qualifiedById.get(callee.id)}`)));
+      // YABLoCo's clang names one callee per call: an ambiguous call of ours counts once, by its first candidate (their level is the call's)
+      const called = [...f.callees, ...f.ambiguous.map((call) => call.candidates[0]!)];
+      const common = called.filter((callee) => callee.path === null || inTable.has(`${callee.path}\0${callee.name}`) || (callee.id !== null && inTable.has(`${callee.path}\0${qualifiedById.get(callee.id)}`)));
       if (f.level === theirs) levelAgree.all++;
       if (highestLevel(common.map((callee) => callee.level)) === theirs) levelAgree.common++;
       else miss(`${mode}: level ${theirs} vs ours ${highestLevel(common.map((callee) => callee.level))}`, `${row.file}:${row.name}`);

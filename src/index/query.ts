@@ -27,7 +27,10 @@ export interface FunctionListing {
   docstring: string | null;
   code: string;
   level: ContextLevel;
+  /** the functions it calls, each once: calls resolved to one definition, the standard library or an external one. */
   callees: CalleeRef[];
+  /** calls that stay ambiguous, each once by name with its candidates: never counted as callees. */
+  ambiguous: { name: string; candidates: CalleeRef[] }[];
   callers: number;
   lastCommit: string | null;
 }
@@ -51,7 +54,7 @@ export function listFunctions(store: IndexStore, options: { blame?: boolean; lev
     docstring: f.docstring,
     code: f.code,
     level: mode === 'default' ? f.level : contextLevel(callsByCaller.get(f.id) ?? [], mode),
-    callees: calleesOf(callsByCaller.get(f.id) ?? [], byId, mode),
+    ...calleesOf(callsByCaller.get(f.id) ?? [], byId, mode),
     callers: f.callers,
     lastCommit: dates.get(f.id) ?? null,
   }));
@@ -67,23 +70,30 @@ function groupCalls(calls: ResolvedCall[]): Map<string, ResolvedCall[]> {
   return grouped;
 }
 
-function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mode: LevelMode): CalleeRef[] {
+/** A function's callees (each once) and its ambiguous calls (each name once, with its candidates, apart). */
+function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mode: LevelMode): Pick<FunctionListing, 'callees' | 'ambiguous'> {
   const seen = new Set<string>();
   const callees: CalleeRef[] = [];
+  const ambiguous = new Map<string, CalleeRef[]>();
+  const refOf = (name: string, id: string | null, level: CallLevel): CalleeRef => {
+    const target = id ? byId.get(id) : undefined;
+    return { name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level, id };
+  };
   for (const call of calls) {
     const level = callLevelIn(call, mode);
     if (level === null || level === 'unresolved') continue;
-    const targets = call.calleeIds.length > 0 ? call.calleeIds : [null];
     const name = callNameIn(call, mode);
-    for (const id of targets) {
-      const key = `${name}\0${id ?? level}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const target = id ? byId.get(id) : undefined;
-      callees.push({ name, path: target?.path ?? null, startLine: target?.span.startLine ?? null, level, id });
+    if (call.ambiguous && call.calleeIds.length > 1) {
+      if (!ambiguous.has(name)) ambiguous.set(name, call.calleeIds.map((id) => refOf(name, id, level)));
+      continue;
     }
+    const id = call.calleeIds[0] ?? null;
+    const key = `${name}\0${id ?? level}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    callees.push(refOf(name, id, level));
   }
-  return callees;
+  return { callees, ambiguous: [...ambiguous].map(([name, candidates]) => ({ name, candidates })) };
 }
 
 /** The call graph: nodes are functions, edges resolved calls (ambiguous ones to every candidate). */

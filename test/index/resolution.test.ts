@@ -87,6 +87,19 @@ test('C: offsetof and static_assert are the compiler\'s (builtins, as clang read
   }
 });
 
+test('an ambiguous call is listed once, apart from the callees, with its candidates; never counted as a callee', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-ambiguous-'));
+  writeFileSync(join(repo, 'a.cpp'), 'struct Door { void reset() {} };\nstruct Lamp { void reset() {} };\nvoid tidy(Door& door) {\n    auto thing = make();\n    thing.reset();\n    thing->reset();\n    door.reset();\n}\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    const tidy = listFunctions(run.store).find((f) => f.name === 'tidy')!;
+    assert.deepEqual(tidy.callees.map((c) => `${c.name}@${c.startLine}`), ['reset@1']);
+    assert.deepEqual(tidy.ambiguous.map((a) => `${a.name}: ${a.candidates.map((c) => c.startLine).join(' ')}`), ['reset: 1 2']);
+  } finally {
+    run.store.close();
+  }
+});
+
 test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
