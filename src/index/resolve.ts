@@ -39,6 +39,8 @@ interface NameGroups {
   all: Definition[];
   /** free functions (no owner, or kind `function`). */
   free: Definition[];
+  /** methods and constructors (an owner, kind not `function`). */
+  methods: Definition[];
   byOwner: Map<string, Definition[]>;
   byOwnerTail: Map<string, Definition[]>;
 }
@@ -163,6 +165,8 @@ interface FileContext extends FilePlace {
   stdlib: Set<string>;
   stdlibModules: Set<string>;
   implicitThis: boolean;
+  /** the language has classes (a `class` scope rule): a member call never reaches a free function. */
+  methodsOnReceivers: boolean;
   /** calls decided in this file, by what decides them (callerCallKey): a file calls the same names again and again. */
   decided: Map<string, FunctionCall>;
   /** candidateChoice's answers, by `applicable` group. */
@@ -350,6 +354,8 @@ export class Resolver {
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
   private readonly parameterTypesOf = new Map<Definition, string[]>();
+  /** namedConstructors' answers, by language and class. */
+  private readonly constructorChoices = new Map<string, readonly Definition[]>();
   /** operatorCandidates' answers, by operator, type and operand count. */
   private readonly operatorChoices = new Map<string, readonly Definition[]>();
   /** the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds` (shared by the calls reusing the decision). */
@@ -782,7 +788,9 @@ export class Resolver {
       const inBound = (this.definitionsByName.get(site.name) ?? []).filter((d) => binding.files.includes(d.path));
       if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
     }
-    const applicable = this.applicable(caller, site, context.implicitThis);
+    let applicable = this.applicable(caller, site, context);
+    // `new Timeout()`, `Point(1, 2)`: a class's name called reaches its constructor where the language names it (`constructor`, `__init__`)
+    if (applicable === NO_DEFINITIONS && site.receiver === null) applicable = this.namedConstructors(site.name, context.facts.language);
     // an operator on a value whose type has none of the project's (a number, a library type) is built in
     if (applicable === NO_DEFINITIONS && isOperatorSite(site)) return result('unresolved', []);
     // a member call on a value of a library type (`std::vector<T> v; v.size()`) is the library's
@@ -844,7 +852,8 @@ export class Resolver {
   }
 
   /** Narrows a name's definitions by the receiver: `self`/`this` and class-qualified calls prefer that class. */
-  private applicable(caller: Definition, site: CallSite, implicitThis: boolean): readonly Definition[] {
+  private applicable(caller: Definition, site: CallSite, context: FileContext): readonly Definition[] {
+    const { implicitThis } = context;
     if (isOperatorSite(site)) return this.operatorCandidates(site.name, lastSegment(site.receiverType!), site.argumentCount);
     const groups = this.nameGroups(site.name);
     if (!groups) return NO_DEFINITIONS;
@@ -862,7 +871,19 @@ export class Resolver {
       if (typed) return typed;
       if (!this.ownerTails.has(lastSegment(site.receiverType))) return NO_DEFINITIONS;
     }
-    return groups.byOwnerTail.get(lastSegment(receiver)) ?? groups.all;
+    // a member call on a value of no known class: a method of any class, never a free function (where the language has classes)
+    return groups.byOwnerTail.get(lastSegment(receiver)) ?? (context.methodsOnReceivers ? groups.methods : groups.all);
+  }
+
+  /** The constructors of class `name` in a language that names them (`constructors.names`), one array per question. */
+  private namedConstructors(name: string, language: LanguageId): readonly Definition[] {
+    const key = `${language}\0${name}`;
+    let found = this.constructorChoices.get(key);
+    if (found) return found;
+    const list = (getLanguage(language).constructors?.names ?? []).flatMap((constructor) => this.nameGroups(constructor)?.byOwnerTail.get(name) ?? []);
+    found = list.length > 0 ? list : NO_DEFINITIONS;
+    this.constructorChoices.set(key, found);
+    return found;
   }
 
   /**
@@ -931,7 +952,7 @@ export class Resolver {
     if (groups) return groups;
     const all = this.definitionsByName.get(name);
     if (!all) return undefined;
-    groups = { all, free: all.filter((d) => d.fn.kind === 'function' || d.owner === ''), byOwner: new Map(), byOwnerTail: new Map() };
+    groups = { all, free: all.filter((d) => d.fn.kind === 'function' || d.owner === ''), methods: all.filter((d) => d.fn.kind !== 'function' && d.owner !== ''), byOwner: new Map(), byOwnerTail: new Map() };
     for (const definition of all) {
       for (const [byKey, key] of [[groups.byOwner, definition.owner], [groups.byOwnerTail, definition.ownerTail]] as const) {
         const list = byKey.get(key);
@@ -995,7 +1016,7 @@ export class Resolver {
     for (const target of systemTargets) for (const { names, library } of target.sets) systemNames.set(names, library);
     const libraryNames = systemTargets.some((target) => target.library) ? this.libraryNames(spec) : null;
     const index = this.fileIndex.get(facts.path)!;
-    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached: this.marks(reached), included: this.marks(included), bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, decided: new Map(), choices: new Map() };
+    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached: this.marks(reached), included: this.marks(included), bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, methodsOnReceivers: spec.scopes.some((scope) => (scope.kind ?? 'class') === 'class'), decided: new Map(), choices: new Map() };
   }
 
   /** What a file's includes and imports bring it, transitively (the file itself left out). */

@@ -100,6 +100,22 @@ test('an ambiguous call is listed once, apart from the callees, with its candida
   }
 });
 
+test('TypeScript: `new Timeout()` reaches the class\'s `constructor`; a member call (`emitter.once`) never reaches a free function of the same name', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-ts-constructors-'));
+  writeFileSync(join(repo, 'util.ts'), 'export function once(fn: () => void): () => void { return fn; }\n\nexport class Timeout extends Error {\n    constructor(message: string) {\n        super(message);\n    }\n}\n');
+  writeFileSync(join(repo, 'wait.ts'), "import { EventEmitter } from 'events';\nimport { once, Timeout } from './util';\n\nexport function wait(emitter: EventEmitter, done: () => void): void {\n    emitter.once('end', done);\n    once(done);\n    throw new Timeout('too slow');\n}\n");
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    assert.deepEqual(listFunctions(run.store).map((f) => `${f.path} ${f.qualifiedName} callers=${f.callers} [${f.callees.map((c) => `${c.name}@${c.path}:${c.startLine}`).join(' ')}]`), [
+      'util.ts once callers=1 []',
+      'util.ts Timeout.constructor callers=1 []',
+      'wait.ts wait callers=0 [once@util.ts:1 Timeout@util.ts:4]',
+    ]);
+  } finally {
+    run.store.close();
+  }
+});
+
 test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
