@@ -837,6 +837,8 @@ class FileExtractor {
 
   /** An overloadable operator's use as a call of `operator<token>` on its operand, when the operand's type is stated (CallRule.operator). */
   private operatorSite(visit: Visited, rule: NonNullable<CallRule['operator']>, line: number, column: number): CallSite | null {
+    // most expressions are in functions that state no class-typed local: no node is read for them
+    if (!this.stack.some((context) => context.kind === 'function' && context.localTypes !== undefined)) return null;
     const operand = visit.node.childForFieldName(rule.operandField);
     if (!operand || !this.c.identifierTypes.has(operand.type)) return null;
     const receiverType = this.localType(visit, operand.text);

@@ -354,6 +354,8 @@ export class Resolver {
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
   private readonly parameterTypesOf = new Map<Definition, string[]>();
+  /** the conversion operators to a pointer, by class (made when first needed). */
+  private conversionsByOwner: Map<string, Definition[]> | undefined;
   /** namedConstructors' answers, by language and class. */
   private readonly constructorChoices = new Map<string, readonly Definition[]>();
   /** operatorCandidates' answers, by operator, type and operand count. */
@@ -915,11 +917,14 @@ export class Resolver {
 
   /** A class's conversion operators to a pointer (`operator btScalar*`, `operator const btScalar*`). */
   private pointerConversions(type: string): Definition[] {
-    const found: Definition[] = [];
-    for (const [name, definitions] of this.definitionsByName) {
-      if (name.startsWith('operator ') && name.endsWith('*')) found.push(...definitions.filter((d) => d.ownerTail === type));
+    if (!this.conversionsByOwner) {
+      this.conversionsByOwner = new Map();
+      for (const [name, definitions] of this.definitionsByName) {
+        if (!name.startsWith('operator ') || !name.endsWith('*')) continue;
+        for (const d of definitions) this.conversionsByOwner.set(d.ownerTail, [...(this.conversionsByOwner.get(d.ownerTail) ?? []), d]);
+      }
     }
-    return found;
+    return this.conversionsByOwner.get(type) ?? [];
   }
 
   /** Where a file's calls find one `applicable` group's candidates (worked out once per group and file). */

@@ -63,7 +63,7 @@ export const cpp: LanguageSpec = {
       '[(,]\\s*const\\s+[\\w:]+(?:<[^<>;]*>)?\\s*&\\s*\\w+\\s*[,)=]',
       '^\\s*[A-Z_][A-Z0-9_]*\\s*\\(\\s*(?:class|struct)\\s*\\)',
       // a parameter with a default value (`int* err = 0)`), not a C99 loop's declaration
-      '(?<!\\bfor\\s*)[(,]\\s*(?:const\\s+)?[A-Za-z_][\\w:]*(?:\\s*[*&]+\\s*|\\s+)[A-Za-z_]\\w*\\s*=\\s*[^,;()=]+[,)]',
+      '(?:\\((?<!\\bfor\\s*\\()|,)[ \\t]*(?:const[ \\t]+)?[A-Za-z_][\\w:]*(?:[ \\t]*[*&]+[ \\t]*|[ \\t]+)[A-Za-z_]\\w*[ \\t]*=[ \\t]*[^,;()=\\n]+[,)]',
       '\\w::~?\\w',
       '^\\s*#\\s*include\\s*<(?:iostream|string|vector|map|memory|algorithm|utility|functional|cstdio|cstdlib|cstring|cstdint)>',
     ],
