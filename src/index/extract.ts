@@ -5,7 +5,7 @@
 // about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
 import type { Node, Tree } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
-import { commentStartPattern, getLanguage } from '../languages/registry.ts';
+import { commentStartPattern, escapeRegExp, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
 import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
@@ -16,6 +16,7 @@ const ROLE_SCOPE = 8;
 const ROLE_DECLARATION = 16;
 const ROLE_MACRO = 32;
 const ROLE_LOCAL_TYPE = 64;
+const ROLE_TYPE_ALIAS = 128;
 
 /** A language table prepared for fast lookups: node type name → roles and rules. */
 interface CompiledSpec {
@@ -56,6 +57,8 @@ interface CompiledSpec {
   foreignPlatforms: Set<string>;
   /** `stdlibModules`: a type in one of them has no project operators. */
   libraryNamespaces: Set<string>;
+  /** `smartPointers`: group 1 is the pointee. */
+  smartPointer: RegExp | null;
   /** `declarationMacros`, global with match indices. */
   declarationMacros: RegExp[];
   /** `macroInvocations.namePattern`: the names of macros that may stand for definitions (null when none). */
@@ -140,6 +143,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   if (spec.macros) addRole(spec.macros.type, ROLE_MACRO);
   if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
+  for (const rule of spec.typeAliases ?? []) addRole(rule.type, ROLE_TYPE_ALIAS);
   const roleTypes = [...roleOf.keys()];
   const missing = roleTypes.filter((type) => language.idForNodeType(type, true) === null);
   if (missing.length > 0) throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
@@ -171,6 +175,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     declarationMacros: (spec.declarationMacros ?? []).map((source) => new RegExp(source, 'gd')),
+    smartPointer: spec.smartPointers ? new RegExp(`^\\s*(?:const\\s+)?(?:${spec.smartPointers.map(escapeRegExp).join('|')})\\s*<\\s*([^<>,]+?)\\s*>`) : null,
     libraryNamespaces: new Set(spec.stdlibModules),
     macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
   };
@@ -460,6 +465,7 @@ class FileExtractor {
   readonly declarationDocs: NonNullable<FileFacts['declarationDocs']> = [];
   readonly macros: MacroDefinition[] = [];
   readonly fieldTypes: NonNullable<FileFacts['fieldTypes']> = [];
+  readonly typeAliases: NonNullable<FileFacts['typeAliases']> = [];
   private readonly stack: Context[] = [];
   private readonly fileScopes: string[] = [];
   /** the last definition of a `mergeEquations` rule, which a following equation may continue. */
@@ -483,6 +489,7 @@ class FileExtractor {
     if (role & ROLE_DECLARATION) this.declarationOf(visit);
     if (role & ROLE_MACRO) this.macroOf(visit);
     if (role & ROLE_LOCAL_TYPE) this.localTypesOf(visit);
+    if (role & ROLE_TYPE_ALIAS) this.typeAliasOf(visit);
   }
 
   private insideFunction(): boolean {
@@ -888,7 +895,7 @@ class FileExtractor {
       .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
     const deduced = stated !== undefined && rule.deducedTypes?.includes(stated.text) === true;
     names.forEach((name, index) => {
-      let type = stated && !deduced ? typeName(stated.text) : null;
+      let type = stated && !deduced ? this.statedType(stated.text) : null;
       const value = values.length === names.length ? values[index] : undefined;
       if (!type && value && rule.valueTypes?.[value.type]) {
         const typeNode = firstOnPath(value, rule.valueTypes[value.type]!);
@@ -900,13 +907,34 @@ class FileExtractor {
     });
   }
 
+  /** A stated type's name: a smart pointer's (`std::shared_ptr<Node>`) is its argument's, as a pointer (`Node*`). */
+  private statedType(text: string): string | null {
+    const smart = this.c.smartPointer?.exec(text);
+    if (smart) {
+      const pointee = typeName(smart[1]!);
+      return pointee ? `${pointee}*` : null;
+    }
+    return typeName(text);
+  }
+
+  /** A type alias's name and its target's type name (`using shared_data = std::shared_ptr<node_data>` -> `node_data*`). */
+  private typeAliasOf(visit: Visited): void {
+    for (const rule of this.c.spec.typeAliases!) {
+      if (rule.type !== visit.type) continue;
+      const name = firstOnPath(visit.node, rule.namePath);
+      const target = firstOnPath(visit.node, rule.targetPath);
+      const type = target ? this.statedType(target.text) : null;
+      if (name && type && name.text !== type && /^[A-Za-z_]\w*$/.test(name.text)) this.typeAliases.push({ name: name.text, type });
+    }
+  }
+
   /** A class member declaration's names and stated type, as fields of the innermost class around it. */
   private fieldTypesOf(visit: Visited, rule: LocalTypeRule): void {
     const owner = this.stack.at(-1);
     if (owner?.kind !== 'class' || !visit.within(owner.start, owner.end)) return;
     const stated = rule.typePath ? firstOnPaths(visit.node, rule.typePath) : undefined;
     if (!stated || rule.skipTypes?.includes(stated.type)) return;
-    const type = typeName(stated.text);
+    const type = this.statedType(stated.text);
     if (!type) return;
     const qualified = this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.');
     for (const name of resolveFirst(visit.node, rule.names)) {
@@ -1580,6 +1608,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.declarationDocstrings) facts.declarationDocs = extractor.declarationDocs;
     if (c.spec.localTypes?.some((rule) => rule.field)) facts.fieldTypes = extractor.fieldTypes;
+    if (c.spec.typeAliases) facts.typeAliases = extractor.typeAliases;
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);

@@ -338,7 +338,7 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // The facts come from JSON, each file and call site with the keys it has: C and C++ files, and calls
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
-const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'fieldTypes']);
+const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'fieldTypes', 'typeAliases']);
 const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
@@ -351,6 +351,8 @@ export class Resolver {
   /** the classes (owners' last segments) that define a method: a receiver of another type has no project methods. */
   private readonly ownerTails = new Set<string>();
   private readonly groupsByName = new Map<string, NameGroups>();
+  /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
+  private readonly typeAliases = new Map<string, string>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
   private readonly parameterTypesOf = new Map<Definition, string[]>();
@@ -435,6 +437,7 @@ export class Resolver {
         list.push({ path: file.path, dir, defined: variable.defined });
         this.pointerVariablesByName.set(variable.name, list);
       }
+      for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
       for (const field of file.fieldTypes ?? []) {
         const owner = lastSegment(field.owner);
         let fields = this.fieldTypesByOwner.get(owner);
@@ -761,7 +764,11 @@ export class Resolver {
   private decideCall(caller: Definition, given: CallSite, context: FileContext): FunctionCall {
     // a member call on a field of the caller's class (`m_body.advance()`, `this->m_body->advance()`) has the field's stated type
     const fieldType = given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath ? this.fieldTypeOf(caller, given.receiver) : undefined;
-    const site = fieldType ? { ...given, receiverType: fieldType } : given;
+    const stated = fieldType ?? given.receiverType;
+    const aliased = stated !== undefined ? this.dealiased(stated) : undefined;
+    // an operator on a pointer (an alias of a smart pointer) is the language's
+    const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorSite(given);
+    const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): FunctionCall => {
       const calleeIds = found.map((d) => d.id);
       if (found.length > 0) this.calleeNumbers.set(calleeIds, found.map((d) => d.number));
@@ -772,6 +779,7 @@ export class Resolver {
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
     };
+    if (pointerOperator) return result('unresolved', []);
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
       definitions: (name) => this.definitionsByName.get(name) ?? [],
       bindings: context.bindings,
@@ -907,6 +915,18 @@ export class Resolver {
     found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
     this.operatorChoices.set(key, found);
     return found;
+  }
+
+  /** A type name with its aliases followed (`shared_data` -> `node_data*`; a few steps at most). */
+  private dealiased(type: string): string {
+    let current = type;
+    for (let step = 0; step < 4; step++) {
+      const pointer = current.endsWith('*');
+      const next = this.typeAliases.get(lastSegment(current.replace(/\*$/, '')));
+      if (next === undefined) break;
+      current = pointer && !next.endsWith('*') ? `${next}*` : next;
+    }
+    return current;
   }
 
   /** The stated type of a field of the caller's class that `receiver` names (`m_x`, `this->m_x`). */

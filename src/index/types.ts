@@ -133,6 +133,8 @@ export interface FileFacts {
   compilerTypeUses?: CompilerTypeUses;
   /** top-level invocations of macros (lines at column 0): where macros generate functions. */
   macroUses?: MacroUse[];
+  /** the type aliases declared here (`typeAliases` rules), the target's type name as a local's would be (`T*` for a smart pointer). */
+  typeAliases?: { name: string; type: string }[];
   /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name. */
   fieldTypes?: { owner: string; name: string; type: string }[];
 }

@@ -68,7 +68,7 @@ export function registerLanguage(spec: LanguageSpec): LanguageSpec {
 for (const spec of [c, cpp, csharp, go, html, haskell, java, javascript, kotlin, lua, objc, php, python, r, ruby, rust, scala, typescript, tsx]) registerLanguage(spec);
 const BUILT_IN = new Set(LANGUAGES.names());
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Any of the ways a comment of the language starts (`lineComment`, `blockComment`, `otherCommentStarts`); null when the table names none. */
 export function commentStartPattern(spec: LanguageSpec): RegExp | null {

@@ -323,6 +323,10 @@ export interface LanguageSpec {
   constructors?: { names?: string[]; sameNameAsClass?: boolean };
   /** nodes that state local names' types, for method calls on them. [none] */
   localTypes?: LocalTypeRule[];
+  /** type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target type. [none] */
+  typeAliases?: { type: string; namePath: NodePath; targetPath: NodePath }[];
+  /** class templates that hold a pointer to their argument (`std::shared_ptr<T>`): a value of one is taken for a `T*`. [none] */
+  smartPointers?: string[];
   /** the type an argument of a literal's node type has, to choose among overloads by argument types:
    *  `number`, `bool`, `string` (a string literal), `pointer` (a null pointer), `char`. [none] */
   literalTypes?: Record<string, 'number' | 'bool' | 'string' | 'pointer' | 'char'>;

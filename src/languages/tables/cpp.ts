@@ -116,6 +116,11 @@ export const cpp: LanguageSpec = {
     // a class's fields (`btVector3 m_origin;`, `Body* m_body;`): a method's member call on one is narrowed the same way
     { type: 'field_declaration', names: fieldNames, typePath: [['type']], skipTypes: ['primitive_type', 'sized_type_specifier'], field: true },
   ],
+  typeAliases: [
+    { type: 'alias_declaration', namePath: ['name'], targetPath: ['type'] },
+    { type: 'type_definition', namePath: ['declarator'], targetPath: ['type'] },
+  ],
+  smartPointers: ['std::shared_ptr', 'std::unique_ptr', 'std::weak_ptr', 'boost::shared_ptr', 'shared_ptr', 'unique_ptr'],
   literalTypes: {
     number_literal: 'number', true: 'bool', false: 'bool', char_literal: 'char', null: 'pointer', nullptr: 'pointer',
     string_literal: 'string', raw_string_literal: 'string', concatenated_string: 'string',
