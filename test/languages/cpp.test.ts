@@ -41,7 +41,8 @@ tableSuite('cpp', {
           qualifiedName: 'math::linear::Matrix::operator*', kind: 'method', span: '8:1-17:2', body: '10:1-17:2',
           signature: 'template <typename T, std::size_t N>\nMatrix<T, N> Matrix<T, N>::operator*(const Matrix &other) const',
           doc: 'Multiplies two matrices.', params: 1,
-          calls: ['result.at(2)@15:17'],
+          // `Matrix result{};` constructs a Matrix
+          calls: ['Matrix(0)@11:12', 'result.at(2)@15:17'],
         },
         {
           // The lambda is anonymous: its call belongs to `largest`.

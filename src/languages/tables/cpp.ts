@@ -90,6 +90,8 @@ export const cpp: LanguageSpec = {
   calls: [
     { type: 'call_expression', calleeFields: [['function']], memberNameFields: ['field', 'name'], argumentsField: 'arguments' },
     { type: 'new_expression', calleeFields: [['type']], memberNameFields: ['name'], argumentsField: 'arguments' },
+    // `Vec v(1, 2);`, `Vec w{3, 4};`: a declaration constructing its class-typed variable from arguments
+    { type: 'init_declarator', calleeFields: [['value', '?argument_list', '..', '..', 'type', '?type_identifier'], ['value', '?initializer_list', '..', '..', 'type', '?type_identifier']], argumentsField: 'value' },
     // overloaded operators, where the operand's type is stated
     { type: 'binary_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1 } },
     { type: 'assignment_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1 } },
