@@ -22,3 +22,11 @@ test('index, build, prompt and score through the package root', async () => {
   const scores = await ctxbench.scorePair(task.reference, task.reference, task.language, ['em', 'es']);
   assert.deepEqual(scores, { em: 1, es: 100 });
 });
+
+test('a wrong family given to the library is a clear error naming the field, before any repository is indexed', async () => {
+  const db = join(mkdtempSync(join(tmpdir(), 'ctxbench-api-')), 'index.db');
+  await assert.rejects(
+    ctxbench.buildBenchmark({ family: 'functions' as 'function', repos: [REPO], index: { db }, seed: 1, command: 'api test', toolVersion: '0' }),
+    (error: Error) => error.name === 'InputError' && /field 'family'.*unknown task family "functions" \(known: function, crossfile, node\)|unknown task family "functions" \(known: function, crossfile, node\).*field 'family'/.test(error.message),
+  );
+});

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import { writeTasks } from '../datasets/io.ts';
 import { indexRepository, type IndexOptions } from '../index/indexer.ts';
+import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCrossfileTasks } from './crossfile.ts';
 import { buildFunctionTasks } from './function.ts';
@@ -17,6 +18,13 @@ const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions)
   crossfile: buildCrossfileTasks,
   node: buildNodeTasks,
 };
+
+/** A library caller's family, checked before any repository is indexed (a plain TypeError otherwise). */
+function checkFamily(family: unknown): asserts family is Family {
+  if (typeof family !== 'string' || !Object.hasOwn(BUILDERS, family)) {
+    throw new InputError(`unknown task family ${JSON.stringify(family)} (known: ${Object.keys(BUILDERS).join(', ')})`, { field: 'family' });
+  }
+}
 
 /** Decides whether a model completes a task exactly without cross-file context (`--drop-solved-by`). */
 export interface SolvedCheck {
@@ -67,6 +75,7 @@ async function dropSolved(tasks: TaskRecord[], check: SolvedCheck, log: FilterLo
 
 /** Opens the repositories (indexing them when needed) and builds one family's tasks. */
 export async function buildBenchmark(request: BuildRequest): Promise<BuildOutput> {
+  checkFamily(request.family);
   const repos: RepositoryInput[] = [];
   try {
     for (const path of request.repos) {
@@ -101,6 +110,7 @@ function dateFilters(tasks: TaskRecord[], repos: RepositoryInput[], options: Bui
 
 /** Builds one family from repositories whose indexes are open. */
 export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<BuildRequest, 'repos' | 'index'>): Promise<BuildOutput> {
+  checkFamily(request.family);
   const result = await BUILDERS[request.family](repos, request);
   const log = FilterLog.from(result.filters);
   let tasks = dateFilters(result.tasks, repos, request, log);
