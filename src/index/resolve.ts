@@ -808,6 +808,8 @@ export class Resolver {
     const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
     if (tier) return result(levelOf(tier), this.pickOverload(tier, site));
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
+    // `items.push(x)`, `name.toUpperCase()` where no class of the project has the method: the built-in type's
+    if (site.receiver && !site.receiverIsPath && context.methodsOnReceivers && context.stdlib.has(site.name) && sameDir.length + visible.length === 0) return result('stdlib', []);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
     if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
     const generated = site.receiver ? undefined : this.generatedByName.get(site.name);

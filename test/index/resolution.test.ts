@@ -100,16 +100,17 @@ test('an ambiguous call is listed once, apart from the callees, with its candida
   }
 });
 
-test('TypeScript: `new Timeout()` reaches the class\'s `constructor`; a member call (`emitter.once`) never reaches a free function of the same name', async () => {
+test('TypeScript: `new Timeout()` reaches the class\'s `constructor`; a member call (`emitter.once`) never reaches a free function of the same name, and one no project class has is the built-in\'s (`seen.push`)', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-ts-constructors-'));
   writeFileSync(join(repo, 'util.ts'), 'export function once(fn: () => void): () => void { return fn; }\n\nexport class Timeout extends Error {\n    constructor(message: string) {\n        super(message);\n    }\n}\n');
-  writeFileSync(join(repo, 'wait.ts'), "import { EventEmitter } from 'events';\nimport { once, Timeout } from './util';\n\nexport function wait(emitter: EventEmitter, done: () => void): void {\n    emitter.once('end', done);\n    once(done);\n    throw new Timeout('too slow');\n}\n");
+  writeFileSync(join(repo, 'wait.ts'), "import { EventEmitter } from 'events';\nimport { once, Timeout } from './util';\n\nexport function wait(emitter: EventEmitter, done: () => void, seen: string[]): void {\n    emitter.once('end', done);\n    once(done);\n    seen.push('end');\n    throw new Timeout('too slow');\n}\n");
   const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
   try {
     assert.deepEqual(listFunctions(run.store).map((f) => `${f.path} ${f.qualifiedName} callers=${f.callers} [${f.callees.map((c) => `${c.name}@${c.path}:${c.startLine}`).join(' ')}]`), [
       'util.ts once callers=1 []',
       'util.ts Timeout.constructor callers=1 []',
-      'wait.ts wait callers=0 [once@util.ts:1 Timeout@util.ts:4]',
+      // `seen.push` is the built-in Array's (no class here has a push)
+      'wait.ts wait callers=0 [once@util.ts:1 push@null:null Timeout@util.ts:4]',
     ]);
   } finally {
     run.store.close();
