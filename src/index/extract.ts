@@ -1213,8 +1213,9 @@ const FUNCTION_HEAD = /^\s*[A-Za-z_]\w*\s*\([^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*
  *  top-level macro invocation's line (`CTL_GEN(a, int)`), then blanks. */
 const DECLARATION_START = /(?:(?<![\s\S])|[;}]|^#[^\n]*|^[A-Za-z_]\w*[ \t]*\([^\n]*\))\s*(?![\s\S])/m;
 
+/** Code with its comments blanked, offsets kept. */
 function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length));
 }
 
 /** Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by spaces. */
@@ -1234,7 +1235,7 @@ function macroInvocationRanges(text: string, starts: readonly number[], namePatt
       } else if (ch === ';' || ch === '{' || ch === '}') break;
     }
     if (end < 0) continue;
-    const after = text.slice(end, end + 4096).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length));
+    const after = withoutComments(text.slice(end, end + 4096));
     const next = /\S/.exec(after);
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
     // `YAML_DECLARE(void *)` above `yaml_malloc(size_t size) {`: a macro standing for a definition's whole

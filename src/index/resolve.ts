@@ -125,12 +125,6 @@ function parameterType(text: string): string {
   return `${unsigned}${/\*|\[\s*\]|\.\.\./.test(declared) ? '*' : ''}`;
 }
 
-/** The type name of a function's first parameter (`Vec3` of `operator*(const ns::Vec3& v, float s)`); null when it has none. */
-export function firstParameterType(signature: string, name: string): string | null {
-  const first = parameterTypes(signature, name)[0];
-  return first ? lastSegment(first) : null;
-}
-
 /** What a name bound by an import refers to. */
 interface Binding {
   files: string[];
@@ -911,7 +905,7 @@ export class Resolver {
     const groups = this.nameGroups(name);
     const fits = (d: Definition, parameters: number) => operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
     const members = (groups?.byOwnerTail.get(type) ?? []).filter((d) => fits(d, operands ?? 0));
-    const free = (groups?.free ?? []).filter((d) => d.owner === '' && fits(d, (operands ?? 0) + 1) && firstParameterType(d.fn.signature, name) === type);
+    const free = (groups?.free ?? []).filter((d) => d.owner === '' && fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type);
     // `v[i]` on a class without `operator[]` indexes what it converts to (`operator float*()`)
     const conversions = name === 'operator[]' && members.length + free.length === 0 ? this.pointerConversions(type) : [];
     found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
