@@ -21,9 +21,10 @@ import { lockFolder } from '../util/lock.ts';
 import { describeCgroups } from './cgroup.ts';
 import { checkEnvironment } from './check.ts';
 import { selectTests } from './coverage.ts';
-import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
+import { bytecodeCachesOf, DerivedProducts, productsOfProbe } from './derived.ts';
+import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runInTree, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
 import { spliceCandidate } from './splice.ts';
-import { manifestOf, rebuildWorker, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
+import { manifestOf, rebuildWorker, removeInside, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
 import { classify, logTail, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
 
@@ -185,10 +186,19 @@ export class CandidatePool {
   private created = 0;
   private manifest: TreeManifest | null = null;
   private readonly logDir: string;
+  private readonly derived: DerivedProducts;
 
   constructor(readonly prepared: PreparedEnvironment, readonly size: number, private readonly options: ExecuteOptions = {}) {
     this.logDir = join(prepared.workDir, 'logs');
     mkdirSync(this.logDir, { recursive: true });
+    this.derived = new DerivedProducts(prepared.workDir);
+  }
+
+  /** The prepared files built from the task's file (measured once per file on `worker`) and its bytecode caches: removed before each of its candidates (derived.ts). */
+  private async productsOf(task: TaskRecord, worker: Worker): Promise<string[]> {
+    const manifest = this.manifest!;
+    const built = this.prepared.env.build.length === 0 ? [] : await this.derived.of(task.path, () => probeProducts(this.prepared, worker, task.path, manifest));
+    return [...new Set([...built, ...bytecodeCachesOf(task.path, task.language, manifest)])].sort();
   }
 
   /** The results of identical programs run before under the same signature (null when caching is off). */
@@ -238,7 +248,11 @@ export class CandidatePool {
     let outcome: { result: ExecResult | null; reason: string; cacheable: boolean } = { result: null, reason: '', cacheable: false };
     try {
       for (let attempt = 1; attempt <= INFRA_ATTEMPTS; attempt++) {
-        outcome = await runOne(prepared, worker, group, this.manifest!, this.logDir);
+        const products = await this.productsOf(group.task, worker).catch((error: unknown) => {
+          if (error instanceof ProbeInfraError) return error;
+          throw error;
+        });
+        outcome = products instanceof ProbeInfraError ? { result: null, reason: products.message, cacheable: false } : await runOne(prepared, worker, group, products, this.manifest!, this.logDir);
         if (outcome.result) break;
         this.prepared.emit({ kind: 'warning', message: `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ${outcome.reason}` });
         worker.snapshot = rebuildWorker(worker.dir, base, this.manifest!, identity);
@@ -324,8 +338,46 @@ function resultOf(classification: Classification, phases: PhaseOutcome[], select
   return { verdict: classification.verdict, reason: classification.reason, selectedTests: selected, buildMs, testMs, logTail: logTail(log), cached: false, ...(logFile ? { log: logFile } : {}) };
 }
 
-/** Runs one candidate in a verified worker and puts the worker back (verified, or rebuilt). */
-async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group, manifest: TreeManifest, logDir: string): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
+/** The sandbox could not run the measuring build: an infrastructure failure of the candidate waiting for it. */
+class ProbeInfraError extends Error {}
+
+/**
+ * Measures which prepared files are built from `path`: the unmodified file with a newline added, the
+ * environment's build, and the files the reset then has to put back (derived.ts). An environment
+ * whose build fails on that is an error naming the command.
+ */
+async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path: string, manifest: TreeManifest): Promise<string[]> {
+  const { env, base, identity } = prepared;
+  prepared.emit({ kind: 'prepare', message: `measuring the build products of ${path} (once per file)` });
+  let failure: string | null = null;
+  let infra: string | null = null;
+  try {
+    writeInWorker(worker.dir, path, `${readFileSync(join(base, path), 'utf8')}\n`);
+    for (const command of env.build) {
+      const outcome = await runInTree(prepared, worker.dir, command, { timeoutMs: env.setupTimeout * 1000 });
+      if (outcome.sandboxFailed || outcome.hostDiskFull) {
+        infra = `the sandbox of the build command did not start${outcome.hostDiskFull ? ' (the host disk is full)' : ''} while measuring the build products of ${path}: ${logTail(outcome.output, 5)}`;
+        break;
+      }
+      if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) {
+        const how = outcome.timedOut ? 'timed out' : `exited with ${outcome.exitCode ?? outcome.signal}`;
+        failure = `the build \`${command}\` ${how} on the unmodified ${path} with a newline added (measuring which products its candidates must not see):\n${logTail(outcome.output, 30)}`;
+        break;
+      }
+    }
+  } catch (error) {
+    failure = `measuring the build products of ${path} failed: ${(error as Error).message}`;
+  }
+  const restored = restoreWorker(worker.dir, base, worker.snapshot, manifest, identity);
+  worker.snapshot = restored.snapshot;
+  if (infra !== null) throw new ProbeInfraError(infra);
+  if (failure === null && restored.changed !== null) return productsOfProbe(base, path, restored.changed, manifest);
+  failure ??= `the worker had to be rebuilt after measuring the build products of ${path} (${restored.rebuilt})`;
+  throw new InputError(failure, { file: env.file });
+}
+
+/** Runs one candidate in a verified worker, without the products built from the reference, and puts the worker back (verified, or rebuilt). */
+async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group, products: string[], manifest: TreeManifest, logDir: string): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
   const { env } = prepared;
   const deadline = Date.now() + env.timeout * 1000;
   const remaining = () => Math.max(1, deadline - Date.now());
@@ -335,6 +387,7 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
   try {
     try {
       writeInWorker(worker.dir, group.task.path, group.spliced);
+      for (const product of products) removeInside(worker.dir, product);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return { result: null, reason: 'the disk is full (ENOSPC writing the candidate)', cacheable: false };
       throw error;

@@ -1,8 +1,9 @@
 // A seccomp filter for the sandbox (passed to bubblewrap's --seccomp). io_uring and the calls that
 // reach into another process fail (REFUSED); the calls that set extended
 // attributes fail with EOPNOTSUPP, as on a file system without xattrs (`install` and `cp -p` then
-// fall back to a plain chmod; EPERM would make them fail). ACLs and xattrs are metadata the
-// host-side reset cannot see (Node has no xattr API) and a candidate could leave on the worker to
+// fall back to a plain chmod; EPERM would make them fail), and the ioctls that set inode flags with
+// ENOTTY, as on a file system without them. ACLs, xattrs and inode flags are metadata the
+// host-side reset cannot see (Node has no API for them) and a candidate could leave on the worker to
 // break later candidates (a default ACL on `build/`), so the sandbox cannot create them at all.
 // A call of another architecture (32-bit) kills the process and an x32 call fails: the numbers are native.
 import { openSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,15 @@ const REFUSED: { what: string; errno: number; calls: Record<FilteredArch, number
   // stdout, its memory).
   { what: 'other processes', errno: EPERM, calls: { x64: [101, 310, 311, 438], arm64: [117, 270, 271, 438] } },
 ];
+
+const ENOTTY = 25;
+
+/** ioctl's number per architecture, and the requests that set inode flags (`chattr +S`, `+A`, `+d`: the reset cannot see them). */
+const IOCTL: Record<FilteredArch, number> = { x64: 16, arm64: 29 };
+// FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR: ENOTTY, as on a file system without inode flags.
+const INODE_FLAG_REQUESTS = [0x40086602, 0x40046602, 0x401c5820];
+/** Offset of the low 32 bits of seccomp_data.args[1] (little-endian): an ioctl's request. */
+const ARG1_LOW = 24;
 
 const LD_ABS_W = 0x20;
 const JEQ_K = 0x15;
@@ -60,6 +70,9 @@ export function seccompProgram(arch: string = process.arch): Buffer | null {
   for (const { errno, calls } of REFUSED) {
     for (const call of calls[arch]) program.push(instruction(JEQ_K, 0, 1, call), instruction(RET_K, 0, 0, RET_ERRNO | errno));
   }
+  // Any other call but ioctl jumps to the final allow; an ioctl has its request compared.
+  program.push(instruction(JEQ_K, 0, 1 + 2 * INODE_FLAG_REQUESTS.length, IOCTL[arch]), instruction(LD_ABS_W, 0, 0, ARG1_LOW));
+  for (const request of INODE_FLAG_REQUESTS) program.push(instruction(JEQ_K, 0, 1, request), instruction(RET_K, 0, 0, RET_ERRNO | ENOTTY));
   program.push(instruction(RET_K, 0, 0, RET_ALLOW));
   return Buffer.concat(program);
 }

@@ -236,19 +236,19 @@ export function stripReferenceTraces(root: string): void {
 
 /**
  * Puts `worker` back into the state of `base` and verifies it against `manifest`; rebuilds it from
- * `base` when the reset cannot be done or does not verify. Throws ResetError when even the rebuilt
- * worker does not verify.
+ * `base` when the reset cannot be done or does not verify (then `changed`, the paths the reset put
+ * back, is null). Throws ResetError when even the rebuilt worker does not verify.
  */
-export function restoreWorker(worker: string, base: string, clean: TreeSnapshot, manifest: TreeManifest, identity: { uid: number; gid: number } | null): { snapshot: TreeSnapshot; rebuilt: string | null } {
+export function restoreWorker(worker: string, base: string, clean: TreeSnapshot, manifest: TreeManifest, identity: { uid: number; gid: number } | null): { snapshot: TreeSnapshot; rebuilt: string | null; changed: string[] | null } {
   let problem: string | null;
   try {
-    const { snapshot } = resetTree(worker, base, clean, identity);
+    const { snapshot, changed } = resetTree(worker, base, clean, identity);
     problem = manifestDifference(manifestOf(worker), manifest, identity);
-    if (problem === null) return { snapshot, rebuilt: null };
+    if (problem === null) return { snapshot, rebuilt: null, changed };
   } catch (error) {
     problem = (error as Error).message;
   }
-  return { snapshot: rebuildWorker(worker, base, manifest, identity), rebuilt: problem };
+  return { snapshot: rebuildWorker(worker, base, manifest, identity), rebuilt: problem, changed: null };
 }
 
 /** A fresh copy of `base`, verified; throws ResetError when it does not verify. */

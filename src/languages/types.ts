@@ -325,6 +325,10 @@ export interface LanguageSpec {
   localTypes?: LocalTypeRule[];
   /** type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target type. [none] */
   typeAliases?: { type: string; namePath: NodePath; targetPath: NodePath }[];
+  /** bytecode caches a runtime writes beside a source file (Python's `__pycache__/{stem}.*.pyc`), relative to the
+   *  file's folder, `{stem}` = its name without extension, `*` = any text within a name: exec removes them before
+   *  a candidate of that file runs, so the reference's compiled form is never readable. [none] */
+  bytecodeCaches?: string[];
   /** class templates that hold a pointer to their argument (`std::shared_ptr<T>`): a value of one is taken for a `T*`. [none] */
   smartPointers?: string[];
   /** the type an argument of a literal's node type has, to choose among overloads by argument types:

@@ -360,7 +360,7 @@ test('10 (#32.1): a link planted in place of the report folder is removed itself
   assert.ok(log.phases.filter((phase) => phase.phase === 'test').length >= 2, 'a test command ran after the link was planted');
 });
 
-test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_readv/writev and pidfd_getfd fail with EPERM', { skip: process.arch !== 'x64' && 'the syscall numbers below are x86-64' }, async () => {
+test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_readv/writev and pidfd_getfd fail with EPERM; setting inode flags (chattr) fails with ENOTTY', { skip: process.arch !== 'x64' && 'the syscall numbers below are x86-64' }, async () => {
   const env = pythonEnv();
   const task = medianTask(env.repo);
   const prober = median([
@@ -374,6 +374,15 @@ test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_r
     '        ctypes.set_errno(0)',
     '        result = libc.syscall(number, *args)',
     "        print('SYSCALL', name, result, ctypes.get_errno())",
+    '    import fcntl, struct',
+    '    for name, request, argument in [',
+    "        ('FS_IOC_SETFLAGS', 0x40086602, struct.pack('l', 0x8)), ('FS_IOC32_SETFLAGS', 0x40046602, struct.pack('i', 0x8)), ('FS_IOC_FSSETXATTR', 0x401c5820, bytes(28))]:",
+    "        with open(__file__) as source:",
+    '            try:',
+    '                fcntl.ioctl(source.fileno(), request, argument)',
+    "                print('SYSCALL', name, 0, 0)",
+    '            except OSError as error:',
+    "                print('SYSCALL', name, -1, error.errno)",
   ].join('\n'));
   const results = await runAll(env, [{ task, candidate: prober, key: 'probe' }], { workDir: work.dir, workers: 1, cache: false });
   const log = readFileSync(results.get('probe')!.log!, 'utf8');
@@ -386,8 +395,47 @@ test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_r
     process_vm_readv: '-1 1',
     process_vm_writev: '-1 1',
     pidfd_getfd: '-1 1',
+    FS_IOC_SETFLAGS: '-1 25',
+    FS_IOC32_SETFLAGS: '-1 25',
+    FS_IOC_FSSETXATTR: '-1 25',
   });
   assert.equal(results.get('probe')!.verdict, 'pass', 'a refused call is an error the program sees, not a kill');
+});
+
+test('12 (#32.2): products built from the hole\'s file are gone while a candidate builds and runs: .incbin of them and stale bytecode fail', async () => {
+  const env = fixtureEnv('c', work.dir);
+  const reference = functionText(env.repo, 'src/mathx.c', 'int gcd(');
+  const task = functionTask(env.repo, 'src/mathx.c', 'c', reference, 'gcd');
+  const embedding = (file: string) => `${reference}\n__asm__(".pushsection .rodata\\n.incbin \\"${file}\\"\\n.popsection");`;
+  const results = await runAll(env, [
+    { task, candidate: embedding('build/test_runner'), key: 'runner' },
+    // strx.o is not built from mathx.c: it stays, so the removal costs no rebuild beyond make's own
+    { task, candidate: embedding('build/strx.o'), key: 'other' },
+  ], { workDir: work.dir, workers: 1, cache: false });
+  // (build/mathx.o is gone too, but the assembler creates its own output before reading an .incbin)
+  assert.equal(results.get('runner')!.verdict, 'build-error', results.get('runner')!.logTail);
+  assert.match(results.get('runner')!.logTail, /Error: file not found: build\/test_runner/);
+  assert.equal(results.get('other')!.verdict, 'pass', results.get('other')!.logTail);
+  const workDir = createContext(env, { workDir: work.dir }).workDir;
+  assert.deepEqual(JSON.parse(readFileSync(join(workDir, 'derived.json'), 'utf8')), { products: { 'src/mathx.c': ['build/mathx.o', 'build/test_runner'] } });
+
+  // Python without a build step: the bytecode that the setup compiled from the reference is not loadable.
+  const dir = mkdtempSync(join(work.dir, 'bytecode-'));
+  chmodSync(dir, 0o755);
+  const file = join(dir, 'nobuild.yaml');
+  writeFileSync(file, readFileSync(join(FIXTURES, 'python', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'python', 'repo')}`).replace(/^build: .*$/m, 'build: []'));
+  const python = loadEnvironment(file);
+  const stale = [
+    'def median(values):',
+    '    import glob, marshal, os',
+    "    for cache in glob.glob(os.path.join(os.path.dirname(__file__), '__pycache__', 'stats.*.pyc')):",
+    "        scope = {'__name__': 'reference'}",
+    "        exec(marshal.loads(open(cache, 'rb').read()[16:]), scope)",
+    "        return scope['median'](values)",
+    '    return -1',
+  ].join('\n');
+  const fromCache = await runAll(python, [{ task: medianTask(python.repo), candidate: stale, key: 'stale' }], { workDir: dir, cache: false });
+  assert.equal(fromCache.get('stale')!.verdict, 'test-fail', fromCache.get('stale')!.logTail);
 });
 
 test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {

@@ -13,6 +13,7 @@ export const python: LanguageSpec = {
   commentTypes: ['comment'],
   identifierTypes: ['identifier'],
   stringTypes: ['string', 'concatenated_string'],
+  bytecodeCaches: ['__pycache__/{stem}.*.pyc', '{stem}.pyc'],
   definitions: [
     {
       type: 'function_definition',
