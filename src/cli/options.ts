@@ -1,5 +1,6 @@
 // Option values of every command, parsed one way: numbers with their bounds, names from a fixed
 // list, comma-separated lists. Errors name the option and repeat what was typed.
+import { parseQueueUrl, type QueueConnection } from '../queue/index.ts';
 import { SANDBOXES } from '../exec/sandbox.ts';
 import { isLanguageId, LANGUAGES } from '../languages/registry.ts';
 import type { LanguageId } from '../languages/types.ts';
@@ -70,4 +71,24 @@ export function languagesOption(values: OptionValues): LanguageId[] | undefined 
 /** `--sandbox NAME`: one of the registered sandboxes (default bwrap). */
 export function sandboxOption(values: OptionValues): string {
   return choiceOption(values, 'sandbox', SANDBOXES.names()) ?? 'bwrap';
+}
+
+/** Where the queue server's password comes from: never the command line, which `ps` shows to every user of the machine. */
+export const QUEUE_PASSWORD_ENV = 'CTXBENCH_QUEUE_PASSWORD';
+
+/** The `--queue` URL's connection, with the password from $CTXBENCH_QUEUE_PASSWORD; a password in the URL itself is refused. */
+export function queueOption(values: OptionValues): QueueConnection | null {
+  const url = textOption(values, 'queue');
+  if (url === undefined) return null;
+  const connection = parseQueueUrl(url);
+  if (connection.password !== undefined) {
+    throw new UsageError(`--queue holds a password, which \`ps\` shows to every user of this machine: leave it out of the URL and set ${QUEUE_PASSWORD_ENV} (e.g. \`read -rs ${QUEUE_PASSWORD_ENV}; export ${QUEUE_PASSWORD_ENV}\`, or from a root-only file with systemd's EnvironmentFile)`);
+  }
+  const password = process.env[QUEUE_PASSWORD_ENV];
+  return password ? { ...connection, password } : connection;
+}
+
+/** The `--queue` option's help, the same for every command that takes it. */
+export function queueOptionSpec(what: string): OptionSpec {
+  return { type: 'string', valueName: 'URL', description: `${what}: redis://[user@]host[:port][/db], rediss:// for TLS; the password from $${QUEUE_PASSWORD_ENV}, never in the URL (docs/queue.md)` };
 }

@@ -21,10 +21,11 @@ import { lockFolder } from '../util/lock.ts';
 import { describeCgroups } from './cgroup.ts';
 import { checkEnvironment } from './check.ts';
 import { selectTests } from './coverage.ts';
+import { cheatFlags, withCheatFlags } from './cheats.ts';
 import { bytecodeCachesOf, DerivedProducts, productsOfProbe } from './derived.ts';
 import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runInTree, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
 import { spliceCandidate } from './splice.ts';
-import { manifestOf, rebuildWorker, removeInside, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
+import { manifestOf, readInside, rebuildWorker, removeInside, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
 import { classify, logTail, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
 
@@ -37,6 +38,8 @@ interface Group {
   hash: string;
   /** text of the task's file with the candidate in place. */
   spliced: string;
+  /** the cheat patterns its candidate matches (cheats.ts). */
+  flags: string[];
   keys: string[];
 }
 
@@ -159,16 +162,17 @@ function groupItems(prepared: PreparedEnvironment, items: ExecItem[]): Group[] {
   for (const item of items) {
     const task = validateTask(item.task);
     if (!originals.has(task.path)) {
-      const file = join(base, task.path);
-      if (!existsSync(file) || !lstatSync(file).isFile()) throw new InputError(`file not found in the repository (${env.repo})`, { file: task.path, field: `task ${task.id}` });
-      originals.set(task.path, readFileSync(file, 'utf8'));
+      // read through real folders only, the file itself no link: a link in the repository could reach any host file
+      const text = readInside(base, task.path);
+      if (text === null) throw new InputError(`not a regular file reached through real folders in the repository (${env.repo}): missing, or a link on the way`, { file: task.path, field: `task ${task.id}` });
+      originals.set(task.path, text);
     }
     const spliced = spliceCandidate(task, originals.get(task.path)!, item.candidate).text;
     const hash = createHash('sha256').update(spliced).digest('hex').slice(0, 32);
     const id = `${task.id}\0${hash}`;
     const group = groups.get(id);
     if (group) group.keys.push(item.key);
-    else groups.set(id, { task, hash, spliced, keys: [item.key] });
+    else groups.set(id, { task, hash, spliced, flags: cheatFlags(task.language, item.candidate, task.reference), keys: [item.key] });
   }
   return [...groups.values()];
 }
@@ -234,7 +238,7 @@ export class CandidatePool {
     const pending: Group[] = [];
     for (const group of groupItems(this.prepared, items)) {
       const hit = rerun ? undefined : cache?.get(group.task.id, group.hash);
-      if (hit) for (const key of group.keys) cached.push({ key, result: { ...hit, cached: true } });
+      if (hit) for (const key of group.keys) cached.push({ key, result: withCheatFlags({ ...hit, cached: true }, group.flags) });
       else pending.push(group);
     }
     return { cached, pending };
@@ -261,8 +265,9 @@ export class CandidatePool {
       this.release(worker);
     }
     const { result } = outcome;
+    // cached as graded: the flags are applied on the way out, with the patterns of the run that reads it
     if (result && outcome.cacheable) this.cacheOf(state)?.put(group.task.id, group.hash, result);
-    return group.keys.map((key, index) => (result ? { key, result: index === 0 ? result : { ...result, cached: true } } : { key, result: null, infraError: outcome.reason }));
+    return group.keys.map((key, index) => (result ? { key, result: withCheatFlags(index === 0 ? result : { ...result, cached: true }, group.flags) } : { key, result: null, infraError: outcome.reason }));
   }
 
   /** Runs a few items with the given check state (a queue job's); all their outputs at once. `rerun`: not answered from the cache. */
@@ -352,7 +357,7 @@ async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path
   let failure: string | null = null;
   let infra: string | null = null;
   try {
-    writeInWorker(worker.dir, path, `${readFileSync(join(base, path), 'utf8')}\n`);
+    writeInWorker(worker.dir, path, `${readInside(base, path) ?? ''}\n`);
     for (const command of env.build) {
       const outcome = await runInTree(prepared, worker.dir, command, { timeoutMs: env.setupTimeout * 1000 });
       if (outcome.sandboxFailed || outcome.hostDiskFull) {
@@ -429,13 +434,12 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
   return { result, reason: classification.reason, cacheable: resetProblem === null };
 }
 
-/** Recomputes a verdict from a saved log with the environment's current grading and check state; nothing runs. */
-export function regradeLog(env: ExecEnvironment, logFile: string, selected: string[]): ExecResult | null {
+/** Recomputes a verdict from a saved log with the environment's current grading and check state (its own, or the one given); nothing runs. */
+export function regradeLog(env: ExecEnvironment, logFile: string, selected: string[], state: CheckState | null = readState(env)): ExecResult | null {
   const log = readJsonFile(logFile, 'candidate log', 'run `ctxbench exec --force` for this candidate') as unknown as CandidateLog;
   if (!Array.isArray(log.phases) || log.phases.some((phase) => typeof phase?.command !== 'string' || typeof phase.outcome?.output !== 'string')) {
     throw new InputError('malformed candidate log', { file: logFile });
   }
-  const state = readState(env);
   const phases = log.phases.map((phase) => (phase.phase === 'test' && phase.units ? { ...phase, expected: expectedTests(state, phase.units) } : phase));
   const result = resultOf(classify(phases, gradingOf(env)), phases, selected, logFile);
   return result;

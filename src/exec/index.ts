@@ -12,4 +12,5 @@ export { parseReport, readReportFile, recordOutcome, REPORT_PARSERS, registerRep
 export { detectCgroups, describeCgroups, type CgroupSupport } from './cgroup.ts';
 export { seccompProgram } from './seccomp.ts';
 export { checkEnvironment, type CheckReport } from './check.ts';
+export { CHEAT_PATTERNS, registerCheatPattern, cheatFlags, withCheatFlags, type CheatPattern } from './cheats.ts';
 export { copyTree, chownTree, removeTree, resetTree, restoreWorker, rebuildWorker, manifestOf, manifestDifference, snapshotTree, fingerprintTree, stripReferenceTraces, ResetError } from './tree.ts';

@@ -77,6 +77,22 @@ export function readJsonFile(file: string, what: string, recovery: string): Reco
   return value as Record<string, unknown>;
 }
 
+/**
+ * The stricter of two check states of one environment (a queued job's and the worker's own): a test
+ * is left out only when both leave it out, and a command must report passed every test either saw
+ * pass. A state sent by someone else can then only add checks, never remove them.
+ */
+export function stricterState(given: CheckState, own: CheckState): CheckState {
+  const ownExcluded = new Set(excludedTests(own));
+  const alsoOwn = (names: string[]) => names.filter((name) => ownExcluded.has(name));
+  let reported = given.reported ?? own.reported;
+  if (given.reported && own.reported) {
+    const units = [...new Set([...Object.keys(given.reported), ...Object.keys(own.reported)])].sort();
+    reported = Object.fromEntries(units.map((unit) => [unit, [...new Set([...(given.reported![unit] ?? []), ...(own.reported![unit] ?? [])])].sort()]));
+  }
+  return { ...given, flaky: alsoOwn(given.flaky), failing: alsoOwn(given.failing), reported };
+}
+
 /** Tests never run for candidates: the flaky and the always-failing ones found by `exec check`. */
 export function excludedTests(state: CheckState | null): string[] {
   return state ? [...state.flaky, ...state.failing].sort() : [];

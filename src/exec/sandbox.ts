@@ -20,7 +20,7 @@
 // never enforces RLIMIT_NPROC for root.
 import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statfsSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
@@ -241,6 +241,58 @@ function treeBytesNow(tree: string): number | null {
   return Number.isFinite(bytes) ? bytes : null;
 }
 
+/** The process and its descendants, from /proc (the sandbox's processes: its own PID namespace shows other numbers). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // pid (comm) state ppid ...: the name may hold spaces and parentheses
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = children.get(parent) ?? [];
+      list.push(Number(name));
+      children.set(parent, list);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [root];
+  for (let index = 0; index < found.length; index++) found.push(...(children.get(found[index]!) ?? []));
+  return found;
+}
+
+/**
+ * Bytes held by files in the tree that the sandbox's processes unlinked but keep open: `du` cannot
+ * see them, yet they fill the host's disk. Each file once (by device and inode), by allocated blocks.
+ */
+function unlinkedOpenBytes(root: number): number {
+  const seen = new Set<string>();
+  let total = 0;
+  for (const pid of processTree(root)) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+        if (!target.startsWith(`${SANDBOX_TREE}/`) || !target.endsWith(' (deleted)')) continue;
+        const stats = statSync(`/proc/${pid}/fd/${fd}`, { bigint: true });
+        const key = `${stats.dev}:${stats.ino}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        total += Number(stats.blocks) * 512;
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return total;
+}
+
 /** The bytes a tree occupies (du: robust to deep trees and odd names), or null when it cannot be measured. */
 function treeBytes(tree: string): Promise<number | null> {
   return new Promise((resolvePromise) => {
@@ -336,7 +388,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       timedOut = true;
       killGroup();
     }, Math.min(run.timeoutMs, 2 ** 31 - 1));
-    // The disk cap: the tree may grow by `diskMb` during the command; checked twice a second.
+    // The disk cap: the tree may grow by `diskMb` during the command, unlinked files still open
+    // counted; checked twice a second.
     let baseline: number | null = null;
     let measuring = false;
     const diskTimer = run.mode === 'bwrap' ? setInterval(() => {
@@ -346,7 +399,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         measuring = false;
         if (bytes === null || settled) return;
         baseline ??= bytes;
-        if (bytes - baseline > run.limits.diskMb * MIB && !diskLimited) {
+        const unlinked = child.pid === undefined ? 0 : unlinkedOpenBytes(child.pid);
+        if (bytes + unlinked - baseline > run.limits.diskMb * MIB && !diskLimited) {
           diskLimited = true;
           killGroup();
         }

@@ -10,6 +10,7 @@ import { registerRetriever, type Retriever } from '../context/retrievers.ts';
 import { registerTemplate } from '../context/templates.ts';
 import type { PromptTemplate } from '../context/index.ts';
 import { registerReportParser, type ReportParser } from '../exec/reports.ts';
+import { registerCheatPattern, type CheatPattern } from '../exec/cheats.ts';
 import { registerSandbox, type Sandbox } from '../exec/sandbox.ts';
 import { registerMetric, type MetricDefinition } from '../metrics/registry.ts';
 import { registerBackend, type BackendFactory } from '../models/provider.ts';
@@ -38,6 +39,8 @@ export interface CtxbenchPlugin {
   figures?: FigureKind[];
   /** test-report formats an environment file names under `report.format`. */
   reportParsers?: ReportParser[];
+  /** patterns that flag a passing candidate as `pass-flagged` (src/exec/cheats.ts). */
+  cheatPatterns?: CheatPattern[];
   /** language tables (a grammar's .wasm by absolute path, or a built-in grammar's file name). */
   languages?: LanguageSpec[];
   /** which reviewed tasks `review apply --rule <name>` keeps. */
@@ -62,6 +65,7 @@ const PLUGIN_SCHEMA = z.strictObject({
   sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
   figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
   reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
+  cheatPatterns: z.array(named('name', { description: z.string(), languages: z.union([z.literal('*'), z.array(z.string())]), pattern: z.instanceof(RegExp) })).optional(),
   reviewRules: z.array(named('name', { description: z.string(), keeps: fn })).optional(),
   languages: z.array(named('id', {
     displayName: z.string(),
@@ -135,6 +139,7 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.sandboxes, 'sandboxes', registerSandbox);
   register(plugin.figures, 'figures', registerFigureKind);
   register(plugin.reportParsers, 'reportParsers', registerReportParser);
+  register(plugin.cheatPatterns, 'cheatPatterns', registerCheatPattern);
   register(plugin.languages, 'languages', registerLanguage);
   register(plugin.reviewRules, 'reviewRules', registerReviewRule);
   loaded.set(path, plugin);

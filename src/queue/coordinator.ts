@@ -9,10 +9,13 @@ import { join } from 'node:path';
 import { Job } from 'bullmq';
 import type { ExecEnvironment, ExecItem, ExecOutput } from '../exec/types.ts';
 import { environmentHash, type CheckState } from '../exec/prepare.ts';
+import { regradeLog } from '../exec/execute.ts';
+import { cheatFlags, withCheatFlags } from '../exec/cheats.ts';
 import { putBlobs } from './blobs.ts';
 import { describeQueue, openQueue, type QueueConnection } from './connection.ts';
 import { execJobId, execJobResultSchema, execQueueName, type ExecJob } from './records.ts';
 import { parseRecord } from '../util/schema.ts';
+import { printable } from '../util/errors.ts';
 
 /** Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another. */
 export const JOB_ATTEMPTS = 3;
@@ -121,10 +124,17 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
               mkdirSync(options.logDir, { recursive: true });
               const file = join(options.logDir, `${jobId}.json`);
               writeFileSync(file, answer.log);
+              // A worker's pass stands only when its own log grades as a pass here too (this coordinator's grading and check state).
+              const graded = result.verdict === 'pass' ? regradeLog(env, file, result.selectedTests, options.state) : null;
+              if (graded && graded.verdict !== 'pass') {
+                emit(`${printable(answer.worker)}: ${item.task.id}#${item.sample} came back as pass, but its log grades as ${graded.verdict} (${graded.reason}): ${graded.verdict} kept`);
+                result = { ...graded, cached: result.cached };
+              }
               result = { ...result, log: file };
             }
+            result = withCheatFlags(result, cheatFlags(item.task.language, item.candidate, item.task.reference));
             pending.delete(jobId);
-            yield { key: item.key, result, worker: answer.worker };
+            yield { key: item.key, result, worker: printable(answer.worker) };
           } else if (state === 'failed') {
             pending.delete(jobId);
             yield { key: item.key, result: null, infraError: job.failedReason || 'the job failed on every attempt', worker: null };

@@ -9,11 +9,12 @@
 import { hostname } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { CandidatePool } from '../exec/execute.ts';
-import { checkState, createContext, environmentHash, prepareEnvironment } from '../exec/prepare.ts';
+import { CandidatePool, ensureCheckState } from '../exec/execute.ts';
+import { checkState, createContext, environmentHash, prepareEnvironment, stricterState, type CheckState } from '../exec/prepare.ts';
 import type { ExecEnvironment, ExecEvent } from '../exec/types.ts';
 import { validateTask } from '../datasets/schema.ts';
 import { lockFolder, type FolderLock } from '../util/lock.ts';
+import { printable } from '../util/errors.ts';
 import { BlobReader } from './blobs.ts';
 import { redisClient, type QueueConnection } from './connection.ts';
 import { execJobSchema, execQueueName, generateJobSchema, generateQueueName, type ExecJobResult, type GenerateJobResult } from './records.ts';
@@ -57,8 +58,8 @@ interface Service {
 interface Served {
   env: ExecEnvironment;
   envHash: string;
-  /** prepared on the first job. */
-  pool: Promise<CandidatePool> | null;
+  /** prepared on the first job, with the worker's own check state. */
+  pool: Promise<{ pool: CandidatePool; own: CheckState }> | null;
   /** the work folder's lock, held while the worker runs. */
   lock: FolderLock;
 }
@@ -90,11 +91,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     throw error;
   }
 
-  const poolOf = (entry: Served): Promise<CandidatePool> => {
+  const poolOf = (entry: Served): Promise<{ pool: CandidatePool; own: CheckState }> => {
     entry.pool ??= (async () => {
+      // The worker's own check state (computed here when it has none): a job's state can only add checks to it.
+      const own = await ensureCheckState(entry.env, { ...execOptions, checkFirst: true, lockHeld: true });
       const prepared = await prepareEnvironment(entry.env, execOptions);
       emit(`${entry.env.name}: prepared (${prepared.workDir})`);
-      return new CandidatePool(prepared, options.concurrency);
+      return { pool: new CandidatePool(prepared, options.concurrency), own };
     })();
     // A failed preparation is tried again on the next job (it may have been the disk or a signal).
     entry.pool.catch(() => (entry.pool = null));
@@ -108,14 +111,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       // The queue is named by the environment's hash; a job claiming another one was not made for this worker.
       if (data.envHash !== entry.envHash) throw new Error(`job ${job.id} is for environment ${data.envHash.slice(0, 12)}, not ${entry.env.name} (${entry.envHash.slice(0, 12)}) that this worker allows`);
       const [task, state] = await Promise.all([blobs.get(data.task), blobs.get(data.state)]);
-      return {
-        data,
-        task: validateTask(task, { file: `task blob ${data.task.slice(0, 12)}` }),
-        state: checkState(state, `state blob ${data.state.slice(0, 12)}`, 'run `ctxbench exec check` and the coordinator again'),
-      };
+      const given = checkState(state, `state blob ${data.state.slice(0, 12)}`, 'run `ctxbench exec check` and the coordinator again');
+      if (given.envHash !== entry.envHash) throw new Error(`job ${job.id} carries a check state of environment ${given.envHash.slice(0, 12)}, not ${entry.env.name} (${entry.envHash.slice(0, 12)})`);
+      return { data, task: validateTask(task, { file: `task blob ${data.task.slice(0, 12)}` }), state: given };
     });
-    const pool = await poolOf(entry);
-    const [output] = await pool.runItems([{ task, candidate: data.candidate, key: job.id! }], state, data.rerun);
+    const { pool, own } = await poolOf(entry);
+    const [output] = await pool.runItems([{ task, candidate: data.candidate, key: job.id! }], stricterState(state, own), data.rerun);
     if (!output?.result) throw new Error(`infrastructure failure on ${name}: ${output?.infraError ?? 'no result'}`);
     const { log: file, ...result } = output.result;
     return { result, log: file && existsSync(file) ? readFileSync(file, 'utf8') : null, worker: name };
@@ -162,13 +163,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       maxStalledCount: 2,
     });
     worker.on('error', (error) => emit(`queue: ${error.message}`));
-    const label = (job: Job) => `${service.title}: ${String(job.data?.taskId ?? job.id)}#${String(job.data?.sample)}`;
+    // the job's fields are not validated yet when it starts: escaped for the log
+    const label = (job: Job) => `${service.title}: ${printable(job.data?.taskId ?? job.id)}#${printable(job.data?.sample)}`;
     worker.on('active', (job) => emit(`${label(job)} running`));
     worker.on('completed', (job, answer: unknown) => {
       done.set(service.title, (done.get(service.title) ?? 0) + 1);
       emit(`${label(job)} done: ${service.outcome(answer)}`);
     });
-    worker.on('failed', (job, error) => emit(`${job ? label(job) : service.title} failed: ${error.message}`));
+    worker.on('failed', (job, error) => emit(`${job ? label(job) : service.title} failed: ${printable(error.message, 2000)}`));
     emit(`serving ${service.title} (${service.queue}) with ${options.concurrency} at once`);
     return worker;
   });

@@ -177,6 +177,13 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     for (const c of candidates) for (const name of Object.keys(c.metrics ?? {})) scoredNames.add(name);
     return { store, candidates, tasks: store.tasks() };
   });
+  perRun.forEach(({ candidates }, index) => {
+    const flagged = candidates.filter((c) => c.verdict?.verdict === 'pass-flagged');
+    if (flagged.length === 0) return;
+    const patterns = new Map<string, number>();
+    for (const c of flagged) for (const flag of c.verdict!.flags ?? []) patterns.set(flag.split(':')[0]!, (patterns.get(flag.split(':')[0]!) ?? 0) + 1);
+    notes.push(`${runs[index]!.dir}: ${flagged.length} candidates passed their tests but match a cheat pattern (pass-flagged, not counted as passes): ${[...patterns].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+  });
   const maxSamples = Math.max(1, ...runs.map((r) => r.samples));
   const hasVerdicts = perRun.some((r) => r.candidates.some((c) => c.verdict));
   const metricNames = metricFilter ?? [...listMetrics().map((m) => m.name).filter((name) => scoredNames.has(name)), ...(hasVerdicts ? passAtKColumns(maxSamples) : [])];

@@ -38,7 +38,8 @@ export type RunConfig = Known<z.output<typeof RunConfigSchema>>;
 
 // The execution verdict is stored here, one row per candidate: the run store sits below the exec
 // stage (models/runstore <- metrics/exec), so the row it validates on every read is defined here.
-export const VERDICTS = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'] as const;
+// `pass-flagged`: the tests passed but the candidate matches a cheat pattern (src/exec/cheats.ts); never counted as a pass.
+export const VERDICTS = ['pass', 'pass-flagged', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export const ExecResultSchema = z.object({
@@ -54,6 +55,8 @@ export const ExecResultSchema = z.object({
   reason: z.string().optional(),
   /** the full log (every command's output and report) in the exec work folder, for `exec --regrade`. */
   log: z.string().optional(),
+  /** the cheat patterns the candidate matches and its reference does not (`name: description`). */
+  flags: z.array(z.string()).optional(),
 });
 export type ExecResult = z.output<typeof ExecResultSchema>;
 

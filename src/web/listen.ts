@@ -1,10 +1,11 @@
 // What every local server of ctxbench shares (the viewer, the review page): the security headers,
-// the Host check against DNS rebinding when bound to loopback, the static files of `static/`, the
+// the Host check against DNS rebinding (on every address it binds), the static files of `static/`, the
 // request path split into segments, errors answered as JSON, and listening with errors a user can
 // act on (a port in use, an address that cannot be bound). A server adds only its API.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
@@ -99,20 +100,38 @@ function sendStatic(files: Map<string, string>, segments: string[], request: Inc
   response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
 }
 
-/** The warning a server bound beyond loopback prints at start (null on loopback): it has no authentication. */
+/** The warning a server bound elsewhere than 127.0.0.1/localhost/::1 prints at start (null there): beyond loopback it has no authentication; on a loopback alias only that name is answered. */
 export function exposureWarning(host: string, what: string): string | null {
-  return LOOPBACK_NAMES.has(host.toLowerCase()) || /^127\./.test(host) ? null : `warning: listening on ${host}, not loopback: anyone who can reach this machine can read ${what} (there is no authentication)`;
+  if (LOOPBACK_NAMES.has(host.toLowerCase())) return null;
+  if (/^127\./.test(host)) return `warning: ${host} is a loopback alias: requests must name it as their host (http://${host}:PORT/); localhost and 127.0.0.1 are answered too, any other host name is refused`;
+  return `warning: listening on ${host}, not loopback: anyone who can reach this machine can read ${what} (there is no authentication); requests must name this machine by one of its addresses or its host name (DNS rebinding is refused)`;
 }
 
-/** Sets the security headers; false (after answering 403) when a loopback-bound server is asked for another host. */
-function guardRequest(request: IncomingMessage, response: ServerResponse, checkHost: boolean): boolean {
+/**
+ * The Host header values a server bound to `host` answers (lower case, without port): the loopback
+ * names, the bound address, and, bound to every interface (0.0.0.0, ::), each interface's address
+ * and the machine's name. Any other name is refused: a page of another site that got its name
+ * resolved to this machine (DNS rebinding) cannot read through the browser.
+ */
+export function allowedHosts(host: string): Set<string> {
+  const names = new Set([...LOOPBACK_NAMES, host.toLowerCase(), `[${host.toLowerCase()}]`]);
+  if (host === '0.0.0.0' || host === '::') {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const { address } of addresses ?? []) names.add(address.includes(':') ? `[${address.toLowerCase()}]` : address);
+    }
+    names.add(hostname().toLowerCase());
+  }
+  return names;
+}
+
+/** Sets the security headers; false (after answering 403) when a request names a host this server is not (allowedHosts). */
+function guardRequest(request: IncomingMessage, response: ServerResponse, allowed: ReadonlySet<string>): boolean {
   response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
   response.setHeader('x-content-type-options', 'nosniff');
   response.setHeader('referrer-policy', 'no-referrer');
-  if (!checkHost) return true;
   // Host names are case-insensitive (RFC 9110): `LOCALHOST` is this host too.
   const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-  if (LOOPBACK_NAMES.has(host)) return true;
+  if (allowed.has(host)) return true;
   response.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify({ error: 'unexpected Host header' }));
   return false;
@@ -133,10 +152,10 @@ export interface LocalSite {
 }
 
 /** The request handler of a site: security headers and the Host check, static files (GET/HEAD), the API, errors as JSON. */
-function siteHandler(site: LocalSite, checkHost: boolean): RequestListener {
+function siteHandler(site: LocalSite, allowed: ReadonlySet<string>): RequestListener {
   const files = staticFiles();
   return (request, response) => {
-    if (!guardRequest(request, response, checkHost)) return;
+    if (!guardRequest(request, response, allowed)) return;
     const answer = async () => {
       const url = request.url ?? '/';
       const { segments, params } = parseRequestUrl(url);
@@ -174,13 +193,13 @@ export interface LocalServer {
 }
 
 /**
- * Serves a site on `host` (127.0.0.1 by default; bound to loopback, requests naming another host
- * are refused) and `port` (0: a free one). `release` frees what the site holds (run stores, the
+ * Serves a site on `host` (127.0.0.1 by default; requests naming a host it is not are refused:
+ * allowedHosts) and `port` (0: a free one). `release` frees what the site holds (run stores, the
  * reviews file), on close and when the server cannot listen.
  */
 export async function serveLocal(site: LocalSite, options: { port?: number; host?: string }, release: () => void): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(siteHandler(site, LOOPBACK_NAMES.has(host)));
+  const server = createServer(siteHandler(site, allowedHosts(host)));
   let address;
   try {
     address = await listenLocal(server, options.port ?? 0, host);

@@ -295,7 +295,7 @@ export class RunView implements RunStoreReader {
     const snapshot = this.loaded();
     if (!snapshot.progress) {
       const config = this.config();
-      const counts: Record<VerdictClass, number> = { passed: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
+      const counts: Record<VerdictClass, number> = { passed: 0, flagged: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
       const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0 };
       let scored = 0;
       let executed = 0;

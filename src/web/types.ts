@@ -7,8 +7,8 @@ import type { Dimension, Report } from '../report/aggregate.ts';
 import type { CandidateRecord, RunConfig } from '../runstore/types.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
 
-/** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`. */
-export type VerdictClass = 'passed' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';
+/** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`, pass-flagged is `flagged`. */
+export type VerdictClass = 'passed' | 'flagged' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';
 /** A task's best candidate class, or `no-candidates` before generation reached it. */
 export type TaskVerdict = VerdictClass | 'no-candidates';
 

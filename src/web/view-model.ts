@@ -13,6 +13,7 @@ export function verdictClass(candidate: CandidateHead): VerdictClass {
   if (candidate.verdict) {
     switch (candidate.verdict.verdict) {
       case 'pass': return 'passed';
+      case 'pass-flagged': return 'flagged';
       case 'test-fail': return 'built';
       case 'timeout': return 'timeout';
       case 'build-error':

@@ -103,7 +103,8 @@ limits:
     // Secrets, the host's folders, this test's work folder (run stores, the environment file) and the host's processes are not there.
     'read host files': {
       candidate: hostile(`    for path in ${JSON.stringify(['/etc/shadow', '/root/.bashrc', '/home', '/var/tmp', '/run', '/work', `${work.dir}/adversarial.yaml`, canary])}:\n        try:\n            open(path, 'rb').read(1)\n            print('READ', path)\n        except OSError as error:\n            print('REFUSED', path, error.strerror)\n    print('INIT', open('/proc/1/cmdline', 'rb').read(5))`),
-      verdict: 'pass',
+      // its tests pass, but reading /proc is a cheat pattern
+      verdict: 'pass-flagged',
     },
     'infinite loop': { candidate: hostile('    while True:\n        pass'), verdict: 'timeout' },
     'gigabyte of output': { candidate: hostile("    import sys\n    for _ in range(1024):\n        sys.stdout.write('x' * 1048576)"), verdict: 'crash' },

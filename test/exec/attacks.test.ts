@@ -4,13 +4,14 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   cacheSignature,
   checkEnvironment,
+  cheatFlags,
   createContext,
   executeCandidates,
   execCodeVersion,
@@ -83,6 +84,18 @@ test('2: a task path that leaves the repository, read back from a run store or g
   const store = openRunStore(runDir, { create: { model: 'm', context: 'infile', template: 't', tokenizer: 'x', samples: 1, temperature: 0, topP: 1, maxTokens: 1, seed: null, tasksPath: 't', tasksHash: 'h', toolVersion: '0', createdAt: 'now' }, tasks: [task] });
   assert.throws(() => store.tasks(), /task snapshot\) \(task 1\), field 'path': path '.*victim\.py' escapes the repository/);
   store.close();
+
+  // A folder link inside the repository (#32.7): refused before anything behind it is read, so the
+  // error cannot tell whether a guessed host file holds the task's text.
+  const linked = mkdtempSync(join(work.dir, 'linked-repo-'));
+  chmodSync(linked, 0o755);
+  cpSync(join(FIXTURES, 'python', 'repo'), linked, { recursive: true });
+  symlinkSync(victimDir, join(linked, 'outside'));
+  const envFile = join(linked, '..', `${basename(linked)}.yaml`);
+  writeFileSync(envFile, readFileSync(join(FIXTURES, 'python', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${linked}`));
+  const linkedEnv = loadEnvironment(envFile);
+  const guess = { ...medianTask(linked), path: 'outside/victim.py', prefix: '', reference: 'untouched', suffix: '\n', span: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 10 } };
+  await assert.rejects(runAll(linkedEnv, [{ task: guess, candidate: 'x', key: 'k' }], { workDir: work.dir }), /outside\/victim\.py.*not a regular file reached through real folders in the repository .*: missing, or a link on the way/);
 });
 
 test('3: the sandbox shows no trace of the reference: a candidate searching every readable file finds only its own text', async () => {
@@ -415,7 +428,9 @@ test('12 (#32.2): products built from the hole\'s file are gone while a candidat
   // (build/mathx.o is gone too, but the assembler creates its own output before reading an .incbin)
   assert.equal(results.get('runner')!.verdict, 'build-error', results.get('runner')!.logTail);
   assert.match(results.get('runner')!.logTail, /Error: file not found: build\/test_runner/);
-  assert.equal(results.get('other')!.verdict, 'pass', results.get('other')!.logTail);
+  // it builds and passes (nothing it needs was removed), and is flagged for the .incbin (#32.5)
+  assert.equal(results.get('other')!.verdict, 'pass-flagged', results.get('other')!.logTail);
+  assert.deepEqual(results.get('other')!.flags!.map((flag) => flag.split(':')[0]), ['embedded-file']);
   const workDir = createContext(env, { workDir: work.dir }).workDir;
   assert.deepEqual(JSON.parse(readFileSync(join(workDir, 'derived.json'), 'utf8')), { products: { 'src/mathx.c': ['build/mathx.o', 'build/test_runner'] } });
 
@@ -436,6 +451,63 @@ test('12 (#32.2): products built from the hole\'s file are gone while a candidat
   ].join('\n');
   const fromCache = await runAll(python, [{ task: medianTask(python.repo), candidate: stale, key: 'stale' }], { workDir: dir, cache: false });
   assert.equal(fromCache.get('stale')!.verdict, 'test-fail', fromCache.get('stale')!.logTail);
+});
+
+test('13 (#32.5): forged passes that per-test grading cannot see are pass-flagged with the pattern, never a pass; the reference is not flagged', async () => {
+  const c = fixtureEnv('c', work.dir);
+  const gcd = functionTask(c.repo, 'src/mathx.c', 'c', functionText(c.repo, 'src/mathx.c', 'int gcd('), 'gcd');
+  const summary = `#include <stdio.h>\n#include <unistd.h>\n__attribute__((constructor)) static void fake(void) { printf("ok gcd\\nall 1 tests passed\\n"); fflush(stdout); _exit(0); }\nint gcd(int a, int b)\n{\n    return a * b;\n}`;
+  const python = pythonEnv();
+  const median = medianTask(python.repo);
+  const patched = 'import unittest\nunittest.TestCase.assertEqual = lambda self, first, second, msg=None: None\n\n\ndef median(values):\n    return 0';
+  const anything = 'def median(values):\n    class Anything(float):\n        def __eq__(self, other):\n            return True\n        __hash__ = float.__hash__\n    return Anything(0)';
+  const js = fixtureEnv('javascript', work.dir);
+  const titleCase = functionTask(js.repo, 'src/strings.js', 'javascript', functionText(js.repo, 'src/strings.js', 'function titleCase('), 'titleCase');
+  const silenced = "require('node:assert/strict').equal = () => {};\nfunction titleCase(text) {\n  return text;\n}";
+  const results = new Map([
+    ...(await runAll(c, [{ task: gcd, candidate: summary, key: 'c-summary' }, { task: gcd, candidate: gcd.reference, key: 'c-reference' }], { workDir: work.dir, cache: false })),
+    ...(await runAll(python, [{ task: median, candidate: patched, key: 'py-assert' }, { task: median, candidate: anything, key: 'py-eq' }], { workDir: work.dir, cache: false })),
+    ...(await runAll(js, [{ task: titleCase, candidate: silenced, key: 'js-assert' }], { workDir: work.dir, cache: false })),
+  ]);
+  const expected: Record<string, string[]> = {
+    'c-summary': ['early-exit', 'constructor-function'],
+    'py-assert': ['python-test-framework'],
+    'py-eq': ['python-equality'],
+    'js-assert': ['node-test-framework'],
+  };
+  for (const [key, patterns] of Object.entries(expected)) {
+    const result = results.get(key)!;
+    assert.equal(result.verdict, 'pass-flagged', `${key}: ${result.reason}\n${result.logTail}`);
+    assert.deepEqual(result.flags!.map((flag) => flag.split(':')[0]), patterns, key);
+    assert.match(result.reason!, /the tests passed, but the candidate matches/);
+  }
+  assert.equal(results.get('c-reference')!.verdict, 'pass');
+  assert.equal(results.get('c-reference')!.flags, undefined);
+  // what the reference itself does is no cheat: a function whose real body calls _exit
+  assert.deepEqual(cheatFlags('c', 'void die(int code) { fflush(stdout); _exit(code); }', 'void die(int code) { _exit(code); }'), []);
+  assert.deepEqual(cheatFlags('c', 'void die(int code) { _exit(code); }', 'void die(int code) { exit(code); }'), ['early-exit: ends the process itself (_exit, quick_exit, exit(0)) before the runner can report']);
+});
+
+test('14 (#32.6): files written in the tree, unlinked and kept open count against the disk cap', async () => {
+  const env = fixtureEnv('python', work.dir, 'limits:\n  diskMb: 40\n');
+  const task = medianTask(env.repo);
+  const hoarder = median([
+    '    import os, time',
+    "    tree = os.environ['CTXBENCH_TREE']",
+    '    held = []',
+    '    for index in range(6):',
+    "        path = os.path.join(tree, f'hidden{index}')",
+    "        handle = open(path, 'wb')",
+    '        os.unlink(path)',
+    "        handle.write(os.urandom(1024 * 1024) * 30)",
+    '        handle.flush()',
+    '        held.append(handle)',
+    '    time.sleep(3)',
+  ].join('\n'));
+  const results = await runAll(env, [{ task, candidate: hoarder, key: 'hoarder' }], { workDir: work.dir, workers: 1, cache: false });
+  const result = results.get('hoarder')!;
+  assert.equal(result.verdict, 'crash', result.logTail);
+  assert.match(result.reason!, /disk/);
 });
 
 test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {

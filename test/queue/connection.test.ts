@@ -30,7 +30,12 @@ test('a worker refuses a job made for another version of its environment; a wron
   try {
     const envFile = join(work.dir, 'c-env.yaml');
     writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'c', 'repo')}`));
-    const worker = new CtxbenchProcess(['worker', '--queue', redis.url, '--env', envFile, '--work-dir', work.dir, '--name', 'only']);
+    // A password in the URL on the command line (visible in `ps`) is refused, naming where it goes.
+    const inUrl = spawnSync(process.execPath, [BIN, 'worker', '--queue', redis.url, '--env', envFile, '--work-dir', work.dir], { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(inUrl.status, 2);
+    assert.match(inUrl.stderr, /--queue holds a password, which `ps` shows to every user of this machine: leave it out of the URL and set CTXBENCH_QUEUE_PASSWORD/);
+    assert.doesNotMatch(inUrl.stderr, /pw-123/);
+    const worker = new CtxbenchProcess(['worker', '--queue', redis.address, '--env', envFile, '--work-dir', work.dir, '--name', 'only'], { env: redis.env });
     await worker.waitFor(/connected to/);
     const connection = parseQueueUrl(redis.url);
     const name = execQueueName('c-env', environmentHash(loadEnvironment(envFile), 'bwrap'));
@@ -38,12 +43,16 @@ test('a worker refuses a job made for another version of its environment; a wron
     const events = new QueueEvents(name, { connection });
     await events.waitUntilReady();
     const other = 'f'.repeat(64);
-    const job = await queue.add('exec', { run: 'a'.repeat(32), taskId: 't', sample: 0, candidateHash: 'b'.repeat(32), envHash: other, task: 'c'.repeat(64), state: 'd'.repeat(64), candidate: 'x', rerun: false }, { attempts: 3 });
+    const job = await queue.add('exec', { run: 'a'.repeat(32), taskId: 't\u001b[2J\nworker: forged line', sample: 0, candidateHash: 'b'.repeat(32), envHash: other, task: 'c'.repeat(64), state: 'd'.repeat(64), candidate: 'x', rerun: false }, { attempts: 3 });
     await assert.rejects(job.waitUntilFinished(events), /is for environment ffffffffffff, not c-env \([0-9a-f]{12}\) that this worker allows/);
+    // Its id reaches the log escaped (#32.7): no terminal escape, no line of its own.
+    await worker.waitFor(/failed: job/);
+    assert.match(worker.stderr, /c-env: t\\x1b\[2J\\x0aworker: forged line#0 failed: job/);
+    assert.doesNotMatch(worker.stderr, /\u001b|^worker: forged line/m);
     // Refused at once, not retried: the same job fails the same way everywhere.
     assert.equal((await queue.getJob(job.id!))!.attemptsMade, 1);
     // A second worker on the same work folder stops at start, naming the first.
-    const second = spawnSync(process.execPath, [BIN, 'worker', '--queue', redis.url, '--env', envFile, '--work-dir', work.dir], { encoding: 'utf8', timeout: 60_000 });
+    const second = spawnSync(process.execPath, [BIN, 'worker', '--queue', redis.address, '--env', envFile, '--work-dir', work.dir], { encoding: 'utf8', timeout: 60_000, env: redis.env });
     assert.equal(second.status, 2);
     assert.match(second.stderr, new RegExp(`in use by another ctxbench process: pid ${worker.child.pid} on \\S+, worker ${envFile.replace(/[.]/g, '\\.')}`));
 
@@ -52,7 +61,7 @@ test('a worker refuses a job made for another version of its environment; a wron
     assert.match(worker.stderr, /stopped; no candidates run/);
     assert.doesNotMatch(worker.stderr, /pw-123/);
 
-    const wrong = spawnSync(process.execPath, [BIN, 'worker', '--queue', redis.url.replace('pw-123', 'nope'), '--env', envFile], { encoding: 'utf8', timeout: 30_000 });
+    const wrong = spawnSync(process.execPath, [BIN, 'worker', '--queue', redis.address, '--env', envFile], { encoding: 'utf8', timeout: 30_000, env: { ...redis.env, CTXBENCH_QUEUE_PASSWORD: 'nope' } });
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /^ctxbench worker: field 'queue': cannot use the queue server at redis:\/\/127\.0\.0\.1:\d+\/0: WRONGPASS/m);
     assert.doesNotMatch(wrong.stderr, /nope|\n\s+at /);

@@ -66,12 +66,12 @@ test('exec --queue on three workers gives the local verdicts, once each, through
   assert.equal(expected.get('gcd#1'), 'test-fail [gcd]');
 
   const redis = await startRedis('s3cret');
-  const workers = [1, 2, 3].map((index) => new CtxbenchProcess(['worker', '--queue', redis.url, '--env', envFile, '--work-dir', join(work.dir, `w${index}`), '--name', `w${index}`, '--stalled-ms', '3000']));
+  const workers = [1, 2, 3].map((index) => new CtxbenchProcess(['worker', '--queue', redis.address, '--env', envFile, '--work-dir', join(work.dir, `w${index}`), '--name', `w${index}`, '--stalled-ms', '3000'], { env: redis.env }));
   try {
     await Promise.all(workers.map((worker) => worker.waitFor(/connected to redis:\/\/127\.0\.0\.1:\d+\/0;/)));
     for (const worker of workers) assert.doesNotMatch(worker.stderr, /s3cret/);
-    const coordinatorArgs = ['exec', runDir, '--env', envFile, '--queue', redis.url];
-    const first = new CtxbenchProcess(coordinatorArgs);
+    const coordinatorArgs = ['exec', runDir, '--env', envFile, '--queue', redis.address];
+    const first = new CtxbenchProcess(coordinatorArgs, { env: redis.env });
     await first.waitFor(/queued 7 candidates on ctxbench-exec-c-env-[0-9a-f]{12} at redis:\/\/127\.0\.0\.1:\d+\/0; 3 workers serving it/);
     assert.doesNotMatch(first.stderr, /s3cret/);
     // Kill -9 the worker that runs the slow candidate, while it runs.
@@ -88,7 +88,7 @@ test('exec --queue on three workers gives the local verdicts, once each, through
     const changesBefore = openRunStore(runDir, { readonly: true });
     const seqBefore = changesBefore.lastChange()!;
     changesBefore.close();
-    const second = new CtxbenchProcess(coordinatorArgs);
+    const second = new CtxbenchProcess(coordinatorArgs, { env: redis.env });
     assert.equal(await second.exited, 0, second.stderr);
     assert.match(second.stderr, new RegExp(`exec: ${candidates.length - storedBefore} candidates to run \\(${storedBefore} skipped`));
     assert.match(second.stderr, /workers (w[123] \d+(, )?)+/);

@@ -19,7 +19,12 @@ async function freePort(): Promise<number> {
 }
 
 export interface RedisServer {
+  /** with the password (for the library, which takes one in the URL). */
   url: string;
+  /** without it: what the command line takes (the password goes in $CTXBENCH_QUEUE_PASSWORD). */
+  address: string;
+  /** the environment of a `ctxbench` process that connects to it. */
+  env: NodeJS.ProcessEnv;
   port: number;
   stop(): Promise<void>;
 }
@@ -49,6 +54,8 @@ export async function startRedis(password?: string): Promise<RedisServer> {
   }
   return {
     url: `redis://${password ? `:${password}@` : ''}127.0.0.1:${port}`,
+    address: `redis://127.0.0.1:${port}`,
+    env: { ...process.env, ...(password ? { CTXBENCH_QUEUE_PASSWORD: password } : {}) },
     port,
     async stop() {
       const exited = new Promise((resolve) => server.once('exit', resolve));

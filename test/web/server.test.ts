@@ -14,6 +14,7 @@ import { exportViewer } from '../../src/web/export.ts';
 import { HttpError } from '../../src/web/listen.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
+import { allowedHosts, exposureWarning } from '../../src/web/listen.ts';
 import type { QueryResult, RunComparison, RunInfo, RunProgress, RunSummary, TaskDetail } from '../../src/web/types.ts';
 import { createSampleRun, FUNCTIONS, sampleConfig, sampleTasks, writeCandidate } from '../fixtures/web/sample.ts';
 
@@ -181,7 +182,7 @@ test('summary, progress and comparison come from the report stage', async () => 
 
   const progress = await json<RunProgress>('/api/runs/oracle/progress');
   assert.deepEqual([progress.generated, progress.scored, progress.executed, progress.expected], [24, 23, 20, 24]);
-  assert.deepEqual(progress.counts, { passed: 5, built: 6, failed: 6, timeout: 3, 'not-run': 3, 'no-output': 1 });
+  assert.deepEqual(progress.counts, { passed: 5, flagged: 0, built: 6, failed: 6, timeout: 3, 'not-run': 3, 'no-output': 1 });
   assert.equal(progress.time.generationMs, 24 * 900 + 8 * (100 + 200));
   assert.equal(progress.perRepo.metrics.join(), 'pass@1,em,es');
   assert.deepEqual(progress.perRepo.rows.map((r) => r.group[0]), ['kvstore', 'strlib']);
@@ -245,6 +246,30 @@ test('a Host header naming another host is refused (DNS rebinding)', async () =>
   assert.equal((await raw('/api/runs', { host: `localhost:${viewer.port}` })).status, 200);
   assert.equal((await raw('/api/runs', { host: `LocalHost:${viewer.port}` })).status, 200);
   for (const host of ['localhost.attacker.example', '127.0.0.1.attacker.example', `attacker.example:${viewer.port}`]) assert.equal((await raw('/api/runs', { host })).status, 403, host);
+});
+
+test('bound to a loopback alias or beyond loopback, the Host check stays: only the bound name and loopback names are answered (#32.7)', async () => {
+  const alias = await startViewer([oracleDir], { port: 0, host: '127.0.0.2' });
+  try {
+    const get = (host: string) => new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.2', port: alias.port, path: '/api/runs', headers: { host } }, (response) => {
+        response.resume();
+        resolve(response.statusCode!);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(await get('attacker.example'), 403);
+    assert.equal(await get(`127.0.0.2:${alias.port}`), 200);
+    assert.equal(await get(`localhost:${alias.port}`), 200);
+  } finally {
+    await alias.close();
+  }
+  assert.match(exposureWarning('127.0.0.2', 'these runs')!, /127\.0\.0\.2 is a loopback alias: requests must name it/);
+  assert.match(exposureWarning('0.0.0.0', 'these runs')!, /not loopback: anyone who can reach this machine can read these runs/);
+  assert.equal(exposureWarning('127.0.0.1', 'these runs'), null);
+  assert.ok(allowedHosts('0.0.0.0').has('127.0.0.1'));
+  assert.ok(!allowedHosts('0.0.0.0').has('attacker.example'));
 });
 
 test('a run written by another connection is seen on the next request, and only then reloaded', () => {
@@ -330,7 +355,7 @@ test('ctxbench view: serves until interrupted, prints the URL; usage errors exit
   const stopped = new Promise<number | null>((resolve) => exposed.once('close', resolve));
   exposed.kill('SIGINT');
   assert.equal(await stopped, 0);
-  assert.equal(warning, 'ctxbench view: warning: listening on 0.0.0.0, not loopback: anyone who can reach this machine can read these runs (there is no authentication)\n');
+  assert.equal(warning, 'ctxbench view: warning: listening on 0.0.0.0, not loopback: anyone who can reach this machine can read these runs (there is no authentication); requests must name this machine by one of its addresses or its host name (DNS rebinding is refused)\n');
 
   const missing = await runCli(['view']);
   assert.equal(missing.code, 2);

@@ -1,14 +1,14 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
 import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } from '../../context/index.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
-import { checkQueueServer, createQueueBackend, parseQueueUrl } from '../../queue/index.ts';
+import { checkQueueServer, createQueueBackend } from '../../queue/index.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
 import { holdRunFolder, storedCandidates } from '../../runstore/folder.ts';
 import type { Backend } from '../../models/types.ts';
 import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
 import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
-import { integerOption, textOption } from '../options.ts';
+import { integerOption, queueOption, queueOptionSpec, textOption } from '../options.ts';
 
 export const evalCommand: Command = {
   usage: 'eval <tasks> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
@@ -22,7 +22,7 @@ export const evalCommand: Command = {
     repo: { type: 'string', valueName: 'DIR', description: 'repository checkout for retrieval (overrides the tasks\' repo.root)' },
     tokenizer: { type: 'string', valueName: 'F', description: 'tokenizer that counts the budget: o200k_base, cl100k_base or a tokenizer.json (default: a llamacpp model\'s own, else o200k_base)' },
     budget: { type: 'string', valueName: 'N', description: 'prompt token budget (default: the template\'s)' },
-    queue: { type: 'string', valueName: 'URL', description: 'send the calls to `ctxbench worker --model P` processes through this Redis server (each holds the backend and its key): redis://[:password@]host[:port][/db] (docs/queue.md)' },
+    queue: queueOptionSpec('send the calls to `ctxbench worker --model P` processes through this Redis server (each holds the backend and its key)'),
     'retrieval-compat': { type: 'string', valueName: 'C', description: 'ctxbench or crosscodeeval (CrossCodeEval\'s candidate rules and tie order; default: the template\'s, else ctxbench)' },
   },
   async run({ positionals, values }) {
@@ -38,8 +38,7 @@ export const evalCommand: Command = {
     const samples = integerOption(values, 'samples')!;
     const budget = integerOption(values, 'budget') ?? null;
     const { endpoint, model: _model, ...settings } = modelSettings(values);
-    const queue = textOption(values, 'queue');
-    const connection = queue === undefined ? null : parseQueueUrl(queue);
+    const connection = queueOption(values);
     // One process per run folder: a second eval (or exec) on the same run says who holds it.
     const folder = holdRunFolder(runDir!, 'eval');
     const interrupted = () => {

@@ -4,17 +4,15 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { TaskRecord } from '../../datasets/types.ts';
 import type { Command } from '../command.ts';
-import { integerOption, sandboxOption } from '../options.ts';
+import { integerOption, queueOption, queueOptionSpec, sandboxOption } from '../options.ts';
 import { InputError } from '../../util/errors.ts';
 import { UsageError } from '../command.ts';
 import { formatTable } from '../../util/table.ts';
 import { openRunStore } from '../../runstore/store.ts';
-import type { Verdict } from '../../runstore/types.ts';
+import { VERDICTS, type Verdict } from '../../runstore/types.ts';
 import { lockFolder } from '../../util/lock.ts';
-import { checkQueueServer, executeQueued, parseQueueUrl, runIdentity, type QueuedItem, type QueuedOutput } from '../../queue/index.ts';
-import { checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, SANDBOXES, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';
-
-const VERDICTS: Verdict[] = ['pass', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'];
+import { checkQueueServer, executeQueued, runIdentity, type QueuedItem, type QueuedOutput } from '../../queue/index.ts';
+import { cheatFlags, checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, SANDBOXES, withCheatFlags, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';
 
 function printEvent(event: ExecEvent): void {
   process.stderr.write(`${event.kind === 'warning' ? '' : 'exec: '}${event.message}\n`);
@@ -96,7 +94,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       printEvent(event);
     };
     const options = { workers: integerOption(values, 'workers'), sandbox: sandboxOption(values), workDir: values['work-dir'] as string | undefined, onEvent, checkFirst: values['no-check'] !== true, rerun: values.force === true };
-    const connection = typeof values.queue === 'string' ? parseQueueUrl(values.queue) : null;
+    const connection = queueOption(values);
     if (connection) await checkQueueServer(connection);
     // Through the queue: the environment's check state (run here first when missing) goes with the jobs.
     const outputs = async function* (env: ExecEnvironment, envItems: QueuedItem[]): AsyncIterable<ExecOutput & Partial<QueuedOutput>> {
@@ -153,8 +151,9 @@ function regrade(store: ReturnType<typeof openRunStore>, envFor: (task: TaskReco
       missing++;
       continue;
     }
-    const result = regradeLog(env, candidate.verdict.log, candidate.verdict.selectedTests);
-    if (!result) continue;
+    const graded = regradeLog(env, candidate.verdict.log, candidate.verdict.selectedTests);
+    if (!graded) continue;
+    const result = withCheatFlags(graded, cheatFlags(task!.language, candidate.output ?? '', task!.reference));
     if (result.verdict !== candidate.verdict.verdict) changed++;
     store.putVerdict(candidate.taskId, candidate.sample, { ...result, cached: candidate.verdict.cached });
   }
@@ -173,7 +172,7 @@ export const execCommand: Command = {
     'work-dir': { type: 'string', description: 'where prepared trees, coverage and the result cache live (default /var/tmp/ctxbench-exec-<uid>)', valueName: 'DIR' },
     force: { type: 'boolean', description: 'run candidates that already have a verdict again (not answered from the result cache either)' },
     regrade: { type: 'boolean', description: 'recompute the stored verdicts from their saved logs with the current grading and check state; runs nothing' },
-    queue: { type: 'string', description: 'run the candidates on `ctxbench worker`s through this Redis server instead of here: redis://[:password@]host[:port][/db], rediss:// for TLS (docs/queue.md)', valueName: 'URL' },
+    queue: queueOptionSpec('run the candidates on `ctxbench worker`s through this Redis server instead of here'),
     'no-check': { type: 'boolean', description: 'stop (instead of running `exec check` first) when the environment has no check state' },
   },
   async run({ positionals, values }) {

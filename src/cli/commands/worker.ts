@@ -2,16 +2,16 @@
 // given, and generation jobs (`eval --queue`) for the models it holds, until stopped (SIGINT/SIGTERM finish the jobs in hand first).
 import { InputError } from '../../util/errors.ts';
 import { loadEnvironment, missingTools, SANDBOXES } from '../../exec/index.ts';
-import { checkQueueServer, describeQueue, parseQueueUrl, startWorker } from '../../queue/index.ts';
+import { checkQueueServer, describeQueue, startWorker } from '../../queue/index.ts';
 import { createBackend } from '../../models/provider.ts';
 import { UsageError, type Command } from '../command.ts';
-import { integerOption, sandboxOption, textOption } from '../options.ts';
+import { integerOption, queueOption, queueOptionSpec, sandboxOption, textOption } from '../options.ts';
 
 export const workerCommand: Command = {
   usage: 'worker --queue URL (--env ENV.yaml [--env ...] | --model P [--base-url U]) [--concurrency N] [--work-dir DIR] [--name NAME]',
-  example: 'ctxbench worker --queue redis://:$REDIS_PASSWORD@queue-host:6379 --env examples/envs/redis.yaml --repo /srv/src/redis-7.0.15 --concurrency 2',
+  example: 'ctxbench worker --queue redis://queue-host:6379 --env examples/envs/redis.yaml --repo /srv/src/redis-7.0.15 --concurrency 2   (the password in $CTXBENCH_QUEUE_PASSWORD)',
   options: {
-    queue: { type: 'string', description: 'the Redis server of the coordinator: redis://[:password@]host[:port][/db], rediss:// for TLS', valueName: 'URL' },
+    queue: queueOptionSpec('the Redis server of the coordinator'),
     env: { type: 'string', multiple: true, description: 'an environment this worker runs (the allow-list: jobs of other environments never reach it); repeat for several', valueName: 'FILE' },
     repo: { type: 'string', description: "this machine's repository checkout (overrides the environment's `repo`; with a single --env)", valueName: 'DIR' },
     model: { type: 'string', multiple: true, description: 'answer generation jobs (`eval --queue`) of this model with a backend of this machine (its key from this machine\'s environment); repeatable', valueName: 'P' },
@@ -24,7 +24,8 @@ export const workerCommand: Command = {
     'stalled-ms': { type: 'string', description: 'how long a job of a worker that died keeps its lock before another worker takes it over', valueName: 'MS', default: '30000' },
   },
   async run({ values }) {
-    if (typeof values.queue !== 'string') throw new UsageError('--queue <redis URL> is required');
+    const connection = queueOption(values);
+    if (connection === null) throw new UsageError('--queue <redis URL> is required');
     const envFiles = (values.env as string[] | undefined) ?? [];
     const models = (values.model as string[] | undefined) ?? [];
     if (envFiles.length === 0 && models.length === 0) throw new UsageError('--env <environment file> or --model <provider> is required: a worker runs only the environments and models it is given');
@@ -35,7 +36,6 @@ export const workerCommand: Command = {
       const missing = missingTools(env);
       if (missing.length > 0) throw new InputError(`needs ${missing.join(', ')}, not found on this machine (the environment's \`requires\`)`, { file: env.file });
     }
-    const connection = parseQueueUrl(values.queue);
     await checkQueueServer(connection);
     const log = (message: string) => process.stderr.write(`worker: ${message}\n`);
     const backends = await Promise.all(models.map((model) => createBackend(model, { baseUrl: textOption(values, 'base-url'), apiKeyEnv: textOption(values, 'api-key-env') })));

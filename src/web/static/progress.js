@@ -4,7 +4,7 @@ import { api } from './api.js';
 import { append, count, duration, h, replaceChildren, verdictBadge } from './dom.js';
 import { reportTable } from './report-view.js';
 
-const COUNTED = ['failed', 'built', 'passed', 'timeout', 'not-run', 'no-output'];
+const COUNTED = ['failed', 'built', 'flagged', 'passed', 'timeout', 'not-run', 'no-output'];
 
 function meter(label, done, total, id) {
   const share = total ? Math.min(1, done / total) : 0;

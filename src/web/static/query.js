@@ -3,7 +3,7 @@
 // `/api/runs/:run/tasks?…` endpoint run the same code. Types: query.d.ts.
 
 /** Task-level verdict classes from best to worst (a task shows its best candidate's class). */
-export const VERDICT_ORDER = ['passed', 'built', 'failed', 'timeout', 'not-run', 'no-output', 'no-candidates'];
+export const VERDICT_ORDER = ['passed', 'flagged', 'built', 'failed', 'timeout', 'not-run', 'no-output', 'no-candidates'];
 
 /** Facets that every row has; label facets (level, bucket, semantic, lines, ...) come from the rows. */
 export const FIXED_FACETS = ['repo', 'language', 'kind', 'verdict'];

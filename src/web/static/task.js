@@ -117,6 +117,8 @@ function candidateFacts(candidate) {
   return h('div', { class: 'candidate-facts' },
     factsTable([
       ['verdict', verdictBadge(candidate.class, verdict ? `${candidate.class} (${verdict.verdict})` : candidate.class === 'no-output' ? 'no output' : 'not executed')],
+      verdict?.reason && ['why', verdict.reason],
+      verdict?.flags?.length && verdict.verdict !== 'pass-flagged' && ['flags', verdict.flags.join('; ')],
       verdict && ['build', duration(verdict.buildMs)],
       verdict && ['tests', verdict.verdict === 'build-error' ? 'not run (the build failed)' : `${duration(verdict.testMs)} · ${verdict.selectedTests.length ? verdict.selectedTests.join(', ') : 'whole suite'}`],
       verdict && ['execution cached', verdict.cached ? 'yes' : 'no'],
