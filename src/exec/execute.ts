@@ -25,7 +25,8 @@ import { cheatFlags, withCheatFlags } from './cheats.ts';
 import { bytecodeCachesOf, DerivedProducts, productsOfProbe } from './derived.ts';
 import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runInTree, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
 import { spliceCandidate } from './splice.ts';
-import { manifestOf, readInside, rebuildWorker, removeInside, ResetError, restoreWorker, type TreeManifest, type TreeSnapshot } from './tree.ts';
+import { readInside, removeInside, ResetError, type TreeManifest, type TreeSnapshot } from './tree.ts';
+import { TreeThreads } from './tree-thread.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
 import { classify, logTail, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
 
@@ -189,6 +190,8 @@ export class CandidatePool {
   private readonly caches = new Map<string, ResultCache>();
   private created = 0;
   private manifest: TreeManifest | null = null;
+  private manifestRead: Promise<TreeManifest> | null = null;
+  private readonly trees: TreeThreads;
   private readonly logDir: string;
   private readonly derived: DerivedProducts;
 
@@ -196,12 +199,13 @@ export class CandidatePool {
     this.logDir = join(prepared.workDir, 'logs');
     mkdirSync(this.logDir, { recursive: true });
     this.derived = new DerivedProducts(prepared.workDir);
+    this.trees = new TreeThreads(size);
   }
 
   /** The prepared files built from the task's file (measured once per file on `worker`) and its bytecode caches: removed before each of its candidates (derived.ts). */
   private async productsOf(task: TaskRecord, worker: Worker): Promise<string[]> {
     const manifest = this.manifest!;
-    const built = this.prepared.env.build.length === 0 ? [] : await this.derived.of(task.path, () => probeProducts(this.prepared, worker, task.path, manifest));
+    const built = this.prepared.env.build.length === 0 ? [] : await this.derived.of(task.path, () => probeProducts(this.prepared, worker, task.path, manifest, this.trees));
     return [...new Set([...built, ...bytecodeCachesOf(task.path, task.language, manifest)])].sort();
   }
 
@@ -219,8 +223,9 @@ export class CandidatePool {
     if (worker) return worker;
     if (this.created < this.size) {
       const dir = join(this.prepared.workDir, `w${this.created++}`);
-      this.manifest ??= manifestOf(this.prepared.base);
-      return { dir, snapshot: rebuildWorker(dir, this.prepared.base, this.manifest, this.prepared.identity) };
+      this.manifestRead ??= this.trees.manifest(this.prepared.base).then((manifest) => (this.manifest = manifest));
+      const manifest = await this.manifestRead;
+      return { dir, snapshot: await this.trees.rebuild(dir, this.prepared.base, manifest, this.prepared.identity) };
     }
     return new Promise((resolve) => this.waiting.push(resolve));
   }
@@ -256,10 +261,10 @@ export class CandidatePool {
           if (error instanceof ProbeInfraError) return error;
           throw error;
         });
-        outcome = products instanceof ProbeInfraError ? { result: null, reason: products.message, cacheable: false } : await runOne(prepared, worker, group, products, this.manifest!, this.logDir);
+        outcome = products instanceof ProbeInfraError ? { result: null, reason: products.message, cacheable: false } : await runOne(prepared, worker, group, products, this.manifest!, this.trees, this.logDir);
         if (outcome.result) break;
         this.prepared.emit({ kind: 'warning', message: `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ${outcome.reason}` });
-        worker.snapshot = rebuildWorker(worker.dir, base, this.manifest!, identity);
+        worker.snapshot = await this.trees.rebuild(worker.dir, base, this.manifest!, identity);
       }
     } finally {
       this.release(worker);
@@ -351,7 +356,7 @@ class ProbeInfraError extends Error {}
  * environment's build, and the files the reset then has to put back (derived.ts). An environment
  * whose build fails on that is an error naming the command.
  */
-async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path: string, manifest: TreeManifest): Promise<string[]> {
+async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path: string, manifest: TreeManifest, trees: TreeThreads): Promise<string[]> {
   const { env, base, identity } = prepared;
   prepared.emit({ kind: 'prepare', message: `measuring the build products of ${path} (once per file)` });
   let failure: string | null = null;
@@ -373,7 +378,7 @@ async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path
   } catch (error) {
     failure = `measuring the build products of ${path} failed: ${(error as Error).message}`;
   }
-  const restored = restoreWorker(worker.dir, base, worker.snapshot, manifest, identity);
+  const restored = await trees.restore(worker.dir, base, worker.snapshot, manifest, identity);
   worker.snapshot = restored.snapshot;
   if (infra !== null) throw new ProbeInfraError(infra);
   if (failure === null && restored.changed !== null) return productsOfProbe(base, path, restored.changed, manifest);
@@ -382,7 +387,7 @@ async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path
 }
 
 /** Runs one candidate in a verified worker, without the products built from the reference, and puts the worker back (verified, or rebuilt). */
-async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group, products: string[], manifest: TreeManifest, logDir: string): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
+async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group, products: string[], manifest: TreeManifest, trees: TreeThreads, logDir: string): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
   const { env } = prepared;
   const deadline = Date.now() + env.timeout * 1000;
   const remaining = () => Math.max(1, deadline - Date.now());
@@ -415,7 +420,7 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
       }
     }
   } finally {
-    const restored = restoreWorker(worker.dir, prepared.base, worker.snapshot, manifest, prepared.identity);
+    const restored = await trees.restore(worker.dir, prepared.base, worker.snapshot, manifest, prepared.identity);
     worker.snapshot = restored.snapshot;
     resetProblem = restored.rebuilt;
   }

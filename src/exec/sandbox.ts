@@ -34,6 +34,8 @@ import type { ExecEnvironment, Limits, RunOutcome, SandboxMode } from './types.t
 export const SANDBOX_TREE = '/tmp/ctxbench/tree';
 const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 const MIB = 1024 * 1024;
+/** The stall detector's period (ms). */
+const STALL_TICK_MS = 100;
 
 export interface CommandRun {
   mode: SandboxMode;
@@ -384,7 +386,17 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       sandboxStarted = true;
     });
     status?.on('error', () => {});
+    // How long the event loop stands still meanwhile (a stall makes the exit be seen late: classify does not trust such a timeout).
+    let lastTick = performance.now();
+    let stalledMs = 0;
+    const tick = () => {
+      const now = performance.now();
+      stalledMs = Math.max(stalledMs, now - lastTick - STALL_TICK_MS);
+      lastTick = now;
+    };
+    const stallTimer = setInterval(tick, STALL_TICK_MS);
     const timer = setTimeout(() => {
+      tick();
       timedOut = true;
       killGroup();
     }, Math.min(run.timeoutMs, 2 ** 31 - 1));
@@ -410,6 +422,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     const finish = (spawnError?: Error) => {
       if (settled) return;
       settled = true;
+      tick();
+      clearInterval(stallTimer);
       clearTimeout(timer);
       clearInterval(diskTimer);
       clearTimeout(drainTimer);
@@ -433,6 +447,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         memoryLimited,
         sandboxFailed,
         hostDiskFull: hostDiskFull(run.tree),
+        hostStalledMs: Math.round(stalledMs),
         ms: Date.now() - started,
         output,
         bytes,

@@ -31,6 +31,8 @@ export class UnreadableTreeError extends Error {
 /** The worker could not be put back (or rebuilt): an infrastructure failure, never a candidate's verdict. The CLI prints it as one line. */
 export class ResetError extends Error {
   readonly userFacing = true;
+  /** kept when the error crosses from a worker thread (tree-thread.ts). */
+  readonly code = 'ERESET';
   constructor(message: string) {
     super(message);
     this.name = 'ResetError';

@@ -112,6 +112,8 @@ export interface RunOutcome {
   sandboxFailed?: boolean;
   /** the host's file system under the tree was (nearly) full when the command ended. */
   hostDiskFull?: boolean;
+  /** the longest time ctxbench's event loop stood still while the command ran (ms): its exit and clock are seen late. */
+  hostStalledMs?: number;
   ms: number;
   /** the last part of the combined stdout/stderr. */
   output: string;

@@ -66,6 +66,9 @@ function killedBySignal(outcome: RunOutcome): boolean {
   return outcome.signal !== null || (outcome.exitCode !== null && outcome.exitCode > 128 && outcome.exitCode < 160);
 }
 
+/** How long ctxbench's own event loop may stand still during a command before a timeout there is not trusted (ms). */
+export const HOST_STALL_MS = 1000;
+
 /** The verdict and a one-line reason. `phases` end at the first failing command. */
 export function classify(phases: PhaseOutcome[], grading: Grading): Classification {
   const notStarted = phases.find((phase) => phase.outcome.sandboxFailed);
@@ -75,6 +78,10 @@ export function classify(phases: PhaseOutcome[], grading: Grading): Classificati
     if (marker && phase.outcome.hostDiskFull && !phase.outcome.diskLimited) return { verdict: 'infra-error', reason: `${phase.phase}: the machine's disk is full (log matches ${marker})` };
   }
   const timedOut = phases.find((phase) => phase.outcome.timedOut);
+  // The event loop stood still while the command ran: its exit may have been seen only after the deadline.
+  if (timedOut && (timedOut.outcome.hostStalledMs ?? 0) >= HOST_STALL_MS) {
+    return { verdict: 'infra-error', reason: `the host stalled for ${(timedOut.outcome.hostStalledMs! / 1000).toFixed(1)} s while the ${timedOut.phase} command ran: its timeout is not a verdict` };
+  }
   if (timedOut) return { verdict: 'timeout', reason: `${timedOut.phase} passed the wall-clock timeout and was killed` };
   const flooded = phases.find((phase) => phase.outcome.outputLimited);
   if (flooded) return { verdict: 'crash', reason: `${flooded.phase} wrote more output than the limit and was killed` };

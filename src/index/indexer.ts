@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
-import { createWorkerPool, type WorkerHeap } from '../util/workers.ts';
+import { createWorkerPool, type WorkerSettings } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { factsForPart, resolutionSplit, resolverInPathOrder } from './resolve.ts';
 import { IndexStore } from './store.ts';
@@ -36,7 +36,7 @@ export interface IndexRun {
 
 const BATCH_FILES = 16;
 /** The extraction workers' young generation: 3 x 64 MiB semi-spaces (measured on LLVM: their scavenging time halves against V8's default). */
-const EXTRACTION_HEAP: WorkerHeap = { youngGenerationMb: 192 };
+const EXTRACTION_HEAP: WorkerSettings = { youngGenerationMb: 192 };
 /** The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row). Measured on LLVM, the time after parsing alone (the same facts): 6.7-7.2 s at 0.35, 6.9-8.5 s at 0.4, 7.4-8.2 s at 0.45 (there the writer ends last). */
 const WRITER_RESOLUTION_SHARE = 0.35;
 

@@ -3,7 +3,7 @@
 // (from the facts it was sent to store), while the main thread resolves the first part and sends
 // only each function's number, level and calls: the writer makes every row from the facts and texts
 // it keeps. The two cores share the resolution.
-import { createWorkerQueue, type WorkerHeap, type WorkerPool } from '../util/workers.ts';
+import { createWorkerQueue, type WorkerSettings, type WorkerPool } from '../util/workers.ts';
 import type { StoredFile } from './store.ts';
 import type { ContextLevel, FunctionCall } from './types.ts';
 
@@ -20,7 +20,7 @@ export type WriterMessage =
   | { kind: 'abort' };
 
 /** The writer keeps every file's facts and text: 3 x 64 MiB semi-spaces (measured on LLVM: a third fewer scavenging seconds than V8's default). */
-const WRITER_HEAP: WorkerHeap = { youngGenerationMb: 192 };
+const WRITER_HEAP: WorkerSettings = { youngGenerationMb: 192 };
 
 /** One resolved function as the calling thread sends it: its number, level and calls (a JSON text holds no raw newline or tab). */
 function resolvedRow(number: number, level: ContextLevel, calls: readonly FunctionCall[]): string {

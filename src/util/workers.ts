@@ -29,18 +29,20 @@ function workerModule(module: URL): string {
   return COMPILED && module.pathname.endsWith('.ts') ? module.href.replace(/\.ts$/, '.js') : module.href;
 }
 
-/** How a worker's heap is sized. */
-export interface WorkerHeap {
+/** How a worker is run: its heap, and whether an idle one keeps the process alive. */
+export interface WorkerSettings {
   /**
    * The young generation's size, MiB (V8's default for a worker: 48). A thread that builds large
    * structures it keeps (an index's facts) or makes much short-lived garbage (extraction) scavenges
    * less often, and each object it keeps is copied fewer times, with a bigger one.
    */
   youngGenerationMb?: number;
+  /** an idle worker does not keep the process alive (a pool that is never closed: the process exits when its own work is done). */
+  unrefWhenIdle?: boolean;
 }
 
 /** A worker thread running `module`'s `handle(input)` for each input it is sent, one at a time, in order. */
-function startWorker<TOutput>(module: URL, heap: WorkerHeap, onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void, onError: (error: Error) => void): Worker {
+function startWorker<TOutput>(module: URL, heap: WorkerSettings, onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void, onError: (error: Error) => void): Worker {
   const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
   const resourceLimits = heap.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: heap.youngGenerationMb };
   const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups }, resourceLimits });
@@ -50,11 +52,15 @@ function startWorker<TOutput>(module: URL, heap: WorkerHeap, onReply: (worker: W
 }
 
 /** Starts `size` workers (default: one per core) for a module exporting `handle(input)`; each input goes to the next idle worker. */
-export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism(), heap: WorkerHeap = {}): WorkerPool<TInput, TOutput> {
+export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism(), heap: WorkerSettings = {}): WorkerPool<TInput, TOutput> {
   const idle: Worker[] = [];
   const queue: Job<TInput>[] = [];
   const dispatch = () => {
-    while (idle.length > 0 && queue.length > 0) idle.pop()!.postMessage(queue.shift()!);
+    while (idle.length > 0 && queue.length > 0) {
+      const worker = idle.pop()!;
+      if (heap.unrefWhenIdle) worker.ref();
+      worker.postMessage(queue.shift()!);
+    }
   };
   const jobs = new Jobs<TInput, TOutput>((job) => {
     queue.push(job);
@@ -62,10 +68,12 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
   });
   const workers = Array.from({ length: Math.max(1, size) }, () => {
     const worker = startWorker<TOutput>(module, heap, (from, reply) => {
+      if (heap.unrefWhenIdle) from.unref();
       jobs.settle(reply);
       idle.push(from);
       dispatch();
     }, (error) => jobs.fail(error));
+    if (heap.unrefWhenIdle) worker.unref();
     idle.push(worker);
     return worker;
   });
@@ -81,7 +89,7 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
  * One worker for a module exporting `handle(input)`, sent each input at once: it works through them
  * in order while this thread goes on (and may be too busy to hear its answers until later).
  */
-export function createWorkerQueue<TInput, TOutput>(module: URL, heap: WorkerHeap = {}): WorkerPool<TInput, TOutput> {
+export function createWorkerQueue<TInput, TOutput>(module: URL, heap: WorkerSettings = {}): WorkerPool<TInput, TOutput> {
   const jobs = new Jobs<TInput, TOutput>((job) => worker.postMessage(job));
   const worker = startWorker<TOutput>(module, heap, (_from, reply) => jobs.settle(reply), (error) => jobs.fail(error));
   return {

@@ -21,7 +21,9 @@ import {
   parseEnvironment,
   readState,
   regradeLog,
+  registerSandbox,
   restoreWorker,
+  SANDBOXES,
   snapshotTree,
 } from '../../src/exec/index.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
@@ -508,6 +510,38 @@ test('14 (#32.6): files written in the tree, unlinked and kept open count agains
   const result = results.get('hoarder')!;
   assert.equal(result.verdict, 'crash', result.logTail);
   assert.match(result.reason!, /disk/);
+});
+
+test('15 (#32.4): a timeout measured while the host stood still is no verdict: retried, and the candidate gets its own', async () => {
+  // A sandbox that blocks ctxbench's event loop for 2.5 s once, just after a test command started:
+  // the command ends meanwhile, but its exit is seen only after its 2 s deadline.
+  const bwrap = SANDBOXES.get('bwrap');
+  let armed = false;
+  registerSandbox({
+    ...bwrap,
+    name: 'stalls-once',
+    description: 'bubblewrap, with one stall of the host (tests)',
+    run(run) {
+      const outcome = bwrap.run(run);
+      if (armed && run.command.includes('unittest')) {
+        armed = false;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2500);
+      }
+      return outcome;
+    },
+  });
+  const dir = mkdtempSync(join(work.dir, 'stall-'));
+  chmodSync(dir, 0o755);
+  const file = join(dir, 'stall.yaml');
+  writeFileSync(file, readFileSync(join(FIXTURES, 'python', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'python', 'repo')}`).replace(/^timeout: .*$/m, 'timeout: 2'));
+  const env = loadEnvironment(file);
+  await checkEnvironment(env, { workDir: work.dir, sandbox: 'stalls-once' });
+  armed = true;
+  const events: string[] = [];
+  const results = await runAll(env, [{ task: medianTask(env.repo), candidate: median('    pass'), key: 'k' }], { workDir: work.dir, sandbox: 'stalls-once', cache: false, onEvent: (event) => events.push(event.message) });
+  assert.equal(armed, false, 'the stall happened');
+  assert.equal(results.get('k')!.verdict, 'pass', results.get('k')!.logTail);
+  assert.ok(events.some((message) => /infrastructure failure on .* \(attempt 1\/3\): the host stalled for 2\.\d s while the test command ran: its timeout is not a verdict/.test(message)), events.join('\n'));
 });
 
 test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {
