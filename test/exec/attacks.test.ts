@@ -432,7 +432,7 @@ test('12 (#32.2): products built from the hole\'s file are gone while a candidat
   assert.match(results.get('runner')!.logTail, /Error: file not found: build\/test_runner/);
   // it builds and passes (nothing it needs was removed), and is flagged for the .incbin (#32.5)
   assert.equal(results.get('other')!.verdict, 'pass-flagged', results.get('other')!.logTail);
-  assert.deepEqual(results.get('other')!.flags!.map((flag) => flag.split(':')[0]), ['embedded-file']);
+  assert.deepEqual(results.get('other')!.flags!.map((flag) => flag.split(':')[0]), ['embedded-file', 'c-dynamic-code']);
   const workDir = createContext(env, { workDir: work.dir }).workDir;
   assert.deepEqual(JSON.parse(readFileSync(join(workDir, 'derived.json'), 'utf8')), { products: { 'src/mathx.c': ['build/mathx.o', 'build/test_runner'] } });
 
@@ -485,6 +485,9 @@ test('13 (#32.5): forged passes that per-test grading cannot see are pass-flagge
   }
   assert.equal(results.get('c-reference')!.verdict, 'pass');
   assert.equal(results.get('c-reference')!.flags, undefined);
+  // code built at run time, to hide a pattern, is one itself
+  assert.deepEqual(cheatFlags('python', "def f():\n    getattr(__import__('o' + 's'), '_e' + 'xit')(0)", 'def f():\n    return 1').map((flag) => flag.split(':')[0]), ['python-dynamic-code']);
+  assert.deepEqual(cheatFlags('javascript', "function f() { globalThis['pro' + 'cess'].exit(0); }", 'function f() { return 1; }').map((flag) => flag.split(':')[0]), ['node-dynamic-code']);
   // what the reference itself does is no cheat: a function whose real body calls _exit
   assert.deepEqual(cheatFlags('c', 'void die(int code) { fflush(stdout); _exit(code); }', 'void die(int code) { _exit(code); }'), []);
   assert.deepEqual(cheatFlags('c', 'void die(int code) { _exit(code); }', 'void die(int code) { exit(code); }'), ['early-exit: ends the process itself (_exit, quick_exit, exit(0)) before the runner can report']);
