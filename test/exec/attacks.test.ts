@@ -414,7 +414,8 @@ test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_r
     FS_IOC32_SETFLAGS: '-1 25',
     FS_IOC_FSSETXATTR: '-1 25',
   });
-  assert.equal(results.get('probe')!.verdict, 'pass', 'a refused call is an error the program sees, not a kill');
+  // a refused call is an error the program sees, not a kill (the tests pass; ctypes is flagged)
+  assert.equal(results.get('probe')!.verdict, 'pass-flagged', results.get('probe')!.logTail);
 });
 
 test('12 (#32.2): products built from the hole\'s file are gone while a candidate builds and runs: .incbin of them and stale bytecode fail', async () => {
