@@ -455,7 +455,19 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 
 /** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
 function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+}
+
+/** The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it ends otherwise. */
+export function trailingCallName(receiver: string): string | null {
+  if (!receiver.endsWith(')')) return null;
+  let depth = 0;
+  for (let index = receiver.length - 1; index >= 0; index--) {
+    const char = receiver[index];
+    if (char === ')') depth++;
+    else if (char === '(' && --depth === 0) return /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\s*$/.exec(receiver.slice(0, index))?.[1] ?? null;
+  }
+  return null;
 }
 
 class FileExtractor {
@@ -831,6 +843,7 @@ class FileExtractor {
     }
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType.replace(/\*$/, '');
+    else if (receiver !== null && !receiverIsPath) site.receiverCall = trailingCallName(receiver) ?? undefined;
     return site;
   }
 

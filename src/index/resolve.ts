@@ -54,6 +54,39 @@ interface CandidateChoice {
 
 const NO_DEFINITIONS: readonly Definition[] = [];
 
+/** Words before a function's name that are not its return type. */
+const SIGNATURE_WORDS = new Set([
+  'static', 'inline', 'virtual', 'const', 'constexpr', 'consteval', 'explicit', 'extern', 'friend', 'public', 'private', 'protected', 'internal',
+  'final', 'synchronized', 'abstract', 'native', 'default', 'async', 'override', 'export', 'unsafe', 'volatile', 'mutable', 'register',
+  'thread_local', 'struct', 'class', 'enum', 'union', 'typename', 'template', 'function', 'def', 'fun', 'func', 'fn', 'pub', 'sealed', 'open', 'suspend',
+  'operator', 'static_cast', 'new',
+]);
+
+/** The type a signature states for the function's result, without qualifiers, pointers, references or template arguments: after
+ *  the parameters (`-> T`, `): T`), else before the name (`const T& name(`); null when none is read. */
+export function statedReturnType(signature: string, name: string): string | null {
+  const at = new RegExp(`(?:^|[^\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:<[^()]*>\\s*)?\\(`).exec(signature);
+  if (!at) return null;
+  const open = signature.indexOf('(', at.index + name.length);
+  let depth = 0;
+  let close = -1;
+  for (let index = open; index < signature.length && close < 0; index++) {
+    if (signature[index] === '(') depth++;
+    else if (signature[index] === ')' && --depth === 0) close = index;
+  }
+  const after = close < 0 ? null : /^\s*(?:->|:)\s*[&*]?\s*(?:mut\s+|const\s+|readonly\s+)?([A-Za-z_$][\w$]*(?:(?:::|\.)[A-Za-z_$][\w$]*)*)/.exec(signature.slice(close + 1));
+  if (after) return after[1]!;
+  let before = signature
+    .slice(0, at.index + 1)
+    .replace(/@[\w.]+(?:\([^)]*\))?/g, ' ')
+    .replace(/(?:[A-Za-z_$][\w$]*(?:<[^<>]*>)?\s*::\s*)+~?$/, '');
+  // template arguments and parenthesised parts (a Go method's receiver) are not the type's name
+  for (let previous = ''; previous !== before; ) [previous, before] = [before, before.replace(/<[^<>]*>|\([^()]*\)/g, ' ')];
+  const words = before.match(/[A-Za-z_$][\w$]*(?:\s*(?:::|\.)\s*[A-Za-z_$][\w$]*)*/g) ?? [];
+  const type = [...words].reverse().find((word) => !SIGNATURE_WORDS.has(word) && !/^[A-Z][A-Z0-9_]{3,}$/.test(word));
+  return type?.replace(/\s+/g, '') ?? null;
+}
+
 /** An overloadable operator's use (CallRule.operator): a call of `operator...` on an operand of a stated type. */
 function isOperatorSite(site: CallSite): boolean {
   return site.receiverType !== undefined && site.name.startsWith('operator');
@@ -333,7 +366,7 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
 const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'fieldTypes', 'typeAliases']);
-const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
+const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
@@ -344,6 +377,10 @@ export class Resolver {
   private readonly definitionsByName = new Map<string, Definition[]>();
   /** the classes (owners' last segments) that define a method: a receiver of another type has no project methods. */
   private readonly ownerTails = new Set<string>();
+  /** return types read from signatures, by definition number (returnTypeOf). */
+  private readonly returnTypes = new Map<number, string | null>();
+  /** how deep receiverCallType is in a chain of calls on calls' results. */
+  private receiverCallDepth = 0;
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
@@ -758,7 +795,9 @@ export class Resolver {
   private decideCall(caller: Definition, given: CallSite, context: FileContext): FunctionCall {
     // a member call on a field of the caller's class (`m_body.advance()`, `this->m_body->advance()`) has the field's stated type
     const fieldType = given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath ? this.fieldTypeOf(caller, given.receiver) : undefined;
-    const stated = fieldType ?? given.receiverType;
+    // a member call on a call's result (`t.getOrigin().x()`) has the type that call's callee returns
+    const returned = fieldType === undefined && given.receiverType === undefined && given.receiverCall !== undefined ? this.receiverCallType(caller, given, context) : undefined;
+    const stated = fieldType ?? returned ?? given.receiverType;
     const aliased = stated !== undefined ? this.dealiased(stated) : undefined;
     // an operator on a pointer (an alias of a smart pointer) is the language's
     const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorSite(given);
@@ -923,6 +962,39 @@ export class Resolver {
       current = pointer && !next.endsWith('*') ? `${next}*` : next;
     }
     return current;
+  }
+
+  /**
+   * The type a member call's receiver call returns (CallSite.receiverCall): that call resolved first,
+   * and the return type its callees agree on, when it is a project class or the standard library's.
+   */
+  private receiverCallType(caller: Definition, site: CallSite, context: FileContext): string | undefined {
+    const inner = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.column === site.column && other.name === site.receiverCall && other.receiver !== site.receiver);
+    if (!inner || this.receiverCallDepth >= 8) return undefined;
+    this.receiverCallDepth++;
+    let resolved: FunctionCall;
+    try {
+      resolved = this.resolveCall(caller, inner, context);
+    } finally {
+      this.receiverCallDepth--;
+    }
+    if (resolved.calleeIds.length === 0) return undefined;
+    const types = new Set(this.calleeNumbers.get(resolved.calleeIds)!.map((number) => this.returnTypeOf(this.definitions[number]!)));
+    const [type] = types;
+    if (types.size !== 1 || type === null || type === undefined) return undefined;
+    return this.ownerTails.has(lastSegment(type)) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
+  }
+
+  /** The class a function returns as its signature states it (`btVector3` of `SIMD_FORCE_INLINE const btVector3& getOrigin() const`), a constructor its own; null when none is read. */
+  private returnTypeOf(definition: Definition): string | null {
+    let type = this.returnTypes.get(definition.number);
+    if (type === undefined) {
+      type = definition.fn.kind === 'constructor' ? definition.owner || null : statedReturnType(definition.fn.signature, definition.fn.name);
+      // Rust's `-> Self`: the impl's type
+      if (type === 'Self') type = definition.owner || null;
+      this.returnTypes.set(definition.number, type);
+    }
+    return type;
   }
 
   /** The stated type of a field of the caller's class that `receiver` names (`m_x`, `this->m_x`). */

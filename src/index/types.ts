@@ -20,6 +20,9 @@ export interface CallSite {
   receiverIsPath?: boolean;
   /** the receiver's type where the function states it (`let x: Foo`, a parameter `x: &Foo`, `x := &Foo{}`); absent otherwise. */
   receiverType?: string;
+  /** the receiver is a call's result (`t.getOrigin().x()`): that call's name; it is the caller's call site at the same line and column
+   *  with this name, and its callee's return type is the receiver's type. Absent otherwise. */
+  receiverCall?: string;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
   /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else null; absent when none is known. */

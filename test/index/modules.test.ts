@@ -100,8 +100,8 @@ describe('Rust module system', () => {
     assert.deepEqual(calls.get('src/net/server.rs#relay'), [
       // `client: Client` where `use super::Client` goes through net's re-export.
       'send:package[src/net/client.rs#Client::send]',
-      // a receiver that is a call: its type is not stated.
-      'send:unresolved?[src/net/client.rs#Client::send src/net/server.rs#Server::send]',
+      // a receiver that is a call (`Client::new("relay").send()`): the type its callee returns (`-> Self`, Client).
+      'send:package[src/net/client.rs#Client::send]',
       'new:package[src/net/client.rs#Client::new]',
     ]);
     // `let server: Server`; `self.log()` is the impl's own method.
@@ -114,7 +114,8 @@ describe('Rust module system', () => {
     // `x: &str`: a method of a standard type.
     assert.deepEqual(calls.get('src/net/client.rs#Client::new'), ['to_string:stdlib[]']);
     // The inline test module's `use super::*` (same file) and its calls.
-    assert.deepEqual(calls.get('src/lib.rs#tests::runs'), ['unwrap:unresolved[]', 'run:file[src/lib.rs#run]', 'make:file[src/lib.rs#make]']);
+    // `run()` returns std's Result: its `unwrap` is the library's.
+    assert.deepEqual(calls.get('src/lib.rs#tests::runs'), ['unwrap:stdlib[]', 'run:file[src/lib.rs#run]', 'make:file[src/lib.rs#make]']);
   });
 
   it('builds cross-file holes that end with their statement, none running onto a closing brace', async () => {

@@ -44,16 +44,18 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
   ]);
 });
 
-test('C++: calls resolved through stated types: a member call narrowed to its receiver\'s class or field (through type aliases and smart pointers; a library type\'s member is the library\'s), overloaded operators on typed operands (member and free, unary, compound assignment, subscript through a pointer conversion), a class name called is its constructor, overloads chosen by argument types; no operator call on numbers or pointers; YABLoCo mode counts no constructor or function template', async () => {
+test('C++: calls resolved through stated types: a member call narrowed to its receiver\'s class or field (through type aliases and smart pointers; a library type\'s member is the library\'s; a call\'s result by its callee\'s return type), overloaded operators on typed operands (member and free, unary, compound assignment, subscript through a pointer conversion), a class name called is its constructor, overloads chosen by argument types; no operator call on numbers or pointers; YABLoCo mode counts no constructor or function template', async () => {
   const step = 'src/sim.cpp step 5-15 project callers=0 [operator+@include/vec.h:12/project operator+=@include/vec.h:7/project advance@include/body.h:9/project size@-/stdlib x@include/vec.h:8/project operator-@include/vec.h:13/project operator[]@include/vec.h:9/project]';
   const common = [
     'include/body.h Body::advance 9-9 none callers=2 []',
     // `p->x()`, `v.x()`, `m_velocity.x()` and `m_shared->x()` (an alias of a shared_ptr<Vec>) are Vec's, not Body's
     'include/body.h Body::x 10-10 none callers=0 []',
+    'include/body.h Body::next 18-18 none callers=1 []',
+    'include/body.h Body::velocity 19-19 none callers=1 []',
   ];
   const vec = [
     'include/vec.h Vec::operator+= 7-7 none callers=2 []',
-    'include/vec.h Vec::x 8-8 none callers=2 []',
+    'include/vec.h Vec::x 8-8 none callers=3 []',
     'include/vec.h Vec::operator float* 9-9 none callers=1 []',
     'include/vec.h operator+ 12-12 file callers=1 [operator+=@include/vec.h:7/file]',
     'include/vec.h operator- 13-13 none callers=1 []',
@@ -63,6 +65,8 @@ test('C++: calls resolved through stated types: a member call narrowed to its re
     ...common,
     'include/vec.h Vec::Vec 5-5 none callers=1 []',
     ...vec,
+    // `body.next()->velocity().x()`: each receiver a call, typed by what its callee returns (Body*, const Vec&): Vec's x, not Body's
+    'src/chain.cpp chain 4-6 project callers=0 [x@include/vec.h:8/project velocity@include/body.h:19/project next@include/body.h:18/project]',
     // overloads chosen by the known argument types (a string, a number, a Vec, an int local, a bool and a number): each once
     'src/emit.cpp Emitter::Write 4-4 none callers=1 []',
     'src/emit.cpp Emitter::Write 5-5 none callers=1 []',
@@ -258,14 +262,14 @@ test('Java: calls on imported classes, static and instance methods, java.lang re
   ]);
 });
 
-test('Java: calls resolved through stated types: a field, a parameter, a local (`var` from `new`), a loop variable; a JDK type\'s members are the library\'s, never a project method of the same name; overloads by argument types', async () => {
+test('Java: calls resolved through stated types: a field, a parameter, a local (`var` from `new`), a loop variable, a call\'s result (its callee\'s return type); a JDK type\'s members are the library\'s, never a project method of the same name; overloads by argument types', async () => {
   assert.deepEqual(await graphOf('typed-java'), [
     // `items.size()` on a List, not Cart.size itself
     'src/shop/Cart.java shop.Cart.size 10-10 stdlib callers=1 [size@-/stdlib]',
     // `ledger.close()` on the field: Ledger's, not Cart.close itself
     'src/shop/Cart.java shop.Cart.close 12-12 package callers=0 [close@src/shop/Ledger.java:8/package]',
     'src/shop/Cart.java shop.Cart.total 14-21 package callers=0 [close@src/shop/Ledger.java:8/package length@-/stdlib of@-/stdlib size@src/shop/Ledger.java:6/package size@src/shop/Cart.java:10/file]',
-    'src/shop/Ledger.java shop.Ledger.size 6-6 none callers=2 []',
+    'src/shop/Ledger.java shop.Ledger.size 6-6 none callers=3 []',
     'src/shop/Ledger.java shop.Ledger.close 8-8 none callers=2 []',
     // overloads by the argument's type: a string literal, a number, a `final` class parameter, an annotated array
     'src/shop/Ledger.java shop.Ledger.add 10-10 none callers=1 []',
@@ -273,6 +277,9 @@ test('Java: calls resolved through stated types: a field, a parameter, a local (
     'src/shop/Ledger.java shop.Ledger.add 14-14 file callers=1 [size@src/shop/Ledger.java:6/file]',
     'src/shop/Ledger.java shop.Ledger.add 16-16 none callers=1 []',
     'src/shop/Ledger.java shop.Ledger.fill 19-24 file callers=0 [add@src/shop/Ledger.java:10/file add@src/shop/Ledger.java:12/file add@src/shop/Ledger.java:14/file add@src/shop/Ledger.java:16/file]',
+    'src/shop/Till.java shop.Till.ledger 4-4 none callers=1 []',
+    // `ledger().size()`: the receiver is a call; its callee returns a Ledger, so Ledger's size, not Cart's
+    'src/shop/Till.java shop.Till.count 7-7 package callers=0 [size@src/shop/Ledger.java:6/package ledger@src/shop/Till.java:4/file]',
   ]);
 });
 
