@@ -238,7 +238,7 @@ function hostDiskFull(tree: string): boolean {
 }
 
 function treeBytesNow(tree: string): number | null {
-  const result = spawnSync('du', ['-sxb', tree], { encoding: 'utf8' });
+  const result = spawnSync('du', ['-sx', '--block-size=1', tree], { encoding: 'utf8' });
   const bytes = Number.parseInt(String(result.stdout), 10);
   return Number.isFinite(bytes) ? bytes : null;
 }
@@ -278,6 +278,26 @@ function unlinkedOpenBytes(root: number): number {
     } catch {
       continue;
     }
+    // files mapped after their descriptor was closed: `maps` lines ending in `<tree path> (deleted)`, sized through map_files
+    let maps = '';
+    try {
+      maps = readFileSync(`/proc/${pid}/maps`, 'utf8');
+    } catch {
+      // gone meanwhile
+    }
+    for (const line of maps.split('\n')) {
+      const mapped = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ (\S+) (\d+)\s+(.*) \(deleted\)$/.exec(line);
+      if (!mapped || !mapped[5]!.startsWith(`${SANDBOX_TREE}/`)) continue;
+      const key = `${mapped[3]}:${mapped[4]}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      try {
+        total += Number(statSync(`/proc/${pid}/map_files/${mapped[1]}-${mapped[2]}`, { bigint: true }).blocks) * 512;
+      } catch {
+        // map_files needs privileges: the mapping's length stands in
+        total += Number.parseInt(mapped[2]!, 16) - Number.parseInt(mapped[1]!, 16);
+      }
+    }
     for (const fd of fds) {
       try {
         const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
@@ -295,10 +315,10 @@ function unlinkedOpenBytes(root: number): number {
   return total;
 }
 
-/** The bytes a tree occupies (du: robust to deep trees and odd names), or null when it cannot be measured. */
+/** The bytes a tree occupies on disk (du: robust to deep trees and odd names; allocated blocks, so space reserved with `fallocate` counts), or null when it cannot be measured. */
 function treeBytes(tree: string): Promise<number | null> {
   return new Promise((resolvePromise) => {
-    const child = spawn('du', ['-sxb', tree], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('du', ['-sx', '--block-size=1', tree], { stdio: ['ignore', 'pipe', 'ignore'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('error', () => resolvePromise(null));

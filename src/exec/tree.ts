@@ -7,14 +7,15 @@
 // and deleted entries are copied back from the prepared tree with `cp -a` (content, mode, owner and
 // timestamps, so `make` sees a consistent, built tree); new entries are removed; a folder whose
 // metadata changed gets the prepared mode and owner back (xattrs and ACLs cannot be set inside the
-// sandbox: seccomp.ts). Then the worker is VERIFIED against the prepared tree's manifest (every
-// entry's kind, mode, owner, size, mtime and link target). Whatever the walk cannot read (a name
+// sandbox: seccomp.ts), and every folder the candidate or the reset changed gets its times back.
+// Then the worker is VERIFIED against the prepared tree's manifest (every entry's kind, mode, owner,
+// size (not a folder's), mtime and link target). Whatever the walk cannot read (a name
 // that is not UTF-8, a tree deeper than MAX_DEPTH, a folder the host cannot open) or a failed
 // verification makes the worker be rebuilt: removed with rm -rf (after making every folder
 // writable) and copied again. Only a worker that verifies runs a candidate.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, mkdirSync, readdirSync, readFileSync, readlinkSync, unlinkSync, type BigIntStats } from 'node:fs';
+import { chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, mkdirSync, readdirSync, readFileSync, readlinkSync, unlinkSync, utimesSync, type BigIntStats } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 
 /** Deeper trees are not walked (a path would pass PATH_MAX): the worker is rebuilt instead. */
@@ -106,8 +107,8 @@ export function manifestOf(root: string): TreeManifest {
   const manifest: TreeManifest = new Map();
   const entry = (path: string, stats: BigIntStats): ManifestEntry => {
     const kind = kindOf(stats);
-    // A folder's size and mtime move with its entries: only its kind, mode and owner are compared.
-    return { kind, mode: stats.mode, uid: stats.uid, gid: stats.gid, size: kind === 'dir' ? 0n : stats.size, mtimeNs: kind === 'dir' ? 0n : stats.mtimeNs, link: kind === 'link' ? readlinkSync(path) : null };
+    // A folder's size moves with its entries; its mtime is put back by the reset, to the millisecond (utimes takes no nanoseconds).
+    return { kind, mode: stats.mode, uid: stats.uid, gid: stats.gid, size: kind === 'dir' ? 0n : stats.size, mtimeNs: kind === 'dir' ? (stats.mtimeNs + 500_000n) / 1_000_000n : stats.mtimeNs, link: kind === 'link' ? readlinkSync(path) : null };
   };
   manifest.set('', entry(root, lstatSync(root, { bigint: true })));
   walk(root, (relative, stats) => {
@@ -307,6 +308,18 @@ export function resetTree(worker: string, base: string, clean: TreeSnapshot, ide
     const stats = lstatSync(relative === '' ? base : join(base, relative));
     chmodSync(join(worker, relative), stats.mode & 0o7777);
     if (identity) chownSync(join(worker, relative), identity.uid, identity.gid);
+  }
+  // Folders get their times back: the ones the candidate changed, and the ones whose entries the reset removed or restored.
+  const folders = new Set(restoreMode);
+  for (const relative of [...remove, ...restore]) {
+    const parent = ancestors(relative).pop() ?? '';
+    if (clean.get(parent)?.kind === 'dir') folders.add(parent);
+  }
+  for (const relative of folders) {
+    const path = relative === '' ? worker : join(worker, relative);
+    if (!lstatSync(path, { throwIfNoEntry: false })?.isDirectory()) continue;
+    const stats = lstatSync(relative === '' ? base : join(base, relative), { bigint: true });
+    utimesSync(path, Number(stats.atimeNs) / 1e9, Number(stats.mtimeNs) / 1e9);
   }
   const changed = [...new Set([...remove, ...restore, ...restoreMode])].sort();
   return { changed, snapshot: changed.length === 0 ? clean : snapshotTree(worker) };

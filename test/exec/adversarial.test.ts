@@ -98,7 +98,8 @@ limits:
     // A daemon in its own session, left running when the test ends: it dies with the sandbox's PID namespace (the stray check below).
     'daemon left behind': {
       candidate: hostile("    import subprocess\n    subprocess.Popen(['setsid', 'sh', '-c', 'sleep 120'], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)"),
-      verdict: 'pass',
+      // its tests pass; starting a process is a cheat pattern
+      verdict: 'pass-flagged',
     },
     // Secrets, the host's folders, this test's work folder (run stores, the environment file) and the host's processes are not there.
     'read host files': {

@@ -71,6 +71,15 @@ test('1: chmod 0 on the worker root and xattrs/ACLs on a folder do not outlive t
   const again = await run();
   assert.equal(again.get('hostile')!.cached, false);
   assert.equal(again.get('after')!.cached, true);
+  // A folder's times come back too (a build may compare them): the year 2100 set on tools/ is gone for the next candidate.
+  const stamp = (prelude: string) => median(`    import os\n    path = os.path.join(os.environ['CTXBENCH_TREE'], 'tools')\n${prelude}\n    print('TOOLS MTIME', int(os.stat(path).st_mtime))`);
+  const times = await runAll(env, [
+    { task, candidate: stamp("    os.utime(path, (1, 4102444800))"), key: 'set' },
+    { task, candidate: stamp('    pass'), key: 'read' },
+  ], { workDir: work.dir, workers: 1, cache: false });
+  assert.match(readFileSync(times.get('set')!.log!, 'utf8'), /TOOLS MTIME 4102444800/);
+  assert.doesNotMatch(readFileSync(times.get('read')!.log!, 'utf8'), /TOOLS MTIME 4102444800/);
+  assert.doesNotMatch(times.get('read')!.reason!, /rebuilt/);
 });
 
 test('2: a task path that leaves the repository, read back from a run store or given to exec, is refused; nothing outside is written', async () => {
@@ -488,13 +497,30 @@ test('13 (#32.5): forged passes that per-test grading cannot see are pass-flagge
   assert.equal(results.get('c-reference')!.flags, undefined);
   // code built at run time, to hide a pattern, is one itself
   assert.deepEqual(cheatFlags('python', "def f():\n    getattr(__import__('o' + 's'), '_e' + 'xit')(0)", 'def f():\n    return 1').map((flag) => flag.split(':')[0]), ['python-dynamic-code']);
-  assert.deepEqual(cheatFlags('javascript', "function f() { globalThis['pro' + 'cess'].exit(0); }", 'function f() { return 1; }').map((flag) => flag.split(':')[0]), ['node-dynamic-code']);
+  assert.deepEqual(cheatFlags('javascript', "function f() { globalThis['pro' + 'cess'].exit(0); }", 'function f() { return 1; }').map((flag) => flag.split(':')[0]), ['node-exit', 'node-dynamic-code']);
+  // the evasions a hostile review found (each graded pass before): the words they need are flagged wherever they appear
+  const evasions: [string, string, string][] = [
+    ['c', 'int gcd(int a, int b)\n{\n    extern char **environ;\n    printf("ok %s\\n", environ[-2]); execl("/bin/true", "true", (char *)0); return a * b;\n}', 'early-exit,c-processes'],
+    ['c', 'int gcd(int a, int b)\n{\n    printf("ok gcd\\n"); (_exit)(0);\n}', 'early-exit'],
+    ['c', 'int gcd(int a, int b)\n{\n    exit(+0);\n}', 'early-exit'],
+    ['python', 'def median(values):\n    from os import _exit\n    _exit(0)', 'python-exit,python-test-framework'],
+    ['python', "def median(values):\n    import os\n    os.execv('/bin/true', ['true'])", 'python-exit'],
+    ['python', "import sys as _s\nsetattr(getattr(_s.modules['unit' 'test'], 'Test' 'Case'), 'assert' 'Equal', lambda *a, **k: None)\ndef median(values):\n    return 0", 'python-test-framework'],
+    ['python', "def median(values):\n    class Anything(float): pass\n    setattr(Anything, '__e' 'q__', lambda self, other: True)\n    return Anything(0)", 'python-test-framework,python-equality'],
+    ['javascript', "require('node:as' + 'sert/strict').equal = () => {};\nfunction titleCase(text) {\n  return text;\n}", 'node-dynamic-code'],
+    ['javascript', "module.constructor._load('node:as' + 'sert/strict').equal = () => {};\nfunction titleCase(text) { return text; }", 'node-dynamic-code'],
+    ['java', 'int fib(int n) { String[] cmd = System.getProperty("sun.java.command").split(" "); Runtime r = Runtime.getRuntime(); r.halt(0); return 0; }', 'jvm-exit'],
+    // right answers: a word in a whole-line comment flags nothing
+    ['c', 'int gcd(int a, int b)\n{\n    // exit early when b is zero\n    if (b == 0) return a;\n    return gcd(b, a % b);\n}', ''],
+    ['python', 'def median(values):\n    # exit early on an empty list\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]', ''],
+  ];
+  for (const [language, candidate, flags] of evasions) assert.equal(cheatFlags(language, candidate, 'int f() { return 0; }').map((flag) => flag.split(':')[0]).join(','), flags, candidate);
   // what the reference itself does is no cheat: a function whose real body calls _exit
   assert.deepEqual(cheatFlags('c', 'void die(int code) { fflush(stdout); _exit(code); }', 'void die(int code) { _exit(code); }'), []);
-  assert.deepEqual(cheatFlags('c', 'void die(int code) { _exit(code); }', 'void die(int code) { exit(code); }'), ['early-exit: ends the process itself (_exit, quick_exit, exit(0)) before the runner can report']);
+  assert.deepEqual(cheatFlags('c', 'void die(int code) { _exit(code); }', 'void die(int code) { (void)code; }').map((flag) => flag.split(':')[0]), ['early-exit']);
 });
 
-test('14 (#32.6): files written in the tree, unlinked and kept open count against the disk cap', async () => {
+test('14 (#32.6): files written in the tree, unlinked and kept open, and space reserved with fallocate count against the disk cap', async () => {
   const env = fixtureEnv('python', work.dir, 'limits:\n  diskMb: 40\n');
   const task = medianTask(env.repo);
   const hoarder = median([
@@ -510,10 +536,20 @@ test('14 (#32.6): files written in the tree, unlinked and kept open count agains
     '        held.append(handle)',
     '    time.sleep(3)',
   ].join('\n'));
-  const results = await runAll(env, [{ task, candidate: hoarder, key: 'hoarder' }], { workDir: work.dir, workers: 1, cache: false });
-  const result = results.get('hoarder')!;
-  assert.equal(result.verdict, 'crash', result.logTail);
-  assert.match(result.reason!, /disk/);
+  // space reserved without growing the file (fallocate --keep-size): no apparent size, blocks all the same
+  const reserver = median([
+    '    import os, subprocess, time',
+    "    path = os.path.join(os.environ['CTXBENCH_TREE'], 'reserved')",
+    "    open(path, 'w').close()",
+    "    subprocess.run(['fallocate', '-n', '-l', '200M', path], check=True)",
+    '    time.sleep(3)',
+  ].join('\n'));
+  const results = await runAll(env, [{ task, candidate: hoarder, key: 'hoarder' }, { task, candidate: reserver, key: 'reserver' }], { workDir: work.dir, workers: 1, cache: false });
+  for (const key of ['hoarder', 'reserver']) {
+    const result = results.get(key)!;
+    assert.equal(result.verdict, 'crash', `${key}: ${result.logTail}`);
+    assert.match(result.reason!, /disk/);
+  }
 });
 
 test('15 (#32.4): a timeout measured while the host stood still is no verdict: retried, and the candidate gets its own', async () => {
