@@ -28,7 +28,7 @@ import { spliceCandidate } from './splice.ts';
 import { readInside, removeInside, ResetError, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import { TreeThreads } from './tree-thread.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
-import { classify, logTail, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
+import { classify, logTail, uncoveredVerdict, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
 
 /** Attempts per candidate when the infrastructure fails (each on a rebuilt worker). */
 const INFRA_ATTEMPTS = 3;
@@ -117,18 +117,23 @@ export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[]
   }
 }
 
-/** The tests a candidate of this task runs, fastest first; null = the runner's whole suite. Each command with the test names it covers ('' = the whole suite). */
-export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { selected: string[] | null; commands: string[]; units: string[][] } {
+/**
+ * The tests a candidate of this task runs, fastest first; null = the runner's whole suite. Each
+ * command with the test names it covers ('' = the whole suite). With coverage, a task whose code no
+ * (non-excluded) test executes is `uncovered`: no test runs (the whole suite would pass any body).
+ */
+export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { selected: string[] | null; commands: string[]; units: string[][]; uncovered: boolean } {
   const { env, tests, coverage, state } = prepared;
   const excluded = new Set(excludedTests(state));
   const duration = (name: string) => state?.tests[name]?.ms ?? Number.POSITIVE_INFINITY;
-  const fromCoverage = coverage ? selectTests(coverage, task)?.filter((name) => !excluded.has(name)) : undefined;
+  const fromCoverage = coverage ? (selectTests(coverage, task) ?? []).filter((name) => !excluded.has(name)) : undefined;
+  if (fromCoverage?.length === 0) return { selected: null, commands: [], units: [], uncovered: true };
   const selected = fromCoverage && fromCoverage.length > 0 ? fromCoverage : null;
   const names = selected ?? tests?.filter((name) => !excluded.has(name)) ?? null;
   const ordered = names === null ? null : [...names].sort((a, b) => duration(a) - duration(b));
-  if (ordered === null) return { selected, commands: [testCommand(env, null)], units: [['']] };
-  if (env.tests!.batch) return { selected, commands: [testCommand(env, selected === null && excluded.size === 0 ? null : ordered)], units: [ordered] };
-  return { selected, commands: ordered.map((name) => testCommand(env, [name])), units: ordered.map((name) => [name]) };
+  if (ordered === null) return { selected, commands: [testCommand(env, null)], units: [['']], uncovered: false };
+  if (env.tests!.batch) return { selected, commands: [testCommand(env, selected === null && excluded.size === 0 ? null : ordered)], units: [ordered], uncovered: false };
+  return { selected, commands: ordered.map((name) => testCommand(env, [name])), units: ordered.map((name) => [name]), uncovered: false };
 }
 
 /** The reported test names a command covering `units` must report passed (null: not recorded, graded by exit status). */
@@ -336,6 +341,8 @@ export interface CandidateLog {
   taskId: string;
   hash: string;
   phases: (PhaseOutcome & { units?: string[] })[];
+  /** no test executes the task's code (testPlan): only the build ran. */
+  uncovered?: boolean;
 }
 
 function resultOf(classification: Classification, phases: PhaseOutcome[], selected: string[], logFile: string | null): ExecResult | null {
@@ -424,9 +431,9 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
     worker.snapshot = restored.snapshot;
     resetProblem = restored.rebuilt;
   }
-  const classification = classify(phases, gradingOf(env));
+  const classification = uncoveredVerdict(classify(phases, gradingOf(env)), plan.uncovered);
   const logFile = join(logDir, `${createHash('sha256').update(`${group.task.id}\0${group.hash}`).digest('hex').slice(0, 24)}.json`);
-  const log: CandidateLog = { taskId: group.task.id, hash: group.hash, phases };
+  const log: CandidateLog = { taskId: group.task.id, hash: group.hash, phases, ...(plan.uncovered ? { uncovered: true } : {}) };
   try {
     writeFileSync(logFile, JSON.stringify(log));
   } catch (error) {
@@ -446,7 +453,7 @@ export function regradeLog(env: ExecEnvironment, logFile: string, selected: stri
     throw new InputError('malformed candidate log', { file: logFile });
   }
   const phases = log.phases.map((phase) => (phase.phase === 'test' && phase.units ? { ...phase, expected: expectedTests(state, phase.units) } : phase));
-  const result = resultOf(classify(phases, gradingOf(env)), phases, selected, logFile);
+  const result = resultOf(uncoveredVerdict(classify(phases, gradingOf(env)), log.uncovered === true), phases, selected, logFile);
   return result;
 }
 

@@ -66,6 +66,12 @@ function killedBySignal(outcome: RunOutcome): boolean {
   return outcome.signal !== null || (outcome.exitCode !== null && outcome.exitCode > 128 && outcome.exitCode < 160);
 }
 
+/** A candidate that built for a task no test reaches (coverage) is not a pass: `not-covered`, and the build's failures keep their verdicts. */
+export function uncoveredVerdict(classification: Classification, uncovered: boolean): Classification {
+  if (!uncovered || classification.verdict !== 'pass') return classification;
+  return { verdict: 'not-covered', reason: 'it builds, but no test of the environment executes this task\'s code (coverage): no test ran, nothing was judged' };
+}
+
 /** How long ctxbench's own event loop may stand still during a command before a timeout there is not trusted (ms). */
 export const HOST_STALL_MS = 1000;
 

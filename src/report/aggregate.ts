@@ -178,6 +178,8 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     return { store, candidates, tasks: store.tasks() };
   });
   perRun.forEach(({ candidates }, index) => {
+    const uncovered = candidates.filter((c) => c.verdict?.verdict === 'not-covered').length;
+    if (uncovered > 0) notes.push(`${runs[index]!.dir}: ${uncovered} candidates built for tasks no test reaches (not-covered: coverage shows no test executing their code); left out of pass@k`);
     const flagged = candidates.filter((c) => c.verdict?.verdict === 'pass-flagged');
     if (flagged.length === 0) return;
     const patterns = new Map<string, number>();
@@ -231,7 +233,8 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
             if (value !== undefined) add(name, value * (REPORT_SCALE[scales.get(name) ?? 'fraction']));
           }
         }
-        const verdicts = list.filter((c) => c.verdict).map((c) => c.verdict!.verdict === 'pass');
+        // a candidate no test judged (not-covered) is neither a pass nor a failure
+        const verdicts = list.filter((c) => c.verdict && c.verdict.verdict !== 'not-covered').map((c) => c.verdict!.verdict === 'pass');
         if (verdicts.length > 0) {
           for (const name of metricNames) {
             const match = /^pass@(\d+)(-first)?$/.exec(name);

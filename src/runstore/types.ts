@@ -39,7 +39,8 @@ export type RunConfig = Known<z.output<typeof RunConfigSchema>>;
 // The execution verdict is stored here, one row per candidate: the run store sits below the exec
 // stage (models/runstore <- metrics/exec), so the row it validates on every read is defined here.
 // `pass-flagged`: the tests passed but the candidate matches a cheat pattern (src/exec/cheats.ts); never counted as a pass.
-export const VERDICTS = ['pass', 'pass-flagged', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation'] as const;
+// `not-covered`: it built, but no test executes the task's code (coverage): left out of pass@k.
+export const VERDICTS = ['pass', 'pass-flagged', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation', 'not-covered'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export const ExecResultSchema = z.object({

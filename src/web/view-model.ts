@@ -14,6 +14,7 @@ export function verdictClass(candidate: CandidateHead): VerdictClass {
     switch (candidate.verdict.verdict) {
       case 'pass': return 'passed';
       case 'pass-flagged': return 'flagged';
+      case 'not-covered': return 'not-run';
       case 'test-fail': return 'built';
       case 'timeout': return 'timeout';
       case 'build-error':
@@ -62,7 +63,8 @@ export function taskRow(task: TaskHead, ord: number, candidates: readonly Candid
   }
   const metrics: Record<string, number> = {};
   for (const [name, { sum, count }] of sums) metrics[name] = sum / count;
-  const executed = candidates.filter((c) => c.verdict);
+  // judged candidates: not-covered ones ran no test (as in the report, left out of pass@k)
+  const executed = candidates.filter((c) => c.verdict && c.verdict.verdict !== 'not-covered');
   const passed = executed.filter((c) => c.verdict!.verdict === 'pass').length;
   for (const k of [1, 5, 10]) if (executed.length >= k) metrics[`pass@${k}`] = 100 * passAtK(executed.length, passed, k);
 

@@ -584,6 +584,26 @@ test('15 (#32.4): a timeout measured while the host stood still is no verdict: r
   assert.ok(events.some((message) => /infrastructure failure on .* \(attempt 1\/3\): the host stalled for 2\.\d s while the test command ran: its timeout is not a verdict/.test(message)), events.join('\n'));
 });
 
+test('16 (#38.1): with coverage, a task no test reaches is not-covered, whatever its body (the whole suite would pass any); a body that does not build is still a build error', async () => {
+  const env = fixtureEnv('c', work.dir);
+  const reference = functionText(env.repo, 'src/mathx.c', 'int clamp(');
+  const task = functionTask(env.repo, 'src/mathx.c', 'c', reference, 'clamp');
+  const results = await runAll(env, [
+    { task, candidate: reference, key: 'reference' },
+    { task, candidate: 'int clamp(int x, int low, int high)\n{\n    return 0;\n}', key: 'broken' },
+    { task, candidate: 'int clamp(int x, int low, int high)\n{\n    return x +;\n}', key: 'syntax' },
+  ], { workDir: work.dir, workers: 1, cache: false });
+  for (const key of ['reference', 'broken']) {
+    const result = results.get(key)!;
+    assert.equal(result.verdict, 'not-covered', `${key}: ${result.logTail}`);
+    assert.deepEqual(result.selectedTests, []);
+    assert.match(result.reason!, /no test of the environment executes this task's code/);
+    assert.doesNotMatch(result.logTail, /\$ \.\/build\/test_runner/, 'no test ran');
+    assert.equal(regradeLog(env, result.log!, result.selectedTests)!.verdict, 'not-covered');
+  }
+  assert.equal(results.get('syntax')!.verdict, 'build-error');
+});
+
 test('9a: numeric bounds, a test command without {tests}, YAML alias bombs', () => {
   const base = 'repo: r\nsetup: make\ntest: make test\n';
   assert.throws(() => parseEnvironment(`${base}timeout: 2200000\n`, '/e.yaml'), /field 'timeout': must be at most 2147483/);

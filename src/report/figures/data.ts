@@ -75,7 +75,7 @@ export function figureInput(stores: RunStoreReader[], report: Report, options: F
         entry.sums.set(name, s);
         if (c.sample === 0) entry.first[name] = scaled;
       }
-      if (c.verdict) entry.verdicts.push([c.sample, c.verdict.verdict === 'pass']);
+      if (c.verdict && c.verdict.verdict !== 'not-covered') entry.verdicts.push([c.sample, c.verdict.verdict === 'pass']);
     }
     const tasks = store.tasks().map((task): TaskScores => {
       const entry = byTask.get(task.id);
