@@ -187,8 +187,8 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
   {
     name: 'syntax-ok',
     scale: 'binary',
-    description: 'prefix + prediction + suffix parses without ERROR/MISSING nodes (the prediction alone without context)',
-    compute: (prediction, _reference, context) => parsesCleanly(prediction, context),
+    description: 'prefix + prediction + suffix parses without ERROR/MISSING nodes (the prediction alone without context); an empty prediction is 0 (it only shows the rest parses)',
+    compute: (prediction, _reference, context) => (prediction.trim() === '' ? 0 : parsesCleanly(prediction, context)),
   },
 ];
 

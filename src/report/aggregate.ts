@@ -257,7 +257,9 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     const exact = candidates.filter((c) => c.metrics?.em !== undefined);
     if (exact.length > 0) {
       const matches = exact.filter((c) => c.metrics!.em === 1).length;
-      notes.push(`${store.dir}: exact matches ${matches} of ${exact.length} candidates (${(100 * matches / exact.length).toFixed(1)}%), the memorisation signal`);
+      // the reference baseline matches by construction: no signal of anything
+      const why = store.config().model.startsWith('baseline:reference') ? 'by construction (the reference baseline)' : 'the memorisation signal';
+      notes.push(`${store.dir}: exact matches ${matches} of ${exact.length} candidates (${(100 * matches / exact.length).toFixed(1)}%), ${why}`);
     }
   });
   return { by, metrics: metricNames, runs, rows, notes };

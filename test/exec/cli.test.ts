@@ -2,7 +2,7 @@
 // resumes (nothing left to run), and `exec check` prints its report.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,8 +46,9 @@ test('exec runs the check first, stores a verdict per candidate, resumes and reg
   assert.match(first.stderr, /no check state for .*c-env\.yaml: running `ctxbench exec check` first/);
   assert.match(first.stderr, /exec: 2 candidates to run \(1 skipped/);
   assert.match(first.stderr, /exec 2\/2 · pass 1 · fail 1 \(test-fail 1\)/);
-  assert.match(first.stdout, /^pass\s+1$/m);
-  assert.match(first.stdout, /^test-fail\s+1$/m);
+  assert.match(first.stdout, /^verdict\s+now\s+in the run$/m);
+  assert.match(first.stdout, /^pass\s+1\s+1$/m);
+  assert.match(first.stdout, /^test-fail\s+1\s+1$/m);
   const stored = openRunStore(runDir, { readonly: true });
   const verdicts = new Map(stored.candidates().map((c) => [c.sample, c.verdict]));
   stored.close();
@@ -59,6 +60,9 @@ test('exec runs the check first, stores a verdict per candidate, resumes and reg
   const again = ctxbench('exec', runDir, '--env', envFile, '--work-dir', work.dir);
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stderr, /exec: 0 candidates to run \(3 skipped/);
+  // a later session's table counts the whole run, not only what it ran (#38.5)
+  assert.match(again.stdout, /^pass\s+0\s+1$/m);
+  assert.match(again.stdout, /^test-fail\s+0\s+1$/m);
 
   // Regrading reads the saved logs and runs nothing: the same grading gives the same verdicts; a stricter one changes them.
   const regrade = ctxbench('exec', runDir, '--env', envFile, '--regrade');
@@ -81,4 +85,37 @@ test('exec runs the check first, stores a verdict per candidate, resumes and reg
   assert.match(check.stdout, /flaky \(excluded\): none/);
   assert.match(check.stdout, /coverage: \d+ executed functions recorded/);
   assert.match(check.stdout, new RegExp(`state written to ${join(work.dir, 'c-env.state.json')}`));
+});
+
+test('Ctrl-C during exec says how many verdicts are stored and how to resume; the same command then judges the rest (#38.5)', async () => {
+  const repo = join(FIXTURES, 'c', 'repo');
+  const envFile = join(work.dir, 'c-interrupt.yaml');
+  writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
+  const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
+  const runDir = join(work.dir, 'run-interrupted');
+  const store = openRunStore(runDir, { create: config, tasks: [functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial')] });
+  // the first is quick, the second sleeps: the interrupt comes while it runs
+  const slow = reference.replace('long result = 1;', 'long result = 1;\n    { unsigned int sleep(unsigned int); sleep(20); }');
+  for (const [sample, output] of [[0, reference], [1, slow]] as const) {
+    store.putCandidate({ taskId: 'factorial', sample, raw: output, output, postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+  }
+  store.close();
+  const child = spawn(process.execPath, [BIN, 'exec', runDir, '--env', envFile, '--workers', '1', '--work-dir', work.dir]);
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const stored = () => {
+    const reader = openRunStore(runDir, { readonly: true });
+    try {
+      return reader.candidates().filter((c) => c.verdict !== null).length;
+    } finally {
+      reader.close();
+    }
+  };
+  const startedAt = Date.now();
+  while (stored() === 0 && Date.now() - startedAt < 120_000) await new Promise((resolve) => setTimeout(resolve, 200));
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
+  assert.equal(code, 130, stderr);
+  assert.match(stderr, new RegExp(`ctxbench exec: interrupted; 1 verdict stored now, 1 of 2 candidates judged in ${runDir.replace(/[.]/g, '\\.')}\\. Run the same command again to resume \\(judged candidates are skipped\\)\\.\\n$`));
+  assert.equal(stored(), 1);
 });

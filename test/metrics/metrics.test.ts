@@ -29,6 +29,9 @@ test('syntax-ok parses the completed file, or the prediction alone', async () =>
   assert.equal(await ok('int y = x', 'java', { prefix: 'class A { void f(int x) { ', suffix: ' } }' }), 0);
   assert.equal(await ok('x = [1, 2]', 'python'), 1);
   assert.equal(await ok('x = [1, 2', 'python'), 0);
+  // an empty answer shows only that the rest of the file parses (#38.7)
+  assert.equal(await ok('', 'python', { prefix: 'x = 1\n', suffix: '\n' }), 0);
+  assert.equal(await ok('  \n', 'python'), 0);
 });
 
 test('syntax-no-new-errors fails only the errors a prediction adds to those the file has with its reference', async () => {

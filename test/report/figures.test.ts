@@ -242,6 +242,11 @@ test('ctxbench report --preset --html --figures: the preset\'s figures in one HT
   assert.equal((readFileSync(join(out, 'tables.tex'), 'utf8').match(/\\begin\{table\}/g) ?? []).length, 4, 'overall, em and es by language, transitions');
   assert.equal((await cli(['report', infile.dir, bm25.dir, '--preset', 'cceval', '--out', join(out, 'report.txt')])).code, 0);
   assert.match(readFileSync(join(out, 'report.txt'), 'utf8'), /Transitions between runs[^\n]*\nruns\s+tasks\s+both correct\s+gained\s+lost/);
+  // --out's extension chooses the format when --format and --html are not given (#38.7)
+  assert.equal((await cli(['report', infile.dir, bm25.dir, '--preset', 'cceval', '--out', join(out, 'inferred.html')])).code, 0);
+  assert.match(readFileSync(join(out, 'inferred.html'), 'utf8'), /^<!doctype html>/i);
+  assert.equal((await cli(['report', infile.dir, '--out', join(out, 'inferred.json')])).code, 0);
+  assert.doesNotThrow(() => JSON.parse(readFileSync(join(out, 'inferred.json'), 'utf8')));
   const unknown = await cli(['report', infile.dir, '--preset', 'humaneval', '--html']);
   assert.equal(unknown.code, 2);
   assert.match(unknown.stderr, /unknown preset 'humaneval' \(known: yabloco, cceval, m2rc\)/);

@@ -63,6 +63,12 @@ test('aggregates by language and level on the report scale, marking missing cand
   ]);
   const text = renderReport(report, 'text');
   assert.match(text, /c\s+project\s+1\s+1\s+missing\s+missing/);
+  // the reference baseline's exact matches are no memorisation signal (#38.7)
+  const reference = openRunStore(join(mkdtempSync(join(tmpdir(), 'ctxbench-ref-')), 'run'), { create: { ...config(1, 'infile'), model: 'baseline:reference' }, tasks: TASKS });
+  reference.putCandidate({ taskId: 'a', sample: 0, raw: 'x', output: 'x', postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+  reference.putMetrics('a', 0, { em: 1, es: 1 });
+  assert.match(buildReport([reference], parseDimensions('language')).notes.join('\n'), /exact matches 1 of 1 candidates \(100\.0%\), by construction \(the reference baseline\)/);
+  reference.close();
   assert.match(text, /model baseline:empty \(baseline, no model\), context infile, template cceval, tokenizer o200k_base/);
   run.close();
 });

@@ -76,6 +76,15 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     const skipped = store.candidates().length - items.length - unmatched;
     process.stderr.write(`exec: ${items.length} candidates to run${skipped ? ` (${skipped} skipped: already judged or without output)` : ''}\n`);
     const counts = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
+    // Ctrl-C: every stored verdict is complete (one row each); say so and how to go on.
+    const interrupted = () => {
+      const judged = store.candidates().filter((candidate) => candidate.verdict !== null).length;
+      console.error(`\nctxbench exec: interrupted; ${done} verdict${done === 1 ? '' : 's'} stored now, ${judged} of ${store.candidates().length} candidates judged in ${runDir}. Run the same command again to resume (judged candidates are skipped).`);
+      lock?.release();
+      store.close();
+      process.exit(130);
+    };
+    process.once('SIGINT', interrupted);
     let done = 0;
     let executed = 0;
     let started = 0;
@@ -123,8 +132,12 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
         progress();
       }
     }
+    process.off('SIGINT', interrupted);
     if (process.stderr.isTTY && items.length > 0) process.stderr.write('\n');
-    console.log(formatTable(['verdict', 'candidates'], VERDICTS.map((verdict) => [verdict, counts.get(verdict)!])));
+    // this command's verdicts, and the whole run's (earlier sessions included)
+    const inRun = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
+    for (const candidate of store.candidates()) if (candidate.verdict) inRun.set(candidate.verdict.verdict, inRun.get(candidate.verdict.verdict)! + 1);
+    console.log(formatTable(['verdict', 'now', 'in the run'], VERDICTS.map((verdict) => [verdict, counts.get(verdict)!, inRun.get(verdict)!])));
     if (infra > 0) {
       console.log(`\n${infra} candidates hit an infrastructure failure (sandbox, disk, reset) and have no verdict; run the same command again to retry them`);
       return 1;

@@ -1,6 +1,7 @@
 // `ctxbench report`: tables and charts of scored runs, and comparisons between runs of the same tasks.
+import { extname } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
-import { choiceOption, integerOption, listOption } from '../options.ts';
+import { choiceOption, integerOption, listOption, textOption } from '../options.ts';
 import { openRunStore } from '../../runstore/store.ts';
 import { buildReport, parseDimensions } from '../../report/aggregate.ts';
 import { compareRuns, readTaskFile } from '../../report/compare.ts';
@@ -11,13 +12,19 @@ import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
 import { writeFileAtomic } from '../../util/jsonl.ts';
 import { readTaskLabels } from '../../tasks/labels.ts';
 
+/** The format a file name asks for by its extension (`r.html` -> html), or undefined. */
+function formatOfFile(file: string | undefined): Format | undefined {
+  const extension = file === undefined ? '' : extname(file).toLowerCase();
+  return ({ '.html': 'html', '.htm': 'html', '.md': 'md', '.csv': 'csv', '.json': 'json', '.tex': 'latex' } as const)[extension as '.html'];
+}
+
 export const reportCommand: Command = {
   usage: 'report <run...> [--by DIMS] [--labels FILE] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
   example: 'ctxbench report runs/infile runs/bm25 runs/bm25-ref --preset cceval --html --out report.html --figures figures/',
   options: {
     by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo, or a label of --labels (e.g. contaminated)', valueName: 'DIMS' },
     labels: { type: 'string', description: 'extra task labels, JSONL {id, labels} (ctxbench contamination writes one): group by them with --by', valueName: 'FILE' },
-    format: { type: 'string', description: FORMATS.join('|'), valueName: 'FORMAT', default: 'text' },
+    format: { type: 'string', description: `${FORMATS.join('|')} (default: from --out's extension, .html .md .csv .json .tex, else text)`, valueName: 'FORMAT' },
     out: { type: 'string', description: 'write to this file instead of standard output', valueName: 'FILE' },
     metrics: { type: 'string', description: 'comma-separated metric names (default: every scored metric, pass@k when executed)', valueName: 'LIST' },
     html: { type: 'boolean', description: 'the same as --format html: one offline HTML file with every figure' },
@@ -28,7 +35,7 @@ export const reportCommand: Command = {
   },
   async run({ positionals, values }) {
     if (positionals.length === 0) throw new UsageError(`expected at least one run directory\nUsage: ctxbench ${this.usage}`);
-    const format: Format = values.html ? 'html' : choiceOption(values, 'format', FORMATS) ?? 'text';
+    const format: Format = values.html ? 'html' : choiceOption(values, 'format', FORMATS) ?? formatOfFile(textOption(values, 'out')) ?? 'text';
     const seed = integerOption(values, 'seed', { min: -Infinity }) ?? 1;
     const labels = values.labels === undefined ? undefined : readTaskLabels(values.labels as string);
     const by = parseDimensions(values.by as string | undefined, new Set([...(labels?.values() ?? [])].flatMap((record) => Object.keys(record))));
