@@ -81,15 +81,19 @@ function codeLines(text: string): Set<string> {
  */
 function carriesCode(file: string, source: Set<string>): boolean {
   const fd = openSync(file, 'r');
+  let head: Buffer;
+  let whole: boolean;
   try {
     const size = fstatSync(fd).size;
-    const head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
+    head = Buffer.alloc(Math.min(size, SNIFF_BYTES));
     readSync(fd, head, 0, head.length, 0);
-    if (head.includes(0) || (size <= SNIFF_BYTES && !isUtf8(head))) return true;
+    whole = size <= SNIFF_BYTES;
   } finally {
     closeSync(fd);
   }
-  const text = readFileSync(file);
+  if (head.includes(0)) return true;
+  // a small file was read whole already
+  const text = whole ? head : readFileSync(file);
   if (!isUtf8(text)) return true;
   return text.toString('utf8').split('\n').some((line) => source.has(line.trim()));
 }

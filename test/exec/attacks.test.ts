@@ -31,6 +31,8 @@ import { lockFolder } from '../../src/util/lock.ts';
 import { FIXTURES, fixtureEnv, functionTask, functionText, makeWorkDir, runAll } from './helpers.ts';
 
 const work = makeWorkDir('attacks');
+/** A flag's pattern name (`early-exit` of `early-exit: ends ...`). */
+const patternName = (flag: string) => flag.split(':')[0]!;
 after(work.remove);
 
 const pythonEnv = () => fixtureEnv('python', work.dir);
@@ -442,7 +444,7 @@ test('12 (#32.2): products built from the hole\'s file are gone while a candidat
   assert.match(results.get('runner')!.logTail, /Error: file not found: build\/test_runner/);
   // it builds and passes (nothing it needs was removed), and is flagged for the .incbin (#32.5)
   assert.equal(results.get('other')!.verdict, 'pass-flagged', results.get('other')!.logTail);
-  assert.deepEqual(results.get('other')!.flags!.map((flag) => flag.split(':')[0]), ['embedded-file', 'c-dynamic-code']);
+  assert.deepEqual(results.get('other')!.flags!.map(patternName), ['embedded-file', 'c-dynamic-code']);
   const workDir = createContext(env, { workDir: work.dir }).workDir;
   assert.deepEqual(JSON.parse(readFileSync(join(workDir, 'derived.json'), 'utf8')), { products: { 'src/mathx.c': ['build/mathx.o', 'build/test_runner'] } });
 
@@ -490,14 +492,14 @@ test('13 (#32.5): forged passes that per-test grading cannot see are pass-flagge
   for (const [key, patterns] of Object.entries(expected)) {
     const result = results.get(key)!;
     assert.equal(result.verdict, 'pass-flagged', `${key}: ${result.reason}\n${result.logTail}`);
-    assert.deepEqual(result.flags!.map((flag) => flag.split(':')[0]), patterns, key);
+    assert.deepEqual(result.flags!.map(patternName), patterns, key);
     assert.match(result.reason!, /the tests passed, but the candidate matches/);
   }
   assert.equal(results.get('c-reference')!.verdict, 'pass');
   assert.equal(results.get('c-reference')!.flags, undefined);
   // code built at run time, to hide a pattern, is one itself
-  assert.deepEqual(cheatFlags('python', "def f():\n    getattr(__import__('o' + 's'), '_e' + 'xit')(0)", 'def f():\n    return 1').map((flag) => flag.split(':')[0]), ['python-dynamic-code']);
-  assert.deepEqual(cheatFlags('javascript', "function f() { globalThis['pro' + 'cess'].exit(0); }", 'function f() { return 1; }').map((flag) => flag.split(':')[0]), ['node-exit', 'node-dynamic-code']);
+  assert.deepEqual(cheatFlags('python', "def f():\n    getattr(__import__('o' + 's'), '_e' + 'xit')(0)", 'def f():\n    return 1').map(patternName), ['python-dynamic-code']);
+  assert.deepEqual(cheatFlags('javascript', "function f() { globalThis['pro' + 'cess'].exit(0); }", 'function f() { return 1; }').map(patternName), ['node-exit', 'node-dynamic-code']);
   // the evasions a hostile review found (each graded pass before): the words they need are flagged wherever they appear
   const evasions: [string, string, string][] = [
     ['c', 'int gcd(int a, int b)\n{\n    extern char **environ;\n    printf("ok %s\\n", environ[-2]); execl("/bin/true", "true", (char *)0); return a * b;\n}', 'early-exit,c-processes'],
@@ -514,10 +516,10 @@ test('13 (#32.5): forged passes that per-test grading cannot see are pass-flagge
     ['c', 'int gcd(int a, int b)\n{\n    // exit early when b is zero\n    if (b == 0) return a;\n    return gcd(b, a % b);\n}', ''],
     ['python', 'def median(values):\n    # exit early on an empty list\n    ordered = sorted(values)\n    return ordered[len(ordered) // 2]', ''],
   ];
-  for (const [language, candidate, flags] of evasions) assert.equal(cheatFlags(language, candidate, 'int f() { return 0; }').map((flag) => flag.split(':')[0]).join(','), flags, candidate);
+  for (const [language, candidate, flags] of evasions) assert.equal(cheatFlags(language, candidate, 'int f() { return 0; }').map(patternName).join(','), flags, candidate);
   // what the reference itself does is no cheat: a function whose real body calls _exit
   assert.deepEqual(cheatFlags('c', 'void die(int code) { fflush(stdout); _exit(code); }', 'void die(int code) { _exit(code); }'), []);
-  assert.deepEqual(cheatFlags('c', 'void die(int code) { _exit(code); }', 'void die(int code) { (void)code; }').map((flag) => flag.split(':')[0]), ['early-exit']);
+  assert.deepEqual(cheatFlags('c', 'void die(int code) { _exit(code); }', 'void die(int code) { (void)code; }').map(patternName), ['early-exit']);
 });
 
 test('14 (#32.6): files written in the tree, unlinked and kept open, and space reserved with fallocate count against the disk cap', async () => {

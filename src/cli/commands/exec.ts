@@ -78,8 +78,9 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     const counts = new Map<Verdict, number>(VERDICTS.map((verdict) => [verdict, 0]));
     // Ctrl-C: every stored verdict is complete (one row each); say so and how to go on.
     const interrupted = () => {
-      const judged = store.candidates().filter((candidate) => candidate.verdict !== null).length;
-      console.error(`\nctxbench exec: interrupted; ${done} verdict${done === 1 ? '' : 's'} stored now, ${judged} of ${store.candidates().length} candidates judged in ${runDir}. Run the same command again to resume (judged candidates are skipped).`);
+      const all = store.candidates();
+      const judged = all.filter((candidate) => candidate.verdict !== null).length;
+      console.error(`\nctxbench exec: interrupted; ${done} verdict${done === 1 ? '' : 's'} stored now, ${judged} of ${all.length} candidates judged in ${runDir}. Run the same command again to resume (judged candidates are skipped).`);
       lock?.release();
       store.close();
       process.exit(130);
