@@ -42,6 +42,10 @@ interface CompiledSpec {
   docCommentBarrier: RegExp | null;
   stringTypes: Set<string>;
   wrappers: Set<string>;
+  /** `templateDeclarations`. */
+  templates: Set<string>;
+  /** `receiverExpressions`. */
+  receiverExpressions: Set<string>;
   keywords: Set<string>;
   systemPatterns: Map<ImportRule, RegExp>;
   /** `compilerHeaderNames`. */
@@ -55,6 +59,8 @@ interface CompiledSpec {
   statementTypes: Set<string>;
   /** `foreignPlatformMacros`. */
   foreignPlatforms: Set<string>;
+  /** `platformMacros`. */
+  platformMacros: Set<string>;
   /** `stdlibModules`: a type in one of them has no project operators. */
   libraryNamespaces: Set<string>;
   /** `smartPointers`: group 1 is the pointee. */
@@ -102,8 +108,12 @@ class Visited {
 class Context {
   /** local names whose type the function states (parameters, typed or constructed locals). */
   localTypes: Map<string, string> | undefined = undefined;
+  /** the names of every parameter and local the function declares, typed or not (an operand named so is no field). */
+  localNames: Set<string> | undefined = undefined;
   /** whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a statement share it. */
   compilerChecks: Map<string, boolean> | undefined = undefined;
+  /** a class template, or a class inside one (`templateDeclarations`). */
+  templated = false;
 
   constructor(
     readonly start: number,
@@ -165,6 +175,8 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     docCommentBarrier: spec.docCommentBarriers ? new RegExp(`[${escapeClass(spec.docCommentBarriers)}]`) : null,
     stringTypes: new Set(spec.stringTypes),
     wrappers: new Set(spec.definitionWrappers ?? []),
+    templates: new Set(spec.templateDeclarations ?? []),
+    receiverExpressions: new Set(spec.receiverExpressions ?? []),
     keywords: new Set(spec.keywords),
     systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
     compilerNames: new Set(spec.compilerHeaderNames),
@@ -173,6 +185,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     compilerTypePattern: wordPattern(spec.compilerHeaderTypes ?? []),
     statementTypes: new Set(spec.statementTypes),
     foreignPlatforms: new Set(spec.foreignPlatformMacros),
+    platformMacros: new Set(spec.platformMacros),
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     declarationMacros: (spec.declarationMacros ?? []).map((source) => new RegExp(source, 'gd')),
     smartPointer: spec.smartPointers ? new RegExp(`^\\s*(?:const\\s+)?(?:${spec.smartPointers.map(escapeRegExp).join('|')})\\s*<\\s*([^<>,]+?)\\s*>`) : null,
@@ -455,7 +468,7 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 
 /** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
 function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
 }
 
 /** The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it ends otherwise. */
@@ -477,8 +490,13 @@ class FileExtractor {
   readonly declarationDocs: NonNullable<FileFacts['declarationDocs']> = [];
   readonly macros: MacroDefinition[] = [];
   readonly fieldTypes: NonNullable<FileFacts['fieldTypes']> = [];
+  readonly classBases: NonNullable<FileFacts['classBases']> = [];
   readonly typeAliases: NonNullable<FileFacts['typeAliases']> = [];
   private readonly stack: Context[] = [];
+  /** the branches of conditional directives dead on the platform indexed for, as text offsets [start, end), those not yet passed. */
+  private deadBranches: [number, number][];
+  /** per dialect macro (`dialectMacros`), the branches dead where it is defined and where it is not. */
+  private readonly dialectBranches: { macro: string; whenDefined: [number, number][]; whenUndefined: [number, number][] }[];
   private readonly fileScopes: string[] = [];
   /** the last definition of a `mergeEquations` rule, which a following equation may continue. */
   private lastEquation: { rule: DefinitionRule; fn: ExtractedFunction; node: Node } | null = null;
@@ -486,7 +504,14 @@ class FileExtractor {
   constructor(
     private readonly c: CompiledSpec,
     private readonly text: string,
-  ) {}
+  ) {
+    this.deadBranches = c.platformMacros.size + c.foreignPlatforms.size > 0 ? deadBranches(text, c.platformMacros, c.foreignPlatforms) : [];
+    this.dialectBranches = (c.spec.dialectMacros ?? []).map((macro) => ({
+      macro,
+      whenDefined: deadBranches(text, new Set([...c.platformMacros, macro]), c.foreignPlatforms),
+      whenUndefined: deadBranches(text, c.platformMacros, new Set([...c.foreignPlatforms, macro])),
+    }));
+  }
 
   enter(visit: Visited, role: number): void {
     while (this.stack.length > 0) {
@@ -494,6 +519,7 @@ class FileExtractor {
       if (visit.within(top.start, top.end)) break;
       this.stack.pop();
     }
+    if (this.deadBranches.length > 0 && this.inDeadBranch(visit.start)) return;
     if (role & ROLE_IMPORT) this.importsOf(visit);
     if (role & ROLE_CALL) this.callOf(visit);
     if (role & ROLE_DEFINITION) this.definitionOf(visit);
@@ -608,6 +634,8 @@ class FileExtractor {
       fileLocal,
       calls: [],
     };
+    const template = this.templateOf(visit, declaratorQualifiers, fn.signature);
+    if (template) fn.template = template;
     this.functions.push(fn);
     this.libraryMacroCalls(fn, body);
     const initializer = rule.initializerTypes && typedChildren().find(({ type }) => rule.initializerTypes!.includes(type))?.child;
@@ -648,6 +676,19 @@ class FileExtractor {
       const { line, column } = positionIn(body, code, match.index!);
       fn.calls.push(callSiteOf(name, null, 0, line, column));
     }
+  }
+
+  /** Whether a definition is a template (`templateDeclarations`): type parameters of its own, or only its class's. */
+  private templateOf(visit: Visited, declaratorQualifiers: string[], signature: string): ExtractedFunction['template'] {
+    const { templates } = this.c;
+    if (templates.size === 0) return undefined;
+    let parameterLists = 0;
+    for (let parent = visit.node.parent; parent && templates.has(parent.type); parent = parent.parent) parameterLists++;
+    // an out-of-line member of a class template names its class with the class's parameters (`Array<T>::size`)
+    const owner = declaratorQualifiers[declaratorQualifiers.length - 1];
+    const outOfLineMember = owner !== undefined && new RegExp(`(?:^|[^\\w])${escapeRegExp(owner)}\\s*<[^;{]*>\\s*::`).test(signature);
+    if (parameterLists > (outOfLineMember ? 1 : 0)) return 'function';
+    return outOfLineMember || this.stack.some((context) => context.kind === 'class' && context.templated) ? 'class-member' : undefined;
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
@@ -843,7 +884,11 @@ class FileExtractor {
     }
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType.replace(/\*$/, '');
-    else if (receiver !== null && !receiverIsPath) site.receiverCall = trailingCallName(receiver) ?? undefined;
+    else if (receiver !== null && !receiverIsPath) {
+      site.receiverCall = trailingCallName(receiver) ?? undefined;
+      const rootType = this.c.receiverExpressions.size > 0 && site.receiverCall === undefined ? this.rootLocalType(visit, receiver) : undefined;
+      if (rootType) site.receiverRootType = rootType;
+    }
     return site;
   }
 
@@ -855,19 +900,55 @@ class FileExtractor {
       .map((argument) => literals[argument.type] ?? (this.c.identifierTypes.has(argument.type) ? (this.localType(visit, argument.text) ?? null) : null));
   }
 
-  /** An overloadable operator's use as a call of `operator<token>` on its operand, when the operand's type is stated (CallRule.operator). */
+  /**
+   * An overloadable operator's use as a call of `operator<token>` on its operand (CallRule.operator): an operand
+   * whose type is stated (a typed local), or one the resolver types (`receiverExpressions`: a field of the
+   * caller's class, `*this`, an element or a field of either or of a typed local).
+   */
   private operatorSite(visit: Visited, rule: NonNullable<CallRule['operator']>, line: number, column: number): CallSite | null {
-    // most expressions are in functions that state no class-typed local: no node is read for them
-    if (!this.stack.some((context) => context.kind === 'function' && context.localTypes !== undefined)) return null;
+    const fn = this.innermostFunction(visit);
+    // most expressions are in functions that are no method and state no class-typed local: no node is read for them
+    const method = fn?.fn !== undefined && fn.fn.kind !== 'function';
+    if (!fn || (fn.localTypes === undefined && !method)) return null;
     const operand = visit.node.childForFieldName(rule.operandField);
-    if (!operand || !this.c.identifierTypes.has(operand.type)) return null;
-    const receiverType = this.localType(visit, operand.text);
     const token = rule.token ?? (rule.operatorField ? visit.node.childForFieldName(rule.operatorField)?.text : undefined);
-    // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
-    if (!receiverType || receiverType.endsWith('*') || !token || this.c.libraryNamespaces.has(receiverType.split('::')[0]!)) return null;
-    const site = callSiteOf(`operator${token}`, operand.text, rule.operands, line, column);
-    site.receiverType = receiverType;
+    if (!operand || !token) return null;
+    const name = `operator${token}`;
+    if (this.c.identifierTypes.has(operand.type)) {
+      const receiverType = fn.localTypes?.get(operand.text);
+      // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
+      // a name that is no local of a method may be a field of its class
+      if (!receiverType) return method && !fn.localNames?.has(operand.text) ? callSiteOf(name, operand.text, rule.operands, line, column) : null;
+      if (receiverType.endsWith('*') || this.fromLibrary(receiverType)) return null;
+      const site = callSiteOf(name, operand.text, rule.operands, line, column);
+      site.receiverType = receiverType;
+      return site;
+    }
+    if (!this.c.receiverExpressions.has(operand.type)) return null;
+    const rootType = this.rootLocalType(visit, operand.text);
+    if (rootType !== undefined ? this.fromLibrary(rootType) : !method) return null;
+    const site = callSiteOf(name, operand.text, rule.operands, line, column);
+    if (rootType) site.receiverRootType = rootType;
     return site;
+  }
+
+  private fromLibrary(type: string): boolean {
+    return this.c.libraryNamespaces.has(type.split('::')[0]!);
+  }
+
+  /** The stated type of the local an expression starts from (`box` of `box.mi`, `pts` of `pts[i]`; a pointer keeps its `*`). */
+  private rootLocalType(visit: Visited, expression: string): string | undefined {
+    const root = /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
+    return root === undefined || root === 'this' ? undefined : this.localType(visit, root);
+  }
+
+  /** The innermost function around a node. */
+  private innermostFunction(visit: Visited): Context | undefined {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const context = this.stack[i]!;
+      if (context.kind === 'function' && visit.within(context.start, context.end)) return context;
+    }
+    return undefined;
   }
 
   /** The named children of an argument list that are not comments. Counting the children is one call into
@@ -881,11 +962,7 @@ class FileExtractor {
 
   /** The stated type of a local name, in the innermost function around the node. */
   private localType(visit: Visited, name: string): string | undefined {
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const context = this.stack[i]!;
-      if (context.kind === 'function' && visit.within(context.start, context.end)) return context.localTypes?.get(name);
-    }
-    return undefined;
+    return this.innermostFunction(visit)?.localTypes?.get(name);
   }
 
   // -- local types -------------------------------------------------------------------------------
@@ -902,6 +979,7 @@ class FileExtractor {
     if (rule.field) return;
     const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
     if (names.length === 0) return;
+    if (this.c.receiverExpressions.size > 0) for (const name of names) (fn.localNames ??= new Set()).add(name.text);
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
     if (stated && rule.skipTypes?.includes(stated.type)) return;
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
@@ -1059,8 +1137,27 @@ class FileExtractor {
     const kind = rule.kind ?? 'class';
     const fileLocal = parts.length === 0 && (rule.anonymousIsFileLocal ?? false);
     // `namespace a::b { }` nests two scopes over the same range.
+    const first = this.stack.length;
     if (parts.length === 0) this.stack.push(new Context(start, end, null, kind, fileLocal));
     for (const part of parts) this.stack.push(new Context(start, end, part, kind, fileLocal));
+    const templated = (kind === 'class' && node.parent !== null && this.c.templates.has(node.parent.type)) || this.stack.slice(0, first).some((context) => context.templated);
+    for (const context of this.stack.slice(first)) context.templated = templated;
+    if (rule.bases && parts.length > 0) this.basesOf(node, rule.bases);
+  }
+
+  /** The bases a class names (ScopeRule.bases), recorded for the class just entered. */
+  private basesOf(node: Node, rule: NonNullable<ScopeRule['bases']>): void {
+    const bases: string[] = [];
+    for (const path of rule.paths) {
+      for (const holder of resolvePath(node, path)) {
+        for (const base of holder.namedChildren) {
+          if (!base || rule.skipTypes?.includes(base.type)) continue;
+          const parts = nameParts(base.text, this.c.separator).map(withoutTypeArguments);
+          if (parts.length > 0) bases.push(parts.join(this.c.separator));
+        }
+      }
+    }
+    if (bases.length > 0) this.classBases.push({ owner: this.qualifierNames().join(this.c.separator), bases });
   }
 
   private declarationOf(visit: Visited): void {
@@ -1076,34 +1173,20 @@ class FileExtractor {
     }
   }
 
-  /** Whether a node sits in a conditional branch taken only on another platform (`foreignPlatformMacros`). */
-  private onlyForeignPlatform(node: Node): boolean {
-    const foreign = this.c.foreignPlatforms;
-    if (foreign.size === 0) return false;
-    /** 1: the condition holds only on a foreign platform; -1: only elsewhere; 0: cannot tell. */
-    const sense = (condition: Node | null): number => {
-      if (!condition) return 0;
-      if (condition.type === 'identifier') return foreign.has(condition.text) ? 1 : 0;
-      if (condition.type === 'preproc_defined') return condition.namedChildren.some((n) => n !== null && foreign.has(n.text)) ? 1 : 0;
-      if (condition.type === 'parenthesized_expression') return sense(condition.firstNamedChild);
-      if (condition.type === 'unary_expression' && condition.child(0)?.type === '!') return -sense(condition.childForFieldName('argument'));
-      if (condition.type === 'binary_expression' && condition.childForFieldName('operator')?.type === '&&') {
-        return sense(condition.childForFieldName('left')) === 1 || sense(condition.childForFieldName('right')) === 1 ? 1 : 0;
-      }
-      return 0;
-    };
-    for (let child: Node = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
-      let holds: number;
-      if (parent.type === 'preproc_ifdef') {
-        const named = parent.childForFieldName('name');
-        holds = named && foreign.has(named.text) ? (parent.child(0)?.type === '#ifndef' ? -1 : 1) : 0;
-      } else if (parent.type === 'preproc_if' || parent.type === 'preproc_elif') {
-        holds = sense(parent.childForFieldName('condition'));
-      } else continue;
-      const inAlternative = parent.childForFieldName('alternative')?.id === child.id;
-      if ((inAlternative ? -holds : holds) === 1) return true;
+  /** Whether an offset is in a dead branch (offsets come in document order: branches passed are let go). */
+  private inDeadBranch(offset: number): boolean {
+    this.deadBranches = this.deadBranches.filter(([, end]) => end > offset);
+    return this.deadBranches.some(([start]) => start <= offset);
+  }
+
+  /** A definition's dialect condition (MacroDefinition.dialect) at an offset: where it is dead in one reading only. */
+  private dialectOf(offset: number): Pick<MacroDefinition, 'dialect'> {
+    const inside = (ranges: [number, number][]) => ranges.some(([start, end]) => start <= offset && offset < end);
+    for (const { macro, whenDefined, whenUndefined } of this.dialectBranches) {
+      const deadDefined = inside(whenDefined);
+      if (deadDefined !== inside(whenUndefined)) return { dialect: { macro, defined: !deadDefined } };
     }
-    return false;
+    return {};
   }
 
   private macroOf(visit: Visited): void {
@@ -1113,18 +1196,19 @@ class FileExtractor {
     // parameters) and ends some early (at a comment with an apostrophe in the replacement text).
     const text = defineText(this.text, visit.start, visit.end);
     const define = parseDefine(text);
-    if (!define || this.onlyForeignPlatform(node)) return;
+    if (!define) return;
     const span = spanOf(node);
+    const dialect = this.dialectOf(visit.start);
     const shape = this.c.macroNames ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine) : { generates: [], expands: [] };
     const generating = shape.generates.length > 0 || shape.expands.length > 0 ? { parameters: define.parameters ?? [], generates: shape.generates, expands: shape.expands } : {};
     if (define.parameters === null) {
       const target = define.body.trim();
       if (/^[A-Za-z_]\w*$/.test(target) && !this.c.keywords.has(target)) {
         const call = callSiteOf(target, null, null, span.startLine, span.startColumn);
-        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true });
+        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true, ...dialect });
       } else if (shape.expands.length > 0) {
         // an X-macro list (`#define TSD_DATA O(a, int) O(b, bool)`): what its invocations generate
-        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [], ...generating });
+        this.macros.push({ name: define.name, parameterCount: 0, span, calls: [], ...generating, ...dialect });
       }
       return;
     }
@@ -1141,7 +1225,7 @@ class FileExtractor {
         calls.push(callSiteOf(name, null, null, line, column));
       }
     }
-    this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating });
+    this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating, ...dialect });
   }
 }
 
@@ -1558,6 +1642,111 @@ function countLines(text: string): number {
 }
 
 /**
+ * The branches of a C-family file's conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`) that are dead on
+ * the platform indexed for (`platformMacros` defined, `foreignPlatformMacros` not): text offsets [start, end), a branch
+ * from the end of its directive's line to the next directive of its chain. Read from the text, line by line, as the
+ * preprocessor does: tree-sitter's directive nodes go astray where branches hold unbalanced code. A condition naming
+ * another macro decides nothing; once a branch's condition holds, the chain's later branches are dead.
+ */
+function deadBranches(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
+  if (!/^[ \t]*#[ \t]*if/m.test(text)) return [];
+  const dead: [number, number][] = [];
+  /** per open chain: where its dead branch started (or null), and whether a branch's condition has held. */
+  const chains: { deadFrom: number | null; held: boolean }[] = [];
+  const directive = /^[ \t]*#[ \t]*(ifdef|ifndef|if|elifdef|elifndef|elif|else|endif)\b((?:[^\n\\]|\\\n?)*)$/gm;
+  for (const match of text.matchAll(directive)) {
+    const [line, kind, rest] = match as unknown as [string, string, string];
+    const lineStart = match.index!;
+    const lineEnd = lineStart + line.length;
+    const condition = (): boolean | undefined => {
+      const body = rest.replace(/\\\n/g, ' ').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, ' ').trim();
+      if (kind.endsWith('def')) {
+        const name = /^[A-Za-z_]\w*/.exec(body)?.[0];
+        const known = name === undefined ? undefined : defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined;
+        return known === undefined ? undefined : kind.endsWith('ndef') ? !known : known;
+      }
+      return evaluateCondition(body, defined, undefinedMacros);
+    };
+    if (kind.startsWith('if')) {
+      const holds = condition();
+      chains.push({ deadFrom: holds === false ? lineEnd : null, held: holds === true });
+      continue;
+    }
+    const chain = chains.at(-1);
+    if (!chain) continue;
+    if (chain.deadFrom !== null) dead.push([chain.deadFrom, lineStart]);
+    if (kind === 'endif') {
+      chains.pop();
+      continue;
+    }
+    const holds = kind === 'else' ? true : condition();
+    chain.deadFrom = chain.held || holds === false ? lineEnd : null;
+    if (holds === true) chain.held = true;
+  }
+  return dead.sort((a, b) => a[0] - b[0]);
+}
+
+/** A `#if` condition in three values (undefined: cannot tell): `defined`, `!`, `&&`, `||`, parentheses, numbers and the platform's macros. */
+function evaluateCondition(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
+  const tokens = text.match(/[A-Za-z_]\w*|\d+\w*|&&|\|\||==|!=|<=|>=|[()!<>]|\S/g) ?? [];
+  let at = 0;
+  const macro = (name: string) => (defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined);
+  // each level returns undefined for what it cannot tell; an unknown operand still lets `&&`/`||` decide on the other
+  const primary = (): boolean | undefined => {
+    const token = tokens[at++];
+    if (token === undefined) return undefined;
+    if (token === '!') {
+      const inner = primary();
+      return inner === undefined ? undefined : !inner;
+    }
+    if (token === '(') {
+      const inner = or();
+      if (tokens[at] === ')') at++;
+      return inner;
+    }
+    if (token === 'defined') {
+      const parenthesised = tokens[at] === '(';
+      if (parenthesised) at++;
+      const name = tokens[at++];
+      if (parenthesised && tokens[at] === ')') at++;
+      return name === undefined ? undefined : macro(name);
+    }
+    if (/^\d/.test(token)) return /^0[xX]?0*[uUlL]*$|^0+[uUlL]*$/.test(token) ? false : /^\d+[uUlL]*$/.test(token) ? true : undefined;
+    // a macro undefined on the platform is 0 there; a defined one's value is not known
+    return /^[A-Za-z_]/.test(token) ? (macro(token) === false ? false : undefined) : undefined;
+  };
+  const comparison = (): boolean | undefined => {
+    const left = primary();
+    if (['==', '!=', '<', '>', '<=', '>='].includes(tokens[at] ?? '')) {
+      at++;
+      primary();
+      return undefined;
+    }
+    return left;
+  };
+  const and = (): boolean | undefined => {
+    let value = comparison();
+    while (tokens[at] === '&&') {
+      at++;
+      const right = comparison();
+      value = value === false || right === false ? false : value === true && right === true ? true : undefined;
+    }
+    return value;
+  };
+  const or = (): boolean | undefined => {
+    let value = and();
+    while (tokens[at] === '||') {
+      at++;
+      const right = and();
+      value = value === true || right === true ? true : value === false && right === false ? false : undefined;
+    }
+    return value;
+  };
+  const value = or();
+  return at === tokens.length ? value : undefined;
+}
+
+/**
  * Hands each node of a walk type to the gatherers and, by its role, to the extractor: depth first, in
  * document order, an enclosing node before the nodes it contains. A function of its own, apart from
  * extractFile's once-per-file work: V8 compiles a hot loop while it runs, and the code after the loop,
@@ -1622,6 +1811,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     };
     if (c.spec.declarationDocstrings) facts.declarationDocs = extractor.declarationDocs;
     if (c.spec.localTypes?.some((rule) => rule.field)) facts.fieldTypes = extractor.fieldTypes;
+    if (c.spec.scopes.some((rule) => rule.bases)) facts.classBases = extractor.classBases;
     if (c.spec.typeAliases) facts.typeAliases = extractor.typeAliases;
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);

@@ -92,6 +92,11 @@ function isOperatorSite(site: CallSite): boolean {
   return site.receiverType !== undefined && site.name.startsWith('operator');
 }
 
+/** An operator applied to an operand (CallRule.operator), its type stated or not: an `operator...` call with a receiver. */
+function isOperatorUse(site: CallSite): boolean {
+  return site.receiver !== null && site.name.startsWith('operator');
+}
+
 /** Built-in arithmetic types (C, C++): a `number` literal fits them. */
 const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
 const BOOLEAN = /^(?:bool|boolean)$/;
@@ -365,8 +370,8 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // The facts come from JSON, each file and call site with the keys it has: C and C++ files, and calls
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
-const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'fieldTypes', 'typeAliases']);
-const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
+const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'classBases', 'fieldTypes', 'typeAliases']);
+const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'receiverRootType', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
@@ -384,6 +389,10 @@ export class Resolver {
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
+  /** the bases classes name (FileFacts.classBases), by class name (its last segment): their last segments. */
+  private readonly basesByClass = new Map<string, string[]>();
+  /** lineage's answers, by class name. */
+  private readonly lineages = new Map<string, readonly string[]>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
   private readonly parameterTypesOf = new Map<Definition, string[]>();
@@ -469,11 +478,15 @@ export class Resolver {
         this.pointerVariablesByName.set(variable.name, list);
       }
       for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
+      for (const { owner, bases } of file.classBases ?? []) {
+        const tail = lastSegment(owner);
+        this.basesByClass.set(tail, [...(this.basesByClass.get(tail) ?? []), ...bases.map(lastSegment).filter((base) => base !== tail)]);
+      }
       for (const field of file.fieldTypes ?? []) {
         const owner = lastSegment(field.owner);
         let fields = this.fieldTypesByOwner.get(owner);
         if (!fields) this.fieldTypesByOwner.set(owner, (fields = new Map()));
-        fields.set(field.name, field.type.replace(/\*$/, ''));
+        fields.set(field.name, field.type);
       }
       for (const record of file.records ?? []) {
         for (const field of record.fields) {
@@ -596,7 +609,9 @@ export class Resolver {
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
-      if (this.uncountedByClang(resolved)) resolved.yablocoLevel = 'unresolved';
+      // an operator that reaches no function of the project is the language's own: no call
+      if (resolved.level === 'unresolved' && isOperatorUse(site)) return;
+      if (this.uncountedByClang(resolved, caller)) resolved.yablocoLevel = 'unresolved';
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
@@ -612,13 +627,16 @@ export class Resolver {
 
   /**
    * Calls YABLoCo's call graph never holds (from clang's references, bullet3's graph: no constructor in
-   * 3,368 callees, no function template): a call whose every callee is a constructor or a function template.
+   * 3,368 callees, no function template, no member of a class template called from outside the template:
+   * clang names the instantiation, which its table does not hold): a call whose every callee is one of those.
    */
-  private uncountedByClang(call: FunctionCall): boolean {
+  private uncountedByClang(call: FunctionCall, caller: Definition): boolean {
     const numbers = call.calleeIds.length > 0 ? this.calleeNumbers.get(call.calleeIds) : undefined;
     return numbers !== undefined && numbers.every((number) => {
-      const { fn } = this.definitions[number]!;
-      return fn.kind === 'constructor' || /^template\s*</.test(fn.signature);
+      const callee = this.definitions[number]!;
+      const { fn } = callee;
+      if (fn.kind === 'constructor' || fn.template === 'function') return true;
+      return fn.template === 'class-member' && !(caller.fn.template !== undefined && caller.owner === callee.owner);
     });
   }
 
@@ -735,7 +753,10 @@ export class Resolver {
     const key = includedOnly ? `${name}\0` : name;
     if (place.visibleMacros.has(key)) return place.visibleMacros.get(key);
     const seeing = includedOnly ? this.includersOf : this.reachersOf;
-    const visibleFrom = (file: number) => macros.find((m) => m.path === this.filePaths[file]) ?? macros.find((m) => hasFile(seeing.get(m.path), file));
+    // a macro of one dialect only (`#ifndef __cplusplus`) is seen from files of a language that defines it accordingly
+    const defines = getLanguage(place.facts.language).platformMacros ?? [];
+    const readable = macros.filter((m) => m.dialect === undefined || defines.includes(m.dialect.macro) === m.dialect.defined);
+    const visibleFrom = (file: number) => readable.find((m) => m.path === this.filePaths[file]) ?? readable.find((m) => hasFile(seeing.get(m.path), file));
     let macro = visibleFrom(place.index);
     for (const includer of macro ? [] : (this.includersOf.get(place.facts.path) ?? [])) {
       macro = visibleFrom(includer);
@@ -793,14 +814,15 @@ export class Resolver {
   }
 
   private decideCall(caller: Definition, given: CallSite, context: FileContext): FunctionCall {
-    // a member call on a field of the caller's class (`m_body.advance()`, `this->m_body->advance()`) has the field's stated type
-    const fieldType = given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath ? this.fieldTypeOf(caller, given.receiver) : undefined;
+    // a member call or an operator on a field of the caller's class (`m_body.advance()`, `this->m_body->advance()`), on
+    // `*this`, or on an element or field of one of them or of a typed local (`m_el[0].x()`, `box.mi.setMin(v)`) has its stated type
+    const fieldType = given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath ? this.expressionType(caller, given.receiver, given.receiverRootType) : undefined;
     // a member call on a call's result (`t.getOrigin().x()`) has the type that call's callee returns
     const returned = fieldType === undefined && given.receiverType === undefined && given.receiverCall !== undefined ? this.receiverCallType(caller, given, context) : undefined;
     const stated = fieldType ?? returned ?? given.receiverType;
     const aliased = stated !== undefined ? this.dealiased(stated) : undefined;
     // an operator on a pointer (an alias of a smart pointer) is the language's
-    const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorSite(given);
+    const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): FunctionCall => {
       const calleeIds = found.map((d) => d.id);
@@ -812,7 +834,8 @@ export class Resolver {
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
     };
-    if (pointerOperator) return result('unresolved', []);
+    // an operator on what has no known class is the language's (and no call)
+    if (pointerOperator || (isOperatorUse(given) && site.receiverType === undefined)) return result('unresolved', []);
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
       definitions: (name) => this.definitionsByName.get(name) ?? [],
       bindings: context.bindings,
@@ -905,19 +928,41 @@ export class Resolver {
     const receiver = site.receiver;
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
-      const own = implicitThis && caller.owner !== '' ? groups.byOwner.get(caller.owner) : undefined;
+      const own = implicitThis && caller.owner !== '' ? (groups.byOwner.get(caller.owner) ?? this.inherited(groups, caller.ownerTail)) : undefined;
       // `Vec()`, `Vec v = Vec(1)`: a class's name called is its constructor
       return own ?? (groups.free.length > 0 ? groups.free : (groups.byOwnerTail.get(site.name) ?? groups.free));
     }
-    if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? groups.all;
+    if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? this.inherited(groups, caller.ownerTail) ?? groups.all;
     if (site.receiverType) {
-      // the receiver's stated type: that class's methods; a type that is no project class has none
-      const typed = groups.byOwnerTail.get(lastSegment(site.receiverType));
+      // the receiver's stated type: that class's methods, else its nearest base's; a type that is no project class has none
+      const typed = groups.byOwnerTail.get(lastSegment(site.receiverType)) ?? this.inherited(groups, lastSegment(site.receiverType));
       if (typed) return typed;
       if (!this.ownerTails.has(lastSegment(site.receiverType))) return NO_DEFINITIONS;
     }
     // a member call on a value of no known class: a method of any class, never a free function (where the language has classes)
     return groups.byOwnerTail.get(lastSegment(receiver)) ?? (context.methodsOnReceivers ? groups.methods : groups.all);
+  }
+
+  /** A name's methods in the nearest base of class `tail` that has one (breadth first through FileFacts.classBases). */
+  private inherited(groups: NameGroups, tail: string): Definition[] | undefined {
+    for (const base of this.lineage(tail).slice(1)) {
+      const found = groups.byOwnerTail.get(base);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** Class `tail` and its bases, nearest first (breadth first; a cycle or a deep hierarchy stops at 32 classes). */
+  private lineage(tail: string): readonly string[] {
+    let found = this.lineages.get(tail);
+    if (found) return found;
+    const order = [tail];
+    for (let i = 0; i < order.length && order.length < 32; i++) {
+      for (const base of this.basesByClass.get(order[i]!) ?? []) if (!order.includes(base)) order.push(base);
+    }
+    found = order;
+    this.lineages.set(tail, found);
+    return found;
   }
 
   /** The constructors of class `name` in a language that names them (`constructors.names`), one array per question. */
@@ -943,10 +988,10 @@ export class Resolver {
     if (found) return found;
     const groups = this.nameGroups(name);
     const fits = (d: Definition, parameters: number) => operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
-    const members = (groups?.byOwnerTail.get(type) ?? []).filter((d) => fits(d, operands ?? 0));
+    const members = ((groups ? (groups.byOwnerTail.get(type) ?? this.inherited(groups, type)) : undefined) ?? []).filter((d) => fits(d, operands ?? 0));
     const free = (groups?.free ?? []).filter((d) => d.owner === '' && fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type);
     // `v[i]` on a class without `operator[]` indexes what it converts to (`operator float*()`)
-    const conversions = name === 'operator[]' && members.length + free.length === 0 ? this.pointerConversions(type) : [];
+    const conversions = name === 'operator[]' && members.length + free.length === 0 ? (this.lineage(type).map((cls) => this.pointerConversions(cls)).find((list) => list.length > 0) ?? []) : [];
     found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
     this.operatorChoices.set(key, found);
     return found;
@@ -997,10 +1042,62 @@ export class Resolver {
     return type;
   }
 
-  /** The stated type of a field of the caller's class that `receiver` names (`m_x`, `this->m_x`). */
-  private fieldTypeOf(caller: Definition, receiver: string): string | undefined {
-    if (caller.ownerTail === '') return undefined;
-    return this.fieldTypesByOwner.get(caller.ownerTail)?.get(receiver.replace(/^this\s*(?:->|\.)\s*/, ''));
+  /**
+   * The type of a receiver expression (CallSite.receiverRootType): it starts from a typed local, a field of the
+   * caller's class (its bases' too) or `this`, then takes elements (`[i]`: a pointer's pointee, else what the class's
+   * `operator[]` returns) and fields (`.f`, `->f`: the field's stated type in that class or its bases). A pointer
+   * keeps its `*`; undefined where a step is not one of these (a call, an arithmetic expression).
+   */
+  private expressionType(caller: Definition, expression: string, rootType: string | undefined): string | undefined {
+    const text = expression.replace(/\s+/g, '');
+    const root = /^(\(*)(\*?)(this|[A-Za-z_]\w*)/.exec(text);
+    if (!root) return undefined;
+    const [, opening, deref, name] = root;
+    let type: string | undefined = name === 'this' ? (caller.ownerTail !== '' ? `${caller.ownerTail}*` : undefined) : (rootType ?? this.fieldType(caller.ownerTail, name!));
+    if (deref) type = type?.endsWith('*') ? type.slice(0, -1) : undefined;
+    let rest = text.slice(root[0].length);
+    // `(*this)`, `(a)`: as many closing parentheses as opened, before any step
+    for (let open = opening!.length; open > 0 && type !== undefined; open--) {
+      if (!rest.startsWith(')')) return undefined;
+      rest = rest.slice(1);
+    }
+    while (rest !== '' && type !== undefined) {
+      if (rest.startsWith('[')) {
+        let depth = 0;
+        let end = 0;
+        for (; end < rest.length; end++) {
+          if (rest[end] === '[') depth++;
+          else if (rest[end] === ']' && --depth === 0) break;
+        }
+        if (end === rest.length) return undefined;
+        rest = rest.slice(end + 1);
+        type = type.endsWith('*') ? type.slice(0, -1) : this.elementType(type);
+        continue;
+      }
+      const step = /^(?:\.|->)([A-Za-z_]\w*)/.exec(rest);
+      if (!step || rest[step[0].length] === '(') return undefined;
+      rest = rest.slice(step[0].length);
+      type = this.fieldType(lastSegment(this.dealiased(type.replace(/\*$/, ''))), step[1]!);
+    }
+    return type;
+  }
+
+  /** What `value[i]` is on a value of class `type`: the return type of the class's `operator[]` (one agreed on), else undefined. */
+  private elementType(type: string): string | undefined {
+    const operators = this.operatorCandidates('operator[]', lastSegment(this.dealiased(type)), 1).filter((d) => d.fn.name === 'operator[]');
+    const returned = new Set(operators.map((d) => this.returnTypeOf(d)));
+    const [only] = returned;
+    return returned.size === 1 && only !== null && only !== undefined ? only : undefined;
+  }
+
+  /** The stated type of field `name` of class `owner` (its last segment) or of its nearest base declaring it. */
+  private fieldType(owner: string, name: string): string | undefined {
+    if (owner === '') return undefined;
+    for (const cls of this.lineage(owner)) {
+      const type = this.fieldTypesByOwner.get(cls)?.get(name);
+      if (type !== undefined) return type;
+    }
+    return undefined;
   }
 
   /** A class's conversion operators to a pointer (`operator btScalar*`, `operator const btScalar*`). */

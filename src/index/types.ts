@@ -23,6 +23,9 @@ export interface CallSite {
   /** the receiver is a call's result (`t.getOrigin().x()`): that call's name; it is the caller's call site at the same line and column
    *  with this name, and its callee's return type is the receiver's type. Absent otherwise. */
   receiverCall?: string;
+  /** the receiver is an expression (`box.mi`, `pts[i]`, an operator's operand) that starts from a local of this stated
+   *  type (a pointer keeps its `*`); the resolver follows its element and field steps (LanguageSpec.receiverExpressions). */
+  receiverRootType?: string;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
   /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else null; absent when none is known. */
@@ -67,6 +70,9 @@ export interface ExtractedFunction {
   /** C `static` functions (file-local linkage), Java/C# `private`: resolvable only from their file. */
   fileLocal: boolean;
   calls: CallSite[];
+  /** a template (languages with `templateDeclarations`): `function` when it has type parameters of its own (a function
+   *  template, a member function template), `class-member` when only its class's (a member of a class template); absent otherwise. */
+  template?: 'function' | 'class-member';
 }
 
 /** A function-like macro (C preprocessor) and the calls written in its replacement text. */
@@ -84,6 +90,9 @@ export interface MacroDefinition {
   generates?: string[];
   /** macros the replacement text invokes outside any braces, with their argument texts (`O(tcache, bool, bool)`). */
   expands?: MacroUse[];
+  /** defined only where a dialect macro (`dialectMacros`: `__cplusplus`) is defined (true) or is not (false): a C
+   *  header's `#ifndef __cplusplus` branch is read by C files, not by C++ files including it. Absent: for every reader. */
+  dialect?: { macro: string; defined: boolean };
 }
 
 /** A record (C struct) and the function-pointer fields it declares. */
@@ -138,6 +147,9 @@ export interface FileFacts {
   macroUses?: MacroUse[];
   /** the type aliases declared here (`typeAliases` rules), the target's type name as a local's would be (`T*` for a smart pointer). */
   typeAliases?: { name: string; type: string }[];
+  /** the classes declared here that name bases (ScopeRule.bases): `owner` is the class's qualified name, `bases` the
+   *  bases' names as written, without type arguments (`ns::Base` of `ns::Base<T>`). */
+  classBases?: { owner: string; bases: string[] }[];
   /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name. */
   fieldTypes?: { owner: string; name: string; type: string }[];
 }

@@ -141,6 +141,10 @@ export interface ScopeRule {
   fileWide?: boolean;
   /** an unnamed scope of this type gives its functions file-local linkage (C++ `namespace { }`). */
   anonymousIsFileLocal?: boolean;
+  /** where a class names the classes it derives from: the nodes these paths reach hold one base type per named
+   *  child (C++ `base_class_clause`, Java `superclass`); children of `skipTypes` are no base (`access_specifier`).
+   *  Members are then looked up through the bases too (FileFacts.classBases). [none] */
+  bases?: { paths: NodePath[]; skipTypes?: string[] };
 }
 
 /** Function-like macros (C preprocessor): their replacement text is scanned for calls. */
@@ -315,6 +319,14 @@ export interface LanguageSpec {
   /** node types wrapping a definition (decorators, `export`, `template<>`, `const f = () => ...`): the
    *  definition's span, code and doc comment start at the outermost wrapper that ends with it. [none] */
   definitionWrappers?: string[];
+  /** node types that give what they wrap type parameters (C++ `template_declaration`): a class inside one is a
+   *  class template, a function a function template (ExtractedFunction.template; YABLoCo's clang graph holds no
+   *  call into a template's instantiation). [none] */
+  templateDeclarations?: string[];
+  /** node types of receiver and operand expressions the resolver types by following them from a typed local, a field of
+   *  the caller's class or `this` (C++ `field_expression`, `subscript_expression`, `pointer_expression`): member calls
+   *  and overloaded operators on them reach their class (CallSite.receiverRootType). [none] */
+  receiverExpressions?: string[];
   /** separator of qualified names. ['.'] */
   scopeSeparator?: string;
   /** callee name wrappers without a name field: which named child holds the name (`generic_type` → first). [none] */
@@ -376,9 +388,15 @@ export interface LanguageSpec {
    *  (offsets kept) together with `macroInvocations`, outside comments and literals, and the file is
    *  parsed again. [none] */
   declarationMacros?: string[];
-  /** macros that name another platform than the one indexed for (Linux): `_WIN32`, `__APPLE__`. A
-   *  function-like macro defined only for such a platform (`#ifdef _WIN32`, the `#else` of `#ifndef
-   *  _WIN32`, `#if defined(_MSC_VER) && ...`) is not expanded: the call stays the call it names. [none] */
+  /** macros the platform indexed for defines (Linux, x86-64, a GCC-like compiler: `__linux__`, `__GNUC__`). With
+   *  `foreignPlatformMacros` they tell the C preprocessor's branches dead on that platform (`#ifdef _WIN32`, the
+   *  `#else` of `#ifdef __linux__`; docs/index.md, "Platform"): nothing in a dead branch is read. [none] */
+  platformMacros?: string[];
+  /** macros that name another platform than the one indexed for: `_WIN32`, `__APPLE__`; undefined there. [none] */
+  /** macros that tell apart the languages reading this language's files (`__cplusplus`: C++ reads C headers):
+   *  a macro defined under one of them only is kept with that condition (MacroDefinition.dialect) and seen only
+   *  from files whose language defines it or not accordingly (its `platformMacros`). [none] */
+  dialectMacros?: string[];
   foreignPlatformMacros?: string[];
   /** function-like macro definitions. [none] */
   macros?: MacroRule;

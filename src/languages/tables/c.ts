@@ -110,10 +110,15 @@ export const cCompilerHeaderTypes = ['va_list'];
 /** The type names among `cCompilerHeaderNames` (see `compilerHeaderTypedefs`). */
 export const cCompilerHeaderTypedefs = { names: ['size_t', 'ptrdiff_t', 'max_align_t', 'wchar_t', 'bool', 'va_list'], typedefType: 'type_definition' };
 
-/** Macro rules of the C family: which invocations are macros, and which platforms' shims are never expanded (ctxbench indexes for Linux). */
-export const cFamilyMacroRules: Pick<LanguageSpec, 'macroInvocations' | 'foreignPlatformMacros'> = {
+/** Macro rules of the C family: which invocations are macros, and the platform indexed for (Linux on x86-64 with a
+ *  GCC-like compiler, as YABLoCo built): branches of `#if`/`#ifdef` taken only elsewhere are not read. */
+export const cFamilyMacroRules: Pick<LanguageSpec, 'macroInvocations' | 'platformMacros' | 'foreignPlatformMacros'> = {
   macroInvocations: { namePattern: '^[A-Z_][A-Z0-9_]*$' },
-  foreignPlatformMacros: ['_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__'],
+  platformMacros: ['__linux__', '__linux', 'linux', '__unix__', '__unix', 'unix', '__gnu_linux__', '__GNUC__', '__x86_64__', '__x86_64', '__amd64__', '__LP64__', '_LP64', '__ELF__', '__STDC__', '__SSE__', '__SSE2__'],
+  foreignPlatformMacros: [
+    '_WIN32', '_WIN64', '_MSC_VER', '__MINGW32__', '__MINGW64__', '__CYGWIN__', '__APPLE__', '__MACH__', '__sun', '_AIX', '__HAIKU__',
+    '__ANDROID__', '__EMSCRIPTEN__', '__FreeBSD__', '__NetBSD__', '__OpenBSD__', '_XBOX', '__CELLOS_LV2__', '__SPU__', '__PPU__', '__ARM_NEON__', '__ARM_NEON', '__aarch64__', '__arm__', '__i386__', '_M_IX86', '_M_X64', '_M_ARM', '__OPENCL_VERSION__',
+  ],
 };
 
 export const c: LanguageSpec = {
@@ -146,6 +151,7 @@ export const c: LanguageSpec = {
   compilerHeaderTypes: cCompilerHeaderTypes,
   compilerHeaderTypedefs: cCompilerHeaderTypedefs,
   ...cFamilyMacroRules,
+  dialectMacros: ['__cplusplus'],
   records: { type: 'struct_specifier', nameField: 'name', bodyField: 'body', typedefType: 'type_definition', typedefField: 'declarator', variableType: 'declaration' },
   macros: { type: 'preproc_function_def', nameField: 'name', parametersField: 'parameters', valueField: 'value', aliasType: 'preproc_def' },
   docstring: 'comment-before',

@@ -13,6 +13,8 @@ const functionName = [
   ['declarator', '?qualified_identifier'],
 ];
 /** Prototype names that a header declares (`int f(int);` and, in a class, `void grow(int);`). */
+// `class Q : public btQuadWord, private ns::Base<T>`: one base per named child of the clause
+const cppBases = { paths: [['@base_class_clause']], skipTypes: ['access_specifier'] };
 const prototypeNames = ['identifier', 'field_identifier', 'qualified_identifier', 'destructor_name', 'operator_name'].map((type) => [
   'declarator>function_declarator',
   'declarator',
@@ -100,8 +102,8 @@ export const cpp: LanguageSpec = {
   ],
   imports: [{ type: 'preproc_include', pathFields: [['path']], resolve: 'include', systemTypes: ['system_lib_string'], defaultBinding: 'none' }],
   scopes: [
-    { type: 'class_specifier', nameFields: [['name']] },
-    { type: 'struct_specifier', nameFields: [['name']] },
+    { type: 'class_specifier', nameFields: [['name']], bases: cppBases },
+    { type: 'struct_specifier', nameFields: [['name']], bases: cppBases },
     { type: 'union_specifier', nameFields: [['name']] },
     { type: 'namespace_definition', nameFields: [['name']], kind: 'namespace', anonymousIsFileLocal: true },
   ],
@@ -129,6 +131,8 @@ export const cpp: LanguageSpec = {
   },
   scopeSeparator: '::',
   definitionWrappers: ['template_declaration'],
+  templateDeclarations: ['template_declaration'],
+  receiverExpressions: ['field_expression', 'subscript_expression', 'pointer_expression', 'parenthesized_expression', 'this'],
   constructors: { sameNameAsClass: true },
   declarations: [
     { type: 'declaration', nameFields: prototypeNames },
@@ -138,6 +142,7 @@ export const cpp: LanguageSpec = {
   compilerHeaderNames: cCompilerHeaderNames.filter((name) => !['wchar_t', 'bool', 'true', 'false'].includes(name)),
   compilerHeaderTypes: cCompilerHeaderTypes,
   ...cFamilyMacroRules,
+  platformMacros: [...cFamilyMacroRules.platformMacros!, '__cplusplus'],
   declarationMacros: [
     // `ATTRIBUTE_ALIGNED16(class) Name`: an attribute macro taking the class keyword
     '\\b([A-Z_][A-Z0-9_]*\\s*\\()\\s*(?:class|struct|union)\\s*(\\))',
