@@ -1145,7 +1145,7 @@ class FileExtractor {
     if (rule.bases && parts.length > 0) this.basesOf(node, rule.bases);
   }
 
-  /** The bases a class names (ScopeRule.bases), recorded for the class just entered. */
+  /** The class just entered, with the bases it names (ScopeRule.bases; none for most). */
   private basesOf(node: Node, rule: NonNullable<ScopeRule['bases']>): void {
     const bases: string[] = [];
     for (const path of rule.paths) {
@@ -1157,7 +1157,7 @@ class FileExtractor {
         }
       }
     }
-    if (bases.length > 0) this.classBases.push({ owner: this.qualifierNames().join(this.c.separator), bases });
+    this.classBases.push({ owner: this.qualifierNames().join(this.c.separator), bases });
   }
 
   private declarationOf(visit: Visited): void {

@@ -21,6 +21,12 @@ export interface IndexOptions extends WalkOptions {
   threads?: number;
   /** called with (files parsed, files to parse) while parsing. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * For reproducing YABLoCo's published tables: the files its pipeline indexed (its function table's files; bullet3's
+   * covers 201 of its files). In `yabloco` level mode a callee defined in another file counts where the caller's
+   * translation unit declares it, as YABLoCo's graph places it (docs/index.md, "Levels"). Absent: every file.
+   */
+  yablocoIndexedFiles?: string[];
 }
 
 export interface IndexRun {
@@ -163,7 +169,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     const listed = files ?? listing.entries;
     const present = new Set(listed.map((file) => file.path));
     const removed = [...known.keys()].filter((path) => !present.has(path));
-    const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root;
+    const yabloco = JSON.stringify(options.yablocoIndexedFiles ?? null);
+    const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root && (store.meta('yablocoIndexedFiles') ?? 'null') === yabloco;
     let parsedCount = 0;
     if (!unchanged) {
       const changedPaths = new Set(changed.map((source) => source.path));
@@ -183,8 +190,8 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
           return ownFacts(facts);
         });
         parsedCount = parsed.length;
-        replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]));
-        const resolver = resolverInPathOrder([...kept, ...parsed], root);
+        replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]), options.yablocoIndexedFiles);
+        const resolver = resolverInPathOrder([...kept, ...parsed], root, options.yablocoIndexedFiles);
         const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), { from: 0, to: resolver.firstFunctionAfter(split) });
         await replacement.finish(callers);
       } catch (error) {
@@ -194,6 +201,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
         store = new IndexStore(file);
       }
       store.setMeta('root', root);
+      store.setMeta('yablocoIndexedFiles', yabloco);
     }
     store.setMeta('selection', JSON.stringify(selection));
     return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: [...notes, ...listing.warnings()], seconds: (performance.now() - started) / 1000 };

@@ -324,8 +324,8 @@ function stem(path: string): string {
 
 /** The resolver of a repository's files numbered in path order: the order both threads of an index
  *  (indexer.ts, store-writer-worker.ts) must agree on, since a function's number is its row. */
-export function resolverInPathOrder(files: FileFacts[], root: string): Resolver {
-  return new Resolver([...files].sort(byPath), root);
+export function resolverInPathOrder(files: FileFacts[], root: string, yablocoIndexedFiles?: readonly string[]): Resolver {
+  return new Resolver([...files].sort(byPath), root, yablocoIndexedFiles);
 }
 
 /** Path order (code units, as the resolver numbers files and functions). */
@@ -389,8 +389,14 @@ export class Resolver {
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
-  /** the bases classes name (FileFacts.classBases), by class name (its last segment): their last segments. */
+  /** the classes the files declare (FileFacts.classBases), by name (its last segment): the last segments of the bases they name. */
   private readonly basesByClass = new Map<string, string[]>();
+  /** IndexOptions.yablocoIndexedFiles, null when not given (every file counts as indexed). */
+  private readonly yablocoIndexed: ReadonlySet<string> | null;
+  /** the files declaring a name without a body (FileFacts.declarations), in a language with a preprocessor: file numbers, ascending (made when first needed). */
+  private declaringFiles: Map<string, number[]> | undefined;
+  /** the position in the function being resolved of its first call YABLoCo's clang stopped at (resolveEach), -1 before one. */
+  private clangStop = -1;
   /** lineage's answers, by class name. */
   private readonly lineages = new Map<string, readonly string[]>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
@@ -442,8 +448,10 @@ export class Resolver {
   private readonly reachedMarks: Int32Array;
   private closureVisits = 0;
 
-  /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. */
-  constructor(files: FileFacts[], root: string | null = null) {
+  /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. `yablocoIndexedFiles`:
+   *  IndexOptions.yablocoIndexedFiles. */
+  constructor(files: FileFacts[], root: string | null = null, yablocoIndexedFiles?: readonly string[]) {
+    this.yablocoIndexed = yablocoIndexedFiles ? new Set(yablocoIndexedFiles) : null;
     this.moduleSystems = createModuleSystems(files, root);
     this.paths = new Set(files.map((f) => f.path));
     this.filePaths = files.map((f) => f.path);
@@ -557,7 +565,10 @@ export class Resolver {
         this.calleeNumbers.clear();
       }
       const own: FunctionCall[] = [];
+      this.clangStop = -1;
       for (const site of definition.fn.calls) this.resolveThroughMacros(definition, site, context, 0, own);
+      // YABLoCo's clang read a function's calls up to the first one naming a function it does not hold: none after it counts
+      if (this.clangStop >= 0) for (const call of own.slice(this.clangStop)) call.yablocoLevel = 'unresolved';
       for (const resolved of own) {
         for (const callee of this.calleeNumbers.get(resolved.calleeIds) ?? []) {
           if (lastCaller[callee] === caller) continue;
@@ -609,9 +620,19 @@ export class Resolver {
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       if (depth > 0) resolved.viaMacro = true;
-      // an operator that reaches no function of the project is the language's own: no call
-      if (resolved.level === 'unresolved' && isOperatorUse(site)) return;
-      if (this.uncountedByClang(resolved, caller)) resolved.yablocoLevel = 'unresolved';
+      // YABLoCo's clang reads a C++ function's calls in order and stops at the first naming what its table lacks (in a
+      // template it leaves the calls on its parameters' types unresolved: skipped, the reading goes on)
+      const stoppable = getLanguage(context.facts.language).templateDeclarations !== undefined && caller.fn.template === undefined;
+      // an operator that reaches no function of the project is the language's own: no call (a class's implicit `=` stops clang's reading)
+      if (resolved.level === 'unresolved' && isOperatorUse(site)) {
+        if (stoppable && this.clangStop < 0 && site.name === 'operator=' && this.implicitAssignment(caller, site)) this.clangStop = into.length;
+        return;
+      }
+      const uncounted = this.uncountedByClang(resolved, caller);
+      if (uncounted) resolved.yablocoLevel = 'unresolved';
+      else if (this.yablocoIndexed) this.placeAtDeclaration(caller, resolved, context);
+      // a call of an instantiation (a template's, the standard library's classes' members) is one clang's table does not hold
+      if (stoppable && this.clangStop < 0 && ((uncounted && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && site.receiver !== null && !site.receiverIsPath))) this.clangStop = into.length;
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
@@ -624,6 +645,55 @@ export class Resolver {
     }
   }
 
+
+  /**
+   * YABLoCo's clang places a callee it has no definition of (one in a file its pipeline did not index:
+   * IndexOptions.yablocoIndexedFiles) where the caller's translation unit declares it: at its prototype, or a
+   * method at its declaration in its class, in the caller's file or a header the file includes; the call's
+   * level is that file's. Of several declaring headers, the definition's own (same stem), else one in its
+   * folder, else the first.
+   */
+  private placeAtDeclaration(caller: Definition, call: FunctionCall, context: FileContext): void {
+    if (!REPOSITORY_LEVELS.has(call.level) || call.calleeIds.length === 0 || !getLanguage(context.facts.language).macros) return;
+    const callee = this.definitions[this.calleeNumbers.get(call.calleeIds)![0]!]!;
+    if (this.yablocoIndexed!.has(callee.path) || callee.file === caller.file || context.included[callee.file] === 1) return;
+    if (!this.declaringFiles) {
+      const declaring = new Map<string, number[]>();
+      this.filePaths.forEach((path, file) => {
+        const facts = this.factsByPath.get(path)!;
+        if (!getLanguage(facts.language).macros) return;
+        for (const name of new Set(facts.declarations)) {
+          const list = declaring.get(name);
+          if (list) list.push(file);
+          else declaring.set(name, [file]);
+        }
+      });
+      this.declaringFiles = declaring;
+    }
+    const declaring = this.declaringFiles.get(callee.fn.name) ?? [];
+    if (declaring.includes(caller.file)) {
+      call.yablocoLevel = 'file';
+      return;
+    }
+    const inUnit = declaring.filter((file) => context.included[file] === 1);
+    if (inUnit.length === 0) return;
+    const pathOf = (file: number) => this.filePaths[file]!;
+    const header = inUnit.find((file) => stem(pathOf(file)) === stem(callee.path)) ?? inUnit.find((file) => posix.dirname(pathOf(file)) === callee.dir) ?? inUnit[0]!;
+    call.yablocoLevel = posix.dirname(pathOf(header)) === caller.dir ? 'package' : 'project';
+  }
+
+  /** Whether every callee of a call is a constructor. */
+  private onlyConstructors(call: FunctionCall): boolean {
+    const numbers = call.calleeIds.length > 0 ? this.calleeNumbers.get(call.calleeIds) : undefined;
+    return numbers !== undefined && numbers.every((number) => this.definitions[number]!.fn.kind === 'constructor');
+  }
+
+  /** An assignment to a value of a class of the project that declares no `operator=`: the compiler's implicit one. */
+  private implicitAssignment(caller: Definition, site: CallSite): boolean {
+    const type = site.receiverType ?? (site.receiver !== null ? this.expressionType(caller, site.receiver, site.receiverRootType) : undefined);
+    if (type === undefined || type.endsWith('*')) return false;
+    return this.basesByClass.has(lastSegment(this.dealiased(type)));
+  }
 
   /**
    * Calls YABLoCo's call graph never holds (from clang's references, bullet3's graph: no constructor in
@@ -896,7 +966,8 @@ export class Resolver {
       const holder = (visibleHolders.length > 0 ? visibleHolders : holders)[0]!;
       if (!holder.record.needsCompilerHeaders) return Object.assign(unresolved, { yablocoLevel: levelOf([holder]), yablocoName: `${holder.record.name}::${site.name}` });
     }
-    const pointer = this.pointerVariable(caller, site);
+    // a member call through a pointer is a record's function-pointer field's (C); another is a method no class here has
+    const pointer = site.receiver === null || this.recordsByField.has(site.name) ? this.pointerVariable(caller, site) : undefined;
     if (pointer) return Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
     // a call through a file-scope function-pointer variable names the variable, where it is defined
     const variables = site.receiver ? undefined : this.pointerVariablesByName.get(site.name);
@@ -928,11 +999,11 @@ export class Resolver {
     const receiver = site.receiver;
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
-      const own = implicitThis && caller.owner !== '' ? (groups.byOwner.get(caller.owner) ?? this.inherited(groups, caller.ownerTail)) : undefined;
+      const own = implicitThis && caller.owner !== '' ? this.ownMethods(groups, caller) : undefined;
       // `Vec()`, `Vec v = Vec(1)`: a class's name called is its constructor
       return own ?? (groups.free.length > 0 ? groups.free : (groups.byOwnerTail.get(site.name) ?? groups.free));
     }
-    if (selfReceivers().has(receiver)) return groups.byOwner.get(caller.owner) ?? this.inherited(groups, caller.ownerTail) ?? groups.all;
+    if (selfReceivers().has(receiver)) return this.ownMethods(groups, caller) ?? groups.all;
     if (site.receiverType) {
       // the receiver's stated type: that class's methods, else its nearest base's; a type that is no project class has none
       const typed = groups.byOwnerTail.get(lastSegment(site.receiverType)) ?? this.inherited(groups, lastSegment(site.receiverType));
@@ -941,6 +1012,15 @@ export class Resolver {
     }
     // a member call on a value of no known class: a method of any class, never a free function (where the language has classes)
     return groups.byOwnerTail.get(lastSegment(receiver)) ?? (context.methodsOnReceivers ? groups.methods : groups.all);
+  }
+
+  /**
+   * A name's methods in the caller's class: by its qualified name, else by its last segment (a method defined out of
+   * line under `using namespace` is qualified without the namespace: `Slider::GetValue` of `Gwen::Controls::Slider`),
+   * else in its nearest base that has one.
+   */
+  private ownMethods(groups: NameGroups, caller: Definition): Definition[] | undefined {
+    return groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail) ?? this.inherited(groups, caller.ownerTail);
   }
 
   /** A name's methods in the nearest base of class `tail` that has one (breadth first through FileFacts.classBases). */

@@ -74,7 +74,7 @@ export function handle(message: WriterMessage): void {
     orAbort(current, () => {
       for (const [path, text] of message.kept) current.texts.set(path, text);
       const kept = current.store.facts(message.kept.map(([path]) => path)).map(ownFacts);
-      const resolver = resolverInPathOrder([...kept, ...current.facts], message.root);
+      const resolver = resolverInPathOrder([...kept, ...current.facts], message.root, message.yablocoIndexedFiles);
       current.facts = [];
       current.resolver = resolver;
       current.callers = resolver.resolveEach(

@@ -15,7 +15,7 @@ export type WriterMessage =
   | { kind: 'begin'; file: string; removed: string[]; split: string | null }
   /** files to store, and functions the calling thread resolved (`resolvedRow` lines: the writer makes their rows). */
   | { kind: 'rows'; files: WrittenFile[]; resolved: string }
-  | { kind: 'resolve'; root: string; kept: [path: string, text: string][] }
+  | { kind: 'resolve'; root: string; kept: [path: string, text: string][]; yablocoIndexedFiles?: string[] }
   | { kind: 'finish'; callers: ReadonlyMap<number, number> }
   | { kind: 'abort' };
 
@@ -67,9 +67,9 @@ export class IndexWriter {
    * already in the index) texts. Sent before the calling thread builds its own resolver: the writer
    * builds its own meanwhile.
    */
-  resolveRest(root: string, kept: [path: string, text: string][]): void {
+  resolveRest(root: string, kept: [path: string, text: string][], yablocoIndexedFiles?: string[]): void {
     this.flush();
-    this.send({ kind: 'resolve', root, kept });
+    this.send({ kind: 'resolve', root, kept, yablocoIndexedFiles });
   }
 
   /** A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross threads). */

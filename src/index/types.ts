@@ -147,8 +147,8 @@ export interface FileFacts {
   macroUses?: MacroUse[];
   /** the type aliases declared here (`typeAliases` rules), the target's type name as a local's would be (`T*` for a smart pointer). */
   typeAliases?: { name: string; type: string }[];
-  /** the classes declared here that name bases (ScopeRule.bases): `owner` is the class's qualified name, `bases` the
-   *  bases' names as written, without type arguments (`ns::Base` of `ns::Base<T>`). */
+  /** the classes declared here (languages with ScopeRule.bases): `owner` is the class's qualified name, `bases` the
+   *  names of the bases it names as written, without type arguments (`ns::Base` of `ns::Base<T>`), often none. */
   classBases?: { owner: string; bases: string[] }[];
   /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name. */
   fieldTypes?: { owner: string; name: string; type: string }[];
