@@ -110,6 +110,8 @@ class Context {
   localTypes: Map<string, string> | undefined = undefined;
   /** the names of every parameter and local the function declares, typed or not (an operand named so is no field). */
   localNames: Set<string> | undefined = undefined;
+  /** the built-in types of parameters and locals (`bool b`, `unsigned char c`: its last word): arguments' types only, never receivers. */
+  builtinTypes: Map<string, string> | undefined = undefined;
   /** whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a statement share it. */
   compilerChecks: Map<string, boolean> | undefined = undefined;
   /** a class template, or a class inside one (`templateDeclarations`). */
@@ -861,7 +863,7 @@ class FileExtractor {
     }
     const callee = firstOnPaths(node, rule.calleeFields);
     if (!callee) return null;
-    const nameNode = this.terminalName(callee, rule.memberNameFields ?? []);
+    const nameNode = rule.nameTypes?.includes(callee.type) ? callee : this.terminalName(callee, rule.memberNameFields ?? []);
     if (!nameNode) return null;
     let receiver: string | null = null;
     let receiverIsPath = false;
@@ -897,7 +899,7 @@ class FileExtractor {
     const literals = this.c.spec.literalTypes!;
     return args.namedChildren
       .filter((child): child is Node => child !== null && !this.c.commentTypes.has(child.type))
-      .map((argument) => literals[argument.type] ?? (this.c.identifierTypes.has(argument.type) ? (this.localType(visit, argument.text) ?? null) : null));
+      .map((argument) => literals[argument.type] ?? (this.c.identifierTypes.has(argument.type) ? (this.localType(visit, argument.text) ?? this.innermostFunction(visit)?.builtinTypes?.get(argument.text) ?? null) : null));
   }
 
   /**
@@ -981,7 +983,12 @@ class FileExtractor {
     if (names.length === 0) return;
     if (this.c.receiverExpressions.size > 0) for (const name of names) (fn.localNames ??= new Set()).add(name.text);
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
-    if (stated && rule.skipTypes?.includes(stated.type)) return;
+    if (stated && rule.skipTypes?.includes(stated.type)) {
+      // a built-in type picks among overloads (`Write(bool)`, `Write(char)`); a pointer to one is left alone
+      const builtin = /\w+$/.exec(stated.text)?.[0];
+      for (const name of names) if (builtin && !POINTER_DECLARATORS.has(name.parent?.type ?? '')) (fn.builtinTypes ??= new Map()).set(name.text, builtin);
+      return;
+    }
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
       .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
     const deduced = stated !== undefined && rule.deducedTypes?.includes(stated.text) === true;

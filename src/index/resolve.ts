@@ -104,7 +104,8 @@ const BOOLEAN = /^(?:bool|boolean)$/;
 /**
  * How well known argument types fit a function's parameter types: -1 when one argument is of another
  * kind than its parameter (a class where a number is expected, another class), else the number that
- * agree. A literal `number`, `bool`, `string`, `char` or `pointer` fits the parameters of that kind.
+ * agree. A literal `number`, `string` or `pointer` fits the parameters of that kind; a built-in type (a literal
+ * `bool` or `char`, a local's `bool`, `int`) fits any built-in parameter and agrees twice with its own.
  */
 export function argumentFit(argumentTypes: readonly (string | null)[], parameterTypes: readonly string[]): number {
   let agree = 0;
@@ -115,11 +116,15 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
     const base = lastSegment(parameter.replace(/\*+$/, ''));
     let fits: boolean;
     if (argument === 'number') fits = !pointer && (ARITHMETIC.test(base) || BOOLEAN.test(base));
-    else if (argument === 'bool') fits = !pointer && (BOOLEAN.test(base) || ARITHMETIC.test(base));
-    else if (argument === 'char') fits = !pointer && ARITHMETIC.test(base);
     else if (argument === 'string') fits = (pointer && base === 'char') || /string(?:_view)?$/i.test(base);
     else if (argument === 'pointer') fits = pointer;
-    else {
+    else if (ARITHMETIC.test(argument) || BOOLEAN.test(argument)) {
+      // its own parameter type agrees twice, another built-in once, a class's may convert (unknown)
+      if (pointer) return -1;
+      if (base === argument || lastSegment(base.split(/\s+/).pop()!) === argument) agree++;
+      else if (!ARITHMETIC.test(base) && !BOOLEAN.test(base)) continue;
+      fits = true;
+    } else {
       const argumentPointer = argument.endsWith('*');
       const argumentBase = lastSegment(argument.replace(/\*+$/, ''));
       // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer); a
@@ -994,9 +999,21 @@ export class Resolver {
   private applicable(caller: Definition, site: CallSite, context: FileContext): readonly Definition[] {
     const { implicitThis } = context;
     if (isOperatorSite(site)) return this.operatorCandidates(site.name, lastSegment(site.receiverType!), site.argumentCount);
+    const receiver = site.receiver;
+    const constructorCalls = getLanguage(context.facts.language).constructorCalls;
+    // `super(x)`: a constructor of the nearest base that has one; Java's `this(x)`: one of the class's own
+    if (receiver === null && constructorCalls && caller.ownerTail !== '' && (site.name === constructorCalls.base || site.name === constructorCalls.own)) {
+      const classes = site.name === constructorCalls.own ? [caller.ownerTail] : this.lineage(caller.ownerTail).slice(1);
+      for (const cls of classes) {
+        const found = this.constructorsOf(cls, context.facts.language);
+        if (found.length > 0) return found;
+      }
+      return NO_DEFINITIONS;
+    }
     const groups = this.nameGroups(site.name);
     if (!groups) return NO_DEFINITIONS;
-    const receiver = site.receiver;
+    // `super.m(x)`: the nearest base's method
+    if (receiver !== null && receiver === constructorCalls?.base) return this.inherited(groups, caller.ownerTail) ?? NO_DEFINITIONS;
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
       const own = implicitThis && caller.owner !== '' ? this.ownMethods(groups, caller) : undefined;
@@ -1043,6 +1060,13 @@ export class Resolver {
     found = order;
     this.lineages.set(tail, found);
     return found;
+  }
+
+  /** The constructors of class `cls`: named so where the language names them (`constructor`), else named like the class. */
+  private constructorsOf(cls: string, language: LanguageId): readonly Definition[] {
+    const named = this.namedConstructors(cls, language);
+    if (named !== NO_DEFINITIONS) return named;
+    return (this.nameGroups(cls)?.byOwnerTail.get(cls) ?? []).filter((d) => d.fn.kind === 'constructor');
   }
 
   /** The constructors of class `name` in a language that names them (`constructors.names`), one array per question. */

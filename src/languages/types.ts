@@ -69,6 +69,8 @@ export interface CallRule {
   singleArgumentTypes?: string[];
   /** Objective-C messages: the selector parts (`[obj foo:1 bar:2]` → `foo:bar:`). */
   selectorPath?: NodePath;
+  /** node types that name the callee besides identifiers: `super` in `super(x)` (see `constructorCalls`). */
+  nameTypes?: string[];
   /** a use of an overloadable operator (`a + b`, `a += b`, `-a`, `a[i]`): a call named `operator` and the
    *  token in `operatorField` (or `token`), whose receiver is the operand in `operandField` and whose
    *  argument count is `operands` (the other operands). A call site only when the operand's type is
@@ -333,6 +335,9 @@ export interface LanguageSpec {
   nameWrappers?: Record<string, 'first' | 'last'>;
   /** methods with one of `names`, or (with `sameNameAsClass`) named like their class, are constructors. [none] */
   constructors?: { names?: string[]; sameNameAsClass?: boolean };
+  /** calls that run a constructor of the caller's class's base (`super(x)`) or of its own class (Java's `this(x)`), by
+   *  the name their call sites get (CallRule.nameTypes). [none] */
+  constructorCalls?: { base?: string; own?: string };
   /** nodes that state local names' types, for method calls on them. [none] */
   localTypes?: LocalTypeRule[];
   /** type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target type. [none] */

@@ -141,10 +141,10 @@ test('C/C++ preprocessor: a branch dead on Linux (x86-64, GCC-like) is not read:
     assert.deepEqual(listFunctions(run.store).map((f) => `${f.name}:${f.startLine} [${f.callees.map((c) => `${c.name}@${c.startLine}`).join(' ')}] ambiguous=${f.ambiguous.map((a) => a.candidates.map((c) => c.startLine).join('|')).join(',')}`), [
       'hostSqrt:3 [] ambiguous=',
       'fastSqrt:10 [hostSqrt@3] ambiguous=',
-      // `USE_DOUBLE` is no macro of the platform: both branches stay, and the call is ambiguous between them
+      // `USE_DOUBLE` is no macro of the platform: both branches stay (the float argument picks the float overload)
       'tuned:18 [] ambiguous=',
       'tuned:20 [] ambiguous=',
-      'norm:2 [fastSqrt@10] ambiguous=18|20',
+      'norm:2 [fastSqrt@10 tuned@20] ambiguous=',
     ]);
   } finally {
     run.store.close();
@@ -197,6 +197,40 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
   ]);
   // YABLoCo indexed shape.h only: `area`, defined in shape.cpp, counts at its declaration in the caller's own file
   assert.equal((await levels(['shape.h'])).find((line) => line.startsWith('scale ')), 'scale file [area/file]');
+});
+
+test('C++ overloads: an argument of a built-in type (a parameter or local `bool`, `unsigned char`, a literal) picks the overload of that type over other built-ins and classes', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-builtin-overloads-'));
+  writeFileSync(join(repo, 'out.cpp'), 'struct Out {\n    void Write(bool b) {}\n    void Write(char c) {}\n    void Write(const Out& o) {}\n};\nvoid emit(Out& out, bool flag, unsigned char code) {\n    out.Write(flag);\n    out.Write(code);\n    out.Write(\'x\');\n    out.Write(true);\n}\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    const emit = listFunctions(run.store).find((f) => f.name === 'emit')!;
+    assert.deepEqual(emit.callees.map((c) => `${c.name}@${c.startLine}`), ['Write@2', 'Write@3']);
+    assert.deepEqual(emit.ambiguous, []);
+  } finally {
+    run.store.close();
+  }
+});
+
+test('Java and TypeScript: members through the superclass and interfaces, `super(x)` and `this(x)` reach constructors, `super.m()` the base\'s method', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-bases-'));
+  writeFileSync(join(repo, 'Shape.java'), 'class Shape {\n    Shape(int sides) {}\n    int area() { return 0; }\n    int describe() { return area(); }\n}\n');
+  writeFileSync(join(repo, 'Square.java'), 'class Square extends Shape {\n    Square(int side) { super(4); }\n    Square() { this(1); }\n    int area() { return super.area() + describe(); }\n    int twice(Square other) { return other.describe(); }\n}\n');
+  writeFileSync(join(repo, 'errors.ts'), 'export class RequestError extends Error {\n    constructor(message: string) { super(message); }\n    describe(): string { return this.name; }\n}\nexport class TimeoutError extends RequestError {\n    constructor() { super(\'timed out\'); }\n    report(): string { return this.describe(); }\n}\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    assert.deepEqual(listFunctions(run.store).filter((f) => f.callees.length > 0).map((f) => `${f.path} ${f.qualifiedName}:${f.startLine} [${f.callees.map((c) => `${c.name}@${c.path}:${c.startLine}`).join(' ')}]`), [
+      'Shape.java Shape.describe:4 [area@Shape.java:3]',
+      'Square.java Square.Square:2 [super@Shape.java:2]',
+      'Square.java Square.Square:3 [this@Square.java:2]',
+      'Square.java Square.area:4 [area@Shape.java:3 describe@Shape.java:4]',
+      'Square.java Square.twice:5 [describe@Shape.java:4]',
+      'errors.ts TimeoutError.constructor:6 [super@errors.ts:2]',
+      'errors.ts TimeoutError.report:7 [describe@errors.ts:3]',
+    ]);
+  } finally {
+    run.store.close();
+  }
 });
 
 test('an ambiguous call is listed once, apart from the callees, with its candidates; never counted as a callee', async () => {

@@ -40,7 +40,8 @@ tableSuite('java', {
           qualifiedName: 'com.example.shop.Cart.Cart', kind: 'constructor', span: '12:5-14:6', body: '12:19-14:6',
           signature: 'public Cart()',
           doc: null, params: 0,
-          calls: ['PriceFormatter.english(0)@13:14'],
+          // `this(...)` runs another constructor of the class
+          calls: ['this(1)@13:9', 'PriceFormatter.english(0)@13:14'],
         },
         {
           qualifiedName: 'com.example.shop.Cart.Cart', kind: 'constructor', span: '16:5-18:6', body: '16:43-18:6',

@@ -34,7 +34,8 @@ tableSuite('javascript', {
           qualifiedName: 'Cart.constructor', kind: 'constructor', span: '9:3-13:4', body: '9:22-13:4',
           signature: 'constructor(owner)',
           doc: null, params: 1,
-          calls: [],
+          // `super()` runs the base's constructor
+          calls: ['super(0)@10:5'],
         },
         {
           qualifiedName: 'Cart.add', kind: 'method', span: '16:3-19:4', body: '16:13-19:4',

@@ -27,8 +27,11 @@ export const java: LanguageSpec = {
     { type: 'method_invocation', calleeFields: [[]], memberNameFields: ['name'], argumentsField: 'arguments' },
     // `new Foo(x)`, `new a.b.Foo<T>(x)`: a call of the constructor `Foo`.
     { type: 'object_creation_expression', calleeFields: [['type']], argumentsField: 'arguments' },
+    // `super(x)`, `this(x)` in a constructor: a constructor of the base class, or another of the class's own
+    { type: 'explicit_constructor_invocation', calleeFields: [['constructor']], argumentsField: 'arguments', nameTypes: ['super', 'this'] },
   ],
   nameWrappers: { generic_type: 'first', scoped_type_identifier: 'last' },
+  constructorCalls: { base: 'super', own: 'this' },
   imports: [
     {
       type: 'import_declaration',
@@ -40,10 +43,11 @@ export const java: LanguageSpec = {
   ],
   scopes: [
     { type: 'package_declaration', nameFields: [['@scoped_identifier'], ['@identifier']], kind: 'namespace', fileWide: true },
-    { type: 'class_declaration', nameFields: [['name']] },
-    { type: 'interface_declaration', nameFields: [['name']] },
-    { type: 'enum_declaration', nameFields: [['name']] },
-    { type: 'record_declaration', nameFields: [['name']] },
+    // `class A extends B<T> implements C`: members are looked up through the superclass and the interfaces
+    { type: 'class_declaration', nameFields: [['name']], bases: { paths: [['superclass'], ['interfaces', '@type_list']] } },
+    { type: 'interface_declaration', nameFields: [['name']], bases: { paths: [['@extends_interfaces', '@type_list']] } },
+    { type: 'enum_declaration', nameFields: [['name']], bases: { paths: [['interfaces', '@type_list']] } },
+    { type: 'record_declaration', nameFields: [['name']], bases: { paths: [['interfaces', '@type_list']] } },
     { type: 'annotation_type_declaration', nameFields: [['name']] },
   ],
   docstring: 'comment-before',

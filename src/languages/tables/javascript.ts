@@ -81,6 +81,7 @@ export const ecmascriptRules = {
       memberNameFields: ['property'],
       argumentsField: 'arguments',
       singleArgumentTypes: ['template_string'],
+      nameTypes: ['super'],
     },
     { type: 'new_expression', calleeFields: [['constructor']], memberNameFields: ['property'], argumentsField: 'arguments' },
   ],
@@ -113,11 +114,13 @@ export const ecmascriptRules = {
     { type: 'export_statement', pathFields: [['source']], resolve: 'relative-path', systemPattern: moduleSpecifier, defaultBinding: 'none' },
   ],
   scopes: [
-    { type: 'class_declaration', nameFields: [['name']] },
-    { type: 'class', nameFields: [['name']] },
+    // `class A extends B`: members are looked up through the base
+    { type: 'class_declaration', nameFields: [['name']], bases: { paths: [['@class_heritage']] } },
+    { type: 'class', nameFields: [['name']], bases: { paths: [['@class_heritage']] } },
   ],
   definitionWrappers: ['export_statement', 'variable_declarator', 'lexical_declaration', 'variable_declaration', 'field_definition'],
   constructors: { names: ['constructor'] },
+  constructorCalls: { base: 'super' },
 } satisfies Partial<LanguageSpec>;
 
 export const javascript: LanguageSpec = {

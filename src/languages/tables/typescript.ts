@@ -3,6 +3,9 @@ import { LABELS as L, type LanguageSpec, type SemanticLabel } from '../types.ts'
 import { ecmascriptRules, ecmascriptSemantic, javascript } from './javascript.ts';
 
 /** Semantic labels of the type-level node types that the TypeScript and TSX grammars share. */
+// `class A extends B<T> implements C`: members are looked up through the extended class and the implemented interfaces
+const typescriptBases = { paths: [['@class_heritage', '@extends_clause'], ['@class_heritage', '@implements_clause']], skipTypes: ['type_arguments'] };
+
 export const typescriptSemantic: Record<string, SemanticLabel> = {
   internal_module: L.namespace, module: L.namespace,
   import_alias: L.import, import_require_clause: L.import,
@@ -65,8 +68,8 @@ export const typescript: LanguageSpec = {
     },
   ],
   scopes: [
-    ...ecmascriptRules.scopes,
-    { type: 'abstract_class_declaration', nameFields: [['name']] },
+    ...ecmascriptRules.scopes.map((scope) => ({ ...scope, bases: typescriptBases })),
+    { type: 'abstract_class_declaration', nameFields: [['name']], bases: typescriptBases },
     { type: 'interface_declaration', nameFields: [['name']] },
     { type: 'internal_module', nameFields: [['name']], kind: 'namespace' },
     { type: 'module', nameFields: [['name']], kind: 'namespace' },
