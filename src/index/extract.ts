@@ -496,7 +496,9 @@ class FileExtractor {
   readonly typeAliases: NonNullable<FileFacts['typeAliases']> = [];
   private readonly stack: Context[] = [];
   /** the branches of conditional directives dead on the platform indexed for, as text offsets [start, end), those not yet passed. */
-  private deadBranches: [number, number][];
+  private readonly deadBranches: [number, number][];
+  /** how many of `deadBranches` the walk has passed. */
+  private deadPassed = 0;
   /** per dialect macro (`dialectMacros`), the branches dead where it is defined and where it is not. */
   private readonly dialectBranches: { macro: string; whenDefined: [number, number][]; whenUndefined: [number, number][] }[];
   private readonly fileScopes: string[] = [];
@@ -521,7 +523,7 @@ class FileExtractor {
       if (visit.within(top.start, top.end)) break;
       this.stack.pop();
     }
-    if (this.deadBranches.length > 0 && this.inDeadBranch(visit.start)) return;
+    if (this.deadBranches.length > this.deadPassed && this.inDeadBranch(visit.start)) return;
     if (role & ROLE_IMPORT) this.importsOf(visit);
     if (role & ROLE_CALL) this.callOf(visit);
     if (role & ROLE_DEFINITION) this.definitionOf(visit);
@@ -889,7 +891,7 @@ class FileExtractor {
     else if (receiver !== null && !receiverIsPath) {
       site.receiverCall = trailingCallName(receiver) ?? undefined;
       const rootType = this.c.receiverExpressions.size > 0 && site.receiverCall === undefined ? this.rootLocalType(visit, receiver) : undefined;
-      if (rootType) site.receiverRootType = rootType;
+      if (rootType !== undefined) site.receiverRootType = rootType;
     }
     return site;
   }
@@ -928,7 +930,7 @@ class FileExtractor {
     }
     if (!this.c.receiverExpressions.has(operand.type)) return null;
     const rootType = this.rootLocalType(visit, operand.text);
-    if (rootType !== undefined ? this.fromLibrary(rootType) : !method) return null;
+    if (rootType === '' || (rootType !== undefined ? this.fromLibrary(rootType) : !method)) return null;
     const site = callSiteOf(name, operand.text, rule.operands, line, column);
     if (rootType) site.receiverRootType = rootType;
     return site;
@@ -938,10 +940,13 @@ class FileExtractor {
     return this.c.libraryNamespaces.has(type.split('::')[0]!);
   }
 
-  /** The stated type of the local an expression starts from (`box` of `box.mi`, `pts` of `pts[i]`; a pointer keeps its `*`). */
+  /** The stated type of the local an expression starts from (`box` of `box.mi`, `pts` of `pts[i]`; a pointer keeps its `*`);
+   *  '' for a local whose type the code does not state (`auto`): it hides a field of its name (CallSite.receiverRootType). */
   private rootLocalType(visit: Visited, expression: string): string | undefined {
     const root = /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
-    return root === undefined || root === 'this' ? undefined : this.localType(visit, root);
+    if (root === undefined || root === 'this') return undefined;
+    const fn = this.innermostFunction(visit);
+    return fn?.localTypes?.get(root) ?? (fn?.localNames?.has(root) ? '' : undefined);
   }
 
   /** The innermost function around a node. */
@@ -1182,8 +1187,10 @@ class FileExtractor {
 
   /** Whether an offset is in a dead branch (offsets come in document order: branches passed are let go). */
   private inDeadBranch(offset: number): boolean {
-    this.deadBranches = this.deadBranches.filter(([, end]) => end > offset);
-    return this.deadBranches.some(([start]) => start <= offset);
+    // the ranges are disjoint and sorted, the offsets come in document order: the ones passed are let go
+    while (this.deadBranches.length > this.deadPassed && this.deadBranches[this.deadPassed]![1] <= offset) this.deadPassed++;
+    const next = this.deadBranches[this.deadPassed];
+    return next !== undefined && next[0] <= offset;
   }
 
   /** A definition's dialect condition (MacroDefinition.dialect) at an offset: where it is dead in one reading only. */
@@ -1655,8 +1662,10 @@ function countLines(text: string): number {
  * preprocessor does: tree-sitter's directive nodes go astray where branches hold unbalanced code. A condition naming
  * another macro decides nothing; once a branch's condition holds, the chain's later branches are dead.
  */
-function deadBranches(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
-  if (!/^[ \t]*#[ \t]*if/m.test(text)) return [];
+function deadBranches(source: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
+  if (!/^[ \t]*#[ \t]*if/m.test(source)) return [];
+  // a directive written inside a comment or a raw string (a shader's `#if`) is none
+  const text = withoutCommentsAndRawStrings(source);
   const dead: [number, number][] = [];
   /** per open chain: where its dead branch started (or null), and whether a branch's condition has held. */
   const chains: { deadFrom: number | null; held: boolean }[] = [];
@@ -1690,7 +1699,23 @@ function deadBranches(text: string, defined: ReadonlySet<string>, undefinedMacro
     chain.deadFrom = chain.held || holds === false ? lineEnd : null;
     if (holds === true) chain.held = true;
   }
-  return dead.sort((a, b) => a[0] - b[0]);
+  // a file ending inside a dead branch: dead to its end
+  for (const chain of chains) if (chain.deadFrom !== null) dead.push([chain.deadFrom, text.length]);
+  // one sorted list of disjoint ranges (a chain inside a dead branch adds ranges inside it)
+  const merged: [number, number][] = [];
+  for (const [start, end] of dead.sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** The text with its comments and raw strings blanked (newlines kept, so every offset stays); other literals are only stepped over. */
+function withoutCommentsAndRawStrings(text: string): string {
+  if (!text.includes('/*') && !text.includes('R"')) return text;
+  return text.replace(/\/\*[\s\S]*?\*\/|R"([^()\\\s]{0,16})\([\s\S]*?\)\1"|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\/[^\n]*/g, (match) =>
+    match.startsWith('"') || match.startsWith("'") ? match : match.replace(/[^\n]/g, ' '));
 }
 
 /** A `#if` condition in three values (undefined: cannot tell): `defined`, `!`, `&&`, `||`, parentheses, numbers and the platform's macros. */

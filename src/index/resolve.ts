@@ -321,6 +321,13 @@ function namesParameter(parameters: string, word: string): boolean {
 }
 
 
+/** Whether two qualified names can name one class: equal, or one a qualified suffix of the other (`Slider`, `Gwen::Controls::Slider`). */
+function sameClass(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.endsWith(short) && /(?:::|\.)$/.test(long.slice(0, long.length - short.length));
+}
+
 function stem(path: string): string {
   const base = posix.basename(path);
   const dot = base.lastIndexOf('.');
@@ -402,6 +409,10 @@ export class Resolver {
   private declaringFiles: Map<string, number[]> | undefined;
   /** the position in the function being resolved of its first call YABLoCo's clang stopped at (resolveEach), -1 before one. */
   private clangStop = -1;
+  /** ownersOf's answers, by owner. */
+  private readonly ownersByName = new Map<string, string[]>();
+  /** the bases each class names, by the class's qualified name (last segments). */
+  private readonly basesByOwner = new Map<string, string[]>();
   /** lineage's answers, by class name. */
   private readonly lineages = new Map<string, readonly string[]>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
@@ -493,7 +504,9 @@ export class Resolver {
       for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
       for (const { owner, bases } of file.classBases ?? []) {
         const tail = lastSegment(owner);
-        this.basesByClass.set(tail, [...(this.basesByClass.get(tail) ?? []), ...bases.map(lastSegment).filter((base) => base !== tail)]);
+        const tails = bases.map(lastSegment).filter((base) => base !== tail);
+        this.basesByClass.set(tail, [...(this.basesByClass.get(tail) ?? []), ...tails]);
+        this.basesByOwner.set(owner, [...(this.basesByOwner.get(owner) ?? []), ...tails]);
       }
       for (const field of file.fieldTypes ?? []) {
         const owner = lastSegment(field.owner);
@@ -637,7 +650,7 @@ export class Resolver {
       if (uncounted) resolved.yablocoLevel = 'unresolved';
       else if (this.yablocoIndexed) this.placeAtDeclaration(caller, resolved, context);
       // a call of an instantiation (a template's, the standard library's classes' members) is one clang's table does not hold
-      if (stoppable && this.clangStop < 0 && ((uncounted && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && site.receiver !== null && !site.receiverIsPath))) this.clangStop = into.length;
+      if (stoppable && this.clangStop < 0 && ((uncounted && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && this.onLibraryClass(caller, site, context)))) this.clangStop = into.length;
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
@@ -685,6 +698,13 @@ export class Resolver {
     const pathOf = (file: number) => this.filePaths[file]!;
     const header = inUnit.find((file) => stem(pathOf(file)) === stem(callee.path)) ?? inUnit.find((file) => posix.dirname(pathOf(file)) === callee.dir) ?? inUnit[0]!;
     call.yablocoLevel = posix.dirname(pathOf(header)) === caller.dir ? 'package' : 'project';
+  }
+
+  /** A member call on a value whose type is a standard library class (`std::vector<T> v; v.size()`, a field of that type). */
+  private onLibraryClass(caller: Definition, site: CallSite, context: FileContext): boolean {
+    if (site.receiver === null || site.receiverIsPath) return false;
+    const type = site.receiverType ?? this.expressionType(caller, site.receiver, site.receiverRootType);
+    return type !== undefined && context.stdlibModules.has(type.split(/::|\./)[0]!);
   }
 
   /** Whether every callee of a call is a constructor. */
@@ -1037,7 +1057,32 @@ export class Resolver {
    * else in its nearest base that has one.
    */
   private ownMethods(groups: NameGroups, caller: Definition): Definition[] | undefined {
-    return groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail) ?? this.inherited(groups, caller.ownerTail);
+    const own = groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail)?.filter((d) => sameClass(d.owner, caller.owner));
+    if (own && own.length > 0) return own;
+    // the bases the caller's own class names (not those of another class of the same last name)
+    const owners = this.basesByOwner.size === 0 ? [] : this.ownersOf(caller.owner);
+    for (const owner of owners) {
+      for (const base of this.basesByOwner.get(owner) ?? []) {
+        for (const cls of this.lineage(base)) {
+          const found = groups.byOwnerTail.get(cls);
+          if (found) return found;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The classes a qualified owner names: itself, else the one class whose qualified name ends with it (`Slider` defined out of line under `using namespace Gwen::Controls`). */
+  private ownersOf(owner: string): string[] {
+    if (this.basesByOwner.has(owner)) return [owner];
+    let found = this.ownersByName.get(owner);
+    if (!found) {
+      const tail = lastSegment(owner);
+      const same = [...this.basesByOwner.keys()].filter((candidate) => lastSegment(candidate) === tail && sameClass(candidate, owner));
+      found = same.length === 1 ? same : [];
+      this.ownersByName.set(owner, found);
+    }
+    return found;
   }
 
   /** A name's methods in the nearest base of class `tail` that has one (breadth first through FileFacts.classBases). */
@@ -1092,7 +1137,8 @@ export class Resolver {
     if (found) return found;
     const groups = this.nameGroups(name);
     const fits = (d: Definition, parameters: number) => operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
-    const members = ((groups ? (groups.byOwnerTail.get(type) ?? this.inherited(groups, type)) : undefined) ?? []).filter((d) => fits(d, operands ?? 0));
+    // a base's operators apply, but for `=`: each class has its own (the compiler's implicit one where it declares none)
+    const members = ((groups ? (groups.byOwnerTail.get(type) ?? (name === 'operator=' ? undefined : this.inherited(groups, type))) : undefined) ?? []).filter((d) => fits(d, operands ?? 0));
     const free = (groups?.free ?? []).filter((d) => d.owner === '' && fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type);
     // `v[i]` on a class without `operator[]` indexes what it converts to (`operator float*()`)
     const conversions = name === 'operator[]' && members.length + free.length === 0 ? (this.lineage(type).map((cls) => this.pointerConversions(cls)).find((list) => list.length > 0) ?? []) : [];
@@ -1153,6 +1199,8 @@ export class Resolver {
    * keeps its `*`; undefined where a step is not one of these (a call, an arithmetic expression).
    */
   private expressionType(caller: Definition, expression: string, rootType: string | undefined): string | undefined {
+    // a local whose type the code does not state hides the field of its name
+    if (rootType === '') return undefined;
     const text = expression.replace(/\s+/g, '');
     const root = /^(\(*)(\*?)(this|[A-Za-z_]\w*)/.exec(text);
     if (!root) return undefined;

@@ -24,7 +24,8 @@ export interface CallSite {
    *  with this name, and its callee's return type is the receiver's type. Absent otherwise. */
   receiverCall?: string;
   /** the receiver is an expression (`box.mi`, `pts[i]`, an operator's operand) that starts from a local of this stated
-   *  type (a pointer keeps its `*`); the resolver follows its element and field steps (LanguageSpec.receiverExpressions). */
+   *  type (a pointer keeps its `*`; '' when the local's type is not stated: it hides any field of its name); the resolver
+   *  follows its element and field steps (LanguageSpec.receiverExpressions). */
   receiverRootType?: string;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;

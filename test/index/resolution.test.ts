@@ -233,6 +233,44 @@ test('Java and TypeScript: members through the superclass and interfaces, `super
   }
 });
 
+test('after a hostile review: a directive in a comment or a raw string is none, a file ending in a dead branch ends dead, a class of the same last name lends no methods, `operator=` is never a base\'s, an `auto` local hides the field of its name', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-review-'));
+  writeFileSync(join(repo, 'guard.h'), '#ifndef GUARD_H\n#define GUARD_H\nvoid live1(void) {}\n/*\n#if 0\n*/\nvoid afterComment(void) { live1(); }\nconst char* shader = R"(\n#if 0\n)";\nvoid afterShader(void) { live1(); }\n#endif\n#if 0\nvoid tail(void) {}\n');
+  writeFileSync(join(repo, 'Foo.java'), 'class AbstractBuilder { void validate() {} }\nclass Foo { static class Builder extends AbstractBuilder { Foo build() { validate(); return null; } } }\n');
+  writeFileSync(join(repo, 'Bar.java'), 'class Bar { static class Builder { void validate() {} Bar build() { return null; } } }\n');
+  writeFileSync(join(repo, 'hold.cpp'), [
+    'struct Vec { void norm() {} };',
+    'struct Other { void norm() {} };',
+    'struct Box { Vec lo; };',
+    'struct OBox { Other lo; };',
+    'OBox makeBox();',
+    'struct Base { Base& operator=(const Base& o) { return *this; } };',
+    'struct Derived : Base { int w; };',
+    'void after1() {}',
+    'class Holder {',
+    '    Box m_box;',
+    '    Derived m_d;',
+    '    void assign(const Derived& o) { m_d = o; after1(); }',
+    '    void shadow() { auto m_box = makeBox(); m_box.lo.norm(); }',
+    '};',
+    '',
+  ].join('\n'));
+  const run = await indexRepository(repo, { db: join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db') });
+  try {
+    const line = (f: { path: string; qualifiedName: string; callees: { name: string; path: string | null; startLine: number | null }[]; ambiguous: unknown[] }) => `${f.path} ${f.qualifiedName} [${f.callees.map((c) => `${c.name}@${c.path}:${c.startLine}`).join(' ')}]${f.ambiguous.length > 0 ? ' ambiguous' : ''}`;
+    const listed = listFunctions(run.store).map(line);
+    assert.deepEqual(listed.filter((l) => l.startsWith('guard.h')), ['guard.h live1 []', 'guard.h afterComment [live1@guard.h:3]', 'guard.h afterShader [live1@guard.h:3]']);
+    assert.ok(listed.includes('Foo.java Foo.Builder.build [validate@Foo.java:1]'), listed.join('\n'));
+    // `m_d = o` is Derived's implicit `=`, not Base's: no call; in YABLoCo mode the reading stops there
+    assert.ok(listed.includes('hold.cpp Holder::assign [after1@hold.cpp:8]'), listed.join('\n'));
+    assert.ok(listFunctions(run.store, { levels: 'yabloco' }).map(line).includes('hold.cpp Holder::assign []'));
+    // `m_box` is the `auto` local, not the Box field: never Vec's norm
+    assert.ok(!listed.some((l) => l.startsWith('hold.cpp Holder::shadow [norm@hold.cpp:1]')), listed.join('\n'));
+  } finally {
+    run.store.close();
+  }
+});
+
 test('an ambiguous call is listed once, apart from the callees, with its candidates; never counted as a callee', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-ambiguous-'));
   writeFileSync(join(repo, 'a.cpp'), 'struct Door { void reset() {} };\nstruct Lamp { void reset() {} };\nvoid tidy(Door& door) {\n    auto thing = make();\n    thing.reset();\n    thing->reset();\n    door.reset();\n}\n');
