@@ -1040,9 +1040,12 @@ class FileExtractor {
     const type = this.statedType(stated.text);
     if (!type) return;
     const qualified = this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.');
-    for (const name of resolveFirst(visit.node, rule.names)) {
-      const pointer = POINTER_DECLARATORS.has(name.parent?.type ?? '');
-      this.fieldTypes.push({ owner: qualified, name: name.text, type: pointer ? `${type}*` : type });
+    // every declarator of the declaration (`Vec *pa, b;`), each with as many `*` as pointer and array declarators around its name
+    const names = [...new Map(rule.names.flatMap((path) => resolvePath(visit.node, path)).map((name) => [name.startIndex, name])).values()];
+    for (const name of names.sort((a, b) => a.startIndex - b.startIndex)) {
+      let levels = 0;
+      for (let around = name.parent; around && around.id !== visit.node.id; around = around.parent) if (POINTER_DECLARATORS.has(around.type)) levels++;
+      this.fieldTypes.push({ owner: qualified, name: name.text, type: `${type}${'*'.repeat(levels)}` });
     }
   }
 

@@ -253,6 +253,12 @@ test('after a hostile review: a directive in a comment or a raw string is none, 
     '    void assign(const Derived& o) { m_d = o; after1(); }',
     '    void shadow() { auto m_box = makeBox(); m_box.lo.norm(); }',
     '};',
+    'struct Fields {',
+    '    Other* g[3];',
+    '    Other& r;',
+    '    Other *pa, b;',
+    '    void all() { g[0]->norm(); r.norm(); pa->norm(); b.norm(); }',
+    '};',
     '',
   ].join('\n'));
   const run = await indexRepository(repo, { db: join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db') });
@@ -264,6 +270,8 @@ test('after a hostile review: a directive in a comment or a raw string is none, 
     // `m_d = o` is Derived's implicit `=`, not Base's: no call; in YABLoCo mode the reading stops there
     assert.ok(listed.includes('hold.cpp Holder::assign [after1@hold.cpp:8]'), listed.join('\n'));
     assert.ok(listFunctions(run.store, { levels: 'yabloco' }).map(line).includes('hold.cpp Holder::assign []'));
+    // every declarator form of a field is typed: an array of pointers, a reference, both names of `Other *pa, b;`
+    assert.ok(listed.includes('hold.cpp Fields::all [norm@hold.cpp:2]'), listed.join('\n'));
     // `m_box` is the `auto` local, not the Box field: never Vec's norm
     assert.ok(!listed.some((l) => l.startsWith('hold.cpp Holder::shadow [norm@hold.cpp:1]')), listed.join('\n'));
   } finally {

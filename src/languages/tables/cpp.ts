@@ -31,12 +31,17 @@ const declaredNames = ['', '?init_declarator'].flatMap((init) =>
   ]),
 );
 
-/** A field's name, through pointer and array declarators (`T m_a`, `T* m_p`, `T m_v[3]`). */
-const fieldNames = ['', '?pointer_declarator', '?array_declarator'].map((wrapper) => [
-  'declarator',
-  ...(wrapper ? [wrapper, 'declarator'] : []),
-  '?field_identifier',
-]);
+/** A field's name, through pointer, reference and array declarators (`T m_a`, `T* m_p`, `T& m_r`, `T m_v[3]`, `T* m_g[3]`);
+ *  every declarator of a declaration (`T *pa, b;`). */
+const fieldNames = [
+  ...[[], ['?pointer_declarator'], ['?array_declarator'], ['?pointer_declarator', '?array_declarator']].map((wrappers) => [
+    'declarator',
+    ...wrappers.flatMap((wrapper) => [wrapper, 'declarator']),
+    '?field_identifier',
+  ]),
+  // a reference declarator holds its name as a plain child
+  ['declarator', '?reference_declarator', '@field_identifier'],
+];
 
 export const cpp: LanguageSpec = {
   id: 'cpp',
