@@ -252,6 +252,8 @@ test('after a hostile review: a directive in a comment or a raw string is none, 
     '    Derived m_d;',
     '    void assign(const Derived& o) { m_d = o; after1(); }',
     '    void shadow() { auto m_box = makeBox(); m_box.lo.norm(); }',
+    '    void loop(OBox* bs, int n) { for (auto& m_box : bs) m_box.lo.norm(); }',
+    '    void typed(Other* os) { for (const Other& o : os) o.norm(); }',
     '};',
     'struct Fields {',
     '    Other* g[3];',
@@ -270,6 +272,9 @@ test('after a hostile review: a directive in a comment or a raw string is none, 
     // `m_d = o` is Derived's implicit `=`, not Base's: no call; in YABLoCo mode the reading stops there
     assert.ok(listed.includes('hold.cpp Holder::assign [after1@hold.cpp:8]'), listed.join('\n'));
     assert.ok(listFunctions(run.store, { levels: 'yabloco' }).map(line).includes('hold.cpp Holder::assign []'));
+    // a range-for's `auto&` variable hides the field; a typed one types its calls
+    assert.ok(!listed.some((l) => l.startsWith('hold.cpp Holder::loop [norm@hold.cpp:1]')), listed.join('\n'));
+    assert.ok(listed.includes('hold.cpp Holder::typed [norm@hold.cpp:2]'), listed.join('\n'));
     // every declarator form of a field is typed: an array of pointers, a reference, both names of `Other *pa, b;`
     assert.ok(listed.includes('hold.cpp Fields::all [norm@hold.cpp:2]'), listed.join('\n'));
     // `m_box` is the `auto` local, not the Box field: never Vec's norm

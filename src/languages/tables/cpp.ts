@@ -115,7 +115,8 @@ export const cpp: LanguageSpec = {
   // the stated types of parameters and locals (`const Vec3& v`, `Body* body`, `Shape s(1)`): a member call on
   // one is narrowed to that class's methods (auto and other deduced types are not stated)
   localTypes: [
-    ...['parameter_declaration', 'optional_parameter_declaration', 'declaration'].map((type) => ({
+    // (a range-for's variable too: `for (const Vec& v : list)`; `auto&` hides a field of its name)
+    ...['parameter_declaration', 'optional_parameter_declaration', 'declaration', 'for_range_loop'].map((type) => ({
       type,
       names: declaredNames,
       typePath: [['type']],
