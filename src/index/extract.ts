@@ -510,7 +510,8 @@ class FileExtractor {
     private readonly text: string,
   ) {
     this.deadBranches = c.platformMacros.size + c.foreignPlatforms.size > 0 ? deadBranches(text, c.platformMacros, c.foreignPlatforms) : [];
-    this.dialectBranches = (c.spec.dialectMacros ?? []).map((macro) => ({
+    // (a file that never names a dialect macro has no branch on it)
+    this.dialectBranches = (c.spec.dialectMacros ?? []).filter((macro) => text.includes(macro)).map((macro) => ({
       macro,
       whenDefined: deadBranches(text, new Set([...c.platformMacros, macro]), c.foreignPlatforms),
       whenUndefined: deadBranches(text, c.platformMacros, new Set([...c.foreignPlatforms, macro])),
@@ -920,9 +921,9 @@ class FileExtractor {
     const name = `operator${token}`;
     if (this.c.identifierTypes.has(operand.type)) {
       const receiverType = fn.localTypes?.get(operand.text);
-      // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
       // a name that is no local of a method may be a field of its class
       if (!receiverType) return method && !fn.localNames?.has(operand.text) ? callSiteOf(name, operand.text, rule.operands, line, column) : null;
+      // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
       if (receiverType.endsWith('*') || this.fromLibrary(receiverType)) return null;
       const site = callSiteOf(name, operand.text, rule.operands, line, column);
       site.receiverType = receiverType;
@@ -1681,7 +1682,7 @@ function deadBranches(source: string, defined: ReadonlySet<string>, undefinedMac
       const body = rest.replace(/\\\n/g, ' ').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, ' ').trim();
       if (kind.endsWith('def')) {
         const name = /^[A-Za-z_]\w*/.exec(body)?.[0];
-        const known = name === undefined ? undefined : defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined;
+        const known = name === undefined ? undefined : definedOnPlatform(name, defined, undefinedMacros);
         return known === undefined ? undefined : kind.endsWith('ndef') ? !known : known;
       }
       return evaluateCondition(body, defined, undefinedMacros);
@@ -1721,11 +1722,16 @@ function withoutCommentsAndRawStrings(text: string): string {
     match.startsWith('"') || match.startsWith("'") ? match : match.replace(/[^\n]/g, ' '));
 }
 
+/** Whether a macro is defined on the platform indexed for; undefined when it is none of the known ones. */
+function definedOnPlatform(name: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
+  return defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined;
+}
+
 /** A `#if` condition in three values (undefined: cannot tell): `defined`, `!`, `&&`, `||`, parentheses, numbers and the platform's macros. */
 function evaluateCondition(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
   const tokens = text.match(/[A-Za-z_]\w*|\d+\w*|&&|\|\||==|!=|<=|>=|[()!<>]|\S/g) ?? [];
   let at = 0;
-  const macro = (name: string) => (defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined);
+  const macro = (name: string) => definedOnPlatform(name, defined, undefinedMacros);
   // each level returns undefined for what it cannot tell; an unknown operand still lets `&&`/`||` decide on the other
   const primary = (): boolean | undefined => {
     const token = tokens[at++];
@@ -1759,24 +1765,18 @@ function evaluateCondition(text: string, defined: ReadonlySet<string>, undefined
     }
     return left;
   };
-  const and = (): boolean | undefined => {
-    let value = comparison();
-    while (tokens[at] === '&&') {
+  // `&&` (decided by a false operand) and `||` (by a true one): either operand decides when it is the deciding value
+  const connective = (operator: string, operand: () => boolean | undefined, decisive: boolean) => (): boolean | undefined => {
+    let value = operand();
+    while (tokens[at] === operator) {
       at++;
-      const right = comparison();
-      value = value === false || right === false ? false : value === true && right === true ? true : undefined;
+      const right = operand();
+      value = value === decisive || right === decisive ? decisive : value === !decisive && right === !decisive ? !decisive : undefined;
     }
     return value;
   };
-  const or = (): boolean | undefined => {
-    let value = and();
-    while (tokens[at] === '||') {
-      at++;
-      const right = and();
-      value = value === true || right === true ? true : value === false && right === false ? false : undefined;
-    }
-    return value;
-  };
+  const and = connective('&&', comparison, false);
+  const or = connective('||', and, true);
   const value = or();
   return at === tokens.length ? value : undefined;
 }
