@@ -61,9 +61,17 @@ export interface ExecBenchOptions {
   /** naive recipe's build and test (default: the environment's setup + build, and its whole suite). */
   naiveSetup?: string;
   naiveTest?: string;
+  /**
+   * A command that builds the tree YABLoCo's recipe starts every candidate from, run once and not
+   * timed (its Docker image holds a prebuilt tree): each candidate then gets a copy of that tree and
+   * `naiveSetup` is the recipe's incremental build. Without it each candidate starts from the sources.
+   */
+  naiveImage?: string;
   /** the speed-up the benchmark should reach (printed with the ratio). */
   target?: number;
   workDir?: string;
+  /** the first N tasks' candidates are run a second time (cache off): their verdicts must be the same. */
+  again?: number;
 }
 
 export interface ExecBenchResult {
@@ -78,6 +86,8 @@ export interface ExecBenchResult {
   ratio: number;
   copySeconds: number;
   hardlinkSeconds: number;
+  /** the work folder's size after the run (prepared tree, workers, coverage map, logs), MiB. */
+  workDiskMiB: number;
 }
 
 const FIXTURE = fileURLToPath(new URL('../test/fixtures/exec/c/', import.meta.url));
@@ -190,15 +200,30 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
       process.stderr.write(`  [${results.size}/${items.length}] ${key}: ${result.verdict}\n`);
     }
     const totalSeconds = seconds(started);
-    const right = items.filter((item) => (results.get(item.key)?.verdict === 'pass') === item.expectPass).length;
+    // A task no test covers is built but not tested (`not-covered`): neither right nor wrong, counted apart.
+    const uncovered = new Set(tasks.filter((task) => results.get(`${task.id}#reference`)?.verdict === 'not-covered').map((task) => task.id));
+    const judged = items.filter((item) => !uncovered.has(item.task.id));
+    const right = judged.filter((item) => (results.get(item.key)?.verdict === 'pass') === item.expectPass).length;
     const meanSeconds = totalSeconds / items.length;
     for (const task of tasks) {
       const [reference, broken] = [results.get(`${task.id}#reference`)!, results.get(`${task.id}#broken`)!];
       const selected = reference.selectedTests.length > 0 ? reference.selectedTests.join(' ') : 'all';
       console.log(`  ${task.path}:${task.name}  reference ${describe(reference)}  broken ${describe(broken)}  tests: ${selected}`);
     }
-    console.log(`ctxbench: ${items.length} candidates in ${totalSeconds.toFixed(1)} s on ${workers} workers, ${meanSeconds.toFixed(2)} s per candidate; verdicts right ${right}/${items.length}`);
-    for (const item of items) if ((results.get(item.key)?.verdict === 'pass') !== item.expectPass) console.log(`  wrong verdict: ${item.key} -> ${results.get(item.key)?.verdict}`);
+    console.log(`ctxbench: ${items.length} candidates in ${totalSeconds.toFixed(1)} s on ${workers} workers, ${meanSeconds.toFixed(2)} s per candidate; verdicts right ${right}/${judged.length}${uncovered.size > 0 ? ` (${uncovered.size} tasks no test covers: not-covered, left out)` : ''}`);
+    for (const item of judged) if ((results.get(item.key)?.verdict === 'pass') !== item.expectPass) console.log(`  wrong verdict: ${item.key} -> ${results.get(item.key)?.verdict}`);
+
+    if (options.again) {
+      const repeated = items.filter((item) => tasks.slice(0, options.again).includes(item.task));
+      const second = new Map<string, ExecResult>();
+      for await (const { key, result, infraError } of runCandidates(prepared, repeated, { workers, cache: false })) {
+        if (!result) throw new Error(`infrastructure failure on ${key}: ${infraError}`);
+        second.set(key, result);
+      }
+      const same = repeated.filter((item) => second.get(item.key)!.verdict === results.get(item.key)!.verdict);
+      console.log(`run again: ${same.length}/${repeated.length} candidates of the first ${Math.min(options.again, tasks.length)} tasks got the same verdict`);
+      for (const item of repeated) if (!same.includes(item)) console.log(`  changed: ${item.key} ${results.get(item.key)!.verdict} -> ${second.get(item.key)!.verdict}`);
+    }
 
     // YABLoCo's recipe, one candidate at a time: fresh copy, full build, whole suite.
     const context = createContext(env, { workDir });
@@ -206,15 +231,32 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     const naiveItems = items.slice(0, naiveCount); // alternating: a reference, then a broken one
     const naiveSetup = options.naiveSetup ? [options.naiveSetup] : [...env.setup, ...env.build];
     const naiveTest = options.naiveTest ?? testCommand(env, null);
-    const recipe = `fresh copy, ${naiveSetup.map((command) => `\`${command}\``).join(' + ')}, \`${naiveTest}\``;
+    const recipe = `${options.naiveImage ? `a copy of the prebuilt tree (\`${options.naiveImage}\`)` : 'fresh copy'}, ${naiveSetup.map((command) => `\`${command}\``).join(' + ')}, \`${naiveTest}\``;
     let naiveTotal = 0;
     let naiveRight = 0;
     const scratch = join(workDir, 'naive');
-    for (const item of naiveItems) {
+    const image = join(workDir, 'naive-image');
+    if (options.naiveImage) {
       started = performance.now();
+      removeTree(image);
+      copyTree(env.repo, image);
+      chownTree(image, context.identity);
+      const outcome = await runInTree(context, image, options.naiveImage, { timeoutMs: env.setupTimeout * 1000, setup: true });
+      if (outcome.exitCode !== 0) throw new Error(`the recipe's image \`${options.naiveImage}\` failed:\n${outcome.output.slice(-3000)}`);
+      console.log(`naive recipe's image (once, not counted per candidate): \`${options.naiveImage}\` in ${seconds(started).toFixed(1)} s`);
+    }
+    for (const item of naiveItems) {
       removeTree(scratch);
-      copyTree(env.repo, scratch);
-      chownTree(scratch, context.identity);
+      if (options.naiveImage) {
+        // the container's copy of the image: not counted (Docker's copy-on-write layer costs nothing)
+        copyTree(image, scratch);
+        chownTree(scratch, context.identity);
+      }
+      started = performance.now();
+      if (!options.naiveImage) {
+        copyTree(env.repo, scratch);
+        chownTree(scratch, context.identity);
+      }
       const file = join(scratch, item.task.path);
       writeFileSync(file, spliceCandidate(item.task, readFileSync(file, 'utf8'), item.candidate).text);
       const phases: PhaseOutcome[] = [];
@@ -239,13 +281,16 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
       console.log(`  naive ${item.task.path}:${item.task.name} ${label}: ${verdict} in ${elapsed.toFixed(1)} s (${timing}; ${reason}; log ${logFile})`);
     }
     removeTree(scratch);
+    removeTree(image);
     const naiveMeanSeconds = naiveTotal / Math.max(1, naiveItems.length);
     const ratio = naiveMeanSeconds / meanSeconds;
     console.log(`naive (${recipe}): ${naiveItems.length} candidates, ${naiveMeanSeconds.toFixed(2)} s per candidate; verdicts right ${naiveRight}/${naiveItems.length}`);
     const target = options.target === undefined ? '' : ` (target >= ${options.target}x: ${ratio >= options.target ? 'met' : 'NOT MET'})`;
     console.log(`ratio: ctxbench is ${ratio.toFixed(1)}x faster per candidate${target}`);
-    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${items.length}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}; one-time preparation: exec check ${checkSeconds.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s, coverage included)`);
-    return { candidates: items.length, right, setupSeconds, coverageSeconds, meanSeconds, naiveCandidates: naiveItems.length, naiveRight, naiveMeanSeconds, ratio, copySeconds, hardlinkSeconds };
+    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${judged.length}${uncovered.size > 0 ? ` (${uncovered.size} tasks not covered)` : ''}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}; one-time preparation: exec check ${checkSeconds.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s, coverage included)`);
+    const workDiskMiB = Number(spawnSync('du', ['-sm', workDir], { encoding: 'utf8' }).stdout.split('\t')[0]);
+    console.log(`disk: the work folder holds ${workDiskMiB} MiB (prepared tree, ${workers} workers, coverage map, logs); peak memory of ctxbench's process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+    return { candidates: items.length, right, setupSeconds, coverageSeconds, meanSeconds, naiveCandidates: naiveItems.length, naiveRight, naiveMeanSeconds, ratio, copySeconds, hardlinkSeconds, workDiskMiB };
   } finally {
     if (ownWorkDir) rmSync(workDir, { recursive: true, force: true });
   }
@@ -256,13 +301,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     options: {
       env: { type: 'string' }, repo: { type: 'string' }, source: { type: 'string' }, tasks: { type: 'string' }, functions: { type: 'string' }, limit: { type: 'string' },
       workers: { type: 'string' }, naive: { type: 'string' }, 'broken-body': { type: 'string' }, 'naive-setup': { type: 'string' }, 'naive-test': { type: 'string' },
-      target: { type: 'string' }, 'work-dir': { type: 'string' },
+      target: { type: 'string' }, 'work-dir': { type: 'string' }, 'naive-image': { type: 'string' }, again: { type: 'string' },
     },
   });
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   await run({
     env: values.env, repo: values.repo, source: values.source, tasks: values.tasks, functions: values.functions?.split(',').map((pick) => pick.trim()).filter(Boolean),
     limit: number(values.limit), workers: number(values.workers), naive: number(values.naive), brokenBody: values['broken-body'],
-    naiveSetup: values['naive-setup'], naiveTest: values['naive-test'], target: number(values.target), workDir: values['work-dir'],
+    naiveSetup: values['naive-setup'], naiveTest: values['naive-test'], naiveImage: values['naive-image'], again: number(values.again), target: number(values.target), workDir: values['work-dir'],
   });
 }

@@ -40,7 +40,7 @@ for (const name of ['docstring_215_similarity_webber', 'bench6diff']) {
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-review-'));
 try {
   // The published redis test split as a task set, the sheet imported into it, the rule applied (the CLI path).
-  const { tasks } = importYabloco(join(SHARED, 'redis_bench-v0.7.csv'), join(SHARED, 'redis_bench-v0.7.json'));
+  const { tasks } = await importYabloco(join(SHARED, 'redis_bench-v0.7.csv'), join(SHARED, 'redis_bench-v0.7.json'));
   const tasksPath = join(scratch, 'redis-test.db');
   writeTasks(tasksPath, tasks);
   const imported = await cli(['review', 'import', tasksPath, SHEET]);

@@ -39,6 +39,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
       '--naive', '2', '--naive-setup', 'make -j2 MALLOC=libc', '--naive-test', REDIS_WHOLE_SUITE, '--target', '20',
     ],
   },
+  // YABLoCo's four repositories: relocation of its rows, and bullet3 executed at its commit (tens of minutes).
+  { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only'] },
   { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'review', file: 'review.ts', args: [] },

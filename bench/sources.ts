@@ -1,7 +1,7 @@
 // Real source trees for benchmarks: Debian source packages unpacked under bench/.cache/src; and the
 // compiled package the floor and index steps measure.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const CACHE = new URL('./.cache/src/', import.meta.url).pathname;
@@ -21,6 +21,23 @@ export function sourceTree(name: string): string {
   }
   if (!entry) throw new Error(`no source tree for ${name} under ${CACHE}`);
   return join(CACHE, entry.name);
+}
+
+/** YABLoCo's data (../shared/yabloco): its published rows, and snapshots of its repositories at its commits. */
+export const YABLOCO_DATA = new URL('../../shared/yabloco/', import.meta.url).pathname;
+
+/** A repository at YABLoCo's commit (`bullet3`, `redis`), unpacked once from its snapshot in YABLoCo's data. */
+export function yablocoSnapshot(name: string): string {
+  const tarball = readdirSync(YABLOCO_DATA).find((file) => file.startsWith(`${name}-`) && file.endsWith('.tar.xz'));
+  if (!tarball) throw new Error(`no snapshot of ${name} in ${YABLOCO_DATA}`);
+  const tree = join(CACHE, tarball.slice(0, -'.tar.xz'.length));
+  if (!existsSync(`${tree}.unpacked`)) {
+    rmSync(tree, { recursive: true, force: true });
+    mkdirSync(tree, { recursive: true });
+    execFileSync('tar', ['-xJf', join(YABLOCO_DATA, tarball), '-C', tree, '--strip-components=1'], { stdio: 'inherit' });
+    writeFileSync(`${tree}.unpacked`, '');
+  }
+  return tree;
 }
 
 let built = false;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PromptPartsSchema } from '../context/prompt-parts.ts';
 import { TemplateSchema } from '../context/template-schema.ts';
 import { TaskSchema } from '../datasets/schema.ts';
+import { YablocoImportManifestSchema } from '../datasets/yabloco.ts';
 import { DocstringTemplateSchema } from '../models/docstrings.ts';
 import { ConfigFileSchema } from '../plugins/index.ts';
 import { ReviewSchema } from '../review/types.ts';
@@ -24,6 +25,7 @@ export const PUBLISHED_SCHEMAS: { name: string; title: string; schema: z.ZodType
   { name: 'review', title: "ctxbench review: one reviewer's mark of one task's docstring (a <tasks>.reviews.db row)", schema: ReviewSchema, io: 'output' },
   { name: 'docstring-template', title: 'ctxbench docstring prompt template (`docstrings generate --template`, YAML)', schema: DocstringTemplateSchema, io: 'input' },
   { name: 'config', title: 'ctxbench config file (ctxbench.config.yaml, or --config FILE)', schema: ConfigFileSchema, io: 'input' },
+  { name: 'yabloco-import', title: "ctxbench `import yabloco` manifest: where each published row was found in the checkout (<out>.manifest.json)", schema: YablocoImportManifestSchema, io: 'output' },
   { name: 'report', title: 'ctxbench report (`report --format json`)', schema: ReportJsonSchema, io: 'output' },
 ];
 

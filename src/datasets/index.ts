@@ -5,5 +5,5 @@ export { readTasks, writeTasks, iterateTasks, isInlinePath, hashFile } from './i
 export { openTaskSet, writeTaskSet, isTaskSetFile, textHash, compactTask, type TaskSet, type TextRef } from './taskset.ts';
 export { formatCsv, parseCsv, parseCsvRows, type CsvRow } from './csv.ts';
 export { importCceval, iterateCceval, exportCceval, toCcevalRecord, ccevalToTask, ccevalLanguage } from './cceval.ts';
-export { importYabloco, type YablocoImportOptions, type YablocoImportReport } from './yabloco.ts';
+export { importYabloco, YablocoImportManifestSchema, type YablocoImportManifest, type YablocoImportOptions, type YablocoImportReport } from './yabloco.ts';
 export { exportHf, importHf, iterateHf, toHfRow, fromHfRow, HF_FEATURES, type HfExportOptions } from './hf.ts';

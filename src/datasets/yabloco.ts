@@ -1,8 +1,10 @@
 // Import of YABLoCo's published benchmark: a CSV (one row per function; `file` starts with the
 // repository folder, `pos` is the 1-based first line, `code_length` = last line - first line) and
 // a JSON keyed by function id ({code, calls}). With a checkout (`--repo`), prefix and suffix come
-// from the file, and each function is looked up at its recorded lines, else elsewhere in the file.
+// from the file, and each function is relocated there (relocate.ts): the checkout may be another
+// version of the repository than YABLoCo's (Debian's openssl and LLVM).
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { z } from 'zod';
 import { join } from 'node:path';
 import { languageForPath } from '../languages/registry.ts';
 import { isLanguageId } from '../languages/registry.ts';
@@ -11,32 +13,72 @@ import { InputError, errorReason } from '../util/errors.ts';
 import { repositoryCommit } from '../tasks/git.ts';
 import { lineHole, lineStarts, referenceLines } from '../tasks/hole.ts';
 import { parseCsv, type CsvRow } from './csv.ts';
+import { bareName, CheckoutFiles, codeLines, type Relocated } from './relocate.ts';
 import { pathProblem, validateTask } from './schema.ts';
 import type { ContextSnippet, TaskRecord } from './types.ts';
 
 export interface YablocoImportOptions {
   /** a checkout: the folder holding the repository folders (`<DIR>/redis/src/...`), or one repository itself. */
   repo?: string;
+  /** only the rows of this repository (the CSV's `repository` column, else the first folder of `file`). */
+  repository?: string;
   /** force the language (default: from the path, `.h` decided by its text). */
   language?: LanguageId;
-}
-
-/** Where the functions were found in the checkout. */
-export interface YablocoImportReport {
-  rows: number;
-  /** the checkout's lines pos..pos+code_length hold the published code. */
-  atRecordedPosition: number;
-  /** the code was found at other lines of the file. */
-  moved: number;
-  /** the file is missing or no longer holds the code. */
-  missing: number;
-  /** no checkout given: prefix and suffix are empty. */
-  withoutCheckout: number;
+  /** progress of long steps (searching a large checkout for the rows that left their files). */
+  onProgress?: (message: string) => void;
 }
 
 const NUMERIC_COLUMNS = new Set(['calls_num', 'dep_num', 'same_file', 'same_package', 'project', 'stdlib', 'external_binaries', 'code_length', 'pos', 'test_cov_hits']);
 const MAPPED_COLUMNS = new Set(['id', 'Unnamed: 0', 'fname', 'file', 'doc', 'repository']);
 const LEVELS: [string, string][] = [['project', 'project'], ['same_package', 'package'], ['same_file', 'file'], ['stdlib', 'stdlib']];
+
+const RELOCATION_KINDS = ['recorded', 'moved', 'renamed', 'changed', 'missing', 'no-checkout'] as const;
+
+/** Where each published row was found in the checkout (`import yabloco --repo`), as the import manifest records it. */
+export const YablocoImportReportSchema = z.strictObject({
+  /** rows read (after `repository`). */
+  rows: z.int().nonnegative(),
+  /** rows found with their published code: at the recorded lines, at other lines of their file, in another file. */
+  unchanged: z.int().nonnegative(),
+  atRecordedPosition: z.int().nonnegative(),
+  moved: z.int().nonnegative(),
+  renamed: z.int().nonnegative(),
+  /** found by name, signature and body with another body: kept, the body the checkout's (`meta.located: 'changed'`, `meta.similarity`). */
+  changed: z.int().nonnegative(),
+  /** the checkout holds no such function: dropped. */
+  dropped: z.int().nonnegative(),
+  /** no checkout of the row's repository: prefix and suffix are empty. */
+  withoutCheckout: z.int().nonnegative(),
+  /** one entry per row, in CSV order. */
+  details: z.array(z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    repository: z.string(),
+    /** the published path in the repository. */
+    path: z.string(),
+    located: z.enum(RELOCATION_KINDS),
+    /** where it is in the checkout (absent when not found). */
+    foundPath: z.string().optional(),
+    startLine: z.int().positive().optional(),
+    endLine: z.int().positive().optional(),
+    /** token similarity of the checkout's function to the published code (1: the same tokens). */
+    similarity: z.number().min(0).max(1).optional(),
+  })),
+});
+export type YablocoImportReport = z.infer<typeof YablocoImportReportSchema>;
+
+/** The manifest `import yabloco` writes beside the task set (`<out>.manifest.json`). */
+export const YablocoImportManifestSchema = z.strictObject({
+  format: z.literal('yabloco'),
+  csv: z.string(),
+  json: z.string(),
+  /** the `--repo` checkout folder, null without one. */
+  checkout: z.string().nullable(),
+  /** `--repository`: the only repository imported, null for all. */
+  repository: z.string().nullable(),
+  relocation: YablocoImportReportSchema,
+});
+export type YablocoImportManifest = z.infer<typeof YablocoImportManifestSchema>;
 
 interface Call {
   id?: string;
@@ -47,48 +89,27 @@ interface Call {
   code?: string;
 }
 
-type Located = { kind: 'recorded' | 'moved'; startLine: number } | { kind: 'missing' };
-
-/** Lines compared without trailing whitespace (the published code and a checkout may differ there). */
-function sameLines(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((line, index) => line.trimEnd() === b[index]!.trimEnd());
-}
-
-function codeLines(code: string): string[] {
-  return code.replace(/\n$/, '').split('\n');
-}
-
-/** Finds the published code in the file: at the recorded line first, else the first place it occurs. */
-function locate(fileLines: string[], code: string, pos: number): Located {
-  const wanted = codeLines(code);
-  const at = (start: number) => sameLines(fileLines.slice(start - 1, start - 1 + wanted.length), wanted);
-  if (at(pos)) return { kind: 'recorded', startLine: pos };
-  for (let start = 1; start + wanted.length - 1 <= fileLines.length; start++) {
-    if (fileLines[start - 1]!.trimEnd() === wanted[0]!.trimEnd() && at(start)) return { kind: 'moved', startLine: start };
-  }
-  return { kind: 'missing' };
-}
-
-class Checkout {
-  private readonly texts = new Map<string, string | null>();
+/** The checkouts of the CSV's repositories: `<dir>/<folder>` for each, or `dir` itself when it holds none of them. */
+class Checkouts {
+  private readonly files = new Map<string, CheckoutFiles | null>();
   private readonly commits = new Map<string, string | null>();
-  constructor(readonly dir: string) {}
+  private readonly single: boolean;
+  constructor(readonly dir: string, folders: Set<string>) {
+    this.single = ![...folders].some((folder) => existsSync(join(dir, folder)) && statSync(join(dir, folder)).isDirectory());
+  }
+
+  /** The checkout of a repository folder (`redis`), null when there is none. */
+  of(folder: string): CheckoutFiles | null {
+    if (!this.files.has(folder)) {
+      const root = this.single ? this.dir : join(this.dir, folder);
+      this.files.set(folder, existsSync(root) && statSync(root).isDirectory() ? new CheckoutFiles(root) : null);
+    }
+    return this.files.get(folder)!;
+  }
 
   commit(root: string): string | null {
     if (!this.commits.has(root)) this.commits.set(root, repositoryCommit(root));
     return this.commits.get(root)!;
-  }
-
-  /** The repository root and file text for a CSV `file` (`redis/src/x.c`). */
-  find(csvFile: string, path: string): { root: string; text: string } | null {
-    const folder = csvFile.slice(0, csvFile.length - path.length - 1);
-    for (const root of [join(this.dir, folder), this.dir]) {
-      const file = join(root, path);
-      if (!this.texts.has(file)) this.texts.set(file, existsSync(file) && statSync(file).isFile() ? readFileSync(file, 'utf8') : null);
-      const text = this.texts.get(file);
-      if (text !== null && text !== undefined) return { root, text };
-    }
-    return null;
   }
 }
 
@@ -134,18 +155,49 @@ function repositoryPath(published: string): string | null {
   return slash > 0 ? published.slice(slash + 1) : null;
 }
 
-export function importYabloco(csvFile: string, jsonFile: string, options: YablocoImportOptions = {}): { tasks: TaskRecord[]; report: YablocoImportReport } {
+interface ParsedRow {
+  row: CsvRow;
+  id: string;
+  published: string;
+  folder: string;
+  path: string;
+  pos: number;
+  codeLength: number;
+  code: string;
+  calls: Call[];
+  name: string;
+}
+
+/** The callee's code for the oracle: the checkout's lines when they still hold a function of its name, else its published code. */
+async function calleeText(checkout: CheckoutFiles | null, path: string, call: Call, startLine: number, endLine: number): Promise<{ text: string; startLine: number; endLine: number } | null> {
+  const lines = checkout?.text(path)?.split('\n');
+  const name = call.name ? bareName(call.name) : null;
+  if (lines && (name === null || (lines[startLine - 1] ?? '').includes(name) || lines.slice(startLine - 1, endLine).join('\n').includes(`${name}(`))) {
+    return { text: `${lines.slice(startLine - 1, endLine).join('\n')}\n`, startLine, endLine };
+  }
+  if (lines && name !== null && call.code !== undefined) {
+    const language = languageForPath(path, lines.join('\n'));
+    const found = language && isLanguageId(language) ? await checkout!.relocate({ name: call.name!, path, pos: startLine, code: call.code }, language) : { kind: 'missing' as const };
+    if (found.kind !== 'missing' && found.path === path) return { text: `${lines.slice(found.startLine - 1, found.endLine).join('\n')}\n`, startLine: found.startLine, endLine: found.endLine };
+  }
+  return call.code === undefined ? null : { text: call.code, startLine, endLine };
+}
+
+/**
+ * Reads YABLoCo's published rows into function tasks. With a checkout (`repo`), each row is relocated
+ * there (relocate.ts): found with its code, found by name with a changed body (kept, flagged in
+ * `meta.located` and `meta.similarity`), or not found (dropped); the report counts each and lists every row.
+ */
+export async function importYabloco(csvFile: string, jsonFile: string, options: YablocoImportOptions = {}): Promise<{ tasks: TaskRecord[]; report: YablocoImportReport }> {
   let csvText: string;
   try {
     csvText = readFileSync(csvFile, 'utf8');
   } catch (error) {
     throw new InputError(`cannot read: ${errorReason(error)}`, { file: csvFile });
   }
-  const rows = parseCsv(csvText, csvFile);
   const bench = readBenchJson(jsonFile);
-  const checkout = options.repo ? new Checkout(options.repo) : null;
-  const report: YablocoImportReport = { rows: rows.length, atRecordedPosition: 0, moved: 0, missing: 0, withoutCheckout: 0 };
-  const tasks = rows.map((row) => {
+  const parsed: ParsedRow[] = [];
+  for (const row of parseCsv(csvText, csvFile)) {
     const where = { file: csvFile, line: row.line };
     const id = requireColumn(row, ['id', 'Unnamed: 0'], csvFile);
     if (id === '') throw new InputError('empty function id', { ...where, field: 'id' });
@@ -154,73 +206,121 @@ export function importYabloco(csvFile: string, jsonFile: string, options: Yabloc
     if (path === null) throw new InputError(`expected '<repository folder>/<path>', got '${published}'`, { ...where, field: 'file' });
     const problem = pathProblem(path);
     if (problem) throw new InputError(`path '${published}' ${problem}`, { ...where, field: 'file' });
+    const folder = published.slice(0, published.indexOf('/'));
+    if (options.repository !== undefined && (row.values.repository || folder) !== options.repository) continue;
     const pos = integerColumn(row, 'pos', csvFile, 1);
     const codeLength = integerColumn(row, 'code_length', csvFile, 0);
     const entry = bench[id];
     if (!entry) throw new InputError(`function '${id}' is not in ${jsonFile}`, { ...where, field: 'id' });
     if (typeof entry.code !== 'string') throw new InputError('expected a string', { file: jsonFile, field: `${id}.code` });
-    const code = entry.code;
     const calls = entry.calls ?? [];
     if (!Array.isArray(calls)) throw new InputError('expected an array', { file: jsonFile, field: `${id}.calls` });
+    calls.forEach((call, index) => {
+      if (typeof call !== 'object' || call === null) throw new InputError('expected an object', { file: jsonFile, field: `${id}.calls[${index}]` });
+    });
+    parsed.push({ row, id, published, folder, path, pos, codeLength, code: entry.code, calls: calls as Call[], name: requireColumn(row, ['fname'], csvFile) });
+  }
+  if (options.repository !== undefined && parsed.length === 0) throw new InputError(`no rows of repository '${options.repository}'`, { file: csvFile, field: 'repository' });
 
-    const found = checkout?.find(published, path) ?? null;
-    const located: Located = found ? locate(found.text.split('\n'), code, pos) : { kind: 'missing' };
-    let hole;
-    if (found && located.kind !== 'missing') {
-      hole = lineHole(found.text, located.startLine, located.startLine + codeLength, lineStarts(found.text));
-      report[located.kind === 'recorded' ? 'atRecordedPosition' : 'moved']++;
-    } else {
-      const lines = codeLines(code);
-      hole = { prefix: '', suffix: '', reference: code, span: { startLine: pos, startColumn: 1, endLine: pos + lines.length - 1, endColumn: lines[lines.length - 1]!.length + 1 } };
-      if (checkout) report.missing++;
-      else report.withoutCheckout++;
+  // Relocation: each row in its own file first; the rows not found there are searched by name in the other files, one pass per checkout.
+  const checkouts = options.repo ? new Checkouts(options.repo, new Set(parsed.map((row) => row.folder))) : null;
+  const languageOf = (row: ParsedRow, text: string | null) => {
+    const language = options.language ?? languageForPath(row.path, text ?? row.code);
+    if (!language || !isLanguageId(language)) throw new InputError(`cannot tell the language of '${row.path}' (use --language)`, { file: csvFile, line: row.row.line, field: 'file' });
+    return language;
+  };
+  const located: (Relocated | null)[] = [];
+  for (const row of parsed) {
+    const checkout = checkouts?.of(row.folder) ?? null;
+    located.push(checkout ? await checkout.relocate(row, languageOf(row, checkout.text(row.path))) : null);
+  }
+  for (const folder of new Set(parsed.map((row) => row.folder))) {
+    const checkout = checkouts?.of(folder) ?? null;
+    const lost = parsed.map((row, index) => ({ row, index })).filter(({ row, index }) => row.folder === folder && located[index]?.kind === 'missing');
+    if (!checkout || lost.length === 0) continue;
+    options.onProgress?.(`${folder}: ${lost.length} functions are not in their published files; searching every source file of ${checkout.root} for their names`);
+    const mentions = checkout.filesMentioning(lost.map(({ row }) => bareName(row.name)));
+    for (const { row, index } of lost) located[index] = await checkout.relocate(row, languageOf(row, checkout.text(row.path)), mentions.get(bareName(row.name)) ?? []);
+  }
+
+  const report: YablocoImportReport = { rows: parsed.length, unchanged: 0, atRecordedPosition: 0, moved: 0, renamed: 0, changed: 0, dropped: 0, withoutCheckout: 0, details: [] };
+  const tasks: TaskRecord[] = [];
+  for (const [index, row] of parsed.entries()) {
+    const where = { file: csvFile, line: row.row.line };
+    const found = located[index]!;
+    const checkout = checkouts?.of(row.folder) ?? null;
+    const detail: YablocoImportReport['details'][number] = { id: row.id, name: row.name, repository: row.row.values.repository || row.folder, path: row.path, located: found?.kind ?? 'no-checkout' };
+    if (found && found.kind !== 'missing') Object.assign(detail, { foundPath: found.path, startLine: found.startLine, endLine: found.endLine, similarity: Number(found.similarity.toFixed(4)) });
+    report.details.push(detail);
+    if (found?.kind === 'missing') {
+      report.dropped++;
+      continue;
     }
-    const language = options.language ?? languageForPath(path, found?.text ?? code);
+    let hole;
+    let path = row.path;
+    let text: string | null = null;
+    if (found && checkout) {
+      path = found.path;
+      text = checkout.text(path)!;
+      // an unchanged row keeps the published extent (code_length), as YABLoCo splices it
+      const endLine = found.kind === 'changed' ? found.endLine : found.startLine + row.codeLength;
+      hole = lineHole(text, found.startLine, endLine, lineStarts(text));
+      if (found.kind === 'changed') report.changed++;
+      else {
+        report.unchanged++;
+        report[found.kind === 'recorded' ? 'atRecordedPosition' : found.kind === 'moved' ? 'moved' : 'renamed']++;
+      }
+    } else {
+      const lines = codeLines(row.code);
+      hole = { prefix: '', suffix: '', reference: row.code, span: { startLine: row.pos, startColumn: 1, endLine: row.pos + lines.length - 1, endColumn: lines[lines.length - 1]!.length + 1 } };
+      report.withoutCheckout++;
+    }
+    const language = options.language ?? languageForPath(path, text ?? row.code);
     if (!language || !isLanguageId(language)) throw new InputError(`cannot tell the language of '${path}' (use --language)`, { ...where, field: 'file' });
 
     const oracle: ContextSnippet[] = [];
     const callRefs: { id: string | null; name: string | null; path: string | null }[] = [];
-    (calls as Call[]).forEach((call, index) => {
-      const field = `${id}.calls[${index}]`;
-      if (typeof call !== 'object' || call === null) throw new InputError('expected an object', { file: jsonFile, field });
+    for (const [callIndex, call] of row.calls.entries()) {
+      const field = `${row.id}.calls[${callIndex}]`;
       const callPath = typeof call.path === 'string' ? repositoryPath(call.path) : null;
       callRefs.push({ id: call.id ?? null, name: call.name ?? null, path: call.path ?? null });
-      if (callPath === null || pathProblem(callPath)) return;
+      if (callPath === null || pathProblem(callPath)) continue;
       const startLine = call.start?.line;
       const endLine = call.end?.line;
       if (typeof startLine !== 'number' || typeof endLine !== 'number') throw new InputError('expected start.line and end.line numbers', { file: jsonFile, field });
       // The published callee code was cut with the end line as a length; the checkout gives the real lines.
-      const lines = checkout?.find(call.path!, callPath)?.text.split('\n');
-      const text = lines ? `${lines.slice(startLine - 1, endLine).join('\n')}\n` : call.code;
-      if (text === undefined) return;
-      oracle.push({ path: callPath, startLine, endLine: Math.max(startLine, endLine), text, score: null, name: call.name ?? '' });
-    });
+      const callee = await calleeText(checkout, callPath, call, startLine, Math.max(startLine, endLine));
+      if (callee) oracle.push({ path: callPath, startLine: callee.startLine, endLine: callee.endLine, text: callee.text, score: null, name: call.name ?? '' });
+    }
 
-    const meta: Record<string, unknown> = { located: found ? located.kind : checkout ? 'missing' : 'no-checkout', calls: callRefs };
-    if (located.kind === 'moved') meta.recordedPos = pos;
-    for (const [column, value] of Object.entries(row.values)) {
+    const meta: Record<string, unknown> = { located: detail.located, calls: callRefs };
+    if (found && found.kind !== 'recorded') meta.recordedPos = row.pos;
+    if (found?.kind === 'renamed') meta.recordedPath = row.path;
+    if (found?.kind === 'changed') Object.assign(meta, { recordedPath: row.path, similarity: detail.similarity, publishedCode: row.code });
+    for (const [column, value] of Object.entries(row.row.values)) {
       if (MAPPED_COLUMNS.has(column)) continue;
       // pandas writes its row index under an empty header
       meta[column === '' ? '(index)' : column] = NUMERIC_COLUMNS.has(column) && value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
     }
-    const doc = requireColumn(row, ['doc'], csvFile);
-    const repository = row.values.repository || published.slice(0, published.indexOf('/'));
+    const doc = requireColumn(row.row, ['doc'], csvFile);
+    const repository = row.row.values.repository || row.folder;
+    const code = hole.reference;
     const braceAt = code.indexOf('{');
     const task: TaskRecord = {
-      id,
+      id: row.id,
       kind: 'function',
       language,
-      repo: found ? { name: repository, commit: checkout!.commit(found.root), root: found.root } : { name: repository, commit: null },
+      repo: found && checkout ? { name: repository, commit: checkouts!.commit(checkout.root), root: checkout.root } : { name: repository, commit: null },
       path,
       ...hole,
-      labels: { level: levelOf(row), lines: referenceLines(hole.reference) },
-      name: requireColumn(row, ['fname'], csvFile),
+      labels: { level: levelOf(row.row), lines: referenceLines(hole.reference) },
+      name: row.name,
       signature: (braceAt >= 0 ? code.slice(0, braceAt) : codeLines(code)[0]!).trim(),
       docstring: doc === '' ? null : doc,
       oracle,
       meta,
     };
-    return validateTask(task, where);
-  });
+    tasks.push(validateTask(task, where));
+  }
   return { tasks, report };
 }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { lockFolder } from '../util/lock.ts';
-import { createContext, ensureBase, ensureCoverage, runTestCommand, setupTree, statePath, testCommand, type CheckState } from './prepare.ts';
+import { buildCommands, createContext, ensureBase, ensureCoverage, runTestCommand, setupTree, statePath, testCommand, type CheckState } from './prepare.ts';
 import { parseReport } from './reports.ts';
 import { copyTree, removeTree } from './tree.ts';
 import type { ExecEnvironment, ExecOptions, RunOutcome } from './types.ts';
@@ -67,7 +67,7 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
       setupMs = await setupTree(context, tree);
     }
     let buildMs = 0;
-    for (const command of env.build) {
+    for (const command of buildCommands(env, tests ?? [])) {
       const outcome = await runTestCommand(context, tree, command, env.setupTimeout * 1000, false).then((run) => run.outcome);
       buildMs += outcome.ms;
       note(`build \`${command}\``, outcome);

@@ -10,8 +10,12 @@ import type { TaskRecord } from '../datasets/types.ts';
 import { readInside, realPathInside, removeInside, removeTree, walkInside } from './tree.ts';
 import type { CoverageTool } from './types.ts';
 
+/** The collectors' output format: a map of another format is recorded anew (2: gcov's lines of inlined functions). */
+export const COVERAGE_MAP_FORMAT = 2;
+
 /** Functions executed by the tests: `tests[i]` are indices into `CoverageMap.tests`. */
 export interface CoverageMap {
+  format: number;
   tool: CoverageTool;
   tests: string[];
   functions: { path: string; startLine: number; endLine: number; tests: number[] }[];
@@ -139,11 +143,18 @@ const gcov: Collector = {
     const executed: ExecutedFunction[] = [];
     for (const line of text.split('\n')) {
       if (!line.startsWith('{')) continue;
-      const report = JSON.parse(line) as { current_working_directory: string; files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[] }[] };
+      const report = JSON.parse(line) as {
+        current_working_directory: string;
+        files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[]; lines?: { line_number: number; count: number }[] }[];
+      };
       for (const entry of report.files) {
         const path = treeRelative(entry.file, treeInside, report.current_working_directory);
         if (path === null) continue;
         for (const fn of entry.functions) if (fn.execution_count > 0) executed.push({ path, startLine: fn.start_line, endLine: fn.end_line });
+        // A function inlined before instrumentation (always_inline, or by the early inliner) has no
+        // record of its own, only executed lines: each such line counts as a one-line function.
+        const outside = (line: number) => !entry.functions.some((fn) => fn.start_line <= line && line <= fn.end_line);
+        for (const { line_number: line, count } of entry.lines ?? []) if (count > 0 && outside(line)) executed.push({ path, startLine: line, endLine: line });
       }
     }
     return executed;
@@ -218,7 +229,7 @@ export function buildCoverageMap(tool: CoverageTool, perTest: { test: string; ex
     }
   });
   const functions = [...byFunction.values()].sort((a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine || a.endLine - b.endLine);
-  return { tool, tests, functions };
+  return { format: COVERAGE_MAP_FORMAT, tool, tests, functions };
 }
 
 /**

@@ -53,9 +53,11 @@ const TestsFileSchema = z
     names: z.array(z.string().min(1), { error: expected('must be a non-empty list of test names') }).min(1, { error: 'must be a non-empty list of test names' }).optional(),
     /** how one name is written into `{tests}`; `{test}` is replaced by the shell-quoted name. */
     arg: command.refine((arg) => arg.includes('{test}'), { error: 'must contain the {test} placeholder' }).optional(),
+    /** how one name is written into a build command's `{tests}` (its build target); default `{test}`. */
+    buildArg: command.refine((arg) => arg.includes('{test}'), { error: 'must contain the {test} placeholder' }).optional(),
     /** true: the selected tests run in one command; false: one command per test, stopping at the first failure. */
     batch: z.boolean({ error: expected('must be true or false') }).optional(),
-  }, { error: expected('must be a mapping with `list` or `names` (and optional `arg`, `batch`)') })
+  }, { error: expected('must be a mapping with `list` or `names` (and optional `arg`, `buildArg`, `batch`)') })
   .refine((tests) => (tests.list === undefined || tests.list === null) !== (tests.names === undefined), { error: 'give exactly one of `list` (a command printing test names) or `names`' });
 
 const relativePath = command.refine((path) => pathProblem(path) === null, { error: (issue) => `'${String(issue.input)}' ${pathProblem(String(issue.input))}` });
@@ -114,6 +116,9 @@ export const EnvironmentFileSchema = z
   .superRefine((data, context) => {
     // Without a test list the whole suite runs and `{tests}` would always be empty: it is optional then.
     if (data.tests && !data.test.includes('{tests}')) context.addIssue({ code: 'custom', path: ['test'], message: 'must contain the {tests} placeholder when `tests` is configured (replaced by the selected tests)' });
+    // A build command's `{tests}` takes the build targets of the tests a candidate runs: only what they need is rebuilt.
+    const builds = data.build === undefined || data.build === null ? [] : typeof data.build === 'string' ? [data.build] : data.build;
+    if (!data.tests && builds.some((build) => build.includes('{tests}'))) context.addIssue({ code: 'custom', path: ['build'], message: 'uses {tests} but no `tests` are configured (it takes the build targets of the selected tests)' });
     if (data.coverage && !data.tests) context.addIssue({ code: 'custom', path: ['coverage'], message: 'needs `tests` (coverage is recorded per test)' });
   });
 export type EnvironmentFile = z.output<typeof EnvironmentFileSchema>;
@@ -162,7 +167,7 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     setup: list(data.setup),
     build: list(data.build),
     test: data.test,
-    tests: data.tests ? { list: data.tests.list ?? null, names: data.tests.names ?? null, arg: data.tests.arg ?? '{test}', batch: data.tests.batch ?? false } : null,
+    tests: data.tests ? { list: data.tests.list ?? null, names: data.tests.names ?? null, arg: data.tests.arg ?? '{test}', buildArg: data.tests.buildArg ?? '{test}', batch: data.tests.batch ?? false } : null,
     timeout: data.timeout,
     setupTimeout: data.setupTimeout ?? 3600,
     env: Object.fromEntries(Object.entries(data.env ?? {}).map(([name, entry]) => [name, String(entry)])),

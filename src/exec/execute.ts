@@ -23,7 +23,7 @@ import { checkEnvironment } from './check.ts';
 import { selectTests } from './coverage.ts';
 import { cheatFlags, withCheatFlags } from './cheats.ts';
 import { bytecodeCachesOf, DerivedProducts, productsOfProbe } from './derived.ts';
-import { createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runInTree, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
+import { buildCommands, createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runInTree, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
 import { spliceCandidate } from './splice.ts';
 import { readInside, removeInside, ResetError, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import { TreeThreads } from './tree-thread.ts';
@@ -370,7 +370,8 @@ async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path
   let infra: string | null = null;
   try {
     writeInWorker(worker.dir, path, `${readInside(base, path) ?? ''}\n`);
-    for (const command of env.build) {
+    // every test's targets: a product of any of them must not reach a candidate
+    for (const command of buildCommands(env, prepared.tests ?? [])) {
       const outcome = await runInTree(prepared, worker.dir, command, { timeoutMs: env.setupTimeout * 1000 });
       if (outcome.sandboxFailed || outcome.hostDiskFull) {
         infra = `the sandbox of the build command did not start${outcome.hostDiskFull ? ' (the host disk is full)' : ''} while measuring the build products of ${path}: ${logTail(outcome.output, 5)}`;
@@ -410,7 +411,9 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
       throw error;
     }
     let built = true;
-    for (const command of env.build) {
+    // the targets of the tests it runs (all of them when it runs none: a task no test covers is only built)
+    const targets = plan.uncovered ? (prepared.tests ?? []) : [...new Set(plan.units.flat().filter((name) => name !== ''))];
+    for (const command of buildCommands(env, targets)) {
       const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false);
       phases.push({ phase: 'build', command, outcome });
       if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
-import { buildCoverageMap, COLLECTORS, type CoverageMap, type ExecutedFunction } from './coverage.ts';
+import { buildCoverageMap, COLLECTORS, COVERAGE_MAP_FORMAT, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
 import { testFileProblem } from './env.ts';
@@ -101,8 +101,10 @@ export function excludedTests(state: CheckState | null): string[] {
 /** A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the repository's content. */
 export function environmentHash(env: ExecEnvironment, mode: string): string {
   const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork, testFiles } = env;
-  // testFiles only when given: the environments written before it keep their prepared trees and verdicts.
-  const settings = JSON.stringify({ setup, build, test, tests, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode, ...(testFiles.length > 0 ? { testFiles } : {}) });
+  // testFiles and tests.buildArg only when given: the environments written before them keep their prepared trees and verdicts.
+  const { buildArg, ...testsBefore } = tests ?? { buildArg: '{test}' };
+  const testsSettings = tests === null ? null : buildArg === '{test}' ? testsBefore : tests;
+  const settings = JSON.stringify({ setup, build, test, tests: testsSettings, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode, ...(testFiles.length > 0 ? { testFiles } : {}) });
   return createHash('sha256').update(settings).update(fingerprintTree(env.repo)).digest('hex');
 }
 
@@ -175,6 +177,16 @@ export function testCommand(env: ExecEnvironment, names: string[] | null): strin
   return env.test.replaceAll('{tests}', expansion);
 }
 
+/**
+ * The build commands for a candidate that runs `names` (all the tests when it runs the whole suite or
+ * none): a command's `{tests}` becomes their build targets, so only what those tests need is rebuilt.
+ */
+export function buildCommands(env: ExecEnvironment, names: readonly string[]): string[] {
+  if (!env.tests) return env.build;
+  const expansion = names.map((name) => env.tests!.buildArg.replaceAll('{test}', shellQuote(name))).join(' ');
+  return env.build.map((command) => command.replaceAll('{tests}', expansion));
+}
+
 function commandFailure(context: ExecContext, what: string, command: string, outcome: RunOutcome): InputError {
   const how = outcome.timedOut ? 'timed out' : outcome.outputLimited ? 'wrote too much output' : `exited with ${outcome.exitCode ?? outcome.signal}`;
   return new InputError(`${what} \`${command}\` ${how} on the unmodified repository:\n${logTail(outcome.output, 30)}`, { file: context.env.file });
@@ -243,8 +255,10 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
   const file = join(context.workDir, 'coverage.json');
   if (existsSync(file)) {
     const map = readJsonFile(file, 'coverage map', 'run the command again (coverage is recorded anew)') as Partial<CoverageMap>;
-    if (Array.isArray(map.tests) && Array.isArray(map.functions) && map.functions.every((entry) => typeof entry?.path === 'string' && Array.isArray(entry.tests))) return map as CoverageMap;
-    throw new InputError('malformed coverage map; delete it and run the command again', { file });
+    const wellFormed = Array.isArray(map.tests) && Array.isArray(map.functions) && map.functions.every((entry) => typeof entry?.path === 'string' && Array.isArray(entry.tests));
+    if (!wellFormed) throw new InputError('malformed coverage map; delete it and run the command again', { file });
+    if (map.format === COVERAGE_MAP_FORMAT) return map as CoverageMap;
+    context.emit({ kind: 'coverage', message: `${file} was recorded by an older collector: recording coverage anew` });
   }
   const tree = join(context.workDir, 'coverage-tree');
   const collector = COLLECTORS[spec.tool];

@@ -48,6 +48,8 @@ export interface TestsSpec {
   names: string[] | null;
   /** how one name is written into `{tests}`; `{test}` is replaced by the shell-quoted name. */
   arg: string;
+  /** how one name is written into a build command's `{tests}` (the build target that makes the test, e.g. `--target {test}`). */
+  buildArg: string;
   /** true: the selected tests run in one command; false: one command per test, stopping at the first failure. */
   batch: boolean;
 }

@@ -11,12 +11,13 @@ import { formatCsv, guardCsvCell, parseCsv, unguardCsvCell } from '../../src/dat
 import { exportHf, importHf } from '../../src/datasets/hf.ts';
 import { readTasks, writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { importYabloco } from '../../src/datasets/yabloco.ts';
+import { importYabloco, YablocoImportManifestSchema } from '../../src/datasets/yabloco.ts';
 import { tempDir } from '../tasks/helpers.ts';
 
 const FIXTURES = new URL('../fixtures/datasets/', import.meta.url).pathname;
 const CCEVAL = join(FIXTURES, 'cceval');
 const YABLOCO = join(FIXTURES, 'yabloco');
+const RELOCATE = join(FIXTURES, 'yabloco-relocate');
 
 /** Runs `body` in a fresh temporary folder, removed afterwards (also when `body` is async). */
 function withTemp<T>(body: (dir: string) => T): T {
@@ -138,11 +139,14 @@ describe('CrossCodeEval import', () => {
 });
 
 describe('YABLoCo import', () => {
-  it('locates each function in the checkout and reports where it was found', () => {
-    const { tasks, report } = importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') });
-    assert.deepEqual(report, { rows: 3, atRecordedPosition: 1, moved: 1, missing: 1, withoutCheckout: 0 });
+  it('locates each function in the checkout and reports where it was found; a function the checkout lacks is dropped', async () => {
+    const { tasks, report } = await importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') });
+    assert.deepEqual({ ...report, details: report.details.map((row) => row.located) }, {
+      rows: 3, unchanged: 2, atRecordedPosition: 1, moved: 1, renamed: 0, changed: 0, dropped: 1, withoutCheckout: 0, details: ['recorded', 'moved', 'missing'],
+    });
     const text = readFileSync(join(YABLOCO, 'checkout', 'mini', 'src', 'calc.c'), 'utf8');
-    const [add, mul, sub] = tasks as [TaskRecord, TaskRecord, TaskRecord];
+    assert.equal(tasks.length, 2);
+    const [add, mul] = tasks as [TaskRecord, TaskRecord];
     assert.deepEqual([add.id, add.path, add.span, add.labels, (add.meta as { located: string }).located], [
       'AAAA000000000001', 'src/calc.c', { startLine: 5, startColumn: 1, endLine: 8, endColumn: 2 }, { level: 'none', lines: 4 }, 'recorded',
     ]);
@@ -157,14 +161,38 @@ describe('YABLoCo import', () => {
     assert.deepEqual((mul.meta as { calls: unknown }).calls, [
       { id: 'AAAA000000000001', name: 'calc_add', path: 'mini/src/calc.c' }, { id: 'BBBB000000000009', name: 'abs', path: '/usr/include/stdlib.h' },
     ]);
-    assert.deepEqual([sub.prefix, sub.suffix, sub.reference, (sub.meta as { located: string }).located], ['', '', 'int calc_sub(int a, int b)\n{\n    return a - b;\n}\n', 'missing']);
     assert.equal(add.repo.name, 'mini');
     assert.equal((add.meta as Record<string, unknown>).test_cov_hits, 12);
     assert.equal((add.meta as Record<string, unknown>).last_commit, '01.02.2023');
   });
 
-  it('imports without a checkout: published code, empty prefix and suffix', () => {
-    const { tasks, report } = importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'));
+  it('relocates rows onto another version of the repository: moved, renamed file, changed body, missing', async () => {
+    const { tasks, report } = await importYabloco(join(RELOCATE, 'bench.csv'), join(RELOCATE, 'bench.json'), { repo: join(RELOCATE, 'checkout') });
+    assert.deepEqual(report.details.map((row) => [row.name, row.located, row.foundPath ?? null, row.startLine ?? null, row.endLine ?? null, row.similarity ?? null]), [
+      ['Vec::dot', 'recorded', 'src/vec.h', 9, 12, 1],
+      ['Vec::length', 'moved', 'src/vec.h', 21, 24, 1],
+      ['geom::clampValue', 'renamed', 'src/math/clamp.cpp', 5, 10, 1],
+      // Shape::area, not Circle::area of the same file: the qualifier decides; its new body is kept and flagged
+      ['Shape::area', 'changed', 'src/shape.cpp', 8, 13, 0.95],
+      ['Shape::perimeter', 'missing', null, null, null, null],
+    ]);
+    assert.deepEqual([report.unchanged, report.atRecordedPosition, report.moved, report.renamed, report.changed, report.dropped], [3, 1, 1, 1, 1, 1]);
+    assert.deepEqual(tasks.map((task) => task.id), ['C0000000000000001', 'C0000000000000002', 'C0000000000000003', 'C0000000000000004']);
+    for (const task of tasks) {
+      assert.equal(task.prefix + task.reference + task.suffix, readFileSync(join(RELOCATE, 'checkout', 'geom', task.path), 'utf8'));
+    }
+    const [, length, clamp, area] = tasks as [TaskRecord, TaskRecord, TaskRecord, TaskRecord];
+    assert.deepEqual([length.span.startLine, length.span.endLine, length.meta?.recordedPos], [21, 24, 15]);
+    assert.deepEqual([clamp.path, clamp.meta?.recordedPath, clamp.language], ['src/math/clamp.cpp', 'src/util.cpp', 'cpp']);
+    assert.equal(area.reference, 'double Shape::area() const\n{\n    double total = 0;\n    for (const Vec& edge : edges) total += edge.x * edge.y;\n    return total / 2;\n}\n');
+    assert.deepEqual([area.meta?.located, area.meta?.similarity, area.meta?.recordedPath], ['changed', 0.95, 'src/shape.cpp']);
+    assert.match(String(area.meta?.publishedCode), /return total \* 0\.5;/);
+    // the callee's recorded lines now hold another function: it is found by name in its file
+    assert.deepEqual(area.oracle!.map((snippet) => [snippet.startLine, snippet.endLine, snippet.text.split('\n')[0]]), [[21, 24, '    double length() const']]);
+  });
+
+  it('imports without a checkout: published code, empty prefix and suffix', async () => {
+    const { tasks, report } = await importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'));
     assert.equal(report.withoutCheckout, 3);
     assert.deepEqual(tasks.map((t) => [t.prefix, t.suffix, t.span.startLine, t.span.endLine, t.repo]), [
       ['', '', 5, 8, { name: 'mini', commit: null }], ['', '', 10, 13, { name: 'mini', commit: null }], ['', '', 17, 20, { name: 'mini', commit: null }],
@@ -172,18 +200,18 @@ describe('YABLoCo import', () => {
     assert.deepEqual(tasks[1]!.oracle!.map((o) => o.text), ['{\n    return a + b;\n}\n\n/* Multiplies']);
   });
 
-  it('refuses a row whose id is not in the JSON, and an escaping path, naming the CSV line', () => withTemp((dir) => {
+  it('refuses a row whose id is not in the JSON, and an escaping path, naming the CSV line', () => withTemp(async (dir) => {
     const csv = readFileSync(join(YABLOCO, 'bench.csv'), 'utf8');
     writeFileSync(join(dir, 'unknown.csv'), csv.replace('AAAA000000000003', 'FFFF000000000003'));
-    assert.throws(() => importYabloco(join(dir, 'unknown.csv'), join(YABLOCO, 'bench.json')), {
+    await assert.rejects(() => importYabloco(join(dir, 'unknown.csv'), join(YABLOCO, 'bench.json')), {
       message: `${join(dir, 'unknown.csv')}, line 5, field 'id': function 'FFFF000000000003' is not in ${join(YABLOCO, 'bench.json')}`,
     });
     writeFileSync(join(dir, 'escape.csv'), csv.replace('mini/src/calc.c,Adds', 'mini/../../etc/passwd,Adds'));
-    assert.throws(() => importYabloco(join(dir, 'escape.csv'), join(YABLOCO, 'bench.json')), {
+    await assert.rejects(() => importYabloco(join(dir, 'escape.csv'), join(YABLOCO, 'bench.json')), {
       message: `${join(dir, 'escape.csv')}, line 2, field 'file': path 'mini/../../etc/passwd' escapes the repository (..)`,
     });
     writeFileSync(join(dir, 'pos.csv'), csv.replace(',3,5,01.02.2023', ',3,five,01.02.2023'));
-    assert.throws(() => importYabloco(join(dir, 'pos.csv'), join(YABLOCO, 'bench.json')), { message: `${join(dir, 'pos.csv')}, line 2, field 'pos': expected an integer >= 1, got 'five'` });
+    await assert.rejects(() => importYabloco(join(dir, 'pos.csv'), join(YABLOCO, 'bench.json')), { message: `${join(dir, 'pos.csv')}, line 2, field 'pos': expected an integer >= 1, got 'five'` });
   }));
 });
 
@@ -216,12 +244,12 @@ describe('Hugging Face export', () => {
 describe('round trip import -> export -> import', () => {
   for (const [name, load] of [
     ['CrossCodeEval', () => importCceval(join(CCEVAL, 'small.jsonl'))],
-    ['YABLoCo with a checkout', () => importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') }).tasks],
-    ['YABLoCo without a checkout', () => importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json')).tasks],
+    ['YABLoCo with a checkout', async () => (await importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') })).tasks],
+    ['YABLoCo without a checkout', async () => (await importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'))).tasks],
     ['built tasks with extra labels and fields', () => [{ ...validTask, labels: { ...validTask.labels, depth: 4 }, future: [1, 2] } as TaskRecord]],
-  ] as [string, () => TaskRecord[]][]) {
-    it(`${name}: the tasks come back exactly`, () => withTemp((dir) => {
-      const tasks = load();
+  ] as [string, () => TaskRecord[] | Promise<TaskRecord[]>][]) {
+    it(`${name}: the tasks come back exactly`, () => withTemp(async (dir) => {
+      const tasks = await load();
       exportHf(tasks, join(dir, 'hf'), { split: 'train' });
       assert.deepEqual(importHf(join(dir, 'hf')), tasks);
     }));
@@ -235,7 +263,12 @@ describe('round trip import -> export -> import', () => {
       assert.equal(readFileSync(join(dir, 'b.jsonl'), 'utf8'), readFileSync(join(dir, 'a.jsonl'), 'utf8'));
       const yabloco = await cli(['import', 'yabloco', join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), '--repo', join(YABLOCO, 'checkout'), '--out', join(dir, 'y.jsonl')]);
       assert.equal(yabloco.code, 0);
-      assert.match(yabloco.stdout, /3 functions: 1 found at the recorded pos\/code_length, 1 found at other lines, 1 not found in the checkout/);
+      assert.match(yabloco.stdout, /3 functions: 2 found unchanged \(1 at the recorded lines, 1 at other lines, 0 in another file\), 0 found with a changed body \(kept, meta.located 'changed'\), 1 not found \(dropped\)\n  not found: mini\/src\/calc.c calc_sub\n/);
+      const manifest = YablocoImportManifestSchema.parse(JSON.parse(readFileSync(join(dir, 'y.jsonl.manifest.json'), 'utf8')));
+      assert.deepEqual([manifest.checkout, manifest.repository, manifest.relocation.dropped, manifest.relocation.details.map((row) => row.located)], [join(YABLOCO, 'checkout'), null, 1, ['recorded', 'moved', 'missing']]);
+      const only = await cli(['import', 'yabloco', join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), '--repository', 'redis', '--out', join(dir, 'z.jsonl')]);
+      assert.equal(only.code, 2);
+      assert.match(only.stderr, /bench\.csv, field 'repository': no rows of repository 'redis'/);
     });
   });
 });

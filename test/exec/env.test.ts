@@ -64,7 +64,7 @@ test('every key is read', () => {
   );
   assert.equal(env.repo, '/elsewhere');
   assert.deepEqual(env.setup, ['./configure', 'make -j2']);
-  assert.deepEqual(env.tests, { list: './runtest --list', names: null, arg: '--single {test}', batch: true });
+  assert.deepEqual(env.tests, { list: './runtest --list', names: null, arg: '--single {test}', buildArg: '{test}', batch: true });
   assert.deepEqual(env.env, { CC: 'gcc', JOBS: '2', DEBUG: 'false' });
   assert.deepEqual(env.coverage, { tool: 'gcov', build: ['make gcov'] });
   assert.deepEqual(env.limits, { cpuSeconds: 61, memoryMb: 512, processes: 64, fileSizeMb: 1024, outputMb: 64, tmpMb: 1024, shmMb: 64, diskMb: 8192, cpus: 1 });
@@ -85,6 +85,8 @@ const errors: [string, string, RegExp][] = [
   ['list and names', `${BASE}tests:\n  list: ls\n  names: [a]\n`, /line 5, field 'tests': give exactly one of/],
   ['nested unknown key', `${BASE}tests:\n  names: [a]\n  bach: true\n`, /line 7, field 'tests.bach': unknown key/],
   ['arg without placeholder', `${BASE}tests:\n  names: [a]\n  arg: --single\n`, /line 7, field 'tests.arg': must contain the \{test\} placeholder/],
+  ['buildArg without placeholder', `${BASE}tests:\n  names: [a]\n  buildArg: --target\n`, /line 7, field 'tests.buildArg': must contain the \{test\} placeholder/],
+  ['{tests} in the build without tests', `${BASE}build: make {tests}\n`, /line 5, field 'build': uses \{tests\} but no `tests` are configured/],
   ['coverage without tests', `${BASE}coverage:\n  tool: gcov\n`, /line 5, field 'coverage': needs `tests`/],
   ['unknown coverage tool', `${BASE}tests: {names: [a]}\ncoverage: {tool: jacoco}\n`, /field 'coverage.tool': must be one of gcov, python, node/],
   ['bad limit', `${BASE}limits:\n  memoryMb: lots\n`, /line 6, field 'limits.memoryMb': must be a positive number/],

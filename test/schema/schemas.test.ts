@@ -72,7 +72,11 @@ describe('published JSON Schemas', () => {
       ...readdirSync(join(ROOT, 'test/fixtures/exec')).map((name) => `test/fixtures/exec/${name}/env.yaml`),
       ...readdirSync(join(ROOT, 'examples/envs')).filter((name) => name.endsWith('.yaml')).map((name) => `examples/envs/${name}`),
     ];
-    for (const file of envFiles) assertValid('environment', parseYaml(readFileSync(join(ROOT, file), 'utf8')), file);
+    for (const file of envFiles) {
+      assertValid('environment', parseYaml(readFileSync(join(ROOT, file), 'utf8')), file);
+      // and every rule beyond the JSON Schema (placeholders, report parsers, test files)
+      assert.equal(parseEnvironment(readFileSync(join(ROOT, file), 'utf8'), join(ROOT, file)).file, join(ROOT, file));
+    }
     const run = join(scratch, 'sample-run');
     createSampleRun(run, 'oracle');
     for (const [name, value, where] of runRows(run)) assertValid(name, value, where);

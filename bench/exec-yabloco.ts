@@ -1,0 +1,71 @@
+// YABLoCo whole (`npm run bench -- exec-yabloco [--only bullet3|openssl|llvm]`): per repository of
+// YABLoCo's published test split, where its rows are found in the checkout ctxbench has (the exact
+// commit for bullet3, Debian's versions of openssl and LLVM: relocation), then, where an environment
+// exists, every found row executed twice (its reference must pass, a broken body must fail) with
+// ctxbench against YABLoCo's own recipe for the same candidates, measured in the same run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { writeTasks } from '../src/datasets/io.ts';
+import { importYabloco } from '../src/datasets/yabloco.ts';
+import { run as runExecBench } from './exec.ts';
+import { sourceTree, YABLOCO_DATA, yablocoSnapshot } from './sources.ts';
+
+interface Repository {
+  /** the `repository` column of YABLoCo's CSV. */
+  name: string;
+  /** the checkout: YABLoCo's commit where its snapshot is at hand, else a Debian source package. */
+  checkout: () => string;
+  /** the environment that executes its rows, with the arguments of YABLoCo's recipe; absent: relocation only. */
+  exec?: { env: string; naiveImage: string; naiveBuild: string; naiveTest: string; target: number };
+}
+
+const BULLET3_TESTS = [
+  'InverseDynamics/Test_BulletInverseDynamics', 'InverseDynamics/Test_BulletInverseForwardDynamics', 'InverseDynamics/Test_BulletInverseDynamicsJacobian',
+  'BulletDynamics/Test_btKinematicCharacterController', 'BulletDynamics/pendulum/Test_BulletDynamics', 'SharedMemory/Test_PhysicsClientServer', 'collision/Test_Collision',
+];
+
+const REPOSITORIES: Repository[] = [
+  {
+    name: 'bullet3',
+    checkout: () => yablocoSnapshot('bullet3'),
+    // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven binaries.
+    exec: {
+      env: fileURLToPath(new URL('../examples/envs/bullet3.yaml', import.meta.url)),
+      naiveImage: './build_cmake_pybullet_double.sh > /dev/null',
+      naiveBuild: './build_cmake_pybullet_double.sh',
+      naiveTest: BULLET3_TESTS.map((test) => `build_cmake/test/${test}`).join(' && '),
+      target: 3,
+    },
+  },
+  { name: 'openssl', checkout: () => sourceTree('openssl') },
+  { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19') },
+];
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const wanted = values.only?.split(',') ?? [];
+const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
+try {
+  for (const repository of REPOSITORIES) {
+    if (wanted.length > 0 && !wanted.includes(repository.name)) continue;
+    const checkout = repository.checkout();
+    const started = performance.now();
+    const { tasks, report } = await importYabloco(join(YABLOCO_DATA, 'bench-v0.7.csv'), join(YABLOCO_DATA, 'bench-v0.7.json'), { repo: checkout, repository: repository.name });
+    console.log(`\n${repository.name} (${checkout}): ${report.rows} published rows; ${report.unchanged} found unchanged (${report.atRecordedPosition} at their lines, ${report.moved} at other lines, ${report.renamed} in another file), ${report.changed} with a changed body, ${report.dropped} not found (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    for (const row of report.details.filter((detail) => detail.located === 'changed' || detail.located === 'missing')) {
+      console.log(`  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`);
+    }
+    if (!repository.exec) continue;
+    const tasksFile = join(scratch, `${repository.name}.jsonl`);
+    writeTasks(tasksFile, tasks);
+    const { exec } = repository;
+    await runExecBench({
+      env: exec.env, repo: checkout, tasks: tasksFile, limit: tasks.length, workers: 1, naive: 2,
+      naiveImage: exec.naiveImage, naiveSetup: exec.naiveBuild, naiveTest: exec.naiveTest, target: exec.target, again: 3,
+    });
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

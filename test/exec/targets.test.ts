@@ -1,0 +1,66 @@
+// Incremental builds that rebuild only what the selected tests need: a build command's `{tests}`
+// takes the build targets of the tests a candidate runs (a CMake fixture whose header both libraries
+// include). A header function's candidate rebuilds only the library and test binary that cover it.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { CandidateLog } from '../../src/exec/execute.ts';
+import { buildCommands } from '../../src/exec/prepare.ts';
+import { fixtureEnv, functionTask, functionText, makeWorkDir, runAll } from './helpers.ts';
+
+const work = makeWorkDir('targets');
+after(work.remove);
+
+function buildPhase(log: string): { command: string; output: string } {
+  const phases = (JSON.parse(readFileSync(log, 'utf8')) as CandidateLog).phases.filter((phase) => phase.phase === 'build');
+  assert.equal(phases.length, 1);
+  return { command: phases[0]!.command, output: phases[0]!.outcome.output };
+}
+
+test('buildCommands writes each test as its build target, shell-quoted; a command without {tests} is left alone', () => {
+  const env = fixtureEnv('cmake-targets', work.dir);
+  assert.deepEqual(buildCommands(env, ['test_shapes', "it's"]), [`cmake --build build --target test_shapes 'it'\\''s'`]);
+  assert.deepEqual(buildCommands({ ...env, build: ['make {tests}', 'echo done'], tests: { ...env.tests!, buildArg: 'bin/{test}' } }, ['a', 'b']), ['make bin/a bin/b', 'echo done']);
+});
+
+test('a header function: coverage selects the one test that runs it, and only its targets are rebuilt', async () => {
+  const env = fixtureEnv('cmake-targets', work.dir);
+  const dot = functionText(env.repo, 'src/vec.h', 'inline int dot(');
+  const task = functionTask(env.repo, 'src/vec.h', 'cpp', dot, 'dot');
+  const wrong = dot.replace('a.x * b.x + a.y * b.y', 'a.x * b.x - a.y * b.y');
+  const countWords = functionText(env.repo, 'src/text.cpp', 'int countWords(');
+  const textTask = functionTask(env.repo, 'src/text.cpp', 'cpp', countWords, 'countWords');
+  const scaled = functionText(env.repo, 'src/vec.h', 'inline __attribute__((always_inline)) Vec scaled(');
+  const scaledTask = functionTask(env.repo, 'src/vec.h', 'cpp', scaled, 'scaled');
+  const results = await runAll(env, [
+    { task, candidate: dot, key: 'reference' },
+    { task, candidate: wrong, key: 'wrong' },
+    { task: textTask, candidate: countWords, key: 'text' },
+    { task: scaledTask, candidate: scaled, key: 'scaled' },
+    { task: scaledTask, candidate: scaled.replace('result.y *= factor;', 'result.y += factor;'), key: 'scaled-wrong' },
+  ], { workDir: work.dir, workers: 1, cache: false });
+
+  const reference = results.get('reference')!;
+  assert.equal(reference.verdict, 'pass', reference.logTail);
+  assert.deepEqual(reference.selectedTests, ['test_shapes']);
+  const build = buildPhase(reference.log!);
+  assert.equal(build.command, 'cmake --build build --target test_shapes');
+  // the header's products were removed (nothing built from the reference is readable): shapes is rebuilt, text is not touched
+  assert.match(build.output, /Building CXX object CMakeFiles\/shapes\.dir\/src\/shapes\.cpp\.o/);
+  assert.match(build.output, /Building CXX object CMakeFiles\/test_shapes\.dir\/tests\/test_shapes\.cpp\.o/);
+  assert.doesNotMatch(build.output, /text\.cpp/);
+  assert.equal(results.get('wrong')!.verdict, 'test-fail', results.get('wrong')!.logTail);
+
+  const text = results.get('text')!;
+  assert.equal(text.verdict, 'pass', text.logTail);
+  assert.deepEqual(text.selectedTests, ['test_text']);
+  const textBuild = buildPhase(text.log!);
+  assert.equal(textBuild.command, 'cmake --build build --target test_text');
+  assert.match(textBuild.output, /text\.cpp\.o/);
+  assert.doesNotMatch(textBuild.output, /shapes\.cpp/);
+
+  // an always-inlined function has no gcov record of its own: the test that executed its lines is selected
+  assert.equal(results.get('scaled')!.verdict, 'pass', results.get('scaled')!.logTail);
+  assert.deepEqual(results.get('scaled')!.selectedTests, ['test_text']);
+  assert.equal(results.get('scaled-wrong')!.verdict, 'test-fail', results.get('scaled-wrong')!.logTail);
+});
