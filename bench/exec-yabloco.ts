@@ -1,4 +1,4 @@
-// YABLoCo whole (`npm run bench -- exec-yabloco [--only bullet3|openssl|llvm]`): per repository of
+// YABLoCo whole (`npm run bench -- exec-yabloco [--only bullet3|openssl|llvm] [--limit N]`): per repository of
 // YABLoCo's published test split, where its rows are found in the checkout ctxbench has (the exact
 // commit for bullet3, Debian's versions of openssl and LLVM: relocation), then, where an environment
 // exists, every found row executed twice (its reference must pass, a broken body must fail) with
@@ -44,7 +44,9 @@ const REPOSITORIES: Repository[] = [
   { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19') },
 ];
 
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+// --limit N: only the first N rows of each repository are executed (all are relocated)
+const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' } } });
+const limit = values.limit === undefined ? undefined : Number(values.limit);
 const wanted = values.only?.split(',') ?? [];
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
 try {
@@ -62,7 +64,7 @@ try {
     writeTasks(tasksFile, tasks);
     const { exec } = repository;
     await runExecBench({
-      env: exec.env, repo: checkout, tasks: tasksFile, limit: tasks.length, workers: 1, naive: 2,
+      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? tasks.length, workers: 1, naive: 2,
       naiveImage: exec.naiveImage, naiveSetup: exec.naiveBuild, naiveTest: exec.naiveTest, target: exec.target, again: 3,
     });
   }

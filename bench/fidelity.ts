@@ -5,8 +5,7 @@
 // per-callee level agreement, in both level modes; the same for bullet3 at YABLoCo's commit. Then
 // bullet3 as Debian ships it (`bullet`), macro-heavy C++: names that are not names.
 // Usage: bench/fidelity.ts [--only redis|bullet3|languages|bullet] [LANGUAGE...]
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { indexRepository } from '../src/index/indexer.ts';
@@ -15,10 +14,9 @@ import { LEVEL_MODES, type LevelMode } from '../src/index/types.ts';
 import { getLanguage, LANGUAGES } from '../src/languages/registry.ts';
 import type { LanguageId } from '../src/languages/types.ts';
 import { FIDELITY_SOURCES } from './fidelity-sources.ts';
-import { sourceTree } from './sources.ts';
+import { sourceTree, YABLOCO_DATA, yablocoSnapshot } from './sources.ts';
 
-const YABLOCO = '/work/shared/yabloco';
-const SCRATCH = '/work/scratch-11';
+const YABLOCO = YABLOCO_DATA;
 
 /** A function name is an identifier (Scala's may end in `_` and operator characters, Ruby's in `!?=`), a
  *  selector (`foo:bar:`), an operator (`==`, Haskell's `(<>)`), a quoted name (`` `a b` ``), a destructor,
@@ -124,9 +122,9 @@ function readCsv(text: string): Record<string, string>[] {
   return rows.map((row) => Object.fromEntries(header!.map((key, i) => [key, row[i] ?? ''])));
 }
 
-/** A repository YABLoCo published its function table and call graph for, at YABLoCo's commit (a `git archive` with prefix `<name>/`). */
-const YABLOCO_REPOS = { redis: 'redis-493e31e.tar.xz', bullet3: 'bullet3-6bb8d11.tar.xz' } as const;
-type YablocoRepo = keyof typeof YABLOCO_REPOS;
+/** A repository YABLoCo published its function table and call graph for, at YABLoCo's commit (its snapshot in YABLoCo's data). */
+const YABLOCO_REPOS = ['redis', 'bullet3'] as const;
+type YablocoRepo = (typeof YABLOCO_REPOS)[number];
 
 function yablocoRows(repo: YablocoRepo): YablocoRow[] {
   return readCsv(readFileSync(join(YABLOCO, `${repo}_functions.csv`), 'utf8')).map((row) => ({
@@ -175,11 +173,7 @@ function dirOf(path: string): string {
 }
 
 async function yablocoRepository(repo: YablocoRepo): Promise<void> {
-  const root = join(SCRATCH, repo);
-  if (!existsSync(root)) {
-    mkdirSync(SCRATCH, { recursive: true });
-    execFileSync('tar', ['-xJf', join(YABLOCO, YABLOCO_REPOS[repo]), '-C', SCRATCH]);
-  }
+  const root = yablocoSnapshot(repo);
   const rows = yablocoRows(repo);
   const graph = JSON.parse(readFileSync(join(YABLOCO, `${repo}_callgraph.json`), 'utf8')) as Record<string, { name: string; path: string; start: { line: number } }[]>;
   // YABLoCo's pipeline indexed the files of its table: a callee defined elsewhere is at its declaration in its graph
@@ -339,5 +333,5 @@ async function bullet(): Promise<void> {
 const { values, positionals } = parseArgs({ options: { only: { type: 'string' } }, allowPositionals: true });
 const parts = values.only ? [values.only] : ['languages', 'redis', 'bullet3', 'bullet'];
 if (parts.includes('languages')) await languages(positionals as LanguageId[]);
-for (const repo of Object.keys(YABLOCO_REPOS) as YablocoRepo[]) if (parts.includes(repo)) await yablocoRepository(repo);
+for (const repo of YABLOCO_REPOS) if (parts.includes(repo)) await yablocoRepository(repo);
 if (parts.includes('bullet')) await bullet();

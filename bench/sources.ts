@@ -26,11 +26,14 @@ export function sourceTree(name: string): string {
 /** YABLoCo's data (../shared/yabloco): its published rows, and snapshots of its repositories at its commits. */
 export const YABLOCO_DATA = new URL('../../shared/yabloco/', import.meta.url).pathname;
 
+/** Where the snapshots are unpacked: beside the Debian trees, never among them (`redis-493e31e` is not Debian's `redis`). */
+const SNAPSHOTS = new URL('./.cache/yabloco/', import.meta.url).pathname;
+
 /** A repository at YABLoCo's commit (`bullet3`, `redis`), unpacked once from its snapshot in YABLoCo's data. */
 export function yablocoSnapshot(name: string): string {
   const tarball = readdirSync(YABLOCO_DATA).find((file) => file.startsWith(`${name}-`) && file.endsWith('.tar.xz'));
   if (!tarball) throw new Error(`no snapshot of ${name} in ${YABLOCO_DATA}`);
-  const tree = join(CACHE, tarball.slice(0, -'.tar.xz'.length));
+  const tree = join(SNAPSHOTS, tarball.slice(0, -'.tar.xz'.length));
   if (!existsSync(`${tree}.unpacked`)) {
     rmSync(tree, { recursive: true, force: true });
     mkdirSync(tree, { recursive: true });

@@ -19,22 +19,52 @@ export type Relocated =
 /** Similarity under which a function of the same name is another function, not a changed version of the row. */
 export const MIN_SIMILARITY = 0.5;
 
-/** Lines compared without trailing whitespace (the published code and a checkout may differ there). */
-function sameLines(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((line, index) => line.trimEnd() === b[index]!.trimEnd());
+const DIRECTIVE = /^\s*#\s*(\w+)/;
+
+/**
+ * Where the file's lines from `start` hold the code (trailing whitespace ignored), as its last line;
+ * null when they do not. Published code may be the preprocessed text of a function (YABLoCo's bullet3
+ * rows keep only the branch their build compiled): lines of the file inside `#if` groups, and the
+ * directives themselves, may be left out of it.
+ */
+function matchAt(fileLines: string[], wanted: string[], start: number): number | null {
+  let depth = 0;
+  let next = 0;
+  for (let index = start - 1; index < fileLines.length; index++) {
+    const line = fileLines[index]!.trimEnd();
+    if (line === wanted[next]!.trimEnd()) {
+      if (++next === wanted.length) return index + 1;
+      continue;
+    }
+    const directive = DIRECTIVE.exec(line)?.[1];
+    if (directive === undefined && depth === 0) return null;
+    if (directive?.startsWith('if')) depth++;
+    else if (directive === 'endif') depth = Math.max(0, depth - 1);
+    if (next === 0) return null;
+  }
+  return null;
 }
 
 export function codeLines(code: string): string[] {
   return code.replace(/\n$/, '').split('\n');
 }
 
-/** The first line at which the file holds the code (trailing whitespace ignored), trying `preferred` first; null if nowhere. */
-export function findCode(fileLines: string[], code: string, preferred?: number): number | null {
+/** Where the file holds the code (matchAt), trying line `preferred` first; null if nowhere. */
+export function findCode(fileLines: string[], code: string, preferred?: number): { startLine: number; endLine: number } | null {
   const wanted = codeLines(code);
-  const at = (start: number) => sameLines(fileLines.slice(start - 1, start - 1 + wanted.length), wanted);
-  if (preferred !== undefined && at(preferred)) return preferred;
-  for (let start = 1; start + wanted.length - 1 <= fileLines.length; start++) {
-    if (fileLines[start - 1]!.trimEnd() === wanted[0]!.trimEnd() && at(start)) return start;
+  const at = (start: number) => {
+    const end = matchAt(fileLines, wanted, start);
+    return end === null ? null : { startLine: start, endLine: end };
+  };
+  const first = wanted[0]!.trimEnd();
+  if (preferred !== undefined) {
+    const found = at(preferred);
+    if (found) return found;
+  }
+  for (let start = 1; start <= fileLines.length; start++) {
+    if (fileLines[start - 1]!.trimEnd() !== first) continue;
+    const found = at(start);
+    if (found) return found;
   }
   return null;
 }
@@ -152,17 +182,16 @@ export class CheckoutFiles {
    * searched when its own file no longer holds it.
    */
   async relocate(row: RelocationRow, language: LanguageId, elsewhere: { path: string; language: LanguageId }[] = []): Promise<Relocated> {
-    const length = codeLines(row.code).length;
     const own = this.text(row.path);
     if (own !== null) {
-      const start = findCode(own.split('\n'), row.code, row.pos);
-      if (start !== null) return { kind: start === row.pos ? 'recorded' : 'moved', path: row.path, startLine: start, endLine: start + length - 1, similarity: 1 };
+      const found = findCode(own.split('\n'), row.code, row.pos);
+      if (found !== null) return { kind: found.startLine === row.pos ? 'recorded' : 'moved', path: row.path, ...found, similarity: 1 };
     }
     const files = [...(own !== null ? [{ path: row.path, language }] : []), ...elsewhere.filter((file) => file.path !== row.path)];
     for (const file of files.slice(own !== null ? 1 : 0)) {
       const text = this.text(file.path);
-      const start = text === null ? null : findCode(text.split('\n'), row.code);
-      if (start !== null) return { kind: 'renamed', path: file.path, startLine: start, endLine: start + length - 1, similarity: 1 };
+      const found = text === null ? null : findCode(text.split('\n'), row.code);
+      if (found !== null) return { kind: 'renamed', path: file.path, ...found, similarity: 1 };
     }
     // By name: the same bare name, then the most shared qualifiers, the same signature, the closest body, its own file.
     const bare = bareName(row.name);

@@ -110,6 +110,8 @@ class Context {
   localTypes: Map<string, string> | undefined = undefined;
   /** the names of every parameter and local the function declares, typed or not (an operand named so is no field). */
   localNames: Set<string> | undefined = undefined;
+  /** the typed locals declared const (`const Vec& v`): their methods' and operators' const overloads apply. */
+  constLocals: Set<string> | undefined = undefined;
   /** the built-in types of parameters and locals (`bool b`, `unsigned char c`: its last word): arguments' types only, never receivers. */
   builtinTypes: Map<string, string> | undefined = undefined;
   /** whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a statement share it. */
@@ -470,10 +472,17 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 
 /** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
 function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, receiverConst: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
 }
 
 /** The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it ends otherwise. */
+/** An operator rule's node as a use of `operator<token>` on its operand; null when either is missing. */
+function operatorUse(node: Node, rule: NonNullable<CallRule['operator']>): { name: string; operand: Node } | null {
+  const operand = node.childForFieldName(rule.operandField);
+  const token = rule.token ?? (rule.operatorField ? node.childForFieldName(rule.operatorField)?.text : undefined);
+  return operand && token ? { name: `operator${token}`, operand } : null;
+}
+
 export function trailingCallName(receiver: string): string | null {
   if (!receiver.endsWith(')')) return null;
   let depth = 0;
@@ -894,6 +903,7 @@ class FileExtractor {
       const rootType = this.c.receiverExpressions.size > 0 && site.receiverCall === undefined ? this.rootLocalType(visit, receiver) : undefined;
       if (rootType !== undefined) site.receiverRootType = rootType;
     }
+    if (receiver !== null && site.receiverCall === undefined && this.constRoot(visit, receiver)) site.receiverConst = true;
     return site;
   }
 
@@ -915,26 +925,56 @@ class FileExtractor {
     // most expressions are in functions that are no method and state no class-typed local: no node is read for them
     const method = fn?.fn !== undefined && fn.fn.kind !== 'function';
     if (!fn || (fn.localTypes === undefined && !method)) return null;
-    const operand = visit.node.childForFieldName(rule.operandField);
-    const token = rule.token ?? (rule.operatorField ? visit.node.childForFieldName(rule.operatorField)?.text : undefined);
-    if (!operand || !token) return null;
-    const name = `operator${token}`;
+    const use = operatorUse(visit.node, rule);
+    return use ? this.operandSite(visit, fn, method, use.operand, use.name, rule.operands, line, column) : null;
+  }
+
+  /** The call of operator `name` on `operand`, or null when the operand's type is none a resolver can know. */
+  private operandSite(visit: Visited, fn: Context, method: boolean, operand: Node, name: string, operands: number, line: number, column: number): CallSite | null {
     if (this.c.identifierTypes.has(operand.type)) {
       const receiverType = fn.localTypes?.get(operand.text);
       // a name that is no local of a method may be a field of its class
-      if (!receiverType) return method && !fn.localNames?.has(operand.text) ? callSiteOf(name, operand.text, rule.operands, line, column) : null;
+      if (!receiverType) return method && !fn.localNames?.has(operand.text) ? callSiteOf(name, operand.text, operands, line, column) : null;
       // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
       if (receiverType.endsWith('*') || this.fromLibrary(receiverType)) return null;
-      const site = callSiteOf(name, operand.text, rule.operands, line, column);
+      const site = callSiteOf(name, operand.text, operands, line, column);
       site.receiverType = receiverType;
+      if (fn.constLocals?.has(operand.text)) site.receiverConst = true;
+      return site;
+    }
+    // `(a - b) * s`, `a * b - c`: an operand that is itself an operator's use (one on a known type) has the type that operator returns
+    const inner = this.innerOperator(operand);
+    if (inner !== null) {
+      if (!this.operandSite(visit, fn, method, inner.operand, inner.name, 0, line, column)) return null;
+      const site = callSiteOf(name, operand.text, operands, line, column);
+      site.receiverCall = inner.name;
       return site;
     }
     if (!this.c.receiverExpressions.has(operand.type)) return null;
     const rootType = this.rootLocalType(visit, operand.text);
     if (rootType === '' || (rootType !== undefined ? this.fromLibrary(rootType) : !method)) return null;
-    const site = callSiteOf(name, operand.text, rule.operands, line, column);
+    const site = callSiteOf(name, operand.text, operands, line, column);
     if (rootType) site.receiverRootType = rootType;
+    if (this.constRoot(visit, operand.text)) site.receiverConst = true;
     return site;
+  }
+
+  /** The operator use an operand is, inside any parentheses (single-child receiver expressions); null for another operand. */
+  private innerOperator(operand: Node): { name: string; operand: Node } | null {
+    let node: Node = operand;
+    while (node.namedChildCount === 1 && this.c.receiverExpressions.has(node.type)) node = node.namedChild(0)!;
+    // an element or a field (`m[0]`, `a.b`) is typed step by step from its root (expressionType)
+    if (this.c.receiverExpressions.has(node.type)) return null;
+    const rule = this.c.calls.get(node.type)?.find((candidate) => candidate.operator)?.operator;
+    return rule ? operatorUse(node, rule) : null;
+  }
+
+  /** Whether the local an expression starts from (`v` of `v[0].x`) is declared const. */
+  private constRoot(visit: Visited, expression: string): boolean {
+    const constLocals = this.innermostFunction(visit)?.constLocals;
+    if (constLocals === undefined) return false;
+    const root = /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
+    return root !== undefined && constLocals.has(root);
   }
 
   private fromLibrary(type: string): boolean {
@@ -998,6 +1038,7 @@ class FileExtractor {
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
       .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
     const deduced = stated !== undefined && rule.deducedTypes?.includes(stated.text) === true;
+    const constant = rule.constQualifier !== undefined && node.namedChildren.some((child) => child !== null && child.type === rule.constQualifier && child.text === 'const');
     names.forEach((name, index) => {
       let type = stated && !deduced ? this.statedType(stated.text) : null;
       const value = values.length === names.length ? values[index] : undefined;
@@ -1008,6 +1049,8 @@ class FileExtractor {
       // a pointer or array (C++ `T* p`, `T a[4]`, Java `T[] a`) is kept as `T*`: operators apply to it, not to a `T`
       const pointer = POINTER_DECLARATORS.has(name.parent?.type ?? '') || (stated !== undefined && !deduced && /\[\s*\]\s*$/.test(stated.text));
       if (type) (fn.localTypes ??= new Map()).set(name.text, pointer ? `${type}*` : type);
+      // `const Vec& v`, `const Vec v`: a const object (`const Vec* p` points to one: its operators are the pointer's)
+      if (type && !pointer && constant) (fn.constLocals ??= new Set()).add(name.text);
     });
   }
 

@@ -87,6 +87,12 @@ export function statedReturnType(signature: string, name: string): string | null
   return type?.replace(/\s+/g, '') ?? null;
 }
 
+/** A C++ method declared `const` (`float x() const`, `operator const float*() const override`): what follows its parameter list says so. */
+export function constMethod(signature: string): boolean {
+  const close = signature.lastIndexOf(')');
+  return close >= 0 && /^[\s\w&]*\bconst\b/.test(signature.slice(close + 1));
+}
+
 /** An overloadable operator's use (CallRule.operator): a call of `operator...` on an operand of a stated type. */
 function isOperatorSite(site: CallSite): boolean {
   return site.receiverType !== undefined && site.name.startsWith('operator');
@@ -383,7 +389,7 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
 const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'classBases', 'fieldTypes', 'typeAliases']);
-const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'receiverRootType', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
+const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'receiverRootType', 'receiverConst', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
@@ -899,7 +905,7 @@ export class Resolver {
    */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
-    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.argumentTypes?.join(',') ?? ''}` : '';
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${constMethod(caller.fn.signature)}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
     const resolved = this.decideCall(caller, site, context);
@@ -916,6 +922,12 @@ export class Resolver {
     const returned = fieldType === undefined && given.receiverType === undefined && given.receiverCall !== undefined ? this.receiverCallType(caller, given, context) : undefined;
     const stated = fieldType ?? returned ?? given.receiverType;
     const aliased = stated !== undefined ? this.dealiased(stated) : undefined;
+    // a const object calls the const overload of a method or operator (`operator const btScalar*() const`): a local
+    // declared const, or `this` (implicit too) and its fields in a const method; unknown for a call's result or an untyped value
+    const constReceiver =
+      given.receiver === null ? (caller.ownerTail !== '' ? constMethod(caller.fn.signature) : undefined)
+      : stated === undefined || returned !== undefined ? undefined
+      : given.receiverConst === true || (fieldType !== undefined && given.receiverRootType === undefined && constMethod(caller.fn.signature));
     // an operator on a pointer (an alias of a smart pointer) is the language's
     const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
@@ -947,7 +959,7 @@ export class Resolver {
 
     if (binding && binding.files.length > 0) {
       const inBound = (this.definitionsByName.get(site.name) ?? []).filter((d) => binding.files.includes(d.path));
-      if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site));
+      if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site, constReceiver));
     }
     let applicable = this.applicable(caller, site, context);
     // `new Timeout()`, `Point(1, 2)`: a class's name called reaches its constructor where the language names it (`constructor`, `__init__`)
@@ -957,12 +969,12 @@ export class Resolver {
     // a member call on a value of a library type (`std::vector<T> v; v.size()`) is the library's
     if (site.receiverType && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!)) return result('stdlib', []);
     const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
-    if (tier) return result(levelOf(tier), this.pickOverload(tier, site));
+    if (tier) return result(levelOf(tier), this.pickOverload(tier, site, constReceiver));
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
     // `items.push(x)`, `name.toUpperCase()` where no class of the project has the method: the built-in type's
     if (site.receiver && !site.receiverIsPath && context.methodsOnReceivers && context.stdlib.has(site.name) && sameDir.length + visible.length === 0) return result('stdlib', []);
-    if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site));
-    if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site));
+    if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site, constReceiver));
+    if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site, constReceiver));
     const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
     if (generated) {
       const own = generated.filter((g) => g.path === caller.path || this.includes(context, g.path));
@@ -1160,11 +1172,14 @@ export class Resolver {
   }
 
   /**
-   * The type a member call's receiver call returns (CallSite.receiverCall): that call resolved first,
-   * and the return type its callees agree on, when it is a project class or the standard library's.
+   * The type a member call's receiver call returns (CallSite.receiverCall; an operator's operand that is another
+   * operator's use too): that call resolved first, and the return type its callees agree on, when it is a project
+   * class or the standard library's.
    */
   private receiverCallType(caller: Definition, site: CallSite, context: FileContext): string | undefined {
-    const inner = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.column === site.column && other.name === site.receiverCall && other.receiver !== site.receiver);
+    // a call chain's calls start where it starts; an operator's operand (`(a - b) * s`) may start inside its parentheses
+    const within = (other: CallSite) => other.column === site.column || (isOperatorUse(site) && other.column > site.column && other.column < site.column + site.receiver!.length);
+    const inner = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.name === site.receiverCall && other.receiver !== site.receiver && within(other));
     if (!inner || this.receiverCallDepth >= 8) return undefined;
     this.receiverCallDepth++;
     let resolved: FunctionCall;
@@ -1177,7 +1192,9 @@ export class Resolver {
     const types = new Set(this.calleeNumbers.get(resolved.calleeIds)!.map((number) => this.returnTypeOf(this.definitions[number]!)));
     const [type] = types;
     if (types.size !== 1 || type === null || type === undefined) return undefined;
-    return this.ownerTails.has(lastSegment(type)) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
+    // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard library's
+    const tail = lastSegment(type);
+    return this.ownerTails.has(tail) || this.basesByClass.has(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
   }
 
   /** The class a function returns as its signature states it (`btVector3` of `SIMD_FORCE_INLINE const btVector3& getOrigin() const`), a constructor its own; null when none is read. */
@@ -1307,7 +1324,16 @@ export class Resolver {
   }
 
   /** Among same-named candidates, prefer those whose parameter count fits the call. */
-  private pickOverload(found: Definition[], site: CallSite): Definition[] {
+  private pickOverload(found: Definition[], site: CallSite, constReceiver?: boolean): Definition[] {
+    const picked = this.pickByArguments(found, site);
+    if (constReceiver === undefined || picked.length < 2) return picked;
+    // overloads that differ in `const` (`operator[](int)` and `operator[](int) const`): the receiver's constness picks
+    const constant = picked.map((d) => constMethod(d.fn.signature));
+    if (constant.every((c) => c === constant[0])) return picked;
+    return picked.filter((_, index) => constant[index] === constReceiver);
+  }
+
+  private pickByArguments(found: Definition[], site: CallSite): Definition[] {
     if (found.length < 2 || site.argumentCount === null) return found;
     const fitting = found.filter((d) => d.fn.parameterCount === site.argumentCount);
     if (fitting.length < 2 || !site.argumentTypes) return fitting.length > 0 ? fitting : found;

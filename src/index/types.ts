@@ -21,12 +21,16 @@ export interface CallSite {
   /** the receiver's type where the function states it (`let x: Foo`, a parameter `x: &Foo`, `x := &Foo{}`); absent otherwise. */
   receiverType?: string;
   /** the receiver is a call's result (`t.getOrigin().x()`): that call's name; it is the caller's call site at the same line and column
-   *  with this name, and its callee's return type is the receiver's type. Absent otherwise. */
+   *  with this name, and its callee's return type is the receiver's type. An operator's operand that is another operator's use
+   *  (`(a - b) * s`) names that operator (`operator-`), its site on the same line within the operand. Absent otherwise. */
   receiverCall?: string;
   /** the receiver is an expression (`box.mi`, `pts[i]`, an operator's operand) that starts from a local of this stated
    *  type (a pointer keeps its `*`; '' when the local's type is not stated: it hides any field of its name); the resolver
    *  follows its element and field steps (LanguageSpec.receiverExpressions). */
   receiverRootType?: string;
+  /** the receiver (or the local its expression starts from) is declared const (`LocalTypeRule.constQualifier`): the `const`
+   *  overload of a method or operator is the one called. Absent otherwise. */
+  receiverConst?: boolean;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
   /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else null; absent when none is known. */

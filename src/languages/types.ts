@@ -131,6 +131,9 @@ export interface LocalTypeRule {
   field?: boolean;
   /** type words that leave the type to the value (Java's `var`): the value's type is read by `valueTypes` instead. */
   deducedTypes?: string[];
+  /** a child of the declaration of this type whose text is `const` makes the declared local const (C++ `const Vec& v`): a
+   *  member call or an operator on it takes a class's `const` overload (`operator const float*() const`). [none] */
+  constQualifier?: string;
 }
 
 /** A node type that introduces a scope qualifying the names inside it. */

@@ -175,13 +175,17 @@ describe('YABLoCo import', () => {
       // Shape::area, not Circle::area of the same file: the qualifier decides; its new body is kept and flagged
       ['Shape::area', 'changed', 'src/shape.cpp', 8, 13, 0.95],
       ['Shape::perimeter', 'missing', null, null, null, null],
+      // published as its build preprocessed it (the #if group reduced to the compiled branch): the same function
+      ['Vec::operator*=', 'recorded', 'src/vec.h', 27, 36, 1],
     ]);
-    assert.deepEqual([report.unchanged, report.atRecordedPosition, report.moved, report.renamed, report.changed, report.dropped], [3, 1, 1, 1, 1, 1]);
-    assert.deepEqual(tasks.map((task) => task.id), ['C0000000000000001', 'C0000000000000002', 'C0000000000000003', 'C0000000000000004']);
+    assert.deepEqual([report.unchanged, report.atRecordedPosition, report.moved, report.renamed, report.changed, report.dropped], [4, 2, 1, 1, 1, 1]);
+    assert.deepEqual(tasks.map((task) => task.id), ['C0000000000000001', 'C0000000000000002', 'C0000000000000003', 'C0000000000000004', 'C0000000000000006']);
     for (const task of tasks) {
       assert.equal(task.prefix + task.reference + task.suffix, readFileSync(join(RELOCATE, 'checkout', 'geom', task.path), 'utf8'));
     }
-    const [, length, clamp, area] = tasks as [TaskRecord, TaskRecord, TaskRecord, TaskRecord];
+    const [, length, clamp, area, scale] = tasks as [TaskRecord, TaskRecord, TaskRecord, TaskRecord, TaskRecord];
+    // the hole is the whole function in the file, every branch included
+    assert.match(scale.reference, /^    Vec& operator\*=\(double s\)\n    \{\n#if defined\(GEOM_SIMD\)\n[\s\S]*#endif\n        return \*this;\n    \}\n$/);
     assert.deepEqual([length.span.startLine, length.span.endLine, length.meta?.recordedPos], [21, 24, 15]);
     assert.deepEqual([clamp.path, clamp.meta?.recordedPath, clamp.language], ['src/math/clamp.cpp', 'src/util.cpp', 'cpp']);
     assert.equal(area.reference, 'double Shape::area() const\n{\n    double total = 0;\n    for (const Vec& edge : edges) total += edge.x * edge.y;\n    return total / 2;\n}\n');

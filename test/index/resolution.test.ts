@@ -98,6 +98,68 @@ test('C++: calls resolved through stated types: a member call narrowed to its re
   assert.equal(yabloco.find((line) => line.includes('Body::settle')), 'src/sim.cpp Body::settle 18-25 none callers=0 []');
 });
 
+test('C++: a const object calls the const overload: `operator[]` and a pointer conversion on a const reference, a const value, a field in a const method; the non-const ones otherwise', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-const-'));
+  writeFileSync(join(repo, 'mat.h'), [
+    '#pragma once',
+    'struct Vec {',
+    '    float m[3];',
+    '    operator float*() { return &m[0]; }',
+    '    operator const float*() const { return &m[0]; }',
+    '};',
+    'struct Mat {',
+    '    Vec rows[3];',
+    '    Vec& operator[](int i) { return rows[i]; }',
+    '    const Vec& operator[](int i) const { return rows[i]; }',
+    '    float corner() const { return rows[0][0]; }',
+    '    void zero() { rows[0][0] = 0; }',
+    '};',
+    '',
+  ].join('\n'));
+  writeFileSync(join(repo, 'use.cpp'), '#include "mat.h"\nfloat first(const Mat& m) { return m[0][0]; }\nvoid clear(Mat& m) { m[1][1] = 0; }\nfloat last(const Vec v) { return v[2]; }\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    assert.deepEqual(listFunctions(run.store).map((f) => `${f.qualifiedName} ${f.startLine} [${f.callees.map((c) => `${c.path}:${c.startLine}`).join(' ')}]`), [
+      'Vec::operator float* 4 []',
+      'Vec::operator const float* 5 []',
+      'Mat::operator[] 9 []',
+      'Mat::operator[] 10 []',
+      // `rows[0][0]`: an element of a field array, through the conversion; const in a const method
+      'Mat::corner 11 [mat.h:5]',
+      'Mat::zero 12 [mat.h:4]',
+      // `m[0][0]` on a const reference: the const operator[] (line 10), then the const conversion (line 5)
+      'first 2 [mat.h:5 mat.h:10]',
+      'clear 3 [mat.h:4 mat.h:9]',
+      'last 4 [mat.h:5]',
+    ]);
+  } finally {
+    run.store.close();
+  }
+});
+
+test('C++: an operator on another operator\'s result is typed by what that operator returns: `(a - b) * s`, `b * s - a`; none on numbers', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-operators-'));
+  writeFileSync(join(repo, 'vec.h'), [
+    '#pragma once',
+    'struct Vec { float x, y; };',
+    'inline Vec operator-(const Vec& a, const Vec& b) { return Vec{a.x - b.x, a.y - b.y}; }',
+    'inline Vec operator*(const Vec& a, float s) { return Vec{a.x * s, a.y * s}; }',
+    '',
+  ].join('\n'));
+  writeFileSync(join(repo, 'use.cpp'), '#include "vec.h"\nVec mid(const Vec& a, const Vec& b) { return (a - b) * 0.5f; }\nVec far(const Vec& a, const Vec& b) { return b * 2.0f - a; }\nint count(int i, int n) { return (i - n) * 2; }\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    const calls = run.store.calls().map((call) => `${call.line}:${call.name}:${call.level}`).sort();
+    // every use of a Vec operator is a call, the outer ones typed by the inner one's return type (Vec); `(i - n) * 2` is arithmetic
+    assert.deepEqual(calls, ['2:operator*:package', '2:operator-:package', '3:operator*:package', '3:operator-:package']);
+    assert.deepEqual(listFunctions(run.store).map((f) => `${f.qualifiedName} [${f.callees.map((c) => `${c.name}@${c.startLine}`).join(' ')}]`), [
+      'mid [operator*@4 operator-@3]', 'far [operator-@3 operator*@4]', 'count []', 'operator- []', 'operator* []',
+    ]);
+  } finally {
+    run.store.close();
+  }
+});
+
 test('C: offsetof and static_assert are the compiler\'s (builtins, as clang reads them), not library calls: a function using only them calls nothing', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-builtins-'));
   writeFileSync(join(repo, 'list.c'), '#include <stddef.h>\n#include <string.h>\nstruct node { int key; struct node *next; };\nsize_t key_offset(void) {\n    static_assert(sizeof(int) == 4, "int");\n    return offsetof(struct node, key);\n}\nsize_t name_length(const char *name) { return strlen(name); }\n');

@@ -122,6 +122,7 @@ export const cpp: LanguageSpec = {
       typePath: [['type']],
       skipTypes: ['primitive_type', 'sized_type_specifier'],
       deducedTypes: ['auto', 'decltype(auto)'],
+      constQualifier: 'type_qualifier',
     })),
     // a class's fields (`btVector3 m_origin;`, `Body* m_body;`): a method's member call on one is narrowed the same way
     { type: 'field_declaration', names: fieldNames, typePath: [['type']], skipTypes: ['primitive_type', 'sized_type_specifier'], field: true },
