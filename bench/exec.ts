@@ -207,7 +207,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     const meanSeconds = totalSeconds / items.length;
     for (const task of tasks) {
       const [reference, broken] = [results.get(`${task.id}#reference`)!, results.get(`${task.id}#broken`)!];
-      const selected = reference.selectedTests.length > 0 ? reference.selectedTests.join(' ') : 'all';
+      const selected = reference.verdict === 'not-covered' ? 'none (no test covers it)' : reference.selectedTests.length > 0 ? reference.selectedTests.join(' ') : 'all';
       console.log(`  ${task.path}:${task.name}  reference ${describe(reference)}  broken ${describe(broken)}  tests: ${selected}`);
     }
     console.log(`ctxbench: ${items.length} candidates in ${totalSeconds.toFixed(1)} s on ${workers} workers, ${meanSeconds.toFixed(2)} s per candidate; verdicts right ${right}/${judged.length}${uncovered.size > 0 ? ` (${uncovered.size} tasks no test covers: not-covered, left out)` : ''}`);
