@@ -223,6 +223,7 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
   if (options.repository !== undefined && parsed.length === 0) throw new InputError(`no rows of repository '${options.repository}'`, { file: csvFile, field: 'repository' });
 
   // Relocation: each row in its own file first; the rows not found there are searched by name in the other files, one pass per checkout.
+  if (options.repo !== undefined && !(existsSync(options.repo) && statSync(options.repo).isDirectory())) throw new InputError(`checkout folder not found: ${options.repo}`, { field: '--repo' });
   const checkouts = options.repo ? new Checkouts(options.repo, new Set(parsed.map((row) => row.folder))) : null;
   const languageOf = (row: ParsedRow, text: string | null) => {
     const language = options.language ?? languageForPath(row.path, text ?? row.code);

@@ -270,6 +270,10 @@ describe('round trip import -> export -> import', () => {
       assert.match(yabloco.stdout, /3 functions: 2 found unchanged \(1 at the recorded lines, 1 at other lines, 0 in another file\), 0 found with a changed body \(kept, meta.located 'changed'\), 1 not found \(dropped\)\n  not found: mini\/src\/calc.c calc_sub\n/);
       const manifest = YablocoImportManifestSchema.parse(JSON.parse(readFileSync(join(dir, 'y.jsonl.manifest.json'), 'utf8')));
       assert.deepEqual([manifest.checkout, manifest.repository, manifest.relocation.dropped, manifest.relocation.details.map((row) => row.located)], [join(YABLOCO, 'checkout'), null, 1, ['recorded', 'moved', 'missing']]);
+      const typo = await cli(['import', 'yabloco', join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), '--repo', join(dir, 'no-such-checkout'), '--out', join(dir, 't.jsonl')]);
+      assert.equal(typo.code, 2);
+      assert.match(typo.stderr, /field '--repo': checkout folder not found: .*no-such-checkout/);
+      assert.equal(existsSync(join(dir, 't.jsonl')), false);
       const only = await cli(['import', 'yabloco', join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), '--repository', 'redis', '--out', join(dir, 'z.jsonl')]);
       assert.equal(only.code, 2);
       assert.match(only.stderr, /bench\.csv, field 'repository': no rows of repository 'redis'/);
