@@ -89,20 +89,24 @@ interface Call {
   code?: string;
 }
 
+function isFolder(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
 /** The checkouts of the CSV's repositories: `<dir>/<folder>` for each, or `dir` itself when it holds none of them. */
 class Checkouts {
   private readonly files = new Map<string, CheckoutFiles | null>();
   private readonly commits = new Map<string, string | null>();
   private readonly single: boolean;
   constructor(readonly dir: string, folders: Set<string>) {
-    this.single = ![...folders].some((folder) => existsSync(join(dir, folder)) && statSync(join(dir, folder)).isDirectory());
+    this.single = ![...folders].some((folder) => isFolder(join(dir, folder)));
   }
 
   /** The checkout of a repository folder (`redis`), null when there is none. */
   of(folder: string): CheckoutFiles | null {
     if (!this.files.has(folder)) {
       const root = this.single ? this.dir : join(this.dir, folder);
-      this.files.set(folder, existsSync(root) && statSync(root).isDirectory() ? new CheckoutFiles(root) : null);
+      this.files.set(folder, isFolder(root) ? new CheckoutFiles(root) : null);
     }
     return this.files.get(folder)!;
   }
@@ -170,13 +174,14 @@ interface ParsedRow {
 
 /** The callee's code for the oracle: the checkout's lines when they still hold a function of its name, else its published code. */
 async function calleeText(checkout: CheckoutFiles | null, path: string, call: Call, startLine: number, endLine: number): Promise<{ text: string; startLine: number; endLine: number } | null> {
-  const lines = checkout?.text(path)?.split('\n');
+  const text = checkout?.text(path) ?? null;
+  const lines = text?.split('\n');
   const name = call.name ? bareName(call.name) : null;
   if (lines && (name === null || (lines[startLine - 1] ?? '').includes(name) || lines.slice(startLine - 1, endLine).join('\n').includes(`${name}(`))) {
     return { text: `${lines.slice(startLine - 1, endLine).join('\n')}\n`, startLine, endLine };
   }
   if (lines && name !== null && call.code !== undefined) {
-    const language = languageForPath(path, lines.join('\n'));
+    const language = languageForPath(path, text!);
     const found = language && isLanguageId(language) ? await checkout!.relocate({ name: call.name!, path, pos: startLine, code: call.code }, language) : { kind: 'missing' as const };
     if (found.kind !== 'missing' && found.path === path) return { text: `${lines.slice(found.startLine - 1, found.endLine).join('\n')}\n`, startLine: found.startLine, endLine: found.endLine };
   }
@@ -223,7 +228,7 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
   if (options.repository !== undefined && parsed.length === 0) throw new InputError(`no rows of repository '${options.repository}'`, { file: csvFile, field: 'repository' });
 
   // Relocation: each row in its own file first; the rows not found there are searched by name in the other files, one pass per checkout.
-  if (options.repo !== undefined && !(existsSync(options.repo) && statSync(options.repo).isDirectory())) throw new InputError(`checkout folder not found: ${options.repo}`, { field: '--repo' });
+  if (options.repo !== undefined && !isFolder(options.repo)) throw new InputError(`checkout folder not found: ${options.repo}`, { field: '--repo' });
   const checkouts = options.repo ? new Checkouts(options.repo, new Set(parsed.map((row) => row.folder))) : null;
   const languageOf = (row: ParsedRow, text: string | null) => {
     const language = options.language ?? languageForPath(row.path, text ?? row.code);

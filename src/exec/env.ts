@@ -76,6 +76,11 @@ const ReportFileSchema = z
 
 const limitShape = Object.fromEntries(Object.entries(LIMIT_BOUNDS).map(([key, maximum]) => [key, positive(maximum).optional()])) as Record<keyof Limits, z.ZodOptional<z.ZodNumber>>;
 
+/** A command or list of commands as written, as a list (none for an absent key). */
+function commandList(value: string | string[] | null | undefined): string[] {
+  return value === undefined || value === null ? [] : typeof value === 'string' ? [value] : value;
+}
+
 /** An environment file as written (docs/exec.md describes every key). */
 export const EnvironmentFileSchema = z
   .strictObject({
@@ -117,8 +122,7 @@ export const EnvironmentFileSchema = z
     // Without a test list the whole suite runs and `{tests}` would always be empty: it is optional then.
     if (data.tests && !data.test.includes('{tests}')) context.addIssue({ code: 'custom', path: ['test'], message: 'must contain the {tests} placeholder when `tests` is configured (replaced by the selected tests)' });
     // A build command's `{tests}` takes the build targets of the tests a candidate runs: only what they need is rebuilt.
-    const builds = data.build === undefined || data.build === null ? [] : typeof data.build === 'string' ? [data.build] : data.build;
-    if (!data.tests && builds.some((build) => build.includes('{tests}'))) context.addIssue({ code: 'custom', path: ['build'], message: 'uses {tests} but no `tests` are configured (it takes the build targets of the selected tests)' });
+    if (!data.tests && commandList(data.build).some((build) => build.includes('{tests}'))) context.addIssue({ code: 'custom', path: ['build'], message: 'uses {tests} but no `tests` are configured (it takes the build targets of the selected tests)' });
     if (data.coverage && !data.tests) context.addIssue({ code: 'custom', path: ['coverage'], message: 'needs `tests` (coverage is recorded per test)' });
   });
 export type EnvironmentFile = z.output<typeof EnvironmentFileSchema>;
@@ -150,7 +154,6 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     const missing = parser.check?.(report);
     if (missing) fail(missing.field ? ['report', missing.field] : ['report'], missing.message);
   }
-  const list = (value: string | string[] | null | undefined) => (value === undefined || value === null ? [] : typeof value === 'string' ? [value] : value);
   const defaults: Limits = { cpuSeconds: Math.ceil(data.timeout), ...DEFAULT_LIMITS };
   const limits = { ...defaults };
   for (const key of Object.keys(LIMIT_BOUNDS) as (keyof Limits)[]) limits[key] = Math.ceil(data.limits?.[key] ?? defaults[key]);
@@ -164,14 +167,14 @@ export function parseEnvironment(text: string, file: string, repoOverride?: stri
     file,
     name: basename(file, extname(file)),
     repo,
-    setup: list(data.setup),
-    build: list(data.build),
+    setup: commandList(data.setup),
+    build: commandList(data.build),
     test: data.test,
     tests: data.tests ? { list: data.tests.list ?? null, names: data.tests.names ?? null, arg: data.tests.arg ?? '{test}', buildArg: data.tests.buildArg ?? '{test}', batch: data.tests.batch ?? false } : null,
     timeout: data.timeout,
     setupTimeout: data.setupTimeout ?? 3600,
     env: Object.fromEntries(Object.entries(data.env ?? {}).map(([name, entry]) => [name, String(entry)])),
-    coverage: data.coverage ? { tool: data.coverage.tool, build: list(data.coverage.build) } : null,
+    coverage: data.coverage ? { tool: data.coverage.tool, build: commandList(data.coverage.build) } : null,
     workers: data.workers ?? null,
     limits,
     passPattern: data.passPattern ?? null,

@@ -475,7 +475,6 @@ function callSiteOf(name: string, receiver: string | null, argumentCount: number
   return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, receiverConst: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
 }
 
-/** The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it ends otherwise. */
 /** An operator rule's node as a use of `operator<token>` on its operand; null when either is missing. */
 function operatorUse(node: Node, rule: NonNullable<CallRule['operator']>): { name: string; operand: Node } | null {
   const operand = node.childForFieldName(rule.operandField);
@@ -483,6 +482,12 @@ function operatorUse(node: Node, rule: NonNullable<CallRule['operator']>): { nam
   return operand && token ? { name: `operator${token}`, operand } : null;
 }
 
+/** The name an expression starts from (`box` of `box.mi`, `p` of `(*p)[i]`), or undefined. */
+function expressionRoot(expression: string): string | undefined {
+  return /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
+}
+
+/** The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it ends otherwise. */
 export function trailingCallName(receiver: string): string | null {
   if (!receiver.endsWith(')')) return null;
   let depth = 0;
@@ -973,7 +978,7 @@ class FileExtractor {
   private constRoot(visit: Visited, expression: string): boolean {
     const constLocals = this.innermostFunction(visit)?.constLocals;
     if (constLocals === undefined) return false;
-    const root = /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
+    const root = expressionRoot(expression);
     return root !== undefined && constLocals.has(root);
   }
 
@@ -984,7 +989,7 @@ class FileExtractor {
   /** The stated type of the local an expression starts from (`box` of `box.mi`, `pts` of `pts[i]`; a pointer keeps its `*`);
    *  '' for a local whose type the code does not state (`auto`): it hides a field of its name (CallSite.receiverRootType). */
   private rootLocalType(visit: Visited, expression: string): string | undefined {
-    const root = /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
+    const root = expressionRoot(expression);
     if (root === undefined || root === 'this') return undefined;
     const fn = this.innermostFunction(visit);
     return fn?.localTypes?.get(root) ?? (fn?.localNames?.has(root) ? '' : undefined);

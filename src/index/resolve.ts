@@ -26,6 +26,8 @@ export interface Definition {
   ownerTail: string;
   /** the definition's position in the repository's definitions (callers are counted by it). */
   number: number;
+  /** a method declared `const` (constMethod): a const receiver's overload. */
+  isConst: boolean;
 }
 
 /** Functions by number (Definition.number), `from` included, `to` not. */
@@ -547,6 +549,7 @@ export class Resolver {
           owner,
           ownerTail: lastSegment(owner),
           number: this.definitions.length,
+          isConst: owner !== '' && constMethod(fn.signature),
         };
         this.definitions.push(definition);
         if (definition.ownerTail !== '') this.ownerTails.add(definition.ownerTail);
@@ -905,7 +908,7 @@ export class Resolver {
    */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
-    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${constMethod(caller.fn.signature)}` : '';
+    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${caller.isConst}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
     const resolved = this.decideCall(caller, site, context);
@@ -925,9 +928,9 @@ export class Resolver {
     // a const object calls the const overload of a method or operator (`operator const btScalar*() const`): a local
     // declared const, or `this` (implicit too) and its fields in a const method; unknown for a call's result or an untyped value
     const constReceiver =
-      given.receiver === null ? (caller.ownerTail !== '' ? constMethod(caller.fn.signature) : undefined)
+      given.receiver === null ? (caller.ownerTail !== '' ? caller.isConst : undefined)
       : stated === undefined || returned !== undefined ? undefined
-      : given.receiverConst === true || (fieldType !== undefined && given.receiverRootType === undefined && constMethod(caller.fn.signature));
+      : given.receiverConst === true || (fieldType !== undefined && given.receiverRootType === undefined && caller.isConst);
     // an operator on a pointer (an alias of a smart pointer) is the language's
     const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
@@ -1328,9 +1331,8 @@ export class Resolver {
     const picked = this.pickByArguments(found, site);
     if (constReceiver === undefined || picked.length < 2) return picked;
     // overloads that differ in `const` (`operator[](int)` and `operator[](int) const`): the receiver's constness picks
-    const constant = picked.map((d) => constMethod(d.fn.signature));
-    if (constant.every((c) => c === constant[0])) return picked;
-    return picked.filter((_, index) => constant[index] === constReceiver);
+    if (picked.every((d) => d.isConst === picked[0]!.isConst)) return picked;
+    return picked.filter((d) => d.isConst === constReceiver);
   }
 
   private pickByArguments(found: Definition[], site: CallSite): Definition[] {
