@@ -1,4 +1,4 @@
-// YABLoCo whole (`npm run bench -- exec-yabloco [--only bullet3|openssl|llvm] [--limit N]`): per repository of
+// YABLoCo whole (`npm run bench -- exec-yabloco [--only bullet3|redis|openssl|llvm] [--limit N]`): per repository of
 // YABLoCo's published test split, where its rows are found in the checkout ctxbench has (the exact
 // commit for bullet3, Debian's versions of openssl and LLVM: relocation), then, where an environment
 // exists, every found row executed twice (its reference must pass, a broken body must fail) with
@@ -40,6 +40,8 @@ const REPOSITORIES: Repository[] = [
       target: 3,
     },
   },
+  // redis at YABLoCo's commit: relocation only (its rows execute on Debian's redis: `npm run bench -- exec-redis`)
+  { name: 'redis', checkout: () => yablocoSnapshot('redis') },
   { name: 'openssl', checkout: () => sourceTree('openssl') },
   { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19') },
 ];
