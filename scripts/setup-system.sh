@@ -16,5 +16,14 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 [ ${#missing[@]} -eq 0 ] && exit 0
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Another apt or dpkg (unattended upgrades, a parallel setup) may hold the locks: wait for them up
+# to ten minutes instead of failing at once. `install` waits by itself (DPkg::Lock::Timeout);
+# `update` ignores that option for the package lists' lock, so it is retried while the lock is held.
+LOCK_WAIT=600
+for ((waited = 0; ; waited += 5)); do
+  if err=$($SUDO apt-get update -qq 2>&1); then break; fi
+  if ! grep -q "Could not get lock" <<<"$err" || [ "$waited" -ge "$LOCK_WAIT" ]; then echo "$err" >&2; exit 1; fi
+  [ "$waited" -eq 0 ] && echo "setup-system: apt's package lists are locked by another process; waiting up to ${LOCK_WAIT}s" >&2
+  sleep 5
+done
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=$LOCK_WAIT "${missing[@]}" >/dev/null
