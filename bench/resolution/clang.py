@@ -194,8 +194,13 @@ class Extractor:
             return
         if kind == K.CALL_EXPR:
             self.call(cursor, caller, template, parent)
+        # a functional cast or a variable stays the parent through the wrappers clang puts around the
+        # construction it writes when a temporary is bound (`Node(x)`: cast > unexposed > unexposed >
+        # call; `Token t(k, in.mark());`: variable > unexposed > call)
+        wraps_construction = parent is not None and parent.kind in (K.CXX_FUNCTIONAL_CAST_EXPR, K.VAR_DECL)
+        through = parent if kind == K.UNEXPOSED_EXPR and wraps_construction else cursor
         for child in cursor.get_children():
-            self.walk_body(child, caller, template, cursor)
+            self.walk_body(child, caller, template, through)
 
     # -- calls -------------------------------------------------------------------------------
     @staticmethod
@@ -271,7 +276,9 @@ class Extractor:
         """A construction the code writes: `T(x)`, `T{x}`, `new T(x)`, `T v(x)`, `T v;`, a base or member
         initializer; not the copies, moves and conversions the compiler adds around arguments, return
         values and `T v = expr;`."""
-        if parent.kind in (K.CXX_NEW_EXPR, K.CONSTRUCTOR):
+        # `T(x)` with one argument is a functional cast in clang's tree: the type is the cast's child,
+        # not the constructor call's, and the call is the construction the code writes.
+        if parent.kind in (K.CXX_NEW_EXPR, K.CONSTRUCTOR, K.CXX_FUNCTIONAL_CAST_EXPR):
             return True
         for child in call.get_children():
             if child.kind in (K.TYPE_REF, K.TEMPLATE_REF, K.NAMESPACE_REF):
