@@ -43,14 +43,14 @@ function snippetRow(snippet: ContextSnippet): Record<string, unknown> {
 }
 
 /** A task as a row with every column present (null when the task has no such field). */
-export function toHfRow(task: TaskRecord): Record<string, unknown> {
+export function toHfRow(task: TaskRecord, options: Pick<HfExportOptions, 'keepRoot'> = {}): Record<string, unknown> {
   const extraLabels = Object.fromEntries(Object.entries(task.labels).filter(([key]) => !(FIXED_LABELS as readonly string[]).includes(key)));
   const extraFields = Object.fromEntries(Object.entries(task).filter(([key]) => !KNOWN_FIELDS.has(key)));
   return {
     id: task.id,
     kind: task.kind,
     language: task.language,
-    repo: { name: task.repo.name, commit: task.repo.commit, root: task.repo.root ?? null },
+    repo: { name: task.repo.name, commit: task.repo.commit, root: (options.keepRoot ? task.repo.root : undefined) ?? null },
     path: task.path,
     prefix: task.prefix,
     suffix: task.suffix,
@@ -113,6 +113,9 @@ export interface HfExportOptions {
   split?: string;
   /** dataset name in the card's title. */
   name?: string;
+  /** keep each task's `repo.root` (a path on this machine); left out by default, as a published dataset
+   *  should not carry the exporter's folders (a user gives their checkout with `--repo DIR`). */
+  keepRoot?: boolean;
 }
 
 function datasetCard(counts: Map<string, number>, split: string, name: string): string {
@@ -150,7 +153,7 @@ export function exportHf(tasks: Iterable<TaskRecord>, dir: string, options: HfEx
       const checked = validateTask(task, { file: `${split} record`, line: ++index });
       const key = `${checked.kind} / ${checked.language}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
-      yield toHfRow(checked);
+      yield toHfRow(checked, options);
     }
   })();
   return writeFolderWhole(dir, (temporary) => {

@@ -254,10 +254,18 @@ describe('round trip import -> export -> import', () => {
   ] as [string, () => TaskRecord[] | Promise<TaskRecord[]>][]) {
     it(`${name}: the tasks come back exactly`, () => withTemp(async (dir) => {
       const tasks = await load();
-      exportHf(tasks, join(dir, 'hf'), { split: 'train' });
+      exportHf(tasks, join(dir, 'hf'), { split: 'train', keepRoot: true });
       assert.deepEqual(importHf(join(dir, 'hf')), tasks);
     }));
   }
+
+  it("leaves each task's repo.root (a path on this machine) out unless asked to keep it", () => withTemp(async (dir) => {
+    const { tasks } = await importYabloco(join(YABLOCO, 'bench.csv'), join(YABLOCO, 'bench.json'), { repo: join(YABLOCO, 'checkout') });
+    assert.ok(tasks.length > 0 && tasks.every((task) => task.repo.root === join(YABLOCO, 'checkout', 'mini')));
+    exportHf(tasks, join(dir, 'hf'));
+    assert.equal(readFileSync(join(dir, 'hf', 'data', 'test.jsonl'), 'utf8').includes(YABLOCO), false);
+    assert.deepEqual(importHf(join(dir, 'hf')), tasks.map((task) => ({ ...task, repo: { name: task.repo.name, commit: task.repo.commit } })));
+  }));
 
   it('through the CLI: import cceval, export hf, import hf', async () => {
     await withTemp(async (dir) => {

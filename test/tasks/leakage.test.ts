@@ -2,7 +2,7 @@
 // records, documents never joined), reports split by those labels with the exact-match share,
 // and signature obfuscation.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { TaskRecord } from '../../src/datasets/types.ts';
@@ -85,6 +85,11 @@ describe('contamination', () => {
     const validate = new Ajv2020({ allowUnionTypes: true }).compile(publishedSchema('task-labels'));
     for (const line of readFileSync(labelsFile, 'utf8').trim().split('\n')) assert.ok(validate(JSON.parse(line)), line);
     assert.equal(validate({ id: 'a', labels: { x: true } }), false);
+    // `--corpus A B`: the usage error says to repeat the flag, and nothing is written
+    const twoPaths = await cli(['contamination', taskFile, '--corpus', join(corpus, 'sub'), join(corpus, 'chat.jsonl'), '--out', join(dir, 'none.jsonl')]);
+    assert.equal(twoPaths.code, 2);
+    assert.match(twoPaths.stderr, /expected one task set \(got '.*chat\.jsonl' too: give each corpus path its own --corpus\)/);
+    assert.equal(existsSync(join(dir, 'none.jsonl')), false);
     assert.deepEqual(labels.get(tasks[1]!.id), { contaminated: 'yes', overlap: 0.2333 });
 
     // a run where alpha_sum and eta_parse are reproduced exactly

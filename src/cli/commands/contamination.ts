@@ -17,7 +17,9 @@ export const contaminationCommand: Command = {
   },
   async run({ positionals, values }) {
     const [tasks, ...rest] = positionals;
-    if (!tasks || rest.length > 0) throw new UsageError(`expected one task set\nUsage: ctxbench ${this.usage}`);
+    // `--corpus A B` leaves B as a second positional: say to repeat the flag
+    const hint = rest.length > 0 && values.corpus ? ` (got '${rest.join("', '")}' too: give each corpus path its own --corpus)` : '';
+    if (!tasks || rest.length > 0) throw new UsageError(`expected one task set${hint}\nUsage: ctxbench ${this.usage}`);
     const corpus = values.corpus as string[] | undefined;
     if (!corpus || corpus.length === 0) throw new UsageError('--corpus PATH is required (repeat it for several)');
     const out = textOption(values, 'out');

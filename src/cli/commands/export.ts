@@ -15,7 +15,7 @@ interface ExportFormat {
 const FORMATS: Record<string, ExportFormat> = {
   hf: {
     out: 'DIR',
-    write: (file, out, values) => exportHf(iterateTasks(file), out, { split: values.split as string | undefined, name: values.name as string | undefined }),
+    write: (file, out, values) => exportHf(iterateTasks(file), out, { split: values.split as string | undefined, name: values.name as string | undefined, keepRoot: values['keep-root'] === true }),
     written: (out, values) => `${out} (data/${(values.split as string | undefined) ?? 'test'}.jsonl, README.md)`,
   },
   cceval: {
@@ -34,12 +34,13 @@ const FORMATS: Record<string, ExportFormat> = {
 };
 
 export const exportCommand: Command = {
-  usage: 'export <hf|cceval|jsonl> <tasks> --out DIR|FILE.jsonl [--split NAME] [--name TITLE]',
+  usage: 'export <hf|cceval|jsonl> <tasks> --out DIR|FILE.jsonl [--split NAME] [--name TITLE] [--keep-root]',
   example: 'ctxbench export hf crossfile.tasks --out my-benchmark && python -c "import datasets; print(datasets.load_dataset(\'my-benchmark\'))"',
   options: {
     out: { type: 'string', description: 'hf: folder to create (must not exist or be empty); cceval, jsonl: file to write', valueName: 'PATH' },
     split: { type: 'string', description: 'hf: split name', valueName: 'NAME', default: 'test' },
     name: { type: 'string', description: 'hf: dataset title in the card (default: the folder name)', valueName: 'TITLE' },
+    'keep-root': { type: 'boolean', description: "hf: keep each task's repo.root, a path on this machine (left out by default: a published dataset should not carry your folders)" },
   },
   async run({ positionals, values }) {
     const [format, file, ...rest] = positionals;
