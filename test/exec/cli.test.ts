@@ -119,3 +119,27 @@ test('Ctrl-C during exec says how many verdicts are stored and how to resume; th
   assert.match(stderr, new RegExp(`ctxbench exec: interrupted; 1 verdict stored now, 1 of 2 candidates judged in ${runDir.replace(/[.]/g, '\\.')}\\. Run the same command again to resume \\(judged candidates are skipped\\)\\.\\n$`));
   assert.equal(stored(), 1);
 });
+
+test('a run over two repositories with one --env executes the repository of its folder name and skips the other, said once (#38.8)', () => {
+  const repo = join(FIXTURES, 'c', 'repo');
+  const envFile = join(work.dir, 'c-two-repos.yaml');
+  writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
+  const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
+  const here = { ...functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial'), repo: { name: 'repo', commit: null } };
+  // a task of another repository, at a path this checkout has too: run in the wrong tree, it would get a verdict
+  const elsewhere = { ...here, id: 'other-factorial', repo: { name: 'other', commit: null } };
+  const runDir = join(work.dir, 'run-two-repos');
+  const store = openRunStore(runDir, { create: config, tasks: [here, elsewhere] });
+  for (const taskId of ['factorial', 'other-factorial']) {
+    store.putCandidate({ taskId, sample: 0, raw: reference, output: reference, postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+  }
+  store.close();
+  const result = ctxbench('exec', runDir, '--env', envFile, '--workers', '1', '--work-dir', work.dir);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stderr, /exec: 1 candidates skipped: no --env for their repository \(other\)\n/);
+  assert.match(result.stderr, /exec: 1 candidates to run\n/);
+  const stored = openRunStore(runDir, { readonly: true });
+  const verdicts = new Map(stored.candidates().map((c) => [c.taskId, c.verdict?.verdict ?? null]));
+  stored.close();
+  assert.deepEqual([verdicts.get('factorial'), verdicts.get('other-factorial')], ['pass', null]);
+});

@@ -1,7 +1,7 @@
 // `ctxbench build` end to end: indexes when needed, writes tasks and manifest atomically, prints
 // the filter chain and label counts, drops what a model solves, refuses bad usage.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../capture-cli.ts';
 import { after, before, describe, it } from 'node:test';
@@ -98,6 +98,22 @@ describe('ctxbench build', () => {
     assert.equal((await cli(['build', 'function', repo, '--out', fn, '--coverage', join(FIXTURES, 'fn-c', 'coverage-data'), '--per-level', '1'])).code, 0);
     // no git history here: the most tested function of each level wins
     assert.deepEqual(readTasks(fn).map((t) => t.name), ['store_hash', 'app_show', 'store_put', 'store_get']);
+  });
+
+  it('says why it wrote no task: no candidate in the repository, or the filter that removed the last ones', async () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty);
+    writeFileSync(join(empty, 'README.md'), '# notes only\n');
+    const none = await cli(['build', 'function', empty, '--out', join(dir, 'empty.jsonl')]);
+    assert.equal(none.code, 0);
+    assert.match(none.stdout, /^0 function tasks written to /m);
+    assert.equal(none.stderr, 'warning: no tasks: the repositories hold no function candidate in a supported language');
+    const filtered = await cli(['build', 'function', nodeRepo, '--out', join(dir, 'py.jsonl'), '--languages', 'python']);
+    assert.equal(filtered.code, 0);
+    assert.equal(filtered.stderr, "warning: no tasks: the filter 'docstring missing, too short, licence or code' removed the last 4 candidates (see the table)");
+    const corpus = await cli(['corpus', empty, '--out', join(dir, 'empty-corpus'), '--family', 'node']);
+    assert.equal(corpus.code, 0);
+    assert.equal(corpus.stderr, 'warning: no samples: the repositories hold no node candidate in a supported language');
   });
 
   it('refuses bad usage before writing anything', async () => {

@@ -12,7 +12,7 @@ import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../.
 import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../metrics/solved.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
-import { FAMILIES, type BucketConvention, type BuildManifest, type Family, type Split } from '../../tasks/types.ts';
+import { FAMILIES, type BucketConvention, type BuildManifest, type Family, type FilterStep, type Split } from '../../tasks/types.ts';
 /** `python=12,java=25` → per-language minimum prompt lines. */
 function promptLines(values: OptionValues): Partial<Record<LanguageId, number>> | undefined {
   const items = listOption(values, 'min-prompt-lines');
@@ -139,6 +139,7 @@ export const buildCommand: Command = {
       console.log(summaryTables(output.manifest));
       for (const note of output.manifest.notes) console.log(`note: ${note}`);
       console.log(`${output.tasks.length} ${family} tasks written to ${out} (manifest: ${manifestPath(out)})`);
+      if (output.tasks.length === 0) console.error(`warning: no tasks: ${whyNoTasks(output.manifest.filters, family)}`);
       for (const [split, path] of Object.entries(splits) as [Split, string][]) {
         const built = output.splits[split]!;
         writeBuild(path, built);
@@ -152,3 +153,11 @@ export const buildCommand: Command = {
     }
   },
 };
+
+/** Why a build has no task: no candidate to begin with, or the filter that removed the last ones. */
+function whyNoTasks(filters: readonly FilterStep[], family: string): string {
+  const first = filters[0];
+  if (!first || first.removed + first.remaining === 0) return `the repositories hold no ${family} candidate in a supported language`;
+  const emptied = filters.find((step) => step.remaining === 0 && step.removed > 0);
+  return emptied ? `the filter '${emptied.filter}' removed the last ${emptied.removed} candidates (see the table)` : 'every candidate was filtered out (see the table)';
+}

@@ -38,6 +38,10 @@ export const corpusCommand: Command = {
       language, c.built, c.fileOfEvaluationSet, c.sameReference, c.nearDuplicate, c.written,
     ])));
     console.log(`${manifest.samples} samples written to ${out} (manifest.json lists every count)`);
+    if (manifest.samples === 0) {
+      const built = Object.values(manifest.counts).reduce((sum, counts) => sum + counts.built, 0);
+      console.error(`warning: no samples: ${built === 0 ? `the repositories hold no ${family} candidate in a supported language` : `all ${built} built samples were left out (see the table)`}`);
+    }
     return 0;
   },
 };

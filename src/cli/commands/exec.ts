@@ -50,13 +50,16 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     const missing = missingTools(env);
     if (missing.length > 0) throw new InputError(`needs ${missing.join(', ')}, not found on this machine (the environment's \`requires\`)`, { file: env.file });
   }
-  // One environment serves every task; several are matched to tasks by repository name (the folder name of `repo`).
-  const envFor = (task: TaskRecord) => (envs.length === 1 ? envs[0] : envs.find((env) => basename(env.repo) === task.repo.name));
   const store = openRunStore(resolve(runDir));
   let lock: { release(): void } | null = null;
   try {
     lock = lockFolder(resolve(runDir), 'exec');
     const tasks = new Map(store.tasks().map((task) => [task.id, task]));
+    // One environment serves every task of a one-repository run (its checkout may be named otherwise:
+    // `redis-7.0.15`); over several repositories, one or more environments are matched to tasks by
+    // repository name (the folder name of `repo`), and the others' candidates are skipped, said once.
+    const byName = envs.length > 1 || new Set([...tasks.values()].map((task) => task.repo.name)).size > 1;
+    const envFor = (task: TaskRecord) => (byName ? envs.find((env) => basename(env.repo) === task.repo.name) : envs[0]);
     if (values.regrade === true) return regrade(store, envFor);
     const candidates = store.candidates().filter((candidate) => candidate.output !== null && (values.force === true || candidate.verdict === null));
     const itemsByEnv = new Map<ExecEnvironment, QueuedItem[]>(envs.map((env) => [env, []]));
