@@ -9,7 +9,7 @@
 // Node), as its download would. `--native-build` installs with scripts and compiles instead.
 // Prints the installed size. `--keep` leaves the folder for inspection.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,8 @@ try {
   if (!/^Commands:/m.test(help.stdout)) fail(`unexpected help:\n${help.stdout}`);
   const demo = run(join(modules, '.bin', 'ctxbench'), ['demo', '--out', join(consumer, 'demo')], consumer, 'ctxbench demo');
   if (!existsSync(join(consumer, 'demo', 'report.html'))) fail(`the demo wrote no report:\n${demo.stdout}`);
+  // the shipped check states must fit the shipped sample repositories (npm pack leaves some files out)
+  if (/written for another version/.test(demo.stdout + demo.stderr)) fail(`the installed demo found stale check states:\n${demo.stderr}`);
 
   // A consumer that uses the library's types and its functions.
   writeFileSync(join(consumer, 'use.ts'), [
@@ -84,8 +86,15 @@ try {
     "console.log(JSON.stringify({ family, metrics: listMetrics().length, scores }));",
     '',
   ].join('\n'));
+  // ctxbench forces no type package on its users: @types/node is an optional peer, at the version the user
+  // picks (here the one this checkout builds with); better-sqlite3's types stay out of the declarations.
+  const installed = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
+  const typePackages = Object.keys(installed.packages).filter((path) => path.startsWith('node_modules/@types/')).map((path) => path.slice('node_modules/'.length));
+  if (typePackages.some((name) => name === '@types/node' || name === '@types/better-sqlite3')) fail(`the install pulled type packages the user did not choose: ${typePackages.join(', ')}`);
+  const nodeTypes = JSON.parse(readFileSync(join(root, 'node_modules/@types/node/package.json'), 'utf8')).version;
+  run('npm', ['install', '--no-audit', '--no-fund', `@types/node@${nodeTypes}`], consumer, `npm install @types/node@${nodeTypes} (the consumer's choice)`);
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-    // Every @types package of the install is visible (the default): @types/node comes with ctxbench's own dependencies.
+    // Every @types package of the install is visible (the default).
     compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false },
     files: ['use.ts'],
   }));

@@ -60,6 +60,7 @@ export class TaskTableWriter {
   private last: { text: string; hash: string } | null = null;
   private ord = 0;
 
+  /** @internal */
   constructor(db: Database.Database) {
     db.exec(TASK_TABLES);
     this.insertTask = db.prepare('INSERT INTO tasks (ord, id, record) VALUES (?, ?, ?)');
@@ -90,7 +91,7 @@ export class TaskTableReader {
   private readonly texts = new Map<string, string>();
   private cachedChars = 0;
 
-  /** `label`: how errors name the container (the task set file, the run store). Every task read is validated. */
+  /** @internal `label`: how errors name the container (the task set file, the run store). Every task read is validated. */
   constructor(private readonly db: Database.Database, private readonly label: string) {
     this.selectText = this.hasFiles() ? db.prepare<[string], { text: string }>('SELECT text FROM files WHERE hash = ?') : null;
   }

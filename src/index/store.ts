@@ -100,6 +100,7 @@ function toRecord(row: FunctionRow): FunctionRecord {
 }
 
 export class IndexStore {
+  /** @internal the connection (its type, better-sqlite3's, stays out of the published declarations) */
   readonly db: Database.Database;
 
   constructor(readonly file: string) {

@@ -1,10 +1,10 @@
 // Environment files: defaults, relative paths, and errors that name the file, line and key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { missingTools, parseEnvironment } from '../../src/exec/index.ts';
+import { basename, join } from 'node:path';
+import { environmentHash, loadEnvironment, missingTools, parseEnvironment, readState } from '../../src/exec/index.ts';
 
 const FILE = '/envs/demo.yaml';
 
@@ -132,5 +132,18 @@ test('testFiles: files and folders of the repository, normalised; one outside it
     for (const [list, message] of cases) assert.throws(() => parse(list), (error: Error) => error.message === `${FILE}, line 5, ${message}`, list);
   } finally {
     rmSync(repo, { recursive: true, force: true });
+  }
+});
+
+test('the shipped sample environments carry check states made on the shipped repositories (no stale-state warning)', () => {
+  const envs = new URL('../../examples/envs/', import.meta.url).pathname;
+  const shipped = readdirSync(envs).filter((name) => name.endsWith('.state.json')).sort();
+  assert.deepEqual(shipped, ['c-kvstore.state.json', 'java-bank.state.json', 'py-inventory.state.json', 'ts-tasks.state.json']);
+  for (const name of shipped) {
+    const env = loadEnvironment(join(envs, name.replace(/\.state\.json$/, '.yaml')));
+    // the hash covers the repository's files: a file the package leaves out (a folder's .gitignore) would change it
+    assert.equal(readState(env)?.envHash, environmentHash(env, 'bwrap'), `${name}: run \`ctxbench exec check examples/envs/${name.replace(/\.state\.json$/, '.yaml')}\` again`);
+    const dotFiles = (readdirSync(env.repo, { recursive: true }) as string[]).filter((file) => basename(file).startsWith('.'));
+    assert.deepEqual(dotFiles, [], `${env.repo}: a dot file that npm pack may leave out`);
   }
 });
