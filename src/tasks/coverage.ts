@@ -176,6 +176,22 @@ function entryFor<T>(entries: Map<string, T>, repoPath: string): T | undefined {
   return best;
 }
 
+/** The filter step of a hole in a file the coverage has no record of (the builders' manifests count it). */
+export const NOT_IN_COVERAGE = 'file not in the coverage (not compiled, or not instrumented)';
+
+/** Whether the coverage has a record of a file at all: one it lacks was not compiled (or not instrumented) by the build measured. */
+export function coversFile(coverage: Coverage, path: string): boolean {
+  return entryFor(coverage.lines, path) !== undefined || entryFor(coverage.functions, path) !== undefined;
+}
+
+/** Executions counted on a file's lines startLine..endLine (0 when none of them ran or none has a record). */
+export function lineHits(coverage: Coverage, path: string, startLine: number, endLine: number): number {
+  const lines = entryFor(coverage.lines, path);
+  let total = 0;
+  for (let line = startLine; lines && line <= endLine; line++) total += lines.get(line) ?? 0;
+  return total;
+}
+
 /** Test hits of a function, or null when the coverage says nothing about it. */
 export function hitsFor(coverage: Coverage, fn: CoveredFunction): number | null {
   const functions = entryFor(coverage.functions, fn.path);

@@ -14,6 +14,7 @@ import { holeAt, positionAt, referenceLines, taskId } from './hole.ts';
 import { mapBatches } from './parallel.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
+import { coversFile, lineHits, NOT_IN_COVERAGE } from './coverage.ts';
 
 /** CrossCodeEval's minimum prompt lines; other languages use DEFAULT_PROMPT_LINES. */
 export const CROSSFILE_PROMPT_LINES: Partial<Record<LanguageId, number>> = { python: 10, java: 20, typescript: 30, tsx: 30, csharp: 5 };
@@ -223,6 +224,15 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
     return line >= (options.minPromptLines?.[t.language] ?? CROSSFILE_PROMPT_LINES[t.language] ?? DEFAULT_PROMPT_LINES);
   });
   kept = log.keep(`reference not ${REFERENCE_TOKENS.min}-${REFERENCE_TOKENS.max} tokens`, kept, (t) => t.tokens >= REFERENCE_TOKENS.min && t.tokens <= REFERENCE_TOKENS.max);
+  const coverage = options.coverage;
+  if (coverage) {
+    // as YABLoCo keeps functions with test hits: a hole no test executes proves nothing when run
+    kept = log.keep(NOT_IN_COVERAGE, kept, (t) => coversFile(coverage, t.path));
+    kept = log.keep("no test executes the hole's lines", kept, (t) => {
+      const starts = files.starts(t.repo.root, t.path);
+      return lineHits(coverage, t.path, positionAt(starts, t.start).line, positionAt(starts, t.end).line) > 0;
+    });
+  }
   let tasks = kept.map(toTask);
   const elsewhere = foundElsewhere(tasks.map((task, index) => ({ repo: kept[index]!.repo, path: task.path, reference: task.reference.trim() })), files);
   tasks = log.keep('reference found verbatim in another file', tasks, (_, index) => !elsewhere[index]);

@@ -7,7 +7,7 @@ import { listFunctions, type FunctionListing } from '../index/query.ts';
 import type { CallLevel, FunctionRecord } from '../index/types.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { bleuTokens, nearDuplicates, nearDuplicatesOf, YABLOCO_DUPLICATES } from './bleu.ts';
-import { hitsFor } from './coverage.ts';
+import { coversFile, hitsFor, NOT_IN_COVERAGE } from './coverage.ts';
 import { lineHole, lineStarts, referenceLines, taskId } from './hole.ts';
 import { FileTexts } from './files.ts';
 import { hasTrackedFiles } from './git.ts';
@@ -156,8 +156,10 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   const log = new FilterLog('functions in the index', all.length);
   if (options.languages) all = log.keep('language not selected', all, (c) => options.languages!.includes(c.fn.language as LanguageId));
   let candidates = all;
-  if (options.coverage) {
-    for (const c of candidates) c.hits = hitsFor(options.coverage, c.fn);
+  const coverage = options.coverage;
+  if (coverage) {
+    candidates = log.keep(NOT_IN_COVERAGE, candidates, (c) => coversFile(coverage, c.fn.path));
+    for (const c of candidates) c.hits = hitsFor(coverage, c.fn);
     candidates = log.keep('no test hits', candidates, (c) => (c.hits ?? 0) > 0);
   }
   candidates = sharedFilters(candidates, log, files, FUNCTION_FILTERS);

@@ -1,11 +1,12 @@
 // The crossfile family (CrossCodeEval) on a fixture repository in Python, C, Java and TypeScript:
 // names seen only through project-internal imports, the cursor, the statement cut, the filters.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Resolver } from '../../src/index/resolve.ts';
 import { buildFromIndexes } from '../../src/tasks/build.ts';
+import { readCoverage } from '../../src/tasks/coverage.ts';
 import { crossFileNames } from '../../src/tasks/crossfile.ts';
 import type { RepositoryInput } from '../../src/tasks/types.ts';
 import { copyFixture, FIXTURES, openRepository, tempDir } from './helpers.ts';
@@ -96,5 +97,25 @@ describe('crossfile family', () => {
     const { manifest } = await build([repo], 5, { python: 1, c: 15 });
     // fmt_row now passes; main.c's uses (lines 14 and 15) do not: the C one on line 15 passes
     assert.deepEqual(manifest.filters[1], { filter: 'prompt too short', removed: 1, remaining: 11 });
+  });
+
+  it('with coverage, drops holes in files the build never compiled and holes no test executes, counted apart', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      // gcov of src/main.c: line 14 ran three times, line 15 never; no other file was compiled
+      const gcov = ['        -:    0:Source:src/main.c', '        3:   14:    int best = util_max(argc, scale(argc));', '    #####:   15:    if (util_clamp(best, 0, 10) == 10) {', ''].join('\n');
+      writeFileSync(join(dir, 'main.c.gcov'), gcov);
+      const { tasks, manifest } = await buildFromIndexes([repo], { family: 'crossfile', seed: 5, coverage: readCoverage(join(dir, 'main.c.gcov')), command: 'test', toolVersion: 'test' });
+      assert.deepEqual(manifest.filters.slice(2, 5).map((s) => [s.filter, s.removed, s.remaining]), [
+        ['reference not 3-30 tokens', 2, 9],
+        // the Java, Python and TypeScript holes
+        ['file not in the coverage (not compiled, or not instrumented)', 7, 2],
+        // `(util_clamp(best, 0, 10) == 10) {` on line 15
+        ["no test executes the hole's lines", 1, 1],
+      ]);
+      assert.deepEqual(tasks.map((t) => [t.path, t.span.startLine, t.reference]), [['src/main.c', 14, '= util_max(argc, scale(argc));']]);
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -85,7 +85,7 @@ export const buildCommand: Command = {
     'bucket-root': { type: 'string', description: 'node: the root\'s layer for depth buckets, 1 (default) or 0', valueName: 'D' },
     'bucket-depth': { type: 'string', description: 'node: N for depth buckets, the deepest named node (named, default) or any node (all)', valueName: 'N' },
     languages: languagesOptionSpec(),
-    coverage: { type: 'string', description: 'function: gcov output (.gcov, gcov JSON) or CSV path,function,hits; keeps functions with test hits > 0', valueName: 'FILE' },
+    coverage: { type: 'string', description: 'gcov output (.gcov, gcov JSON) or CSV path,function,hits: function keeps functions with test hits > 0, crossfile holes on lines a test ran (both drop files the coverage never saw)', valueName: 'FILE' },
     'min-prompt-lines': { type: 'string', description: 'crossfile: minimum prompt lines per language, e.g. python=10,go=15', valueName: 'LIST' },
     db: { type: 'string', description: 'index file (one repository only; default <repo>/.ctxbench/index.db); built when missing', valueName: 'FILE' },
     'drop-solved-by': { type: 'string', description: 'drop tasks this model completes exactly without cross-file context (e.g. openai:completion:gpt-3.5-turbo-instruct)', valueName: 'MODEL' },
