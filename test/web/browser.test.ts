@@ -165,6 +165,41 @@ test('comparison: transitions, differing tasks, and a task page with both runs s
   assert.equal(await text('#pane-1 .candidate-facts .badge'), 'passed (pass)');
 });
 
+test('at 1,280 px no table of the task, comparison and compared-task pages reaches past its card, nor the page past the window (#38.6)', async () => {
+  const narrow = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  narrow.on('pageerror', (error) => pageErrors.push(error.message));
+  try {
+    // per table: how far it reaches past its card (0 when it fits or scrolls inside it); and the page's own overflow
+    const overflow = () => narrow.evaluate(() => ({
+      tables: Array.from(document.querySelectorAll('table')).map((table) => {
+        const card = table.closest('.panel, section') ?? document.body;
+        return Math.max(0, Math.round(table.getBoundingClientRect().right - card.getBoundingClientRect().right) - (table.closest('.table-wrap') ? table.getBoundingClientRect().width : 0));
+      }).filter((past) => past > 0).length,
+      tableCount: document.querySelectorAll('table').length,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    // a candidate scored by many metrics (as a real run's are): its scores table is wider than the card
+    const store = openRunStore(dirs.live);
+    const scored = store.candidates().find((c) => c.output !== null)!;
+    store.putMetrics(scored.taskId, scored.sample, Object.fromEntries(Array.from({ length: 16 }, (_, index) => [`metric-with-a-long-name-${index}`, 0.5])));
+    store.close();
+    const pages: [string, () => Promise<unknown>, string][] = [
+      ['task', () => narrow.goto(`${viewer.url}#/run/live/task/${encodeURIComponent(scored.taskId)}/${scored.sample}`), '#pane-0 table.scores'],
+      ['comparison', () => narrow.goto(`${viewer.url}#/compare/oracle/infile`), '.differences'],
+      ['compared task', () => narrow.click('.vt-row >> nth=3'), '#pane-1 .tabs'],
+    ];
+    for (const [name, open, ready] of pages) {
+      await open();
+      await narrow.waitForSelector(ready);
+      const measured = await overflow();
+      assert.ok(measured.tableCount > 0, name);
+      assert.deepEqual({ tables: measured.tables, page: Math.max(0, measured.page) }, { tables: 0, page: 0 }, name);
+    }
+  } finally {
+    await narrow.close();
+  }
+});
+
 test('the summary shows the report figures and tables', async () => {
   await page.goto(`${viewer.url}#/run/oracle/summary`);
   await page.waitForSelector('.report');

@@ -30,7 +30,8 @@ function render(ctx, body, progress) {
     h('section', { class: 'panel' },
       h('h2', null, 'Time'),
       h('table', { class: 'facts' }, h('tbody', null, [
-        ['total', duration(progress.time.totalMs), 'time-total'],
+        // summed over candidates (generation, build, tests), not the wall time: workers run side by side
+        ['summed over candidates', duration(progress.time.totalMs), 'time-total'],
         ['average per candidate', duration(progress.time.averageMs), 'time-average'],
         ['generation', duration(progress.time.generationMs), null],
         ['build', duration(progress.time.buildMs), null],

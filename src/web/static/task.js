@@ -258,7 +258,8 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
       prevButton,
       nextButton,
       positionText,
-      h('h1', { id: 'task-title' }, task.name ?? task.id, ' ', h('span', { class: 'muted small' }, task.id))),
+      // a task without a name (a cross-file or node hole) is titled by its place, not by its id twice
+      h('h1', { id: 'task-title' }, task.name ?? `${task.path}:${task.span.startLine}`, ' ', h('span', { class: 'muted small' }, task.id))),
     h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]), panes),
     h('div', { class: `prompts${comparing ? ' two' : ''}` }, details.map((detail, index) => promptPanel(detail, runs[index]))));
   panes.forEach((_, index) => renderPane(index));
