@@ -136,8 +136,13 @@ export class TaskTableReader {
    */
   heads({ from = 0, limit = -1 }: { from?: number; limit?: number } = {}): TaskHead[] {
     return this.db.prepare<[number, number], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE ord >= ? ORDER BY ord LIMIT ?').all(from, limit).map((row) => {
-      const { id, kind, language, repo, path, span, labels, name } = this.task(row.record, row.ord, null);
-      return name === undefined ? { id, kind, language, repo, path, span, labels } : { id, kind, language, repo, path, span, labels, name };
+      const { id, kind, language, repo, path, span, labels, name, meta } = this.task(row.record, row.ord, null);
+      const crossFileName = meta?.crossFileName;
+      return {
+        id, kind, language, repo, path, span, labels,
+        ...(name === undefined ? {} : { name }),
+        ...(typeof crossFileName === 'string' ? { crossFileName } : {}),
+      };
     });
   }
 

@@ -15,4 +15,7 @@ export type ContextSnippet = Known<z.output<typeof ContextSnippetSchema>>;
 export type TaskLabels = TaskRecord['labels'];
 
 /** What a list of tasks needs of each: no file text, reference or context (read per task when shown). */
-export type TaskHead = Pick<TaskRecord, 'id' | 'kind' | 'language' | 'repo' | 'path' | 'span' | 'labels' | 'name'>;
+export type TaskHead = Pick<TaskRecord, 'id' | 'kind' | 'language' | 'repo' | 'path' | 'span' | 'labels' | 'name'> & {
+  /** a cross-file task's `meta.crossFileName` (the name its hole uses), by which lists name a task without `name`. */
+  crossFileName?: string;
+};

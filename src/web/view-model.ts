@@ -76,7 +76,7 @@ export function taskRow(task: TaskHead, ord: number, candidates: readonly Candid
     facets[label] = facetValue(label, value);
   }
   return {
-    ord, id: task.id, name: task.name ?? null, path: task.path, repo: task.repo.name, language: task.language, kind: task.kind,
+    ord, id: task.id, name: task.name ?? task.crossFileName ?? null, path: task.path, repo: task.repo.name, language: task.language, kind: task.kind,
     labels, span: [task.span.startLine, task.span.endLine], candidates: candidates.length, verdicts, verdict, facets, metrics,
   };
 }

@@ -13,6 +13,8 @@ import { expandDiff, splitLines } from '../../src/web/diff.ts';
 import { exportViewer } from '../../src/web/export.ts';
 import { HttpError } from '../../src/web/listen.ts';
 import { RunView } from '../../src/web/run-view.ts';
+import { taskRow } from '../../src/web/view-model.ts';
+import type { TaskRecord } from '../../src/datasets/types.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
 import { allowedHosts, exposureWarning } from '../../src/web/listen.ts';
 import type { QueryResult, RunComparison, RunInfo, RunProgress, RunSummary, TaskDetail } from '../../src/web/types.ts';
@@ -369,4 +371,16 @@ test('ctxbench view: serves until interrupted, prints the URL; usage errors exit
   const exported = await runCli(['view', oracleDir, '--export', join(scratch, 'cli-export')]);
   assert.equal(exported.code, 0, exported.stderr);
   assert.match(exported.stdout, /wrote a static copy of 1 run\(s\), 8 task\(s\)/);
+});
+
+test('a cross-file task, which has no name, is listed by the name its hole uses (#38.6)', () => {
+  const [fn] = sampleTasks();
+  const { name: _name, signature: _signature, docstring: _docstring, ...rest } = fn!;
+  const crossfile = { ...rest, id: 'cf-util-max', kind: 'crossfile', meta: { crossFileName: 'util_max' } } as TaskRecord;
+  const store = openRunStore(join(scratch, 'crossfile-run'), { create: sampleConfig('bm25'), tasks: [crossfile, fn!] });
+  try {
+    assert.deepEqual(store.taskHeads().map((head, ord) => taskRow(head, ord, []).name), ['util_max', fn!.name]);
+  } finally {
+    store.close();
+  }
 });
