@@ -184,12 +184,24 @@ export function coversFile(coverage: Coverage, path: string): boolean {
   return entryFor(coverage.lines, path) !== undefined || entryFor(coverage.functions, path) !== undefined;
 }
 
+/** Executions counted on a file's lines startLine..endLine, or null when none of those lines has a record. */
+function rangeHits(coverage: Coverage, path: string, startLine: number, endLine: number): number | null {
+  const lines = entryFor(coverage.lines, path);
+  if (!lines) return null;
+  let total = 0;
+  let covered = false;
+  for (let line = startLine; line <= endLine; line++) {
+    const count = lines.get(line);
+    if (count === undefined) continue;
+    covered = true;
+    total += count;
+  }
+  return covered ? total : null;
+}
+
 /** Executions counted on a file's lines startLine..endLine (0 when none of them ran or none has a record). */
 export function lineHits(coverage: Coverage, path: string, startLine: number, endLine: number): number {
-  const lines = entryFor(coverage.lines, path);
-  let total = 0;
-  for (let line = startLine; lines && line <= endLine; line++) total += lines.get(line) ?? 0;
-  return total;
+  return rangeHits(coverage, path, startLine, endLine) ?? 0;
 }
 
 /** Test hits of a function, or null when the coverage says nothing about it. */
@@ -199,15 +211,5 @@ export function hitsFor(coverage: Coverage, fn: CoveredFunction): number | null 
     const hits = functions.get(fn.qualifiedName) ?? functions.get(fn.name);
     if (hits !== undefined) return hits;
   }
-  const lines = entryFor(coverage.lines, fn.path);
-  if (!lines) return null;
-  let total = 0;
-  let covered = false;
-  for (let line = fn.startLine; line <= fn.endLine; line++) {
-    const count = lines.get(line);
-    if (count === undefined) continue;
-    covered = true;
-    total += count;
-  }
-  return covered ? total : null;
+  return rangeHits(coverage, fn.path, fn.startLine, fn.endLine);
 }
