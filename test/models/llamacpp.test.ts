@@ -21,7 +21,7 @@ const installed = await import(PACKAGE as string).then(
     throw error;
   },
 );
-const skip = installed ? false : 'the optional dependency node-llama-cpp is not installed here';
+const skip = installed ? false : 'node-llama-cpp is not installed here (bash scripts/install-llamacpp.sh installs its CPU build)';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-llamacpp-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
