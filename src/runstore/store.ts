@@ -1,7 +1,8 @@
 // The run store: one SQLite file `<run dir>/run.db` (WAL) holding a run's configuration, its task
 // snapshot, the prompt of every task and one row per (task, sample) candidate, plus the metrics and
 // execution verdicts later stages attach. Every write is one transaction, so a killed process
-// leaves either the whole row or nothing, and a rerun continues from what is there.
+// leaves either the whole row or nothing, and a rerun continues from what is there. Each opening
+// for writing records its session (first and last write), from which the run's wall time comes.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,7 +11,7 @@ import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import { PromptPartsSchema, type PromptParts } from '../context/prompt-parts.ts';
 import { parseRecord, type RecordLocation } from '../util/schema.ts';
-import { CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunStoreWriter } from './types.ts';
+import { CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, RunSessionSchema, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunSession, type RunStoreWriter, type SessionStage } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
 
 export const SCHEMA_VERSION = '1';
@@ -46,6 +47,9 @@ CREATE INDEX IF NOT EXISTS changes_by_seq ON changes (seq);
 CREATE TRIGGER IF NOT EXISTS candidates_changed AFTER INSERT ON candidates BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
 CREATE TRIGGER IF NOT EXISTS metrics_changed AFTER INSERT ON metrics BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
 CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
+-- One row per opening that wrote a candidate, metrics or a verdict: its first and last write (ISO
+-- times), for the run's wall time. Added to an older store when a command opens it for writing.
+CREATE TABLE IF NOT EXISTS sessions (id INTEGER PRIMARY KEY, stage TEXT NOT NULL, started_at TEXT NOT NULL, last_write_at TEXT NOT NULL);
 `;
 
 /** What generation writes for one candidate (metrics and verdicts come later). */
@@ -55,6 +59,8 @@ export interface RunStore extends RunStoreWriter {
   putPrompt(taskId: string, parts: PromptParts): void;
   /** Writes (or replaces) one candidate; a replaced candidate loses its stale metrics and verdict. */
   putCandidate(candidate: CandidateWrite): void;
+  /** The writing sessions recorded, validated, in start order; none in a run store made before they were recorded. */
+  sessions(): RunSession[];
   /** Ids of the tasks whose prompt is stored. */
   promptTaskIds(): Set<string>;
   /** `taskId -> sample -> failed?` for every stored candidate. */
@@ -93,6 +99,8 @@ export interface OpenRunStoreOptions {
   /** the task snapshot stored when the run is created. */
   tasks?: TaskRecord[];
   readonly?: boolean;
+  /** the clock of the writing session (tests set it); `new Date()` by default. */
+  now?: () => Date;
 }
 
 interface CandidateRow {
@@ -156,6 +164,8 @@ function checkSchemaVersion(db: Database.Database, file: string, exists: boolean
 class SqliteRunStore implements RunStore {
   private readonly statements;
   private readonly writeCandidate: (candidate: CandidateWrite) => void;
+  /** null when opened read-only (its database may even lack the table). */
+  private readonly session: WriteSession | null;
   private cachedConfig: RunConfig | null = null;
 
   constructor(readonly dir: string, private readonly db: Database.Database, options: OpenRunStoreOptions) {
@@ -174,6 +184,7 @@ class SqliteRunStore implements RunStore {
       putVerdict: db.prepare('INSERT OR REPLACE INTO verdicts (task_id, sample, result) VALUES (?, ?, ?)'),
     };
     const statements = this.statements;
+    const session = (this.session = options.readonly ? null : new WriteSession(db, options.now ?? (() => new Date())));
     this.writeCandidate = db.transaction((candidate: CandidateWrite) => {
       statements.putCandidate.run({
         taskId: candidate.taskId,
@@ -190,6 +201,7 @@ class SqliteRunStore implements RunStore {
       });
       statements.deleteMetrics.run(candidate.taskId, candidate.sample);
       statements.deleteVerdict.run(candidate.taskId, candidate.sample);
+      session?.record('eval');
     });
   }
 
@@ -208,7 +220,7 @@ class SqliteRunStore implements RunStore {
     // The snapshot stores each file text once, as a task set does.
     const taskWriter = new TaskTableWriter(this.db);
     this.db.transaction(() => {
-      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts;');
+      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts; DELETE FROM sessions;');
       insertMeta.run('schema', SCHEMA_VERSION);
       insertMeta.run('config', JSON.stringify(config));
       for (const task of tasks) taskWriter.add(task);
@@ -300,19 +312,26 @@ class SqliteRunStore implements RunStore {
     return which.length === 0 ? [] : Array.from(this.candidateRows(HEAD_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(which)], headRecord));
   }
 
-  private hasChangeLog(): boolean {
-    return this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'changes'`).get() !== undefined;
+  /** Whether the store has this table: read-only opens of stores made by older versions may not. */
+  private hasTable(name: string): boolean {
+    return this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
   }
 
   lastChange(): number | null {
-    if (!this.hasChangeLog()) return null;
+    if (!this.hasTable('changes')) return null;
     return (this.db.prepare('SELECT max(seq) AS last FROM changes').get() as { last: number | null }).last ?? 0;
   }
 
   changesSince(since: number): { last: number; taskIds: string[] } | null {
-    if (!this.hasChangeLog()) return null;
+    if (!this.hasTable('changes')) return null;
     const rows = this.db.prepare<[number], { seq: number; task_id: string }>('SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq').all(since);
     return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: rows.map((row) => row.task_id) };
+  }
+
+  sessions(): RunSession[] {
+    if (!this.hasTable('sessions')) return [];
+    const rows = this.db.prepare<[], { id: number; stage: string; started_at: string; last_write_at: string }>('SELECT id, stage, started_at, last_write_at FROM sessions ORDER BY started_at, id').all();
+    return rows.map((row) => parseRecord(RunSessionSchema, { id: row.id, stage: row.stage, startedAt: row.started_at, lastWriteAt: row.last_write_at }, this.where(`session ${row.id}`)));
   }
 
   /** Candidate rows with their metrics and verdicts, one at a time; `which`: the clauses that choose and order them. */
@@ -341,12 +360,16 @@ class SqliteRunStore implements RunStore {
         if (typeof value !== 'number' || Number.isNaN(value)) throw new Error(`metric '${name}' of ${taskId}#${sample} is not a number: ${String(value)}`);
         this.statements.putMetric.run(taskId, sample, name, value);
       }
+      this.session?.record('score');
     })();
   }
 
   putVerdict(taskId: string, sample: number, result: ExecResult): void {
     this.requireCandidate(taskId, sample);
-    this.statements.putVerdict.run(taskId, sample, JSON.stringify(result));
+    this.db.transaction(() => {
+      this.statements.putVerdict.run(taskId, sample, JSON.stringify(result));
+      this.session?.record('exec');
+    })();
   }
 
   private requireCandidate(taskId: string, sample: number): void {
@@ -355,6 +378,30 @@ class SqliteRunStore implements RunStore {
 
   close(): void {
     this.db.close();
+  }
+}
+
+/**
+ * The writing session of a store opened for writing: its row is inserted at the first write, and
+ * each later write moves its last write to now. Called inside the write's transaction, so the
+ * session and the write commit together.
+ */
+class WriteSession {
+  private row: { id: number; startedAt: string } | null = null;
+  private readonly start;
+  private readonly touch;
+
+  constructor(db: Database.Database, private readonly now: () => Date) {
+    this.start = db.prepare<{ stage: SessionStage; at: string }>('INSERT INTO sessions (stage, started_at, last_write_at) VALUES (@stage, @at, @at)');
+    this.touch = db.prepare<[string, number, string]>('UPDATE sessions SET last_write_at = ? WHERE id = ? AND started_at = ?');
+  }
+
+  record(stage: SessionStage): void {
+    const at = this.now().toISOString();
+    // No row to move: the first write, or the transaction that inserted it was rolled back (its id
+    // then free for another process's session: hence the start time in the match).
+    if (this.row && this.touch.run(at, this.row.id, this.row.startedAt).changes > 0) return;
+    this.row = { id: Number(this.start.run({ stage, at }).lastInsertRowid), startedAt: at };
   }
 }
 

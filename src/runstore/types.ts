@@ -108,6 +108,44 @@ export function candidateHead(candidate: CandidateRecord): CandidateHead {
   };
 }
 
+// A writing session: one opening of the store for writing, from its first write to its last. The
+// stage names what its first write was: a candidate (eval), metrics (score) or a verdict (exec).
+export const SESSION_STAGES = ['eval', 'score', 'exec'] as const;
+export type SessionStage = (typeof SESSION_STAGES)[number];
+
+export const RunSessionSchema = z.object({
+  id: z.int().positive(),
+  stage: z.enum(SESSION_STAGES),
+  startedAt: z.iso.datetime(),
+  lastWriteAt: z.iso.datetime(),
+});
+export type RunSession = z.output<typeof RunSessionSchema>;
+
+/**
+ * The run's wall time: the length of the union of its sessions' [start, last write] intervals, so
+ * the time two processes wrote side by side (eval and exec) counts once; null when no session was
+ * recorded (a run written by a ctxbench before sessions were).
+ */
+export function wallTimeMs(sessions: readonly RunSession[]): number | null {
+  if (sessions.length === 0) return null;
+  // A clock set back during a session would give it a negative length: it counts as an instant.
+  const intervals = sessions.map((session) => {
+    const start = Date.parse(session.startedAt);
+    return { start, end: Math.max(start, Date.parse(session.lastWriteAt)) };
+  }).sort((a, b) => a.start - b.start);
+  let total = 0;
+  let { start, end } = intervals[0]!;
+  for (const next of intervals.slice(1)) {
+    if (next.start > end) {
+      total += end - start;
+      ({ start, end } = next);
+    } else {
+      end = Math.max(end, next.end);
+    }
+  }
+  return total + end - start;
+}
+
 /** What every stage after generation needs from a run store. */
 export interface RunStoreReader {
   readonly dir: string;

@@ -13,7 +13,7 @@ import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
-import { candidateHead, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
+import { candidateHead, wallTimeMs, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
 import { listMetrics } from '../metrics/registry.ts';
 import { InputError } from '../util/errors.ts';
@@ -286,17 +286,18 @@ export class RunView implements RunStoreReader {
   }
 
   /**
-   * What a run in progress has done so far: counts and times from the candidate heads; the table
-   * per repository is the report's, over the candidates read once for it. The provenance check of
-   * the report (hashing the tasks file) is skipped: the panel does not show it and it is polled
-   * every second.
+   * What a run in progress has done so far: counts and times from the candidate heads, the wall
+   * time from the store's writing sessions; the table per repository is the report's, over the
+   * candidates read once for it. The provenance check of the report (hashing the tasks file) is
+   * skipped: the panel does not show it and it is polled every second.
    */
   progress(): RunProgress {
     const snapshot = this.loaded();
     if (!snapshot.progress) {
       const config = this.config();
       const counts: Record<VerdictClass, number> = { passed: 0, flagged: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
-      const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0 };
+      const sessions = this.store.sessions();
+      const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0, wallMs: wallTimeMs(sessions), sessions: sessions.length };
       let scored = 0;
       let executed = 0;
       for (const list of snapshot.byTask.values()) {

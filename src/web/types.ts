@@ -138,7 +138,13 @@ export interface RunProgress {
   scored: number;
   executed: number;
   counts: Record<VerdictClass, number>;
-  time: { generationMs: number; buildMs: number; testMs: number; totalMs: number; averageMs: number | null; timedCandidates: number };
+  time: {
+    generationMs: number; buildMs: number; testMs: number; totalMs: number; averageMs: number | null; timedCandidates: number;
+    /** the union of the writing sessions (`wallTimeMs`); null when none was recorded (a run written by an older version). */
+    wallMs: number | null;
+    /** writing sessions recorded. */
+    sessions: number;
+  };
   /** pass@k, em and es per repository so far (the report stage's aggregation). */
   perRepo: Report;
   updatedAt: string;

@@ -7,9 +7,10 @@ import Database from 'better-sqlite3';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { openResponseCache, responseCacheFile } from '../../src/runstore/cache.ts';
 import { dumpRun, openRunStore, type CandidateWrite } from '../../src/runstore/store.ts';
-import type { ExecResult, RunConfig } from '../../src/runstore/types.ts';
+import { wallTimeMs, type ExecResult, type RunConfig, type RunSession } from '../../src/runstore/types.ts';
 import type { PromptParts } from '../../src/context/prompt-parts.ts';
 import { InputError } from '../../src/util/errors.ts';
+import { clockOf } from '../fixtures/clock.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-runstore-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -139,11 +140,97 @@ test('a run without results (nothing stored, or every attempt failed) is started
   assert.equal(corrected.config().template, 'cceval-chat');
   assert.deepEqual(corrected.tasks(), tasks.slice(0, 1));
   assert.deepEqual(corrected.candidates(), []);
+  assert.deepEqual(corrected.sessions(), []);
   assert.equal(corrected.prompt('counter-add'), null);
   corrected.putCandidate(candidate('counter-add', 0));
   corrected.close();
   // Now it has a result: its settings bind.
   assert.throws(() => openRunStore(dir, { create: config, tasks }), /field 'model'/);
+});
+
+test('each opening that writes records a session from its first to its last write; the wall time counts overlapping sessions once', () => {
+  const dir = freshDir();
+  const at = (time: string) => `2025-03-01T${time}.000Z`;
+  const evalRun = openRunStore(dir, { create: config, tasks, now: clockOf(at('10:00:00'), at('10:01:00'), at('10:02:00')) });
+  for (const sample of [0, 1]) evalRun.putCandidate(candidate('counter-add', sample));
+  evalRun.putCandidate(candidate('shapes-length', 0));
+  // exec beside it: starts before eval's last write
+  const exec = openRunStore(dir, { now: clockOf(at('10:01:30'), at('10:04:00')) });
+  exec.putVerdict('counter-add', 0, verdict);
+  exec.putVerdict('counter-add', 1, verdict);
+  exec.close();
+  evalRun.close();
+  // score later, apart from both
+  const score = openRunStore(dir, { now: clockOf(at('10:10:00'), at('10:10:30')) });
+  score.putMetrics('counter-add', 0, { em: 1 });
+  score.batch(() => score.putMetrics('counter-add', 1, { em: 0 }));
+  score.close();
+  // neither a read-only opening nor a writing one that writes nothing adds a session
+  const clock = clockOf(at('11:00:00'));
+  openRunStore(dir, { readonly: true, now: clock }).close();
+  openRunStore(dir, { now: clock }).close();
+
+  const store = openRunStore(dir, { readonly: true });
+  assert.deepEqual(store.sessions(), [
+    { id: 1, stage: 'eval', startedAt: at('10:00:00'), lastWriteAt: at('10:02:00') },
+    { id: 2, stage: 'exec', startedAt: at('10:01:30'), lastWriteAt: at('10:04:00') },
+    { id: 3, stage: 'score', startedAt: at('10:10:00'), lastWriteAt: at('10:10:30') },
+  ]);
+  // [10:00, 10:04] and [10:10, 10:10:30]
+  assert.equal(wallTimeMs(store.sessions()), 4 * 60_000 + 30_000);
+  store.close();
+});
+
+test('the wall time: a session inside another adds nothing, disjoint ones add up, none is null', () => {
+  const session = (id: number, startedAt: string, lastWriteAt: string): RunSession => ({ id, stage: 'exec', startedAt: `2025-03-01T${startedAt}Z`, lastWriteAt: `2025-03-01T${lastWriteAt}Z` });
+  assert.equal(wallTimeMs([session(1, '10:00:00', '10:05:00'), session(2, '10:01:00', '10:02:00')]), 5 * 60_000);
+  assert.equal(wallTimeMs([session(2, '10:06:00', '10:06:01'), session(1, '10:00:00', '10:00:00.5')]), 1500);
+  assert.equal(wallTimeMs([]), null);
+});
+
+test('a write rolled back takes its session with it: the next write starts the session, leaving the session that took its id alone', () => {
+  const dir = freshDir();
+  const at = (time: string) => `2025-03-01T${time}.000Z`;
+  const store = openRunStore(dir, { create: config, tasks, now: clockOf(at('10:00:00'), at('10:00:05'), at('10:00:09')) });
+  assert.throws(() => store.batch(() => {
+    store.putCandidate(candidate('counter-add', 0));
+    throw new Error('interrupted');
+  }), /interrupted/);
+  assert.deepEqual(store.sessions(), []);
+  // another process's session gets the id the rolled-back one had
+  const other = openRunStore(dir, { now: clockOf(at('10:00:02')) });
+  other.putCandidate(candidate('shapes-length', 0));
+  other.close();
+  store.putCandidate(candidate('counter-add', 0));
+  store.putCandidate(candidate('counter-add', 1));
+  assert.deepEqual(store.sessions(), [
+    { id: 1, stage: 'eval', startedAt: at('10:00:02'), lastWriteAt: at('10:00:02') },
+    { id: 2, stage: 'eval', startedAt: at('10:00:05'), lastWriteAt: at('10:00:09') },
+  ]);
+  store.close();
+});
+
+test('a run store made before sessions were recorded opens, without a wall time; a session row is validated on read', () => {
+  const dir = freshDir();
+  openRunStore(dir, { create: config, tasks }).close();
+  const db = new Database(join(dir, 'run.db'));
+  db.exec('DROP TABLE sessions');
+  db.close();
+  const old = openRunStore(dir, { readonly: true });
+  assert.deepEqual(old.sessions(), []);
+  assert.equal(wallTimeMs(old.sessions()), null);
+  old.close();
+
+  // opened for writing, it gets the table
+  const writer = openRunStore(dir, { now: clockOf('2025-03-01T10:00:00.000Z') });
+  writer.putCandidate(candidate('counter-add', 0));
+  writer.close();
+  const raw = new Database(join(dir, 'run.db'));
+  raw.prepare(`INSERT INTO sessions (stage, started_at, last_write_at) VALUES ('deploy', '2025-03-01T10:00:00.000Z', 'yesterday')`).run();
+  raw.close();
+  const reader = openRunStore(dir, { readonly: true });
+  assert.throws(() => reader.sessions(), (error: Error) => error instanceof InputError && error.message.includes('(session 2)') && /stage/.test(error.message));
+  reader.close();
 });
 
 test('opening a directory without a run store is a user error naming it', () => {

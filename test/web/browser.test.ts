@@ -11,6 +11,7 @@ import { startViewer, type Viewer } from '../../src/web/server.ts';
 import type { RunComparison } from '../../src/web/types.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
 import { candidateText, createSampleRun, FUNCTIONS, sampleConfig, sampleTasks, STORE_C, writeCandidate } from '../fixtures/web/sample.ts';
+import { clockOf } from '../fixtures/clock.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-e2e-'));
 const dirs = { oracle: join(scratch, 'oracle'), infile: join(scratch, 'infile'), live: join(scratch, 'live') };
@@ -22,7 +23,7 @@ const pageErrors: string[] = [];
 before(async () => {
   createSampleRun(dirs.oracle, 'oracle');
   createSampleRun(dirs.infile, 'infile');
-  createSampleRun(dirs.live, 'oracle', 4);
+  createSampleRun(dirs.live, 'oracle', 4, clockOf('2025-03-01T10:00:00.000Z', '2025-03-01T10:03:02.000Z'));
   viewer = await startViewer([dirs.oracle, dirs.infile, dirs.live], { port: 0 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -133,8 +134,10 @@ test('live progress updates without a reload while candidates are written to the
   assert.equal(await text('#generated .meter-value'), '12 / 24');
   assert.equal(await text('#count-passed .counter-value'), '3');
   assert.equal(await text('#count-timeout .counter-value'), '1');
+  assert.equal(await text('#time-wall td'), '3 min 2 s over 1 session');
   const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-  const writer = openRunStore(dirs.live);
+  // a second session overlapping the first: the wall time is their union, [10:00, 10:05]
+  const writer = openRunStore(dirs.live, { now: clockOf('2025-03-01T10:02:00.000Z', '2025-03-01T10:05:00.000Z') });
   const tasks = sampleTasks();
   for (const index of [4, 5]) FUNCTIONS[index]!.oracle.forEach((outcome, sample) => writeCandidate(writer, tasks[index]!, FUNCTIONS[index]!, sample, outcome));
   writer.close();
@@ -142,6 +145,7 @@ test('live progress updates without a reload while candidates are written to the
   assert.equal(await text('#count-passed .counter-value'), '4');
   assert.equal(await text('#count-timeout .counter-value'), '3');
   assert.equal(await text('#count-no-output .counter-value'), '1');
+  assert.equal(await text('#time-wall td'), '5 min 0 s over 2 sessions');
   assert.equal(await page.evaluate(() => (window as unknown as { marker: number }).marker), marker, 'the page was not reloaded');
 });
 

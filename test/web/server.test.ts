@@ -7,6 +7,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { after, before, test } from 'node:test';
+import Database from 'better-sqlite3';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import { decodeRows, type RowColumns } from '../../src/web/static/columns.js';
 import { expandDiff, splitLines } from '../../src/web/diff.ts';
@@ -19,6 +20,7 @@ import { startViewer, type Viewer } from '../../src/web/server.ts';
 import { allowedHosts, exposureWarning } from '../../src/web/listen.ts';
 import type { QueryResult, RunComparison, RunInfo, RunProgress, RunSummary, TaskDetail } from '../../src/web/types.ts';
 import { createSampleRun, FUNCTIONS, sampleConfig, sampleTasks, writeCandidate } from '../fixtures/web/sample.ts';
+import { clockOf } from '../fixtures/clock.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-'));
 const oracleDir = join(scratch, 'oracle');
@@ -272,6 +274,31 @@ test('bound to a loopback alias or beyond loopback, the Host check stays: only t
   assert.equal(exposureWarning('127.0.0.1', 'these runs'), null);
   assert.ok(allowedHosts('0.0.0.0').has('127.0.0.1'));
   assert.ok(!allowedHosts('0.0.0.0').has('attacker.example'));
+});
+
+test('progress gives the wall time of the run\'s writing sessions, null for a run written before they were recorded', async () => {
+  const timed = join(scratch, 'timed');
+  createSampleRun(timed, 'oracle', 4, clockOf('2025-03-01T10:00:00.000Z', '2025-03-01T10:03:02.000Z'));
+  const writer = openRunStore(timed, { now: clockOf('2025-03-01T10:20:00.000Z', '2025-03-01T10:21:00.000Z') });
+  writeCandidate(writer, sampleTasks()[4]!, FUNCTIONS[4]!, 0, 'same');
+  writer.close();
+  const old = join(scratch, 'old');
+  createSampleRun(old, 'oracle', 4);
+  const db = new Database(join(old, 'run.db'));
+  db.exec('DROP TABLE sessions');
+  db.close();
+  const fresh = await startViewer([timed, old], { port: 0 });
+  try {
+    const wall = async (run: string) => {
+      const { wallMs, sessions } = ((await (await fetch(`${fresh.url}api/runs/${run}/progress`)).json()) as RunProgress).time;
+      return { wallMs, sessions };
+    };
+    // [10:00:00, 10:03:02] and [10:20, 10:21]
+    assert.deepEqual(await wall('timed'), { wallMs: 3 * 60_000 + 2_000 + 60_000, sessions: 2 });
+    assert.deepEqual(await wall('old'), { wallMs: null, sessions: 0 });
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('a run written by another connection is seen on the next request, and only then reloaded', () => {

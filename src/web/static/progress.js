@@ -1,5 +1,6 @@
 // Live progress of a run: how many candidates are generated, scored and executed, the verdict counts,
-// the time spent, and pass@k, EM and ES per repository so far. Polls the server every second.
+// the wall time and the time summed over candidates, and pass@k, EM and ES per repository so far.
+// Polls the server every second.
 import { api } from './api.js';
 import { append, count, duration, h, replaceChildren, verdictBadge } from './dom.js';
 import { reportTable } from './report-view.js';
@@ -16,6 +17,11 @@ function meter(label, done, total, id) {
     h('span', { class: 'meter-value' }, `${count(done)} / ${count(total)}`));
 }
 
+/** The union of the run's writing sessions; a run written before they were recorded has none. */
+function wallTime({ wallMs, sessions }) {
+  return wallMs === null ? 'not recorded' : `${duration(wallMs)} over ${count(sessions)} session${sessions === 1 ? '' : 's'}`;
+}
+
 function render(ctx, body, progress) {
   replaceChildren(body,
     h('section', { class: 'panel' },
@@ -30,6 +36,7 @@ function render(ctx, body, progress) {
     h('section', { class: 'panel' },
       h('h2', null, 'Time'),
       h('table', { class: 'facts' }, h('tbody', null, [
+        ['wall time', wallTime(progress.time), 'time-wall'],
         // summed over candidates (generation, build, tests), not the wall time: workers run side by side
         ['summed over candidates', duration(progress.time.totalMs), 'time-total'],
         ['average per candidate', duration(progress.time.averageMs), 'time-average'],
