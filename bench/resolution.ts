@@ -25,7 +25,7 @@ const TARGETS: Record<string, { precision: number; recall: number; level: number
   typescript: { precision: 0.95, recall: 0.9, level: 0.95 },
 };
 const DEFAULT_TARGETS = { precision: 0.95, recall: 0.9, level: 0.95 };
-const EXAMPLES = 5;
+const EXAMPLES = Number(process.env.RESOLUTION_EXAMPLES ?? 5);
 
 interface Indexed {
   functions: FunctionRecord[];

@@ -102,6 +102,20 @@ class Extractor:
         return re.sub(r'\s+', '', text).startswith(re.sub(r'\s+', '', name))
 
     # -- functions ---------------------------------------------------------------------------
+    def macro_with_body(self, cursor, path, children):
+        """The name of the macro a definition comes from when the source writes its body after the macro's
+        arguments (`TEST_F(Fixture, name) { ... }`), else None (a body the expansion writes too)."""
+        body = next((child for child in children if child.kind in BODY_KINDS), None)
+        start = body.extent.start if body is not None else None
+        if start is None or start.file is None or self.rel(start.file) != path or start.offset <= cursor.location.offset:
+            return None
+        lines = self.lines[path]
+        if lines[start.line - 1].encode('utf-8', 'replace')[start.column - 1:start.column] != b'{':
+            return None
+        written = lines[cursor.location.line - 1].encode('utf-8', 'replace')[cursor.location.column - 1:].decode('utf-8', 'replace')
+        match = re.match(r'([A-Za-z_]\w*)\s*\(', written)
+        return match.group(1) if match else None
+
     @staticmethod
     def has_body(cursor):
         return any(child.kind in BODY_KINDS for child in cursor.get_children())
@@ -165,14 +179,23 @@ class Extractor:
         children = list(cursor.get_children())
         if not any(child.kind in BODY_KINDS for child in children):
             return  # `= default`, `= delete`
+        qualified = None
         if not self.written_at(path, cursor.location, name):
-            # gtest's `TEST(a, b) { ... }` defines `a_b_Test::TestBody`: no reader of the source sees that name
-            self.generated.add(key)
-            if os.environ.get('CLANG_TRUTH_DEBUG'):
-                print(f'generated: {path}:{key[1]} {name}', file=sys.stderr)
-            return
+            # gtest's `TEST(a, b) { ... }` defines `a_b_Test::TestBody`: no reader of the source sees that name, but the
+            # body is the source's, so it is the function a reader sees, named by its macro (`TEST`) as a reader names it
+            macro = self.macro_with_body(cursor, path, children)
+            if macro is None:
+                self.generated.add(key)
+                if os.environ.get('CLANG_TRUTH_DEBUG'):
+                    print(f'generated: {path}:{key[1]} {name}', file=sys.stderr)
+                return
+            name = macro
+            key = (path, cursor.location.line, name)
+            if key in self.walked:
+                return
+            qualified = '::'.join([*self.qualified_name(cursor.semantic_parent).split('::')[:-1], name])
         self.walked.add(key)
-        index = self.function_index(path, cursor.location.line, name, self.qualified_name(cursor))
+        index = self.function_index(path, cursor.location.line, name, qualified or self.qualified_name(cursor))
         usr = cursor.get_usr()
         if usr:
             self.by_usr.setdefault(usr, index)

@@ -12,11 +12,17 @@ const SCRIPT = fileURLToPath(new URL('./clang.py', import.meta.url));
 // Debian's python3-clang lives in the system Python's dist-packages (a pyenv `python3` lacks it).
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
-/** Debian's libclang bindings, installed on first use as bench/sources.ts fetches sources (root, or sudo). */
+/**
+ * Debian's libclang bindings, and the googletest headers the packages' tests include (without them clang reads a
+ * `TEST_F` body as broken code and drops its calls), installed on first use as bench/sources.ts fetches sources
+ * (root, or sudo).
+ */
 function ensureBindings(): void {
-  if (spawnSync(PYTHON, ['-c', 'import clang.cindex'], { stdio: 'ignore' }).status === 0) return;
+  const bindings = spawnSync(PYTHON, ['-c', 'import clang.cindex'], { stdio: 'ignore' }).status === 0;
+  const gtest = existsSync('/usr/include/gtest/gtest.h') && existsSync('/usr/include/gmock/gmock.h');
+  if (bindings && gtest) return;
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  spawnSync([...sudo, 'apt-get', 'install', '-y', '-qq', 'python3-clang', 'libclang-14-dev'].join(' '), { shell: true, stdio: 'inherit' });
+  spawnSync([...sudo, 'apt-get', 'install', '-y', '-qq', 'python3-clang', 'libclang-14-dev', 'libgtest-dev', 'libgmock-dev'].join(' '), { shell: true, stdio: 'inherit' });
 }
 
 function clangTruth(language: 'c' | 'cpp', root: string): Promise<Truth> {

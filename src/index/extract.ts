@@ -7,6 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { commentStartPattern, escapeRegExp, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
+import { CALL_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
@@ -17,6 +18,7 @@ const ROLE_DECLARATION = 16;
 const ROLE_MACRO = 32;
 const ROLE_LOCAL_TYPE = 64;
 const ROLE_TYPE_ALIAS = 128;
+const ROLE_CONSTRUCTION = 256;
 
 /** A language table prepared for fast lookups: node type name → roles and rules. */
 interface CompiledSpec {
@@ -158,6 +160,7 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
   for (const rule of spec.typeAliases ?? []) addRole(rule.type, ROLE_TYPE_ALIAS);
+  if (spec.constructions) for (const rule of [spec.constructions.declaration, spec.constructions.initializer]) addRole(rule.type, ROLE_CONSTRUCTION);
   const roleTypes = [...roleOf.keys()];
   const missing = roleTypes.filter((type) => language.idForNodeType(type, true) === null);
   if (missing.length > 0) throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
@@ -472,7 +475,7 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 
 /** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
 function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, receiverConst: undefined, argumentTypes: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, receiverConst: undefined, argumentTypes: undefined, constructs: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
 }
 
 /** An operator rule's node as a use of `operator<token>` on its operand; null when either is missing. */
@@ -547,6 +550,7 @@ class FileExtractor {
     if (role & ROLE_MACRO) this.macroOf(visit);
     if (role & ROLE_LOCAL_TYPE) this.localTypesOf(visit);
     if (role & ROLE_TYPE_ALIAS) this.typeAliasOf(visit);
+    if (role & ROLE_CONSTRUCTION) this.constructionsOf(visit);
   }
 
   private insideFunction(): boolean {
@@ -655,6 +659,10 @@ class FileExtractor {
     };
     const template = this.templateOf(visit, declaratorQualifiers, fn.signature);
     if (template) fn.template = template;
+    if (spec.fixtureMacros?.includes(name) && rule.parameters) {
+      const fixture = firstOnPath(node, rule.parameters.path)?.namedChildren.find((child) => child !== null && !this.c.commentTypes.has(child.type))?.text.trim();
+      if (fixture && /^[A-Za-z_][\w:]*$/.test(fixture)) fn.fixture = fixture;
+    }
     this.functions.push(fn);
     this.libraryMacroCalls(fn, body);
     const initializer = rule.initializerTypes && typedChildren().find(({ type }) => rule.initializerTypes!.includes(type))?.child;
@@ -815,17 +823,55 @@ class FileExtractor {
   // -- calls -----------------------------------------------------------------------------------
 
   private callOf(visit: Visited): void {
-    const { node } = visit;
     const owner = this.owningFunction(visit);
     if (!owner) return;
     for (const rule of this.c.calls.get(visit.type)!) {
       const site = this.callSite(visit, rule);
-      if (site) {
-        if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
-        owner.fn!.calls.push(site);
-        return;
-      }
+      if (site) return this.addCall(owner, visit.node, site);
     }
+  }
+
+  private addCall(owner: Context, node: Node, site: CallSite): void {
+    if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
+    owner.fn!.calls.push(site);
+  }
+
+  /** The constructions a declaration or an initializer writes (`constructions`), as calls named by their class or member. */
+  private constructionsOf(visit: Visited): void {
+    const owner = this.owningFunction(visit);
+    if (!owner) return;
+    const { node } = visit;
+    const { declaration, initializer } = this.c.spec.constructions!;
+    const construct = (name: string, scope: string | null, args: Node | null, at: Node) => {
+      const site = callSiteOf(name, scope, args ? this.argumentCount(args) : 0, at.startPosition.row + 1, at.startPosition.column + 1);
+      if (scope !== null) site.receiverIsPath = true;
+      site.constructs = true;
+      if (args && site.argumentCount! > 0 && this.c.spec.literalTypes) {
+        const types = this.argumentTypes(visit, args.namedChildren);
+        if (types.some((type) => type !== null)) site.argumentTypes = types;
+      }
+      this.addCall(owner, at, site);
+    };
+    if (visit.type === declaration.type) {
+      const type = firstOnPath(node, declaration.typePath);
+      if (!type || !declaration.namedTypes.includes(type.type) || this.fromLibrary(type.text)) return;
+      const parts = nameParts(type.text, this.c.separator).map(withoutTypeArguments);
+      const name = parts.pop();
+      if (name === undefined) return;
+      for (const declarator of node.childrenForFieldName(declaration.declaratorField)) {
+        if (!declarator) continue;
+        if (declaration.plain.includes(declarator.type)) construct(name, parts.length > 0 ? parts.join(this.c.separator) : null, null, declarator);
+        else if (declarator.type === declaration.initialized) {
+          const args = declarator.childForFieldName(declaration.argumentsField);
+          if (args && declaration.argumentTypes.includes(args.type)) construct(name, parts.length > 0 ? parts.join(this.c.separator) : null, args, declarator);
+        }
+      }
+      return;
+    }
+    const named = node.namedChildren.find((child) => child !== null && initializer.nameTypes.includes(child.type));
+    const args = node.namedChildren.find((child) => child !== null && initializer.argumentTypes.includes(child.type)) ?? null;
+    const name = named ? nameParts(named.text, this.c.separator).map(withoutTypeArguments).pop() : undefined;
+    if (name !== undefined && args) construct(name, null, args, node);
   }
 
   /** Whether a full expression uses a name of the compiler's own headers, or a variable declared with one of their types. */
@@ -898,7 +944,7 @@ class FileExtractor {
     const site = callSiteOf(nameNode.text, receiver, argumentCount, line, column);
     if (receiverIsPath) site.receiverIsPath = true;
     if (args && this.c.spec.literalTypes && argumentCount !== null && argumentCount > 0) {
-      const types = this.argumentTypes(visit, args);
+      const types = this.argumentTypes(visit, args.namedChildren);
       if (types.some((type) => type !== null)) site.argumentTypes = types;
     }
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
@@ -912,12 +958,47 @@ class FileExtractor {
     return site;
   }
 
-  /** Each argument's stated type: a typed local's (a pointer keeps its `*`), a literal's kind (`literalTypes`), else null. */
-  private argumentTypes(visit: Visited, args: Node): (string | null)[] {
+  /**
+   * Each argument's stated type: a typed local's (a pointer keeps its `*`), a literal's kind (`literalTypes`), else
+   * what the resolver can type: a name no local declares (NAMED_ARGUMENT), a call's result (CALL_ARGUMENT); else null.
+   */
+  private argumentTypes(visit: Visited, args: readonly (Node | null)[]): (string | null)[] {
     const literals = this.c.spec.literalTypes!;
-    return args.namedChildren
+    const fn = this.innermostFunction(visit);
+    return args
       .filter((child): child is Node => child !== null && !this.c.commentTypes.has(child.type))
-      .map((argument) => literals[argument.type] ?? (this.c.identifierTypes.has(argument.type) ? (this.localType(visit, argument.text) ?? this.innermostFunction(visit)?.builtinTypes?.get(argument.text) ?? null) : null));
+      .map((argument) => {
+        const literal = literals[argument.type];
+        if (literal !== undefined) return literal;
+        if (this.c.identifierTypes.has(argument.type)) {
+          const stated = fn?.localTypes?.get(argument.text) ?? fn?.builtinTypes?.get(argument.text);
+          if (stated !== undefined) return stated;
+          return fn?.localNames?.has(argument.text) || !/^[A-Za-z_]\w*$/.test(argument.text) ? null : `${NAMED_ARGUMENT}${argument.text}`;
+        }
+        const cast = this.castType(argument);
+        if (cast !== undefined) return cast;
+        const called = this.calledName(argument);
+        return called === null ? null : `${CALL_ARGUMENT}${called}`;
+      });
+  }
+
+  /** The type a cast states (`castTypes`: `char` of `static_cast<char>(v)`, a pointer keeps its `*`); undefined for another node. */
+  private castType(node: Node): string | null | undefined {
+    for (const rule of this.c.spec.castTypes ?? []) {
+      const stated = rule.type === node.type ? firstOnPath(node, rule.typePath) : undefined;
+      if (stated === undefined) continue;
+      const name = typeName(stated.text);
+      return name === null ? null : `${name}${stated.text.includes('*') ? '*' : ''}`;
+    }
+    return undefined;
+  }
+
+  /** The name a call node calls (`Comment` of `Comment("x")`, `get` of `a.get()`); null for another node. */
+  private calledName(node: Node): string | null {
+    const rule = this.c.calls.get(node.type)?.find((candidate) => !candidate.operator && !candidate.selectorPath && candidate.calleeFields.length > 0);
+    const callee = rule ? firstOnPaths(node, rule.calleeFields) : undefined;
+    if (!rule || !callee) return null;
+    return (rule.nameTypes?.includes(callee.type) ? callee : this.terminalName(callee, rule.memberNameFields ?? []))?.text ?? null;
   }
 
   /**
@@ -928,10 +1009,16 @@ class FileExtractor {
   private operatorSite(visit: Visited, rule: NonNullable<CallRule['operator']>, line: number, column: number): CallSite | null {
     const fn = this.innermostFunction(visit);
     // most expressions are in functions that are no method and state no class-typed local: no node is read for them
-    const method = fn?.fn !== undefined && fn.fn.kind !== 'function';
+    const method = fn?.fn !== undefined && (fn.fn.kind !== 'function' || fn.fn.fixture !== undefined);
     if (!fn || (fn.localTypes === undefined && !method)) return null;
     const use = operatorUse(visit.node, rule);
-    return use ? this.operandSite(visit, fn, method, use.operand, use.name, rule.operands, line, column) : null;
+    const site = use ? this.operandSite(visit, fn, method, use.operand, use.name, rule.operands, line, column) : null;
+    const argument = rule.argumentField && this.c.spec.literalTypes ? visit.node.childForFieldName(rule.argumentField) : null;
+    if (site && argument) {
+      const [type] = this.argumentTypes(visit, [argument]);
+      if (type !== null) site.argumentTypes = [type!];
+    }
+    return site;
   }
 
   /** The call of operator `name` on `operand`, or null when the operand's type is none a resolver can know. */
@@ -1648,7 +1735,16 @@ function gatherersOf(c: CompiledSpec) {
     records: records ? new NodeGatherer([records.typedefType, records.type]) : null,
     pointerVariables: records ? new NodeGatherer([records.variableType], new Set([...definitionTypes, records.type])) : null,
     compilerTypeUses: compilerHeaderTypedefs ? new NodeGatherer([compilerHeaderTypedefs.typedefType, ...compilerUseKinds(c).map(({ type }) => type)], definitionTypes) : null,
+    enumConstants: c.spec.enumConstants ? new NodeGatherer([c.spec.enumConstants.type]) : null,
   };
+}
+
+/** The constants of the enumerations in a file, each with its enumeration's name (an unnamed one gives none). */
+function enumConstantsOf(gatherer: NodeGatherer, rule: NonNullable<LanguageSpec['enumConstants']>): { name: string; type: string }[] {
+  return gatherer.found.get(rule.type)!.flatMap((node) => {
+    const type = firstOnPath(node, rule.namePath)?.text;
+    return type === undefined ? [] : resolvePath(node, rule.constantPath).map((constant) => ({ name: constant.text, type }));
+  });
 }
 
 /** File-scope declarations of function-pointer variables (outside functions and records). */
@@ -1896,6 +1992,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     if (c.spec.localTypes?.some((rule) => rule.field)) facts.fieldTypes = extractor.fieldTypes;
     if (c.spec.scopes.some((rule) => rule.bases)) facts.classBases = extractor.classBases;
     if (c.spec.typeAliases) facts.typeAliases = extractor.typeAliases;
+    if (c.spec.enumConstants) facts.enumConstants = enumConstantsOf(gatherers.enumConstants!, c.spec.enumConstants);
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);

@@ -12,6 +12,7 @@ import { createModuleSystems, type ImportBinding, type ModuleSystem } from './mo
 import { lastSegment } from './modules/types.ts';
 import { keysOf, withKeys } from '../util/shapes.ts';
 import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, FunctionCall, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
+import { CALL_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -100,6 +101,16 @@ function isOperatorSite(site: CallSite): boolean {
   return site.receiverType !== undefined && site.name.startsWith('operator');
 }
 
+/** A free operator takes the operand as its first parameter (`operator<<(Emitter&, const char*)`), a member one as `this`. */
+function freeOperator(definition: Definition, site: CallSite): boolean {
+  return isOperatorUse(site) && site.argumentCount !== null && definition.fn.parameterCount === site.argumentCount + 1;
+}
+
+/** A definition that takes as many arguments as the site passes (a free operator one more: its operand). */
+function takesArguments(definition: Definition, site: CallSite): boolean {
+  return definition.fn.parameterCount === site.argumentCount || freeOperator(definition, site);
+}
+
 /** An operator applied to an operand (CallRule.operator), its type stated or not: an `operator...` call with a receiver. */
 function isOperatorUse(site: CallSite): boolean {
   return site.receiver !== null && site.name.startsWith('operator');
@@ -124,7 +135,12 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
     const base = lastSegment(parameter.replace(/\*+$/, ''));
     let fits: boolean;
     if (argument === 'number') fits = !pointer && (ARITHMETIC.test(base) || BOOLEAN.test(base));
-    else if (argument === 'string') fits = (pointer && base === 'char') || /string(?:_view)?$/i.test(base);
+    else if (argument === 'string') {
+      // a literal is a `const char*` exactly, a string class by conversion: the exact match wins (as overload resolution has it)
+      const exact = pointer && base === 'char';
+      if (exact) agree++;
+      fits = exact || /string(?:_view)?$/i.test(base);
+    }
     else if (argument === 'pointer') fits = pointer;
     else if (ARITHMETIC.test(argument) || BOOLEAN.test(argument)) {
       // its own parameter type agrees twice, another built-in once, a class's may convert (unknown)
@@ -169,7 +185,8 @@ export function parameterTypes(signature: string, name: string): string[] {
 
 /** A parameter's type from its declaration (`const ns::Vec3& v` -> `ns::Vec3`, `final byte[] data` -> `byte*`: an array or pointer keeps `*`). */
 function parameterType(text: string): string {
-  const declared = text.replace(/=.*$/s, '').replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '').replace(/<[^<>]*>/g, '').trim();
+  // a comment naming an unnamed parameter (`const Null& /*null*/`) is no pointer
+  const declared = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').replace(/=.*$/s, '').replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '').replace(/<[^<>]*>/g, '').trim();
   const match = /^(?:(?:const|volatile|struct|class|enum|typename|unsigned|signed|final)\s+)*([A-Za-z_][\w:.]*)/.exec(declared);
   if (!match) return '';
   const unsigned = /^(?:const\s+)?unsigned\b/.test(declared) ? 'unsigned' : match[1]!;
@@ -390,8 +407,8 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // The facts come from JSON, each file and call site with the keys it has: C and C++ files, and calls
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
-const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'classBases', 'fieldTypes', 'typeAliases']);
-const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'receiverRootType', 'receiverConst', 'argumentCount', 'argumentTypes', 'needsCompilerHeaders', 'line', 'column']);
+const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'classBases', 'fieldTypes', 'typeAliases', 'enumConstants']);
+const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'receiverRootType', 'receiverConst', 'argumentCount', 'argumentTypes', 'constructs', 'needsCompilerHeaders', 'line', 'column']);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
@@ -409,6 +426,8 @@ export class Resolver {
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
+  /** an enumeration's constants, by name: their enumeration's name, null where enumerations share the name. */
+  private readonly constantTypes = new Map<string, string | null>();
   /** the classes the files declare (FileFacts.classBases), by name (its last segment): the last segments of the bases they name. */
   private readonly basesByClass = new Map<string, string[]>();
   /** IndexOptions.yablocoIndexedFiles, null when not given (every file counts as indexed). */
@@ -510,6 +529,10 @@ export class Resolver {
         this.pointerVariablesByName.set(variable.name, list);
       }
       for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
+      for (const constant of file.enumConstants ?? []) {
+        const known = this.constantTypes.get(constant.name);
+        this.constantTypes.set(constant.name, known === undefined || known === constant.type ? constant.type : null);
+      }
       for (const { owner, bases } of file.classBases ?? []) {
         const tail = lastSegment(owner);
         const tails = bases.map(lastSegment).filter((base) => base !== tail);
@@ -557,6 +580,13 @@ export class Resolver {
         list.push(definition);
         this.definitionsByName.set(fn.name, list);
       }
+    }
+    // a fixture's test (`TEST_F(Fixture, Name)`) is a method of a class derived from the fixture: its members are the
+    // body's own; the fixture is often named through an alias (`typedef HandlerTest GenEmitterTest;`), known once all files are read
+    for (const definition of this.definitions) {
+      if (definition.fn.fixture === undefined) continue;
+      definition.owner = this.dealiased(definition.fn.fixture);
+      definition.ownerTail = lastSegment(definition.owner);
     }
   }
 
@@ -934,6 +964,8 @@ export class Resolver {
     // an operator on a pointer (an alias of a smart pointer) is the language's
     const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
+    let typedArguments: (string | null)[] | undefined;
+    const argumentTypes = () => (typedArguments ??= this.typedArguments(caller, site, context));
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): FunctionCall => {
       const calleeIds = found.map((d) => d.id);
       if (found.length > 0) this.calleeNumbers.set(calleeIds, found.map((d) => d.number));
@@ -946,6 +978,15 @@ export class Resolver {
     };
     // an operator on what has no known class is the language's (and no call)
     if (pointerOperator || (isOperatorUse(given) && site.receiverType === undefined)) return result('unresolved', []);
+    if (site.constructs) {
+      // an initializer may name a member of the constructor's class: its stated type is constructed (a pointer is not)
+      const member = site.receiver === null ? this.fieldType(caller.ownerTail, site.name) : undefined;
+      if (member?.endsWith('*')) return result('unresolved', []);
+      const cls = lastSegment(this.dealiased(member ?? site.name));
+      // a class without a constructor taking these arguments has the compiler's (or is no class of the project)
+      const constructors = (this.nameGroups(cls)?.byOwnerTail.get(cls) ?? []).filter((d) => d.fn.kind === 'constructor' && takesArguments(d, site));
+      return constructors.length === 0 ? result('unresolved', []) : result(levelOf(constructors), this.pickOverload(constructors, site, undefined, argumentTypes));
+    }
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
       definitions: (name) => this.definitionsByName.get(name) ?? [],
       bindings: context.bindings,
@@ -962,7 +1003,7 @@ export class Resolver {
 
     if (binding && binding.files.length > 0) {
       const inBound = (this.definitionsByName.get(site.name) ?? []).filter((d) => binding.files.includes(d.path));
-      if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site, constReceiver));
+      if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site, constReceiver, argumentTypes));
     }
     let applicable = this.applicable(caller, site, context);
     // `new Timeout()`, `Point(1, 2)`: a class's name called reaches its constructor where the language names it (`constructor`, `__init__`)
@@ -972,12 +1013,15 @@ export class Resolver {
     // a member call on a value of a library type (`std::vector<T> v; v.size()`) is the library's
     if (site.receiverType && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!)) return result('stdlib', []);
     const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
-    if (tier) return result(levelOf(tier), this.pickOverload(tier, site, constReceiver));
+    if (tier) {
+      const found = this.betterOverloads(tier, applicable, site, argumentTypes) ?? tier;
+      return result(levelOf(found), this.pickOverload(found, site, constReceiver, argumentTypes));
+    }
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
     // `items.push(x)`, `name.toUpperCase()` where no class of the project has the method: the built-in type's
     if (site.receiver && !site.receiverIsPath && context.methodsOnReceivers && context.stdlib.has(site.name) && sameDir.length + visible.length === 0) return result('stdlib', []);
-    if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site, constReceiver));
-    if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site, constReceiver));
+    if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site, constReceiver, argumentTypes));
+    if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site, constReceiver, argumentTypes));
     const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
     if (generated) {
       const own = generated.filter((g) => g.path === caller.path || this.includes(context, g.path));
@@ -1154,7 +1198,7 @@ export class Resolver {
     const fits = (d: Definition, parameters: number) => operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
     // a base's operators apply, but for `=`: each class has its own (the compiler's implicit one where it declares none)
     const members = ((groups ? (groups.byOwnerTail.get(type) ?? (name === 'operator=' ? undefined : this.inherited(groups, type))) : undefined) ?? []).filter((d) => fits(d, operands ?? 0));
-    const free = (groups?.free ?? []).filter((d) => d.owner === '' && fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type);
+    const free = (groups?.free ?? []).filter((d) => fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type);
     // `v[i]` on a class without `operator[]` indexes what it converts to (`operator float*()`)
     const conversions = name === 'operator[]' && members.length + free.length === 0 ? (this.lineage(type).map((cls) => this.pointerConversions(cls)).find((list) => list.length > 0) ?? []) : [];
     found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
@@ -1182,22 +1226,54 @@ export class Resolver {
   private receiverCallType(caller: Definition, site: CallSite, context: FileContext): string | undefined {
     // a call chain's calls start where it starts; an operator's operand (`(a - b) * s`) may start inside its parentheses
     const within = (other: CallSite) => other.column === site.column || (isOperatorUse(site) && other.column > site.column && other.column < site.column + site.receiver!.length);
-    const inner = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.name === site.receiverCall && other.receiver !== site.receiver && within(other));
-    if (!inner || this.receiverCallDepth >= 8) return undefined;
+    let inner: CallSite | undefined;
+    for (const other of caller.fn.calls) {
+      if (other === site || other.line !== site.line || other.name !== site.receiverCall || other.receiver === site.receiver || !within(other)) continue;
+      // in a chain of operators (`e << a << b`) every use starts where the chain does: the operand is the longest use it starts with
+      if (!isOperatorUse(site) || !isOperatorUse(other) || other.column !== site.column) {
+        inner ??= other;
+        continue;
+      }
+      if (site.receiver!.startsWith(other.receiver!) && (inner === undefined || inner.column !== site.column || other.receiver!.length > inner.receiver!.length)) inner = other;
+    }
+    const type = inner ? this.resultType(caller, inner, context) : undefined;
+    if (type === undefined) return undefined;
+    // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard library's
+    const tail = lastSegment(type);
+    return this.ownerTails.has(tail) || this.basesByClass.has(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
+  }
+
+  /** The type a call returns: the call resolved, and the return type its callees agree on (undefined when they do not, or it reaches none). */
+  private resultType(caller: Definition, call: CallSite, context: FileContext): string | undefined {
+    if (this.receiverCallDepth >= 8) return undefined;
     this.receiverCallDepth++;
     let resolved: FunctionCall;
     try {
-      resolved = this.resolveCall(caller, inner, context);
+      resolved = this.resolveCall(caller, call, context);
     } finally {
       this.receiverCallDepth--;
     }
     if (resolved.calleeIds.length === 0) return undefined;
     const types = new Set(this.calleeNumbers.get(resolved.calleeIds)!.map((number) => this.returnTypeOf(this.definitions[number]!)));
     const [type] = types;
-    if (types.size !== 1 || type === null || type === undefined) return undefined;
-    // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard library's
-    const tail = lastSegment(type);
-    return this.ownerTails.has(tail) || this.basesByClass.has(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
+    return types.size === 1 && type !== null ? type : undefined;
+  }
+
+  /**
+   * A site's argument types with those the extractor left to the resolver filled in: a name that is an enumeration's
+   * constant has the enumeration's type, a call's result the type its callees return (the first call of that name
+   * after the site's start on its line); null where neither is known.
+   */
+  private typedArguments(caller: Definition, site: CallSite, context: FileContext): (string | null)[] {
+    return site.argumentTypes!.map((type) => {
+      if (type === null) return null;
+      if (type.startsWith(NAMED_ARGUMENT)) return this.constantTypes.get(type.slice(NAMED_ARGUMENT.length)) ?? null;
+      if (!type.startsWith(CALL_ARGUMENT)) return type;
+      const name = type.slice(CALL_ARGUMENT.length);
+      const call = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.column > site.column && other.name === name);
+      // a class without a constructor of the project (`Null()`) makes a value of that class
+      return (call && this.resultType(caller, call, context)) ?? (this.basesByClass.has(name) || this.ownerTails.has(name) ? name : null);
+    });
   }
 
   /** The class a function returns as its signature states it (`btVector3` of `SIMD_FORCE_INLINE const btVector3& getOrigin() const`), a constructor its own; null when none is read. */
@@ -1327,22 +1403,43 @@ export class Resolver {
   }
 
   /** Among same-named candidates, prefer those whose parameter count fits the call. */
-  private pickOverload(found: Definition[], site: CallSite, constReceiver?: boolean): Definition[] {
-    const picked = this.pickByArguments(found, site);
+  private pickOverload(found: Definition[], site: CallSite, constReceiver: boolean | undefined, argumentTypes: () => (string | null)[]): Definition[] {
+    const picked = this.pickByArguments(found, site, argumentTypes);
     if (constReceiver === undefined || picked.length < 2) return picked;
     // overloads that differ in `const` (`operator[](int)` and `operator[](int) const`): the receiver's constness picks
     if (picked.every((d) => d.isConst === picked[0]!.isConst)) return picked;
     return picked.filter((d) => d.isConst === constReceiver);
   }
 
-  private pickByArguments(found: Definition[], site: CallSite): Definition[] {
+  /** `argumentTypes`: the site's, typed by the resolver where the extractor could not (asked only when overloads remain). */
+  private pickByArguments(found: Definition[], site: CallSite, argumentTypes: () => (string | null)[]): Definition[] {
     if (found.length < 2 || site.argumentCount === null) return found;
-    const fitting = found.filter((d) => d.fn.parameterCount === site.argumentCount);
+    const fitting = found.filter((d) => takesArguments(d, site));
     if (fitting.length < 2 || !site.argumentTypes) return fitting.length > 0 ? fitting : found;
     // by the arguments whose types are known: no parameter of another kind, then the most that agree
-    const scores = fitting.map((d) => argumentFit(site.argumentTypes!, this.parameterTypes(d)));
+    const scores = fitting.map((d) => this.argumentScore(d, site, argumentTypes()));
     const best = Math.max(...scores);
     return best < 0 ? fitting : fitting.filter((_, index) => scores[index] === best);
+  }
+
+  /** How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed). */
+  private argumentScore(definition: Definition, site: CallSite, types: (string | null)[]): number {
+    return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0));
+  }
+
+  /**
+   * Overloads declared beyond the first tier a call sees (in a header, defined in another file) that its typed
+   * arguments fit better than every one of that tier, as overload resolution weighs them all: `out << node` in a
+   * file with its own `operator<<(Emitter&, const Foo&)` calls the library's `operator<<(Emitter&, const Node&)`.
+   */
+  private betterOverloads(tier: Definition[], candidates: readonly Definition[], site: CallSite, argumentTypes: () => (string | null)[]): Definition[] | null {
+    if (!site.argumentTypes || site.argumentCount === null || candidates.length === tier.length) return null;
+    const others = candidates.filter((d) => !d.fn.fileLocal && takesArguments(d, site) && !tier.includes(d));
+    if (others.length === 0) return null;
+    const types = argumentTypes();
+    const best = (list: Definition[]) => Math.max(-1, ...list.filter((d) => takesArguments(d, site)).map((d) => this.argumentScore(d, site, types)));
+    const outside = best(others);
+    return outside > Math.max(0, best(tier)) ? others.filter((d) => this.argumentScore(d, site, types) === outside) : null;
   }
 
   /** A definition's parameter types, read from its signature once. */

@@ -10,6 +10,11 @@ export interface Span {
   endColumn: number;
 }
 
+/** CallSite.argumentTypes: an argument that is a name no local declares (`BeginDoc`), typed by the resolver. */
+export const NAMED_ARGUMENT = '=';
+/** CallSite.argumentTypes: an argument that is a call (`Comment("x")`), typed by the return type of what it resolves to. */
+export const CALL_ARGUMENT = '()';
+
 /** One call site inside a function body, as written. */
 export interface CallSite {
   /** the called name (`foo` for `foo()`, `bar` for `obj.bar()`, `Foo::bar` → `bar`). */
@@ -33,8 +38,13 @@ export interface CallSite {
   receiverConst?: boolean;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
-  /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else null; absent when none is known. */
+  /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else
+   *  what the resolver types (`NAMED_ARGUMENT` + a name no local declares: an enumeration's constant; `CALL_ARGUMENT` +
+   *  a called name: that call's result), else null; absent when none is known. */
   argumentTypes?: (string | null)[];
+  /** a construction a declaration or an initializer writes (`constructions`: `T v(x);`, `: m(y)`): only a constructor
+   *  taking its arguments is called, of the class it names or, in an initializer, of a member's stated type. */
+  constructs?: boolean;
   /** the arguments use a name of the compiler's own headers (`compilerHeaderNames`): invalid to YABLoCo's clang. */
   needsCompilerHeaders?: boolean;
   line: number;
@@ -78,6 +88,8 @@ export interface ExtractedFunction {
   /** a template (languages with `templateDeclarations`): `function` when it has type parameters of its own (a function
    *  template, a member function template), `class-member` when only its class's (a member of a class template); absent otherwise. */
   template?: 'function' | 'class-member';
+  /** a test a fixture macro defines (`fixtureMacros`): the class its first argument names, whose members are the body's own. */
+  fixture?: string;
 }
 
 /** A function-like macro (C preprocessor) and the calls written in its replacement text. */
@@ -157,6 +169,8 @@ export interface FileFacts {
   classBases?: { owner: string; bases: string[] }[];
   /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name. */
   fieldTypes?: { owner: string; name: string; type: string }[];
+  /** the constants of the enumerations declared here (`enumConstants`), with their enumeration's name. */
+  enumConstants?: { name: string; type: string }[];
 }
 
 /** Call levels of YABLoCo (`external` = its `external_binaries`). */

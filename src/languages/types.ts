@@ -74,8 +74,9 @@ export interface CallRule {
   /** a use of an overloadable operator (`a + b`, `a += b`, `-a`, `a[i]`): a call named `operator` and the
    *  token in `operatorField` (or `token`), whose receiver is the operand in `operandField` and whose
    *  argument count is `operands` (the other operands). A call site only when the operand's type is
-   *  stated (a parameter or local, `localTypes`): arithmetic on other values is not taken for a call. */
-  operator?: { operandField: string; operatorField?: string; token?: string; operands: number };
+   *  stated (a parameter or local, `localTypes`): arithmetic on other values is not taken for a call.
+   *  `argumentField`: the other operand (`b` of `a + b`), whose stated type chooses among overloads. */
+  operator?: { operandField: string; operatorField?: string; token?: string; operands: number; argumentField?: string };
 }
 
 /** How an import/include node names a file or module and which local names it binds. */
@@ -343,6 +344,26 @@ export interface LanguageSpec {
   constructorCalls?: { base?: string; own?: string };
   /** nodes that state local names' types, for method calls on them. [none] */
   localTypes?: LocalTypeRule[];
+  /** declarations and initializers that construct an object of a class (C++ `T v;`, `T v(x);`, `T v{x};`, `: Base(x),
+   *  m(y)`): call sites of the class's constructor that takes their arguments, named by the class (or, in an
+   *  initializer, by a member of the caller's class: its stated type's class). [none] */
+  constructions?: {
+    /** a declaration inside a function: the path to its type (of one of `namedTypes`), its declarators' field; a
+     *  declarator of a `plain` type constructs with no arguments, one of the `initialized` type with those in its
+     *  `argumentsField` when that is one of `argumentTypes` (not `T v = x;`: a copy the compiler may elide). */
+    declaration: { type: string; typePath: NodePath; namedTypes: string[]; declaratorField: string; plain: string[]; initialized: string; argumentsField: string; argumentTypes: string[] };
+    /** a member or base initializer: the node types naming the member or base, the types of its argument list. */
+    initializer: { type: string; nameTypes: string[]; argumentTypes: string[] };
+  };
+  /** expressions that state the type of their value (`(char)v`, `static_cast<char>(v)`): node type and the path to
+   *  the type; an argument of such an expression has that type when overloads are chosen. [none] */
+  castTypes?: { type: string; typePath: NodePath }[];
+  /** function-like macros that define a test whose body is a method of a class derived from the class their first
+   *  argument names (gtest's `TEST_F(Fixture, Name) { ... }`): that class's fields and methods are the body's own. [none] */
+  fixtureMacros?: string[];
+  /** enumerations (`enum E { A, B }`): node type, the path to the enumeration's name and the paths to its constants'
+   *  names; an argument naming a constant has the enumeration's type when overloads are chosen. [none] */
+  enumConstants?: { type: string; namePath: NodePath; constantPath: NodePath };
   /** type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target type. [none] */
   typeAliases?: { type: string; namePath: NodePath; targetPath: NodePath }[];
   /** bytecode caches a runtime writes beside a source file (Python's `__pycache__/{stem}.*.pyc`), relative to the

@@ -98,6 +98,35 @@ test('C++: calls resolved through stated types: a member call narrowed to its re
   assert.equal(yabloco.find((line) => line.includes('Body::settle')), 'src/sim.cpp Body::settle 18-25 none callers=0 []');
 });
 
+test('C++: overloads chosen by the operand\'s and arguments\' types (a free operator in a namespace; a string literal is a `const char*` before a `std::string`; an enumeration\'s constant, a call\'s result, a cast, a class made by `T()`; a commented unnamed parameter is no pointer; a better fit declared in a header beats the file\'s own), chained operators, constructions written by declarations (`T v;`, `T v(x);`, `T v{x, y}`) and initializers (a member by its type, a base; none for a built-in member), a gtest fixture\'s members in a `TEST_F` body (through a typedef)', async () => {
+  const graph = await graphOf('cpp-overloads');
+  assert.deepEqual(graph, [
+    'include/emitter.h out::operator<< 25-25 project callers=0 [write@src/emitter.cpp:9/project]',
+    'include/emitter.h out::operator<< 26-26 project callers=1 [string@-/stdlib]',
+    'include/emitter.h out::operator<< 27-27 project callers=0 [write@src/emitter.cpp:10/project]',
+    'include/emitter.h out::operator<< 28-28 project callers=1 [write@src/emitter.cpp:11/project]',
+    'include/emitter.h out::operator<< 29-29 project callers=1 [write@src/emitter.cpp:12/project]',
+    'include/emitter.h out::operator<< 30-30 project callers=1 [manip@src/emitter.cpp:13/project]',
+    'src/document.cpp out::Document::Document 20-20 package callers=2 [tag_@src/emitter.cpp:5/package]',
+    'src/document.cpp out::Document::Document 21-21 package callers=2 [tag_@src/emitter.cpp:5/package]',
+    'src/document.cpp out::Page::Page 22-22 file callers=0 [Document@src/document.cpp:21/file]',
+    'src/document.cpp out::operator<< 24-24 none callers=2 []',
+    'src/document.cpp out::emitAll 26-32 project callers=0 [Emitter@src/emitter.cpp:8/package Document@src/document.cpp:20/file Document@src/document.cpp:21/file Tag@src/emitter.cpp:5/package operator<<@include/emitter.h:30/project operator<<@src/document.cpp:24/file operator<<@include/emitter.h:28/project operator<<@include/emitter.h:26/project tagged@src/emitter.cpp:6/package]',
+    'src/emitter.cpp out::Tag::Tag 5-5 none callers=4 []',
+    'src/emitter.cpp out::tagged 6-6 file callers=1 [Tag@src/emitter.cpp:5/file]',
+    'src/emitter.cpp out::Emitter::Emitter 8-8 none callers=1 []',
+    'src/emitter.cpp out::Emitter::write 9-9 none callers=2 []',
+    'src/emitter.cpp out::Emitter::write 10-10 none callers=2 []',
+    'src/emitter.cpp out::Emitter::write 11-11 none callers=2 []',
+    'src/emitter.cpp out::Emitter::write 12-12 none callers=2 []',
+    'src/emitter.cpp out::Emitter::manip 13-13 none callers=1 []',
+    'src/emitter.cpp out::Emitter::size 14-14 none callers=1 []',
+    'test/emitter_test.cpp out::EmitterFixture::expect 11-11 none callers=1 []',
+    'test/emitter_test.cpp out::operator<< 16-16 none callers=0 []',
+    'test/emitter_test.cpp out::TEST_F 18-23 project callers=0 [Document@src/document.cpp:20/project operator<<@include/emitter.h:29/project operator<<@src/document.cpp:24/project expect@test/emitter_test.cpp:11/file EXPECT_EQ@-/external size@src/emitter.cpp:14/project]',
+  ]);
+});
+
 test('C++: a const object calls the const overload: `operator[]` and a pointer conversion on a const reference, a const value, a field in a const method; the non-const ones otherwise', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-const-'));
   writeFileSync(join(repo, 'mat.h'), [

@@ -97,11 +97,9 @@ export const cpp: LanguageSpec = {
   calls: [
     { type: 'call_expression', calleeFields: [['function']], memberNameFields: ['field', 'name'], argumentsField: 'arguments' },
     { type: 'new_expression', calleeFields: [['type']], memberNameFields: ['name'], argumentsField: 'arguments' },
-    // `Vec v(1, 2);`, `Vec w{3, 4};`: a declaration constructing its class-typed variable from arguments
-    { type: 'init_declarator', calleeFields: [['value', '?argument_list', '..', '..', 'type', '?type_identifier'], ['value', '?initializer_list', '..', '..', 'type', '?type_identifier']], argumentsField: 'value' },
     // overloaded operators, where the operand's type is stated
-    { type: 'binary_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1 } },
-    { type: 'assignment_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1 } },
+    { type: 'binary_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1, argumentField: 'right' } },
+    { type: 'assignment_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1, argumentField: 'right' } },
     { type: 'unary_expression', calleeFields: [], operator: { operandField: 'argument', operatorField: 'operator', operands: 0 } },
     { type: 'subscript_expression', calleeFields: [], operator: { operandField: 'argument', token: '[]', operands: 1 } },
   ],
@@ -127,6 +125,20 @@ export const cpp: LanguageSpec = {
     // a class's fields (`btVector3 m_origin;`, `Body* m_body;`): a method's member call on one is narrowed the same way
     { type: 'field_declaration', names: fieldNames, typePath: [['type']], skipTypes: ['primitive_type', 'sized_type_specifier'], field: true },
   ],
+  constructions: {
+    declaration: {
+      type: 'declaration', typePath: ['type'], namedTypes: ['type_identifier', 'qualified_identifier', 'template_type'],
+      declaratorField: 'declarator', plain: ['identifier'], initialized: 'init_declarator', argumentsField: 'value', argumentTypes: ['argument_list', 'initializer_list'],
+    },
+    initializer: { type: 'field_initializer', nameTypes: ['field_identifier', 'qualified_identifier', 'template_method', 'type_identifier', 'template_type'], argumentTypes: ['argument_list', 'initializer_list'] },
+  },
+  castTypes: [
+    { type: 'cast_expression', typePath: ['type'] },
+    ...['static_cast', 'const_cast', 'reinterpret_cast', 'dynamic_cast'].map((cast) => ({ type: 'call_expression', typePath: ['function', '?template_function', 'name', `=${cast}`, '..', 'arguments', '@type_descriptor'] })),
+  ],
+  // gtest, Google Benchmark, doctest
+  fixtureMacros: ['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P', 'BENCHMARK_F', 'BENCHMARK_DEFINE_F', 'TEST_CASE_FIXTURE'],
+  enumConstants: { type: 'enum_specifier', namePath: ['name'], constantPath: ['body', '@enumerator', 'name'] },
   typeAliases: [
     { type: 'alias_declaration', namePath: ['name'], targetPath: ['type'] },
     { type: 'type_definition', namePath: ['declarator'], targetPath: ['type'] },
