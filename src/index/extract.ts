@@ -7,7 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { commentStartPattern, escapeRegExp, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
-import { CALL_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
+import { CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
@@ -452,7 +452,7 @@ function firstComponent(target: string): string {
 const POINTER_DECLARATORS = new Set(['pointer_declarator', 'array_declarator']);
 
 function typeName(text: string): string | null {
-  const bare = text.replace(/^(?:[&*\s]|'\w+|(?:mut|const|dyn|impl)\b)+/, '');
+  const bare = text.replace(/^(?:[&*\s]|'\w+|(?:mut|const|volatile|dyn|impl|typename|struct|class|union|enum)\b)+/, '');
   const cut = bare.search(/[<\[(\s]/);
   const name = cut > 0 ? bare.slice(0, cut) : bare;
   return name === '' ? null : name;
@@ -977,6 +977,10 @@ class FileExtractor {
         }
         const cast = this.castType(argument);
         if (cast !== undefined) return cast;
+        if (this.c.receiverExpressions.has(argument.type) && this.innerOperator(argument) === null) {
+          const root = this.rootLocalType(visit, argument.text);
+          return root !== undefined && this.fromLibrary(root) ? null : `${EXPRESSION_ARGUMENT}${root ?? '?'}|${argument.text}`;
+        }
         const called = this.calledName(argument);
         return called === null ? null : `${CALL_ARGUMENT}${called}`;
       });
@@ -1013,11 +1017,11 @@ class FileExtractor {
     if (!fn || (fn.localTypes === undefined && !method)) return null;
     const use = operatorUse(visit.node, rule);
     const site = use ? this.operandSite(visit, fn, method, use.operand, use.name, rule.operands, line, column) : null;
-    const argument = rule.argumentField && this.c.spec.literalTypes ? visit.node.childForFieldName(rule.argumentField) : null;
-    if (site && argument) {
-      const [type] = this.argumentTypes(visit, [argument]);
-      if (type !== null) site.argumentTypes = [type!];
-    }
+    if (!site || !this.c.spec.literalTypes) return site;
+    const { argumentField, argumentsField } = rule;
+    const args = argumentField ? [visit.node.childForFieldName(argumentField)] : argumentsField ? (visit.node.childForFieldName(argumentsField)?.namedChildren ?? []) : [];
+    const types = args.length > 0 ? this.argumentTypes(visit, args) : [];
+    if (types.some((type) => type !== null)) site.argumentTypes = types;
     return site;
   }
 

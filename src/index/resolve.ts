@@ -12,7 +12,7 @@ import { createModuleSystems, type ImportBinding, type ModuleSystem } from './mo
 import { lastSegment } from './modules/types.ts';
 import { keysOf, withKeys } from '../util/shapes.ts';
 import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, FunctionCall, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
-import { CALL_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
+import { CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -181,6 +181,15 @@ export function parameterTypes(signature: string, name: string): string[] {
     }
   }
   return types.length === 1 && (types[0] === '' || types[0] === 'void') ? [] : types;
+}
+
+/** The type parameters a signature's template headers declare (`Key` of `template <typename Key>`). */
+function templateTypeParameters(signature: string): Set<string> {
+  const names = new Set<string>();
+  for (const header of signature.matchAll(/\btemplate\s*<([^<>]*(?:<[^<>]*>[^<>]*)*)>/g)) {
+    for (const parameter of header[1]!.matchAll(/\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)/g)) names.add(parameter[1]!);
+  }
+  return names;
 }
 
 /** A parameter's type from its declaration (`const ns::Vec3& v` -> `ns::Vec3`, `final byte[] data` -> `byte*`: an array or pointer keeps `*`). */
@@ -1211,7 +1220,10 @@ export class Resolver {
     let current = type;
     for (let step = 0; step < 4; step++) {
       const pointer = current.endsWith('*');
-      const next = this.typeAliases.get(lastSegment(current.replace(/\*$/, '')));
+      const name = lastSegment(current.replace(/\*$/, ''));
+      // aliases are known by name, wherever declared: one a class declares for itself (`typedef typename Impl::Node
+      // Node;`) does not turn the project's class of that name into something else
+      const next = this.basesByClass.has(name) ? undefined : this.typeAliases.get(name);
       if (next === undefined) break;
       current = pointer && !next.endsWith('*') ? `${next}*` : next;
     }
@@ -1267,7 +1279,15 @@ export class Resolver {
   private typedArguments(caller: Definition, site: CallSite, context: FileContext): (string | null)[] {
     return site.argumentTypes!.map((type) => {
       if (type === null) return null;
-      if (type.startsWith(NAMED_ARGUMENT)) return this.constantTypes.get(type.slice(NAMED_ARGUMENT.length)) ?? null;
+      if (type.startsWith(NAMED_ARGUMENT)) {
+        const name = type.slice(NAMED_ARGUMENT.length);
+        return this.constantTypes.get(name) ?? this.fieldType(caller.ownerTail, name) ?? null;
+      }
+      if (type.startsWith(EXPRESSION_ARGUMENT)) {
+        const bar = type.indexOf('|');
+        const root = type.slice(EXPRESSION_ARGUMENT.length, bar);
+        return this.expressionType(caller, type.slice(bar + 1), root === '?' ? undefined : root) ?? null;
+      }
       if (!type.startsWith(CALL_ARGUMENT)) return type;
       const name = type.slice(CALL_ARGUMENT.length);
       const call = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.column > site.column && other.name === name);
@@ -1445,7 +1465,12 @@ export class Resolver {
   /** A definition's parameter types, read from its signature once. */
   private parameterTypes(definition: Definition): string[] {
     let types = this.parameterTypesOf.get(definition);
-    if (!types) this.parameterTypesOf.set(definition, (types = parameterTypes(definition.fn.signature, definition.fn.name)));
+    if (!types) {
+      // a template's type parameter (`template <typename Key> Node operator[](const Key& key)`) takes any type: unknown
+      const typeParameters = templateTypeParameters(definition.fn.signature);
+      types = parameterTypes(definition.fn.signature, definition.fn.name).map((type) => (typeParameters.has(type.replace(/\*$/, '')) ? '' : type));
+      this.parameterTypesOf.set(definition, types);
+    }
     return types;
   }
 

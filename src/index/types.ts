@@ -14,6 +14,10 @@ export interface Span {
 export const NAMED_ARGUMENT = '=';
 /** CallSite.argumentTypes: an argument that is a call (`Comment("x")`), typed by the return type of what it resolves to. */
 export const CALL_ARGUMENT = '()';
+/** CallSite.argumentTypes: an argument that is a field or element of a value (`xf.q`, `m_el[0]`), typed by the resolver
+ *  from where it starts: `.` + the stated type of the local it starts from (`?` for none: a field of the caller's class
+ *  or `this`; empty for a local whose type the code does not state) + `|` + the expression. */
+export const EXPRESSION_ARGUMENT = '.';
 
 /** One call site inside a function body, as written. */
 export interface CallSite {
@@ -39,8 +43,9 @@ export interface CallSite {
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
   /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else
-   *  what the resolver types (`NAMED_ARGUMENT` + a name no local declares: an enumeration's constant; `CALL_ARGUMENT` +
-   *  a called name: that call's result), else null; absent when none is known. */
+   *  what the resolver types (`NAMED_ARGUMENT` + a name no local declares: an enumeration's constant or a field of the
+   *  caller's class; `CALL_ARGUMENT` + a called name: that call's result; `EXPRESSION_ARGUMENT`: a field or element), else
+   *  null; absent when none is known. */
   argumentTypes?: (string | null)[];
   /** a construction a declaration or an initializer writes (`constructions`: `T v(x);`, `: m(y)`): only a constructor
    *  taking its arguments is called, of the class it names or, in an initializer, of a member's stated type. */

@@ -75,8 +75,9 @@ export interface CallRule {
    *  token in `operatorField` (or `token`), whose receiver is the operand in `operandField` and whose
    *  argument count is `operands` (the other operands). A call site only when the operand's type is
    *  stated (a parameter or local, `localTypes`): arithmetic on other values is not taken for a call.
-   *  `argumentField`: the other operand (`b` of `a + b`), whose stated type chooses among overloads. */
-  operator?: { operandField: string; operatorField?: string; token?: string; operands: number; argumentField?: string };
+   *  `argumentField`: the other operand (`b` of `a + b`), or `argumentsField`: the node holding the other operands
+   *  (`[i]` of `a[i]`), whose stated types choose among overloads. */
+  operator?: { operandField: string; operatorField?: string; token?: string; operands: number; argumentField?: string; argumentsField?: string };
 }
 
 /** How an import/include node names a file or module and which local names it binds. */

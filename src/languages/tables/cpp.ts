@@ -101,7 +101,7 @@ export const cpp: LanguageSpec = {
     { type: 'binary_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1, argumentField: 'right' } },
     { type: 'assignment_expression', calleeFields: [], operator: { operandField: 'left', operatorField: 'operator', operands: 1, argumentField: 'right' } },
     { type: 'unary_expression', calleeFields: [], operator: { operandField: 'argument', operatorField: 'operator', operands: 0 } },
-    { type: 'subscript_expression', calleeFields: [], operator: { operandField: 'argument', token: '[]', operands: 1 } },
+    { type: 'subscript_expression', calleeFields: [], operator: { operandField: 'argument', token: '[]', operands: 1, argumentsField: 'indices' } },
   ],
   imports: [{ type: 'preproc_include', pathFields: [['path']], resolve: 'include', systemTypes: ['system_lib_string'], defaultBinding: 'none' }],
   scopes: [
