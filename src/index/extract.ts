@@ -973,7 +973,7 @@ class FileExtractor {
         if (this.c.identifierTypes.has(argument.type)) {
           const stated = fn?.localTypes?.get(argument.text) ?? fn?.builtinTypes?.get(argument.text);
           if (stated !== undefined) return stated;
-          return fn?.localNames?.has(argument.text) || !/^[A-Za-z_]\w*$/.test(argument.text) ? null : `${NAMED_ARGUMENT}${argument.text}`;
+          return fn?.localNames?.has(argument.text) || !/^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(argument.text) ? null : `${NAMED_ARGUMENT}${argument.text}`;
         }
         const cast = this.castType(argument);
         if (cast !== undefined) return cast;
@@ -1117,7 +1117,7 @@ class FileExtractor {
     const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && visit.within(context.start, context.end));
     const rule = this.c.localTypes.get(visit.type)!;
     if (!fn) {
-      if (rule.field) this.fieldTypesOf(visit, rule);
+      this.fieldTypesOf(visit, rule);
       return;
     }
     if (rule.field) return;
@@ -1126,9 +1126,9 @@ class FileExtractor {
     if (this.c.receiverExpressions.size > 0) for (const name of names) (fn.localNames ??= new Set()).add(name.text);
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
     if (stated && rule.skipTypes?.includes(stated.type)) {
-      // a built-in type picks among overloads (`Write(bool)`, `Write(char)`); a pointer to one is left alone
+      // a built-in type picks among overloads (`Write(bool)`, `Write(char)`; `Load(const char*)`)
       const builtin = /\w+$/.exec(stated.text)?.[0];
-      for (const name of names) if (builtin && !POINTER_DECLARATORS.has(name.parent?.type ?? '')) (fn.builtinTypes ??= new Map()).set(name.text, builtin);
+      for (const name of names) if (builtin) (fn.builtinTypes ??= new Map()).set(name.text, POINTER_DECLARATORS.has(name.parent?.type ?? '') ? `${builtin}*` : builtin);
       return;
     }
     const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
@@ -1171,18 +1171,26 @@ class FileExtractor {
     }
   }
 
-  /** A class member declaration's names and stated type, as fields of the innermost class around it. */
+  /**
+   * A class member declaration's names and stated type, as fields of the innermost class around it; a declaration
+   * outside classes and functions (a `field` rule's language only), as variables of the namespace (owner ''). A
+   * built-in type is kept (`const char* text` is a `char*`): it picks among overloads.
+   */
   private fieldTypesOf(visit: Visited, rule: LocalTypeRule): void {
+    if (!this.c.spec.localTypes?.some((candidate) => candidate.field)) return;
     const owner = this.stack.at(-1);
-    if (owner?.kind !== 'class' || !visit.within(owner.start, owner.end)) return;
+    const inClass = owner?.kind === 'class' && visit.within(owner.start, owner.end);
+    if (inClass !== (rule.field === true)) return;
     const stated = rule.typePath ? firstOnPaths(visit.node, rule.typePath) : undefined;
-    if (!stated || rule.skipTypes?.includes(stated.type)) return;
-    const type = this.statedType(stated.text);
+    if (!stated) return;
+    const type = rule.skipTypes?.includes(stated.type) ? (/\w+$/.exec(stated.text)?.[0] ?? null) : this.statedType(stated.text);
     if (!type) return;
-    const qualified = this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.');
+    const qualified = inClass ? this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.') : '';
     // every declarator of the declaration (`Vec *pa, b;`), each with as many `*` as pointer and array declarators around its name
     const names = [...new Map(rule.names.flatMap((path) => resolvePath(visit.node, path)).map((name) => [name.startIndex, name])).values()];
     for (const name of names.sort((a, b) => a.startIndex - b.startIndex)) {
+      // a function's declaration declares no variable
+      if (name.parent?.type === 'function_declarator') continue;
       let levels = 0;
       for (let around = name.parent; around && around.id !== visit.node.id; around = around.parent) if (POINTER_DECLARATORS.has(around.type)) levels++;
       this.fieldTypes.push({ owner: qualified, name: name.text, type: `${type}${'*'.repeat(levels)}` });
@@ -1744,10 +1752,17 @@ function gatherersOf(c: CompiledSpec) {
 }
 
 /** The constants of the enumerations in a file, each with its enumeration's name (an unnamed one gives none). */
-function enumConstantsOf(gatherer: NodeGatherer, rule: NonNullable<LanguageSpec['enumConstants']>): { name: string; type: string }[] {
+function enumConstantsOf(gatherer: NodeGatherer, rule: NonNullable<LanguageSpec['enumConstants']>, c: CompiledSpec): NonNullable<FileFacts['enumConstants']> {
   return gatherer.found.get(rule.type)!.flatMap((node) => {
     const type = firstOnPath(node, rule.namePath)?.text;
-    return type === undefined ? [] : resolvePath(node, rule.constantPath).map((constant) => ({ name: constant.text, type }));
+    if (type === undefined) return [];
+    const scoped = node.children.some((child) => child !== null && rule.scopedTokens?.includes(child.type));
+    let scope: string | undefined = scoped ? type : undefined;
+    for (let around = node.parent; scope === undefined && around; around = around.parent) {
+      const scopeRule = c.scopes.get(around.type);
+      if (scopeRule && scopeRule.kind !== 'namespace') scope = firstOnPaths(around, scopeRule.nameFields)?.text;
+    }
+    return resolvePath(node, rule.constantPath).map((constant) => ({ name: constant.text, type, ...(scope !== undefined ? { scope } : {}) }));
   });
 }
 
@@ -1996,7 +2011,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     if (c.spec.localTypes?.some((rule) => rule.field)) facts.fieldTypes = extractor.fieldTypes;
     if (c.spec.scopes.some((rule) => rule.bases)) facts.classBases = extractor.classBases;
     if (c.spec.typeAliases) facts.typeAliases = extractor.typeAliases;
-    if (c.spec.enumConstants) facts.enumConstants = enumConstantsOf(gatherers.enumConstants!, c.spec.enumConstants);
+    if (c.spec.enumConstants) facts.enumConstants = enumConstantsOf(gatherers.enumConstants!, c.spec.enumConstants, c);
     if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
     if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);

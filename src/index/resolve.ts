@@ -126,7 +126,7 @@ const BOOLEAN = /^(?:bool|boolean)$/;
  * agree. A literal `number`, `string` or `pointer` fits the parameters of that kind; a built-in type (a literal
  * `bool` or `char`, a local's `bool`, `int`) fits any built-in parameter and agrees twice with its own.
  */
-export function argumentFit(argumentTypes: readonly (string | null)[], parameterTypes: readonly string[]): number {
+export function argumentFit(argumentTypes: readonly (string | null)[], parameterTypes: readonly string[], derivesFrom: (cls: string, base: string) => boolean = () => false): number {
   let agree = 0;
   for (const [index, argument] of argumentTypes.entries()) {
     const parameter = parameterTypes[index];
@@ -151,10 +151,14 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
     } else {
       const argumentPointer = argument.endsWith('*');
       const argumentBase = lastSegment(argument.replace(/\*+$/, ''));
-      // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer); a
-      // parameter of a type known to be another (a built-in) does not; other names (typedefs, bases) are unknown
-      if (argumentBase === base && argumentPointer === pointer) fits = true;
-      else if (ARITHMETIC.test(base) || BOOLEAN.test(base) || argumentPointer !== pointer) fits = false;
+      // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer) twice, one of a
+      // base once (as overload resolution ranks them); a parameter of a type known to be another (a built-in) does not;
+      // other names (typedefs, classes it may convert to) are unknown
+      if (argumentBase === base && argumentPointer === pointer) {
+        agree++;
+        fits = true;
+      } else if (ARITHMETIC.test(base) || BOOLEAN.test(base) || argumentPointer !== pointer) fits = false;
+      else if (derivesFrom(argumentBase, base)) fits = true;
       else continue;
     }
     if (!fits) return -1;
@@ -435,8 +439,11 @@ export class Resolver {
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
-  /** an enumeration's constants, by name: their enumeration's name, null where enumerations share the name. */
+  /** an enumeration's constants, by name (`scope::name` where code names them with their scope, FileFacts.enumConstants):
+   *  their enumeration's name, null where enumerations share the key. */
   private readonly constantTypes = new Map<string, string | null>();
+  /** the stated types of variables declared outside classes and functions (FileFacts.fieldTypes with owner ''), by name; null where they differ. */
+  private readonly globalTypes = new Map<string, string | null>();
   /** the classes the files declare (FileFacts.classBases), by name (its last segment): the last segments of the bases they name. */
   private readonly basesByClass = new Map<string, string[]>();
   /** IndexOptions.yablocoIndexedFiles, null when not given (every file counts as indexed). */
@@ -539,8 +546,9 @@ export class Resolver {
       }
       for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
       for (const constant of file.enumConstants ?? []) {
-        const known = this.constantTypes.get(constant.name);
-        this.constantTypes.set(constant.name, known === undefined || known === constant.type ? constant.type : null);
+        const key = constant.scope === undefined ? constant.name : `${constant.scope}::${constant.name}`;
+        const known = this.constantTypes.get(key);
+        this.constantTypes.set(key, known === undefined || known === constant.type ? constant.type : null);
       }
       for (const { owner, bases } of file.classBases ?? []) {
         const tail = lastSegment(owner);
@@ -549,6 +557,11 @@ export class Resolver {
         this.basesByOwner.set(owner, [...(this.basesByOwner.get(owner) ?? []), ...tails]);
       }
       for (const field of file.fieldTypes ?? []) {
+        if (field.owner === '') {
+          const known = this.globalTypes.get(field.name);
+          this.globalTypes.set(field.name, known === undefined || known === field.type ? field.type : null);
+          continue;
+        }
         const owner = lastSegment(field.owner);
         let fields = this.fieldTypesByOwner.get(owner);
         if (!fields) this.fieldTypesByOwner.set(owner, (fields = new Map()));
@@ -589,6 +602,10 @@ export class Resolver {
         list.push(definition);
         this.definitionsByName.set(fn.name, list);
       }
+    }
+    // the standard library's classes derive from each other as its language's table says (`stringstream` is an `istream`)
+    for (const language of new Set(files.map((file) => file.language))) {
+      for (const [cls, bases] of Object.entries(getLanguage(language).libraryClasses ?? {})) if (!this.basesByClass.has(cls)) this.basesByClass.set(cls, bases);
     }
     // a fixture's test (`TEST_F(Fixture, Name)`) is a method of a class derived from the fixture: its members are the
     // body's own; the fixture is often named through an alias (`typedef HandlerTest GenEmitterTest;`), known once all files are read
@@ -970,8 +987,8 @@ export class Resolver {
       given.receiver === null ? (caller.ownerTail !== '' ? caller.isConst : undefined)
       : stated === undefined || returned !== undefined ? undefined
       : given.receiverConst === true || (fieldType !== undefined && given.receiverRootType === undefined && caller.isConst);
-    // an operator on a pointer (an alias of a smart pointer) is the language's
-    const pointerOperator = aliased !== undefined && aliased.endsWith('*') && isOperatorUse(given);
+    // an operator on a pointer (an alias of a smart pointer) or a number (a field `float m_scale`) is the language's
+    const pointerOperator = aliased !== undefined && (aliased.endsWith('*') || ARITHMETIC.test(lastSegment(aliased)) || BOOLEAN.test(aliased)) && isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
     let typedArguments: (string | null)[] | undefined;
     const argumentTypes = () => (typedArguments ??= this.typedArguments(caller, site, context));
@@ -1280,8 +1297,7 @@ export class Resolver {
     return site.argumentTypes!.map((type) => {
       if (type === null) return null;
       if (type.startsWith(NAMED_ARGUMENT)) {
-        const name = type.slice(NAMED_ARGUMENT.length);
-        return this.constantTypes.get(name) ?? this.fieldType(caller.ownerTail, name) ?? null;
+        return this.namedArgumentType(caller, type.slice(NAMED_ARGUMENT.length));
       }
       if (type.startsWith(EXPRESSION_ARGUMENT)) {
         const bar = type.indexOf('|');
@@ -1291,8 +1307,11 @@ export class Resolver {
       if (!type.startsWith(CALL_ARGUMENT)) return type;
       const name = type.slice(CALL_ARGUMENT.length);
       const call = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.column > site.column && other.name === name);
-      // a class without a constructor of the project (`Null()`) makes a value of that class
-      return (call && this.resultType(caller, call, context)) ?? (this.basesByClass.has(name) || this.ownerTails.has(name) ? name : null);
+      const result = call && this.resultType(caller, call, context);
+      if (result) return result;
+      // a class without a constructor of the project (`Null()`, `std::string(text)`) makes a value of that class
+      if (!this.basesByClass.has(name) && !this.ownerTails.has(name)) return null;
+      return call?.receiverIsPath && call.receiver !== null ? `${call.receiver}::${name}` : name;
     });
   }
 
@@ -1442,9 +1461,20 @@ export class Resolver {
     return best < 0 ? fitting : fitting.filter((_, index) => scores[index] === best);
   }
 
+  /**
+   * The type of a name passed as an argument: an enumeration's constant (`Flow`; `EmitterStyle::Flow` by its scope; in a
+   * method, its class's own first), a field of the caller's class or a variable of a namespace; null when it is none.
+   */
+  private namedArgumentType(caller: Definition, name: string): string | null {
+    const parts = name.split('::');
+    const last = parts.at(-1)!;
+    if (parts.length > 1) return this.constantTypes.get(`${parts.at(-2)}::${last}`) ?? (this.basesByClass.has(parts.at(-2)!) ? null : (this.constantTypes.get(last) ?? null));
+    return (caller.ownerTail !== '' ? this.constantTypes.get(`${caller.ownerTail}::${name}`) : undefined) ?? this.constantTypes.get(name) ?? this.fieldType(caller.ownerTail, name) ?? this.globalTypes.get(name) ?? null;
+  }
+
   /** How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed). */
   private argumentScore(definition: Definition, site: CallSite, types: (string | null)[]): number {
-    return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0));
+    return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0), (cls, base) => this.lineage(cls).includes(base));
   }
 
   /**

@@ -172,10 +172,12 @@ export interface FileFacts {
   /** the classes declared here (languages with ScopeRule.bases): `owner` is the class's qualified name, `bases` the
    *  names of the bases it names as written, without type arguments (`ns::Base` of `ns::Base<T>`), often none. */
   classBases?: { owner: string; bases: string[] }[];
-  /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name. */
+  /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name;
+   *  '' for a variable declared outside classes and functions. */
   fieldTypes?: { owner: string; name: string; type: string }[];
-  /** the constants of the enumerations declared here (`enumConstants`), with their enumeration's name. */
-  enumConstants?: { name: string; type: string }[];
+  /** the constants of the enumerations declared here (`enumConstants`), with their enumeration's name and, where the
+   *  code names them through one, their scope: the enumeration's own (`enum class`) or the class declaring it. */
+  enumConstants?: { name: string; type: string; scope?: string }[];
 }
 
 /** Call levels of YABLoCo (`external` = its `external_binaries`). */

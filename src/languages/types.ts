@@ -359,12 +359,16 @@ export interface LanguageSpec {
   /** expressions that state the type of their value (`(char)v`, `static_cast<char>(v)`): node type and the path to
    *  the type; an argument of such an expression has that type when overloads are chosen. [none] */
   castTypes?: { type: string; typePath: NodePath }[];
+  /** standard-library classes with their bases (`stringstream` is an `iostream`), by name: `std::string(x)` makes a
+   *  `std::string`, and an argument of one fits a parameter of its base when overloads are chosen. [none] */
+  libraryClasses?: Record<string, string[]>;
   /** function-like macros that define a test whose body is a method of a class derived from the class their first
    *  argument names (gtest's `TEST_F(Fixture, Name) { ... }`): that class's fields and methods are the body's own. [none] */
   fixtureMacros?: string[];
   /** enumerations (`enum E { A, B }`): node type, the path to the enumeration's name and the paths to its constants'
-   *  names; an argument naming a constant has the enumeration's type when overloads are chosen. [none] */
-  enumConstants?: { type: string; namePath: NodePath; constantPath: NodePath };
+   *  names; an argument naming a constant has the enumeration's type when overloads are chosen. An enumeration with
+   *  one of `scopedTokens` (C++ `enum class`) or inside a class is named with its scope (`E::A`, `Style::Flow`). [none] */
+  enumConstants?: { type: string; namePath: NodePath; constantPath: NodePath; scopedTokens?: string[] };
   /** type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target type. [none] */
   typeAliases?: { type: string; namePath: NodePath; targetPath: NodePath }[];
   /** bytecode caches a runtime writes beside a source file (Python's `__pycache__/{stem}.*.pyc`), relative to the

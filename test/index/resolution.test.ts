@@ -98,36 +98,39 @@ test('C++: calls resolved through stated types: a member call narrowed to its re
   assert.equal(yabloco.find((line) => line.includes('Body::settle')), 'src/sim.cpp Body::settle 18-25 none callers=0 []');
 });
 
-test('C++: overloads chosen by the operand\'s and arguments\' types (a free operator in a namespace; a string literal is a `const char*` before a `std::string`; an enumeration\'s constant, a call\'s result, a cast, a field of the caller\'s class or of a typed value, a class made by `T()`; a commented unnamed parameter is no pointer; a better fit declared in a header beats the file\'s own; a template\'s type parameter takes any argument: `e["key"]` calls `operator[]<Key>`), chained operators, a class\'s member typedef of another class\'s name renames nothing elsewhere, constructions written by declarations (`T v;`, `T v(x);`, `T v{x, y}`) and initializers (a member by its type, a base; none for a built-in member), a gtest fixture\'s members in a `TEST_F` body (through a typedef)', async () => {
+test('C++: overloads chosen by the operand\'s and arguments\' types (a free operator in a namespace; a string literal is a `const char*` before a `std::string`; an enumeration\'s constant, a call\'s result, a cast, a field of the caller\'s class or of a typed value, a variable of the namespace, a bare constant (not the one a class scopes), a `std::stringstream` passed as a `std::istream&`, a class made by `T()` or `std::string(x)`; a commented unnamed parameter is no pointer; a better fit declared in a header beats the file\'s own; a template\'s type parameter takes any argument: `e["key"]` calls `operator[]<Key>`), chained operators, a class\'s member typedef of another class\'s name renames nothing elsewhere, constructions written by declarations (`T v;`, `T v(x);`, `T v{x, y}`) and initializers (a member by its type, a base; none for a built-in member), a gtest fixture\'s members in a `TEST_F` body (through a typedef)', async () => {
   const graph = await graphOf('cpp-overloads');
   assert.deepEqual(graph, [
-    'include/emitter.h out::operator<< 32-32 project callers=0 [write@src/emitter.cpp:9/project]',
-    'include/emitter.h out::operator<< 33-33 project callers=1 [string@-/stdlib]',
-    'include/emitter.h out::operator<< 34-34 project callers=0 [write@src/emitter.cpp:10/project]',
-    'include/emitter.h out::operator<< 35-35 project callers=2 [write@src/emitter.cpp:11/project]',
-    'include/emitter.h out::operator<< 36-36 project callers=2 [write@src/emitter.cpp:12/project]',
-    'include/emitter.h out::operator<< 37-37 project callers=1 [manip@src/emitter.cpp:13/project]',
+    'include/emitter.h out::operator<< 38-38 project callers=0 [write@src/emitter.cpp:9/project]',
+    'include/emitter.h out::operator<< 39-39 project callers=2 [write@src/emitter.cpp:9/project string@-/stdlib]',
+    'include/emitter.h out::operator<< 40-40 project callers=0 [write@src/emitter.cpp:10/project]',
+    'include/emitter.h out::operator<< 41-41 project callers=2 [write@src/emitter.cpp:11/project]',
+    'include/emitter.h out::operator<< 42-42 project callers=2 [write@src/emitter.cpp:12/project]',
+    'include/emitter.h out::operator<< 43-43 project callers=2 [manip@src/emitter.cpp:13/project]',
     'src/document.cpp out::Document::Document 21-21 package callers=2 [tag_@src/emitter.cpp:5/package]',
     'src/document.cpp out::Document::Document 22-22 package callers=2 [tag_@src/emitter.cpp:5/package]',
     'src/document.cpp out::Page::Page 23-23 file callers=0 [Document@src/document.cpp:22/file]',
     'src/document.cpp out::operator<< 25-25 none callers=2 []',
-    'src/document.cpp out::Document::emitTo 28-28 project callers=0 [operator<<@include/emitter.h:35/project]',
-    'src/document.cpp out::emitPair 33-33 project callers=0 [operator<<@include/emitter.h:36/project]',
-    'src/document.cpp out::emitAll 35-42 project callers=0 [Emitter@src/emitter.cpp:8/package Document@src/document.cpp:21/file Document@src/document.cpp:22/file Tag@src/emitter.cpp:5/package operator<<@include/emitter.h:37/project operator<<@src/document.cpp:25/file operator<<@include/emitter.h:35/project operator<<@include/emitter.h:33/project tagged@src/emitter.cpp:6/package operator[]@src/emitter.cpp:15/package]',
+    'src/document.cpp out::Document::emitTo 28-28 project callers=0 [operator<<@include/emitter.h:41/project]',
+    'src/document.cpp out::emitPair 33-33 project callers=0 [operator<<@include/emitter.h:42/project]',
+    'src/document.cpp out::emitTitle 37-41 project callers=0 [read@src/emitter.cpp:14/package operator<<@include/emitter.h:43/project operator<<@include/emitter.h:39/project]',
+    'src/document.cpp out::emitAll 43-50 project callers=0 [Emitter@src/emitter.cpp:8/package Document@src/document.cpp:21/file Document@src/document.cpp:22/file Tag@src/emitter.cpp:5/package operator<<@include/emitter.h:43/project operator<<@src/document.cpp:25/file operator<<@include/emitter.h:41/project operator<<@include/emitter.h:39/project tagged@src/emitter.cpp:6/package operator[]@src/emitter.cpp:17/package]',
     'src/emitter.cpp out::Tag::Tag 5-5 none callers=5 []',
     'src/emitter.cpp out::tagged 6-6 file callers=1 [Tag@src/emitter.cpp:5/file]',
     'src/emitter.cpp out::Emitter::Emitter 8-8 none callers=1 []',
     'src/emitter.cpp out::Emitter::write 9-9 none callers=2 []',
-    'src/emitter.cpp out::Emitter::write 10-10 none callers=2 []',
-    'src/emitter.cpp out::Emitter::write 11-11 none callers=2 []',
-    'src/emitter.cpp out::Emitter::write 12-12 none callers=2 []',
+    'src/emitter.cpp out::Emitter::write 10-10 none callers=1 []',
+    'src/emitter.cpp out::Emitter::write 11-11 none callers=1 []',
+    'src/emitter.cpp out::Emitter::write 12-12 none callers=1 []',
     'src/emitter.cpp out::Emitter::manip 13-13 none callers=1 []',
-    'src/emitter.cpp out::Emitter::size 14-14 none callers=1 []',
-    'src/emitter.cpp out::Emitter::operator[] 15-15 file callers=1 [Tag@src/emitter.cpp:5/file]',
-    'src/emitter.cpp out::Emitter::operator[] 16-16 none callers=0 []',
+    'src/emitter.cpp out::Emitter::read 14-14 none callers=1 []',
+    'src/emitter.cpp out::Emitter::read 15-15 none callers=0 []',
+    'src/emitter.cpp out::Emitter::size 16-16 none callers=1 []',
+    'src/emitter.cpp out::Emitter::operator[] 17-17 file callers=1 [Tag@src/emitter.cpp:5/file]',
+    'src/emitter.cpp out::Emitter::operator[] 18-18 none callers=0 []',
     'test/emitter_test.cpp out::EmitterFixture::expect 11-11 none callers=1 []',
     'test/emitter_test.cpp out::operator<< 16-16 none callers=0 []',
-    'test/emitter_test.cpp out::TEST_F 18-23 project callers=0 [Document@src/document.cpp:21/project operator<<@include/emitter.h:36/project operator<<@src/document.cpp:25/project expect@test/emitter_test.cpp:11/file EXPECT_EQ@-/external size@src/emitter.cpp:14/project]',
+    'test/emitter_test.cpp out::TEST_F 18-23 project callers=0 [Document@src/document.cpp:21/project operator<<@include/emitter.h:42/project operator<<@src/document.cpp:25/project expect@test/emitter_test.cpp:11/file EXPECT_EQ@-/external size@src/emitter.cpp:16/project]',
   ]);
 });
 

@@ -136,9 +136,16 @@ export const cpp: LanguageSpec = {
     { type: 'cast_expression', typePath: ['type'] },
     ...['static_cast', 'const_cast', 'reinterpret_cast', 'dynamic_cast'].map((cast) => ({ type: 'call_expression', typePath: ['function', '?template_function', 'name', `=${cast}`, '..', 'arguments', '@type_descriptor'] })),
   ],
+  libraryClasses: {
+    string: [], wstring: [], string_view: [], vector: [], map: [], set: [], pair: [], list: [], deque: [],
+    iostream: ['istream', 'ostream'], stringstream: ['iostream'], fstream: ['iostream'],
+    istringstream: ['istream'], ifstream: ['istream'], ostringstream: ['ostream'], ofstream: ['ostream'],
+    istream: ['ios'], ostream: ['ios'], ios: ['ios_base'],
+    runtime_error: ['exception'], logic_error: ['exception'], invalid_argument: ['logic_error'], out_of_range: ['logic_error'],
+  },
   // gtest, Google Benchmark, doctest
   fixtureMacros: ['TEST_F', 'TEST_P', 'TYPED_TEST', 'TYPED_TEST_P', 'BENCHMARK_F', 'BENCHMARK_DEFINE_F', 'TEST_CASE_FIXTURE'],
-  enumConstants: { type: 'enum_specifier', namePath: ['name'], constantPath: ['body', '@enumerator', 'name'] },
+  enumConstants: { type: 'enum_specifier', namePath: ['name'], constantPath: ['body', '@enumerator', 'name'], scopedTokens: ['class', 'struct'] },
   typeAliases: [
     { type: 'alias_declaration', namePath: ['name'], targetPath: ['type'] },
     { type: 'type_definition', namePath: ['declarator'], targetPath: ['type'] },
