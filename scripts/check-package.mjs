@@ -79,13 +79,19 @@ try {
   if (/written for another version/.test(demo.stdout + demo.stderr)) fail(`the installed demo found stale check states:\n${demo.stderr}`);
 
   // A consumer that uses the library's types and its functions.
+  // A wrong input from an untyped caller (a JavaScript user, a parsed config) is refused with the field named.
   writeFileSync(join(consumer, 'use.ts'), [
-    "import { listMetrics, scorePair, type TaskKind } from 'ctxbench';",
+    "import { buildBenchmark, listMetrics, scorePair, type TaskKind } from 'ctxbench';",
     "const family: TaskKind = 'function';",
     "const scores: Record<string, number> = await scorePair('return a + b;', 'return a + b;', 'c', ['em', 'es']);",
-    "console.log(JSON.stringify({ family, metrics: listMetrics().length, scores }));",
+    "const refused = await buildBenchmark(JSON.parse('{\"family\": \"functions\", \"repos\": []}')).then(() => null, (error: Error) => `${error.name}: ${error.message}`);",
+    "console.log(JSON.stringify({ family, metrics: listMetrics().length, scores, refused }));",
     '',
   ].join('\n'));
+  // the example plugins, compiled as a user's own would be
+  const plugins = readdirSync(join(modules, 'ctxbench', 'examples', 'plugins')).filter((name) => name.endsWith('.ts'));
+  mkdirSync(join(consumer, 'plugins'));
+  for (const name of plugins) cpSync(join(modules, 'ctxbench', 'examples', 'plugins', name), join(consumer, 'plugins', name));
   // ctxbench forces no type package on its users: @types/node is an optional peer, at the version the user
   // picks (here the one this checkout builds with); better-sqlite3's types stay out of the declarations.
   const installed = JSON.parse(readFileSync(join(consumer, 'package-lock.json'), 'utf8'));
@@ -96,11 +102,13 @@ try {
   writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
     // Every @types package of the install is visible (the default).
     compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false },
-    files: ['use.ts'],
+    files: ['use.ts', ...plugins.map((name) => `plugins/${name}`)],
   }));
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer], consumer, 'tsc type-checks a consumer of the library (skipLibCheck off)');
   const used = run(process.execPath, ['use.js'], consumer, 'the compiled consumer runs');
   if (!used.stdout.includes('"scores":{"em":1,"es":100}')) fail(`unexpected consumer output: ${used.stdout}`);
+  if (!/"refused":"InputError: [^"]*unknown task family \\"functions\\"/.test(used.stdout)) fail(`a wrong family was not refused with its field named: ${used.stdout}`);
+  console.log(`a wrong input is refused: ${JSON.parse(used.stdout).refused}`);
   // A TypeScript plugin of examples/plugins with tsx installed (linked from this checkout, as a user's `npm install tsx`).
   symlinkSync(join(root, 'node_modules', 'tsx'), join(modules, 'tsx'));
   const plugin = run(join(modules, '.bin', 'ctxbench'), ['prompt', '--help', '--plugin', join(modules, 'ctxbench', 'examples', 'plugins', 'retriever-identifiers.ts')], consumer, 'a TypeScript plugin loads through tsx');
