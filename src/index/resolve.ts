@@ -126,7 +126,11 @@ const BOOLEAN = /^(?:bool|boolean)$/;
  * agree. A literal `number`, `string` or `pointer` fits the parameters of that kind; a built-in type (a literal
  * `bool` or `char`, a local's `bool`, `int`) fits any built-in parameter and agrees twice with its own.
  */
-export function argumentFit(argumentTypes: readonly (string | null)[], parameterTypes: readonly string[], derivesFrom: (cls: string, base: string) => boolean = () => false): number {
+export function argumentFit(
+  argumentTypes: readonly (string | null)[],
+  parameterTypes: readonly string[],
+  classes: { derivesFrom(cls: string, base: string): boolean; convertsFromOneValue(cls: string): boolean | undefined } = { derivesFrom: () => false, convertsFromOneValue: () => undefined },
+): number {
   let agree = 0;
   for (const [index, argument] of argumentTypes.entries()) {
     const parameter = parameterTypes[index];
@@ -143,10 +147,13 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
     }
     else if (argument === 'pointer') fits = pointer;
     else if (ARITHMETIC.test(argument) || BOOLEAN.test(argument)) {
-      // its own parameter type agrees twice, another built-in once, a class's may convert (unknown)
+      // its own parameter type agrees twice, another built-in once, a class's only through a constructor taking one value
       if (pointer) return -1;
       if (base === argument || lastSegment(base.split(/\s+/).pop()!) === argument) agree++;
-      else if (!ARITHMETIC.test(base) && !BOOLEAN.test(base)) continue;
+      else if (!ARITHMETIC.test(base) && !BOOLEAN.test(base)) {
+        if (classes.convertsFromOneValue(base) === false) return -1;
+        continue;
+      }
       fits = true;
     } else {
       const argumentPointer = argument.endsWith('*');
@@ -158,7 +165,7 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
         agree++;
         fits = true;
       } else if (ARITHMETIC.test(base) || BOOLEAN.test(base) || argumentPointer !== pointer) fits = false;
-      else if (derivesFrom(argumentBase, base)) fits = true;
+      else if (classes.derivesFrom(argumentBase, base)) fits = true;
       else continue;
     }
     if (!fits) return -1;
@@ -169,9 +176,14 @@ export function argumentFit(argumentTypes: readonly (string | null)[], parameter
 
 /** A function's parameter types from its signature (`const ns::Vec3& v, float s` -> `Vec3`, `float`; a pointer keeps `*`). */
 export function parameterTypes(signature: string, name: string): string[] {
+  return parameterTexts(signature, name).map(parameterType);
+}
+
+/** The text of each parameter a signature declares (none for `()` and `(void)`). */
+function parameterTexts(signature: string, name: string): string[] {
   const open = signature.indexOf('(', Math.max(0, signature.lastIndexOf(name)));
   if (open < 0) return [];
-  const types: string[] = [];
+  const texts: string[] = [];
   let depth = 0;
   let start = open + 1;
   for (let at = open + 1; at < signature.length; at++) {
@@ -179,12 +191,12 @@ export function parameterTypes(signature: string, name: string): string[] {
     if (ch === '(' || ch === '<' || ch === '[') depth++;
     else if ((ch === ')' || ch === '>' || ch === ']') && depth > 0) depth--;
     else if ((ch === ',' || ch === ')') && depth === 0) {
-      types.push(parameterType(signature.slice(start, at)));
+      texts.push(signature.slice(start, at));
       start = at + 1;
       if (ch === ')') break;
     }
   }
-  return types.length === 1 && (types[0] === '' || types[0] === 'void') ? [] : types;
+  return texts.length === 1 && /^\s*(?:void)?\s*$/.test(texts[0]!) ? [] : texts;
 }
 
 /** The type parameters a signature's template headers declare (`Key` of `template <typename Key>`). */
@@ -444,6 +456,8 @@ export class Resolver {
   private readonly constantTypes = new Map<string, string | null>();
   /** the stated types of variables declared outside classes and functions (FileFacts.fieldTypes with owner ''), by name; null where they differ. */
   private readonly globalTypes = new Map<string, string | null>();
+  /** the standard library's classes its languages' tables name (`libraryClasses`). */
+  private readonly libraryClassNames = new Set<string>();
   /** the classes the files declare (FileFacts.classBases), by name (its last segment): the last segments of the bases they name. */
   private readonly basesByClass = new Map<string, string[]>();
   /** IndexOptions.yablocoIndexedFiles, null when not given (every file counts as indexed). */
@@ -605,7 +619,10 @@ export class Resolver {
     }
     // the standard library's classes derive from each other as its language's table says (`stringstream` is an `istream`)
     for (const language of new Set(files.map((file) => file.language))) {
-      for (const [cls, bases] of Object.entries(getLanguage(language).libraryClasses ?? {})) if (!this.basesByClass.has(cls)) this.basesByClass.set(cls, bases);
+      for (const [cls, bases] of Object.entries(getLanguage(language).libraryClasses ?? {})) {
+        this.libraryClassNames.add(cls);
+        if (!this.basesByClass.has(cls)) this.basesByClass.set(cls, bases);
+      }
     }
     // a fixture's test (`TEST_F(Fixture, Name)`) is a method of a class derived from the fixture: its members are the
     // body's own; the fixture is often named through an alias (`typedef HandlerTest GenEmitterTest;`), known once all files are read
@@ -1474,7 +1491,26 @@ export class Resolver {
 
   /** How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed). */
   private argumentScore(definition: Definition, site: CallSite, types: (string | null)[]): number {
-    return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0), (cls, base) => this.lineage(cls).includes(base));
+    return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0), this.classFacts);
+  }
+
+  /** What argumentFit asks about classes: bases (the project's, the library's of its table) and conversions. */
+  private readonly classFacts = {
+    derivesFrom: (cls: string, base: string) => this.lineage(cls).includes(base),
+    convertsFromOneValue: (cls: string) => this.convertsFromOneValue(cls),
+  };
+
+  /**
+   * Whether a class of the project has a constructor that one value can call (`ImVec2(float x, float y)` has none:
+   * a number is no `ImVec2`); undefined for a name that is no such class (an alias, a library class).
+   */
+  private convertsFromOneValue(cls: string): boolean | undefined {
+    if (!this.ownerTails.has(cls) || this.libraryClassNames.has(cls)) return undefined;
+    const constructors = (this.nameGroups(cls)?.byOwnerTail.get(cls) ?? []).filter((d) => d.fn.kind === 'constructor');
+    return constructors.some((d) => {
+      const texts = parameterTexts(d.fn.signature, d.fn.name);
+      return texts.length >= 1 && texts.filter((text) => !text.includes('=')).length <= 1;
+    });
   }
 
   /**
