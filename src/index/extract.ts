@@ -846,10 +846,7 @@ class FileExtractor {
       const site = callSiteOf(name, scope, args ? this.argumentCount(args) : 0, at.startPosition.row + 1, at.startPosition.column + 1);
       if (scope !== null) site.receiverIsPath = true;
       site.constructs = true;
-      if (args && site.argumentCount! > 0 && this.c.spec.literalTypes) {
-        const types = this.argumentTypes(visit, args.namedChildren);
-        if (types.some((type) => type !== null)) site.argumentTypes = types;
-      }
+      if (args) this.typeArguments(visit, site, args.namedChildren);
       this.addCall(owner, at, site);
     };
     if (visit.type === declaration.type) {
@@ -943,10 +940,7 @@ class FileExtractor {
     else if (args) argumentCount = this.argumentCount(args);
     const site = callSiteOf(nameNode.text, receiver, argumentCount, line, column);
     if (receiverIsPath) site.receiverIsPath = true;
-    if (args && this.c.spec.literalTypes && argumentCount !== null && argumentCount > 0) {
-      const types = this.argumentTypes(visit, args.namedChildren);
-      if (types.some((type) => type !== null)) site.argumentTypes = types;
-    }
+    if (args && argumentCount !== null && argumentCount > 0) this.typeArguments(visit, site, args.namedChildren);
     const receiverType = receiver !== null && !receiverIsPath ? this.localType(visit, receiver) : undefined;
     if (receiverType) site.receiverType = receiverType.replace(/\*$/, '');
     else if (receiver !== null && !receiverIsPath) {
@@ -958,9 +952,17 @@ class FileExtractor {
     return site;
   }
 
+  /** Sets a site's argument types (CallSite.argumentTypes) in languages that type literals, when one is known. */
+  private typeArguments(visit: Visited, site: CallSite, args: readonly (Node | null)[]): void {
+    if (!this.c.spec.literalTypes || args.length === 0) return;
+    const types = this.argumentTypes(visit, args);
+    if (types.some((type) => type !== null)) site.argumentTypes = types;
+  }
+
   /**
-   * Each argument's stated type: a typed local's (a pointer keeps its `*`), a literal's kind (`literalTypes`), else
-   * what the resolver can type: a name no local declares (NAMED_ARGUMENT), a call's result (CALL_ARGUMENT); else null.
+   * Each argument's stated type: a typed local's (a pointer keeps its `*`), a literal's kind (`literalTypes`), a cast's
+   * type (`castTypes`), else what the resolver can type: a name no local declares (NAMED_ARGUMENT), a field or element
+   * of a value (EXPRESSION_ARGUMENT), a call's result (CALL_ARGUMENT); else null.
    */
   private argumentTypes(visit: Visited, args: readonly (Node | null)[]): (string | null)[] {
     const literals = this.c.spec.literalTypes!;
@@ -1017,11 +1019,9 @@ class FileExtractor {
     if (!fn || (fn.localTypes === undefined && !method)) return null;
     const use = operatorUse(visit.node, rule);
     const site = use ? this.operandSite(visit, fn, method, use.operand, use.name, rule.operands, line, column) : null;
-    if (!site || !this.c.spec.literalTypes) return site;
+    if (!site) return null;
     const { argumentField, argumentsField } = rule;
-    const args = argumentField ? [visit.node.childForFieldName(argumentField)] : argumentsField ? (visit.node.childForFieldName(argumentsField)?.namedChildren ?? []) : [];
-    const types = args.length > 0 ? this.argumentTypes(visit, args) : [];
-    if (types.some((type) => type !== null)) site.argumentTypes = types;
+    this.typeArguments(visit, site, argumentField ? [visit.node.childForFieldName(argumentField)] : argumentsField ? (visit.node.childForFieldName(argumentsField)?.namedChildren ?? []) : []);
     return site;
   }
 
