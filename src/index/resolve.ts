@@ -101,6 +101,12 @@ function isOperatorSite(site: CallSite): boolean {
   return site.receiverType !== undefined && site.name.startsWith('operator');
 }
 
+/** Records a type by name project-wide: null once two declarations of the name disagree. */
+function setAgreeing(types: Map<string, string | null>, name: string, type: string): void {
+  const known = types.get(name);
+  types.set(name, known === undefined || known === type ? type : null);
+}
+
 /** A free operator takes the operand as its first parameter (`operator<<(Emitter&, const char*)`), a member one as `this`. */
 function freeOperator(definition: Definition, site: CallSite): boolean {
   return isOperatorUse(site) && site.argumentCount !== null && definition.fn.parameterCount === site.argumentCount + 1;
@@ -559,11 +565,7 @@ export class Resolver {
         this.pointerVariablesByName.set(variable.name, list);
       }
       for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
-      for (const constant of file.enumConstants ?? []) {
-        const key = constant.scope === undefined ? constant.name : `${constant.scope}::${constant.name}`;
-        const known = this.constantTypes.get(key);
-        this.constantTypes.set(key, known === undefined || known === constant.type ? constant.type : null);
-      }
+      for (const constant of file.enumConstants ?? []) setAgreeing(this.constantTypes, constant.scope === undefined ? constant.name : `${constant.scope}::${constant.name}`, constant.type);
       for (const { owner, bases } of file.classBases ?? []) {
         const tail = lastSegment(owner);
         const tails = bases.map(lastSegment).filter((base) => base !== tail);
@@ -572,8 +574,7 @@ export class Resolver {
       }
       for (const field of file.fieldTypes ?? []) {
         if (field.owner === '') {
-          const known = this.globalTypes.get(field.name);
-          this.globalTypes.set(field.name, known === undefined || known === field.type ? field.type : null);
+          setAgreeing(this.globalTypes, field.name, field.type);
           continue;
         }
         const owner = lastSegment(field.owner);
@@ -1027,7 +1028,7 @@ export class Resolver {
       if (member?.endsWith('*')) return result('unresolved', []);
       const cls = lastSegment(this.dealiased(member ?? site.name));
       // a class without a constructor taking these arguments has the compiler's (or is no class of the project)
-      const constructors = (this.nameGroups(cls)?.byOwnerTail.get(cls) ?? []).filter((d) => d.fn.kind === 'constructor' && takesArguments(d, site));
+      const constructors = this.constructorsOf(cls, context.facts.language).filter((d) => takesArguments(d, site));
       return constructors.length === 0 ? result('unresolved', []) : result(levelOf(constructors), this.pickOverload(constructors, site, undefined, argumentTypes));
     }
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
@@ -1286,7 +1287,12 @@ export class Resolver {
     if (type === undefined) return undefined;
     // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard library's
     const tail = lastSegment(type);
-    return this.ownerTails.has(tail) || this.basesByClass.has(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
+    return this.knownClass(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
+  }
+
+  /** A class the project declares (with methods, or only fields: `struct Vec { float x, y; }`), or one of its languages' `libraryClasses`. */
+  private knownClass(name: string): boolean {
+    return this.ownerTails.has(name) || this.basesByClass.has(name);
   }
 
   /** The type a call returns: the call resolved, and the return type its callees agree on (undefined when they do not, or it reaches none). */
@@ -1306,9 +1312,9 @@ export class Resolver {
   }
 
   /**
-   * A site's argument types with those the extractor left to the resolver filled in: a name that is an enumeration's
-   * constant has the enumeration's type, a call's result the type its callees return (the first call of that name
-   * after the site's start on its line); null where neither is known.
+   * A site's argument types with those the extractor left to the resolver filled in: a name by namedArgumentType, a
+   * field or element by expressionType, a call's result by the type its callees return (the first call of that name
+   * after the site's start on its line; a class's name called makes that class); null where none is known.
    */
   private typedArguments(caller: Definition, site: CallSite, context: FileContext): (string | null)[] {
     return site.argumentTypes!.map((type) => {
@@ -1327,7 +1333,7 @@ export class Resolver {
       const result = call && this.resultType(caller, call, context);
       if (result) return result;
       // a class without a constructor of the project (`Null()`, `std::string(text)`) makes a value of that class
-      if (!this.basesByClass.has(name) && !this.ownerTails.has(name)) return null;
+      if (!this.knownClass(name)) return null;
       return call?.receiverIsPath && call.receiver !== null ? `${call.receiver}::${name}` : name;
     });
   }
