@@ -2,14 +2,16 @@
 // (libclang for C and C++, javac, the TypeScript checker: bench/resolution/extractors.ts), on real Debian
 // source packages. Per repository: function recall, edge precision (every candidate of an ambiguous
 // call, then unambiguous calls only), edge recall (unambiguous edges, then counting ambiguous
-// candidates), function-level agreement, the calls the front end itself leaves unsettled (dependent on
-// a template parameter, virtual), and the disagreements by kind with examples.
+// candidates), function-level agreement (on both sides from calls but those at the call sites the front end itself
+// leaves unsettled: dependent on a template parameter, virtual), those unsettled calls, and the disagreements by
+// kind with examples.
 // Usage: bench/resolution.ts [--only LANGUAGE|PACKAGE[,...]] [LANGUAGE | PACKAGE...]
 // (`npm run bench -- resolution --only cpp`)
 import { rmSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { parseArgs } from 'node:util';
 import { indexRepository } from '../src/index/indexer.ts';
+import { contextLevel } from '../src/index/resolve.ts';
 import type { ContextLevel, FunctionRecord, ResolvedCall } from '../src/index/types.ts';
 import { getLanguage } from '../src/languages/registry.ts';
 import type { LanguageId } from '../src/languages/types.ts';
@@ -191,6 +193,14 @@ async function compare(language: string, languages: string[], pkg: string, truth
     } else if (call.external) truthLevels[call.caller]!.add('stdlib');
   }
   const hasUnsettled = new Set(truth.calls.filter((call) => !settled(call)).map((call) => call.caller));
+  // ours from our calls but those at the truth's unsettled call sites, which count neither way here either
+  const ourCalls = new Map<string, ResolvedCall[]>();
+  for (const call of index.calls) {
+    const caller = truthOf.get(call.callerId);
+    if (caller === undefined || unsettledAt.has(`${caller}:${call.line}:${call.name}`)) continue;
+    ourCalls.set(call.callerId, [...(ourCalls.get(call.callerId) ?? []), call]);
+  }
+  const ourLevel = (f: FunctionRecord, i: number) => (hasUnsettled.has(i) ? contextLevel(ourCalls.get(f.id) ?? [], 'default') : f.level);
   const levels = new Tally();
   let levelAgree = 0;
   const allSettled = { agree: 0, total: 0 };
@@ -199,10 +209,11 @@ async function compare(language: string, languages: string[], pkg: string, truth
     if (!f) return;
     const theirs = LEVEL_ORDER.find((level) => truthLevels[i]!.has(level)) ?? 'none';
     if (!hasUnsettled.has(i)) allSettled.total++;
-    if (theirs === f.level) {
+    const level = ourLevel(f, i);
+    if (theirs === level) {
       levelAgree++;
       if (!hasUnsettled.has(i)) allSettled.agree++;
-    } else levels.add(`level ${theirs} vs ours ${f.level}`, `${t.path}:${t.line} ${t.qualifiedName}`);
+    } else levels.add(`level ${theirs} vs ours ${level}`, `${t.path}:${t.line} ${t.qualifiedName}`);
   });
 
   const missedFunctions = new Tally();

@@ -971,7 +971,7 @@ class FileExtractor {
       .filter((child): child is Node => child !== null && !this.c.commentTypes.has(child.type))
       .map((argument) => {
         const literal = literals[argument.type];
-        if (literal !== undefined) return literal;
+        if (literal !== undefined) return literal.startsWith('class ') ? literal.slice('class '.length) : literal;
         if (this.c.identifierTypes.has(argument.type)) {
           const stated = fn?.localTypes?.get(argument.text) ?? fn?.builtinTypes?.get(argument.text);
           if (stated !== undefined) return stated;

@@ -117,6 +117,11 @@ function takesArguments(definition: Definition, site: CallSite): boolean {
   return definition.fn.parameterCount === site.argumentCount || freeOperator(definition, site);
 }
 
+/** Whether one of a class's same-named methods takes a site's argument count (or the count is unknown). */
+function takeArguments(methods: readonly Definition[], site: CallSite): boolean {
+  return site.argumentCount === null || methods.some((d) => takesArguments(d, site));
+}
+
 /** An operator applied to an operand (CallRule.operator), its type stated or not: an `operator...` call with a receiver. */
 function isOperatorUse(site: CallSite): boolean {
   return site.receiver !== null && site.name.startsWith('operator');
@@ -621,8 +626,10 @@ export class Resolver {
     // the standard library's classes derive from each other as its language's table says (`stringstream` is an `istream`)
     for (const language of new Set(files.map((file) => file.language))) {
       for (const [cls, bases] of Object.entries(getLanguage(language).libraryClasses ?? {})) {
+        // a class of the project by the same name is the project's
+        if (this.basesByClass.has(cls) || this.ownerTails.has(cls)) continue;
         this.libraryClassNames.add(cls);
-        if (!this.basesByClass.has(cls)) this.basesByClass.set(cls, bases);
+        this.basesByClass.set(cls, bases);
       }
     }
     // a fixture's test (`TEST_F(Fixture, Name)`) is a method of a class derived from the fixture: its members are the
@@ -1054,8 +1061,18 @@ export class Resolver {
     if (applicable === NO_DEFINITIONS && site.receiver === null) applicable = this.namedConstructors(site.name, context.facts.language);
     // an operator on a value whose type has none of the project's (a number, a library type) is built in
     if (applicable === NO_DEFINITIONS && isOperatorSite(site)) return result('unresolved', []);
-    // a member call on a value of a library type (`std::vector<T> v; v.size()`) is the library's
-    if (site.receiverType && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!)) return result('stdlib', []);
+    if (applicable === NO_DEFINITIONS || (site.receiverType !== undefined && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!))) {
+      // a member call or an operator on a value of a library type (`std::vector<T> v; v.size()`, `out << x` on a
+      // `std::ostream`, even where the project declares operators on one; `InputStream in; in.read()`), a library
+      // class's constructor (`new StringBuilder()`), `super(message)` in a class derived from one (`extends IOException`)
+      const constructorCalls = getLanguage(context.facts.language).constructorCalls;
+      const libraryType =
+        site.receiverType ?? (site.receiver !== null ? undefined
+        : site.name === constructorCalls?.base ? this.basesByClass.get(caller.ownerTail)?.[0]
+        : this.libraryClassNames.has(site.name) ? site.name : undefined);
+      const library = libraryType !== undefined ? this.libraryLevel(libraryType, context) : undefined;
+      if (library) return result(library, []);
+    }
     const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
     if (tier) {
       const found = this.betterOverloads(tier, applicable, site, argumentTypes) ?? tier;
@@ -1137,16 +1154,17 @@ export class Resolver {
     if (!groups) return NO_DEFINITIONS;
     // `super.m(x)`: the nearest base's method
     if (receiver !== null && receiver === constructorCalls?.base) return this.inherited(groups, caller.ownerTail) ?? NO_DEFINITIONS;
+    const hides = getLanguage(context.facts.language).memberNamesHide === true;
     if (receiver === null) {
       // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
-      const own = implicitThis && caller.owner !== '' ? this.ownMethods(groups, caller) : undefined;
+      const own = implicitThis && caller.owner !== '' ? this.ownMethods(groups, caller, site, hides) : undefined;
       // `Vec()`, `Vec v = Vec(1)`: a class's name called is its constructor
       return own ?? (groups.free.length > 0 ? groups.free : (groups.byOwnerTail.get(site.name) ?? groups.free));
     }
-    if (selfReceivers().has(receiver)) return this.ownMethods(groups, caller) ?? groups.all;
+    if (selfReceivers().has(receiver)) return this.ownMethods(groups, caller, site, hides) ?? groups.all;
     if (site.receiverType) {
       // the receiver's stated type: that class's methods, else its nearest base's; a type that is no project class has none
-      const typed = groups.byOwnerTail.get(lastSegment(site.receiverType)) ?? this.inherited(groups, lastSegment(site.receiverType));
+      const typed = this.classMethods(groups, lastSegment(site.receiverType), site, hides);
       if (typed) return typed;
       if (!this.ownerTails.has(lastSegment(site.receiverType))) return NO_DEFINITIONS;
     }
@@ -1159,20 +1177,39 @@ export class Resolver {
    * line under `using namespace` is qualified without the namespace: `Slider::GetValue` of `Gwen::Controls::Slider`),
    * else in its nearest base that has one.
    */
-  private ownMethods(groups: NameGroups, caller: Definition): Definition[] | undefined {
+  private ownMethods(groups: NameGroups, caller: Definition, site: CallSite, hides: boolean): Definition[] | undefined {
     const own = groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail)?.filter((d) => sameClass(d.owner, caller.owner));
-    if (own && own.length > 0) return own;
+    let nearest = own && own.length > 0 ? own : undefined;
+    if (nearest && (hides || takeArguments(nearest, site))) return nearest;
     // the bases the caller's own class names (not those of another class of the same last name)
     const owners = this.basesByOwner.size === 0 ? [] : this.ownersOf(caller.owner);
     for (const owner of owners) {
       for (const base of this.basesByOwner.get(owner) ?? []) {
         for (const cls of this.lineage(base)) {
           const found = groups.byOwnerTail.get(cls);
-          if (found) return found;
+          if (!found) continue;
+          if (hides || takeArguments(found, site)) return found;
+          nearest ??= found;
         }
       }
     }
-    return undefined;
+    return nearest;
+  }
+
+  /**
+   * A name's methods in class `tail`, else in its nearest base that has one. Where members' names do not hide a base's
+   * (Java: `doc.text()` on a `Document` declaring only `text(String)` calls `Element.text()`), the nearest class whose
+   * methods take the call's argument count; the nearest that has any when none does.
+   */
+  private classMethods(groups: NameGroups, tail: string, site: CallSite, hides: boolean): Definition[] | undefined {
+    let nearest: Definition[] | undefined;
+    for (const cls of this.lineage(tail)) {
+      const found = groups.byOwnerTail.get(cls);
+      if (!found) continue;
+      if (hides || takeArguments(found, site)) return found;
+      nearest ??= found;
+    }
+    return nearest;
   }
 
   /** The classes a qualified owner names: itself, else the one class whose qualified name ends with it (`Slider` defined out of line under `using namespace Gwen::Controls`). */
@@ -1290,6 +1327,18 @@ export class Resolver {
     return this.knownClass(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
   }
 
+  /**
+   * The level of a value's type that is no class of the project: the standard library's by its first segment
+   * (`std::vector`, `java.util.List`), else what the import binding its name says (`import java.io.Reader;`), else
+   * `stdlib` where the language's unbound types are its library's (implicitLibraryTypes: `String`); undefined otherwise.
+   */
+  private libraryLevel(type: string, context: FileContext): 'stdlib' | 'external' | undefined {
+    const head = type.split(/::|\./)[0]!;
+    if (context.stdlibModules.has(head)) return 'stdlib';
+    if (this.knownClass(lastSegment(type)) && !this.libraryClassNames.has(lastSegment(type))) return undefined;
+    return context.bindings.get(head)?.outside ?? (getLanguage(context.facts.language).implicitLibraryTypes ? 'stdlib' : undefined);
+  }
+
   /** A class the project declares (with methods, or only fields: `struct Vec { float x, y; }`), or one of its languages' `libraryClasses`. */
   private knownClass(name: string): boolean {
     return this.ownerTails.has(name) || this.basesByClass.has(name);
@@ -1363,7 +1412,8 @@ export class Resolver {
     const root = /^(\(*)(\*?)(this|[A-Za-z_]\w*)/.exec(text);
     if (!root) return undefined;
     const [, opening, deref, name] = root;
-    let type: string | undefined = name === 'this' ? (caller.ownerTail !== '' ? `${caller.ownerTail}*` : undefined) : (rootType ?? this.fieldType(caller.ownerTail, name!));
+    const self = () => `${caller.ownerTail}${getLanguage(this.factsByPath.get(caller.path)!.language).selfIsPointer ? '*' : ''}`;
+    let type: string | undefined = name === 'this' ? (caller.ownerTail !== '' ? self() : undefined) : (rootType ?? this.visibleFieldType(caller, name!));
     if (deref) type = type?.endsWith('*') ? type.slice(0, -1) : undefined;
     let rest = text.slice(root[0].length);
     // `(*this)`, `(a)`: as many closing parentheses as opened, before any step
@@ -1398,6 +1448,20 @@ export class Resolver {
     const returned = new Set(operators.map((d) => this.returnTypeOf(d)));
     const [only] = returned;
     return returned.size === 1 && only !== null && only !== undefined ? only : undefined;
+  }
+
+  /** The stated type of a field the caller names unqualified: its class's (or a base's), else an enclosing class's (an inner class sees its outer instance's fields). */
+  private visibleFieldType(caller: Definition, name: string): string | undefined {
+    const own = this.fieldType(caller.ownerTail, name);
+    if (own !== undefined || caller.owner === '') return own;
+    const enclosing = caller.owner.split(/::|\./).slice(0, -1);
+    for (let i = enclosing.length - 1; i >= 0; i--) {
+      // a class, not a namespace
+      if (!this.basesByClass.has(enclosing[i]!)) continue;
+      const found = this.fieldType(enclosing[i]!, name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   /** The stated type of field `name` of class `owner` (its last segment) or of its nearest base declaring it. */
@@ -1479,9 +1543,26 @@ export class Resolver {
     const fitting = found.filter((d) => takesArguments(d, site));
     if (fitting.length < 2 || !site.argumentTypes) return fitting.length > 0 ? fitting : found;
     // by the arguments whose types are known: no parameter of another kind, then the most that agree
-    const scores = fitting.map((d) => this.argumentScore(d, site, argumentTypes()));
+    const types = argumentTypes();
+    const scores = fitting.map((d) => this.argumentScore(d, site, types));
     const best = Math.max(...scores);
-    return best < 0 ? fitting : fitting.filter((_, index) => scores[index] === best);
+    if (best < 0) return fitting;
+    const fittest = fitting.filter((_, index) => scores[index] === best);
+    return types.every((type) => type !== null) ? this.mostSpecific(fittest) : fittest;
+  }
+
+  /**
+   * Of overloads that typed arguments fit equally, those no other is more specific than (every parameter of the same
+   * class or of one derived from it), as Java and C++ rank a nearer base higher: `closeQuietly(Reader)`, not
+   * `closeQuietly(Closeable)`, for a `BufferedReader`.
+   */
+  private mostSpecific(found: Definition[]): Definition[] {
+    if (found.length < 2) return found;
+    const types = found.map((d) => this.parameterTypes(d));
+    const asSpecific = (a: string[], b: string[]) =>
+      a.length === b.length && a.every((type, i) => type === b[i] || (type !== '' && b[i] !== '' && type.endsWith('*') === b[i]!.endsWith('*') && this.classFacts.derivesFrom(lastSegment(type.replace(/\*$/, '')), lastSegment(b[i]!.replace(/\*$/, '')))));
+    const kept = found.filter((_, i) => !types.some((other, j) => j !== i && asSpecific(other, types[i]!) && !asSpecific(types[i]!, other)));
+    return kept.length > 0 ? kept : found;
   }
 
   /**
@@ -1492,7 +1573,7 @@ export class Resolver {
     const parts = name.split('::');
     const last = parts.at(-1)!;
     if (parts.length > 1) return this.constantTypes.get(`${parts.at(-2)}::${last}`) ?? (this.basesByClass.has(parts.at(-2)!) ? null : (this.constantTypes.get(last) ?? null));
-    return (caller.ownerTail !== '' ? this.constantTypes.get(`${caller.ownerTail}::${name}`) : undefined) ?? this.constantTypes.get(name) ?? this.fieldType(caller.ownerTail, name) ?? this.globalTypes.get(name) ?? null;
+    return (caller.ownerTail !== '' ? this.constantTypes.get(`${caller.ownerTail}::${name}`) : undefined) ?? this.constantTypes.get(name) ?? this.visibleFieldType(caller, name) ?? this.globalTypes.get(name) ?? null;
   }
 
   /** How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed). */

@@ -300,6 +300,11 @@ export interface LanguageSpec {
   stdlibModules?: string[];
   /** receivers that name the caller's own object or class (`self`, `this`, `$this`): such a call prefers the caller's class. [none] */
   selfReceivers?: string[];
+  /** a method's name hides the same name in the class's bases (C++): a call on the class never reaches a base's overload,
+   *  where otherwise (Java) the nearest class with a method taking the call's argument count is the one called. [false] */
+  memberNamesHide?: boolean;
+  /** `this` is a pointer to the object (C++'s `this->f`, `*this`), not the object (Java's): what a receiver or argument `this` is typed as. [false] */
+  selfIsPointer?: boolean;
   /** the extensions a module name or a relative import of this language may leave out (`./util` -> `util.ts`), in the order tried;
    *  the import resolver tries them first, then every other registered language's. [none] */
   moduleExtensions?: string[];
@@ -362,6 +367,9 @@ export interface LanguageSpec {
   /** standard-library classes with their bases (`stringstream` is an `iostream`), by name: `std::string(x)` makes a
    *  `std::string`, and an argument of one fits a parameter of its base when overloads are chosen. [none] */
   libraryClasses?: Record<string, string[]>;
+  /** a type name no file of the project declares and no import binds is the standard library's (Java's `java.lang`,
+   *  imported implicitly): a member call on a value of it, or a constructor of a class derived from it, is `stdlib`. [false] */
+  implicitLibraryTypes?: boolean;
   /** function-like macros that define a test whose body is a method of a class derived from the class their first
    *  argument names (gtest's `TEST_F(Fixture, Name) { ... }`): that class's fields and methods are the body's own. [none] */
   fixtureMacros?: string[];
@@ -378,8 +386,9 @@ export interface LanguageSpec {
   /** class templates that hold a pointer to their argument (`std::shared_ptr<T>`): a value of one is taken for a `T*`. [none] */
   smartPointers?: string[];
   /** the type an argument of a literal's node type has, to choose among overloads by argument types:
-   *  `number`, `bool`, `string` (a string literal), `pointer` (a null pointer), `char`. [none] */
-  literalTypes?: Record<string, 'number' | 'bool' | 'string' | 'pointer' | 'char'>;
+   *  `number`, `bool`, `string` (a C string literal: a `const char*`, or a string class by conversion), `pointer` (a
+   *  null pointer), `char`, or the name of the class a literal is an object of (Java's `"text"` is a `String`). [none] */
+  literalTypes?: Record<string, 'number' | 'bool' | 'string' | 'pointer' | 'char' | `class ${string}`>;
   /** bodyless declarations recorded in `declarations` (C prototypes; Rust's types and constants): name paths per node type. [none] */
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */

@@ -578,6 +578,37 @@ test('Java: calls resolved through stated types: a field, a parameter, a local (
   ]);
 });
 
+test('Java: JDK classes and their bases, inherited overloads, typed resources, inner classes, library bases', async () => {
+  assert.deepEqual(await graphOf('java-library'), [
+    'src/text/Document.java text.Document.text 10-11 none callers=0 []',
+    // `text()` on a Document that declares only text(String): Element's (Java looks a name up through the bases)
+    'src/text/Document.java text.Document.body 13-13 package callers=0 [text@src/text/Element.java:6/package]',
+    // an inner class's call on its outer instance's field (a java.util List): the library's
+    'src/text/Document.java text.Document.Walker.count 17-17 stdlib callers=0 [size@-/stdlib]',
+    'src/text/Element.java text.Element.text 6-6 none callers=2 []',
+    'src/text/Element.java text.Element.text 8-8 none callers=0 []',
+    'src/text/Element.java text.Element.accept 10-10 none callers=1 []',
+    'src/text/Element.java text.Element.accept 12-12 none callers=0 []',
+    'src/text/Element.java text.Element.normalName 14-14 none callers=0 []',
+    // `accept(this)`: `this` is an Element, not a pointer; `other.tag.normalName()` is Tag's by the field's type
+    'src/text/Element.java text.Element.named 17-20 package callers=0 [accept@src/text/Element.java:10/file isEmpty@-/stdlib normalName@src/text/Tag.java:4/package]',
+    // `super(message)` in a class derived from java.io.IOException
+    'src/text/Failure.java text.Failure.Failure 7-9 stdlib callers=0 [super@-/stdlib]',
+    // a parameter's class declares only text(String): the base's text()
+    'src/text/Page.java text.Page.title 4-4 package callers=0 [text@src/text/Element.java:6/package]',
+    'src/text/Streams.java text.Streams.closeQuietly 12-12 none callers=0 []',
+    'src/text/Streams.java text.Streams.closeQuietly 14-14 none callers=1 []',
+    'src/text/Streams.java text.Streams.copy 16-16 none callers=1 []',
+    'src/text/Streams.java text.Streams.copy 18-18 none callers=0 []',
+    'src/text/Streams.java text.Streams.emit 20-20 none callers=1 []',
+    'src/text/Streams.java text.Streams.emit 22-22 none callers=0 []',
+    // the nearest JDK base wins (BufferedReader is a Reader before a Closeable); a literal is a String, not a char[];
+    // a resource and a catch parameter have their stated types; members of JDK classes are the library's
+    'src/text/Streams.java text.Streams.pipe 25-36 file callers=0 [closeQuietly@src/text/Streams.java:14/file copy@src/text/Streams.java:16/file ByteArrayInputStream@-/stdlib emit@src/text/Streams.java:20/file read@-/stdlib getMessage@-/stdlib flush@-/stdlib]',
+    'src/text/Tag.java text.Tag.normalName 4-4 none callers=1 []',
+  ]);
+});
+
 test('C#: calls on classes of an imported namespace, System receivers', async () => {
   assert.deepEqual(await graphOf('cs-app'), [
     'src/App/Program.cs Acme.App.Program.Main 10-15 project callers=0 [Open@src/Model/Account.cs:23/project Deposit@src/Model/Account.cs:11/project Report@src/App/Program.cs:17/file]',

@@ -229,6 +229,8 @@ export const cpp: LanguageSpec = {
   /** The `std` namespace. */
   implicitThis: true,
   selfReceivers: ['this'],
+  selfIsPointer: true,
+  memberNamesHide: true,
   stdlibModules: [
     'std',
   ],
