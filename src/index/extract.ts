@@ -7,7 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { commentStartPattern, escapeRegExp, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
-import { CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
+import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
@@ -983,7 +983,8 @@ class FileExtractor {
           const root = this.rootLocalType(visit, argument.text);
           return root !== undefined && this.fromLibrary(root) ? null : `${EXPRESSION_ARGUMENT}${root ?? '?'}|${argument.text}`;
         }
-        const called = this.calledName(argument);
+        // `0.5f * (a + b)`: what the operator inside returns
+        const called = this.innerOperator(argument)?.name ?? this.calledName(argument);
         return called === null ? null : `${CALL_ARGUMENT}${called}`;
       });
   }
@@ -1022,17 +1023,29 @@ class FileExtractor {
     if (!site) return null;
     const { argumentField, argumentsField } = rule;
     this.typeArguments(visit, site, argumentField ? [visit.node.childForFieldName(argumentField)] : argumentsField ? (visit.node.childForFieldName(argumentsField)?.namedChildren ?? []) : []);
+    // a number's operator is a call only with an operand that may be a class (`s * v`, not `i < n` or `total = f()`)
+    if (site.receiverType !== undefined && this.numberOperand(fn, use!.operand) !== undefined) {
+      const other = site.argumentTypes?.[0] ?? null;
+      if (other === null || other === 'number' || ARITHMETIC.test(other) || /^operator(?:[^=!<>]|<<|>>)?=$/.test(use!.name)) return null;
+    }
     return site;
   }
 
   /** The call of operator `name` on `operand`, or null when the operand's type is none a resolver can know. */
   private operandSite(visit: Visited, fn: Context, method: boolean, operand: Node, name: string, operands: number, line: number, column: number): CallSite | null {
+    // a number with another operand (`0.5f * v`, `s * v` for a `float s`): a free operator may take both (the resolver asks the other's type)
+    const number = operands === 1 ? this.numberOperand(fn, operand) : undefined;
+    if (number !== undefined) {
+      const site = callSiteOf(name, operand.text, operands, line, column);
+      site.receiverType = number;
+      return site;
+    }
     if (this.c.identifierTypes.has(operand.type)) {
       const receiverType = fn.localTypes?.get(operand.text);
       // a name that is no local of a method may be a field of its class
       if (!receiverType) return method && !fn.localNames?.has(operand.text) ? callSiteOf(name, operand.text, operands, line, column) : null;
-      // a pointer's operators are the language's; so are a library type's (`std::size_t i; i < n`)
-      if (receiverType.endsWith('*') || this.fromLibrary(receiverType)) return null;
+      // a pointer's operators are the language's; so are a library number's (`std::size_t i; i < n`), not a library class's (`out << x`)
+      if (receiverType.endsWith('*') || this.libraryNumber(receiverType)) return null;
       const site = callSiteOf(name, operand.text, operands, line, column);
       site.receiverType = receiverType;
       if (fn.constLocals?.has(operand.text)) site.receiverConst = true;
@@ -1048,11 +1061,18 @@ class FileExtractor {
     }
     if (!this.c.receiverExpressions.has(operand.type)) return null;
     const rootType = this.rootLocalType(visit, operand.text);
-    if (rootType === '' || (rootType !== undefined ? this.fromLibrary(rootType) : !method)) return null;
+    if (rootType === '' || (rootType !== undefined ? this.libraryNumber(rootType) : !method)) return null;
     const site = callSiteOf(name, operand.text, operands, line, column);
     if (rootType) site.receiverRootType = rootType;
     if (this.constRoot(visit, operand.text)) site.receiverConst = true;
     return site;
+  }
+
+  /** A number operand's type: `number` for a literal (`literalTypes`), a local's built-in type (`float`), a cast's; undefined for another operand. */
+  private numberOperand(fn: Context, operand: Node): string | undefined {
+    if (this.c.spec.literalTypes?.[operand.type] === 'number') return 'number';
+    const builtin = (this.c.identifierTypes.has(operand.type) ? fn.builtinTypes?.get(operand.text) : this.castType(operand)) ?? undefined;
+    return builtin !== undefined && !builtin.endsWith('*') && ARITHMETIC.test(builtin) ? builtin : undefined;
   }
 
   /** The operator use an operand is, inside any parentheses (single-child receiver expressions); null for another operand. */
@@ -1071,6 +1091,11 @@ class FileExtractor {
     if (constLocals === undefined) return false;
     const root = expressionRoot(expression);
     return root !== undefined && constLocals.has(root);
+  }
+
+  /** A standard library's number type (`std::size_t`, `std::uint32_t`): its operators are the language's. */
+  private libraryNumber(type: string): boolean {
+    return this.fromLibrary(type) && ARITHMETIC.test(type.replace(/\*$/, '').split('::').at(-1)!);
   }
 
   private fromLibrary(type: string): boolean {

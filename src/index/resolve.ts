@@ -12,7 +12,7 @@ import { createModuleSystems, type ImportBinding, type ModuleSystem } from './mo
 import { lastSegment } from './modules/types.ts';
 import { keysOf, withKeys } from '../util/shapes.ts';
 import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, FunctionCall, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
-import { CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
+import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 
 export interface Definition {
   id: string;
@@ -127,8 +127,6 @@ function isOperatorUse(site: CallSite): boolean {
   return site.receiver !== null && site.name.startsWith('operator');
 }
 
-/** Built-in arithmetic types (C, C++): a `number` literal fits them. */
-const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
 const BOOLEAN = /^(?:bool|boolean)$/;
 
 /**
@@ -485,6 +483,8 @@ export class Resolver {
   private readonly lineages = new Map<string, readonly string[]>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
+  /** the same by the class's qualified name: where classes share a last name (`btSoftBody::Face`, a hull's `Face`), the one meant. */
+  private readonly fieldTypesByQualifiedOwner = new Map<string, Map<string, string>>();
   private readonly parameterTypesOf = new Map<Definition, string[]>();
   /** the conversion operators to a pointer, by class (made when first needed). */
   private conversionsByOwner: Map<string, Definition[]> | undefined;
@@ -582,10 +582,11 @@ export class Resolver {
           setAgreeing(this.globalTypes, field.name, field.type);
           continue;
         }
-        const owner = lastSegment(field.owner);
-        let fields = this.fieldTypesByOwner.get(owner);
-        if (!fields) this.fieldTypesByOwner.set(owner, (fields = new Map()));
-        fields.set(field.name, field.type);
+        for (const [byOwner, owner] of [[this.fieldTypesByOwner, lastSegment(field.owner)], [this.fieldTypesByQualifiedOwner, field.owner]] as const) {
+          let fields = byOwner.get(owner);
+          if (!fields) byOwner.set(owner, (fields = new Map()));
+          fields.set(field.name, field.type);
+        }
       }
       for (const record of file.records ?? []) {
         for (const field of record.fields) {
@@ -736,11 +737,12 @@ export class Resolver {
         if (stoppable && this.clangStop < 0 && site.name === 'operator=' && this.implicitAssignment(caller, site)) this.clangStop = into.length;
         return;
       }
-      const uncounted = this.uncountedByClang(resolved, caller);
+      // a construction (a library class's too: `m_name(name)` of a `std::string`) is no call clang's table holds
+      const uncounted = site.constructs === true || this.uncountedByClang(resolved, caller);
       if (uncounted) resolved.yablocoLevel = 'unresolved';
       else if (this.yablocoIndexed) this.placeAtDeclaration(caller, resolved, context);
       // a call of an instantiation (a template's, the standard library's classes' members) is one clang's table does not hold
-      if (stoppable && this.clangStop < 0 && ((uncounted && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && this.onLibraryClass(caller, site, context)))) this.clangStop = into.length;
+      if (stoppable && this.clangStop < 0 && ((uncounted && site.constructs !== true && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && this.onLibraryClass(caller, site, context)))) this.clangStop = into.length;
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
@@ -794,7 +796,7 @@ export class Resolver {
   private onLibraryClass(caller: Definition, site: CallSite, context: FileContext): boolean {
     if (site.receiver === null || site.receiverIsPath) return false;
     const type = site.receiverType ?? this.expressionType(caller, site.receiver, site.receiverRootType);
-    return type !== undefined && context.stdlibModules.has(type.split(/::|\./)[0]!);
+    return type !== undefined && context.stdlibModules.has(this.dealiased(type).split(/::|\./)[0]!);
   }
 
   /** Whether every callee of a call is a constructor. */
@@ -1012,7 +1014,9 @@ export class Resolver {
       given.receiver === null ? (caller.ownerTail !== '' ? caller.isConst : undefined)
       : stated === undefined || returned !== undefined ? undefined
       : given.receiverConst === true || (fieldType !== undefined && given.receiverRootType === undefined && caller.isConst);
-    // an operator on a pointer (an alias of a smart pointer) or a number (a field `float m_scale`) is the language's
+    // an operator on a pointer (an alias of a smart pointer) or a number (a field `float m_scale`) is the language's,
+    // but for a free operator taking the number and a class the other operand is of (`0.5f * v`)
+    const numberOperand = aliased !== undefined && (aliased === 'number' || ARITHMETIC.test(lastSegment(aliased))) && isOperatorUse(given);
     const pointerOperator = aliased !== undefined && (aliased.endsWith('*') || ARITHMETIC.test(lastSegment(aliased)) || BOOLEAN.test(aliased)) && isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
     let typedArguments: (string | null)[] | undefined;
@@ -1027,16 +1031,22 @@ export class Resolver {
       if (found.every((d) => d.dir === caller.dir)) return 'package';
       return 'project';
     };
+    if (numberOperand) {
+      const found = this.numberOperators(site, argumentTypes);
+      return found.length > 0 ? result(levelOf(found), found) : result('unresolved', []);
+    }
     // an operator on what has no known class is the language's (and no call)
     if (pointerOperator || (isOperatorUse(given) && site.receiverType === undefined)) return result('unresolved', []);
     if (site.constructs) {
       // an initializer may name a member of the constructor's class: its stated type is constructed (a pointer is not)
-      const member = site.receiver === null ? this.fieldType(caller.ownerTail, site.name) : undefined;
+      const member = site.receiver === null ? this.fieldType(caller.owner, site.name) : undefined;
       if (member?.endsWith('*')) return result('unresolved', []);
-      const cls = lastSegment(this.dealiased(member ?? site.name));
-      // a class without a constructor taking these arguments has the compiler's (or is no class of the project)
-      const constructors = this.constructorsOf(cls, context.facts.language).filter((d) => takesArguments(d, site));
-      return constructors.length === 0 ? result('unresolved', []) : result(levelOf(constructors), this.pickOverload(constructors, site, undefined, argumentTypes));
+      const constructed = this.dealiased(member ?? (site.receiver !== null && site.receiverIsPath ? `${site.receiver}::${site.name}` : site.name));
+      // a class without a constructor taking these arguments has the compiler's, or is the library's (`m_data{}` of a
+      // `std::vector`), or no class of the project
+      const constructors = this.constructorsOf(lastSegment(constructed), context.facts.language).filter((d) => takesArguments(d, site));
+      if (constructors.length === 0) return result(this.libraryLevel(constructed, context) ?? 'unresolved', []);
+      return result(levelOf(constructors), this.pickOverload(constructors, site, undefined, argumentTypes));
     }
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
       definitions: (name) => this.definitionsByName.get(name) ?? [],
@@ -1059,8 +1069,6 @@ export class Resolver {
     let applicable = this.applicable(caller, site, context);
     // `new Timeout()`, `Point(1, 2)`: a class's name called reaches its constructor where the language names it (`constructor`, `__init__`)
     if (applicable === NO_DEFINITIONS && site.receiver === null) applicable = this.namedConstructors(site.name, context.facts.language);
-    // an operator on a value whose type has none of the project's (a number, a library type) is built in
-    if (applicable === NO_DEFINITIONS && isOperatorSite(site)) return result('unresolved', []);
     if (applicable === NO_DEFINITIONS || (site.receiverType !== undefined && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!))) {
       // a member call or an operator on a value of a library type (`std::vector<T> v; v.size()`, `out << x` on a
       // `std::ostream`, even where the project declares operators on one; `InputStream in; in.read()`), a library
@@ -1073,6 +1081,8 @@ export class Resolver {
       const library = libraryType !== undefined ? this.libraryLevel(libraryType, context) : undefined;
       if (library) return result(library, []);
     }
+    // an operator on a value whose type has none of the project's operators (a number, an unknown type) is built in
+    if (applicable === NO_DEFINITIONS && isOperatorSite(site)) return result('unresolved', []);
     const { tier, sameDir, visible } = this.candidateChoice(applicable, context);
     if (tier) {
       const found = this.betterOverloads(tier, applicable, site, argumentTypes) ?? tier;
@@ -1287,6 +1297,23 @@ export class Resolver {
     return found;
   }
 
+  /**
+   * The free operators a number and one other operand call (`0.5f * v`: `operator*(float, const Vec2&)`): those taking a
+   * number first that the other operand's known class fits best; none where it is no class (the language's own).
+   */
+  private numberOperators(site: CallSite, argumentTypes: () => (string | null)[]): Definition[] {
+    if (site.argumentCount !== 1 || !site.argumentTypes) return [];
+    const candidates = (this.nameGroups(site.name)?.free ?? []).filter((d) => {
+      const first = this.parameterTypes(d)[0];
+      return d.fn.parameterCount === 2 && first !== undefined && !first.endsWith('*') && ARITHMETIC.test(lastSegment(this.dealiased(first)));
+    });
+    const [type] = argumentTypes();
+    if (candidates.length === 0 || type === null || type === undefined || type === 'number' || ARITHMETIC.test(lastSegment(this.dealiased(type)))) return [];
+    const scores = candidates.map((d) => argumentFit([type], this.parameterTypes(d).slice(1), this.classFacts));
+    const best = Math.max(...scores);
+    return best <= 0 ? [] : this.mostSpecific(candidates.filter((_, i) => scores[i] === best));
+  }
+
   /** A type name with its aliases followed (`shared_data` -> `node_data*`; a few steps at most). */
   private dealiased(type: string): string {
     let current = type;
@@ -1294,8 +1321,9 @@ export class Resolver {
       const pointer = current.endsWith('*');
       const name = lastSegment(current.replace(/\*$/, ''));
       // aliases are known by name, wherever declared: one a class declares for itself (`typedef typename Impl::Node
-      // Node;`) does not turn the project's class of that name into something else
-      const next = this.basesByClass.has(name) ? undefined : this.typeAliases.get(name);
+      // Node;`) does not turn the project's class of that name into something else, nor does a typedef read as
+      // naming a built-in type (Eigen's `typedef __vector float Packet4f;`) turn a number into something else
+      const next = this.basesByClass.has(name) || ARITHMETIC.test(name) || BOOLEAN.test(name) ? undefined : this.typeAliases.get(name);
       if (next === undefined) break;
       current = pointer && !next.endsWith('*') ? `${next}*` : next;
     }
@@ -1413,7 +1441,8 @@ export class Resolver {
     if (!root) return undefined;
     const [, opening, deref, name] = root;
     const self = () => `${caller.ownerTail}${getLanguage(this.factsByPath.get(caller.path)!.language).selfIsPointer ? '*' : ''}`;
-    let type: string | undefined = name === 'this' ? (caller.ownerTail !== '' ? self() : undefined) : (rootType ?? this.visibleFieldType(caller, name!));
+    // a local's type as written names the class its method's scope sees (`Face* f` in a method of `Body`: `Body::Face`)
+    let type: string | undefined = name === 'this' ? (caller.ownerTail !== '' ? self() : undefined) : rootType !== undefined ? this.scopedType(rootType, caller.owner) : this.visibleFieldType(caller, name!);
     if (deref) type = type?.endsWith('*') ? type.slice(0, -1) : undefined;
     let rest = text.slice(root[0].length);
     // `(*this)`, `(a)`: as many closing parentheses as opened, before any step
@@ -1437,7 +1466,7 @@ export class Resolver {
       const step = /^(?:\.|->)([A-Za-z_]\w*)/.exec(rest);
       if (!step || rest[step[0].length] === '(') return undefined;
       rest = rest.slice(step[0].length);
-      type = this.fieldType(lastSegment(this.dealiased(type.replace(/\*$/, ''))), step[1]!);
+      type = this.fieldType(this.dealiased(type.replace(/\*$/, '')), step[1]!);
     }
     return type;
   }
@@ -1452,7 +1481,7 @@ export class Resolver {
 
   /** The stated type of a field the caller names unqualified: its class's (or a base's), else an enclosing class's (an inner class sees its outer instance's fields). */
   private visibleFieldType(caller: Definition, name: string): string | undefined {
-    const own = this.fieldType(caller.ownerTail, name);
+    const own = this.fieldType(caller.owner, name);
     if (own !== undefined || caller.owner === '') return own;
     const enclosing = caller.owner.split(/::|\./).slice(0, -1);
     for (let i = enclosing.length - 1; i >= 0; i--) {
@@ -1464,10 +1493,29 @@ export class Resolver {
     return undefined;
   }
 
-  /** The stated type of field `name` of class `owner` (its last segment) or of its nearest base declaring it. */
+  /**
+   * A type named inside class `scope` as the compiler finds it: the class of that name in the innermost enclosing scope
+   * declaring one (`Node` inside `btSoftBody::Face` is `btSoftBody::Node`, not another library's `Node`), else as written.
+   */
+  private scopedType(type: string, scope: string): string {
+    if (scope === '') return type;
+    const pointer = /\**$/.exec(type)![0];
+    const name = type.slice(0, type.length - pointer.length);
+    const separator = scope.includes('.') && !scope.includes('::') ? '.' : '::';
+    const parts = scope.split(separator);
+    for (let i = parts.length; i > 0; i--) {
+      const candidate = `${parts.slice(0, i).join(separator)}${separator}${name}`;
+      if (this.basesByOwner.has(candidate)) return `${candidate}${pointer}`;
+    }
+    return type;
+  }
+
+  /** The stated type of field `name` of class `owner` (by its qualified name where it has one, else by its last segment) or of its nearest base declaring it. */
   private fieldType(owner: string, name: string): string | undefined {
     if (owner === '') return undefined;
-    for (const cls of this.lineage(owner)) {
+    const qualified = this.fieldTypesByQualifiedOwner.get(owner)?.get(name);
+    if (qualified !== undefined) return this.scopedType(qualified, owner);
+    for (const cls of this.lineage(lastSegment(owner))) {
       const type = this.fieldTypesByOwner.get(cls)?.get(name);
       if (type !== undefined) return type;
     }

@@ -10,6 +10,8 @@ export interface Span {
   endColumn: number;
 }
 
+/** Built-in arithmetic types (C, C++, Java): a `number` literal fits them. */
+export const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
 /** CallSite.argumentTypes: an argument that is a name no local declares (`BeginDoc`), typed by the resolver. */
 export const NAMED_ARGUMENT = '=';
 /** CallSite.argumentTypes: an argument that is a call (`Comment("x")`), typed by the return type of what it resolves to. */

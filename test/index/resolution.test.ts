@@ -29,7 +29,7 @@ test('C/C++: static shadowing, out-of-line methods, overloads, calls through mac
     'lib/helpers.c clamp 5-10 none callers=2 []',
     'lib/helpers.c helpers_scale 13-17 file callers=0 [abs@-/stdlib clamp@lib/helpers.c:5/file]',
     'src/main.cpp make_shapes 10-16 package callers=1 [push_back@-/stdlib Shape@src/shape.cpp:9/package emplace_back@-/stdlib]',
-    'src/main.cpp main 20-31 package callers=0 [make_shapes@src/main.cpp:10/file grow@src/shape.cpp:18/package Shape@src/shape.cpp:9/package grow@src/shape.cpp:23/package util_tick@src/util.c:29/package util_log@src/util.c:23/package printf@-/stdlib total_area@src/shape.cpp:36/package data@-/stdlib size@-/stdlib util_length@src/util.c:34/package]',
+    'src/main.cpp main 20-31 package callers=0 [make_shapes@src/main.cpp:10/file grow@src/shape.cpp:18/package operator[]@-/stdlib Shape@src/shape.cpp:9/package grow@src/shape.cpp:23/package util_tick@src/util.c:29/package util_log@src/util.c:23/package printf@-/stdlib total_area@src/shape.cpp:36/package data@-/stdlib size@-/stdlib util_length@src/util.c:34/package]',
     'src/shape.cpp geo::Shape::Shape 9-9 none callers=2 []',
     'src/shape.cpp geo::Shape::area 12-15 package callers=1 [util_add@src/util.c:17/package]',
     'src/shape.cpp geo::Shape::grow 18-21 file callers=1 [grow@src/shape.cpp:23/file]',
@@ -117,7 +117,7 @@ test('C++: overloads chosen by the operand\'s and arguments\' types (a free oper
     'src/document.cpp out::widest 35-35 project callers=0 [larger@include/emitter.h:52/project]',
     'src/document.cpp out::emitTitle 39-43 project callers=0 [read@src/emitter.cpp:17/package operator<<@include/emitter.h:43/project operator<<@include/emitter.h:39/project]',
     'src/document.cpp out::emitAll 45-52 project callers=0 [Emitter@src/emitter.cpp:11/package Document@src/document.cpp:21/file Document@src/document.cpp:22/file Tag@src/emitter.cpp:5/package operator<<@include/emitter.h:43/project operator<<@src/document.cpp:25/file operator<<@include/emitter.h:41/project operator<<@include/emitter.h:39/project tagged@src/emitter.cpp:6/package operator[]@src/emitter.cpp:20/package]',
-    'src/emitter.cpp out::Tag::Tag 5-5 none callers=5 []',
+    'src/emitter.cpp out::Tag::Tag 5-5 stdlib callers=5 [text@-/stdlib]',
     'src/emitter.cpp out::tagged 6-6 file callers=1 [Tag@src/emitter.cpp:5/file]',
     'src/emitter.cpp out::Size::Size 8-8 none callers=0 []',
     'src/emitter.cpp out::larger 9-9 none callers=0 []',
@@ -575,6 +575,27 @@ test('Java: calls resolved through stated types: a field, a parameter, a local (
     'src/shop/Till.java shop.Till.ledger 4-4 none callers=1 []',
     // `ledger().size()`: the receiver is a call; its callee returns a Ledger, so Ledger's size, not Cart's
     'src/shop/Till.java shop.Till.count 7-7 package callers=0 [size@src/shop/Ledger.java:6/package ledger@src/shop/Till.java:4/file]',
+  ]);
+});
+
+test('C++: a number operand with a class operand calls the free operator taking both; library classes\' operators and initializers are the library\'s; nested classes by scope', async () => {
+  assert.deepEqual(await graphOf('cpp-scalar'), [
+    // `Node` inside Body is Body::Node, not hull::Node (whose `m_v` is a number)
+    'body.h Body::push 15-15 package callers=0 [operator*@vec.h:11/package]',
+    // a library class's member initializer and operator are the library's
+    'body.h Body::Body 18-18 stdlib callers=0 [name@-/stdlib]',
+    'body.h Body::named 19-19 stdlib callers=0 [operator==@-/stdlib]',
+    // a number on the left of a class (its other operand typed from inside parentheses), a built-in local, a typedef of one
+    'mid.cpp midpoint 5-7 package callers=0 [operator*@vec.h:11/package operator+@vec.h:10/package]',
+    'mid.cpp scaled 10-13 package callers=0 [operator*@vec.h:11/package]',
+    // numbers only: the language's operators, no call
+    'mid.cpp area 16-18 none callers=0 []',
+    // math.h's functions, declared through glibc's macros, are the C library's
+    'mid.cpp angle 21-23 stdlib callers=0 [acosf@-/stdlib]',
+    'vec.h Vec2::Vec2 7-7 none callers=3 []',
+    'vec.h operator+ 10-10 file callers=1 [Vec2@vec.h:7/file]',
+    'vec.h operator* 11-11 file callers=3 [Vec2@vec.h:7/file]',
+    'vec.h operator* 12-12 file callers=0 [Vec2@vec.h:7/file]',
   ]);
 });
 

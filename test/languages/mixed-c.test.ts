@@ -79,6 +79,7 @@ test('mixed-c: calls through function-like macros and inside macro arguments', a
   assert.deepEqual(main.functions[1]!.calls.map(renderCall), [
     'make_shapes/0@22:38',
     'shapes[0].grow/1@23:5',
+    'shapes.operator[]/1@23:5', // on a std::vector: the library's operator
     'geo.Shape/2@24:25', // new geo::Shape(1, 1)
     'extra.grow/2@25:5',
     'CALL_TWICE/1@26:5',

@@ -45,8 +45,23 @@ export const cppStandardHeaders: string[] = [
 /** Object-like macros of the GNU C library that expand to a call: a use is that call. */
 export const cLibraryMacroCalls: Record<string, string> = { errno: '__errno_location' };
 
+/** The functions math.h declares through glibc's `__MATHCALL` macros (bits/mathcalls.h, GNU C library 2.36), which
+ *  name them in pieces: each exists for double, float (`f`) and long double (`l`). */
+const cMathNames: string[] = [
+  'acos', 'acosh', 'asin', 'asinh', 'atan', 'atan2', 'atanh', 'canonicalize', 'cbrt', 'ceil', 'copysign', 'cos',
+  'cosh', 'drem', 'erf', 'erfc', 'exp', 'exp10', 'exp2', 'expm1', 'fabs', 'fdim', 'finite', 'floor', 'fma', 'fmax',
+  'fmaximum', 'fmaximum_mag', 'fmaximum_mag_num', 'fmaximum_num', 'fmaxmag', 'fmin', 'fminimum', 'fminimum_mag',
+  'fminimum_mag_num', 'fminimum_num', 'fminmag', 'fmod', 'frexp', 'fromfp', 'fromfpx', 'gamma', 'getpayload',
+  'hypot', 'ilogb', 'isinf', 'isnan', 'j0', 'j1', 'jn', 'ldexp', 'lgamma', 'llogb', 'llrint', 'llround', 'log',
+  'log10', 'log1p', 'log2', 'logb', 'lrint', 'lround', 'modf', 'nan', 'nearbyint', 'nextafter', 'nextdown',
+  'nexttoward', 'nextup', 'pow', 'remainder', 'remquo', 'rint', 'round', 'roundeven', 'scalb', 'scalbln', 'scalbn',
+  'setpayload', 'setpayloadsig', 'significand', 'sin', 'sincos', 'sinh', 'sqrt', 'tan', 'tanh', 'tgamma',
+  'totalorder', 'totalordermag', 'trunc', 'ufromfp', 'ufromfpx', 'y0', 'y1', 'yn',
+];
+
 /** Functions declared by those headers (GNU C library 2.36). */
 export const cLibraryNames: string[] = [
+  ...cMathNames.flatMap((name) => [name, `${name}f`, `${name}l`]),
   '_Exit', '_Fork', '_dl_mcount_wrapper_check', '_exit', '_flushlbf', '_longjmp', '_setjmp', 'a64l',
   'abort', 'abs', 'accept', 'accept4', 'access', 'acct', 'addmntent', 'addseverity', 'adjtime', 'aio_cancel',
   'aio_cancel64', 'aio_error', 'aio_error64', 'aio_fsync', 'aio_fsync64', 'aio_init', 'aio_read',
