@@ -1045,7 +1045,8 @@ export class Resolver {
       // a class without a constructor taking these arguments has the compiler's, or is the library's (`m_data{}` of a
       // `std::vector`), or no class of the project
       const constructors = this.constructorsOf(lastSegment(constructed), context.facts.language).filter((d) => takesArguments(d, site));
-      if (constructors.length === 0) return result(this.libraryLevel(constructed, context) ?? 'unresolved', []);
+      // (in a template, a library class's construction is most often of a type depending on its parameters: no call until instantiated)
+      if (constructors.length === 0) return result((caller.fn.template === undefined ? this.libraryLevel(constructed, context) : undefined) ?? 'unresolved', []);
       return result(levelOf(constructors), this.pickOverload(constructors, site, undefined, argumentTypes));
     }
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
@@ -1078,7 +1079,8 @@ export class Resolver {
         site.receiverType ?? (site.receiver !== null ? undefined
         : site.name === constructorCalls?.base ? this.basesByClass.get(caller.ownerTail)?.[0]
         : this.libraryClassNames.has(site.name) ? site.name : undefined);
-      const library = libraryType !== undefined ? this.libraryLevel(libraryType, context) : undefined;
+      // (in a template, an operator on a library class is most often on a type depending on its parameters: none until instantiated)
+      const library = libraryType !== undefined && !(isOperatorSite(site) && caller.fn.template !== undefined) ? this.libraryLevel(libraryType, context) : undefined;
       if (library) return result(library, []);
     }
     // an operator on a value whose type has none of the project's operators (a number, an unknown type) is built in
@@ -1361,6 +1363,8 @@ export class Resolver {
    * `stdlib` where the language's unbound types are its library's (implicitLibraryTypes: `String`); undefined otherwise.
    */
   private libraryLevel(type: string, context: FileContext): 'stdlib' | 'external' | undefined {
+    // a library's number (`std::size_t`) is no class
+    if (ARITHMETIC.test(lastSegment(type))) return undefined;
     const head = type.split(/::|\./)[0]!;
     if (context.stdlibModules.has(head)) return 'stdlib';
     if (this.knownClass(lastSegment(type)) && !this.libraryClassNames.has(lastSegment(type))) return undefined;

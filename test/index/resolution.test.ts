@@ -581,10 +581,13 @@ test('Java: calls resolved through stated types: a field, a parameter, a local (
 test('C++: a number operand with a class operand calls the free operator taking both; library classes\' operators and initializers are the library\'s; nested classes by scope', async () => {
   assert.deepEqual(await graphOf('cpp-scalar'), [
     // `Node` inside Body is Body::Node, not hull::Node (whose `m_v` is a number)
-    'body.h Body::push 15-15 package callers=0 [operator*@vec.h:11/package]',
-    // a library class's member initializer and operator are the library's
-    'body.h Body::Body 18-18 stdlib callers=0 [name@-/stdlib]',
-    'body.h Body::named 19-19 stdlib callers=0 [operator==@-/stdlib]',
+    'body.h Body::push 17-17 package callers=0 [operator*@vec.h:11/package]',
+    // a library class's member initializer and operator are the library's (a library number's initializer is no call)
+    'body.h Body::Body 20-20 stdlib callers=0 [name@-/stdlib]',
+    'body.h Body::named 21-21 stdlib callers=0 [operator==@-/stdlib]',
+    // in a template, a library class of its parameter: no call until instantiated
+    'body.h Stack::Stack 28-28 none callers=0 []',
+    'body.h Stack::top 29-29 none callers=0 []',
     // a number on the left of a class (its other operand typed from inside parentheses), a built-in local, a typedef of one
     'mid.cpp midpoint 5-7 package callers=0 [operator*@vec.h:11/package operator+@vec.h:10/package]',
     'mid.cpp scaled 10-13 package callers=0 [operator*@vec.h:11/package]',
