@@ -1190,34 +1190,34 @@ export class Resolver {
    * else in its nearest base that has one.
    */
   private ownMethods(groups: NameGroups, caller: Definition, site: CallSite, hides: boolean): Definition[] | undefined {
-    const own = groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail)?.filter((d) => sameClass(d.owner, caller.owner));
-    let nearest = own && own.length > 0 ? own : undefined;
-    if (nearest && (hides || takeArguments(nearest, site))) return nearest;
-    // the bases the caller's own class names (not those of another class of the same last name)
+    return this.nearestMethods(this.ownAndBaseMethods(groups, caller), site, hides);
+  }
+
+  /** The caller's class's methods of a name, then each base's its class names (not those of another class of the same last name), nearest first. */
+  private *ownAndBaseMethods(groups: NameGroups, caller: Definition): Generator<Definition[] | undefined> {
+    yield groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail)?.filter((d) => sameClass(d.owner, caller.owner));
     const owners = this.basesByOwner.size === 0 ? [] : this.ownersOf(caller.owner);
     for (const owner of owners) {
       for (const base of this.basesByOwner.get(owner) ?? []) {
-        for (const cls of this.lineage(base)) {
-          const found = groups.byOwnerTail.get(cls);
-          if (!found) continue;
-          if (hides || takeArguments(found, site)) return found;
-          nearest ??= found;
-        }
+        for (const cls of this.lineage(base)) yield groups.byOwnerTail.get(cls);
       }
     }
-    return nearest;
+  }
+
+  /** A name's methods in class `tail`, else in its nearest base that has one (as `nearestMethods` chooses). */
+  private classMethods(groups: NameGroups, tail: string, site: CallSite, hides: boolean): Definition[] | undefined {
+    return this.nearestMethods(this.lineage(tail).map((cls) => groups.byOwnerTail.get(cls)), site, hides);
   }
 
   /**
-   * A name's methods in class `tail`, else in its nearest base that has one. Where members' names do not hide a base's
-   * (Java: `doc.text()` on a `Document` declaring only `text(String)` calls `Element.text()`), the nearest class whose
-   * methods take the call's argument count; the nearest that has any when none does.
+   * Of classes' same-named methods, nearest class first: the first class's that has any where member names hide a
+   * base's (C++); otherwise (Java: `doc.text()` on a `Document` declaring only `text(String)` calls `Element.text()`)
+   * the nearest class's that take the call's argument count, else the nearest that has any.
    */
-  private classMethods(groups: NameGroups, tail: string, site: CallSite, hides: boolean): Definition[] | undefined {
+  private nearestMethods(classes: Iterable<Definition[] | undefined>, site: CallSite, hides: boolean): Definition[] | undefined {
     let nearest: Definition[] | undefined;
-    for (const cls of this.lineage(tail)) {
-      const found = groups.byOwnerTail.get(cls);
-      if (!found) continue;
+    for (const found of classes) {
+      if (!found || found.length === 0) continue;
       if (hides || takeArguments(found, site)) return found;
       nearest ??= found;
     }
