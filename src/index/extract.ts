@@ -1207,8 +1207,11 @@ class FileExtractor {
     const inClass = owner?.kind === 'class' && visit.within(owner.start, owner.end);
     if (inClass !== (rule.field === true)) return;
     const stated = rule.typePath ? firstOnPaths(visit.node, rule.typePath) : undefined;
-    if (!stated) return;
-    const type = rule.skipTypes?.includes(stated.type) ? (/\w+$/.exec(stated.text)?.[0] ?? null) : this.statedType(stated.text);
+    // a field the code types by its value alone (TypeScript's `map = new Map<K, V>()`): the class the value names
+    const value = stated === undefined && rule.valuePath ? firstOnPaths(visit.node, rule.valuePath) : undefined;
+    const valueType = value !== undefined && rule.valueTypes?.[value.type] ? firstOnPath(value, rule.valueTypes[value.type]!) : undefined;
+    const type = stated === undefined ? (valueType ? typeName(valueType.text) : null)
+      : rule.skipTypes?.includes(stated.type) ? (/\w+$/.exec(stated.text)?.[0] ?? null) : this.statedType(stated.text);
     if (!type) return;
     const qualified = inClass ? this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.') : '';
     // every declarator of the declaration (`Vec *pa, b;`), each with as many `*` as pointer and array declarators around its name
@@ -1274,6 +1277,7 @@ class FileExtractor {
     const bindings: string[] = [];
     let wildcard = false;
     let bindsNothing = false;
+    let renamed: Record<string, string> | undefined;
     if (alias) {
       targetNode = pathNode.childForFieldName(alias.nameField) ?? pathNode;
       const aliasNode = pathNode.childForFieldName(alias.aliasField);
@@ -1285,8 +1289,10 @@ class FileExtractor {
       else if (rule.noBindingTypes?.includes(bindingNode.type)) bindsNothing = true;
       else {
         const bindingAlias = rule.aliases?.find((a) => a.type === bindingNode.type);
-        const bound = bindingAlias ? (bindingNode.childForFieldName(bindingAlias.aliasField) ?? bindingNode.childForFieldName(bindingAlias.nameField)) : bindingNode;
+        const imported = bindingAlias ? bindingNode.childForFieldName(bindingAlias.nameField) : null;
+        const bound = bindingAlias ? (bindingNode.childForFieldName(bindingAlias.aliasField) ?? imported) : bindingNode;
         if (bound) bindings.push(bound.text);
+        if (bound && imported && imported.text !== bound.text) (renamed ??= {})[bound.text] = imported.text;
       }
     }
     if (rule.wildcardTypes && node.children.some((child) => child !== null && rule.wildcardTypes!.includes(child.type))) wildcard = true;
@@ -1299,6 +1305,7 @@ class FileExtractor {
     const system = (rule.systemTypes?.includes(pathNode.type) ?? false) || (this.c.systemPatterns.get(rule)?.test(target) ?? false);
     const ref: ImportRef = { target, bindings, system, resolve: rule.resolve, line: node.startPosition.row + 1 };
     if (wildcard) ref.wildcard = true;
+    if (renamed) ref.renamed = renamed;
     return ref;
   }
 

@@ -70,6 +70,8 @@ export interface ImportRef {
   line: number;
   /** binds every public name of the target (`import a.b.*`, `from m import *`, C# `using A.B;`, Go `import . "x"`). */
   wildcard?: boolean;
+  /** the names imported under another name, by the binding (`distance` -> `levenshtein` for `import {levenshtein as distance}`). */
+  renamed?: Record<string, string>;
 }
 
 /** A function, method or constructor definition found in one file. */

@@ -327,6 +327,8 @@ test('Java and TypeScript: members through the superclass and interfaces, `super
       'Square.java Square.Square:3 [this@Square.java:2]',
       'Square.java Square.area:4 [area@Shape.java:3 describe@Shape.java:4]',
       'Square.java Square.twice:5 [describe@Shape.java:4]',
+      // `super(message)` in a class derived from the runtime's Error
+      'errors.ts RequestError.constructor:2 [super@null:null]',
       'errors.ts TimeoutError.constructor:6 [super@errors.ts:2]',
       'errors.ts TimeoutError.report:7 [describe@errors.ts:3]',
     ]);
@@ -407,9 +409,9 @@ test('TypeScript: `new Timeout()` reaches the class\'s `constructor`; a member c
   try {
     assert.deepEqual(listFunctions(run.store).map((f) => `${f.path} ${f.qualifiedName} callers=${f.callers} [${f.callees.map((c) => `${c.name}@${c.path}:${c.startLine}`).join(' ')}]`), [
       'util.ts once callers=1 []',
-      'util.ts Timeout.constructor callers=1 []',
-      // `seen.push` is the built-in Array's (no class here has a push)
-      'wait.ts wait callers=0 [once@util.ts:1 push@null:null Timeout@util.ts:4]',
+      'util.ts Timeout.constructor callers=1 [super@null:null]',
+      // `emitter.once` is the EventEmitter's (node's events), `seen.push` the built-in Array's (no class here has a push)
+      'wait.ts wait callers=0 [once@null:null once@util.ts:1 push@null:null Timeout@util.ts:4]',
     ]);
   } finally {
     run.store.close();
@@ -630,6 +632,29 @@ test('Java: JDK classes and their bases, inherited overloads, typed resources, i
     // a resource and a catch parameter have their stated types; members of JDK classes are the library's
     'src/text/Streams.java text.Streams.pipe 25-36 file callers=0 [closeQuietly@src/text/Streams.java:14/file copy@src/text/Streams.java:16/file ByteArrayInputStream@-/stdlib emit@src/text/Streams.java:20/file read@-/stdlib getMessage@-/stdlib flush@-/stdlib]',
     'src/text/Tag.java text.Tag.normalName 4-4 none callers=1 []',
+  ]);
+});
+
+test('TypeScript: calls through stated types and the runtime\'s classes: fields typed or made by `new` (a runtime `Map` has its own `get`), module variables, a cast, a class or interface derived from a library class (`this.once()` in a `Duplex`, `super.pipe()`, an `express.Express` is express\'s); a renamed import reaches what it names, a runtime module never a file of its name, `Reflect.has` never a project `has`; a class\'s bases are its own module\'s', async () => {
+  assert.deepEqual(await graphOf('ts-library'), [
+    'src/distance.ts levenshtein 1-3 stdlib callers=1 [abs@-/stdlib]',
+    'src/errors.ts RequestError.constructor 2-4 stdlib callers=1 [super@-/stdlib]',
+    'src/errors.ts TimeoutError.constructor 8-10 file callers=0 [super@src/errors.ts:2/file]',
+    // `import {request as httpRequest} from 'http'` is node's http, not this file
+    'src/http.ts request 2-4 none callers=0 []',
+    'src/store.ts Store.constructor 6-8 stdlib callers=0 [WeakMap@-/stdlib]',
+    // `this.map.get(key)` on a field made by `new Map()`: the runtime's get, not Store.get itself
+    'src/store.ts Store.get 10-12 stdlib callers=1 [get@-/stdlib]',
+    'src/store.ts Store.has 14-16 stdlib callers=0 [has@-/stdlib]',
+    'src/store.ts Store.set 18-20 stdlib callers=2 [set@-/stdlib]',
+    'src/store.ts once 23-25 none callers=0 []',
+    // `this.once()` in a Duplex is the stream's, not the free `once`; `withoutBody.has()` a module ReadonlySet's; `shared.set()` a module Store's
+    'src/stream.ts Request.start 17-21 package callers=0 [once@-/stdlib has@-/stdlib finish@src/stream.ts:23/file set@src/store.ts:18/package httpRequest@-/stdlib]',
+    'src/stream.ts Request.finish 23-26 package callers=1 [pipe@-/stdlib set@src/store.ts:18/package]',
+    // `server.get()` on an interface extending express.Express is express\'s; `store.get()` after `as Store` is Store\'s; `distance` is levenshtein
+    'src/stream.ts serve 29-35 package callers=0 [get@-/external get@src/store.ts:10/package has@-/stdlib distance@src/distance.ts:1/package]',
+    // this module\'s TimeoutError derives from Error, not from errors.ts\'s RequestError
+    'src/timer.ts TimeoutError.constructor 3-5 stdlib callers=0 [super@-/stdlib]',
   ]);
 });
 

@@ -42,6 +42,12 @@ export const typescriptSemantic: Record<string, SemanticLabel> = {
 
 const signatureName = [['name']];
 
+/** Where a declaration states a class-like type (`: Foo`, `: Map<K, V>`, `: express.Express`); a built-in (`string`, `any`),
+ *  a union or an array states none worth keeping. */
+const statedType = [['type', '@type_identifier'], ['type', '@generic_type'], ['type', '@nested_type_identifier']];
+/** A value that names its type: `new Foo()`, `x as Foo`. */
+const valueTypes = { new_expression: ['constructor'], as_expression: ['@type_identifier'] };
+
 export const typescript: LanguageSpec = {
   ...javascript,
   id: 'typescript',
@@ -70,7 +76,8 @@ export const typescript: LanguageSpec = {
   scopes: [
     ...ecmascriptRules.scopes.map((scope) => ({ ...scope, bases: typescriptBases })),
     { type: 'abstract_class_declaration', nameFields: [['name']], bases: typescriptBases },
-    { type: 'interface_declaration', nameFields: [['name']] },
+    // `interface A extends B, express.Express`: members are looked up through the extended interfaces
+    { type: 'interface_declaration', nameFields: [['name']], bases: { paths: [['@extends_type_clause']] } },
     { type: 'internal_module', nameFields: [['name']], kind: 'namespace' },
     { type: 'module', nameFields: [['name']], kind: 'namespace' },
   ],
@@ -86,6 +93,19 @@ export const typescript: LanguageSpec = {
     'type_alias_declaration', 'interface_declaration', 'enum_declaration', 'abstract_class_declaration', 'ambient_declaration',
     'function_signature', 'import_alias',
   ],
+  // the stated types of parameters, locals, module variables and fields (`let x: Foo`, `const m = new Map()`, `weakMap:
+  // WeakMap<K, V>`): a member call on one is narrowed to that class's methods, and a library type's members are the library's
+  localTypes: [
+    { type: 'required_parameter', names: [['pattern']], typePath: statedType },
+    { type: 'optional_parameter', names: [['pattern']], typePath: statedType },
+    { type: 'variable_declarator', names: [['name']], typePath: statedType, valuePath: [['value']], valueTypes },
+    { type: 'public_field_definition', names: [['name']], typePath: statedType, valuePath: [['value']], valueTypes, field: true },
+  ],
+  castTypes: [{ type: 'as_expression', typePath: ['@type_identifier'] }],
+  // `this.weakMap.set(k)`, `options.headers.get(k)`: typed from the local, field or `this` they start from
+  receiverExpressions: ['member_expression', 'subscript_expression', 'parenthesized_expression', 'this'],
+  // a type no file declares and no import binds is a global of the runtime (`Set`, `WeakMap`, `Error`, `NodeJS.Timeout`)
+  implicitLibraryTypes: true,
   semantic: {
     ...ecmascriptSemantic,
     ...typescriptSemantic,
