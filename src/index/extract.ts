@@ -120,6 +120,8 @@ class Context {
   compilerChecks: Map<string, boolean> | undefined = undefined;
   /** a class template, or a class inside one (`templateDeclarations`). */
   templated = false;
+  /** the class's or function's type parameters (`typeParameters`): each one's bound's type name, null when unbounded. */
+  typeParameters: Map<string, string | null> | undefined = undefined;
 
   constructor(
     readonly start: number,
@@ -676,6 +678,7 @@ class FileExtractor {
     // a function whose text names none of them has no call that uses one: its calls are not checked one by one
     const compilerWords = words && code.search(words) >= 0 ? words : undefined;
     this.stack.push(new Context(visit.start, visit.end, name, 'function', false, fn, callsStart, callsEnd, compilerTyped, compilerWords));
+    this.readTypeParameters(node, this.stack.at(-1)!);
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node };
   }
 
@@ -1167,12 +1170,36 @@ class FileExtractor {
         const typeNode = firstOnPath(value, rule.valueTypes[value.type]!);
         if (typeNode) type = typeName(typeNode.text);
       }
+      if (type && this.c.spec.typeParameters) type = this.unparameterized(visit, type);
       // a pointer or array (C++ `T* p`, `T a[4]`, Java `T[] a`) is kept as `T*`: operators apply to it, not to a `T`
       const pointer = POINTER_DECLARATORS.has(name.parent?.type ?? '') || (stated !== undefined && !deduced && /\[\s*\]\s*$/.test(stated.text));
       if (type) (fn.localTypes ??= new Map()).set(name.text, pointer ? `${type}*` : type);
       // `const Vec& v`, `const Vec v`: a const object (`const Vec* p` points to one: its operators are the pointer's)
       if (type && !pointer && constant) (fn.constLocals ??= new Set()).add(name.text);
     });
+  }
+
+  /** Records a class's or function's type parameters with their bounds (`typeParameters`) in its context. */
+  private readTypeParameters(node: Node, context: Context): void {
+    const rule = this.c.spec.typeParameters;
+    const list = rule ? node.childForFieldName(rule.field) : null;
+    if (!rule || !list) return;
+    for (const parameter of list.namedChildren) {
+      if (parameter?.type !== rule.type) continue;
+      const name = firstOnPath(parameter, rule.names);
+      const bound = rule.bounds ? firstOnPaths(parameter, rule.bounds) : undefined;
+      if (name) (context.typeParameters ??= new Map()).set(name.text, bound ? typeName(bound.text) : null);
+    }
+  }
+
+  /** A type as the code around a node means it: a type parameter of an enclosing class or function is its bound, or none. */
+  private unparameterized(visit: Visited, type: string): string | null {
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const context = this.stack[i]!;
+      const bound = context.typeParameters?.get(type);
+      if (bound !== undefined && visit.within(context.start, context.end)) return bound;
+    }
+    return type;
   }
 
   /** A stated type's name: a smart pointer's (`std::shared_ptr<Node>`) is its argument's, as a pointer (`Node*`). */
@@ -1210,8 +1237,9 @@ class FileExtractor {
     // a field the code types by its value alone (TypeScript's `map = new Map<K, V>()`): the class the value names
     const value = stated === undefined && rule.valuePath ? firstOnPaths(visit.node, rule.valuePath) : undefined;
     const valueType = value !== undefined && rule.valueTypes?.[value.type] ? firstOnPath(value, rule.valueTypes[value.type]!) : undefined;
-    const type = stated === undefined ? (valueType ? typeName(valueType.text) : null)
+    let type = stated === undefined ? (valueType ? typeName(valueType.text) : null)
       : rule.skipTypes?.includes(stated.type) ? (/\w+$/.exec(stated.text)?.[0] ?? null) : this.statedType(stated.text);
+    if (type && this.c.spec.typeParameters) type = this.unparameterized(visit, type);
     if (!type) return;
     const qualified = inClass ? this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.') : '';
     // every declarator of the declaration (`Vec *pa, b;`), each with as many `*` as pointer and array declarators around its name
@@ -1337,6 +1365,7 @@ class FileExtractor {
     for (const part of parts) this.stack.push(new Context(start, end, part, kind, fileLocal));
     const templated = (kind === 'class' && node.parent !== null && this.c.templates.has(node.parent.type)) || this.stack.slice(0, first).some((context) => context.templated);
     for (const context of this.stack.slice(first)) context.templated = templated;
+    if (this.c.spec.typeParameters && this.stack.length > first) this.readTypeParameters(node, this.stack.at(-1)!);
     if (rule.bases && parts.length > 0) this.basesOf(node, rule.bases);
   }
 

@@ -350,6 +350,11 @@ export interface LanguageSpec {
   constructorCalls?: { base?: string; own?: string };
   /** nodes that state local names' types, for method calls on them. [none] */
   localTypes?: LocalTypeRule[];
+  /** a class's or function's type parameters (`class Box<T extends Node>`, `<V>(v: V)`): the field of the class or
+   *  function holding them, the path to each one's name from its node (of type `type`), and the paths to its bound. A
+   *  local or field of a type parameter's type has its bound's type (`Node`), or none when unbounded: never a class
+   *  of the parameter's name, nor the library's. [none] */
+  typeParameters?: { field: string; type: string; names: NodePath; bounds?: NodePath[] };
   /** declarations and initializers that construct an object of a class (C++ `T v;`, `T v(x);`, `T v{x};`, `: Base(x),
    *  m(y)`): call sites of the class's constructor that takes their arguments, named by the class (or, in an
    *  initializer, by a member of the caller's class: its stated type's class). [none] */

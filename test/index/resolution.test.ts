@@ -604,7 +604,7 @@ test('C++: a number operand with a class operand calls the free operator taking 
   ]);
 });
 
-test('Java: JDK classes and their bases, inherited overloads, typed resources, inner classes, library bases', async () => {
+test('Java: JDK classes and their bases, inherited overloads, typed resources, inner classes, library bases, type parameters by their bounds', async () => {
   assert.deepEqual(await graphOf('java-library'), [
     'src/text/Document.java text.Document.text 10-11 none callers=0 []',
     // `text()` on a Document that declares only text(String): Element's (Java looks a name up through the bases)
@@ -615,11 +615,14 @@ test('Java: JDK classes and their bases, inherited overloads, typed resources, i
     'src/text/Element.java text.Element.text 8-8 none callers=0 []',
     'src/text/Element.java text.Element.accept 10-10 none callers=1 []',
     'src/text/Element.java text.Element.accept 12-12 none callers=0 []',
-    'src/text/Element.java text.Element.normalName 14-14 none callers=0 []',
+    'src/text/Element.java text.Element.normalName 14-14 none callers=1 []',
     // `accept(this)`: `this` is an Element, not a pointer; `other.tag.normalName()` is Tag's by the field's type
     'src/text/Element.java text.Element.named 17-20 package callers=0 [accept@src/text/Element.java:10/file isEmpty@-/stdlib normalName@src/text/Tag.java:4/package]',
     // `super(message)` in a class derived from java.io.IOException
     'src/text/Failure.java text.Failure.Failure 7-9 stdlib callers=0 [super@-/stdlib]',
+    // a type parameter is its bound: `T extends Element`, `V extends Tag`
+    'src/text/Holder.java text.Holder.name 7-7 package callers=0 [normalName@src/text/Element.java:14/package]',
+    'src/text/Holder.java text.Holder.tag 9-9 package callers=0 [normalName@src/text/Tag.java:4/package]',
     // a parameter's class declares only text(String): the base's text()
     'src/text/Page.java text.Page.title 4-4 package callers=0 [text@src/text/Element.java:6/package]',
     'src/text/Streams.java text.Streams.closeQuietly 12-12 none callers=0 []',
@@ -631,22 +634,26 @@ test('Java: JDK classes and their bases, inherited overloads, typed resources, i
     // the nearest JDK base wins (BufferedReader is a Reader before a Closeable); a literal is a String, not a char[];
     // a resource and a catch parameter have their stated types; members of JDK classes are the library's
     'src/text/Streams.java text.Streams.pipe 25-36 file callers=0 [closeQuietly@src/text/Streams.java:14/file copy@src/text/Streams.java:16/file ByteArrayInputStream@-/stdlib emit@src/text/Streams.java:20/file read@-/stdlib getMessage@-/stdlib flush@-/stdlib]',
-    'src/text/Tag.java text.Tag.normalName 4-4 none callers=1 []',
+    'src/text/Tag.java text.Tag.normalName 4-4 none callers=2 []',
   ]);
 });
 
-test('TypeScript: calls through stated types and the runtime\'s classes: fields typed or made by `new` (a runtime `Map` has its own `get`), module variables, a cast, a class or interface derived from a library class (`this.once()` in a `Duplex`, `super.pipe()`, an `express.Express` is express\'s); a renamed import reaches what it names, a runtime module never a file of its name, `Reflect.has` never a project `has`; a class\'s bases are its own module\'s', async () => {
+test('TypeScript: calls through stated types and the runtime\'s classes: fields typed or made by `new` (a runtime `Map` has its own `get`), module variables, a cast, a class or interface derived from a library class (`this.once()` in a `Duplex`, `super.pipe()`, an `express.Express` is express\'s); a renamed import reaches what it names, a runtime module never a file of its name, `Reflect.has` never a project `has`; a class\'s bases are its own module\'s; a type parameter is its bound', async () => {
   assert.deepEqual(await graphOf('ts-library'), [
     'src/distance.ts levenshtein 1-3 stdlib callers=1 [abs@-/stdlib]',
     'src/errors.ts RequestError.constructor 2-4 stdlib callers=1 [super@-/stdlib]',
     'src/errors.ts TimeoutError.constructor 8-10 file callers=0 [super@src/errors.ts:2/file]',
+    // a field or parameter of a type parameter's type is its bound's (`T extends Store`)
+    'src/generic.ts Cache.constructor 7-9 none callers=0 []',
+    'src/generic.ts Cache.read 11-13 package callers=0 [get@src/store.ts:10/package]',
+    'src/generic.ts Cache.fill 15-17 package callers=0 [set@src/store.ts:18/package]',
     // `import {request as httpRequest} from 'http'` is node's http, not this file
     'src/http.ts request 2-4 none callers=0 []',
     'src/store.ts Store.constructor 6-8 stdlib callers=0 [WeakMap@-/stdlib]',
     // `this.map.get(key)` on a field made by `new Map()`: the runtime's get, not Store.get itself
-    'src/store.ts Store.get 10-12 stdlib callers=1 [get@-/stdlib]',
+    'src/store.ts Store.get 10-12 stdlib callers=2 [get@-/stdlib]',
     'src/store.ts Store.has 14-16 stdlib callers=0 [has@-/stdlib]',
-    'src/store.ts Store.set 18-20 stdlib callers=2 [set@-/stdlib]',
+    'src/store.ts Store.set 18-20 stdlib callers=3 [set@-/stdlib]',
     'src/store.ts once 23-25 none callers=0 []',
     // `this.once()` in a Duplex is the stream's, not the free `once`; `withoutBody.has()` a module ReadonlySet's; `shared.set()` a module Store's
     'src/stream.ts Request.start 17-21 package callers=0 [once@-/stdlib has@-/stdlib finish@src/stream.ts:23/file set@src/store.ts:18/package httpRequest@-/stdlib]',

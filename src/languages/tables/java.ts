@@ -105,6 +105,10 @@ export const java: LanguageSpec = {
     { type: 'catch_formal_parameter', names: [['name']], typePath: [['@catch_type', '@type_identifier'], ['@catch_type', '@scoped_type_identifier']] },
   ],
   castTypes: [{ type: 'cast_expression', typePath: ['type'] }],
+  typeParameters: {
+    field: 'type_parameters', type: 'type_parameter', names: ['@type_identifier'],
+    bounds: [['@type_bound', '@type_identifier'], ['@type_bound', '@generic_type'], ['@type_bound', '@scoped_type_identifier']],
+  },
   // `element.tag.normalName()`, `words[i].length()`, `this.out.write(b)`: typed from the local, field or `this` they start from
   receiverExpressions: ['field_access', 'array_access', 'parenthesized_expression', 'this'],
   // a type no file declares and no import binds is java.lang's, imported implicitly

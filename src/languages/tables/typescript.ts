@@ -102,6 +102,10 @@ export const typescript: LanguageSpec = {
     { type: 'public_field_definition', names: [['name']], typePath: statedType, valuePath: [['value']], valueTypes, field: true },
   ],
   castTypes: [{ type: 'as_expression', typePath: ['@type_identifier'] }],
+  typeParameters: {
+    field: 'type_parameters', type: 'type_parameter', names: ['name'],
+    bounds: [['constraint', '@type_identifier'], ['constraint', '@generic_type'], ['constraint', '@nested_type_identifier']],
+  },
   // `this.weakMap.set(k)`, `options.headers.get(k)`: typed from the local, field or `this` they start from
   receiverExpressions: ['member_expression', 'subscript_expression', 'parenthesized_expression', 'this'],
   // a type no file declares and no import binds is a global of the runtime (`Set`, `WeakMap`, `Error`, `NodeJS.Timeout`)
