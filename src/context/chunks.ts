@@ -73,7 +73,7 @@ function fileLines(bytes: Uint8Array, compatibility: RetrievalCompatibility): st
   } catch {
     // CrossCodeEval reads with errors='replace' and keeps \r; ctxbench decodes as the index does (Latin-1).
     if (compatibility === 'crosscodeeval') return UTF8_REPLACING.decode(bytes).split('\n');
-    return decodeSource(bytes).text.split(/\r\n|\r|\n/);
+    return (decodeSource(bytes)?.text ?? '').split(/\r\n|\r|\n/);
   }
 }
 

@@ -15,7 +15,7 @@ import { indexRepository } from '../index/indexer.ts';
 import { bleuTokens, duplicateChecker, YABLOCO_DUPLICATES } from '../tasks/bleu.ts';
 import { buildFromIndexes } from '../tasks/build.ts';
 import { repositoryCommit } from '../tasks/git.ts';
-import type { BuildOptions, Family } from '../tasks/types.ts';
+import type { BuildManifest, BuildOptions, Family } from '../tasks/types.ts';
 import { InputError } from '../util/errors.ts';
 import { AtomicFile, writeFileAtomic } from '../util/jsonl.ts';
 import { createPromptBuilder } from './index.ts';
@@ -57,6 +57,8 @@ export interface CorpusManifest {
   repositories: { name: string; root: string; commit: string | null; status: 'used' | 'refused: in the evaluation set' }[];
   counts: CorpusCounts;
   samples: number;
+  /** the used repositories' skipped and fallback-decoded files, as a build's manifest lists them. */
+  inputs: BuildManifest['inputs'];
 }
 
 /** What the evaluation sets give away: their repositories, files and references. */
@@ -91,14 +93,17 @@ function evaluationOf(paths: string[]): Evaluation {
 }
 
 /** The family's samples of one repository: the training-split rules for functions, the family's own otherwise. */
-async function samplesOf(root: string, request: CorpusRequest): Promise<{ tasks: TaskRecord[]; name: string; commit: string | null }> {
+async function samplesOf(root: string, request: CorpusRequest): Promise<{ tasks: TaskRecord[]; inputs: BuildManifest['inputs'] }> {
   const run = await indexRepository(root, {});
-  const repo = { name: basename(run.root), root: run.root, commit: repositoryCommit(run.root), store: run.store };
+  const repo = { name: basename(run.root), root: run.root, commit: repositoryCommit(run.root), store: run.store, inputs: run.inputs };
   try {
     const options = { family: request.family, seed: request.seed, languages: request.languages, limit: request.limit, command: request.command, toolVersion: request.toolVersion };
-    if (request.family !== 'function') return { ...repo, tasks: (await buildFromIndexes([repo], options)).tasks };
+    if (request.family !== 'function') {
+      const built = await buildFromIndexes([repo], options);
+      return { tasks: built.tasks, inputs: built.manifest.inputs };
+    }
     const built = await buildFromIndexes([repo], { ...options, limit: undefined, perLevel: 0, train: true });
-    return { ...repo, tasks: built.splits.train!.tasks };
+    return { tasks: built.splits.train!.tasks, inputs: built.manifest.inputs };
   } finally {
     repo.store.close();
   }
@@ -121,6 +126,7 @@ export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifes
   const manifest: CorpusManifest = {
     tool: 'ctxbench', version: request.toolVersion, command: request.command, family: request.family, strategy, chatTemplate,
     fimTemplate: request.fimTemplate ?? null, exclude: evaluation.sizes, repositories: [], counts: {}, samples: 0,
+    inputs: { skipped: [], decoded: [], counts: {} },
   };
   try {
     for (const root of request.repos) {
@@ -130,7 +136,10 @@ export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifes
         manifest.repositories.push({ name, root, commit, status: 'refused: in the evaluation set' });
         continue;
       }
-      const { tasks } = await samplesOf(root, request);
+      const { tasks, inputs } = await samplesOf(root, request);
+      manifest.inputs.skipped.push(...inputs.skipped);
+      manifest.inputs.decoded.push(...inputs.decoded);
+      for (const [reason, count] of Object.entries(inputs.counts) as [keyof typeof inputs.counts, number][]) manifest.inputs.counts[reason] = (manifest.inputs.counts[reason] ?? 0) + count;
       manifest.repositories.push({ name, root, commit, status: 'used' });
       const chatBuilder = await createPromptBuilder({ strategy, template: chatTemplate, repoRoot: root });
       const fimBuilder = request.fimTemplate === undefined ? null : await createPromptBuilder({ strategy, template: request.fimTemplate, repoRoot: root });

@@ -12,7 +12,7 @@ import { factsForPart, resolutionSplit, resolverInPathOrder } from './resolve.ts
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
-import { listSources, readListed, type SourceFile, type WalkOptions } from './walk.ts';
+import { listSources, readListed, type InputNote, type SourceFile, type WalkOptions } from './walk.ts';
 
 export interface IndexOptions extends WalkOptions {
   /** SQLite file; default `<repo>/.ctxbench/index.db`. */
@@ -37,6 +37,8 @@ export interface IndexRun {
   removed: number;
   unchanged: boolean;
   warnings: string[];
+  /** the files of a known language skipped or decoded with a fallback (each also among the warnings). */
+  inputs: InputNote[];
   seconds: number;
 }
 
@@ -204,7 +206,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       store.setMeta('yablocoIndexedFiles', yabloco);
     }
     store.setMeta('selection', JSON.stringify(selection));
-    return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: [...notes, ...listing.warnings()], seconds: (performance.now() - started) / 1000 };
+    return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: [...notes, ...listing.warnings()], inputs: listing.inputs(), seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     store.close();
     throw error;

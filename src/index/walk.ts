@@ -1,13 +1,13 @@
 // Lists a repository's source files: respects .gitignore, --include/--exclude globs, never follows a
-// link out of the repository, and skips binary and huge files with a warning naming them (a file that
-// is not valid UTF-8 is decoded as Latin-1, with a warning).
+// link out of the repository, and skips binary and huge files with a warning naming them (a UTF-16 file
+// is decoded, one that is not valid UTF-8 as Latin-1, each with a warning).
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { languageForPath } from '../languages/registry.ts';
 import { errorReason } from '../util/errors.ts';
-import { decodeSource } from '../util/source-text.ts';
+import { decodeSource, ENCODING_NOTES } from '../util/source-text.ts';
 import type { LanguageId } from '../languages/types.ts';
 
 export interface WalkOptions {
@@ -31,6 +31,16 @@ export interface WalkResult {
   warnings: string[];
 }
 
+/** Why a file of a known language was skipped, or decoded otherwise than as UTF-8. */
+export type InputReason = 'over the size limit' | 'binary' | 'unreadable' | 'link' | 'utf-16' | 'latin1';
+
+/** A file the walk skipped or decoded with a fallback (every reader of the repository reports them). */
+export interface InputNote {
+  path: string;
+  action: 'skipped' | 'decoded';
+  reason: InputReason;
+}
+
 const ALWAYS_SKIPPED_DIRS = new Set(['.git', '.hg', '.svn', 'node_modules', '.ctxbench']);
 const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -52,6 +62,8 @@ export interface SourceListing {
   entries: SourceEntry[];
   /** the warnings of the listing and of every read so far, in the order of the walk. */
   warnings(): string[];
+  /** the files skipped or decoded with a fallback so far, in the order of the walk (each with a warning). */
+  inputs(): InputNote[];
   /** reads an entry (null when it is skipped, with a warning naming it). */
   read(entry: SourceEntry): SourceFile | null;
 }
@@ -67,8 +79,9 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
   const excluded = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : () => false;
   const entries: SourceEntry[] = [];
   // each warning with its place in the walk: an entry's number, or after the entries found before it
-  const warned: { at: number; text: string }[] = [];
-  const warn = (text: string) => warned.push({ at: entries.length - 0.5, text });
+  const warned: { at: number; text: string; input?: InputNote }[] = [];
+  const warn = (text: string, input?: InputNote) => warned.push({ at: entries.length - 0.5, text, ...(input ? { input } : {}) });
+  const inOrder = () => [...warned].sort((a, b) => a.at - b.at);
   const visitedDirs = new Set<string>();
 
   const visit = (dir: string, rules: { base: string; matcher: Ignore }[]) => {
@@ -96,7 +109,8 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
         if (stats.isSymbolicLink()) {
           const problem = linkProblem(realRoot, real, full);
           if (problem) {
-            warn(`${path}: skipped, ${problem}`);
+            // (a folder's link too: it may hold files of a known language)
+            warn(`${path}: skipped, ${problem}`, { path, action: 'skipped', reason: 'link' });
             continue;
           }
           stats = statSync(full);
@@ -117,7 +131,7 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
       const language = languageForPath(path);
       if (!language) continue;
       if (stats.size > maxBytes) {
-        warn(`${path}: skipped, ${stats.size} bytes is over the ${maxBytes}-byte limit (--max-file-bytes)`);
+        warn(`${path}: skipped, ${stats.size} bytes is over the ${maxBytes}-byte limit (--max-file-bytes)`, { path, action: 'skipped', reason: 'over the size limit' });
         continue;
       }
       entries.push({ path, full, size: stats.size, language });
@@ -127,23 +141,26 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
   const numbers = new Map(entries.map((entry, number) => [entry, number]));
   return {
     entries,
-    warnings: () => [...warned].sort((a, b) => a.at - b.at).map((warning) => warning.text),
+    warnings: () => inOrder().map((warning) => warning.text),
+    inputs: () => inOrder().flatMap((warning) => (warning.input ? [warning.input] : [])),
     read(entry) {
       const at = numbers.get(entry)!;
+      const { path } = entry;
       let bytes: Buffer;
       try {
         bytes = readFileSync(entry.full);
       } catch (error) {
-        warned.push({ at, text: `${entry.path}: skipped (${errorReason(error)})` });
+        warned.push({ at, text: `${path}: skipped (${errorReason(error)})`, input: { path, action: 'skipped', reason: 'unreadable' } });
         return null;
       }
-      if (bytes.includes(0)) {
-        warned.push({ at, text: `${entry.path}: skipped, binary content (NUL byte)` });
+      const decoded = decodeSource(bytes);
+      if (!decoded) {
+        warned.push({ at, text: `${path}: skipped, binary content (NUL byte)`, input: { path, action: 'skipped', reason: 'binary' } });
         return null;
       }
-      const { text, encoding } = decodeSource(bytes);
-      if (encoding !== 'utf-8') warned.push({ at, text: `${entry.path}: not valid UTF-8, decoded as Latin-1` });
-      return { path: entry.path, language: languageForPath(entry.path, text) ?? entry.language, text, size: entry.size };
+      const { text, encoding } = decoded;
+      if (encoding !== 'utf-8') warned.push({ at, text: `${path}: ${ENCODING_NOTES[encoding]}`, input: { path, action: 'decoded', reason: encoding === 'latin1' ? 'latin1' : 'utf-16' } });
+      return { path, language: languageForPath(path, text) ?? entry.language, text, size: entry.size };
     },
   };
 }

@@ -200,15 +200,27 @@ export const label = (cls: SemanticClass, subclass: string): SemanticLabel => ({
  * tell (a `comment` that is `/* … *\/`, a modifier list with or without an access keyword).
  */
 export interface SemanticTextRule {
-  /** node types the rule applies to. */
+  /** node types the rule applies to: the hole's node or one of the named nodes sharing its span (an
+   *  `expression_statement` around a Python docstring's `string`, a `type` around `int`). */
   types: string[];
-  /** regular expression source tested on the node's text (flags `su`: `.` spans lines). */
-  pattern: string;
+  /** regular expression source tested on the node's text (flags `su`: `.` spans lines). [any text] */
+  pattern?: string;
+  /** the rule applies only inside a node of one of these types, the nearest such around the hole (a Haskell
+   *  `function` inside a `signature` is a function type, not a definition). [anywhere] */
+  within?: string[];
   label: SemanticLabel;
 }
 
-/** Block comments (`/* … *\/`, doc comments included) of the C and ECMAScript families. */
+/** Block comments (`/* … *\/`, doc comments included) of the C and ECMAScript families, C# and Go. */
 export const SLASH_STAR_COMMENTS: SemanticTextRule = { types: ['comment'], pattern: '^/\\*', label: label('Comments and Documentation', 'multi-line') };
+
+/** A C-family function prototype (`extern void f(void);`, `int g(int a, char *b);`): a declaration of a function,
+ *  not of a variable; one with an initializer (`=`) or a function pointer (`(*fp)`) stays a variable. */
+export const C_PROTOTYPES: SemanticTextRule = {
+  types: ['declaration'],
+  pattern: '^(?![^;]*\\(\\s*\\*)[^=;{}]*\\)\\s*(?:(?:const|noexcept|override|final|__attribute__\\s*\\(\\(.*\\)\\)|[A-Z_]+)\\s*)*;$',
+  label: label('Declaration and Definition', 'function'),
+};
 
 /** Every class/subclass pair of SEMANTIC_SUBCLASSES by a short name, for writing `semantic` maps. */
 export const LABELS = {

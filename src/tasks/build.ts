@@ -80,7 +80,7 @@ export async function buildBenchmark(request: BuildRequest): Promise<BuildOutput
   try {
     for (const path of request.repos) {
       const run = await indexRepository(path, { ...request.index });
-      repos.push({ name: basename(run.root), root: run.root, commit: repositoryCommit(run.root), store: run.store });
+      repos.push({ name: basename(run.root), root: run.root, commit: repositoryCommit(run.root), store: run.store, inputs: run.inputs });
     }
     return await buildFromIndexes(repos, request);
   } finally {
@@ -115,6 +115,7 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
   const log = FilterLog.from(result.filters);
   let tasks = dateFilters(result.tasks, repos, request, log);
   if (request.solvedBy) tasks = await dropSolved(tasks, request.solvedBy, log);
+  const inputs = inputsOf(repos);
   const manifestOf = (split: BuildManifest['split'], kept: TaskRecord[], filters: FilterStep[]): BuildManifest => ({
     tool: 'ctxbench',
     version: request.toolVersion,
@@ -142,6 +143,7 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
     tasks: kept.length,
     notes: result.notes ?? [],
     counts: countLabels(kept),
+    inputs,
   });
   const splits: BuildOutput['splits'] = {};
   for (const split of SPLITS) {
@@ -153,6 +155,29 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
     splits[split] = { tasks: kept, manifest: manifestOf(split, kept, splitLog.steps) };
   }
   return { tasks, manifest: manifestOf('test', tasks, log.steps), splits };
+}
+
+/** The repositories' skipped and fallback-decoded files (RepositoryInput.inputs), for the manifest. */
+function inputsOf(repos: RepositoryInput[]): BuildManifest['inputs'] {
+  const inputs: BuildManifest['inputs'] = { skipped: [], decoded: [], counts: {} };
+  for (const repo of repos) {
+    for (const { path, action, reason } of repo.inputs ?? []) {
+      inputs[action].push({ repository: repo.name, path, reason });
+      inputs.counts[reason] = (inputs.counts[reason] ?? 0) + 1;
+    }
+  }
+  return inputs;
+}
+
+/** Warnings for the files no task could come from, and those decoded with a fallback: counts by reason, then each file. */
+export function inputWarnings(inputs: BuildManifest['inputs']): string[] {
+  const listed = [...inputs.skipped.map((input) => ({ ...input, action: 'skipped' })), ...inputs.decoded.map((input) => ({ ...input, action: 'decoded' }))];
+  if (listed.length === 0) return [];
+  const counts = Object.entries(inputs.counts).map(([reason, count]) => `${count} ${reason}`).join(', ');
+  return [
+    `warning: ${inputs.skipped.length} files skipped, ${inputs.decoded.length} decoded with a fallback (${counts}); the manifest lists them:`,
+    ...listed.map((input) => `warning:   ${input.repository}/${input.path}: ${input.action}, ${input.reason}`),
+  ];
 }
 
 export function manifestPath(out: string): string {

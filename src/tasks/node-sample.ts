@@ -75,15 +75,20 @@ export function bucketOf(depth: number, treeDepth: number, rootDepth: 0 | 1 = 1)
   return depthBucket(depth - shift, treeDepth - shift);
 }
 
-const compiledRules = new Map<LanguageId, Map<string, { pattern: RegExp; label: SemanticLabel }[]>>();
+interface CompiledRule {
+  pattern: RegExp | null;
+  within: readonly string[] | null;
+  label: SemanticLabel;
+}
+const compiledRules = new Map<LanguageId, Map<string, CompiledRule[]>>();
 
 /** A language's text rules by node type, compiled once. */
-function textRules(language: LanguageId): Map<string, { pattern: RegExp; label: SemanticLabel }[]> {
+function textRules(language: LanguageId): Map<string, CompiledRule[]> {
   let rules = compiledRules.get(language);
   if (!rules) {
     rules = new Map();
     for (const rule of getLanguage(language).semanticRules ?? []) {
-      const compiled = { pattern: new RegExp(rule.pattern, 'su'), label: rule.label };
+      const compiled = { pattern: rule.pattern === undefined ? null : new RegExp(rule.pattern, 'su'), within: rule.within ?? null, label: rule.label };
       for (const type of rule.types) rules.set(type, [...(rules.get(type) ?? []), compiled]);
     }
     compiledRules.set(language, rules);
@@ -91,13 +96,28 @@ function textRules(language: LanguageId): Map<string, { pattern: RegExp; label: 
   return rules;
 }
 
+/** The node types a language's text rules apply within (SemanticTextRule.within). */
+function withinTypes(language: LanguageId): ReadonlySet<string> {
+  return new Set((getLanguage(language).semanticRules ?? []).flatMap((rule) => rule.within ?? []));
+}
+
 /**
- * The language table's label for a node: `Class/subclass`. The table's text rules for the type
- * come first (the first whose pattern matches `text`), then its type map, then its fallback.
+ * The language table's label for a hole: `Class/subclass`. `types` are the named nodes sharing the
+ * hole's span, innermost first (the hole is named by the first); `within` the type of the nearest node
+ * around it that some rule applies within. The table's text rules come first (of each type in turn,
+ * the first whose pattern matches `text` where its `within` holds), then the innermost type's map,
+ * then the fallback.
  */
-export function semanticLabel(language: LanguageId, nodeType: string, text: string): string {
+export function semanticLabel(language: LanguageId, types: string | readonly string[], text: string, within?: string): string {
   const spec = getLanguage(language);
-  const label = textRules(language).get(nodeType)?.find((rule) => rule.pattern.test(text))?.label ?? spec.semantic[nodeType] ?? spec.semanticFallback;
+  const rules = textRules(language);
+  const spanTypes = typeof types === 'string' ? [types] : types;
+  let label: SemanticLabel | undefined;
+  for (const type of spanTypes) {
+    label = rules.get(type)?.find((rule) => (rule.within === null || (within !== undefined && rule.within.includes(within))) && (rule.pattern === null || rule.pattern.test(text)))?.label;
+    if (label) break;
+  }
+  label ??= spec.semantic[spanTypes[0]!] ?? spec.semanticFallback;
   return `${label.class}/${label.subclass}`;
 }
 
@@ -142,7 +162,9 @@ export interface WalkedNode {
   error: boolean;
 }
 
-type Visit = (start: number, end: number, typeId: number, depth: number, error: boolean) => void;
+/** `within`: the type id of the nearest named node around this one (a strict ancestor) of the language's rules'
+ *  `within` types (SemanticTextRule.within), -1 when none. */
+type Visit = (start: number, end: number, typeId: number, depth: number, error: boolean, within: number) => void;
 
 /**
  * Walks every named node below the root in document order (one cursor pass), reporting its span,
@@ -158,7 +180,12 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
     const checkErrors = tree.rootNode.hasError;
     const named: boolean[] = [];
     const isNamed = (typeId: number) => (named[typeId] ??= types.nodeTypeIsNamed(typeId));
-    const buffered: { start: number; end: number; typeId: number; depth: number; error: boolean }[] = [];
+    const buffered: { start: number; end: number; typeId: number; depth: number; error: boolean; within: number }[] = [];
+    // The rules' `within` types: for each node on the path from the root, the nearest of them at or above it (-1: none)
+    const withinNames = withinTypes(language);
+    const tracksWithin = withinNames.size > 0;
+    const isWithin: boolean[] = [];
+    const enclosing: number[] = [-1];
     // For buffered walks: the ancestors' entries (-1 when not named), and whether each is inside an ERROR node.
     const stack: number[] = [];
     const inError: boolean[] = [false];
@@ -170,22 +197,24 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
     for (;;) {
       const typeId = cursor.nodeTypeId;
       if (depth > allDepth) allDepth = depth;
+      const within = tracksWithin ? enclosing[enclosing.length - 1]! : -1;
       let entry = -1;
       if (depth > 1 && isNamed(typeId)) {
         if (depth > treeDepth) treeDepth = depth;
         if (checkErrors) {
           const error = inError[inError.length - 1]! || typeId === errorTypeId || cursor.nodeIsMissing;
           entry = buffered.length;
-          buffered.push({ start: cursor.startIndex, end: cursor.endIndex, typeId, depth, error });
+          buffered.push({ start: cursor.startIndex, end: cursor.endIndex, typeId, depth, error, within });
           // A node holding an ERROR or MISSING node holds a syntax error too.
           if (error && !inError[inError.length - 1]) for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
         } else {
-          visit(cursor.startIndex, cursor.endIndex, typeId, depth, false);
+          visit(cursor.startIndex, cursor.endIndex, typeId, depth, false, within);
         }
       } else if (checkErrors && depth > 1 && cursor.nodeIsMissing && !inError[inError.length - 1]) {
         for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
       }
       if (cursor.gotoFirstChild()) {
+        if (tracksWithin) enclosing.push((isWithin[typeId] ??= withinNames.has(types.nodeTypeForId(typeId) ?? '')) ? typeId : within);
         if (checkErrors) {
           stack.push(entry);
           inError.push(inError[inError.length - 1]! || typeId === errorTypeId);
@@ -203,12 +232,13 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
           stack.pop();
           inError.pop();
         }
+        if (tracksWithin) enclosing.pop();
         depth--;
       }
       if (done) break;
     }
     cursor.delete();
-    for (const node of buffered) visit(node.start, node.end, node.typeId, node.depth, node.error);
+    for (const node of buffered) visit(node.start, node.end, node.typeId, node.depth, node.error, node.within);
     const names: string[] = [];
     return { treeDepth, allDepth, typeName: (typeId) => (names[typeId] ??= types.nodeTypeForId(typeId) ?? String(typeId)) };
   } finally {
@@ -223,12 +253,56 @@ export async function listNamedNodes(language: LanguageId, text: string): Promis
   return { nodes: raw.map(({ typeId, ...node }) => ({ ...node, type: typeName(typeId) })), treeDepth };
 }
 
-interface Candidate {
+/** A hole: the named nodes sharing one span, innermost first, and what is around them. */
+interface Span {
   start: number;
   end: number;
+  /** the innermost node's type id: it names the hole. */
   typeId: number;
+  /** the type ids of every named node with this span, innermost first. */
+  spanTypes: number[];
+  /** the nearest rules' `within` type around the span (Visit), -1 when none. */
+  within: number;
   depth: number;
+  error: boolean;
+}
+
+interface Candidate extends Span {
   lines: number;
+}
+
+/**
+ * Walks a file's holes in document order: named nodes that share a span (Python `expression_statement >
+ * assignment`) are one hole, named by the innermost of them (its type and depth), in or holding a syntax
+ * error when any of them is.
+ */
+async function walkSpans(language: LanguageId, text: string, onSpan: (span: Span) => void): ReturnType<typeof walkNamedNodes> {
+  let pending: Span | undefined;
+  // Nodes come in document order, a parent right before a child with its span.
+  const walked = await walkNamedNodes(language, text, (start, end, typeId, depth, error, within) => {
+    if (pending && pending.start === start && pending.end === end) {
+      pending = { start, end, typeId, spanTypes: [typeId, ...pending.spanTypes], within, depth, error: error || pending.error };
+      return;
+    }
+    if (pending) onSpan(pending);
+    pending = { start, end, typeId, spanTypes: [typeId], within, depth, error };
+  });
+  if (pending) onSpan(pending);
+  return walked;
+}
+
+/** A hole's label (semanticLabel) from the type names of its span. */
+function spanLabel(language: LanguageId, text: string, span: Span, typeName: (typeId: number) => string): string {
+  return semanticLabel(language, span.spanTypes.map(typeName), text.slice(span.start, span.end), span.within >= 0 ? typeName(span.within) : undefined);
+}
+
+/** Every hole of a file before the filters, in document order, with its type (the innermost node's) and label. */
+export async function listHoles(language: LanguageId, text: string): Promise<{ start: number; end: number; type: string; spanTypes: string[]; semantic: string; error: boolean }[]> {
+  const spans: Span[] = [];
+  const { typeName } = await walkSpans(language, text, (span) => spans.push(span));
+  return spans.map((span) => ({
+    start: span.start, end: span.end, type: typeName(span.typeId), spanTypes: span.spanTypes.map(typeName), semantic: spanLabel(language, text, span, typeName), error: span.error,
+  }));
 }
 
 /** Reservoir sampling: keeps a uniform sample of `size` of the items seen so far (`seen` before this one). */
@@ -254,8 +328,7 @@ export async function sampleFile(file: { path: string; language: LanguageId; tex
   let candidates = 0;
   let eligible = 0;
   let multiEligible = 0;
-  let pending: (Candidate & { error: boolean }) | undefined;
-  const settle = (node: Candidate & { error: boolean }) => {
+  const settle = (node: Span) => {
     candidates++;
     if (node.error) {
       removed.error++;
@@ -266,25 +339,16 @@ export async function sampleFile(file: { path: string; language: LanguageId; tex
       removed[problem]++;
       return;
     }
-    const candidate = { start: node.start, end: node.end, typeId: node.typeId, depth: node.depth, lines };
+    const candidate = { ...node, lines };
     keepSample(drawn, eligible++, perFile, candidate, random);
     // twice as many multi-line spares, since some of them may have been drawn already
     if (lines >= 2) keepSample(multi, multiEligible++, 2 * perFile, candidate, random);
   };
-  // Nodes come in document order, a parent right before a child with its span.
-  const { treeDepth, allDepth, typeName } = await walkNamedNodes(file.language, file.text, (start, end, typeId, depth, error) => {
-    if (pending && pending.start === start && pending.end === end) {
-      pending = { start, end, typeId, depth, lines: 0, error: error || pending.error };
-      return;
-    }
-    if (pending) settle(pending);
-    pending = { start, end, typeId, depth, lines: 0, error };
-  });
-  if (pending) settle(pending);
+  const { treeDepth, allDepth, typeName } = await walkSpans(file.language, file.text, settle);
   const label = (node: Candidate): NodeHole => {
     const type = typeName(node.typeId);
     const bucket = bucketOf(node.depth, buckets.treeDepth === 'named' ? treeDepth : allDepth, buckets.rootDepth);
-    return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket, semantic: semanticLabel(file.language, type, file.text.slice(node.start, node.end)) };
+    return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket, semantic: spanLabel(file.language, file.text, node, typeName) };
   };
   const multiLineAlternates = multi.filter((node) => !drawn.includes(node)).slice(0, perFile).map(label);
   return { path: file.path, candidates, removed, drawn: drawn.map(label), multiLineAlternates };

@@ -3,6 +3,7 @@
 import type { TaskRecord } from '../datasets/types.ts';
 import type { IndexStore } from '../index/store.ts';
 import type { LevelMode } from '../index/types.ts';
+import type { InputNote, InputReason } from '../index/walk.ts';
 import type { LanguageId } from '../languages/types.ts';
 import type { Coverage } from './coverage.ts';
 
@@ -18,6 +19,8 @@ export interface RepositoryInput {
   /** `git rev-parse HEAD`, null outside git. */
   commit: string | null;
   store: IndexStore;
+  /** the files of a known language its index skipped or decoded with a fallback (IndexRun.inputs). [none] */
+  inputs?: InputNote[];
 }
 
 export interface BuildOptions {
@@ -95,6 +98,13 @@ export interface BuildManifest {
   notes: string[];
   /** task counts per language and per label value (`level=project`, `bucket=3`, `lines=1`). */
   counts: Record<string, Record<string, number>>;
+  /** the repositories' files of a known language that no task could come from (skipped: too large, binary,
+   *  unreadable, a link) or whose text was decoded with a fallback (UTF-16, Latin-1), with counts by reason. */
+  inputs: {
+    skipped: { repository: string; path: string; reason: InputReason }[];
+    decoded: { repository: string; path: string; reason: InputReason }[];
+    counts: Partial<Record<InputReason, number>>;
+  };
 }
 
 /** Counts candidates through a chain of filters. */

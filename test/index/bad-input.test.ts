@@ -30,7 +30,7 @@ test('an empty repository indexes to an empty summary', async () => {
   run.store.close();
 });
 
-test('huge and binary files and escaping or looping links are skipped, a non-UTF-8 file is decoded as Latin-1, with one line each', async () => {
+test('huge and binary files and escaping or looping links are skipped, a UTF-16 file is decoded, a non-UTF-8 file is decoded as Latin-1, with one line each', async () => {
   const root = mkdtempSync(join(tmpdir(), 'ctxbench-bad-'));
   const outside = mkdtempSync(join(tmpdir(), 'ctxbench-outside-'));
   writeFileSync(join(outside, 'secret.c'), 'int secret(void) { return 42; }\n');
@@ -39,6 +39,8 @@ test('huge and binary files and escaping or looping links are skipped, a non-UTF
   writeFileSync(join(root, 'src', 'huge.c'), Buffer.alloc(50 * 1024 * 1024, 'a'));
   writeFileSync(join(root, 'src', 'binary.c'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01, 0x02]));
   writeFileSync(join(root, 'src', 'latin1.c'), Buffer.from('int caf\xe9(void) { return 1; }\n', 'latin1'));
+  // UTF-16 without a byte order mark: its zero high bytes say so
+  writeFileSync(join(root, 'src', 'wide.c'), Buffer.from('int wide(void) { return 2; }\n', 'utf16le'));
   writeFileSync(join(root, 'src', 'broken.c'), 'int fine(void) { return 1; }\nint broken(void) { return (; }\n');
   symlinkSync(join(outside, 'secret.c'), join(root, 'src', 'escape.c'));
   symlinkSync(outside, join(root, 'outside-dir'));
@@ -49,11 +51,16 @@ test('huge and binary files and escaping or looping links are skipped, a non-UTF
     'src/binary.c: skipped, binary content (NUL byte)',
     'src/escape.c: skipped, link points outside the repository',
     `src/huge.c: skipped, ${50 * 1024 * 1024} bytes is over the ${2 * 1024 * 1024}-byte limit (--max-file-bytes)`,
-    'src/latin1.c: not valid UTF-8, decoded as Latin-1',
+    'src/latin1.c: not valid UTF-8, decoded as Latin-1 (text in another encoding, such as Shift_JIS, reads garbled)',
     'src/loop: skipped, link to an enclosing directory (symlink loop)',
+    'src/wide.c: UTF-16 (little-endian), decoded',
+  ]);
+  assert.deepEqual(run.inputs.map((input) => `${input.path} ${input.action} ${input.reason}`), [
+    'outside-dir skipped link', 'src/binary.c skipped binary', 'src/escape.c skipped link', 'src/huge.c skipped over the size limit',
+    'src/latin1.c decoded latin1', 'src/loop skipped link', 'src/wide.c decoded utf-16',
   ]);
   const names = listFunctions(run.store).map((f) => `${f.path}:${f.name}`);
-  assert.deepEqual(names, ['src/broken.c:fine', 'src/broken.c:broken', 'src/good.c:add', 'src/latin1.c:caf\u00e9']);
+  assert.deepEqual(names, ['src/broken.c:fine', 'src/broken.c:broken', 'src/good.c:add', 'src/latin1.c:caf\u00e9', 'src/wide.c:wide']);
   const latin1 = listFunctions(run.store).find((f) => f.path === 'src/latin1.c')!;
   assert.deepEqual([latin1.startLine, latin1.endLine, latin1.code], [1, 1, 'int caf\u00e9(void) { return 1; }']);
   assert.equal(run.store.files().find((f) => f.path === 'src/broken.c')?.hasErrors, true);

@@ -15,7 +15,7 @@ tableSuite('csharp', {
     { file: 'Shop/Cart.cs', text: 'formatter?.Format', type: 'conditional_access_expression', label: 'Identifier and Scope / qualified name' },
     { file: 'Shop/Cart.cs', text: 'formatter?.Format(Total()) ?? string.Empty', type: 'binary_expression', label: 'Expression / operation' },
     { file: 'Shop/Cart.cs', text: '$"added {formatter.Format(cents)}"', type: 'interpolated_string_expression', label: 'Data Type / string' },
-    { file: 'Shop/Cart.cs', text: '/* The total in cents. */', type: 'comment', label: 'Comments and Documentation / single-line' },
+    { file: 'Shop/Cart.cs', text: '/* The total in cents. */', type: 'comment', label: 'Comments and Documentation / multi-line' },
     { file: 'Shop/Cart.cs', text: 'long Sum(IEnumerable<long> values) => values.Aggregate(0L, (a, b) => a + b);', type: 'local_function_statement', label: 'Declaration and Definition / function' },
     { file: 'Shop/Util/PriceFormatter.cs', text: '100m', type: 'real_literal', label: 'Data Type / numeric' },
   ],

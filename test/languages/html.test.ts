@@ -15,7 +15,7 @@ tableSuite('html', {
     { file: 'index.html', text: "'container'", type: 'quoted_attribute_value', label: 'Data Type / string' },
     { file: 'index.html', text: '&amp;', type: 'entity', label: 'Data Type / string' },
     { file: 'index.html', text: '<img src=logo.png alt="logo"/>', type: 'self_closing_tag', label: 'Statement / other' },
-    { file: 'index.html', text: '<script src="js/app.js" defer></script>', type: 'script_element', label: 'Statement / compound' },
+    { file: 'index.html', text: '<script src="js/app.js" defer></script>', type: 'script_element', label: 'Program Structure / import' },
     { file: 'index.html', text: '\n    body { font-family: sans-serif; }\n  ', type: 'raw_text', label: 'Data Type / string' },
   ],
   extraction: {

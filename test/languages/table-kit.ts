@@ -10,7 +10,7 @@ import { extractFile } from '../../src/index/extract.ts';
 import type { CallSite, ExtractedFunction, ImportRef, Span } from '../../src/index/types.ts';
 import { GRAMMARS_DIR, parse } from '../../src/languages/parser.ts';
 import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
-import { semanticLabel } from '../../src/tasks/node-sample.ts';
+import { listHoles } from '../../src/tasks/node-sample.ts';
 import { SEMANTIC_CLASSES, subclassesOf, type LanguageId, type LanguageSpec, type SemanticLabel } from '../../src/languages/types.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lang/', import.meta.url));
@@ -138,7 +138,8 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
     }
     for (const rule of spec.semanticRules ?? []) {
       for (const type of rule.types) assert.ok(grammarTypes.has(type), `semantic rule: '${type}' is not a node type of ${spec.grammar.package}`);
-      assert.doesNotThrow(() => new RegExp(rule.pattern, 'su'), `semantic rule pattern ${rule.pattern}`);
+      for (const type of rule.within ?? []) assert.ok(grammarTypes.has(type), `semantic rule: within '${type}' is not a node type of ${spec.grammar.package}`);
+      if (rule.pattern !== undefined) assert.doesNotThrow(() => new RegExp(rule.pattern!, 'su'), `semantic rule pattern ${rule.pattern}`);
       assert.ok(subclassesOf(spec, rule.label.class).includes(rule.label.subclass), `semantic rule: '${rule.label.subclass}' is not a ${id} subclass of ${rule.label.class}`);
     }
   });
@@ -167,11 +168,14 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
   test(`${id}: hand-checked semantic labels of fixture nodes`, async () => {
     assert.ok(suite.labels.length >= 5);
     for (const check of suite.labels) {
-      const tree = await parse(id, fixture(id, check.file));
+      const text = fixture(id, check.file);
+      const tree = await parse(id, text);
       try {
         const node = findNode(tree.rootNode, check.text, check.type);
         assert.ok(node, `no ${check.type} '${check.text}' in ${check.file}`);
-        assert.equal(semanticLabel(id, node.type, node.text).replace('/', ' / '), check.label, `${check.type} '${check.text}'`);
+        // the label of the hole the node is part of (the nodes sharing its span)
+        const hole = (await listHoles(id, text)).find((candidate) => candidate.start === node.startIndex && candidate.end === node.endIndex);
+        assert.equal(hole?.semantic.replace('/', ' / '), check.label, `${check.type} '${check.text}'`);
       } finally {
         tree.delete();
       }

@@ -100,6 +100,42 @@ describe('ctxbench build', () => {
     assert.deepEqual(readTasks(fn).map((t) => t.name), ['store_hash', 'app_show', 'store_put', 'store_get']);
   });
 
+  it('lists every file it skips or decodes with a fallback, in its output and manifest: a minified file over the size limit, a NUL-byte file, a UTF-16 file (decoded: its tasks read as text), a Shift_JIS file (decoded as Latin-1)', async () => {
+    const repo = join(dir, 'inputs');
+    mkdirSync(repo);
+    writeFileSync(join(repo, 'main.py'), 'def add(a, b):\n    total = a + b\n    return total\n');
+    // 2.5 MB of minified JavaScript on one line
+    writeFileSync(join(repo, 'bundle.min.js'), `var a=[${'1,'.repeat(1_250_000)}1];`);
+    writeFileSync(join(repo, 'blob.c'), Buffer.from([105, 110, 116, 0, 120, 59, 10]));
+    writeFileSync(join(repo, 'wide.py'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('def wide(name):\n    greeting = "hello " + name\n    return greeting\n', 'utf16le')]));
+    // `# 日本語のコメント` in Shift_JIS
+    writeFileSync(join(repo, 'sjis.py'), Buffer.concat([Buffer.from('# '), Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x83, 0x52, 0x83, 0x81, 0x83, 0x93, 0x83, 0x67]), Buffer.from('\ndef sjis(x):\n    return x * 2\n')]));
+    const out = join(dir, 'inputs.jsonl');
+    const { code, stderr } = await cli(['build', 'node', repo, '--out', out, '--seed', '3', '--per-file', '50']);
+    assert.equal(code, 0);
+    const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as BuildManifest;
+    assert.deepEqual(manifest.inputs, {
+      skipped: [
+        { repository: 'inputs', path: 'blob.c', reason: 'binary' },
+        { repository: 'inputs', path: 'bundle.min.js', reason: 'over the size limit' },
+      ],
+      decoded: [
+        { repository: 'inputs', path: 'sjis.py', reason: 'latin1' },
+        { repository: 'inputs', path: 'wide.py', reason: 'utf-16' },
+      ],
+      counts: { binary: 1, 'over the size limit': 1, latin1: 1, 'utf-16': 1 },
+    });
+    const lines = stderr.split('\n');
+    assert.ok(lines.includes('warning: 2 files skipped, 2 decoded with a fallback (1 binary, 1 over the size limit, 1 latin1, 1 utf-16); the manifest lists them:'), stderr);
+    for (const line of ['inputs/blob.c: skipped, binary', 'inputs/bundle.min.js: skipped, over the size limit', 'inputs/sjis.py: decoded, latin1', 'inputs/wide.py: decoded, utf-16']) {
+      assert.ok(lines.includes(`warning:   ${line}`), `${line} in ${stderr}`);
+    }
+    // the UTF-16 file's holes are cut from its decoded text
+    const wide = readTasks(out).filter((task) => task.path === 'wide.py');
+    assert.ok(wide.length > 0);
+    for (const task of wide) assert.ok((task.prefix + task.reference + task.suffix).startsWith('def wide(name):\n'), task.id);
+  });
+
   it('says why it wrote no task: no candidate in the repository, or the filter that removed the last ones', async () => {
     const empty = join(dir, 'empty');
     mkdirSync(empty);

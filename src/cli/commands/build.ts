@@ -8,7 +8,7 @@ import { LEVEL_MODES } from '../../index/types.ts';
 import { parseLevelMode } from './index-commands.ts';
 import type { LanguageId } from '../../languages/types.ts';
 import { isInlinePath } from '../../datasets/io.ts';
-import { buildBenchmark, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
+import { buildBenchmark, inputWarnings, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
 import { readCoverage } from '../../tasks/coverage.ts';
 import { createSolvedCheck } from '../../metrics/solved.ts';
 import { responseCacheFile } from '../../runstore/cache.ts';
@@ -138,6 +138,7 @@ export const buildCommand: Command = {
       writeBuild(out, output);
       console.log(summaryTables(output.manifest));
       for (const note of output.manifest.notes) console.log(`note: ${note}`);
+      for (const line of inputWarnings(output.manifest.inputs)) console.error(line);
       console.log(`${output.tasks.length} ${family} tasks written to ${out} (manifest: ${manifestPath(out)})`);
       if (output.tasks.length === 0) console.error(`warning: no tasks: ${whyNoTasks(output.manifest.filters, family)}`);
       for (const [split, path] of Object.entries(splits) as [Split, string][]) {

@@ -6,6 +6,7 @@ import { integerOption, languagesOption, languagesOptionSpec, textOption } from 
 import { formatTable } from '../../util/table.ts';
 import { buildCorpus } from '../../context/corpus.ts';
 import { FAMILIES, type Family } from '../../tasks/types.ts';
+import { inputWarnings } from '../../tasks/build.ts';
 
 export const corpusCommand: Command = {
   usage: 'corpus <repo...> --out DIR --family function|node|crossfile [--exclude TASKS...] [--template FIM] [--chat-template NAME] [--strategy S] [--limit N] [--languages a,b] [--seed N]',
@@ -38,6 +39,7 @@ export const corpusCommand: Command = {
       language, c.built, c.fileOfEvaluationSet, c.sameReference, c.nearDuplicate, c.written,
     ])));
     console.log(`${manifest.samples} samples written to ${out} (manifest.json lists every count)`);
+    for (const line of inputWarnings(manifest.inputs)) console.error(line);
     if (manifest.samples === 0) {
       const built = Object.values(manifest.counts).reduce((sum, counts) => sum + counts.built, 0);
       console.error(`warning: no samples: ${built === 0 ? `the repositories hold no ${family} candidate in a supported language` : `all ${built} built samples were left out (see the table)`}`);

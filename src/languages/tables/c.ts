@@ -1,6 +1,6 @@
 // C: grammar, syntax and semantic knowledge, as data.
 import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames } from './c-library.ts';
-import { LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
+import { C_PROTOTYPES, LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
 export const cFamilySemantic: Record<string, SemanticLabel> = {
@@ -181,5 +181,5 @@ export const c: LanguageSpec = {
     macro_type_specifier: L.macro,
   },
   semanticFallback: L.otherExpression,
-  semanticRules: [SLASH_STAR_COMMENTS],
+  semanticRules: [SLASH_STAR_COMMENTS, C_PROTOTYPES],
 };

@@ -1,6 +1,6 @@
 // C++: grammar, syntax and semantic knowledge, as data.
 import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
-import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
+import { C_PROTOTYPES, LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { cCompilerHeaderNames, cCompilerHeaderTypes, cFamilyMacroRules, cFamilySemantic, cStandardLibrary } from './c.ts';
 
 /** A declarator's function name (`f`, `Foo::f`, `~Foo`, `operator==`), through pointer/reference declarators;
@@ -248,7 +248,7 @@ export const cpp: LanguageSpec = {
     for_range_loop: L.loop,
     seh_leave_statement: L.jump,
     catch_clause: L.exception, noexcept: L.exception, seh_except_clause: L.exception,
-    seh_finally_clause: L.exception, seh_try_statement: L.exception, static_assert_declaration: L.exception,
+    seh_finally_clause: L.exception, seh_try_statement: L.exception, static_assert_declaration: L.otherStatement,
     throw_specifier: L.exception, throw_statement: L.exception, try_statement: L.exception,
     delete_expression: L.operation, fold_expression: L.operation,
     field_initializer: L.call, field_initializer_list: L.call,
@@ -282,6 +282,7 @@ export const cpp: LanguageSpec = {
   semanticFallback: L.otherExpression,
   semanticRules: [
     SLASH_STAR_COMMENTS,
+    C_PROTOTYPES,
     // a class (struct, union) template is a class; function templates keep the map's `function`
     { types: ['template_declaration'], pattern: '^template\\s*<.*?>\\s*(?:class|struct|union)\\b', label: L.class },
   ],

@@ -1,5 +1,5 @@
 // C#: grammar, syntax and semantic knowledge, as data.
-import { LABELS as L, type LanguageSpec } from '../types.ts';
+import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 
 // `params T[] rest` is written straight into the list (its `name` field counts), other parameters are `parameter` nodes.
 const parameters = { path: ['parameters'], countTypes: ['parameter'] };
@@ -196,5 +196,5 @@ export const csharp: LanguageSpec = {
     await_expression: L.coroutine,
   },
   semanticFallback: L.otherExpression,
-  semanticRules: [{ types: ['modifier'], pattern: '^(?:public|private|protected|internal)$', label: L.access }],
+  semanticRules: [SLASH_STAR_COMMENTS, { types: ['modifier'], pattern: '^(?:public|private|protected|internal)$', label: L.access }],
 };

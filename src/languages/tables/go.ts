@@ -1,5 +1,5 @@
 // Go: grammar, syntax and semantic knowledge, as data.
-import { LABELS as L, label, SEMANTIC_SUBCLASSES, type LanguageSpec } from '../types.ts';
+import { LABELS as L, label, SEMANTIC_SUBCLASSES, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 
 // Go's own subclass: `defer` schedules a call at function exit (neither a jump nor exception handling).
 const deferred = label('Control Flow Structure', 'defer');
@@ -150,5 +150,6 @@ export const go: LanguageSpec = {
     receive_statement: L.coroutine, select_statement: L.coroutine, send_statement: L.coroutine,
   },
   semanticFallback: L.otherExpression,
+  semanticRules: [SLASH_STAR_COMMENTS],
   semanticSubclasses: { 'Control Flow Structure': [...SEMANTIC_SUBCLASSES['Control Flow Structure'], 'defer'] },
 };

@@ -153,7 +153,9 @@ export const haskell: LanguageSpec = {
     integer: L.numeric, float: L.numeric,
     string: L.string, char: L.string,
     unit: L.specialValue,
-    exp: L.expressionStatement, match: L.expressionStatement,
+    exp: L.expressionStatement,
+    // an equation's body (`= e`, its guards) defines the function: Haskell has no statements outside `do`
+    match: L.function,
     do: L.compoundStatement, do_module: L.compoundStatement, rec: L.compoundStatement,
     fixity: L.otherModifier, calling_convention: L.otherModifier, safety: L.otherModifier,
     comment: L.singleLineComment, haddock: L.singleLineComment,
@@ -172,6 +174,9 @@ export const haskell: LanguageSpec = {
   },
   semanticFallback: L.otherExpression,
   semanticRules: [
+    // in a type signature, `a -> b` is a function type and `Maybe a` a type applied to its argument, not a definition or a call
+    { types: ['function'], within: ['signature'], label: L.composite },
+    { types: ['apply'], within: ['signature'], label: L.generic },
     // `{- -}` block comments, and Haddock comments that run over several lines
     { types: ['comment', 'haddock'], pattern: '^\\{-|\\n', label: L.multiLineComment },
   ],

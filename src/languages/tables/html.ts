@@ -50,4 +50,9 @@ export const html: LanguageSpec = {
     tag_name: L.identifier, erroneous_end_tag_name: L.identifier,
   },
   semanticFallback: L.otherStatement,
+  semanticRules: [
+    // `<script src="app.js"></script>` loads a file; a script's body is code (a block of statements), not a string
+    { types: ['script_element'], pattern: '^<(?:script|SCRIPT)\\b[^>]*\\b(?:src|SRC)\\s*=[^>]*>\\s*</(?:script|SCRIPT)\\s*>$', label: L.import },
+    { types: ['raw_text'], within: ['script_element'], label: L.compoundStatement },
+  ],
 };

@@ -1,5 +1,5 @@
 // JavaScript: grammar, syntax and semantic knowledge, as data. TypeScript and TSX build on it.
-import { LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
+import { LABELS as L, type LanguageSpec, type SemanticLabel, type SemanticTextRule, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that the JavaScript, TypeScript and TSX grammars share. */
 export const ecmascriptSemantic: Record<string, SemanticLabel> = {
@@ -64,6 +64,13 @@ const parameters = { path: ['parameters'] };
 /** `const f = () => ...`, `handler = () => ...` in a class: the function is named by what it is assigned to. */
 const assignedName = [['..', 'name', '?identifier'], ['..', 'name', '?property_identifier'], ['..', 'property', '?property_identifier']];
 const moduleSpecifier = '^[^./]';
+
+/** `export <declaration>` is the declaration it exports (an export list, `export { a }`, stays an import). */
+export const exportedDeclarations: SemanticTextRule[] = [
+  { types: ['export_statement'], pattern: '^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:async\\s+)?function\\b', label: L.function },
+  { types: ['export_statement'], pattern: '^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:abstract\\s+)?class\\b', label: L.class },
+  { types: ['export_statement'], pattern: '^export\\s+(?:declare\\s+)?(?:const|let|var|using)\\b', label: L.variable },
+];
 
 /** Rules shared with TypeScript and TSX, whose grammars extend this one. */
 export const ecmascriptRules = {
@@ -191,5 +198,5 @@ export const javascript: LanguageSpec = {
     field_definition: L.variable,
   },
   semanticFallback: L.otherExpression,
-  semanticRules: [SLASH_STAR_COMMENTS],
+  semanticRules: [SLASH_STAR_COMMENTS, ...exportedDeclarations],
 };

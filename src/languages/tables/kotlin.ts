@@ -174,5 +174,7 @@ export const kotlin: LanguageSpec = {
     { types: ['modifiers'], pattern: '\\b(?:public|private|protected|internal)\\b', label: L.access },
     { types: ['user_type'], pattern: '^(?:Int|Long|Short|Byte|Float|Double|Boolean|Char|String|Unit|Any|Nothing|UInt|ULong|UShort|UByte)$', label: L.primitive },
     { types: ['user_type'], pattern: '<', label: L.generic },
+    // any other type is one, though an identifier names its span (`c: Shape`)
+    { types: ['user_type'], label: L.composite },
   ],
 };

@@ -119,4 +119,6 @@ export const lua: LanguageSpec = {
     function_definition: L.lambda,
   },
   semanticFallback: L.otherExpression,
+  // `--[[ ... ]]` (or `--[==[ ... ]==]`) is a block comment
+  semanticRules: [{ types: ['comment'], pattern: '^--\\[=*\\[', label: L.multiLineComment }],
 };

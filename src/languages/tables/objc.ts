@@ -1,6 +1,6 @@
 // Objective-C: grammar, syntax and semantic knowledge, as data (C's rules plus classes and messages).
 import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames } from './c-library.ts';
-import { LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
+import { C_PROTOTYPES, LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { c, cFamilySemantic, cStandardLibrary } from './c.ts';
 
 /** `@implementation Foo (Category)` / `@interface Foo : Base`: the class name, not the category or superclass. */
@@ -147,5 +147,5 @@ export const objc: LanguageSpec = {
     abstract_block_pointer_declarator: L.lambda, block_literal: L.lambda, block_pointer_declarator: L.lambda,
   },
   semanticFallback: L.otherExpression,
-  semanticRules: [SLASH_STAR_COMMENTS],
+  semanticRules: [SLASH_STAR_COMMENTS, C_PROTOTYPES],
 };

@@ -149,7 +149,12 @@ export const python: LanguageSpec = {
   },
   semanticFallback: L.otherExpression,
   semanticRules: [
+    // a string alone as a statement (a docstring) is documentation: multi-line when it spans lines
+    { types: ['expression_statement'], pattern: String.raw`^[rRuUbBfF]{0,2}("""|''')(?:(?!\1).)*\n(?:(?!\1).)*\1$`, label: L.multiLineComment },
+    { types: ['expression_statement'], pattern: String.raw`^[rRuUbBfF]{0,2}("""|'''|"|')(?:(?!\1)[^\n])*\1$`, label: L.singleLineComment },
     { types: ['type'], pattern: '^(?:int|float|complex|str|bytes|bool|None|object)$', label: L.primitive },
     { types: ['type'], pattern: '\\[', label: L.generic },
+    // any other annotation is a type, though an identifier names its span (`c: Shape`)
+    { types: ['type'], label: L.composite },
   ],
 };

@@ -120,8 +120,7 @@ export const r: LanguageSpec = {
   },
   semanticFallback: L.otherExpression,
   semanticRules: [
-    // `name <- function(...)` defines a function, `name <- value` (or `<<-`, `->`) a variable
+    // `name <- function(...)` defines a function; `name <- value` is an assignment, an operation as in every language
     { types: ['binary_operator'], pattern: '^[\\w.$@\\[\\]"\'`]+\\s*(?:<<?-|=)\\s*function\\b', label: L.function },
-    { types: ['binary_operator'], pattern: '^[\\w.$@\\[\\]"\'`]+\\s*<<?-|->>?\\s*[\\w.]+\\s*$', label: L.variable },
   ],
 };

@@ -134,4 +134,6 @@ export const ruby: LanguageSpec = {
     test_pattern: L.patternMatching, if_guard: L.patternMatching, unless_guard: L.patternMatching,
   },
   semanticFallback: L.otherExpression,
+  // `=begin ... =end` is a block comment
+  semanticRules: [{ types: ['comment'], pattern: '^=begin\\b', label: L.multiLineComment }],
 };

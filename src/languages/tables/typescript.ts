@@ -118,6 +118,9 @@ export const typescript: LanguageSpec = {
   semanticFallback: L.otherExpression,
   semanticRules: [
     ...(javascript.semanticRules ?? []),
+    // `export interface I`, `export type T`, `export enum E` are the class-like declarations they export; `export namespace N` a namespace
+    { types: ['export_statement'], pattern: '^export\\s+(?:default\\s+)?(?:declare\\s+)?(?:const\\s+)?(?:interface|type|enum)\\b', label: L.class },
+    { types: ['export_statement'], pattern: '^export\\s+(?:declare\\s+)?(?:namespace|module)\\b', label: L.namespace },
     // `: number` is a primitive type, `: Map<K, V>` a generic one; other annotations stay composite
     { types: ['type_annotation'], pattern: '^:\\s*(?:number|string|boolean|bigint|symbol|any|unknown|void|never|undefined|null|object)$', label: L.primitive },
     { types: ['type_annotation'], pattern: '^:\\s*[\\w.]+\\s*<', label: L.generic },
