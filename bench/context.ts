@@ -13,7 +13,7 @@ import { BM25_B, BM25_EPSILON, BM25_K1 } from '../src/context/rankers.ts';
 import { Retrieval } from '../src/context/retrieve.ts';
 import { codeTokens } from '../src/context/nltk.ts';
 import { nonBlankLines, pyStrip } from '../src/context/text.ts';
-import { DEFAULT_RETRIEVAL } from '../src/context/types.ts';
+import { CROSSCODEEVAL_CANDIDATES, DEFAULT_RETRIEVAL } from '../src/context/types.ts';
 import { allLanguages, getLanguage } from '../src/languages/registry.ts';
 import type { LanguageId } from '../src/languages/types.ts';
 import { loadTokenizer } from '../src/context/tokenizers.ts';
@@ -73,11 +73,11 @@ function crossCodeEvalTop(files: { path: string; text: string }[], query: string
   for (const { path, text } of files) {
     const lines = text.split(/\r\n|\r|\n/).filter((line) => pyStrip(line) !== '');
     let ordinal = 0;
-    for (let i = 0; i < lines.length && chunks.length < DEFAULT_RETRIEVAL.maxChunks; i += DEFAULT_RETRIEVAL.stride) {
+    for (let i = 0; i < lines.length && chunks.length < CROSSCODEEVAL_CANDIDATES.maxChunks; i += DEFAULT_RETRIEVAL.stride) {
       const tokens = codeTokens(lines.slice(i, i + DEFAULT_RETRIEVAL.chunkLines).join('\n'));
       if (tokens.length > 0) chunks.push({ id: `${path}|${ordinal++}`, tokens });
     }
-    if (chunks.length >= DEFAULT_RETRIEVAL.maxChunks) break;
+    if (chunks.length >= CROSSCODEEVAL_CANDIDATES.maxChunks) break;
   }
   const documentFrequency = new Map<string, number>();
   const frequencies = chunks.map(({ tokens }) => {
@@ -167,7 +167,7 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
   const baseline = stopwatch();
   let sameTopK = true;
   for (const task of baselineTasks) {
-    const set = index.candidates(task.path, new Set(extensions), DEFAULT_RETRIEVAL.maxFiles, DEFAULT_RETRIEVAL.maxChunks);
+    const set = index.candidates(task.path, new Set(extensions), CROSSCODEEVAL_CANDIDATES.maxFiles, CROSSCODEEVAL_CANDIDATES.maxChunks);
     const candidateFiles = [...new Set(set.ranked.map((chunk) => chunk.path))].map((path) => {
       if (!texts.has(path)) texts.set(path, readFileSync(join(repo, path), 'utf8'));
       return { path, text: texts.get(path)! };

@@ -30,6 +30,8 @@ interface Row {
   tasks: Record<Family, number>;
   em: Record<Family, number | null>;
   ambiguousShare: number;
+  /** node tasks per semantic class (the label's class, before `/`). */
+  nodeClasses: Map<string, number>;
 }
 
 function distribution(values: string[]): string {
@@ -67,11 +69,12 @@ async function benchLanguage(language: LanguageId, source: string): Promise<Row>
     const ambiguous = calls.filter((call) => call.ambiguous).length;
     console.log(`\n${language} (${source}): ${files} files, ${ids.size} functions, ${calls.length} calls`);
     console.log(`  call levels   ${distribution(calls.map((call) => call.level))}; ambiguous ${ambiguous} (${((100 * ambiguous) / Math.max(1, calls.length)).toFixed(1)}%)`);
-    const row: Row = { language, source, files, tasks: { function: 0, crossfile: 0, node: 0 }, em: { function: null, crossfile: null, node: null }, ambiguousShare: ambiguous / Math.max(1, calls.length) };
+    const row: Row = { language, source, files, tasks: { function: 0, crossfile: 0, node: 0 }, em: { function: null, crossfile: null, node: null }, ambiguousShare: ambiguous / Math.max(1, calls.length), nodeClasses: new Map() };
     for (const family of FAMILIES) {
       const { tasks } = await buildFromIndexes([repo], { family, seed: 1, languages: [language], command: 'bench', toolVersion: 'bench' });
       row.tasks[family] = tasks.length;
       row.em[family] = await referenceExactMatch(tasks);
+      if (family === 'node') for (const task of tasks) { const cls = String(task.labels.semantic).split('/')[0]!; row.nodeClasses.set(cls, (row.nodeClasses.get(cls) ?? 0) + 1); }
       const perHundred = family === 'crossfile' ? ` = ${((100 * tasks.length) / Math.max(1, files)).toFixed(1)} per 100 files` : '';
       console.log(`  ${family.padEnd(9)} ${tasks.length} tasks${perHundred}; reference EM ${row.em[family]?.toFixed(1) ?? '-'}`);
       const labels = new Map<string, string[]>();
@@ -111,6 +114,15 @@ export async function run(): Promise<void> {
   for (const row of rows) {
     const em = FAMILIES.map((family) => row.em[family]?.toFixed(1) ?? '-').join('/');
     console.log(`${row.language.padEnd(11)} ${row.source.padEnd(25)} ${String(row.files).padStart(5)}  ${String(row.tasks.crossfile).padStart(5)}  ${((100 * row.tasks.crossfile) / Math.max(1, row.files)).toFixed(1).padStart(10)}  ${String(row.tasks.node).padStart(5)}  ${String(row.tasks.function).padStart(8)}  ${(100 * row.ambiguousShare).toFixed(1).padStart(14)}%  ${em}`);
+  }
+  // the share of each semantic class among a language's node tasks: a label rule that moves tasks shows here run to run
+  const classes = [...new Set(rows.flatMap((row) => [...row.nodeClasses.keys()]))].sort();
+  const short = (cls: string) => cls.split(' ').map((word) => word[0]).join('');
+  console.log(`\nnode tasks per semantic class (% of the language's node tasks): ${classes.map((cls) => `${short(cls)} = ${cls}`).join(', ')}`);
+  console.log(`${'language'.padEnd(11)} ${'node'.padStart(5)}  ${classes.map((cls) => short(cls).padStart(5)).join(' ')}`);
+  for (const row of rows) {
+    const total = row.tasks.node;
+    console.log(`${row.language.padEnd(11)} ${String(total).padStart(5)}  ${classes.map((cls) => (total === 0 ? '-' : ((100 * (row.nodeClasses.get(cls) ?? 0)) / total).toFixed(1)).padStart(5)).join(' ')}`);
   }
   const below = rows.filter((row) => FAMILIES.some((family) => row.em[family] !== null && row.em[family] !== 100));
   console.log(below.length === 0 ? 'reference EM 100 on every family of every language: ok' : `reference EM below 100: ${below.map((row) => row.language).join(', ')}`);

@@ -10,7 +10,7 @@ import { EmbeddingClient } from './dense.ts';
 import { RETRIEVERS } from './retrievers.ts';
 import { codeTokens } from './nltk.ts';
 import { nonBlankLines } from './text.ts';
-import { RETRIEVAL_COMPATIBILITIES, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
+import { CROSSCODEEVAL_CANDIDATES, RETRIEVAL_COMPATIBILITIES, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
 
 /** `ctxbench` or `crosscodeeval` (CLI `--retrieval-compat`). */
 export function parseRetrievalCompatibility(value: string): RetrievalCompatibility {
@@ -42,7 +42,8 @@ export class Retrieval {
     parseRetrievalCompatibility(options.compatibility);
     for (const field of ['chunkLines', 'stride', 'queryLines', 'topK', 'maxFiles', 'maxChunks'] as const) {
       const value = options[field];
-      if (!Number.isInteger(value) || value < 1) throw new InputError(`must be a positive integer, got ${value}`, { field: `retrieval.${field}` });
+      if ((field === 'maxFiles' || field === 'maxChunks') && value === undefined) continue;
+      if (value === undefined || !Number.isInteger(value) || value < 1) throw new InputError(`must be a positive integer, got ${value}`, { field: `retrieval.${field}` });
     }
   }
 
@@ -69,7 +70,8 @@ export class Retrieval {
     }
     const index = RepoIndex.for(root, this.options.chunkLines, this.options.stride, this.options.compatibility);
     const folder = this.crossCodeEval ? getLanguage(task.language).crossCodeEvalFolder : undefined;
-    return index.candidates(task.path, this.extensionsFor(task.language), this.options.maxFiles, this.options.maxChunks, folder);
+    const caps = this.crossCodeEval ? CROSSCODEEVAL_CANDIDATES : { maxFiles: Infinity, maxChunks: Infinity };
+    return index.candidates(task.path, this.extensionsFor(task.language), this.options.maxFiles ?? caps.maxFiles, this.options.maxChunks ?? caps.maxChunks, folder);
   }
 
   /** The top-k snippets of the named retriever (RETRIEVERS) for one task. */

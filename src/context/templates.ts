@@ -5,7 +5,7 @@ import { InputError } from '../util/errors.ts';
 import { Registry } from '../util/registry.ts';
 import type { TaskKind } from '../datasets/types.ts';
 import { COMMENTED_FRAGMENTS, loadTemplateFile, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
-import { DEFAULT_RETRIEVAL } from './types.ts';
+import { EVERY_RANKED_CHUNK } from './types.ts';
 
 /** Context as whole files of the repository, the way repo-level FIM models were trained. */
 function fileBlocks(snippet: string): SnippetLayout {
@@ -64,7 +64,7 @@ const BUILT_IN: readonly PromptTemplate[] = [
     context: { ...COMMENTED_FRAGMENTS, wrap: '\n```\n{block}```\n' },
     budget: 4096,
     fill: 'infile-first',
-    retrieval: { topK: DEFAULT_RETRIEVAL.maxChunks, nextChunk: false },
+    retrieval: { topK: EVERY_RANKED_CHUNK, nextChunk: false },
     source: "ctxbench: M2RC-Eval's layout (seed 002) as a chat message; the instruction is ctxbench's",
   },
   {
@@ -77,7 +77,7 @@ const BUILT_IN: readonly PromptTemplate[] = [
     budget: 4096,
     fill: 'infile-first',
     // every ranked fragment may go in: the 4,096-token budget decides how many
-    retrieval: { topK: DEFAULT_RETRIEVAL.maxChunks, nextChunk: false },
+    retrieval: { topK: EVERY_RANKED_CHUNK, nextChunk: false },
     source: 'M2RC-Eval paper (seed 002), retrieval section',
   },
   {

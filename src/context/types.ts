@@ -15,10 +15,10 @@ export interface RetrievalOptions {
   topK: number;
   /** RG1: each hit is replaced by the chunk after it in the same file when there is one. Off for `-ref`. */
   nextChunk: boolean;
-  /** candidate files, nearest by path distance first. */
-  maxFiles: number;
-  /** candidate chunks ranked (the first ones of the nearest files). */
-  maxChunks: number;
+  /** candidate files, nearest by path distance first. [every file; CrossCodeEval mode: its 1,000] */
+  maxFiles?: number;
+  /** candidate chunks ranked (the first ones of the nearest files). [every chunk; CrossCodeEval mode: its 1,000] */
+  maxChunks?: number;
   /** file extensions (with the dot) of candidate files; default: the task language's and its group's. */
   extensions?: string[];
   /**
@@ -40,10 +40,15 @@ export const DEFAULT_RETRIEVAL: RetrievalOptions = {
   queryLines: 10,
   topK: 5,
   nextChunk: true,
-  maxFiles: 1000,
-  maxChunks: 1000,
   compatibility: 'ctxbench',
 };
+
+/** CrossCodeEval's caps on candidates (`augment_with_cfc.py`): the 1,000 nearest files, their first 1,000 chunks. Elsewhere
+ *  the whole repository is ranked (a fragment the cap would drop can be the best one). */
+export const CROSSCODEEVAL_CANDIDATES = { maxFiles: 1000, maxChunks: 1000 } as const;
+
+/** `topK` of a template that lets every ranked fragment in, its budget deciding how many fit (M2RC-Eval's layout). */
+export const EVERY_RANKED_CHUNK = Number.MAX_SAFE_INTEGER;
 
 export interface EmbeddingOptions {
   /** embedding model name sent to the endpoint. */

@@ -6,6 +6,7 @@ export {
   listMetrics,
   resolveMetrics,
   scorePair,
+  scoreCaveats,
   supportsLanguage,
   type MetricContext,
   type MetricDefinition,

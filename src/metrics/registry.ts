@@ -37,6 +37,9 @@ export interface MetricDefinition {
   languages?: readonly LanguageId[];
   /** shown as a column of the viewer's task list (any other metric appears once sorted or filtered by). */
   column?: boolean;
+  /** a candidate's score that is degenerate by the metric's own definition, said beside it: a note given the candidate's
+   *  scores, null when its score means what it says (reports count them, the viewer shows them). */
+  caveat?: (scores: Readonly<Record<string, number>>) => string | null;
   compute(prediction: string, reference: string, context: MetricContext): number | Promise<number>;
 }
 
@@ -161,6 +164,12 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
     scale: 'fraction',
     description: 'CodeBLEU of k4black/codebleu 0.7.1, a dataflow score of 0 counted as 1 (M2RC-Eval)',
     languages: CODEBLEU_LANGUAGE_IDS,
+    // the reference implementation's `dataflow_match_score or 1`: a reference without data flow (short snippets) gets the
+    // full dataflow quarter, so a reference scored against itself stays at 70-77 without it; codebleu-strict shows the difference
+    caveat: (scores) =>
+      scores.codebleu !== undefined && scores['codebleu-strict'] !== undefined && scores.codebleu !== scores['codebleu-strict']
+        ? 'a dataflow score of 0 counted as 1 (no data flow in the reference, or none matched)'
+        : null,
     compute: async (prediction, reference, { language }) => (await codeBleuScores(prediction, reference, language)).codebleu,
   },
   {
@@ -202,6 +211,17 @@ for (const metric of BUILTIN_METRICS) registerMetric(metric);
 
 export function listMetrics(): readonly MetricDefinition[] {
   return METRICS.list();
+}
+
+/** The caveats of a candidate's degenerate scores (MetricDefinition.caveat), by metric. */
+export function scoreCaveats(scores: Readonly<Record<string, number>> | null): Record<string, string> {
+  const caveats: Record<string, string> = {};
+  if (!scores) return caveats;
+  for (const metric of METRICS.list()) {
+    const caveat = metric.caveat && scores[metric.name] !== undefined ? metric.caveat(scores) : null;
+    if (caveat) caveats[metric.name] = caveat;
+  }
+  return caveats;
 }
 
 export function supportsLanguage(metric: MetricDefinition, language: LanguageId): boolean {

@@ -60,7 +60,7 @@ const PLUGIN_SCHEMA = z.strictObject({
   name: z.string().min(1),
   retrievers: z.array(named('name', { description: z.string(), score: fn })).optional(),
   backends: z.array(named('prefix', { forms: z.array(z.string()).min(1), accepts: fn, create: fn, baseline: z.boolean().optional() })).optional(),
-  metrics: z.array(named('name', { scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: fn, languages: z.array(z.string()).optional(), column: z.boolean().optional() })).optional(),
+  metrics: z.array(named('name', { scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: fn, languages: z.array(z.string()).optional(), column: z.boolean().optional(), caveat: fn.optional() })).optional(),
   templates: z.array(named('name', { description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string() })).optional(),
   sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
   figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { hashFile } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
-import { listMetrics, passAtK, passAtKFirst, type MetricScale } from '../metrics/index.ts';
+import { listMetrics, passAtK, passAtKFirst, scoreCaveats, supportsLanguage, type MetricScale } from '../metrics/index.ts';
 import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 
@@ -164,6 +164,40 @@ export function assertSharedTasks(stores: RunStoreReader[]): void {
   }
 }
 
+/**
+ * What a run's means of each metric leave out or count by the metric's own rule, said instead of averaged in silence: the
+ * languages a metric is not defined for (CodeBLEU's 10), and the candidates whose score is degenerate (MetricDefinition.caveat:
+ * CodeBLEU's dataflow score of 0 counted as 1).
+ */
+function metricCaveatNotes(dir: string, candidates: CandidateRecord[], tasks: TaskRecord[], metricNames: readonly string[]): string[] {
+  const languageOf = new Map(tasks.map((task) => [task.id, task.language]));
+  const scored = candidates.filter((c) => c.metrics !== null && languageOf.has(c.taskId));
+  const notes: string[] = [];
+  for (const metric of listMetrics()) {
+    if (!metricNames.includes(metric.name)) continue;
+    const outside = new Map<string, number>();
+    for (const c of scored) {
+      const language = languageOf.get(c.taskId)!;
+      if (!supportsLanguage(metric, language)) outside.set(language, (outside.get(language) ?? 0) + 1);
+    }
+    if (outside.size > 0) {
+      const count = [...outside.values()].reduce((a, b) => a + b, 0);
+      notes.push(`${dir}: ${metric.name} is not defined for ${[...outside.keys()].sort().join(', ')} (${count} of ${scored.length} scored candidates): its means leave them out`);
+    }
+    if (!metric.caveat) continue;
+    const caveats = new Map<string, number>();
+    let withScore = 0;
+    for (const c of scored) {
+      if (c.metrics![metric.name] === undefined) continue;
+      withScore++;
+      const caveat = scoreCaveats(c.metrics)[metric.name];
+      if (caveat) caveats.set(caveat, (caveats.get(caveat) ?? 0) + 1);
+    }
+    for (const [caveat, count] of caveats) notes.push(`${dir}: ${metric.name}: ${count} of ${withScore} candidates with ${caveat}`);
+  }
+  return notes;
+}
+
 /** Builds the report of one or more runs, grouped by the given dimensions (none = one row per run). */
 export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFilter?: string[]): Report {
   assertSharedTasks(stores);
@@ -254,6 +288,7 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
       rows.push({ run: store.dir, group, tasks: groupTasks.length, candidates: candidateCount, missing, means });
     }
     if (missingTotal > 0) notes.push(`${store.dir}: ${missingTotal} candidates missing or unscored; averages are over the scored ones only`);
+    notes.push(...metricCaveatNotes(store.dir, candidates, tasks, metricNames));
     const exact = candidates.filter((c) => c.metrics?.em !== undefined);
     if (exact.length > 0) {
       const matches = exact.filter((c) => c.metrics!.em === 1).length;

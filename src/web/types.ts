@@ -71,6 +71,8 @@ export interface CandidateView extends CandidateRecord {
   class: VerdictClass;
   /** metric values on the report scale (x100 for 0/1 and 0..1 metrics). */
   scores: Record<string, number>;
+  /** the degenerate scores among them, each with why (MetricDefinition.caveat: CodeBLEU's dataflow score of 0 counted as 1). */
+  scoreCaveats: Record<string, string>;
   /** generation + build + test time, null when none is known. */
   timeMs: number | null;
   /**

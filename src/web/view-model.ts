@@ -2,7 +2,7 @@
 // list, candidates with their diffs, and the original function's facts.
 import { posix } from 'node:path';
 import type { TaskHead, TaskRecord } from '../datasets/types.ts';
-import { passAtK } from '../metrics/index.ts';
+import { passAtK, scoreCaveats } from '../metrics/index.ts';
 import { linesGroup, reportScale } from '../report/aggregate.ts';
 import { candidateHead, type CandidateHead, type CandidateRecord } from '../runstore/types.ts';
 import { diffOps } from './diff.ts';
@@ -87,6 +87,7 @@ export function candidateView(task: TaskRecord, candidate: CandidateRecord): Can
     ...candidate,
     class: verdictClass(candidateHead(candidate)),
     scores: reportScaled(candidate.metrics),
+    scoreCaveats: scoreCaveats(candidate.metrics),
     timeMs: times.length ? times.reduce((a, b) => a + b, 0) : null,
     ...candidateDiff(task, candidate),
   };

@@ -1,7 +1,7 @@
 // CrossCodeEval's retrieval pipeline on the fixture repository: candidate files and their order,
 // chunking, query, RG1's next-chunk rule, `-ref`, and one shared index per repository.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { RepoIndex, pathDistance } from '../../src/context/chunks.ts';
@@ -90,4 +90,25 @@ test('retrieval needs the repository: option repoRoot overrides task.repo.root, 
     (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', repoRoot: join(root, 'missing') })).build(task),
     /cannot read repository folder: ENOENT/,
   );
+});
+
+test('the whole repository is ranked (a fragment past the 1,000 nearest chunks can be the best); CrossCodeEval mode keeps its 1,000-chunk cap; maxChunks sets one', async () => {
+  const root = copyRepo();
+  // 110 files of 10 ten-line chunks each nearer to app/main.py than the one file that holds the answer
+  mkdirSync(join(root, 'app', 'filler'), { recursive: true });
+  for (let file = 0; file < 110; file++) {
+    const lines = Array.from({ length: 100 }, (_, line) => `value_${file}_${line} = compute_${file}(${line})`);
+    writeFileSync(join(root, 'app', `filler_${String(file).padStart(3, '0')}.py`), `${lines.join('\n')}\n`);
+  }
+  mkdirSync(join(root, 'zzz', 'far'), { recursive: true });
+  // the prompt's own lines, again: the best fragment by far
+  writeFileSync(join(root, 'zzz', 'far', 'balance.py'), 'from pkg.models import Account\nfrom pkg.utils import format_balance\ndef report(account_id):\n    account = Account.load(account_id)\n    total = account.balance + account.pending\n    return format_balance(total)\n');
+  const task = mainTask(root);
+  const index = RepoIndex.for(root, 10, 10);
+  assert.ok(index.candidates(task.path, new Set(['.py']), Infinity, Infinity).ranked.length > 1100);
+  const top = async (retrieval: Record<string, unknown>) => where((await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false, topK: 1, ...retrieval } })).build(task)).retrieved);
+  assert.deepEqual(await top({ compatibility: 'ctxbench' }), ['zzz/far/balance.py:1-6']);
+  // the capped rankings never see it: CrossCodeEval's own rule, or a cap asked for
+  assert.notDeepEqual(await top({ compatibility: 'crosscodeeval' }), ['zzz/far/balance.py:1-6']);
+  assert.notDeepEqual(await top({ compatibility: 'ctxbench', maxChunks: 1000 }), ['zzz/far/balance.py:1-6']);
 });

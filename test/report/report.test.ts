@@ -14,6 +14,7 @@ import { renderReport } from '../../src/report/render.ts';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
 import type { RunConfig } from '../../src/runstore/types.ts';
 import { escapeMarkdown } from '../../src/util/markdown.ts';
+import { scorePair } from '../../src/metrics/index.ts';
 
 function task(id: string, language: 'python' | 'c', level: string, lines: number, bucket: number): TaskRecord {
   return {
@@ -233,5 +234,29 @@ test('score by the share of reference identifiers in the retrieved context, and 
   ]);
   // Task a (src/a.py) imports util: src/util.py is an imported file; src/other.py shares its folder.
   assert.deepEqual(chunkSources(run), { 'same-file': 0, 'imported-file': 1, 'same-directory': 1, 'similar-name': 0, 'shares-import': 0, other: 1 });
+  run.close();
+});
+
+test('CodeBLEU is not averaged in silence: the languages it is not defined for and the scores whose dataflow 0 counted as 1 are said in the notes (every format, the viewer\'s summary)', async () => {
+  const code = (id: string, language: 'python' | 'lua', reference: string): TaskRecord => ({ ...task(id, 'python', 'file', 1, 1), language, reference, path: `src/${id}.${language === 'lua' ? 'lua' : 'py'}` });
+  const tasks = [code('short', 'python', 'return total'), code('flow', 'python', 'total = a + b\nreturn total'), code('lua', 'lua', 'return total')];
+  const dir = join(mkdtempSync(join(tmpdir(), 'ctxbench-cb-')), 'run');
+  const run = openRunStore(dir, { create: config(1, 'infile'), tasks });
+  for (const t of tasks) {
+    run.putCandidate({ taskId: t.id, sample: 0, raw: t.reference, output: t.reference, postprocess: 'none', error: null, promptTokens: 1, completionTokens: 1, latencyMs: 1 });
+    run.putMetrics(t.id, 0, await scorePair(t.reference, t.reference, t.language));
+  }
+  const report = buildReport([run], parseDimensions('language'));
+  assert.deepEqual(report.notes.filter((note) => note.includes('bleu')), [
+    `${dir}: codebleu is not defined for lua (1 of 3 scored candidates): its means leave them out`,
+    `${dir}: codebleu: 1 of 2 candidates with a dataflow score of 0 counted as 1 (no data flow in the reference, or none matched)`,
+    `${dir}: codebleu-strict is not defined for lua (1 of 3 scored candidates): its means leave them out`,
+    `${dir}: bleu is not defined for lua (1 of 3 scored candidates): its means leave them out`,
+  ]);
+  // the python row averages the two python candidates only: 65.81 (dataflow counted as 1) and 100
+  const python = report.rows.find((row) => row.group[0] === 'python')!;
+  assert.ok(Math.abs(python.means.codebleu! - (100 * (0.658113883008419 + 1)) / 2) < 1e-9);
+  assert.equal(report.rows.find((row) => row.group[0] === 'lua')!.means.codebleu, null);
+  for (const format of ['text', 'md', 'html'] as const) assert.match(renderReport(report, format), /codebleu: 1 of 2 candidates with a dataflow score of 0 counted as 1/, format);
   run.close();
 });

@@ -88,6 +88,7 @@ const CASES: [LanguageId, string, string, string, string][] = [
   ['go', 'package p\n\nfunc f() {\n\tx := 1\n\tx = 2\n}\n', 'assignment_statement', 'x = 2', 'Expression/operation'],
   ['lua', 'x = 1\n', 'assignment_statement', 'x = 1', 'Expression/operation'],
   ['php', '<?php\n$x = 1;\n', 'assignment_expression', '$x = 1', 'Expression/operation'],
+  ['typescript', 'let y: number;\ny = 2;\n', 'assignment_expression', 'y = 2', 'Expression/operation'],
 ];
 
 describe('semantic labels that read the node text', () => {

@@ -321,3 +321,18 @@ test('a long list shows its first 100 tasks at once, then the whole list in thei
     await long.close();
   }
 });
+
+test('a degenerate CodeBLEU score is marked where it is shown: a star and its reason on the task page, a note on the summary', async () => {
+  const store = openRunStore(dirs.live);
+  const scored = store.candidates().filter((c) => c.output !== null)[1]!;
+  store.putMetrics(scored.taskId, scored.sample, { codebleu: 0.658113883008419, 'codebleu-strict': 0.408113883008419 });
+  store.close();
+  const why = 'a dataflow score of 0 counted as 1 (no data flow in the reference, or none matched)';
+  await page.goto(`${viewer.url}#/run/live/task/${encodeURIComponent(scored.taskId)}/${scored.sample}`);
+  await page.waitForSelector('#pane-0 table.scores');
+  assert.deepEqual(await page.$$eval('#pane-0 table.scores .caveat', (cells) => cells.map((c) => [c.textContent, c.getAttribute('title')])), [['65.8*', why]]);
+  assert.equal(await text('#pane-0 .caveat-note'), `* codebleu: ${why}`);
+  await page.goto(`${viewer.url}#/run/live/summary`);
+  await page.waitForSelector('.report');
+  assert.ok((await page.$$eval('p.note', (notes) => notes.map((n) => n.textContent ?? ''))).some((note) => note.endsWith(`codebleu: 1 of 1 candidates with ${why}`)));
+});

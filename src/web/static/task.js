@@ -130,8 +130,9 @@ function candidateFacts(candidate) {
       candidate.error && ['error', h('span', { class: 'error-text' }, candidate.error)],
     ]),
     Object.keys(candidate.scores).length
-      ? table(Object.keys(candidate.scores), [Object.values(candidate.scores).map((value) => num(value, 1))], { class: 'scores' })
+      ? table(Object.keys(candidate.scores), [Object.entries(candidate.scores).map(([name, value]) => (candidate.scoreCaveats[name] ? h('span', { class: 'caveat', title: candidate.scoreCaveats[name] }, `${num(value, 1)}*`) : num(value, 1)))], { class: 'scores' })
       : h('p', { class: 'muted' }, 'not scored'),
+    Object.entries(candidate.scoreCaveats).map(([name, caveat]) => h('p', { class: 'muted small caveat-note' }, `* ${name}: ${caveat}`)),
     verdict?.logTail ? [h('h3', null, 'Log tail'), h('pre', { class: 'log' }, verdict.logTail)] : null);
 }
 
