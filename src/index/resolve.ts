@@ -1072,9 +1072,9 @@ export class Resolver {
     if (binding?.outside) return result(binding.outside, []);
     // a library module or global object named alone (`Reflect.has(x)`, `Math.max(a, b)`) where the extractor knows the
     // function's locals (receiverExpressions): no local, field, import or class of the project by that name
-    if (site.receiver !== null && !site.receiverIsPath && stated === undefined && given.receiverRootType === undefined && binding === undefined
-      && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!) && !this.knownClass(site.receiver.split(/::|\.|->/)[0]!)
-      && getLanguage(context.facts.language).receiverExpressions !== undefined) return result('stdlib', []);
+    const receiverHead = site.receiver?.split(/::|\.|->/)[0];
+    if (receiverHead !== undefined && !site.receiverIsPath && stated === undefined && given.receiverRootType === undefined && binding === undefined
+      && context.stdlibModules.has(receiverHead) && !this.knownClass(receiverHead) && getLanguage(context.facts.language).receiverExpressions !== undefined) return result('stdlib', []);
 
     if (binding && binding.files.length > 0) {
       const inBound = (this.definitionsByName.get((site.receiver === null ? binding.imported : undefined) ?? site.name) ?? []).filter((d) => binding.files.includes(d.path));
@@ -1118,7 +1118,7 @@ export class Resolver {
       const own = generated.filter((g) => g.path === caller.path || this.includes(context, g.path));
       return result(levelOf(own.length > 0 ? own : generated), []);
     }
-    if (site.receiver && context.stdlibModules.has(site.receiver.split(/::|\.|->/)[0]!)) return result('stdlib', []);
+    if (receiverHead !== undefined && context.stdlibModules.has(receiverHead)) return result('stdlib', []);
     let declared: CallLevel | null = null;
     // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
     const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
