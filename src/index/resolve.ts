@@ -487,6 +487,8 @@ export class Resolver {
   private readonly basesByFileOwner = new Map<string, string[]>();
   /** lineage's answers, by class name. */
   private readonly lineages = new Map<string, readonly string[]>();
+  /** callerLineage's answers, by file and qualified class name. */
+  private readonly callerLineages = new Map<string, string[]>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
   /** the same by the class's qualified name: where classes share a last name (`btSoftBody::Face`, a hull's `Face`), the one meant. */
@@ -1281,10 +1283,15 @@ export class Resolver {
   /** The caller's class and its bases, nearest first: its own bases as its file declares them (a module's `class TimeoutError
    *  extends Error`, not another module's `TimeoutError extends RequestError`), then theirs. */
   private callerLineage(caller: Definition): readonly string[] {
-    const own = this.basesByFileOwner.get(`${caller.path}\0${caller.owner}`);
+    const key = `${caller.path}\0${caller.owner}`;
+    const own = this.basesByFileOwner.get(key);
     if (own === undefined) return this.lineage(caller.ownerTail);
-    const order = [caller.ownerTail];
-    for (const base of own) for (const cls of this.lineage(base)) if (!order.includes(cls)) order.push(cls);
+    let order = this.callerLineages.get(key);
+    if (!order) {
+      order = [caller.ownerTail];
+      for (const base of own) for (const cls of this.lineage(base)) if (!order.includes(cls)) order.push(cls);
+      this.callerLineages.set(key, order);
+    }
     return order;
   }
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { hashFile } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
-import { listMetrics, passAtK, passAtKFirst, scoreCaveats, supportsLanguage, type MetricScale } from '../metrics/index.ts';
+import { listMetrics, passAtK, passAtKFirst, supportsLanguage, type MetricScale } from '../metrics/index.ts';
 import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 
@@ -190,7 +190,7 @@ function metricCaveatNotes(dir: string, candidates: CandidateRecord[], tasks: Ta
     for (const c of scored) {
       if (c.metrics![metric.name] === undefined) continue;
       withScore++;
-      const caveat = scoreCaveats(c.metrics)[metric.name];
+      const caveat = metric.caveat(c.metrics!);
       if (caveat) caveats.set(caveat, (caveats.get(caveat) ?? 0) + 1);
     }
     for (const [caveat, count] of caveats) notes.push(`${dir}: ${metric.name}: ${count} of ${withScore} candidates with ${caveat}`);

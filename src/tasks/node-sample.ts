@@ -96,9 +96,13 @@ function textRules(language: LanguageId): Map<string, CompiledRule[]> {
   return rules;
 }
 
-/** The node types a language's text rules apply within (SemanticTextRule.within). */
+const withinSets = new Map<LanguageId, ReadonlySet<string>>();
+
+/** The node types a language's text rules apply within (SemanticTextRule.within), collected once. */
 function withinTypes(language: LanguageId): ReadonlySet<string> {
-  return new Set((getLanguage(language).semanticRules ?? []).flatMap((rule) => rule.within ?? []));
+  let types = withinSets.get(language);
+  if (!types) withinSets.set(language, (types = new Set((getLanguage(language).semanticRules ?? []).flatMap((rule) => rule.within ?? []))));
+  return types;
 }
 
 /**
