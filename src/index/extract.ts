@@ -7,6 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { loadLanguage, parse } from '../languages/parser.ts';
 import { commentStartPattern, escapeRegExp, getLanguage } from '../languages/registry.ts';
 import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
+import { deadBranches } from './preprocessor.ts';
 import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
 import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
 
@@ -527,13 +528,15 @@ class FileExtractor {
   constructor(
     private readonly c: CompiledSpec,
     private readonly text: string,
+    undefinedMacros: readonly string[],
   ) {
-    this.deadBranches = c.platformMacros.size + c.foreignPlatforms.size > 0 ? deadBranches(text, c.platformMacros, c.foreignPlatforms) : [];
+    const foreign = undefinedMacros.length > 0 ? new Set([...c.foreignPlatforms, ...undefinedMacros]) : c.foreignPlatforms;
+    this.deadBranches = c.platformMacros.size + foreign.size > 0 ? deadBranches(text, c.platformMacros, foreign) : [];
     // (a file that never names a dialect macro has no branch on it)
     this.dialectBranches = (c.spec.dialectMacros ?? []).filter((macro) => text.includes(macro)).map((macro) => ({
       macro,
-      whenDefined: deadBranches(text, new Set([...c.platformMacros, macro]), c.foreignPlatforms),
-      whenUndefined: deadBranches(text, c.platformMacros, new Set([...c.foreignPlatforms, macro])),
+      whenDefined: deadBranches(text, new Set([...c.platformMacros, macro]), foreign),
+      whenUndefined: deadBranches(text, c.platformMacros, new Set([...foreign, macro])),
     }));
   }
 
@@ -1884,128 +1887,6 @@ function countLines(text: string): number {
 }
 
 /**
- * The branches of a C-family file's conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`) that are dead on
- * the platform indexed for (`platformMacros` defined, `foreignPlatformMacros` not): text offsets [start, end), a branch
- * from the end of its directive's line to the next directive of its chain. Read from the text, line by line, as the
- * preprocessor does: tree-sitter's directive nodes go astray where branches hold unbalanced code. A condition naming
- * another macro decides nothing; once a branch's condition holds, the chain's later branches are dead.
- */
-function deadBranches(source: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
-  if (!/^[ \t]*#[ \t]*if/m.test(source)) return [];
-  // a directive written inside a comment or a raw string (a shader's `#if`) is none
-  const text = withoutCommentsAndRawStrings(source);
-  const dead: [number, number][] = [];
-  /** per open chain: where its dead branch started (or null), and whether a branch's condition has held. */
-  const chains: { deadFrom: number | null; held: boolean }[] = [];
-  const directive = /^[ \t]*#[ \t]*(ifdef|ifndef|if|elifdef|elifndef|elif|else|endif)\b((?:[^\n\\]|\\\n?)*)$/gm;
-  for (const match of text.matchAll(directive)) {
-    const [line, kind, rest] = match as unknown as [string, string, string];
-    const lineStart = match.index!;
-    const lineEnd = lineStart + line.length;
-    const condition = (): boolean | undefined => {
-      const body = rest.replace(/\\\n/g, ' ').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, ' ').trim();
-      if (kind.endsWith('def')) {
-        const name = /^[A-Za-z_]\w*/.exec(body)?.[0];
-        const known = name === undefined ? undefined : definedOnPlatform(name, defined, undefinedMacros);
-        return known === undefined ? undefined : kind.endsWith('ndef') ? !known : known;
-      }
-      return evaluateCondition(body, defined, undefinedMacros);
-    };
-    if (kind.startsWith('if')) {
-      const holds = condition();
-      chains.push({ deadFrom: holds === false ? lineEnd : null, held: holds === true });
-      continue;
-    }
-    const chain = chains.at(-1);
-    if (!chain) continue;
-    if (chain.deadFrom !== null) dead.push([chain.deadFrom, lineStart]);
-    if (kind === 'endif') {
-      chains.pop();
-      continue;
-    }
-    const holds = kind === 'else' ? true : condition();
-    chain.deadFrom = chain.held || holds === false ? lineEnd : null;
-    if (holds === true) chain.held = true;
-  }
-  // a file ending inside a dead branch: dead to its end
-  for (const chain of chains) if (chain.deadFrom !== null) dead.push([chain.deadFrom, text.length]);
-  // one sorted list of disjoint ranges (a chain inside a dead branch adds ranges inside it)
-  const merged: [number, number][] = [];
-  for (const [start, end] of dead.sort((a, b) => a[0] - b[0])) {
-    const last = merged.at(-1);
-    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
-  }
-  return merged;
-}
-
-/** The text with its comments and raw strings blanked (newlines kept, so every offset stays); other literals are only stepped over. */
-function withoutCommentsAndRawStrings(text: string): string {
-  if (!text.includes('/*') && !text.includes('R"')) return text;
-  return text.replace(/\/\*[\s\S]*?\*\/|R"([^()\\\s]{0,16})\([\s\S]*?\)\1"|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\/[^\n]*/g, (match) =>
-    match.startsWith('"') || match.startsWith("'") ? match : match.replace(/[^\n]/g, ' '));
-}
-
-/** Whether a macro is defined on the platform indexed for; undefined when it is none of the known ones. */
-function definedOnPlatform(name: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
-  return defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined;
-}
-
-/** A `#if` condition in three values (undefined: cannot tell): `defined`, `!`, `&&`, `||`, parentheses, numbers and the platform's macros. */
-function evaluateCondition(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
-  const tokens = text.match(/[A-Za-z_]\w*|\d+\w*|&&|\|\||==|!=|<=|>=|[()!<>]|\S/g) ?? [];
-  let at = 0;
-  const macro = (name: string) => definedOnPlatform(name, defined, undefinedMacros);
-  // each level returns undefined for what it cannot tell; an unknown operand still lets `&&`/`||` decide on the other
-  const primary = (): boolean | undefined => {
-    const token = tokens[at++];
-    if (token === undefined) return undefined;
-    if (token === '!') {
-      const inner = primary();
-      return inner === undefined ? undefined : !inner;
-    }
-    if (token === '(') {
-      const inner = or();
-      if (tokens[at] === ')') at++;
-      return inner;
-    }
-    if (token === 'defined') {
-      const parenthesised = tokens[at] === '(';
-      if (parenthesised) at++;
-      const name = tokens[at++];
-      if (parenthesised && tokens[at] === ')') at++;
-      return name === undefined ? undefined : macro(name);
-    }
-    if (/^\d/.test(token)) return /^0[xX]?0*[uUlL]*$|^0+[uUlL]*$/.test(token) ? false : /^\d+[uUlL]*$/.test(token) ? true : undefined;
-    // a macro undefined on the platform is 0 there; a defined one's value is not known
-    return /^[A-Za-z_]/.test(token) ? (macro(token) === false ? false : undefined) : undefined;
-  };
-  const comparison = (): boolean | undefined => {
-    const left = primary();
-    if (['==', '!=', '<', '>', '<=', '>='].includes(tokens[at] ?? '')) {
-      at++;
-      primary();
-      return undefined;
-    }
-    return left;
-  };
-  // `&&` (decided by a false operand) and `||` (by a true one): either operand decides when it is the deciding value
-  const connective = (operator: string, operand: () => boolean | undefined, decisive: boolean) => (): boolean | undefined => {
-    let value = operand();
-    while (tokens[at] === operator) {
-      at++;
-      const right = operand();
-      value = value === decisive || right === decisive ? decisive : value === !decisive && right === !decisive ? !decisive : undefined;
-    }
-    return value;
-  };
-  const and = connective('&&', comparison, false);
-  const or = connective('||', and, true);
-  const value = or();
-  return at === tokens.length ? value : undefined;
-}
-
-/**
  * Hands each node of a walk type to the gatherers and, by its role, to the extractor: depth first, in
  * document order, an enclosing node before the nodes it contains. A function of its own, apart from
  * extractFile's once-per-file work: V8 compiles a hot loop while it runs, and the code after the loop,
@@ -2025,9 +1906,10 @@ function walk(tree: Tree, c: CompiledSpec, extractor: FileExtractor, gathering: 
 /**
  * Extracts the functions (with docstrings and call sites), imports, bodyless declarations and
  * macros of one source file, in one walk over its tree, driven by the language table's rules.
- * Files with syntax errors still yield everything that parses (`hasErrors` tells).
+ * Files with syntax errors still yield everything that parses (`hasErrors` tells). `undefinedMacros`: the
+ * repository's own macros undefined on the platform (repositoryUndefinedMacros), C family only.
  */
-export async function extractFile(path: string, language: LanguageId, text: string): Promise<FileFacts> {
+export async function extractFile(path: string, language: LanguageId, text: string, undefinedMacros: readonly string[] = []): Promise<FileFacts> {
   let prepared = compiled.get(language);
   if (!prepared) {
     prepared = compile(language);
@@ -2056,7 +1938,7 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     tree = reparsed;
   }
   try {
-    const extractor = new FileExtractor(c, text);
+    const extractor = new FileExtractor(c, text, undefinedMacros);
     const gatherers = gatherersOf(c);
     walk(tree, c, extractor, Object.values(gatherers).filter((gatherer) => gatherer !== null));
     const facts: FileFacts = {

@@ -1,7 +1,7 @@
 // Builds or refreshes a repository's index: walk, hash, parse only what changed (on all cores),
 // resolve every call, store in SQLite.
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
@@ -9,10 +9,11 @@ import { InputError } from '../util/errors.ts';
 import { createWorkerPool, type WorkerSettings } from '../util/workers.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { factsForPart, resolutionSplit, resolverInPathOrder } from './resolve.ts';
+import { platformOf, repositoryUndefinedMacros } from './preprocessor.ts';
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
-import { listSources, readListed, type InputNote, type SourceFile, type WalkOptions } from './walk.ts';
+import { listSources, readListed, type InputNote, type SourceFile, type SourceListing, type WalkOptions } from './walk.ts';
 
 export interface IndexOptions extends WalkOptions {
   /** SQLite file; default `<repo>/.ctxbench/index.db`. */
@@ -65,6 +66,8 @@ function checkRepository(root: string): void {
 export interface PendingSource {
   path: string;
   size: number;
+  /** the repository's macros undefined on the platform that the file's conditions test (repositoryUndefinedMacros). */
+  undefinedMacros?: string[];
   /** the file, or null when it is skipped (the reader warns). */
   read(): SourceFile | null;
 }
@@ -87,7 +90,7 @@ export async function extractAll(
   const ordered = [...sources].sort((a, b) => b.size - a.size);
   for (let i = 0; i < ordered.length; i += BATCH_FILES) batches.push(ordered.slice(i, i + BATCH_FILES));
   const size = Math.max(1, Math.min(threads ?? availableParallelism(), batches.length));
-  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string }[], string[]>(new URL('./extract-worker.ts', import.meta.url), size, EXTRACTION_HEAP);
+  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string; undefinedMacros?: string[] }[], string[]>(new URL('./extract-worker.ts', import.meta.url), size, EXTRACTION_HEAP);
   try {
     const results: FileFacts[][] = [];
     let next = 0;
@@ -96,9 +99,13 @@ export async function extractAll(
     const feed = async () => {
       while (next < batches.length && !failed) {
         const index = next++;
-        const files = batches[index]!.map((source) => source.read()).filter((file): file is SourceFile => file !== null);
+        const read = batches[index]!.flatMap((source) => {
+          const file = source.read();
+          return file ? [{ file, undefinedMacros: source.undefinedMacros }] : [];
+        });
+        const files = read.map(({ file }) => file);
         try {
-          const jsons = files.length > 0 ? await pool.run(files.map(({ path, language, text }) => ({ path, language, text }))) : [];
+          const jsons = files.length > 0 ? await pool.run(read.map(({ file: { path, language, text }, undefinedMacros }) => ({ path, language, text, ...(undefinedMacros ? { undefinedMacros } : {}) }))) : [];
           results[index] = jsons.map((json, i) => {
             const facts = JSON.parse(json) as FileFacts;
             return onFacts?.(facts, json, files[i]!) ?? facts;
@@ -126,6 +133,16 @@ interface Selection {
 
 const SelectionSchema = z.object({ include: z.array(z.string()), exclude: z.array(z.string()) });
 
+/** The undefined macros an index recorded (none when the text is not a list of names). */
+function macroList(text: string): string[] {
+  try {
+    const parsed = z.array(z.string()).safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The file selection an index recorded (null: none recorded, or from before it was). */
 function selectionOf(text: string | null): Selection | null {
   if (text === null) return null;
@@ -142,6 +159,27 @@ function selectionOf(text: string | null): Selection | null {
 function describeSelection(selection: Selection): string {
   const flags = [...selection.include.map((glob) => `--include ${glob}`), ...selection.exclude.map((glob) => `--exclude ${glob}`)];
   return flags.length > 0 ? flags.join(' ') : 'every file';
+}
+
+/**
+ * The repository's own macros undefined on the platform indexed for (preprocessor.ts repositoryUndefinedMacros), read
+ * from the listed C-family files (`files` when already read: a refresh) and the build files the walk found.
+ */
+function undefinedOnPlatform(listing: SourceListing, files: readonly SourceFile[] | null): ReturnType<typeof repositoryUndefinedMacros> {
+  const cFamily = listing.entries.filter((entry) => platformOf(entry.language) !== null);
+  if (cFamily.length === 0) return { macros: [], byFile: new Map(), tested: new Map() };
+  const texts = files ? new Map(files.map((file) => [file.path, file.text])) : null;
+  const full = new Map(cFamily.map((entry) => [entry.path, entry.full]));
+  // directives are ASCII: a first index reads the bytes as latin1, without the listing's warnings (its own read warns)
+  const read = (path: string) => {
+    if (texts) return texts.get(path) ?? null;
+    try {
+      return readFileSync(full.get(path)!, 'latin1');
+    } catch {
+      return null;
+    }
+  };
+  return repositoryUndefinedMacros(cFamily, read, listing.buildFiles);
 }
 
 /**
@@ -165,14 +203,25 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
     const files = known.size > 0 ? readListed(listing) : null;
     const hashes = new Map((files ?? []).map((file) => [file.path, hashText(file.text)]));
+    const platform = undefinedOnPlatform(listing, files);
+    const recordedMacros = store.meta('undefinedMacros') ?? '[]';
+    const macrosNow = JSON.stringify(platform.macros);
+    // a file whose conditions test a macro that changed side since the index was made is read again
+    const undefinedBefore = new Set(macroList(recordedMacros));
+    const flipped = new Set([...platform.macros.filter((name) => !undefinedBefore.has(name)), ...[...undefinedBefore].filter((name) => !platform.macros.includes(name))]);
+    const retested = (path: string) => flipped.size > 0 && (platform.tested.get(path) ?? []).some((name) => flipped.has(name));
+    const pending = (path: string, size: number, read: () => SourceFile | null): PendingSource => {
+      const undefinedMacros = platform.byFile.get(path);
+      return { path, size, read, ...(undefinedMacros ? { undefinedMacros } : {}) };
+    };
     const changed: PendingSource[] = files
-      ? files.filter((file) => known.get(file.path) !== hashes.get(file.path)).map((file) => ({ path: file.path, size: file.size, read: () => file }))
-      : listing.entries.map((entry) => ({ path: entry.path, size: entry.size, read: () => listing.read(entry) }));
+      ? files.filter((file) => known.get(file.path) !== hashes.get(file.path) || retested(file.path)).map((file) => pending(file.path, file.size, () => file))
+      : listing.entries.map((entry) => pending(entry.path, entry.size, () => listing.read(entry)));
     const listed = files ?? listing.entries;
     const present = new Set(listed.map((file) => file.path));
     const removed = [...known.keys()].filter((path) => !present.has(path));
     const yabloco = JSON.stringify(options.yablocoIndexedFiles ?? null);
-    const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root && (store.meta('yablocoIndexedFiles') ?? 'null') === yabloco;
+    const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root && (store.meta('yablocoIndexedFiles') ?? 'null') === yabloco && recordedMacros === macrosNow;
     let parsedCount = 0;
     if (!unchanged) {
       const changedPaths = new Set(changed.map((source) => source.path));
@@ -204,6 +253,7 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       }
       store.setMeta('root', root);
       store.setMeta('yablocoIndexedFiles', yabloco);
+      store.setMeta('undefinedMacros', macrosNow);
     }
     store.setMeta('selection', JSON.stringify(selection));
     return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: [...notes, ...listing.warnings()], inputs: listing.inputs(), seconds: (performance.now() - started) / 1000 };

@@ -481,6 +481,8 @@ export class Resolver {
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
+  /** fullyQualified's classes by last segment, with the file declaring each (made when first asked). */
+  private classesByTail: Map<string, { file: number; cls: string }[]> | null = null;
   /** a base's name as written where it names a module or namespace (`express.Express`), by its last segment: what its library is bound by. */
   private readonly qualifiedBases = new Map<string, string>();
   /** the same by file and qualified name: where classes of modules share a name (two `TimeoutError`s), the caller's file's. */
@@ -702,11 +704,12 @@ export class Resolver {
 
   /** Function `number`'s record (without its callers), at `level` (what resolveEach gave it); its code is cut from its file's text, `textOf`. */
   functionRecord(number: number, level: ContextLevel, textOf: (path: string) => string): Omit<FunctionRecord, 'callers'> {
-    const { id, fn, path } = this.definitions[number]!;
+    const definition = this.definitions[number]!;
+    const { id, fn, path } = definition;
     return {
       id,
       name: fn.name,
-      qualifiedName: fn.qualifiedName,
+      qualifiedName: this.fullyQualified(definition),
       kind: fn.kind,
       path,
       language: this.factsByPath.get(path)!.language,
@@ -719,6 +722,32 @@ export class Resolver {
       level,
       lastCommit: null,
     };
+  }
+
+  /**
+   * A method's qualified name with its class's own (`Gwen::Controls::Slider::SetValue` for `Slider::SetValue` defined
+   * out of line under `using namespace Gwen::Controls;`), as its compiler names it: when the owner written is no
+   * class its file sees under that name but the last segments of exactly one class it sees (declared in the file or
+   * a header it includes; a test's own global `Slider` elsewhere does not count).
+   */
+  private fullyQualified({ fn, owner, path }: Definition): string {
+    if (owner === '' || !fn.qualifiedName.startsWith(owner)) return fn.qualifiedName;
+    if (!this.classesByTail) {
+      this.classesByTail = new Map();
+      for (const key of this.basesByFileOwner.keys()) {
+        const [file, cls] = key.split('\0') as [string, string];
+        const list = this.classesByTail.get(lastSegment(cls)) ?? [];
+        list.push({ file: this.fileIndex.get(file)!, cls });
+        this.classesByTail.set(lastSegment(cls), list);
+      }
+    }
+    const declared = (this.classesByTail.get(lastSegment(owner)) ?? []).filter(({ cls }) => sameClass(cls, owner));
+    if (declared.length === 0 || declared.every(({ cls }) => cls === owner)) return fn.qualifiedName;
+    const file = this.fileIndex.get(path)!;
+    const { included } = this.closureOf(this.factsByPath.get(path)!);
+    const seen = new Set(declared.filter((declaration) => declaration.file === file || included.includes(declaration.file)).map(({ cls }) => cls));
+    const [cls, ...others] = seen;
+    return cls !== undefined && others.length === 0 ? cls + fn.qualifiedName.slice(owner.length) : fn.qualifiedName;
   }
 
   /** The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part starts (every function is in the first for null). */

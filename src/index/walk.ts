@@ -6,6 +6,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { languageForPath } from '../languages/registry.ts';
+import { BUILD_FILE } from './preprocessor.ts';
 import { errorReason } from '../util/errors.ts';
 import { decodeSource, ENCODING_NOTES } from '../util/source-text.ts';
 import type { LanguageId } from '../languages/types.ts';
@@ -60,6 +61,8 @@ export interface SourceEntry {
 
 export interface SourceListing {
   entries: SourceEntry[];
+  /** the build files found on the way (absolute paths; preprocessor.ts BUILD_FILE), whatever the globs select. */
+  buildFiles: string[];
   /** the warnings of the listing and of every read so far, in the order of the walk. */
   warnings(): string[];
   /** the files skipped or decoded with a fallback so far, in the order of the walk (each with a warning). */
@@ -78,6 +81,7 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
   const included = options.include?.length ? picomatch(options.include, { dot: true }) : () => true;
   const excluded = options.exclude?.length ? picomatch(options.exclude, { dot: true }) : () => false;
   const entries: SourceEntry[] = [];
+  const buildFiles: string[] = [];
   // each warning with its place in the walk: an entry's number, or after the entries found before it
   const warned: { at: number; text: string; input?: InputNote }[] = [];
   const warn = (text: string, input?: InputNote) => warned.push({ at: entries.length - 0.5, text, ...(input ? { input } : {}) });
@@ -127,6 +131,7 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
         visit(full, activeRules);
         continue;
       }
+      if (stats.isFile() && stats.size <= maxBytes && BUILD_FILE.test(name)) buildFiles.push(full);
       if (!stats.isFile() || !included(path) || excluded(path)) continue;
       const language = languageForPath(path);
       if (!language) continue;
@@ -141,6 +146,7 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
   const numbers = new Map(entries.map((entry, number) => [entry, number]));
   return {
     entries,
+    buildFiles,
     warnings: () => inOrder().map((warning) => warning.text),
     inputs: () => inOrder().flatMap((warning) => (warning.input ? [warning.input] : [])),
     read(entry) {

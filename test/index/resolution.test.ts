@@ -1,6 +1,6 @@
 // Call resolution on small repositories whose call graphs are checked by hand.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -247,6 +247,83 @@ test('C/C++ preprocessor: a branch dead on Linux (x86-64, GCC-like) is not read:
       'tuned:18 [] ambiguous=',
       'tuned:20 [] ambiguous=',
       'norm:2 [fastSqrt@10 tuned@20] ambiguous=',
+    ]);
+  } finally {
+    run.store.close();
+  }
+});
+
+test('C/C++ preprocessor: a macro the repository defines only in dead branches is undefined on the platform (and one defined only under it, in a next round); one a build file names, or live code defines, stays unknown; a refresh reads a file again when such a macro changes side', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-repository-macros-'));
+  writeFileSync(join(repo, 'config.h'), [
+    '#pragma once',
+    '#if defined(_WIN32) || defined(__APPLE__)',
+    '#define USE_FAST',
+    '#define WITH_GL',
+    '#define HAS_ATOMICS',
+    '#endif',
+    '#ifdef USE_FAST',
+    '#define FAST_PATH 1',
+    '#endif',
+    '',
+  ].join('\n'));
+  writeFileSync(join(repo, 'pick.h'), [
+    '#pragma once',
+    '#include "config.h"',
+    '#ifdef USE_FAST',
+    'inline int pick() { return 1; }',
+    '#else',
+    'inline int pick() { return 2; }',
+    '#endif',
+    '#if defined(FAST_PATH) && FAST_PATH',
+    'inline int twice() { return 1; }',
+    '#else',
+    'inline int twice() { return 2; }',
+    '#endif',
+    '#ifdef WITH_GL',
+    'inline int draw() { return 3; }',
+    '#endif',
+    '#ifdef HAS_ATOMICS',
+    'inline int atomic() { return 4; }',
+    '#endif',
+    '',
+  ].join('\n'));
+  writeFileSync(join(repo, 'atomics.cpp'), '#define HAS_ATOMICS\n#include "pick.h"\nint use() { return pick() + twice(); }\n');
+  writeFileSync(join(repo, 'CMakeLists.txt'), 'option(WITH_GL "draw with OpenGL" OFF)\n');
+  const db = join(repo, 'out', 'index.db');
+  const listed = async () => {
+    const run = await indexRepository(repo, { db });
+    try {
+      return { parsed: run.parsed, functions: listFunctions(run.store).map((f) => `${f.path}:${f.name}:${f.startLine}${f.callees.length > 0 ? ` [${f.callees.map((c) => `${c.name}@${c.startLine}`).join(' ')}]` : ''}`) };
+    } finally {
+      run.store.close();
+    }
+  };
+  assert.deepEqual(await listed(), {
+    parsed: 3,
+    functions: ['atomics.cpp:use:3 [pick@6 twice@11]', 'pick.h:pick:6', 'pick.h:twice:11', 'pick.h:draw:14', 'pick.h:atomic:17'],
+  });
+  // a live definition of `USE_FAST` elsewhere: pick.h, unchanged, is read again with it unknown (both branches of each chain stay)
+  writeFileSync(join(repo, 'fast.cpp'), '#define USE_FAST\nint fast() { return 0; }\n');
+  const refreshed = await listed();
+  assert.equal(refreshed.parsed, 3);
+  assert.deepEqual(refreshed.functions.filter((f) => f.startsWith('pick.h')), ['pick.h:pick:4', 'pick.h:pick:6', 'pick.h:twice:9', 'pick.h:twice:11', 'pick.h:draw:14', 'pick.h:atomic:17']);
+});
+
+test('C++ qualified names: a method defined out of line under `using namespace` is named with its class\'s namespaces, the class its file sees (another file\'s global class of the same name does not count)', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-qualified-'));
+  mkdirSync(join(repo, 'include'));
+  mkdirSync(join(repo, 'src'));
+  writeFileSync(join(repo, 'include', 'slider.h'), 'namespace gui {\nnamespace controls {\nclass Slider {\npublic:\n  float value();\n  void set(float v);\n};\n}\n}\n');
+  writeFileSync(join(repo, 'src', 'slider.cpp'), '#include "../include/slider.h"\nusing namespace gui;\nusing namespace gui::controls;\nfloat Slider::value() { return 1; }\nvoid Slider::set(float v) { value(); }\n');
+  writeFileSync(join(repo, 'test.cpp'), 'class Slider {\npublic:\n  void moved() {}\n};\nvoid Slider_test() { Slider s; s.moved(); }\n');
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    assert.deepEqual(listFunctions(run.store).map((f) => `${f.path}:${f.qualifiedName} [${f.callees.map((c) => c.name).join(' ')}]`), [
+      'src/slider.cpp:gui::controls::Slider::value []',
+      'src/slider.cpp:gui::controls::Slider::set [value]',
+      'test.cpp:Slider::moved []',
+      'test.cpp:Slider_test [moved]',
     ]);
   } finally {
     run.store.close();
