@@ -9,7 +9,8 @@
 // - cgroup v1: when the memory, pids and cpu hierarchies are mounted and writable (root);
 // - otherwise none: the per-process rlimits (data size, RLIMIT_NPROC per user, CPU seconds) and the
 //   sizes of the private tmpfs mounts are the only caps. `describeCgroups()` says which is in use.
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Limits } from './types.ts';
 
@@ -69,6 +70,7 @@ export function detectCgroups(): CgroupSupport {
   }
   if (existsSync('/sys/fs/cgroup/cgroup.controllers') && own.has('unified')) {
     const parent = join('/sys/fs/cgroup', own.get('unified')!);
+    pruneStale(parent);
     const dir = join(parent, `ctxbench-probe-${process.pid}`);
     try {
       mkdirSync(dir);
@@ -89,7 +91,30 @@ export function detectCgroups(): CgroupSupport {
     }
     parents[controller] = parent;
   }
+  for (const parent of Object.values(parents)) pruneStale(parent);
   return (detected = { kind: 'v1', parents, reason: `cgroup v1 below ${Object.values(parents).join(', ')}` });
+}
+
+/**
+ * Removes the empty sandbox cgroups a ctxbench process that no longer runs left behind (killed, or its removal
+ * outwaited by an exiting process): they would otherwise pile up. A cgroup still holding a process stays.
+ */
+function pruneStale(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const owner = /^ctxbench-(\d+)-/.exec(name)?.[1];
+    if (owner === undefined || Number(owner) === process.pid || existsSync(`/proc/${owner}`)) continue;
+    try {
+      rmdirSync(join(parent, name));
+    } catch {
+      // not empty, or not ours to remove: left alone
+    }
+  }
 }
 
 /** A one-line description for progress output and docs. */
@@ -139,7 +164,8 @@ function removeDir(dir: string): void {
 export function createSandboxCgroup(limits: Limits): SandboxCgroup | null {
   const support = detectCgroups();
   if (support.kind === 'none') return null;
-  const name = `ctxbench-${process.pid}-${++counter}`;
+  // (a random part too: a stale cgroup of an earlier process with the same pid never collides)
+  const name = `ctxbench-${process.pid}-${++counter}-${randomBytes(3).toString('hex')}`;
   const memory = String(limits.memoryMb * MIB);
   const period = 100_000;
   if (support.kind === 'v2') {

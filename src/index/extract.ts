@@ -454,6 +454,9 @@ function firstComponent(target: string): string {
 /** Declarators that make a declared name a pointer or an array (C, C++). */
 const POINTER_DECLARATORS = new Set(['pointer_declarator', 'array_declarator']);
 
+/** A macro's replacement text that is a type: an optionally `const` (qualified) name, a reference or pointers after it. */
+const TYPE_MACRO = /^(?:const\s+)?([A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*(&{0,2}|\**)\s*$/;
+
 function typeName(text: string): string | null {
   const bare = text.replace(/^(?:[&*\s]|'\w+|(?:mut|const|volatile|dyn|impl|typename|struct|class|union|enum)\b)+/, '');
   const cut = bare.search(/[<\[(\s]/);
@@ -1432,6 +1435,9 @@ class FileExtractor {
     const generating = shape.generates.length > 0 || shape.expands.length > 0 ? { parameters: define.parameters ?? [], generates: shape.generates, expands: shape.expands } : {};
     if (define.parameters === null) {
       const target = define.body.trim();
+      // a macro naming a type is an alias of it (bullet3's `#define b3Float4ConstArg const b3Vector3&`)
+      const type = this.c.spec.typeAliases ? TYPE_MACRO.exec(target) : null;
+      if (type && !this.c.keywords.has(type[1]!)) this.typeAliases.push({ name: define.name, type: type[2]!.startsWith('*') ? `${type[1]}${type[2]}` : type[1]! });
       if (/^[A-Za-z_]\w*$/.test(target) && !this.c.keywords.has(target)) {
         const call = callSiteOf(target, null, null, span.startLine, span.startColumn);
         this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true, ...dialect });

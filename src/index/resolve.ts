@@ -515,7 +515,7 @@ export class Resolver {
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
-  private readonly languageSetCache = new Map<LanguageId, { stdlib: Set<string>; stdlibModules: Set<string> }>();
+  private readonly languageSetCache = new Map<LanguageId, { stdlib: Set<string>; stdlibModules: Set<string>; libraryMacros: Set<string> }>();
   private readonly importStepCache = new Map<LanguageId, Map<string, ImportStep[]>>();
   private readonly systemIncludeCache = new Map<string, SystemInclude>();
   private readonly headerSourceCache = new Map<string, string[]>();
@@ -767,7 +767,8 @@ export class Resolver {
     const macro = depth >= 4 || !this.macrosByName.has(site.name) ? undefined : this.visibleMacro(site.name, context, this.definitionsByName.has(site.name));
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
-      if (depth > 0) resolved.viaMacro = true;
+      // (a library name its headers define as a macro, `assert`, is a macro's expansion too)
+      if (depth > 0 || (resolved.level === 'stdlib' && this.languageSets(getLanguage(context.facts.language)).libraryMacros.has(site.name))) resolved.viaMacro = true;
       // YABLoCo's clang reads a C++ function's calls in order and stops at the first naming what its table lacks (in a
       // template it leaves the calls on its parameters' types unresolved: skipped, the reading goes on)
       const stoppable = getLanguage(context.facts.language).templateDeclarations !== undefined && caller.fn.template === undefined;
@@ -1199,7 +1200,7 @@ export class Resolver {
   /** Narrows a name's definitions by the receiver: `self`/`this` and class-qualified calls prefer that class. */
   private applicable(caller: Definition, site: CallSite, context: FileContext): readonly Definition[] {
     const { implicitThis } = context;
-    if (isOperatorSite(site)) return this.operatorCandidates(site.name, lastSegment(site.receiverType!), site.argumentCount);
+    if (isOperatorSite(site)) return this.operatorCandidates(site.name, lastSegment(this.dealiased(site.receiverType!)), site.argumentCount);
     const receiver = site.receiver;
     const constructorCalls = getLanguage(context.facts.language).constructorCalls;
     // `super(x)`: a constructor of the nearest base that has one; Java's `this(x)`: one of the class's own
@@ -1863,10 +1864,10 @@ export class Resolver {
   }
 
   /** A language's standard-library names and modules (shared by every file of the language). */
-  private languageSets(spec: LanguageSpec): { stdlib: Set<string>; stdlibModules: Set<string> } {
+  private languageSets(spec: LanguageSpec): { stdlib: Set<string>; stdlibModules: Set<string>; libraryMacros: Set<string> } {
     let sets = this.languageSetCache.get(spec.id);
     if (!sets) {
-      sets = { stdlib: new Set(spec.stdlib), stdlibModules: new Set(spec.stdlibModules) };
+      sets = { stdlib: new Set(spec.stdlib), stdlibModules: new Set(spec.stdlibModules), libraryMacros: new Set(spec.systemLibrary?.macros) };
       this.languageSetCache.set(spec.id, sets);
     }
     return sets;

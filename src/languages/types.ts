@@ -307,6 +307,10 @@ export interface LanguageSpec {
     /** object-like macros of the library that expand to a call (glibc's `errno` is `(*__errno_location ())`):
      *  each use in a function body is that call. */
     macroCalls?: Record<string, string>;
+    /** function-like names the headers define as macros where this language reads them (glibc's `assert`; in C
+     *  also `<ctype.h>`'s `isdigit`/`tolower`, `<math.h>`'s `isnan`, `setjmp`): a call to one is a macro's
+     *  expansion (`ResolvedCall.viaMacro`), which `yabloco` level mode does not count. [none] */
+    macros?: string[];
   };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];

@@ -4,7 +4,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -232,6 +232,20 @@ test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory
     cgroup.remove();
   }
   assert.ok(cgroup.procsFiles.every((file) => !existsSync(file)), 'removed after use');
+  // A cgroup an earlier, dead ctxbench process left behind (empty) is removed when the next one starts; one of a live process stays.
+  const parents = cgroup.procsFiles.map((file) => join(file, '..', '..'));
+  const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+  const stale = parents.map((parent) => join(parent, `ctxbench-${dead}-1-0a0b0c`));
+  const live = parents.map((parent) => join(parent, `ctxbench-${process.pid}-9999-0a0b0c`));
+  for (const dir of [...stale, ...live]) mkdirSync(dir);
+  try {
+    const started = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./src/exec/cgroup.ts').then((m) => console.log(m.detectCgroups().kind))"], { encoding: 'utf8', cwd: join(import.meta.dirname, '..', '..') });
+    assert.equal(started.stdout.trim(), support.kind, started.stderr);
+    assert.deepEqual(stale.filter((dir) => existsSync(dir)), [], 'stale cgroups pruned');
+    assert.deepEqual(live.filter((dir) => existsSync(dir)), live, 'a live process\'s cgroup kept');
+  } finally {
+    for (const dir of [...stale, ...live]) if (existsSync(dir)) rmdirSync(dir);
+  }
 });
 
 test('6: wrong bodies that print a pass summary and exit early, or replace printf, fail per-test grading', async () => {

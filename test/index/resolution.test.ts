@@ -330,6 +330,37 @@ test('C++ qualified names: a method defined out of line under `using namespace` 
   }
 });
 
+test('C++: a macro naming a type is an alias of it (`#define VecArg const Vec&`): a member call and an operator on a value of that type reach the class\'s', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'ctxbench-type-macros-'));
+  writeFileSync(join(repo, 'vec.h'), [
+    '#pragma once',
+    'class Vec {',
+    'public:',
+    '  Vec normalized() const { return *this; }',
+    '  float x;',
+    '};',
+    'inline Vec operator*(const Vec& a, float s) { return a; }',
+    '#define VecArg const Vec&',
+    '#define Vec4 Vec',
+    'inline Vec unit(VecArg v) { return v.normalized(); }',
+    'inline Vec scaled(VecArg v) { return v * 2.0f; }',
+    'inline Vec wide(Vec4 v) { return v.normalized(); }',
+    '',
+  ].join('\n'));
+  const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
+  try {
+    assert.deepEqual(listFunctions(run.store).map((f) => `${f.qualifiedName} [${f.callees.map((c) => `${c.name}@${c.startLine}`).join(' ')}]`), [
+      'Vec::normalized []',
+      'operator* []',
+      'unit [normalized@4]',
+      'scaled [operator*@7]',
+      'wide [normalized@4]',
+    ]);
+  } finally {
+    run.store.close();
+  }
+});
+
 test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one naming what its table lacks (an implicit `operator=`, a class template\'s member from outside, a library container\'s member), not in templates; a callee defined in a file YABLoCo did not index is at its declaration; a method defined out of line under `using namespace` is its class\'s', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-clang-reading-'));
   writeFileSync(join(repo, 'shape.h'), [
@@ -495,10 +526,12 @@ test('TypeScript: `new Timeout()` reaches the class\'s `constructor`; a member c
   }
 });
 
-test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {
+test('C levels: POSIX and C library calls are stdlib, other system headers external, a static inline of the same folder\'s header package; YABLoCo mode drops calls inside macro expansions (the C library macros too: `assert`, `tolower`) and counts calls through function pointers by their variable, but no call in a statement using NULL', async () => {
   const common = [
     'src/debug.c _serverAssert 5-7 stdlib callers=1 [fprintf@-/stdlib]',
     'src/debug.c lastError 11-13 stdlib callers=0 [__errno_location@-/stdlib]',
+  ];
+  const rest = [
     'src/sds.h sdslen 4-4 none callers=1 []',
     'src/server.c closeListener 8-10 stdlib callers=0 [close@-/stdlib]',
     'src/server.c keyLength 13-15 package callers=1 [sdslen@src/sds.h:4/package strlen@-/stdlib]',
@@ -506,6 +539,8 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
   const checksum = 'src/server.c checksum 23-25 none callers=0 [crc32@-/external]';
   assert.deepEqual(await graphOf('levels-c'), [
     ...common,
+    'src/keys.c keyStart 6-9 stdlib callers=0 [assert@-/stdlib tolower@-/stdlib isdigit@-/stdlib]',
+    ...rest,
     'src/server.c checkKey 18-20 package callers=0 [_serverAssert@src/debug.c:5/package]',
     checksum,
     'src/server.c dispatch 30-32 none callers=0 []',
@@ -514,6 +549,9 @@ test('C levels: POSIX and C library calls are stdlib, other system headers exter
   // YABLoCo names a call through a function pointer by the variable it starts from, in the caller's file
   assert.deepEqual(await graphOf('levels-c', 'yabloco'), [
     ...common,
+    // glibc defines `assert` and <ctype.h>'s functions as macros in C: their calls are expansions
+    'src/keys.c keyStart 6-9 none callers=0 []',
+    ...rest,
     'src/server.c checkKey 18-20 none callers=0 []',
     checksum,
     'src/server.c dispatch 30-32 file callers=0 [handler::run@-/file h@-/file cmp@-/file]',

@@ -45,6 +45,13 @@ export const cppStandardHeaders: string[] = [
 /** Object-like macros of the GNU C library that expand to a call: a use is that call. */
 export const cLibraryMacroCalls: Record<string, string> = { errno: '__errno_location' };
 
+/** The C library's names that glibc's headers define as macros in C (with optimisation, as YABLoCo built redis:
+ *  `<ctype.h>`'s classifications and `tolower`/`toupper`, `<math.h>`'s classifications, `assert`, `setjmp`). */
+export const cLibraryMacros = [
+  'assert', 'setjmp', 'isalnum', 'isalpha', 'isblank', 'iscntrl', 'isdigit', 'isgraph', 'islower', 'isprint', 'ispunct', 'isspace',
+  'isupper', 'isxdigit', 'tolower', 'toupper', 'isnan', 'isinf', 'isfinite', 'isnormal', 'signbit', 'fpclassify',
+];
+
 /** The functions math.h declares through glibc's `__MATHCALL` macros (bits/mathcalls.h, GNU C library 2.36), which
  *  name them in pieces: each exists for double, float (`f`) and long double (`l`). */
 const cMathNames: string[] = [

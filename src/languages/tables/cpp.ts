@@ -199,7 +199,8 @@ export const cpp: LanguageSpec = {
     'xor', 'xor_eq',
   ],
   /** The C library (C++ includes it) and the free functions of the C++ standard library. */
-  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames, macroCalls: cLibraryMacroCalls },
+  // (C++ reads <ctype.h> and <cmath> as functions: only `assert` stays a macro)
+  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: ['assert'] },
   stdlib: [
     ...cStandardLibrary,
     'move', 'forward', 'swap', 'exchange', 'make_pair', 'make_tuple', 'tie', 'get', 'make_shared',
