@@ -1068,6 +1068,13 @@ class FileExtractor {
       site.receiverCall = inner.name;
       return site;
     }
+    // `getRotation() * q`, `t1.getBasis() == t2.getBasis()`: an operand that is a call has the type its callee returns
+    const called = this.calledOperand(operand);
+    if (called !== null) {
+      const site = callSiteOf(name, operand.text, operands, line, column);
+      site.receiverCall = called;
+      return site;
+    }
     if (!this.c.receiverExpressions.has(operand.type)) return null;
     const rootType = this.rootLocalType(visit, operand.text);
     if (rootType === '' || (rootType !== undefined ? this.libraryNumber(rootType) : !method)) return null;
@@ -1082,6 +1089,13 @@ class FileExtractor {
     if (this.c.spec.literalTypes?.[operand.type] === 'number') return 'number';
     const builtin = (this.c.identifierTypes.has(operand.type) ? fn.builtinTypes?.get(operand.text) : this.castType(operand)) ?? undefined;
     return builtin !== undefined && !builtin.endsWith('*') && ARITHMETIC.test(builtin) ? builtin : undefined;
+  }
+
+  /** The name an operand that is a call calls, inside any parentheses (`(a.get())`); null for another operand. */
+  private calledOperand(operand: Node): string | null {
+    let node: Node = operand;
+    while (node.namedChildCount === 1 && this.c.receiverExpressions.has(node.type)) node = node.namedChild(0)!;
+    return this.calledName(node);
   }
 
   /** The operator use an operand is, inside any parentheses (single-child receiver expressions); null for another operand. */

@@ -481,7 +481,7 @@ export class Resolver {
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
-  /** fullyQualified's classes by last segment, with the file declaring each (made when first asked). */
+  /** classDeclarations' classes by last segment, with the file declaring each (made when first asked). */
   private classesByTail: Map<string, { file: number; cls: string }[]> | null = null;
   /** a base's name as written where it names a module or namespace (`express.Express`), by its last segment: what its library is bound by. */
   private readonly qualifiedBases = new Map<string, string>();
@@ -732,6 +732,17 @@ export class Resolver {
    */
   private fullyQualified({ fn, owner, path }: Definition): string {
     if (owner === '' || !fn.qualifiedName.startsWith(owner)) return fn.qualifiedName;
+    const declared = this.classDeclarations(owner);
+    if (declared.length === 0 || declared.every(({ cls }) => cls === owner)) return fn.qualifiedName;
+    const file = this.fileIndex.get(path)!;
+    const { included } = this.closureOf(this.factsByPath.get(path)!);
+    const seen = new Set(declared.filter((declaration) => declaration.file === file || included.includes(declaration.file)).map(({ cls }) => cls));
+    const [cls, ...others] = seen;
+    return cls !== undefined && others.length === 0 ? cls + fn.qualifiedName.slice(owner.length) : fn.qualifiedName;
+  }
+
+  /** The classes an owner as written may name (itself, or a class whose qualified name ends with it), with the file declaring each. */
+  private classDeclarations(owner: string): { file: number; cls: string }[] {
     if (!this.classesByTail) {
       this.classesByTail = new Map();
       for (const key of this.basesByFileOwner.keys()) {
@@ -741,13 +752,7 @@ export class Resolver {
         this.classesByTail.set(lastSegment(cls), list);
       }
     }
-    const declared = (this.classesByTail.get(lastSegment(owner)) ?? []).filter(({ cls }) => sameClass(cls, owner));
-    if (declared.length === 0 || declared.every(({ cls }) => cls === owner)) return fn.qualifiedName;
-    const file = this.fileIndex.get(path)!;
-    const { included } = this.closureOf(this.factsByPath.get(path)!);
-    const seen = new Set(declared.filter((declaration) => declaration.file === file || included.includes(declaration.file)).map(({ cls }) => cls));
-    const [cls, ...others] = seen;
-    return cls !== undefined && others.length === 0 ? cls + fn.qualifiedName.slice(owner.length) : fn.qualifiedName;
+    return (this.classesByTail.get(lastSegment(owner)) ?? []).filter(({ cls }) => sameClass(cls, owner));
   }
 
   /** The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part starts (every function is in the first for null). */
@@ -820,7 +825,10 @@ export class Resolver {
       });
       this.declaringFiles = declaring;
     }
-    const declaring = this.declaringFiles.get(callee.fn.name) ?? [];
+    // a method is declared in its class, wherever another class declares one of the same name
+    const declaring = callee.owner !== '' && this.basesByOwner.size > 0
+      ? this.classDeclarations(callee.owner).map(({ file }) => file)
+      : (this.declaringFiles.get(callee.fn.name) ?? []);
     if (declaring.includes(caller.file)) {
       call.yablocoLevel = 'file';
       return;

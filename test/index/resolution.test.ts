@@ -330,7 +330,7 @@ test('C++ qualified names: a method defined out of line under `using namespace` 
   }
 });
 
-test('C++: a macro naming a type is an alias of it (`#define VecArg const Vec&`): a member call and an operator on a value of that type reach the class\'s', async () => {
+test('C++: a macro naming a type is an alias of it (`#define VecArg const Vec&`): a member call and an operator on a value of that type reach the class\'s; an operator on a call\'s result is typed by what the callee returns', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-type-macros-'));
   writeFileSync(join(repo, 'vec.h'), [
     '#pragma once',
@@ -345,6 +345,8 @@ test('C++: a macro naming a type is an alias of it (`#define VecArg const Vec&`)
     'inline Vec unit(VecArg v) { return v.normalized(); }',
     'inline Vec scaled(VecArg v) { return v * 2.0f; }',
     'inline Vec wide(Vec4 v) { return v.normalized(); }',
+    'inline bool operator==(const Vec& a, const Vec& b) { return a.x == b.x; }',
+    'inline bool same(const Vec& a, const Vec& b) { return a.normalized() == b.normalized(); }',
     '',
   ].join('\n'));
   const run = await indexRepository(repo, { db: join(repo, 'out', 'index.db') });
@@ -355,6 +357,9 @@ test('C++: a macro naming a type is an alias of it (`#define VecArg const Vec&`)
       'unit [normalized@4]',
       'scaled [operator*@7]',
       'wide [normalized@4]',
+      'operator== []',
+      // an operand that is a call has the type its callee returns
+      'same [operator==@13 normalized@4]',
     ]);
   } finally {
     run.store.close();
@@ -366,6 +371,7 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
   writeFileSync(join(repo, 'shape.h'), [
     '#pragma once',
     '#include <vector>',
+    '#include "parts/box.h"',
     'namespace geo {',
     'struct Point { float x; float y; };',
     'template <typename T> struct List { int size() const { return n; } int twice() const { return size() * 2; } int n; };',
@@ -376,6 +382,8 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
     '    void moveTo(const Point& p) { m_at = p; m_count = area(); }',
     '    int count() const { return m_points.size() + area(); }',
     '    int names() const { return m_names.size() + area(); }',
+    '    float boxed() const { return m_box.area(); }',
+    '    parts::Box m_box;',
     '    Point m_at;',
     '    float m_count;',
     '    List<Point> m_points;',
@@ -386,6 +394,9 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
   ].join('\n'));
   writeFileSync(join(repo, 'shape.cpp'), '#include "shape.h"\nusing namespace geo;\nfloat Shape::area() const { return scale2(); }\n');
   writeFileSync(join(repo, 'util.cpp'), '#include "shape.h"\nfloat scale2() { return 2; }\n');
+  mkdirSync(join(repo, 'parts'));
+  writeFileSync(join(repo, 'parts', 'box.h'), '#pragma once\nnamespace parts {\nclass Box {\npublic:\n    float area() const;\n};\n}\n');
+  writeFileSync(join(repo, 'parts', 'box.cpp'), '#include "box.h"\nfloat parts::Box::area() const { return 1; }\n');
   const levels = async (yablocoIndexedFiles?: string[]) => {
     const run = await indexRepository(repo, { db: join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db'), yablocoIndexedFiles });
     try {
@@ -404,9 +415,13 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
     'moveTo none []',
     'count none []',
     'names none []',
+    'boxed project [area/project]',
   ]);
-  // YABLoCo indexed shape.h only: `area`, defined in shape.cpp, counts at its declaration in the caller's own file
-  assert.equal((await levels(['shape.h'])).find((line) => line.startsWith('scale ')), 'scale file [area/file]');
+  // YABLoCo indexed shape.h only: `area`, defined in shape.cpp, counts at its declaration in the caller's own file;
+  // Box's `area`, defined in parts/box.cpp, at its class's declaration in parts/box.h (not at Shape's `area` in the caller's file)
+  const declared = await levels(['shape.h']);
+  assert.equal(declared.find((line) => line.startsWith('scale ')), 'scale file [area/file]');
+  assert.equal(declared.find((line) => line.startsWith('boxed ')), 'boxed project [area/project]');
 });
 
 test('C++ overloads: an argument of a built-in type (a parameter or local `bool`, `unsigned char`, a literal) picks the overload of that type over other built-ins and classes', async () => {

@@ -42,8 +42,8 @@ tableSuite('cpp', {
           qualifiedName: 'math::linear::Matrix::operator*', kind: 'method', span: '8:1-17:2', body: '10:1-17:2',
           signature: 'template <typename T, std::size_t N>\nMatrix<T, N> Matrix<T, N>::operator*(const Matrix &other) const',
           doc: 'Multiplies two matrices.', params: 1,
-          // `Matrix result{};` constructs a Matrix; the operators on the fields and their elements are typed by the resolver
-          calls: ['Matrix(0)@11:12', 'result.at(2)@15:17', 'cells[i * N + k].operator*(1)@15:36', 'cells.operator[](1)@15:36', 'other.cells.operator[](1)@15:55'],
+          // `Matrix result{};` constructs a Matrix; the operators on the fields, their elements and a call's result are typed by the resolver
+          calls: ['Matrix(0)@11:12', 'result.at(i, j).operator+=(1)@15:17', 'result.at(2)@15:17', 'cells[i * N + k].operator*(1)@15:36', 'cells.operator[](1)@15:36', 'other.cells.operator[](1)@15:55'],
         },
         {
           // The lambda is anonymous: its call belongs to `largest`.

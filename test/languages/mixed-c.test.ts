@@ -54,7 +54,8 @@ test('mixed-c: methods defined out of line take their class from the declarator'
       ['util_add/2@14:12', 'width_.operator*/1@14:21'],
       ['grow/2@20:5'],
       ['width_.operator=/1@25:5', 'clamp/3@25:14', 'width_.operator+/1@25:20', 'height_.operator=/1@26:5', 'clamp/3@26:15', 'height_.operator+/1@26:21', 'UTIL_LOG/1@27:5'],
-      ['std.to_string/1@32:12', 'width/0@32:27', 'std.to_string/1@32:44'],
+      // a `std::string` made by a call: its `+` is the library's (the resolver types the call's result)
+      ['std::to_string(width()) + "x".operator+/1@32:12', 'std::to_string(width()).operator+/1@32:12', 'std.to_string/1@32:12', 'width/0@32:27', 'std.to_string/1@32:44'],
       ['util_add/2@40:17', 'shapes[i].area/0@40:33'],
     ],
   );
