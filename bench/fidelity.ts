@@ -300,7 +300,10 @@ async function yablocoRepository(repo: YablocoRepo): Promise<void> {
     put('per-callee level agreement', mode, calleeAgree, callees);
   }
   console.log(`  ${'figure'.padEnd(28)} ${'default'.padStart(8)} ${'yabloco'.padStart(8)}   target (yabloco mode)`);
-  const targets: Record<string, number> = { 'function recall': 0.995, 'docstring agreement': 0.95, 'function-level agreement': 0.95, 'per-callee level agreement': 0.95 };
+  // issue 31's acceptance: redis >= 0.995 recall and >= 0.95 on every figure; bullet3 >= 0.99 recall and >= 0.95 function-level
+  const targets: Record<string, number> = repo === 'redis'
+    ? { 'function recall': 0.995, 'docstring agreement': 0.95, 'function-level agreement': 0.95, 'per-callee level agreement': 0.95 }
+    : { 'function recall': 0.99, 'function-level agreement': 0.95 };
   for (const [label, values] of Object.entries(figures)) {
     const target = targets[label];
     // four decimals, so that a figure just under its target never prints as reaching it

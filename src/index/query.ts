@@ -83,11 +83,13 @@ function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mod
     const level = callLevelIn(call, mode);
     if (level === null || level === 'unresolved') continue;
     const name = callNameIn(call, mode);
-    if (call.ambiguous && call.calleeIds.length > 1) {
+    // the callee YABLoCo's clang names instead (a declaration, a pointer variable) is one callee with no function record here
+    const named = mode === 'yabloco' && call.yablocoName !== undefined;
+    if (call.ambiguous && call.calleeIds.length > 1 && !named) {
       if (!ambiguous.has(name)) ambiguous.set(name, call.calleeIds.map((id) => refOf(name, id, level)));
       continue;
     }
-    const id = call.calleeIds[0] ?? null;
+    const id = named ? null : (call.calleeIds[0] ?? null);
     const key = `${name}\0${id ?? level}`;
     if (seen.has(key)) continue;
     seen.add(key);

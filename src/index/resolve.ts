@@ -783,15 +783,20 @@ export class Resolver {
         return;
       }
       // a construction (a library class's too: `m_name(name)` of a `std::string`) is no call clang's table holds
+      // (a call through a record's field, named `Record::field`, before a declared method's name is given)
+      const throughField = resolved.yablocoName?.includes('::') === true;
       const uncounted = site.constructs === true || this.uncountedByClang(resolved, caller);
       if (uncounted) resolved.yablocoLevel = 'unresolved';
-      else if (this.yablocoIndexed) this.placeAtDeclaration(caller, resolved, context);
+      else {
+        this.atDeclaredMethod(caller, site, resolved);
+        if (this.yablocoIndexed && resolved.yablocoName === undefined) this.placeAtDeclaration(caller, resolved, context);
+      }
       // a call of an instantiation (a template's, the standard library's classes' members) is one clang's table does not hold
       if (stoppable && this.clangStop < 0 && ((uncounted && site.constructs !== true && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && this.onLibraryClass(caller, site, context)))) this.clangStop = into.length;
       if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
       into.push(resolved);
       // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
-      const variable = resolved.yablocoName?.includes('::') ? this.pointerVariable(caller, site) : undefined;
+      const variable = throughField ? this.pointerVariable(caller, site) : undefined;
       if (variable) into.push({ ...resolved, yablocoName: variable, yablocoLevel: 'file' });
     } else if (macro.alias) {
       this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1, into);
@@ -838,6 +843,30 @@ export class Resolver {
     const pathOf = (file: number) => this.filePaths[file]!;
     const header = inUnit.find((file) => stem(pathOf(file)) === stem(callee.path)) ?? inUnit.find((file) => posix.dirname(pathOf(file)) === callee.dir) ?? inUnit[0]!;
     call.yablocoLevel = posix.dirname(pathOf(header)) === caller.dir ? 'package' : 'project';
+  }
+
+  /**
+   * clang names a member call by the method the receiver's class declares (`ci.m_dispatcher1->allocateCollisionAlgorithm()`
+   * on a `btDispatcher*` calls `btDispatcher::allocateCollisionAlgorithm`, pure virtual there), where the index reaches
+   * only definitions in other classes (overrides in derived ones) or none: in `yabloco` mode the call is that declaration
+   * (`yablocoName`, no function record), at the level of the file declaring the class. The nearest class of the
+   * receiver's lineage whose file declares a method of the name without a body is the one.
+   */
+  private atDeclaredMethod(caller: Definition, site: CallSite, call: FunctionCall): void {
+    if (site.receiver === null || site.receiverIsPath || call.yablocoName !== undefined || (call.level !== 'unresolved' && !REPOSITORY_LEVELS.has(call.level)) || this.basesByOwner.size === 0) return;
+    const type = site.receiverType ?? this.expressionType(caller, site.receiver, site.receiverRootType);
+    if (type === undefined) return;
+    const tail = lastSegment(this.dealiased(type).replace(/\*$/, ''));
+    const callees = call.calleeIds.length > 0 ? (this.calleeNumbers.get(call.calleeIds) ?? []) : [];
+    if (callees.some((number) => this.definitions[number]!.ownerTail === tail)) return;
+    for (const cls of this.lineage(tail)) {
+      const declared = this.classDeclarations(cls).find(({ file }) => this.factsByPath.get(this.filePaths[file]!)!.declarations.includes(site.name));
+      if (!declared) continue;
+      const path = this.filePaths[declared.file]!;
+      call.yablocoName = `${declared.cls}::${site.name}`;
+      call.yablocoLevel = declared.file === caller.file ? 'file' : posix.dirname(path) === caller.dir ? 'package' : 'project';
+      return;
+    }
   }
 
   /** A member call on a value whose type is a standard library class (`std::vector<T> v; v.size()`, a field of that type). */

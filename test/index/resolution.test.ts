@@ -372,6 +372,7 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
     '#pragma once',
     '#include <vector>',
     '#include "parts/box.h"',
+    '#include "parts/drawer.h"',
     'namespace geo {',
     'struct Point { float x; float y; };',
     'template <typename T> struct List { int size() const { return n; } int twice() const { return size() * 2; } int n; };',
@@ -383,7 +384,9 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
     '    int count() const { return m_points.size() + area(); }',
     '    int names() const { return m_names.size() + area(); }',
     '    float boxed() const { return m_box.area(); }',
+    '    void paint() const { m_drawer->draw(); }',
     '    parts::Box m_box;',
+    '    parts::Drawer* m_drawer;',
     '    Point m_at;',
     '    float m_count;',
     '    List<Point> m_points;',
@@ -397,6 +400,8 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
   mkdirSync(join(repo, 'parts'));
   writeFileSync(join(repo, 'parts', 'box.h'), '#pragma once\nnamespace parts {\nclass Box {\npublic:\n    float area() const;\n};\n}\n');
   writeFileSync(join(repo, 'parts', 'box.cpp'), '#include "box.h"\nfloat parts::Box::area() const { return 1; }\n');
+  writeFileSync(join(repo, 'parts', 'drawer.h'), '#pragma once\nnamespace parts {\nclass Drawer {\npublic:\n    virtual void draw() = 0;\n};\n}\n');
+  writeFileSync(join(repo, 'pen.cpp'), '#include "parts/drawer.h"\nclass Pen : public parts::Drawer {\npublic:\n    void draw() override {}\n};\n');
   const levels = async (yablocoIndexedFiles?: string[]) => {
     const run = await indexRepository(repo, { db: join(mkdtempSync(join(tmpdir(), 'ctxbench-idx-')), 'index.db'), yablocoIndexedFiles });
     try {
@@ -416,6 +421,8 @@ test('C++ in YABLoCo mode: clang reads a function\'s calls up to the first one n
     'count none []',
     'names none []',
     'boxed project [area/project]',
+    // a pure virtual method: clang names the declaration in Drawer's header, not Pen's override in this folder
+    'paint project [parts::Drawer::draw/project]',
   ]);
   // YABLoCo indexed shape.h only: `area`, defined in shape.cpp, counts at its declaration in the caller's own file;
   // Box's `area`, defined in parts/box.cpp, at its class's declaration in parts/box.h (not at Shape's `area` in the caller's file)
