@@ -163,9 +163,10 @@ function describeSelection(selection: Selection): string {
 
 /**
  * The repository's own macros undefined on the platform indexed for (preprocessor.ts repositoryUndefinedMacros), read
- * from the listed C-family files (`files` when already read: a refresh) and the build files the walk found.
+ * from the listed C-family files (`files` when already read: a refresh) and the build files the walk found; `before`:
+ * the ones the index recorded, whose tests are looked for too.
  */
-function undefinedOnPlatform(listing: SourceListing, files: readonly SourceFile[] | null): ReturnType<typeof repositoryUndefinedMacros> {
+function undefinedOnPlatform(listing: SourceListing, files: readonly SourceFile[] | null, before: readonly string[]): ReturnType<typeof repositoryUndefinedMacros> {
   const cFamily = listing.entries.filter((entry) => platformOf(entry.language) !== null);
   if (cFamily.length === 0) return { macros: [], byFile: new Map(), tested: new Map() };
   const texts = files ? new Map(files.map((file) => [file.path, file.text])) : null;
@@ -179,7 +180,7 @@ function undefinedOnPlatform(listing: SourceListing, files: readonly SourceFile[
       return null;
     }
   };
-  return repositoryUndefinedMacros(cFamily, read, listing.buildFiles);
+  return repositoryUndefinedMacros(cFamily, read, listing.buildFiles, before);
 }
 
 /**
@@ -203,11 +204,11 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
     const files = known.size > 0 ? readListed(listing) : null;
     const hashes = new Map((files ?? []).map((file) => [file.path, hashText(file.text)]));
-    const platform = undefinedOnPlatform(listing, files);
     const recordedMacros = store.meta('undefinedMacros') ?? '[]';
+    const undefinedBefore = new Set(macroList(recordedMacros));
+    const platform = undefinedOnPlatform(listing, files, [...undefinedBefore]);
     const macrosNow = JSON.stringify(platform.macros);
     // a file whose conditions test a macro that changed side since the index was made is read again
-    const undefinedBefore = new Set(macroList(recordedMacros));
     const flipped = new Set([...platform.macros.filter((name) => !undefinedBefore.has(name)), ...[...undefinedBefore].filter((name) => !platform.macros.includes(name))]);
     const retested = (path: string) => flipped.size > 0 && (platform.tested.get(path) ?? []).some((name) => flipped.has(name));
     const pending = (path: string, size: number, read: () => SourceFile | null): PendingSource => {

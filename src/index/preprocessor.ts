@@ -14,7 +14,11 @@ import type { LanguageId } from '../languages/types.ts';
 export function deadBranches(source: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
   if (!/^[ \t]*#[ \t]*if/m.test(source)) return [];
   // a directive written inside a comment or a raw string (a shader's `#if`) is none
-  const text = withoutCommentsAndRawStrings(source);
+  return deadBranchesIn(withoutCommentsAndRawStrings(source), defined, undefinedMacros);
+}
+
+/** deadBranches of a text whose comments and raw strings are blanked already. */
+function deadBranchesIn(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
   const dead: [number, number][] = [];
   /** per open chain: where its dead branch started (or null), and whether a branch's condition has held. */
   const chains: { deadFrom: number | null; held: boolean }[] = [];
@@ -151,12 +155,15 @@ export function directiveNames(language: LanguageId, source: string, undefinedMa
   const platform = platformOf(language, undefinedMacros);
   if (!platform || !source.includes('#')) return platform && { defined: [], deadDefined: [], tested: [] };
   const text = withoutCommentsAndRawStrings(source);
-  const dead = deadBranches(source, platform.defined, platform.undefined);
+  const deadRanges = /^[ \t]*#[ \t]*if/m.test(source) ? deadBranchesIn(text, platform.defined, platform.undefined) : [];
   const defined = new Set<string>();
   const deadDefined = new Set<string>();
   for (const match of text.matchAll(DEFINE)) {
     const at = match.index!;
-    (dead.some(([start, end]) => start <= at && at < end) ? deadDefined : defined).add(match[1]!);
+    const name = match[1]!;
+    // a fallback (`#ifndef STDIN_FILENO` / `#define STDIN_FILENO 0`) says the macro may come from elsewhere: as if live
+    const dead = deadRanges.some(([start, end]) => start <= at && at < end) && !guardedFallback(text, at, name);
+    (dead ? deadDefined : defined).add(name);
   }
   const tested = new Set<string>();
   for (const match of text.matchAll(CONDITION)) {
@@ -167,6 +174,39 @@ export function directiveNames(language: LanguageId, source: string, undefinedMa
   return { defined: [...defined], deadDefined: [...deadDefined], tested: [...tested] };
 }
 
+/** Whether the directive just before a `#define NAME` at `at` is `#ifndef NAME` (or `#if !defined(NAME)`). */
+function guardedFallback(text: string, at: number, name: string): boolean {
+  const before = text.slice(Math.max(0, at - 240), at);
+  return new RegExp(`#[ \\t]*(?:ifndef[ \\t]+${name}|if[ \\t]+!\\s*defined\\s*\\(?\\s*${name})\\b[^\\n]*\\n[ \\t]*$`).test(before);
+}
+
+/**
+ * A cheap reading of a file's directives (no branch decided, comments not blanked): the names it `#define`s and the
+ * names its conditions mention. Directive lines are found from each `#` that only blanks precede on its line.
+ */
+function directiveWords(text: string): { defines: string[]; conditions: Set<string> } {
+  const defines: string[] = [];
+  const conditions = new Set<string>();
+  for (let at = text.indexOf('#'); at >= 0; at = text.indexOf('#', at + 1)) {
+    let start = at - 1;
+    while (start >= 0 && (text[start] === ' ' || text[start] === '\t')) start--;
+    if (start >= 0 && text[start] !== '\n') continue;
+    let end = text.indexOf('\n', at);
+    // a condition continued on the next lines (`\` at the end)
+    while (end > 0 && text[end - 1] === '\\') end = text.indexOf('\n', end + 1);
+    const line = text.slice(at + 1, end < 0 ? text.length : end);
+    const directive = /^[ \t]*(define|ifdef|ifndef|if|elif|elifdef|elifndef)\b/.exec(line);
+    if (!directive) continue;
+    if (directive[1] === 'define') {
+      const name = /^[ \t]*define[ \t]+([A-Za-z_]\w*)/.exec(line)?.[1];
+      if (name) defines.push(name);
+    } else {
+      for (const word of line.slice(directive[0].length).match(/[A-Za-z_]\w*|\b0\b/g) ?? []) conditions.add(word);
+    }
+  }
+  return { defines, conditions };
+}
+
 /**
  * The files that may define macros on the build's command line or in a generated configuration header
  * (`add_definitions(-DFOO)`, `config.h.in`, `config.h.cmake`): a macro their text names is never taken as undefined.
@@ -175,24 +215,51 @@ export const BUILD_FILE = /^(?:CMakeLists\.txt|.*\.cmake|.*\.in|configure|config
 
 /**
  * A repository's own macros that are never defined on the platform indexed for: a macro the repository `#define`s
- * only in dead branches (bullet3's `BT_USE_SSE`, set for Windows and macOS alone), never in live code, and no build
- * file names. A branch testing one is then decided as well, and a macro defined only under such a branch is found in
+ * only in dead branches (bullet3's `BT_USE_SSE`, set for Windows and macOS alone), never in live code nor as a fallback
+ * (`#ifndef X` / `#define X`), that no build file names, and that is neither a reserved name nor the system library's
+ * (`systemLibrary.names` and `definedMacros`: `snprintf`, `BYTE_ORDER`, `STDERR_FILENO`, `PRIx32`). A branch testing one is then decided as well, and a macro defined only under such a branch is found in
  * a next round (at most `ROUNDS`). A macro the repository never defines stays unknown: the build may pass it.
  * `files`: the C-family files (path, language), `read` gives a file's text (null when it cannot be read);
  * `buildFiles`: the build files' absolute paths. Gives the macros, per file the ones among them its conditions test,
- * and per file every macro its conditions test.
+ * and per file every macro its conditions test where it names one of them or of `alsoTested`.
  */
 export function repositoryUndefinedMacros(
   files: readonly { path: string; language: LanguageId }[],
   read: (path: string) => string | null,
   buildFiles: readonly string[],
+  alsoTested: readonly string[] = [],
 ): { macros: string[]; byFile: Map<string, string[]>; tested: Map<string, string[]> } {
+  // A first, cheap pass: a file none of whose conditions can be decided (no platform macro, no `#if 0`) has
+  // every `#define` live; only the others are read whole.
   const names = new Map<string, DirectiveNames>();
+  /** per file, the names its conditions mention (a cheap reading). */
+  const mentioned = new Map<string, Set<string>>();
+  const live = new Set<string>();
+  /** names never taken as undefined: the system library's (its functions, the macros its headers define). */
+  const system = new Set<string>();
+  const platforms = new Map<LanguageId, Set<string>>();
   for (const file of files) {
     const text = read(file.path);
-    const found = text === null ? null : directiveNames(file.language, text);
-    if (found) names.set(file.path, found);
+    if (text === null || !text.includes('#')) continue;
+    let known = platforms.get(file.language);
+    if (!known) {
+      const platform = platformOf(file.language)!;
+      known = new Set([...platform.defined, ...platform.undefined, '0']);
+      platforms.set(file.language, known);
+      const library = getLanguage(file.language).systemLibrary;
+      for (const name of [...(library?.names ?? []), ...(library?.definedMacros ?? [])]) system.add(name);
+    }
+    const { defines, conditions } = directiveWords(text);
+    if (conditions.size > 0) mentioned.set(file.path, conditions);
+    // only a condition on a platform macro (or `#if 0`) can make a branch dead: the other files' definitions are all live
+    if ([...conditions].some((word) => known.has(word))) {
+      const found = directiveNames(file.language, text);
+      if (found) names.set(file.path, found);
+    } else {
+      for (const name of defines) live.add(name);
+    }
   }
+  const candidate = (name: string) => !RESERVED.test(name) && !system.has(name);
   let buildTexts: string[] | null = null;
   const namedByBuild = (name: string): boolean => {
     buildTexts ??= buildFiles.flatMap((path) => {
@@ -209,30 +276,44 @@ export function repositoryUndefinedMacros(
   /** macros a build file names: possibly defined by the build. */
   const buildNamed = new Set<string>();
   for (let round = 0; round < ROUNDS; round++) {
-    const live = new Set<string>();
+    const defined = new Set(live);
     const deadOnly = new Set<string>();
-    for (const found of names.values()) for (const name of found.defined) live.add(name);
-    for (const found of names.values()) for (const name of found.deadDefined) if (!live.has(name) && !undefinedMacros.has(name) && !buildNamed.has(name)) deadOnly.add(name);
+    for (const found of names.values()) for (const name of found.defined) defined.add(name);
+    for (const found of names.values()) for (const name of found.deadDefined) if (!defined.has(name) && !undefinedMacros.has(name) && !buildNamed.has(name) && candidate(name)) deadOnly.add(name);
     if (deadOnly.size === 0) break;
     for (const name of deadOnly) if (namedByBuild(name)) buildNamed.add(name);
     const added = [...deadOnly].filter((name) => !buildNamed.has(name));
     if (added.length === 0) break;
     for (const name of added) undefinedMacros.add(name);
-    // the files whose conditions test a newly undefined macro are read again with it undefined
+    // the files whose conditions test a newly undefined macro are read again with the ones they test undefined
     for (const file of files) {
-      const found = names.get(file.path);
-      if (!found || !added.some((name) => found.tested.includes(name))) continue;
+      if (!added.some((name) => mentioned.get(file.path)?.has(name))) continue;
       const text = read(file.path);
-      const again = text === null ? null : directiveNames(file.language, text, found.tested.filter((name) => undefinedMacros.has(name)));
+      if (text === null) continue;
+      const tested = (names.get(file.path) ?? directiveNames(file.language, text)!).tested;
+      const again = directiveNames(file.language, text, tested.filter((name) => undefinedMacros.has(name)));
       if (again) names.set(file.path, again);
     }
   }
+  // what the files test of the undefined macros (and of `alsoTested`: the ones a refresh compares with)
   const byFile = new Map<string, string[]>();
-  for (const [path, found] of names) {
-    const tested = found.tested.filter((name) => undefinedMacros.has(name)).sort();
-    if (tested.length > 0) byFile.set(path, tested);
+  const tested = new Map<string, string[]>();
+  const wanted = [...new Set([...undefinedMacros, ...alsoTested])];
+  if (wanted.length > 0) {
+    for (const file of files) {
+      if (!wanted.some((name) => mentioned.get(file.path)?.has(name))) continue;
+      let found = names.get(file.path);
+      if (!found) {
+        const text = read(file.path);
+        if (text === null) continue;
+        found = directiveNames(file.language, text)!;
+      }
+      tested.set(file.path, found.tested);
+      const own = found.tested.filter((name) => undefinedMacros.has(name)).sort();
+      if (own.length > 0) byFile.set(file.path, own);
+    }
   }
-  return { macros: [...undefinedMacros].sort(), byFile, tested: new Map([...names].map(([path, found]) => [path, found.tested])) };
+  return { macros: [...undefinedMacros].sort(), byFile, tested };
 }
 
 /** Rounds of repositoryUndefinedMacros: a macro defined only under a branch on a macro defined only under a branch... */

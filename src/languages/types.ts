@@ -311,6 +311,9 @@ export interface LanguageSpec {
      *  also `<ctype.h>`'s `isdigit`/`tolower`, `<math.h>`'s `isnan`, `setjmp`): a call to one is a macro's
      *  expansion (`ResolvedCall.viaMacro`), which `yabloco` level mode does not count. [none] */
     macros?: string[];
+    /** object-like macros the headers define (`BYTE_ORDER`, `STDERR_FILENO`, `PRIx32`): a repository's own definition of one
+     *  only for another platform never makes it undefined on this one (src/index/preprocessor.ts). [none] */
+    definedMacros?: string[];
   };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];

@@ -253,7 +253,7 @@ test('C/C++ preprocessor: a branch dead on Linux (x86-64, GCC-like) is not read:
   }
 });
 
-test('C/C++ preprocessor: a macro the repository defines only in dead branches is undefined on the platform (and one defined only under it, in a next round); one a build file names, or live code defines, stays unknown; a refresh reads a file again when such a macro changes side', async () => {
+test('C/C++ preprocessor: a macro the repository defines only in dead branches is undefined on the platform (and one defined only under it, in a next round); one a build file names, live code defines, a fallback defines (`#ifndef X`) or the system\'s headers define stays unknown; a refresh reads a file again when such a macro changes side', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-repository-macros-'));
   writeFileSync(join(repo, 'config.h'), [
     '#pragma once',
@@ -264,6 +264,13 @@ test('C/C++ preprocessor: a macro the repository defines only in dead branches i
     '#endif',
     '#ifdef USE_FAST',
     '#define FAST_PATH 1',
+    '#endif',
+    // a fallback (`#ifndef X` / `#define X`) and a macro of the system's headers: possibly defined here too
+    '#ifdef _WIN32',
+    '#ifndef HAVE_FALLBACK',
+    '#define HAVE_FALLBACK 1',
+    '#endif',
+    '#define BYTE_ORDER 1234',
     '#endif',
     '',
   ].join('\n'));
@@ -286,6 +293,12 @@ test('C/C++ preprocessor: a macro the repository defines only in dead branches i
     '#ifdef HAS_ATOMICS',
     'inline int atomic() { return 4; }',
     '#endif',
+    '#ifdef HAVE_FALLBACK',
+    'inline int fallback() { return 5; }',
+    '#endif',
+    '#ifdef BYTE_ORDER',
+    'inline int ordered() { return 6; }',
+    '#endif',
     '',
   ].join('\n'));
   writeFileSync(join(repo, 'atomics.cpp'), '#define HAS_ATOMICS\n#include "pick.h"\nint use() { return pick() + twice(); }\n');
@@ -301,13 +314,13 @@ test('C/C++ preprocessor: a macro the repository defines only in dead branches i
   };
   assert.deepEqual(await listed(), {
     parsed: 3,
-    functions: ['atomics.cpp:use:3 [pick@6 twice@11]', 'pick.h:pick:6', 'pick.h:twice:11', 'pick.h:draw:14', 'pick.h:atomic:17'],
+    functions: ['atomics.cpp:use:3 [pick@6 twice@11]', 'pick.h:pick:6', 'pick.h:twice:11', 'pick.h:draw:14', 'pick.h:atomic:17', 'pick.h:fallback:20', 'pick.h:ordered:23'],
   });
   // a live definition of `USE_FAST` elsewhere: pick.h, unchanged, is read again with it unknown (both branches of each chain stay)
   writeFileSync(join(repo, 'fast.cpp'), '#define USE_FAST\nint fast() { return 0; }\n');
   const refreshed = await listed();
   assert.equal(refreshed.parsed, 3);
-  assert.deepEqual(refreshed.functions.filter((f) => f.startsWith('pick.h')), ['pick.h:pick:4', 'pick.h:pick:6', 'pick.h:twice:9', 'pick.h:twice:11', 'pick.h:draw:14', 'pick.h:atomic:17']);
+  assert.deepEqual(refreshed.functions.filter((f) => f.startsWith('pick.h')), ['pick.h:pick:4', 'pick.h:pick:6', 'pick.h:twice:9', 'pick.h:twice:11', 'pick.h:draw:14', 'pick.h:atomic:17', 'pick.h:fallback:20', 'pick.h:ordered:23']);
 });
 
 test('C++ qualified names: a method defined out of line under `using namespace` is named with its class\'s namespaces, the class its file sees (another file\'s global class of the same name does not count)', async () => {

@@ -45,6 +45,16 @@ export const cppStandardHeaders: string[] = [
 /** Object-like macros of the GNU C library that expand to a call: a use is that call. */
 export const cLibraryMacroCalls: Record<string, string> = { errno: '__errno_location' };
 
+/** Object-like macros the GNU C library's headers define (`<endian.h>`, `<unistd.h>`, `<inttypes.h>`, `<stdio.h>`, ...): a
+ *  repository's own definition of one for another platform does not make it undefined here. */
+export const cLibraryDefinedMacros: string[] = [
+  'BYTE_ORDER', 'LITTLE_ENDIAN', 'BIG_ENDIAN', 'PDP_ENDIAN', 'STDIN_FILENO', 'STDOUT_FILENO', 'STDERR_FILENO', 'EOF', 'BUFSIZ',
+  'FILENAME_MAX', 'PATH_MAX', 'NAME_MAX', 'RAND_MAX', 'EXIT_SUCCESS', 'EXIT_FAILURE', 'CLOCKS_PER_SEC', 'SEEK_SET', 'SEEK_CUR',
+  'SEEK_END', 'MAP_FAILED', 'INFINITY', 'NAN', 'HUGE_VAL', 'M_PI', 'M_E', 'FLT_EPSILON', 'DBL_EPSILON', 'SIZE_MAX', 'SSIZE_MAX',
+  ...['PRI', 'SCN'].flatMap((family) => ['d', 'i', 'o', 'u', 'x', 'X'].flatMap((conversion) =>
+    ['', 'LEAST', 'FAST'].flatMap((kind) => ['8', '16', '32', '64'].map((bits) => `${family}${conversion}${kind}${bits}`)).concat([`${family}${conversion}MAX`, `${family}${conversion}PTR`]))),
+];
+
 /** The C library's names that glibc's headers define as macros in C (with optimisation, as YABLoCo built redis:
  *  `<ctype.h>`'s classifications and `tolower`/`toupper`, `<math.h>`'s classifications, `assert`, `setjmp`). */
 export const cLibraryMacros = [

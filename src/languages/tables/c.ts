@@ -1,5 +1,5 @@
 // C: grammar, syntax and semantic knowledge, as data.
-import { cLibraryHeaders, cLibraryMacroCalls, cLibraryMacros, cLibraryNames } from './c-library.ts';
+import { cLibraryDefinedMacros, cLibraryHeaders, cLibraryMacroCalls, cLibraryMacros, cLibraryNames } from './c-library.ts';
 import { C_PROTOTYPES, LABELS as L, type LanguageSpec, type SemanticLabel, SLASH_STAR_COMMENTS } from '../types.ts';
 
 /** Semantic labels of the node types that C, C++ and Objective-C grammars share. */
@@ -171,7 +171,7 @@ export const c: LanguageSpec = {
     'volatile', 'while', '_Alignas', '_Alignof', '_Atomic', '_Bool', '_Complex', '_Generic', '_Imaginary',
     '_Noreturn', '_Static_assert', '_Thread_local',
   ],
-  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: cLibraryMacros },
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: cLibraryMacros , definedMacros: cLibraryDefinedMacros },
   stdlib: cStandardLibrary,
   semantic: {
     ...cFamilySemantic,

@@ -1,5 +1,5 @@
 // C++: grammar, syntax and semantic knowledge, as data.
-import { cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
+import { cLibraryDefinedMacros, cLibraryHeaders, cLibraryMacroCalls, cLibraryNames, cppStandardHeaders } from './c-library.ts';
 import { C_PROTOTYPES, LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { cCompilerHeaderNames, cCompilerHeaderTypes, cFamilyMacroRules, cFamilySemantic, cStandardLibrary } from './c.ts';
 
@@ -200,7 +200,7 @@ export const cpp: LanguageSpec = {
   ],
   /** The C library (C++ includes it) and the free functions of the C++ standard library. */
   // (C++ reads <ctype.h> and <cmath> as functions: only `assert` stays a macro)
-  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: ['assert'] },
+  systemLibrary: { headers: [...cLibraryHeaders, ...cppStandardHeaders], names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: ['assert'] , definedMacros: cLibraryDefinedMacros },
   stdlib: [
     ...cStandardLibrary,
     'move', 'forward', 'swap', 'exchange', 'make_pair', 'make_tuple', 'tie', 'get', 'make_shared',

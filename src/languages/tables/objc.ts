@@ -1,5 +1,5 @@
 // Objective-C: grammar, syntax and semantic knowledge, as data (C's rules plus classes and messages).
-import { cLibraryHeaders, cLibraryMacroCalls, cLibraryMacros, cLibraryNames } from './c-library.ts';
+import { cLibraryDefinedMacros, cLibraryHeaders, cLibraryMacroCalls, cLibraryMacros, cLibraryNames } from './c-library.ts';
 import { C_PROTOTYPES, LABELS as L, type LanguageSpec, SLASH_STAR_COMMENTS } from '../types.ts';
 import { c, cFamilySemantic, cStandardLibrary } from './c.ts';
 
@@ -68,7 +68,7 @@ export const objc: LanguageSpec = {
     '__bridge', '__bridge_transfer', '__bridge_retained',
   ],
   /** The C library, Foundation/runtime/GCD functions, and common NSObject/Foundation message selectors. */
-  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: cLibraryMacros },
+  systemLibrary: { headers: cLibraryHeaders, names: cLibraryNames, macroCalls: cLibraryMacroCalls, macros: cLibraryMacros , definedMacros: cLibraryDefinedMacros },
   stdlib: [
     ...cStandardLibrary,
     'NSLog', 'NSLogv', 'NSStringFromClass', 'NSClassFromString', 'NSStringFromSelector',
