@@ -481,6 +481,11 @@ export class Resolver {
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
+  /** atDeclaredMethod's answers by class (last segment) and method name: the declaring class and its file, or null. */
+  private readonly declaredMethods = new Map<string, { file: number; cls: string } | null>();
+  private readonly declaredNamesByFile = new Map<number, Set<string>>();
+  /** fullyQualified's answers by file and owner as written. */
+  private readonly qualifiedOwners = new Map<string, string | null>();
   /** classDeclarations' classes by last segment, with the file declaring each (made when first asked). */
   private classesByTail: Map<string, { file: number; cls: string }[]> | null = null;
   /** a base's name as written where it names a module or namespace (`express.Express`), by its last segment: what its library is bound by. */
@@ -730,15 +735,21 @@ export class Resolver {
    * class its file sees under that name but the last segments of exactly one class it sees (declared in the file or
    * a header it includes; a test's own global `Slider` elsewhere does not count).
    */
-  private fullyQualified({ fn, owner, path }: Definition): string {
+  private fullyQualified({ fn, owner, path, file }: Definition): string {
     if (owner === '' || !fn.qualifiedName.startsWith(owner)) return fn.qualifiedName;
-    const declared = this.classDeclarations(owner);
-    if (declared.length === 0 || declared.every(({ cls }) => cls === owner)) return fn.qualifiedName;
-    const file = this.fileIndex.get(path)!;
-    const { included } = this.closureOf(this.factsByPath.get(path)!);
-    const seen = new Set(declared.filter((declaration) => declaration.file === file || included.includes(declaration.file)).map(({ cls }) => cls));
-    const [cls, ...others] = seen;
-    return cls !== undefined && others.length === 0 ? cls + fn.qualifiedName.slice(owner.length) : fn.qualifiedName;
+    const key = `${file}\0${owner}`;
+    let cls = this.qualifiedOwners.get(key);
+    if (cls === undefined) {
+      cls = null;
+      const declared = this.classDeclarations(owner);
+      if (declared.length > 0 && !declared.every((declaration) => declaration.cls === owner)) {
+        const included = new Set(this.closureOf(this.factsByPath.get(path)!).included);
+        const seen = new Set(declared.filter((declaration) => declaration.file === file || included.has(declaration.file)).map((declaration) => declaration.cls));
+        if (seen.size === 1) cls = [...seen][0]!;
+      }
+      this.qualifiedOwners.set(key, cls);
+    }
+    return cls === null ? fn.qualifiedName : cls + fn.qualifiedName.slice(owner.length);
   }
 
   /** The classes an owner as written may name (itself, or a class whose qualified name ends with it), with the file declaring each. */
@@ -859,14 +870,30 @@ export class Resolver {
     const tail = lastSegment(this.dealiased(type).replace(/\*$/, ''));
     const callees = call.calleeIds.length > 0 ? (this.calleeNumbers.get(call.calleeIds) ?? []) : [];
     if (callees.some((number) => this.definitions[number]!.ownerTail === tail)) return;
-    for (const cls of this.lineage(tail)) {
-      const declared = this.classDeclarations(cls).find(({ file }) => this.factsByPath.get(this.filePaths[file]!)!.declarations.includes(site.name));
-      if (!declared) continue;
-      const path = this.filePaths[declared.file]!;
-      call.yablocoName = `${declared.cls}::${site.name}`;
-      call.yablocoLevel = declared.file === caller.file ? 'file' : posix.dirname(path) === caller.dir ? 'package' : 'project';
-      return;
+    const key = `${tail}\0${site.name}`;
+    let declared = this.declaredMethods.get(key);
+    if (declared === undefined) {
+      declared = null;
+      for (const cls of this.lineage(tail)) {
+        declared = this.classDeclarations(cls).find(({ file }) => this.declaredNames(file).has(site.name)) ?? null;
+        if (declared) break;
+      }
+      this.declaredMethods.set(key, declared);
     }
+    if (!declared) return;
+    const path = this.filePaths[declared.file]!;
+    call.yablocoName = `${declared.cls}::${site.name}`;
+    call.yablocoLevel = declared.file === caller.file ? 'file' : posix.dirname(path) === caller.dir ? 'package' : 'project';
+  }
+
+  /** A file's bodyless declarations' names (FileFacts.declarations), as a set made when first asked. */
+  private declaredNames(file: number): Set<string> {
+    let names = this.declaredNamesByFile.get(file);
+    if (!names) {
+      names = new Set(this.factsByPath.get(this.filePaths[file]!)!.declarations);
+      this.declaredNamesByFile.set(file, names);
+    }
+    return names;
   }
 
   /** A member call on a value whose type is a standard library class (`std::vector<T> v; v.size()`, a field of that type). */
