@@ -55,6 +55,7 @@ interface CandidateChoice {
   sameDir: Definition[];
 }
 
+const NO_CALLS: readonly CallSite[] = [];
 const NO_DEFINITIONS: readonly Definition[] = [];
 
 /** Words before a function's name that are not its return type. */
@@ -481,6 +482,9 @@ export class Resolver {
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
+  /** callsAt's function and its call sites by line and name. */
+  private callsAtOwner: Definition | null = null;
+  private readonly callsAtIndex = new Map<string, CallSite[]>();
   /** atDeclaredMethod's answers by class (last segment) and method name: the declaring class and its file, or null. */
   private readonly declaredMethods = new Map<string, { file: number; cls: string } | null>();
   private readonly declaredNamesByFile = new Map<number, Set<string>>();
@@ -1474,12 +1478,28 @@ export class Resolver {
    * operator's use too): that call resolved first, and the return type its callees agree on, when it is a project
    * class or the standard library's.
    */
+  /** A function's call sites of a name on a line (receiverCallType's candidates), indexed once per function: a long
+   *  function's calls on calls' results were each compared with all its calls (LLVM's writer thread: 16 s of 47). */
+  private callsAt(caller: Definition, line: number, name: string): readonly CallSite[] {
+    if (this.callsAtOwner !== caller) {
+      this.callsAtOwner = caller;
+      this.callsAtIndex.clear();
+      for (const call of caller.fn.calls) {
+        const key = `${call.line}\0${call.name}`;
+        const list = this.callsAtIndex.get(key);
+        if (list) list.push(call);
+        else this.callsAtIndex.set(key, [call]);
+      }
+    }
+    return this.callsAtIndex.get(`${line}\0${name}`) ?? NO_CALLS;
+  }
+
   private receiverCallType(caller: Definition, site: CallSite, context: FileContext): string | undefined {
     // a call chain's calls start where it starts; an operator's operand (`(a - b) * s`) may start inside its parentheses
     const within = (other: CallSite) => other.column === site.column || (isOperatorUse(site) && other.column > site.column && other.column < site.column + site.receiver!.length);
     let inner: CallSite | undefined;
-    for (const other of caller.fn.calls) {
-      if (other === site || other.line !== site.line || other.name !== site.receiverCall || other.receiver === site.receiver || !within(other)) continue;
+    for (const other of this.callsAt(caller, site.line, site.receiverCall!)) {
+      if (other === site || other.receiver === site.receiver || !within(other)) continue;
       // in a chain of operators (`e << a << b`) every use starts where the chain does: the operand is the longest use it starts with
       if (!isOperatorUse(site) || !isOperatorUse(other) || other.column !== site.column) {
         inner ??= other;
