@@ -460,6 +460,11 @@ export class Resolver {
   private readonly returnTypes = new Map<number, string | null>();
   /** how deep receiverCallType is in a chain of calls on calls' results. */
   private receiverCallDepth = 0;
+  /** how often resultType stopped at that depth: a call decided meanwhile may have been decided short. */
+  private receiverCallStops = 0;
+  /** resolveCall's answers for the function being resolved, by call site (decided in full: no stop at the depth). */
+  private readonly decidedSites = new Map<CallSite, FunctionCall>();
+  private decidedSitesOwner: Definition | null = null;
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
@@ -482,9 +487,13 @@ export class Resolver {
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
+  /** basesByOwner's classes by their last segment (ownersOf's candidates). */
+  private readonly ownersByTail = new Map<string, string[]>();
   /** callsAt's function and its call sites by line and name. */
   private callsAtOwner: Definition | null = null;
   private readonly callsAtIndex = new Map<string, CallSite[]>();
+  /** innerCall's answers for callsAt's function. */
+  private readonly innerCalls = new Map<CallSite, CallSite | null>();
   /** atDeclaredMethod's answers by class (last segment) and method name: the declaring class and its file, or null. */
   private readonly declaredMethods = new Map<string, { file: number; cls: string } | null>();
   private readonly declaredNamesByFile = new Map<number, Set<string>>();
@@ -594,7 +603,9 @@ export class Resolver {
         const tail = lastSegment(owner);
         const tails = bases.map(lastSegment).filter((base) => base !== tail);
         this.basesByClass.set(tail, [...(this.basesByClass.get(tail) ?? []), ...tails]);
-        this.basesByOwner.set(owner, [...(this.basesByOwner.get(owner) ?? []), ...tails]);
+        const known = this.basesByOwner.get(owner);
+        if (known === undefined) this.ownersByTail.set(tail, [...(this.ownersByTail.get(tail) ?? []), owner]);
+        this.basesByOwner.set(owner, [...(known ?? []), ...tails]);
         this.basesByFileOwner.set(`${file.path}\0${owner}`, tails);
         for (const base of bases) if (lastSegment(base) !== base) this.qualifiedBases.set(lastSegment(base), base);
       }
@@ -1102,9 +1113,18 @@ export class Resolver {
     const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.receiverRootType ?? '\u0001'}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${caller.isConst}` : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
+    // a call whose result is another's receiver is decided again as that receiver's (`a.b().c()`: b() twice, a chain of n calls n times)
+    if (this.decidedSitesOwner !== caller) {
+      this.decidedSitesOwner = caller;
+      this.decidedSites.clear();
+    }
+    const decided = this.decidedSites.get(site);
+    if (decided) return { ...decided };
+    const stops = this.receiverCallStops;
     const resolved = this.decideCall(caller, site, context);
     // a copy: the caller marks the call it gets (viaMacro, needsCompilerHeaders)
     if (reusable && resolved.level !== 'unresolved') context.decided.set(key, { ...resolved });
+    if (stops === this.receiverCallStops) this.decidedSites.set(site, { ...resolved });
     return resolved;
   }
 
@@ -1349,7 +1369,7 @@ export class Resolver {
     let found = this.ownersByName.get(owner);
     if (!found) {
       const tail = lastSegment(owner);
-      const same = [...this.basesByOwner.keys()].filter((candidate) => lastSegment(candidate) === tail && sameClass(candidate, owner));
+      const same = (this.ownersByTail.get(tail) ?? []).filter((candidate) => sameClass(candidate, owner));
       found = same.length === 1 ? same : [];
       this.ownersByName.set(owner, found);
     }
@@ -1473,17 +1493,13 @@ export class Resolver {
     return current;
   }
 
-  /**
-   * The type a member call's receiver call returns (CallSite.receiverCall; an operator's operand that is another
-   * operator's use too): that call resolved first, and the return type its callees agree on, when it is a project
-   * class or the standard library's.
-   */
   /** A function's call sites of a name on a line (receiverCallType's candidates), indexed once per function: a long
    *  function's calls on calls' results were each compared with all its calls (LLVM's writer thread: 16 s of 47). */
   private callsAt(caller: Definition, line: number, name: string): readonly CallSite[] {
     if (this.callsAtOwner !== caller) {
       this.callsAtOwner = caller;
       this.callsAtIndex.clear();
+      this.innerCalls.clear();
       for (const call of caller.fn.calls) {
         const key = `${call.line}\0${call.name}`;
         const list = this.callsAtIndex.get(key);
@@ -1494,19 +1510,38 @@ export class Resolver {
     return this.callsAtIndex.get(`${line}\0${name}`) ?? NO_CALLS;
   }
 
-  private receiverCallType(caller: Definition, site: CallSite, context: FileContext): string | undefined {
+  /**
+   * The call whose result a site's receiver is (CallSite.receiverCall), chosen once per site: a chain of n operators
+   * on one line (`s << a << b ...`, LLVM's 323 on an 18 KB line) asked it n times a use, each a scan of n receivers.
+   */
+  private innerCall(caller: Definition, site: CallSite): CallSite | undefined {
+    const candidates = this.callsAt(caller, site.line, site.receiverCall!);
+    const known = this.innerCalls.get(site);
+    if (known !== undefined) return known ?? undefined;
     // a call chain's calls start where it starts; an operator's operand (`(a - b) * s`) may start inside its parentheses
     const within = (other: CallSite) => other.column === site.column || (isOperatorUse(site) && other.column > site.column && other.column < site.column + site.receiver!.length);
     let inner: CallSite | undefined;
-    for (const other of this.callsAt(caller, site.line, site.receiverCall!)) {
+    for (const other of candidates) {
       if (other === site || other.receiver === site.receiver || !within(other)) continue;
       // in a chain of operators (`e << a << b`) every use starts where the chain does: the operand is the longest use it starts with
       if (!isOperatorUse(site) || !isOperatorUse(other) || other.column !== site.column) {
         inner ??= other;
         continue;
       }
-      if (site.receiver!.startsWith(other.receiver!) && (inner === undefined || inner.column !== site.column || other.receiver!.length > inner.receiver!.length)) inner = other;
+      const longer = inner === undefined || inner.column !== site.column || other.receiver!.length > inner.receiver!.length;
+      if (longer && other.receiver!.length < site.receiver!.length && site.receiver!.startsWith(other.receiver!)) inner = other;
     }
+    this.innerCalls.set(site, inner ?? null);
+    return inner;
+  }
+
+  /**
+   * The type a member call's receiver call returns (CallSite.receiverCall; an operator's operand that is another
+   * operator's use too): that call resolved first, and the return type its callees agree on, when it is a project
+   * class or the standard library's.
+   */
+  private receiverCallType(caller: Definition, site: CallSite, context: FileContext): string | undefined {
+    const inner = this.innerCall(caller, site);
     const type = inner ? this.resultType(caller, inner, context) : undefined;
     if (type === undefined) return undefined;
     // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard library's
@@ -1535,7 +1570,10 @@ export class Resolver {
 
   /** The type a call returns: the call resolved, and the return type its callees agree on (undefined when they do not, or it reaches none). */
   private resultType(caller: Definition, call: CallSite, context: FileContext): string | undefined {
-    if (this.receiverCallDepth >= 8) return undefined;
+    if (this.receiverCallDepth >= 8) {
+      this.receiverCallStops++;
+      return undefined;
+    }
     this.receiverCallDepth++;
     let resolved: FunctionCall;
     try {
@@ -1758,6 +1796,8 @@ export class Resolver {
     if (found.length < 2 || site.argumentCount === null) return found;
     const fitting = found.filter((d) => takesArguments(d, site));
     if (fitting.length < 2 || !site.argumentTypes) return fitting.length > 0 ? fitting : found;
+    // arguments none of which is typed: every overload scores 0
+    if (site.argumentTypes.length > 0 && site.argumentTypes.every((type) => type === null)) return fitting;
     // by the arguments whose types are known: no parameter of another kind, then the most that agree
     const types = argumentTypes();
     const scores = fitting.map((d) => this.argumentScore(d, site, types));
@@ -1822,8 +1862,10 @@ export class Resolver {
    * file with its own `operator<<(Emitter&, const Foo&)` calls the library's `operator<<(Emitter&, const Node&)`.
    */
   private betterOverloads(tier: Definition[], candidates: readonly Definition[], site: CallSite, argumentTypes: () => (string | null)[]): Definition[] | null {
-    if (!site.argumentTypes || site.argumentCount === null || candidates.length === tier.length) return null;
-    const others = candidates.filter((d) => !d.fn.fileLocal && takesArguments(d, site) && !tier.includes(d));
+    // no typed argument: every overload scores 0 and none fits better
+    if (!site.argumentTypes || site.argumentCount === null || candidates.length === tier.length || !site.argumentTypes.some((type) => type !== null)) return null;
+    const inTier = new Set(tier);
+    const others = candidates.filter((d) => !d.fn.fileLocal && takesArguments(d, site) && !inTier.has(d));
     if (others.length === 0) return null;
     const types = argumentTypes();
     const best = (list: Definition[]) => Math.max(-1, ...list.filter((d) => takesArguments(d, site)).map((d) => this.argumentScore(d, site, types)));
