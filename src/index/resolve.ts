@@ -487,6 +487,8 @@ export class Resolver {
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
+  /** fittestOverloads' answers by candidate list, then by operator use, argument count and typed arguments. */
+  private readonly fittestByCandidates = new WeakMap<readonly Definition[], Map<string, { score: number; found: Definition[] }>>();
   /** basesByOwner's classes by their last segment (ownersOf's candidates). */
   private readonly ownersByTail = new Map<string, string[]>();
   /** callsAt's function and its call sites by line and name. */
@@ -1833,7 +1835,7 @@ export class Resolver {
   }
 
   /** How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed). */
-  private argumentScore(definition: Definition, site: CallSite, types: (string | null)[]): number {
+  private argumentScore(definition: Definition, site: CallSite, types: readonly (string | null)[]): number {
     return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0), this.classFacts);
   }
 
@@ -1864,13 +1866,40 @@ export class Resolver {
   private betterOverloads(tier: Definition[], candidates: readonly Definition[], site: CallSite, argumentTypes: () => (string | null)[]): Definition[] | null {
     // no typed argument: every overload scores 0 and none fits better
     if (!site.argumentTypes || site.argumentCount === null || candidates.length === tier.length || !site.argumentTypes.some((type) => type !== null)) return null;
-    const inTier = new Set(tier);
-    const others = candidates.filter((d) => !d.fn.fileLocal && takesArguments(d, site) && !inTier.has(d));
-    if (others.length === 0) return null;
     const types = argumentTypes();
-    const best = (list: Definition[]) => Math.max(-1, ...list.filter((d) => takesArguments(d, site)).map((d) => this.argumentScore(d, site, types)));
-    const outside = best(others);
-    return outside > Math.max(0, best(tier)) ? others.filter((d) => this.argumentScore(d, site, types) === outside) : null;
+    const fittest = this.fittestOverloads(candidates, site, types);
+    // the fittest of all that the tier lacks, when they beat the tier's own (all of them the tier's: none beats it)
+    const inTier = new Set(tier);
+    const outside = fittest.found.filter((d) => !inTier.has(d));
+    if (outside.length === 0) return null;
+    const tierBest = Math.max(-1, ...tier.filter((d) => takesArguments(d, site)).map((d) => this.argumentScore(d, site, types)));
+    return fittest.score > Math.max(0, tierBest) ? outside : null;
+  }
+
+  /**
+   * The candidates (not file-local, taking the site's arguments) its typed arguments fit best, with their score (-1
+   * and none when no candidate takes them); kept per candidate list and typed arguments: a common name's thousands of
+   * overloads were scored again at each of its calls.
+   */
+  private fittestOverloads(candidates: readonly Definition[], site: CallSite, types: readonly (string | null)[]): { score: number; found: Definition[] } {
+    let byArguments = this.fittestByCandidates.get(candidates);
+    if (!byArguments) {
+      byArguments = new Map();
+      this.fittestByCandidates.set(candidates, byArguments);
+    }
+    const key = `${isOperatorUse(site) ? 'o' : ''}${site.argumentCount}\0${types.map((type) => type ?? '\u0001').join('\0')}`;
+    let fittest = byArguments.get(key);
+    if (!fittest) {
+      fittest = { score: -1, found: [] };
+      for (const d of candidates) {
+        if (d.fn.fileLocal || !takesArguments(d, site)) continue;
+        const score = this.argumentScore(d, site, types);
+        if (score > fittest.score) fittest = { score, found: [d] };
+        else if (score === fittest.score && score >= 0) fittest.found.push(d);
+      }
+      byArguments.set(key, fittest);
+    }
+    return fittest;
   }
 
   /** A definition's parameter types, read from its signature once. */
