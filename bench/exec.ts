@@ -30,6 +30,7 @@ import {
   prepareEnvironment,
   removeTree,
   runCandidates,
+  CandidatePool,
   runInTree,
   spliceCandidate,
   testCommand,
@@ -191,6 +192,13 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     const copySeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), false);
     const hardlinkSeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), true);
     console.log(`worker copy of the prepared tree: cp -a ${copySeconds.toFixed(2)} s, cp -al (hardlinks) ${hardlinkSeconds.toFixed(2)} s`);
+
+    // which prepared files each task's file builds (derived.ts): measured once per file and kept in the work
+    // folder, part of the preparation like the check (each costs a build of every test's targets)
+    started = performance.now();
+    await new CandidatePool(prepared, workers, { cache: false }).measureProducts(tasks);
+    const files = new Set(tasks.map((task) => task.path)).size;
+    console.log(`build products of the ${files} task files (once, not counted per candidate): ${seconds(started).toFixed(1)} s`);
 
     started = performance.now();
     const results = new Map<string, ExecResult>();

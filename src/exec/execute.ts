@@ -280,6 +280,30 @@ export class CandidatePool {
     return group.keys.map((key, index) => (result ? { key, result: withCheatFlags(index === 0 ? result : { ...result, cached: true }, group.flags) } : { key, result: null, infraError: outcome.reason }));
   }
 
+  /**
+   * Measures the build products of the tasks' files (derived.ts) that no earlier run measured, each once, on up to
+   * `size` workers: the cost the first candidate of each file would otherwise carry, paid before any runs (a
+   * benchmark times the candidates alone). Kept in the work folder for later runs.
+   */
+  async measureProducts(tasks: readonly TaskRecord[]): Promise<void> {
+    const pending = [...new Map(tasks.map((task) => [task.path, task])).values()];
+    const loop = async () => {
+      for (let task = pending.shift(); task; task = pending.shift()) {
+        const worker = await this.acquire();
+        try {
+          await this.productsOf(task, worker);
+        } catch (error) {
+          // the sandbox did not start: the file's first candidate measures again (with its retries)
+          if (!(error instanceof ProbeInfraError)) throw error;
+          this.prepared.emit({ kind: 'warning', message: `exec: ${error.message}` });
+        } finally {
+          this.release(worker);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.size, pending.length) }, loop));
+  }
+
   /** Runs a few items with the given check state (a queue job's); all their outputs at once. `rerun`: not answered from the cache. */
   async runItems(items: ExecItem[], state: CheckState | null, rerun = false): Promise<ExecOutput[]> {
     const { cached, pending } = this.plan(items, state, rerun);

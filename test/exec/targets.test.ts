@@ -4,12 +4,15 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { CandidateLog } from '../../src/exec/execute.ts';
-import { buildCommands } from '../../src/exec/prepare.ts';
+import { join } from 'node:path';
+import { CandidatePool, ensureCheckState, type CandidateLog } from '../../src/exec/execute.ts';
+import { buildCommands, createContext, prepareEnvironment } from '../../src/exec/prepare.ts';
 import { fixtureEnv, functionTask, functionText, makeWorkDir, runAll } from './helpers.ts';
 
 const work = makeWorkDir('targets');
 after(work.remove);
+const measured = makeWorkDir('targets-measured');
+after(measured.remove);
 
 function buildPhase(log: string): { command: string; output: string } {
   const phases = (JSON.parse(readFileSync(log, 'utf8')) as CandidateLog).phases.filter((phase) => phase.phase === 'build');
@@ -63,4 +66,40 @@ test('a header function: coverage selects the one test that runs it, and only it
   assert.equal(results.get('scaled')!.verdict, 'pass', results.get('scaled')!.logTail);
   assert.deepEqual(results.get('scaled')!.selectedTests, ['test_text']);
   assert.equal(results.get('scaled-wrong')!.verdict, 'test-fail', results.get('scaled-wrong')!.logTail);
+});
+
+test('CandidatePool.measureProducts: each task file\'s build products measured once before any candidate, kept for the candidates', async () => {
+  const env = fixtureEnv('cmake-targets', measured.dir);
+  const events: string[] = [];
+  const options = { workDir: measured.dir, workers: 1, cache: false, checkFirst: true, onEvent: (event: { message: string }) => events.push(event.message) };
+  await ensureCheckState(env, options);
+  const prepared = await prepareEnvironment(env, options);
+  const dot = functionText(env.repo, 'src/vec.h', 'inline int dot(');
+  const task = functionTask(env.repo, 'src/vec.h', 'cpp', dot, 'dot');
+  const scaledTask = functionTask(env.repo, 'src/vec.h', 'cpp', functionText(env.repo, 'src/vec.h', 'inline __attribute__((always_inline)) Vec scaled('), 'scaled');
+  const textTask = functionTask(env.repo, 'src/text.cpp', 'cpp', functionText(env.repo, 'src/text.cpp', 'int countWords('), 'countWords');
+  const pool = new CandidatePool(prepared, 1, { cache: false });
+  events.length = 0;
+  await pool.measureProducts([task, scaledTask, textTask]);
+  // one measurement per file (two tasks in vec.h)
+  assert.deepEqual(events.filter((message) => message.startsWith('measuring')), [
+    'measuring the build products of src/vec.h (once per file)',
+    'measuring the build products of src/text.cpp (once per file)',
+  ]);
+  const derived = JSON.parse(readFileSync(join(createContext(env, options).workDir, 'derived.json'), 'utf8')) as { products: Record<string, string[]> };
+  // the header's products: both libraries' objects and archives, both test binaries; text.cpp's: its own chain
+  assert.deepEqual(derived.products, {
+    'src/text.cpp': ['build/CMakeFiles/text.dir/src/text.cpp.o', 'build/libtext.a', 'build/test_text'],
+    'src/vec.h': [
+      'build/CMakeFiles/shapes.dir/src/shapes.cpp.o', 'build/CMakeFiles/test_shapes.dir/tests/test_shapes.cpp.o', 'build/CMakeFiles/test_text.dir/tests/test_text.cpp.o',
+      'build/CMakeFiles/text.dir/src/text.cpp.o', 'build/libshapes.a', 'build/libtext.a', 'build/test_shapes', 'build/test_text',
+    ],
+  });
+
+  // the candidates measure nothing again, and the header's reference still passes with its products removed
+  events.length = 0;
+  const verdicts: string[] = [];
+  for await (const { result } of pool.run([{ task, candidate: dot, key: 'dot' }])) verdicts.push(result!.verdict);
+  assert.deepEqual(verdicts, ['pass']);
+  assert.deepEqual(events.filter((message) => message.startsWith('measuring')), []);
 });
