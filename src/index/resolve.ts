@@ -464,7 +464,6 @@ export class Resolver {
   private receiverCallStops = 0;
   /** resolveCall's answers for the function being resolved, by call site (decided in full: no stop at the depth). */
   private readonly decidedSites = new Map<CallSite, FunctionCall>();
-  private decidedSitesOwner: Definition | null = null;
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
@@ -491,10 +490,9 @@ export class Resolver {
   private readonly fittestByCandidates = new WeakMap<readonly Definition[], Map<string, { score: number; found: Definition[] }>>();
   /** basesByOwner's classes by their last segment (ownersOf's candidates). */
   private readonly ownersByTail = new Map<string, string[]>();
-  /** callsAt's function and its call sites by line and name. */
-  private callsAtOwner: Definition | null = null;
-  private readonly callsAtIndex = new Map<string, CallSite[]>();
-  /** innerCall's answers for callsAt's function. */
+  /** the call sites of the function being resolved by line and name (callsAt), made when first needed. */
+  private callsAtIndex: Map<string, CallSite[]> | null = null;
+  /** innerCall's answers for the function being resolved. */
   private readonly innerCalls = new Map<CallSite, CallSite | null>();
   /** atDeclaredMethod's answers by class (last segment) and method name: the declaring class and its file, or null. */
   private readonly declaredMethods = new Map<string, { file: number; cls: string } | null>();
@@ -708,7 +706,7 @@ export class Resolver {
         this.calleeNumbers.clear();
       }
       const own: FunctionCall[] = [];
-      this.clangStop = -1;
+      this.beginFunction();
       for (const site of definition.fn.calls) this.resolveThroughMacros(definition, site, context, 0, own);
       // YABLoCo's clang read a function's calls up to the first one naming a function it does not hold: none after it counts
       if (this.clangStop >= 0) for (const call of own.slice(this.clangStop)) call.yablocoLevel = 'unresolved';
@@ -781,6 +779,14 @@ export class Resolver {
       }
     }
     return (this.classesByTail.get(lastSegment(owner)) ?? []).filter(({ cls }) => sameClass(cls, owner));
+  }
+
+  /** Forgets what held for the function resolved before (every cache of the function being resolved is here). */
+  private beginFunction(): void {
+    this.clangStop = -1;
+    this.decidedSites.clear();
+    this.callsAtIndex = null;
+    this.innerCalls.clear();
   }
 
   /** The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part starts (every function is in the first for null). */
@@ -1116,10 +1122,6 @@ export class Resolver {
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
     // a call whose result is another's receiver is decided again as that receiver's (`a.b().c()`: b() twice, a chain of n calls n times)
-    if (this.decidedSitesOwner !== caller) {
-      this.decidedSitesOwner = caller;
-      this.decidedSites.clear();
-    }
     const decided = this.decidedSites.get(site);
     if (decided) return { ...decided };
     const stops = this.receiverCallStops;
@@ -1498,10 +1500,8 @@ export class Resolver {
   /** A function's call sites of a name on a line (receiverCallType's candidates), indexed once per function: a long
    *  function's calls on calls' results were each compared with all its calls (LLVM's writer thread: 16 s of 47). */
   private callsAt(caller: Definition, line: number, name: string): readonly CallSite[] {
-    if (this.callsAtOwner !== caller) {
-      this.callsAtOwner = caller;
-      this.callsAtIndex.clear();
-      this.innerCalls.clear();
+    if (this.callsAtIndex === null) {
+      this.callsAtIndex = new Map();
       for (const call of caller.fn.calls) {
         const key = `${call.line}\0${call.name}`;
         const list = this.callsAtIndex.get(key);
@@ -2246,9 +2246,12 @@ function scanHeader(text: string): { names: Set<string>; includes: string[] } {
 }
 
 let cppIncludeDirs: string[] | null = null;
+/** A system header's file: in the folders of `CPATH` first (as the compiler searches them: a sysroot's, or a test's
+ *  own headers), then the system's. */
 function findSystemHeader(header: string): string | null {
   cppIncludeDirs ??= existsSync('/usr/include/c++') ? readdirSync('/usr/include/c++').map((v) => join('/usr/include/c++', v)) : [];
-  for (const dir of [...SYSTEM_INCLUDE_DIRS, ...cppIncludeDirs]) {
+  const given = (process.env.CPATH ?? '').split(':').filter((dir) => dir !== '');
+  for (const dir of [...given, ...SYSTEM_INCLUDE_DIRS, ...cppIncludeDirs]) {
     const file = join(dir, header);
     if (statSync(file, { throwIfNoEntry: false })?.isFile()) return file;
   }

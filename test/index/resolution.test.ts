@@ -10,6 +10,9 @@ import { cli } from '../capture-cli.ts';
 import type { FileFacts, LevelMode } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
+// The system headers outside the C library that the fixtures include (googletest's, zlib's) come from the tests' own
+// folder, searched first as the compiler would (CPATH): the host may have none of them, or other versions.
+process.env.CPATH = new URL('../fixtures/system-headers/', import.meta.url).pathname;
 
 /** `path qualifiedName lines level callers=N [callee@path:line/level ...]` per function. */
 async function graphOf(repo: string, levels: LevelMode = 'default'): Promise<string[]> {
