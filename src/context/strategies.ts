@@ -17,12 +17,25 @@ const FIXED_DESCRIPTIONS: Record<(typeof FIXED)[number], string> = {
   precomputed: 'the retrieval that came with an imported set (CrossCodeEval crossfile_context)',
 };
 
+/** eval's agent mode, named last in a strategy (`agent`, `bm25+agent`): the model calls repository tools (agent-tools.ts). */
+export const AGENT_STRATEGY = 'agent';
+
 export function listStrategies(): { name: string; description: string }[] {
   return [
     ...FIXED.map((name) => ({ name, description: FIXED_DESCRIPTIONS[name] })),
     ...RETRIEVERS.list().map(({ name, description }) => ({ name, description })),
     { name: '<retriever>-ref', description: 'the retriever with the reference added to the query (upper bound), no next-chunk rule' },
+    { name: `<strategy>+${AGENT_STRATEGY}`, description: `eval only: the model then calls repository tools over several turns (alone, \`${AGENT_STRATEGY}\` opens with \`none\`)` },
   ];
+}
+
+/** A strategy without its agent part: the opening context, and whether the model then calls tools. */
+export function splitAgentStrategy(name: string): { opening: string; agent: boolean } {
+  const parts = name.split('+').map((part) => part.trim());
+  const agent = parts.at(-1) === AGENT_STRATEGY;
+  if (parts.slice(0, -1).includes(AGENT_STRATEGY)) throw new InputError(`'${AGENT_STRATEGY}' comes last in a strategy ('${name}'), e.g. bm25+agent`, { field: 'context' });
+  const opening = agent ? parts.slice(0, -1).join('+') : name;
+  return { opening: opening === '' ? 'none' : opening, agent };
 }
 
 function knownNames(): string {
@@ -33,6 +46,7 @@ function knownNames(): string {
 export function parseStrategy(name: string): StrategyPart[] {
   const parts = name.split('+').map((part): StrategyPart => {
     const word = part.trim();
+    if (word === AGENT_STRATEGY) throw new InputError(`'${AGENT_STRATEGY}' is eval's agent mode (the model calls repository tools); it builds no prompt of its own`, { field: 'context' });
     if ((FIXED as readonly string[]).includes(word)) return { kind: word as (typeof FIXED)[number] };
     const withReference = word.endsWith('-ref') && !RETRIEVERS.has(word);
     const base = withReference ? word.slice(0, -'-ref'.length) : word;

@@ -4,14 +4,16 @@
 // `baseline:reference` answers the ground truth, to check a harness (every metric and every
 // execution verdict should then be perfect; anything else is a bug in the environment or scoring):
 // its answer is neither cut to `maxTokens` nor post-processed, so it equals the reference by
-// construction whatever the reference holds (a fenced block in a doc comment, 500 tokens).
+// construction whatever the reference holds (a fenced block in a doc comment, 500 tokens);
+// `baseline:agent-oracle` is agent mode's scripted agent (agentOracle below).
 import type { ContextSnippet } from '../datasets/types.ts';
-import type { Backend, Generation, GenerationRequest } from './types.ts';
+import { GenerationError, type AssistantTurn, type Backend, type ConverseRequest, type Generation, type GenerationRequest } from './types.ts';
 
-export const BASELINES = ['copy-retrieved', 'empty', 'reference'] as const;
+export const BASELINES = ['copy-retrieved', 'empty', 'reference', 'agent-oracle'] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
 export function createBaselineBackend(name: BaselineName): Backend {
+  if (name === 'agent-oracle') return agentOracle();
   const answer = { empty: () => '', 'copy-retrieved': copyRetrieved, reference: (request: GenerationRequest) => request.task.reference }[name];
   return {
     provider: `baseline:${name}`,
@@ -28,6 +30,41 @@ export function createBaselineBackend(name: BaselineName): Backend {
         finishReason: truncated ? 'length' : 'stop',
         ...(verbatim ? { verbatim } : {}),
       };
+    },
+    async close() {},
+  };
+}
+
+/**
+ * `baseline:agent-oracle`, the scripted agent of agent mode (no model): its first turn asks `definition` for each of
+ * the task's oracle callees (a `search` with the task's last prompt line when it has none), its second answers as
+ * `baseline:copy-retrieved` would with what the tools returned as the retrieved snippets.
+ */
+function agentOracle(): Backend {
+  return {
+    provider: 'baseline:agent-oracle',
+    isBaseline: true,
+    agentOnly: true,
+    accepts: 'any',
+    cacheIdentity: null,
+    async generate(): Promise<Generation> {
+      throw new GenerationError('baseline:agent-oracle answers only in agent mode (--context agent, or e.g. bm25+agent)', 'permanent');
+    },
+    async converse(request: ConverseRequest): Promise<AssistantTurn> {
+      const results = request.messages.flatMap((message) => (message.role === 'tool' ? [message.content] : []));
+      const offered = new Set(request.tools.map((tool) => tool.name));
+      const asked = request.messages.some((message) => message.role === 'assistant' && message.toolCalls.length > 0);
+      if (!asked) {
+        const callees = [...new Set((request.task.oracle ?? []).flatMap((snippet) => (snippet.name ? [snippet.name] : [])))];
+        const query = [...request.task.prefix.split('\n')].reverse().find((line) => line.trim() !== '') ?? request.task.signature ?? '';
+        const calls = offered.has('definition') && callees.length > 0
+          ? callees.map((name, index) => ({ id: `call_${index + 1}`, name: 'definition', arguments: JSON.stringify({ name }) }))
+          : offered.has('search') && query.trim() !== '' ? [{ id: 'call_1', name: 'search', arguments: JSON.stringify({ query: query.trim() }) }] : [];
+        if (calls.length > 0) return { content: null, toolCalls: calls, promptTokens: null, completionTokens: null, finishReason: 'tool_calls' };
+      }
+      const retrieved = results.map((text) => ({ path: request.task.path, startLine: 0, endLine: 0, text, score: null }));
+      const { text, truncated } = limitTokens(copyRetrieved({ task: request.task, retrieved }), request.sampling.maxTokens);
+      return { content: text, toolCalls: [], promptTokens: null, completionTokens: codeTokens(text).length, finishReason: truncated ? 'length' : 'stop' };
     },
     async close() {},
   };

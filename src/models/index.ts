@@ -5,6 +5,7 @@ export { BACKENDS, registerBackend, createBackend, parseProvider, providerForms,
 export { createOpenAIBackend, classifyError, retryAfter, type OpenAIBackendOptions } from './openai.ts';
 export { createBaselineBackend, copyRetrieved, BASELINES, type BaselineName } from './baselines.ts';
 export { createLlamaCppBackend } from './llamacpp.ts';
+export { runAgent, checkAgentSettings, toolSpecs, DEFAULT_AGENT_BUDGET, AGENT_INSTRUCTIONS, type AgentSettings, type AgentRequest } from './agent.ts';
 export { runGeneration, readTasksFile, resolveSampling, responseKey, type GenerationOptions, type GenerationSummary } from './runner.ts';
 export { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 export { postprocess, extractFence, cutAfterFirstBracket, type Postprocessed } from './postprocess.ts';

@@ -3,7 +3,7 @@
 // client's own retries are off: the runner's retry and back-off policy applies to every backend.
 // FIM prompts arrive as plain completion prompts built by the context stage (vLLM ignores `suffix`).
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { Backend, Generation, GenerationRequest } from './types.ts';
+import type { AssistantTurn, Backend, ConverseRequest, Generation, GenerationRequest } from './types.ts';
 import { GenerationError } from './types.ts';
 
 export interface OpenAIBackendOptions {
@@ -52,11 +52,53 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
     return byIndex(response.choices ?? [], count).map((choice) => generation(choice.text, choice.finish_reason ?? null, usage(response)));
   }
 
+  /** One turn of an agent's conversation: the chat API with `tools` (tool_choice auto). */
+  async function converse(request: ConverseRequest): Promise<AssistantTurn> {
+    const { sampling, sample } = request;
+    const response = await client.chat.completions.create({
+      model: options.model,
+      temperature: sampling.temperature,
+      top_p: sampling.topP,
+      max_tokens: sampling.maxTokens,
+      ...(sampling.stop.length > 0 ? { stop: sampling.stop } : {}),
+      ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
+      messages: request.messages.map((message) => {
+        if (message.role === 'tool') return { role: 'tool' as const, tool_call_id: message.toolCallId, content: message.content };
+        if (message.role !== 'assistant') return { role: message.role, content: message.content };
+        const calls = message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } }));
+        return { role: 'assistant' as const, content: message.content, ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+      }),
+      tools: request.tools.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } })),
+      tool_choice: 'auto',
+    });
+    const choice = response.choices?.[0];
+    if (!choice) throw new GenerationError('empty response: the server returned no choice', 'permanent');
+    const toolCalls = (choice.message?.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }] : []));
+    return {
+      content: choice.message?.content ?? null,
+      toolCalls,
+      promptTokens: response.usage?.prompt_tokens ?? null,
+      completionTokens: response.usage?.completion_tokens ?? null,
+      finishReason: choice.finish_reason ?? null,
+    };
+  }
+
   return {
     provider,
     isBaseline: false,
     accepts: options.mode,
     cacheIdentity: `${provider}@${options.baseUrl}`,
+    ...(options.mode === 'chat'
+      ? {
+          async converse(request: ConverseRequest) {
+            try {
+              return await converse(request);
+            } catch (error) {
+              throw toolCallingError(classifyError(error));
+            }
+          },
+        }
+      : {}),
     async generate(request) {
       try {
         const [answer] = await call(request, 1);
@@ -74,6 +116,12 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
     },
     async close() {},
   };
+}
+
+/** A request refused because of its tools says so: the model or server cannot call tools. */
+function toolCallingError(error: GenerationError): GenerationError {
+  if (error.kind !== 'permanent' || !/^HTTP 4\d\d/.test(error.message) || !/tool/i.test(error.message)) return error;
+  return new GenerationError(`${error.message} (the model or server does not take tool calls: agent mode needs one that does, e.g. vLLM with --enable-auto-tool-choice and a --tool-call-parser, or llama.cpp's server with --jinja)`, 'permanent');
 }
 
 /** The choices in `index` order, at most `count` (a server may send them in any order). */

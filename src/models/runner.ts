@@ -4,14 +4,16 @@
 // shared response cache before the store, so a call finished just before a kill is not paid twice.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { AGENT_STRATEGY } from '../context/strategies.ts';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
 import { hashFile, readTasks } from '../datasets/io.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { openResponseCache } from '../runstore/cache.ts';
 import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
-import type { RunConfig } from '../runstore/types.ts';
+import type { AgentTrace, RunConfig } from '../runstore/types.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
 import { InputError } from '../util/errors.ts';
+import { runAgent, type AgentSettings } from './agent.ts';
 import { candidateOf, type Postprocessed } from './postprocess.ts';
 import { Progress, type ProgressStream } from './progress.ts';
 import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
@@ -47,6 +49,8 @@ export interface GenerationOptions {
   progressIntervalMs?: number;
   /** turns an answer into the stored output (default: the code post-processing of the task's kind). */
   postprocess?: (task: TaskRecord, answer: Generation) => Promise<Postprocessed>;
+  /** agent mode: each candidate is a conversation with tools (agent.ts), its trace stored with it; never cached. */
+  agent?: AgentSettings;
 }
 
 export interface GenerationSummary {
@@ -141,7 +145,8 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
   const sampling = resolveSampling(options);
   const config: RunConfig = {
     model: backend.provider,
-    context: promptBuilder.strategy,
+    // agent mode: the opening strategy and `+agent` (`bm25+agent`, `none+agent`)
+    context: options.agent ? `${promptBuilder.strategy}+${AGENT_STRATEGY}` : promptBuilder.strategy,
     template: promptBuilder.template,
     tokenizer: promptBuilder.tokenizerName,
     samples: options.samples,
@@ -153,13 +158,15 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     isBaseline: backend.isBaseline,
     baseUrl: options.baseUrl,
     budget: options.budget,
+    ...(options.agent ? { agent: { tools: options.agent.tools, budget: options.agent.budget } } : {}),
     tasksPath: options.tasksPath,
     tasksHash: hash,
     toolVersion: options.toolVersion,
     createdAt: new Date().toISOString(),
   };
   const store = openRunStore(options.runDir, { create: config, tasks });
-  const cache = options.cacheFile && backend.cacheIdentity ? openResponseCache(options.cacheFile) : null;
+  // an agent's answer depends on what its tools returned, not on the prompt alone: no response cache
+  const cache = options.cacheFile && backend.cacheIdentity && !options.agent ? openResponseCache(options.cacheFile) : null;
   try {
     const states = store.candidateStates();
     const pending = tasks
@@ -179,7 +186,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     const writes = new WriteQueue(store, cache);
     const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
     // Whether the server honours `n`: assumed until it answers a request with fewer choices.
-    let severalPerCall = backend.generateSamples !== undefined;
+    let severalPerCall = backend.generateSamples !== undefined && !options.agent;
 
     async function* calls(): AsyncGenerator<PendingCall> {
       for (const { task, samples } of pending) {
@@ -190,7 +197,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
       }
     }
 
-    type Answer = Generation & { latencyMs: number | null };
+    type Answer = Generation & { latencyMs: number | null; trace?: AgentTrace };
     const request = (call: PendingCall, sample: number) => ({ task: call.task, prompt: call.prompt, retrieved: call.prompt.retrieved ?? [], sample, sampling });
     const store1 = (call: PendingCall, sample: number, key: string | null, result: Answer | Error, cached = false) =>
       storeCandidate(call, sample, key, result instanceof Error ? null : result, result instanceof Error ? result.message : null, cached);
@@ -229,8 +236,17 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
         if (!backend.isBaseline) session.calls++;
         let result: Answer | Error;
         try {
-          const outcome = await caller.run(() => backend.generate(request(call, sample)));
-          result = { ...outcome.value, latencyMs: outcome.latencyMs };
+          if (options.agent) {
+            const started = performance.now();
+            const { generation, trace } = await runAgent({
+              backend, task: call.task, prompt: call.prompt, sample, sampling, settings: options.agent,
+              call: async (turn) => (await caller.run(turn)).value,
+            });
+            result = { ...generation, latencyMs: performance.now() - started, trace };
+          } else {
+            const outcome = await caller.run(() => backend.generate(request(call, sample)));
+            result = { ...outcome.value, latencyMs: outcome.latencyMs };
+          }
         } catch (failure) {
           result = failure as Error;
         }
@@ -262,6 +278,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
         latencyMs: answer?.latencyMs ?? null,
         finishReason: answer?.finishReason ?? null,
         cached,
+        ...(answer?.trace ? { trace: answer.trace } : {}),
       };
       const storePrompt = taskState.storePrompt;
       taskState.storePrompt = false;

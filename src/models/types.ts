@@ -51,6 +51,49 @@ export interface Backend {
   close(): Promise<void>;
   /** the model's own tokenizer, when the backend has it locally (llama.cpp): prompt budgets are counted with it. */
   readonly tokenCounter?: TokenCounter;
+  /**
+   * One turn of a conversation with tools (eval's agent mode, src/models/agent.ts): the model's text and the tools it
+   * calls. Absent: the backend cannot call tools, and agent mode refuses it.
+   */
+  converse?(request: ConverseRequest): Promise<AssistantTurn>;
+  /** true: the backend answers only in agent mode (a scripted agent), and eval refuses it otherwise. */
+  readonly agentOnly?: boolean;
+}
+
+/** A message of an agent's conversation (OpenAI's chat roles; `tool` carries one tool call's result). */
+export type ChatTurnMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** JSON text, as the model wrote it. */
+  arguments: string;
+}
+
+/** A tool as the model is told of it: name, description and its arguments' JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: { type: 'object'; properties: Record<string, { type: string; description: string }>; required: string[] };
+}
+
+export interface ConverseRequest {
+  task: TaskRecord;
+  messages: ChatTurnMessage[];
+  tools: ToolSpec[];
+  sample: number;
+  sampling: SamplingParams;
+}
+
+export interface AssistantTurn {
+  content: string | null;
+  toolCalls: ToolCall[];
+  promptTokens: number | null;
+  completionTokens: number | null;
+  finishReason: string | null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { registerAgentTool, type AgentTool } from '../context/agent-tools.ts';
 import { registerRetriever, type Retriever } from '../context/retrievers.ts';
 import { registerTemplate } from '../context/templates.ts';
 import type { PromptTemplate } from '../context/index.ts';
@@ -45,6 +46,8 @@ export interface CtxbenchPlugin {
   languages?: LanguageSpec[];
   /** which reviewed tasks `review apply --rule <name>` keeps. */
   reviewRules?: ReviewRule[];
+  /** tools an agent may call in eval's agent mode (src/context/agent-tools.ts). */
+  agentTools?: AgentTool[];
 }
 
 /** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */
@@ -67,6 +70,7 @@ const PLUGIN_SCHEMA = z.strictObject({
   reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
   cheatPatterns: z.array(named('name', { description: z.string(), languages: z.union([z.literal('*'), z.array(z.string())]), pattern: z.instanceof(RegExp) })).optional(),
   reviewRules: z.array(named('name', { description: z.string(), keeps: fn })).optional(),
+  agentTools: z.array(named('name', { description: z.string(), parameters: z.record(z.string(), z.object({ type: z.enum(['string', 'integer']), description: z.string() })), required: z.array(z.string()), optIn: z.boolean().optional(), run: fn })).optional(),
   languages: z.array(named('id', {
     displayName: z.string(),
     grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
@@ -142,6 +146,7 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.cheatPatterns, 'cheatPatterns', registerCheatPattern);
   register(plugin.languages, 'languages', registerLanguage);
   register(plugin.reviewRules, 'reviewRules', registerReviewRule);
+  register(plugin.agentTools, 'agentTools', registerAgentTool);
   loaded.set(path, plugin);
   // worker threads (indexing, task building) register the same entries
   addWorkerSetup(new URL(import.meta.url), 'loadPlugin', path);

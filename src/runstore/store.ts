@@ -11,7 +11,7 @@ import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { InputError } from '../util/errors.ts';
 import { PromptPartsSchema, type PromptParts } from '../context/prompt-parts.ts';
 import { parseRecord, type RecordLocation } from '../util/schema.ts';
-import { CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, RunSessionSchema, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunSession, type RunStoreWriter, type SessionStage } from './types.ts';
+import { AgentTraceSchema, CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, RunSessionSchema, type AgentTrace, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunSession, type RunStoreWriter, type SessionStage } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
 
 export const SCHEMA_VERSION = '1';
@@ -50,10 +50,12 @@ CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN INS
 -- One row per opening that wrote a candidate, metrics or a verdict: its first and last write (ISO
 -- times), for the run's wall time. Added to an older store when a command opens it for writing.
 CREATE TABLE IF NOT EXISTS sessions (id INTEGER PRIMARY KEY, stage TEXT NOT NULL, started_at TEXT NOT NULL, last_write_at TEXT NOT NULL);
+-- An agent run's trace per candidate (AgentTraceSchema), written with it. Added to an older store when it is opened for writing.
+CREATE TABLE IF NOT EXISTS traces (task_id TEXT NOT NULL, sample INTEGER NOT NULL, trace TEXT NOT NULL, PRIMARY KEY (task_id, sample)) WITHOUT ROWID;
 `;
 
-/** What generation writes for one candidate (metrics and verdicts come later). */
-export type CandidateWrite = Omit<CandidateRecord, 'metrics' | 'verdict'>;
+/** What generation writes for one candidate (metrics and verdicts come later), with its agent trace in agent mode. */
+export type CandidateWrite = Omit<CandidateRecord, 'metrics' | 'verdict'> & { trace?: AgentTrace };
 
 export interface RunStore extends RunStoreWriter {
   putPrompt(taskId: string, parts: PromptParts): void;
@@ -63,6 +65,8 @@ export interface RunStore extends RunStoreWriter {
   sessions(): RunSession[];
   /** Ids of the tasks whose prompt is stored. */
   promptTaskIds(): Set<string>;
+  /** A candidate's agent trace, validated; null when it has none (not an agent run, or a store from before traces). */
+  trace(taskId: string, sample: number): AgentTrace | null;
   /** `taskId -> sample -> failed?` for every stored candidate. */
   candidateStates(): Map<string, Map<number, boolean>>;
   /** Runs several writes as one transaction (group commit: one commit instead of one per write). */
@@ -182,6 +186,9 @@ class SqliteRunStore implements RunStore {
       candidateExists: db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM candidates WHERE task_id = ? AND sample = ?'),
       putMetric: db.prepare('INSERT OR REPLACE INTO metrics (task_id, sample, name, value) VALUES (?, ?, ?, ?)'),
       putVerdict: db.prepare('INSERT OR REPLACE INTO verdicts (task_id, sample, result) VALUES (?, ?, ?)'),
+      // a read-only store made before traces has no such table: nothing to write then
+      putTrace: options.readonly ? null : db.prepare('INSERT OR REPLACE INTO traces (task_id, sample, trace) VALUES (?, ?, ?)'),
+      deleteTrace: options.readonly ? null : db.prepare('DELETE FROM traces WHERE task_id = ? AND sample = ?'),
     };
     const statements = this.statements;
     const session = (this.session = options.readonly ? null : new WriteSession(db, options.now ?? (() => new Date())));
@@ -201,6 +208,8 @@ class SqliteRunStore implements RunStore {
       });
       statements.deleteMetrics.run(candidate.taskId, candidate.sample);
       statements.deleteVerdict.run(candidate.taskId, candidate.sample);
+      statements.deleteTrace?.run(candidate.taskId, candidate.sample);
+      if (candidate.trace) statements.putTrace!.run(candidate.taskId, candidate.sample, JSON.stringify(candidate.trace));
       session?.record('eval');
     });
   }
@@ -220,7 +229,7 @@ class SqliteRunStore implements RunStore {
     // The snapshot stores each file text once, as a task set does.
     const taskWriter = new TaskTableWriter(this.db);
     this.db.transaction(() => {
-      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts; DELETE FROM sessions;');
+      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts; DELETE FROM sessions; DELETE FROM traces;');
       insertMeta.run('schema', SCHEMA_VERSION);
       insertMeta.run('config', JSON.stringify(config));
       for (const task of tasks) taskWriter.add(task);
@@ -274,6 +283,14 @@ class SqliteRunStore implements RunStore {
 
   putCandidate(candidate: CandidateWrite): void {
     this.writeCandidate(candidate);
+  }
+
+  trace(taskId: string, sample: number): AgentTrace | null {
+    if (!this.hasTable('traces')) return null;
+    const row = this.db.prepare<[string, number], { trace: string }>('SELECT trace FROM traces WHERE task_id = ? AND sample = ?').get(taskId, sample);
+    if (!row) return null;
+    const where = this.where(`agent trace of ${taskId} sample ${sample}`);
+    return parseRecord(AgentTraceSchema, parseJson(row.trace, where), where);
   }
 
   batch(writes: () => void): void {

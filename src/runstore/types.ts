@@ -6,6 +6,54 @@ import type { PromptParts } from '../context/prompt-parts.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Known } from '../util/schema.ts';
 
+// An agent run's trace (eval's agent mode, src/models/agent.ts): every turn of the model, each tool call with its
+// arguments, the size of what it returned and its time. Stored beside its candidate, one row per candidate.
+/** Why an agent's task ended: its answer, or the budget it reached first. */
+export const AGENT_STOPS = ['answer', 'turns', 'tool-calls', 'tokens', 'seconds'] as const;
+
+export const AgentBudgetSchema = z.object({
+  /** model turns (requests) at most. */
+  turns: z.int().positive(),
+  /** tool calls at most, over all turns. */
+  toolCalls: z.int().min(0),
+  /** prompt plus completion tokens at most, over all turns (as the server counts them). */
+  tokens: z.int().positive(),
+  /** wall-clock seconds at most. */
+  seconds: z.number().positive(),
+});
+export type AgentBudget = z.output<typeof AgentBudgetSchema>;
+
+export const AgentToolCallSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** the arguments as the model sent them (JSON text). */
+  arguments: z.string(),
+  /** what the result added to the conversation, in characters and in tokens of the run's tokenizer. */
+  resultChars: z.int().min(0),
+  resultTokens: z.int().min(0),
+  ms: z.number().min(0),
+  /** why the call was refused (an unknown tool, a bad argument, over the budget), null when it answered. */
+  error: z.string().nullable(),
+});
+
+export const AgentTurnSchema = z.object({
+  ms: z.number().min(0),
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  /** the model's text in that turn (null when it only called tools). */
+  content: z.string().nullable(),
+  toolCalls: z.array(AgentToolCallSchema),
+});
+
+export const AgentTraceSchema = z.object({
+  /** the tools offered. */
+  tools: z.array(z.string()),
+  budget: AgentBudgetSchema,
+  stoppedBy: z.enum(AGENT_STOPS),
+  turns: z.array(AgentTurnSchema),
+});
+export type AgentTrace = z.output<typeof AgentTraceSchema>;
+
 export const RunConfigSchema = z.looseObject({
   /** provider string: `openai:chat:<model>`, `openai:completion:<model>`, `llamacpp:<file>`, `baseline:<name>`. */
   model: z.string(),
@@ -32,6 +80,8 @@ export const RunConfigSchema = z.looseObject({
   baseUrl: z.string().nullable().optional(),
   /** prompt token budget given to the context stage, null for its default. */
   budget: z.int().nullable().optional(),
+  /** agent mode (`--context ...+agent`): the tools offered and the budgets per task. */
+  agent: z.object({ tools: z.array(z.string()), budget: AgentBudgetSchema }).optional(),
 });
 /** A run's configuration (`meta.config` of run.db). */
 export type RunConfig = Known<z.output<typeof RunConfigSchema>>;

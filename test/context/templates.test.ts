@@ -136,7 +136,7 @@ test('unknown template and strategy names list the known ones', async () => {
     (error: Error) => error.message === "field 'context': unknown context strategy 'bm26' (known: none, infile, oracle, precomputed, bm25, jaccard, tfidf, dense, bm25-ref, jaccard-ref, tfidf-ref, dense-ref; combine with +, e.g. oracle+bm25)",
   );
   await assert.rejects(createPromptBuilder({ strategy: 'none+bm25', template: 'cceval' }), /'none' cannot be combined/);
-  assert.deepEqual(listStrategies().map((s) => s.name), ['none', 'infile', 'oracle', 'precomputed', 'bm25', 'jaccard', 'tfidf', 'dense', '<retriever>-ref']);
+  assert.deepEqual(listStrategies().map((s) => s.name), ['none', 'infile', 'oracle', 'precomputed', 'bm25', 'jaccard', 'tfidf', 'dense', '<retriever>-ref', '<strategy>+agent']);
 });
 
 test('combined strategies keep the stated order under one budget', async () => {

@@ -62,6 +62,17 @@ export function answerBody(request: RecordedRequest, text: string | null, finish
   };
 }
 
+/** A chat answer calling tools (`calls`: name and arguments object each; ids call_1, call_2, ...), as a tool-calling server sends it. */
+export function toolCallBody(request: RecordedRequest, calls: { name: string; arguments: Record<string, unknown> }[]): unknown {
+  const toolCalls = calls.map((call, index) => ({ id: `call_${index + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  const usage = { prompt_tokens: promptOf(request.body).length, completion_tokens: 10 };
+  return {
+    id: 'chatcmpl-test', object: 'chat.completion', created: 0, model: request.body.model,
+    choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: toolCalls }, finish_reason: 'tool_calls', logprobs: null }],
+    usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+  };
+}
+
 /** The default answer with `n` choices, choice i being what a request with seed + i would get (like a seeded server). */
 export function answerBodyWithChoices(request: RecordedRequest): unknown {
   const count = typeof request.body.n === 'number' ? request.body.n : 1;

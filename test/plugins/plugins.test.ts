@@ -1,5 +1,5 @@
 // Plugins end to end: the worked examples (examples/plugins: a retriever, a backend, a metric, a
-// template, a sandbox, a report figure, a test-report format, a language and a review rule), loaded
+// template, a sandbox, a report figure, a test-report format, a language, a review rule and an agent tool), loaded
 // from the fixture folder's config file, are used by index, prompt, eval, score, report, exec and
 // review and shown in the viewer; malformed plugins are errors naming the file.
 import assert from 'node:assert/strict';
@@ -16,6 +16,7 @@ import { openRunStore } from '../../src/runstore/store.ts';
 import { answerApi, startViewer } from '../../src/web/server.ts';
 import { FIXTURES as EXEC_FIXTURES, functionTask, functionText, makeWorkDir } from '../exec/helpers.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
+import { answerBody, startServer, toolCallBody } from '../models/openai-server.ts';
 
 const PLUGINS = fileURLToPath(new URL('../fixtures/plugins/', import.meta.url));
 const CONFIG = join(PLUGINS, 'ctxbench.config.yaml');
@@ -151,6 +152,21 @@ test('a review rule from a plugin: review apply keeps the tasks it keeps and rec
   assert.deepEqual(readTasks(out).map((kept) => kept.id), ['factorial']);
   const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8')) as { details: { rule: string } };
   assert.equal(manifest.details.rule, 'unanimous-plus');
+});
+
+test('an agent tool from a plugin: agent mode offers it when named and runs it when the model calls it', async () => {
+  // a copy: the tool reads the repository's index, which agent mode writes into the checkout
+  const copy = join(work.dir, 'agent-repo');
+  cpSync(repo, copy, { recursive: true });
+  const server = await startServer((request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'symbols', arguments: { path: 'src/mathx.c' } }]) : answerBody(request, completion) }));
+  try {
+    await ok(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--agent-tools', 'open,symbols', '--repo', copy, '--run', join(work.dir, 'agent-run')]);
+    assert.deepEqual((server.requests[0]!.body as { tools: { function: { name: string } }[] }).tools.map((tool) => tool.function.name), ['open', 'symbols']);
+    const sent = (server.requests[1]!.body as { messages: { role: string; content: string }[] }).messages.at(-1)!;
+    assert.deepEqual(sent, { role: 'tool', tool_call_id: 'call_1', content: '4-12 gcd\n15-21 factorial\n24-27 clamp' });
+  } finally {
+    await server.close();
+  }
 });
 
 test("the plugin's metric is a column of the viewer's task list", async () => {

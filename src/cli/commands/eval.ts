@@ -1,5 +1,6 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
-import { createPromptBuilder, defaultTemplate, parseRetrievalCompatibility } from '../../context/index.ts';
+import { AgentWorkspace, createPromptBuilder, defaultAgentTools, defaultTemplate, loadTokenizer, parseRetrievalCompatibility, splitAgentStrategy } from '../../context/index.ts';
+import { checkAgentSettings, DEFAULT_AGENT_BUDGET, type AgentSettings } from '../../models/agent.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { checkQueueServer, createQueueBackend } from '../../queue/index.ts';
 import { readTasksFile, runGeneration } from '../../models/runner.ts';
@@ -8,14 +9,37 @@ import type { Backend } from '../../models/types.ts';
 import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
 import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
-import { integerOption, queueOption, queueOptionSpec, textOption } from '../options.ts';
+import { integerOption, listOption, numberOption, queueOption, queueOptionSpec, textOption, type OptionValues } from '../options.ts';
+
+/** Agent mode's settings from the options: the tools (checked against the backend), the budgets, the workspace per task. */
+async function agentSettings(values: OptionValues, backend: Backend, tokenizer: string | undefined, repo: string | undefined): Promise<AgentSettings> {
+  const tools = listOption(values, 'agent-tools') ?? defaultAgentTools();
+  checkAgentSettings(backend, tools);
+  const counter = backend.tokenCounter ?? (await loadTokenizer(tokenizer));
+  return {
+    tools,
+    budget: {
+      turns: integerOption(values, 'agent-turns') ?? DEFAULT_AGENT_BUDGET.turns,
+      toolCalls: integerOption(values, 'agent-tool-calls', { min: 0 }) ?? DEFAULT_AGENT_BUDGET.toolCalls,
+      tokens: integerOption(values, 'agent-tokens') ?? DEFAULT_AGENT_BUDGET.tokens,
+      seconds: numberOption(values, 'agent-seconds', { min: 0.001 }) ?? DEFAULT_AGENT_BUDGET.seconds,
+    },
+    workspace: (task) => new AgentWorkspace(task, repo),
+    countTokens: (text) => counter.count(text),
+  };
+}
 
 export const evalCommand: Command = {
   usage: 'eval <tasks> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
   example: 'ctxbench eval crossfile.tasks --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
   options: {
     ...MODEL_OPTIONS,
-    context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md)' },
+    context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md); +agent last (bm25+agent, or agent alone): the model then calls repository tools' },
+    'agent-tools': { type: 'string', valueName: 'LIST', description: `agent mode: the tools offered (default: ${defaultAgentTools().join(',')})` },
+    'agent-turns': { type: 'string', valueName: 'N', description: `agent mode: model turns per task at most (default ${DEFAULT_AGENT_BUDGET.turns})` },
+    'agent-tool-calls': { type: 'string', valueName: 'N', description: `agent mode: tool calls per task at most (default ${DEFAULT_AGENT_BUDGET.toolCalls})` },
+    'agent-tokens': { type: 'string', valueName: 'N', description: `agent mode: prompt + completion tokens per task at most, over its turns (default ${DEFAULT_AGENT_BUDGET.tokens})` },
+    'agent-seconds': { type: 'string', valueName: 'S', description: `agent mode: wall-clock seconds per task at most (default ${DEFAULT_AGENT_BUDGET.seconds})` },
     template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
     run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists; a call that stores no candidate removes the run it created)' },
@@ -35,6 +59,7 @@ export const evalCommand: Command = {
       if (!value) throw new UsageError(`--${name} is required\nSee: ctxbench eval --help`);
     }
     parseProvider(model!);
+    const { opening, agent } = splitAgentStrategy(context!);
     const samples = integerOption(values, 'samples')!;
     const budget = integerOption(values, 'budget') ?? null;
     const { endpoint, model: _model, ...settings } = modelSettings(values);
@@ -52,13 +77,16 @@ export const evalCommand: Command = {
     let backend: Backend | undefined;
     try {
       if (connection) await checkQueueServer(connection);
+      if (connection && agent) throw new UsageError('agent mode runs here, not through --queue (its tools read the checkout)');
       backend = await (connection ? createQueueBackend(model!, connection) : createBackend(model!, endpoint));
+      if (backend.agentOnly && !agent) throw new UsageError(`${model} answers only in agent mode: end the context strategy with +agent (e.g. --context agent or bm25+agent)`);
+      const tokenizer = textOption(values, 'tokenizer');
       const template = textOption(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
       const promptBuilder = await createPromptBuilder({
-        strategy: context!,
+        strategy: opening,
         template,
         // without --tokenizer, a local model's own tokenizer counts the budget (o200k_base otherwise)
-        ...(textOption(values, 'tokenizer') ? { tokenizer: textOption(values, 'tokenizer')! } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
+        ...(tokenizer ? { tokenizer } : backend.tokenCounter ? { tokenCounter: backend.tokenCounter } : {}),
         ...(budget !== null ? { budget } : {}),
         ...(textOption(values, 'repo') ? { repoRoot: textOption(values, 'repo')! } : {}),
         ...(textOption(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(textOption(values, 'retrieval-compat')!) } } : {}),
@@ -68,6 +96,7 @@ export const evalCommand: Command = {
         runDir: runDir!,
         backend,
         promptBuilder,
+        ...(agent ? { agent: await agentSettings(values, backend, tokenizer, textOption(values, 'repo')) } : {}),
         ...settings,
         samples,
         toolVersion: toolVersion(),

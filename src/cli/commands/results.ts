@@ -1,12 +1,12 @@
 // `ctxbench results`: the candidates of a run, as JSONL (streamed) or a table.
 import { once } from 'node:events';
 import { openRunStore } from '../../runstore/store.ts';
-import type { CandidateRecord } from '../../runstore/types.ts';
+import type { AgentTrace, CandidateRecord } from '../../runstore/types.ts';
 import { formatTable } from '../../util/table.ts';
 import { UsageError, type Command } from '../command.ts';
 
-/** One JSONL line per candidate: identity, texts, failure reason, counts, then scores once present. */
-export function resultLine(candidate: CandidateRecord): string {
+/** One JSONL line per candidate: identity, texts, failure reason, counts, then scores once present, and an agent run's trace. */
+export function resultLine(candidate: CandidateRecord, trace: AgentTrace | null = null): string {
   return JSON.stringify({
     taskId: candidate.taskId,
     sample: candidate.sample,
@@ -21,6 +21,7 @@ export function resultLine(candidate: CandidateRecord): string {
     cached: candidate.cached ?? false,
     ...(candidate.metrics ? { metrics: candidate.metrics } : {}),
     ...(candidate.verdict ? { verdict: candidate.verdict } : {}),
+    ...(trace ? { trace } : {}),
   });
 }
 
@@ -33,7 +34,7 @@ export const resultsCommand: Command = {
   usage: 'results <run> [--jsonl]',
   example: 'ctxbench results runs/qwen-bm25 --jsonl > candidates.jsonl',
   options: {
-    jsonl: { type: 'boolean', description: 'one JSON object per candidate (taskId, sample, raw, output, error, metrics, verdict, ...)' },
+    jsonl: { type: 'boolean', description: 'one JSON object per candidate (taskId, sample, raw, output, error, metrics, verdict, the agent trace of an agent run, ...)' },
   },
   async run({ positionals, values }) {
     if (positionals.length !== 1) throw new UsageError(`expected one run directory, got ${positionals.length}\nSee: ctxbench results --help`);
@@ -42,7 +43,7 @@ export const resultsCommand: Command = {
       if (values.jsonl === true) {
         // One candidate at a time, waiting while the reader is behind: memory stays bounded for any run size.
         for (const candidate of store.iterateCandidates()) {
-          if (!process.stdout.write(`${resultLine(candidate)}\n`)) await once(process.stdout, 'drain');
+          if (!process.stdout.write(`${resultLine(candidate, store.trace(candidate.taskId, candidate.sample))}\n`)) await once(process.stdout, 'drain');
         }
         return 0;
       }

@@ -1,0 +1,309 @@
+// The tools an agent calls to find context for itself (eval's agent mode): each a registered object
+// (AGENT_TOOLS; a plugin adds one the same way) that answers with text from a task's workspace. The
+// workspace is the repository as the task shows it: the hole's file is its view (prefix, the hole's
+// mark, suffix), the function holding the hole is never shown from the index, and nothing outside
+// the checkout's own files (dot folders such as `.git` and `.ctxbench`: history, the index) is visible.
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { TaskRecord } from '../datasets/types.ts';
+import { indexRepository } from '../index/indexer.ts';
+import { listFunctions, type FunctionListing } from '../index/query.ts';
+import { allLanguages } from '../languages/registry.ts';
+import { InputError } from '../util/errors.ts';
+import { Registry } from '../util/registry.ts';
+import { RepoIndex } from './chunks.ts';
+import { codeTokens } from './nltk.ts';
+import { DEFAULT_RETRIEVAL } from './types.ts';
+
+/** Where the hole is in the view of its file. */
+export const HOLE_MARK = '<HOLE>';
+
+/** What a tool's result may hold at most: longer results are cut, and say so. */
+export const TOOL_LIMITS = { lines: 200, chars: 20_000, matches: 50, entries: 200, hits: 5, fileBytes: 1_000_000 } as const;
+
+/** A tool's argument, as a JSON Schema property (what an OpenAI-compatible server is sent). */
+export interface ToolParameter {
+  type: 'string' | 'integer';
+  description: string;
+}
+
+export interface AgentTool {
+  name: string;
+  /** what the model is told the tool does. */
+  description: string;
+  parameters: Record<string, ToolParameter>;
+  required: readonly string[];
+  /** true: offered only when a run names it (`--agent-tools`). */
+  optIn?: boolean;
+  /** The tool's answer (text); a bad argument is an AgentToolError, whose message the model gets. */
+  run(args: Record<string, unknown>, workspace: AgentWorkspace): string | Promise<string>;
+}
+
+/** A tool call the workspace refuses (a path outside the repository, a missing argument): the model is told why. */
+export class AgentToolError extends Error {}
+
+export const AGENT_TOOLS = new Registry<AgentTool>('agent tool', 'agent-tools');
+
+export function registerAgentTool(tool: AgentTool): AgentTool {
+  return AGENT_TOOLS.register(tool.name, tool);
+}
+
+/** The tools a run offers by default: every registered one that is not opt-in. */
+export function defaultAgentTools(): string[] {
+  return AGENT_TOOLS.list().filter((tool) => !tool.optIn).map((tool) => tool.name);
+}
+
+/** The text of the hole's file as the task shows it: the hole replaced by HOLE_MARK (after the signature, for a function). */
+export function taskView(task: TaskRecord): string {
+  return `${task.prefix}${task.kind === 'function' ? `${task.signature}\n` : ''}${HOLE_MARK}${task.suffix}`;
+}
+
+const indexes = new Map<string, Promise<FunctionListing[]>>();
+
+/** A task's repository as its agent sees it. */
+export class AgentWorkspace {
+  readonly root: string;
+  private readonly realRoot: string;
+  private readonly view: string;
+
+  constructor(readonly task: TaskRecord, repoRoot?: string) {
+    const root = repoRoot ?? task.repo.root ?? undefined;
+    if (!root) throw new InputError(`task '${task.id}': agent mode needs the repository checkout (give --repo DIR or set repo.root)`, { field: 'repo.root' });
+    this.root = resolve(root);
+    try {
+      this.realRoot = realpathSync(this.root);
+    } catch {
+      throw new InputError(`the repository checkout ${this.root} does not exist`, { field: 'repo.root' });
+    }
+    this.view = taskView(task);
+  }
+
+  /** A repository-relative path, checked: no absolute path, no `..`, no dot folder or file, nothing a link leads out to. */
+  checkedPath(path: unknown, what = 'path'): string {
+    if (typeof path !== 'string') throw new AgentToolError(`${what} must be a string`);
+    const clean = path.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+    if (clean === '' || clean === '.') return '';
+    const parts = clean.split('/');
+    if (clean.startsWith('/') || parts.some((part) => part === '..' || part === '')) throw new AgentToolError(`${what} '${path}' is not a path inside the repository`);
+    if (parts.some((part) => part.startsWith('.'))) throw new AgentToolError(`${what} '${path}' is not visible (dot files and folders are not shown)`);
+    let real: string;
+    try {
+      real = realpathSync(join(this.root, clean));
+    } catch {
+      throw new AgentToolError(`no such file or folder: ${clean}`);
+    }
+    if (real !== this.realRoot && !real.startsWith(this.realRoot + sep)) throw new AgentToolError(`${what} '${path}' leads outside the repository`);
+    return clean;
+  }
+
+  isHoleFile(path: string): boolean {
+    return path === this.task.path;
+  }
+
+  /** A file's text as the task shows it (the view for the hole's file); null for a folder, a binary or a too large file. */
+  fileText(path: string): string | null {
+    if (this.isHoleFile(path)) return this.view;
+    const full = join(this.root, path);
+    const stats = lstatSync(full, { throwIfNoEntry: false });
+    if (!stats || stats.isDirectory() || stats.size > TOOL_LIMITS.fileBytes) return null;
+    const bytes = readFileSync(full);
+    if (bytes.includes(0)) return null;
+    return bytes.toString('utf8');
+  }
+
+  /** A folder's visible entries (folders end with `/`), sorted. */
+  entries(path: string): string[] {
+    const full = join(this.root, path);
+    if (!lstatSync(full).isDirectory()) throw new AgentToolError(`${path} is a file, not a folder`);
+    return readdirSync(full, { withFileTypes: true })
+      .filter((entry) => !entry.name.startsWith('.'))
+      .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
+      .sort();
+  }
+
+  /** Every visible file under a folder (or the file itself), in path order. */
+  filesUnder(path: string): string[] {
+    const full = join(this.root, path);
+    if (!lstatSync(full).isDirectory()) return [path];
+    const files: string[] = [];
+    const visit = (folder: string) => {
+      for (const entry of readdirSync(join(this.root, folder), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+        if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.isSymbolicLink()) continue;
+        const child = folder === '' ? entry.name : `${folder}/${entry.name}`;
+        if (entry.isDirectory()) visit(child);
+        else if (entry.isFile()) files.push(child);
+      }
+    };
+    visit(path);
+    return files;
+  }
+
+  /** Whether a function of the index holds the hole (its code would show the answer). */
+  holdsHole(fn: Pick<FunctionListing, 'path' | 'startLine' | 'endLine'>): boolean {
+    const { span } = this.task;
+    return fn.path === this.task.path && fn.startLine <= span.endLine && fn.endLine >= span.startLine;
+  }
+
+  /** The repository's functions from its index (made or refreshed once per process and checkout). */
+  functions(): Promise<FunctionListing[]> {
+    let listing = indexes.get(this.realRoot);
+    if (!listing) {
+      listing = indexRepository(this.realRoot).then((run) => {
+        try {
+          return listFunctions(run.store);
+        } finally {
+          run.store.close();
+        }
+      });
+      indexes.set(this.realRoot, listing);
+    }
+    return listing;
+  }
+
+  /** BM25's best chunks of the other files for a query (the hole's file is read with `open` and `grep`). */
+  search(query: string): { path: string; startLine: number; endLine: number; text: string }[] {
+    const index = RepoIndex.for(this.realRoot, DEFAULT_RETRIEVAL.chunkLines, DEFAULT_RETRIEVAL.stride);
+    const extensions = new Set(allLanguages().flatMap((language) => language.extensions));
+    const candidates = index.candidates(this.task.path, extensions, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    if (candidates.ranked.length === 0) return [];
+    const corpus = candidates.corpus();
+    const scored = corpus.bm25Scores(codeTokens(query).map((token) => candidates.vocabulary.get(token) ?? -1));
+    const hits = [];
+    for (const doc of corpus.order(scored)) {
+      if (hits.length >= TOOL_LIMITS.hits || !(scored.scores[doc]! > 0)) break;
+      const { path, startLine, endLine, text } = candidates.ranked[doc]!;
+      hits.push({ path, startLine, endLine, text });
+    }
+    return hits;
+  }
+
+  /** A repository-relative path for a message (the checkout's own path is never shown). */
+  shown(path: string): string {
+    return relative(this.root, join(this.root, path)) || '.';
+  }
+}
+
+function stringArgument(args: Record<string, unknown>, name: string): string {
+  const value = args[name];
+  if (typeof value !== 'string' || value === '') throw new AgentToolError(`argument '${name}' must be a non-empty string`);
+  return value;
+}
+
+function lineArgument(args: Record<string, unknown>, name: string): number | undefined {
+  const value = args[name];
+  if (value === undefined || value === null) return undefined;
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw new AgentToolError(`argument '${name}' must be a line number (1 or more)`);
+  return number;
+}
+
+/** Cuts a result to TOOL_LIMITS.chars, saying so. */
+function capped(text: string): string {
+  return text.length <= TOOL_LIMITS.chars ? text : `${text.slice(0, TOOL_LIMITS.chars)}\n[cut at ${TOOL_LIMITS.chars} characters]`;
+}
+
+/** A function as the definition tool shows it: where it is, and its code (only the signature for the one holding the hole). */
+function describeFunction(fn: FunctionListing, workspace: AgentWorkspace): string {
+  const where = `${fn.path}:${fn.startLine}-${fn.endLine} ${fn.qualifiedName}`;
+  if (workspace.holdsHole(fn)) return `${where} (the code to write is in it: open ${fn.path} to see it as the task shows it)\n${fn.signature}`;
+  return `${where}\n${fn.code}`;
+}
+
+function namesFunction(fn: FunctionListing, name: string): boolean {
+  return fn.name === name || fn.qualifiedName === name || fn.qualifiedName.endsWith(`::${name}`) || fn.qualifiedName.endsWith(`.${name}`);
+}
+
+registerAgentTool({
+  name: 'search',
+  description: 'Ranked code snippets (BM25 over 10-line chunks) from the repository\'s other files that match a query.',
+  parameters: { query: { type: 'string', description: 'words or code to look for' } },
+  required: ['query'],
+  run(args, workspace) {
+    const hits = workspace.search(stringArgument(args, 'query'));
+    if (hits.length === 0) return 'no match';
+    return capped(hits.map((hit) => `${hit.path}:${hit.startLine}-${hit.endLine}\n${hit.text}`).join('\n\n'));
+  },
+});
+
+registerAgentTool({
+  name: 'grep',
+  description: `Lines containing a fixed string (not a regular expression), as path:line: text, in a file or folder (default: the whole repository); at most ${TOOL_LIMITS.matches}.`,
+  parameters: { pattern: { type: 'string', description: 'the text to find' }, path: { type: 'string', description: 'a file or folder of the repository' } },
+  required: ['pattern'],
+  run(args, workspace) {
+    const pattern = stringArgument(args, 'pattern');
+    const scope = args.path === undefined ? '' : workspace.checkedPath(args.path);
+    const matches: string[] = [];
+    for (const file of workspace.filesUnder(scope)) {
+      const text = workspace.fileText(file);
+      if (text === null || !text.includes(pattern)) continue;
+      const lines = text.split('\n');
+      for (let index = 0; index < lines.length; index++) {
+        if (!lines[index]!.includes(pattern)) continue;
+        if (matches.length === TOOL_LIMITS.matches) return capped(`${matches.join('\n')}\n[more matches not shown]`);
+        matches.push(`${file}:${index + 1}: ${lines[index]}`);
+      }
+    }
+    return matches.length === 0 ? 'no match' : capped(matches.join('\n'));
+  },
+});
+
+registerAgentTool({
+  name: 'open',
+  description: `A file's lines (numbered; at most ${TOOL_LIMITS.lines} at a time). The file being completed shows ${HOLE_MARK} where the code to write goes.`,
+  parameters: { path: { type: 'string', description: 'a file of the repository' }, start: { type: 'integer', description: 'first line (default 1)' }, end: { type: 'integer', description: 'last line' } },
+  required: ['path'],
+  run(args, workspace) {
+    const path = workspace.checkedPath(args.path);
+    const text = workspace.fileText(path);
+    if (text === null) throw new AgentToolError(`${workspace.shown(path)} is a folder, a binary file or over ${TOOL_LIMITS.fileBytes} bytes`);
+    const lines = text.split('\n');
+    const start = lineArgument(args, 'start') ?? 1;
+    const end = Math.min(lineArgument(args, 'end') ?? lines.length, lines.length, start + TOOL_LIMITS.lines - 1);
+    if (start > lines.length) throw new AgentToolError(`${path} has ${lines.length} lines`);
+    const shown = lines.slice(start - 1, end).map((line, index) => `${start + index}: ${line}`);
+    return capped(`${path} lines ${start}-${end} of ${lines.length}\n${shown.join('\n')}`);
+  },
+});
+
+registerAgentTool({
+  name: 'list',
+  description: `The files and folders (ending with /) in a folder of the repository (default: its root); at most ${TOOL_LIMITS.entries}.`,
+  parameters: { path: { type: 'string', description: 'a folder of the repository' } },
+  required: [],
+  run(args, workspace) {
+    const path = args.path === undefined ? '' : workspace.checkedPath(args.path);
+    const entries = workspace.entries(path);
+    const shown = entries.slice(0, TOOL_LIMITS.entries).join('\n');
+    return entries.length > TOOL_LIMITS.entries ? `${shown}\n[${entries.length - TOOL_LIMITS.entries} more not shown]` : shown || '(empty)';
+  },
+});
+
+registerAgentTool({
+  name: 'definition',
+  description: 'Where a function or method is defined in the repository, with its code (from the repository\'s index).',
+  parameters: { name: { type: 'string', description: 'its name, or qualified name (Class::method)' } },
+  required: ['name'],
+  async run(args, workspace) {
+    const name = stringArgument(args, 'name');
+    const found = (await workspace.functions()).filter((fn) => namesFunction(fn, name));
+    if (found.length === 0) return `no function named ${name} in the repository`;
+    const shown = found.slice(0, TOOL_LIMITS.hits).map((fn) => describeFunction(fn, workspace));
+    return capped(`${shown.join('\n\n')}${found.length > TOOL_LIMITS.hits ? `\n[${found.length - TOOL_LIMITS.hits} more definitions not shown]` : ''}`);
+  },
+});
+
+registerAgentTool({
+  name: 'callers',
+  description: 'The functions that call a function (from the repository\'s index), as path:line qualified name.',
+  parameters: { name: { type: 'string', description: 'the called function\'s name' } },
+  required: ['name'],
+  async run(args, workspace) {
+    const name = stringArgument(args, 'name');
+    // the function holding the hole is left out: its calls are the answer's
+    const callers = (await workspace.functions()).filter((fn) => !workspace.holdsHole(fn) && fn.callees.some((callee) => callee.name === name || callee.name.endsWith(`::${name}`)));
+    if (callers.length === 0) return `no caller of ${name} in the repository`;
+    const lines = callers.map((fn) => `${fn.path}:${fn.startLine} ${fn.qualifiedName}`);
+    return capped(lines.slice(0, TOOL_LIMITS.matches).join('\n') + (lines.length > TOOL_LIMITS.matches ? `\n[${lines.length - TOOL_LIMITS.matches} more not shown]` : ''));
+  },
+});

@@ -1,0 +1,153 @@
+// eval's agent mode against a scripted tool-calling server on 127.0.0.1 (real HTTP, the OpenAI wire format):
+// turns and tool calls as sent and recorded, budgets, a server without tool calling, the offline agent baseline.
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { AGENT_TOOLS, AgentWorkspace } from '../../src/context/agent-tools.ts';
+import { writeTasks } from '../../src/datasets/io.ts';
+import { resultLine } from '../../src/cli/commands/results.ts';
+import { AGENT_INSTRUCTIONS } from '../../src/models/agent.ts';
+import { openRunStore } from '../../src/runstore/store.ts';
+import { agentFixture } from '../agent-fixture.ts';
+import { cli } from '../capture-cli.ts';
+import { answerBody, startServer, toolCallBody, type Script } from './openai-server.ts';
+
+const ANSWER = 'void report_area(const char *label, const struct rect *r)\n{\n    printf("%s\\n", label);\n}';
+
+/** The fixture's report_area task in a tasks file, and a fresh run folder. */
+async function setup(): Promise<{ tasksFile: string; run: string; workspace: AgentWorkspace }> {
+  const { task } = await agentFixture();
+  const dir = mkdtempSync(join(tmpdir(), 'ctxbench-agent-run-'));
+  const tasksFile = join(dir, 'tasks.jsonl');
+  writeTasks(tasksFile, [task]);
+  return { tasksFile, run: join(dir, 'run'), workspace: new AgentWorkspace(task) };
+}
+
+function readRun(run: string) {
+  const store = openRunStore(run, { readonly: true });
+  try {
+    const [candidate] = store.candidates();
+    return { config: store.config(), candidate: candidate!, trace: store.trace(candidate!.taskId, 0) };
+  } finally {
+    store.close();
+  }
+}
+
+test('agent mode: the model calls a tool, gets its answer, then answers; every turn and call is in the trace and in results --jsonl', async () => {
+  const { tasksFile, run, workspace } = await setup();
+  const grep = { pattern: 'scale_length', path: 'src/scale.c' };
+  const script: Script = (request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'grep', arguments: grep }]) : answerBody(request, `\`\`\`c\n${ANSWER}\n\`\`\``) });
+  const server = await startServer(script);
+  try {
+    const result = await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'agent', '--run', run]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(server.requests.length, 2);
+    const [first, second] = server.requests.map((request) => request.body as { tools: { function: { name: string } }[]; tool_choice: string; messages: Record<string, unknown>[] });
+    assert.deepEqual(first!.tools.map((tool) => tool.function.name), ['search', 'grep', 'open', 'list', 'definition', 'callers']);
+    assert.equal(first!.tool_choice, 'auto');
+    assert.deepEqual(first!.messages[0], { role: 'system', content: AGENT_INSTRUCTIONS });
+    const expected = 'src/scale.c:4: double scale_length(double length)';
+    assert.equal(await AGENT_TOOLS.get('grep').run(grep, workspace), expected);
+    assert.deepEqual(second!.messages.slice(-2), [
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'grep', arguments: JSON.stringify(grep) } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: expected },
+    ]);
+    const { config, candidate, trace } = readRun(run);
+    assert.equal(config.context, 'none+agent');
+    assert.deepEqual(config.agent, { tools: ['search', 'grep', 'open', 'list', 'definition', 'callers'], budget: { turns: 8, toolCalls: 16, tokens: 32000, seconds: 300 } });
+    assert.equal(candidate.output, ANSWER);
+    assert.equal(candidate.finishReason, 'stop');
+    assert.equal(trace!.stoppedBy, 'answer');
+    assert.deepEqual(trace!.turns.map((turn) => [turn.content === null, turn.toolCalls.map((call) => [call.name, call.arguments, call.resultChars, call.error])]), [
+      [true, [['grep', JSON.stringify(grep), expected.length, null]]],
+      [false, []],
+    ]);
+    assert.ok(trace!.turns[0]!.toolCalls[0]!.resultTokens > 0);
+    // the tokens of both turns, as the server counted them
+    assert.equal(candidate.promptTokens, trace!.turns.reduce((sum, turn) => sum + (turn.promptTokens ?? 0), 0));
+    const line = JSON.parse(resultLine(candidate, trace)) as { trace: unknown };
+    assert.deepEqual(line.trace, trace);
+    // resumed: nothing is asked again
+    assert.equal((await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'agent', '--run', run])).code, 0);
+    assert.equal(server.requests.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('agent mode: each budget ends a task that keeps calling tools, which is scored on what it last wrote', async () => {
+  const server = await startServer((request) => ({ json: toolCallBody(request, [{ name: 'list', arguments: {} }, { name: 'open', arguments: { path: 'src/scale.c' } }]) }));
+  try {
+    for (const [flags, stoppedBy, turns, calls] of [
+      [['--agent-turns', '3'], 'turns', 3, 6],
+      [['--agent-tool-calls', '3'], 'tool-calls', 2, 4],
+      // each turn counts its prompt's characters as tokens (the scripted server): the first already passes 50
+      [['--agent-tokens', '50'], 'tokens', 1, 2],
+    ] as const) {
+      const { tasksFile, run } = await setup();
+      const before = server.requests.length;
+      const result = await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'bm25+agent', '--run', run, ...flags]);
+      assert.equal(result.code, 0, result.stderr);
+      const { config, candidate, trace } = readRun(run);
+      assert.equal(config.context, 'bm25+agent');
+      assert.equal(trace!.stoppedBy, stoppedBy, flags.join(' '));
+      assert.equal(trace!.turns.length, turns, flags.join(' '));
+      assert.equal(server.requests.length - before, turns);
+      assert.equal(trace!.turns.flatMap((turn) => turn.toolCalls).length, calls, flags.join(' '));
+      assert.equal(candidate.finishReason, `budget:${stoppedBy}`);
+      assert.equal(candidate.raw, '');
+      if (stoppedBy === 'tool-calls') assert.deepEqual(trace!.turns[1]!.toolCalls.map((call) => call.error), [null, 'over the budget of 3 tool calls']);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+test('agent mode: a server refusing tools and a model that cannot call them get clear errors; a bad tool call is told to the model', async () => {
+  const refusing = await startServer(() => ({ status: 400, json: { error: { message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set' } } }));
+  try {
+    const { tasksFile, run } = await setup();
+    const result = await cli(['eval', tasksFile, '--model', 'openai:chat:plain', '--base-url', refusing.url, '--context', 'agent', '--run', run]);
+    assert.equal(result.code, 1);
+    const { candidate } = readRun(run);
+    assert.match(candidate.error!, /^HTTP 400 request refused .*tool-call-parser to be set \(the model or server does not take tool calls: agent mode needs one that does/);
+  } finally {
+    await refusing.close();
+  }
+  const { tasksFile, run } = await setup();
+  const completion = await cli(['eval', tasksFile, '--model', 'openai:completion:m', '--base-url', 'http://127.0.0.1:9/v1', '--context', 'agent', '--run', run]);
+  assert.equal(completion.code, 2);
+  assert.match(completion.stderr, /openai:completion:m cannot call tools; agent mode needs a chat model that can \(openai:chat:<model>\) or baseline:agent-oracle/);
+  const misplaced = await cli(['eval', tasksFile, '--model', 'baseline:agent-oracle', '--context', 'agent+bm25', '--run', run]);
+  assert.match(misplaced.stderr, /'agent' comes last in a strategy \('agent\+bm25'\), e\.g\. bm25\+agent/);
+
+  const wrong = await startServer((request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'shell', arguments: { command: 'cat /etc/passwd' } }, { name: 'open', arguments: { path: '../../etc/passwd' } }]) : answerBody(request, ANSWER) }));
+  try {
+    const again = await setup();
+    assert.equal((await cli(['eval', again.tasksFile, '--model', 'openai:chat:m', '--base-url', wrong.url, '--context', 'agent', '--run', again.run])).code, 0);
+    const tools = (wrong.requests[1]!.body as { messages: { role: string; content: string }[] }).messages.filter((message) => message.role === 'tool').map((message) => message.content);
+    assert.deepEqual(tools, ["error: unknown tool 'shell' (offered: search, grep, open, list, definition, callers)", "error: path '../../etc/passwd' is not a path inside the repository"]);
+    assert.equal(readRun(again.run).candidate.output, ANSWER);
+  } finally {
+    await wrong.close();
+  }
+});
+
+test('baseline:agent-oracle: asks definition for each oracle callee, then copies from what it got, without a model', async () => {
+  const { tasksFile, run } = await setup();
+  const result = await cli(['eval', tasksFile, '--model', 'baseline:agent-oracle', '--context', 'agent', '--run', run]);
+  assert.equal(result.code, 0, result.stderr);
+  const { trace, candidate } = readRun(run);
+  assert.deepEqual(trace!.turns[0]!.toolCalls.map((call) => [call.name, call.arguments, call.error]), [
+    ['definition', '{"name":"rect_area"}', null],
+    ['definition', '{"name":"scale_length"}', null],
+  ]);
+  assert.equal(trace!.turns.length, 2);
+  assert.equal(trace!.stoppedBy, 'answer');
+  assert.notEqual(candidate.raw, null);
+  const plain = await cli(['eval', tasksFile, '--model', 'baseline:agent-oracle', '--context', 'bm25', '--run', join(run, '..', 'plain')]);
+  assert.equal(plain.code, 2);
+  assert.match(plain.stderr, /baseline:agent-oracle answers only in agent mode: end the context strategy with \+agent/);
+});
