@@ -35,8 +35,15 @@ export interface AgentTool {
   required: readonly string[];
   /** true: offered only when a run names it (`--agent-tools`). */
   optIn?: boolean;
-  /** The tool's answer (text); a bad argument is an AgentToolError, whose message the model gets. */
-  run(args: Record<string, unknown>, workspace: AgentWorkspace): string | Promise<string>;
+  /** The tool's answer: its text, with the repository files it showed when it showed any (the trace records them); a bad argument is an AgentToolError, whose message the model gets. */
+  run(args: Record<string, unknown>, workspace: AgentWorkspace): ToolAnswer | Promise<ToolAnswer>;
+}
+
+export type ToolAnswer = string | { text: string; files: readonly string[] };
+
+/** A tool answer's text and files (none for a plain text answer). */
+export function toolAnswer(answer: ToolAnswer): { text: string; files: readonly string[] } {
+  return typeof answer === 'string' ? { text: answer, files: [] } : answer;
 }
 
 /** A tool call the workspace refuses (a path outside the repository, a missing argument): the model is told why. */
@@ -221,7 +228,7 @@ registerAgentTool({
   run(args, workspace) {
     const hits = workspace.search(stringArgument(args, 'query'));
     if (hits.length === 0) return 'no match';
-    return capped(hits.map((hit) => `${hit.path}:${hit.startLine}-${hit.endLine}\n${hit.text}`).join('\n\n'));
+    return { text: capped(hits.map((hit) => `${hit.path}:${hit.startLine}-${hit.endLine}\n${hit.text}`).join('\n\n')), files: hits.map((hit) => hit.path) };
   },
 });
 
@@ -234,17 +241,19 @@ registerAgentTool({
     const pattern = stringArgument(args, 'pattern');
     const scope = args.path === undefined ? '' : workspace.checkedPath(args.path);
     const matches: string[] = [];
+    const files: string[] = [];
     for (const file of workspace.filesUnder(scope)) {
       const text = workspace.fileText(file);
       if (text === null || !text.includes(pattern)) continue;
+      files.push(file);
       const lines = text.split('\n');
       for (let index = 0; index < lines.length; index++) {
         if (!lines[index]!.includes(pattern)) continue;
-        if (matches.length === TOOL_LIMITS.matches) return capped(`${matches.join('\n')}\n[more matches not shown]`);
+        if (matches.length === TOOL_LIMITS.matches) return { text: capped(`${matches.join('\n')}\n[more matches not shown]`), files };
         matches.push(`${file}:${index + 1}: ${lines[index]}`);
       }
     }
-    return matches.length === 0 ? 'no match' : capped(matches.join('\n'));
+    return matches.length === 0 ? 'no match' : { text: capped(matches.join('\n')), files };
   },
 });
 
@@ -262,7 +271,7 @@ registerAgentTool({
     const end = Math.min(lineArgument(args, 'end') ?? lines.length, lines.length, start + TOOL_LIMITS.lines - 1);
     if (start > lines.length) throw new AgentToolError(`${path} has ${lines.length} lines`);
     const shown = lines.slice(start - 1, end).map((line, index) => `${start + index}: ${line}`);
-    return capped(`${path} lines ${start}-${end} of ${lines.length}\n${shown.join('\n')}`);
+    return { text: capped(`${path} lines ${start}-${end} of ${lines.length}\n${shown.join('\n')}`), files: [path] };
   },
 });
 
@@ -288,8 +297,9 @@ registerAgentTool({
     const name = stringArgument(args, 'name');
     const found = (await workspace.functions()).filter((fn) => namesFunction(fn, name));
     if (found.length === 0) return `no function named ${name} in the repository`;
-    const shown = found.slice(0, TOOL_LIMITS.hits).map((fn) => describeFunction(fn, workspace));
-    return capped(`${shown.join('\n\n')}${found.length > TOOL_LIMITS.hits ? `\n[${found.length - TOOL_LIMITS.hits} more definitions not shown]` : ''}`);
+    const shown = found.slice(0, TOOL_LIMITS.hits);
+    const text = `${shown.map((fn) => describeFunction(fn, workspace)).join('\n\n')}${found.length > TOOL_LIMITS.hits ? `\n[${found.length - TOOL_LIMITS.hits} more definitions not shown]` : ''}`;
+    return { text: capped(text), files: [...new Set(shown.map((fn) => fn.path))] };
   },
 });
 

@@ -2,7 +2,7 @@
 // calls them over several turns, then answers with the completion. Every turn and tool call is recorded in
 // the candidate's trace; budgets (turns, tool calls, tokens, wall time) end a task, which is then scored on
 // what the model last wrote.
-import { AGENT_TOOLS, AgentToolError, type AgentWorkspace } from '../context/agent-tools.ts';
+import { AGENT_TOOLS, AgentToolError, toolAnswer, type AgentWorkspace } from '../context/agent-tools.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { AgentBudget, AgentTrace } from '../runstore/types.ts';
@@ -114,6 +114,7 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
     for (const call of turn.toolCalls) {
       const callStarted = now();
       let result: string;
+      let files: readonly string[] = [];
       let error: string | null = null;
       if (toolCalls >= budget.toolCalls) {
         refused = true;
@@ -123,7 +124,7 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
         toolCalls++;
         try {
           if (!offered.has(call.name)) throw new AgentToolError(`unknown tool '${call.name}' (offered: ${settings.tools.join(', ')})`);
-          result = await AGENT_TOOLS.get(call.name).run(parseArguments(call.arguments), workspace);
+          ({ text: result, files } = toolAnswer(await AGENT_TOOLS.get(call.name).run(parseArguments(call.arguments), workspace)));
         } catch (failure) {
           // a bad call is the model's mistake, told to it; anything else is a fault of the harness
           if (!(failure instanceof AgentToolError)) throw failure;
@@ -132,7 +133,7 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
         }
       }
       messages.push({ role: 'tool', toolCallId: call.id, content: result });
-      record.toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, resultChars: result.length, resultTokens: settings.countTokens(result), ms: now() - callStarted, error });
+      record.toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, resultChars: result.length, resultTokens: settings.countTokens(result), ms: now() - callStarted, error, ...(files.length > 0 ? { files: [...files] } : {}) });
     }
     if (refused) {
       trace.stoppedBy = 'tool-calls';

@@ -80,6 +80,72 @@ export const GroupRowSchema = z.object({
 });
 export type GroupRow = z.output<typeof GroupRowSchema>;
 
+/** What an agent run's answers cost (eval's agent mode), means per candidate with a trace. */
+export const AgentCostSchema = z.object({
+  run: z.string(),
+  /** candidates with a trace (the means are over them). */
+  candidates: z.int(),
+  turns: z.number(),
+  toolCalls: z.number(),
+  /** tool calls per candidate, by tool (refused ones included). */
+  byTool: z.record(z.string(), z.number()),
+  /** over all turns, as the server counted them. */
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  /** what the tools' results added to the prompts, in the run's tokenizer. */
+  resultTokens: z.number(),
+  /** how the candidates' conversations ended: `answer` or the budget reached. */
+  stoppedBy: z.record(z.string(), z.int()),
+  /** the share of a task's oracle files (the callees' files) whose text the tools showed, x100; null without tasks that have an oracle. */
+  oracleRecall: z.number().nullable(),
+  /** the candidates of tasks with an oracle (oracleRecall's mean is over them). */
+  oracleCandidates: z.int(),
+});
+export type AgentCost = z.output<typeof AgentCostSchema>;
+
+/** An agent run's cost, from its candidates' traces (null for a run with none). */
+function agentCost(store: RunStoreReader, candidates: CandidateRecord[], tasks: TaskRecord[]): AgentCost | null {
+  const oracleFiles = new Map(tasks.map((task) => [task.id, new Set((task.oracle ?? []).map((snippet) => snippet.path).filter((path) => path !== ''))]));
+  let count = 0;
+  const sums = { turns: 0, toolCalls: 0, promptTokens: 0, completionTokens: 0, resultTokens: 0 };
+  const byTool = new Map<string, number>();
+  const stoppedBy = new Map<string, number>();
+  let recallSum = 0;
+  let oracleCandidates = 0;
+  for (const candidate of candidates) {
+    const trace = store.trace(candidate.taskId, candidate.sample);
+    if (!trace) continue;
+    count++;
+    const calls = trace.turns.flatMap((turn) => turn.toolCalls);
+    sums.turns += trace.turns.length;
+    sums.toolCalls += calls.length;
+    for (const turn of trace.turns) {
+      sums.promptTokens += turn.promptTokens ?? 0;
+      sums.completionTokens += turn.completionTokens ?? 0;
+    }
+    for (const call of calls) {
+      sums.resultTokens += call.resultTokens;
+      byTool.set(call.name, (byTool.get(call.name) ?? 0) + 1);
+    }
+    stoppedBy.set(trace.stoppedBy, (stoppedBy.get(trace.stoppedBy) ?? 0) + 1);
+    const oracle = oracleFiles.get(candidate.taskId);
+    if (oracle && oracle.size > 0) {
+      const seen = new Set(calls.flatMap((call) => call.files ?? []));
+      recallSum += [...oracle].filter((path) => seen.has(path)).length / oracle.size;
+      oracleCandidates++;
+    }
+  }
+  if (count === 0) return null;
+  const mean = (sum: number) => sum / count;
+  return {
+    run: store.dir, candidates: count, turns: mean(sums.turns), toolCalls: mean(sums.toolCalls),
+    byTool: Object.fromEntries([...byTool].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, calls]) => [name, mean(calls)])),
+    promptTokens: mean(sums.promptTokens), completionTokens: mean(sums.completionTokens), resultTokens: mean(sums.resultTokens),
+    stoppedBy: Object.fromEntries([...stoppedBy].sort(([a], [b]) => (a < b ? -1 : 1))),
+    oracleRecall: oracleCandidates > 0 ? (100 * recallSum) / oracleCandidates : null, oracleCandidates,
+  };
+}
+
 /** A report: what `ctxbench report --format json` writes (with the comparison of its runs). */
 export const ReportSchema = z.object({
   /** built-in dimensions (DIMENSIONS) or task labels. */
@@ -89,6 +155,8 @@ export const ReportSchema = z.object({
   rows: z.array(GroupRowSchema),
   /** one line per problem: missing candidates, unscored metrics, changed tasks. */
   notes: z.array(z.string()),
+  /** the agent runs' costs (eval's agent mode), one per agent run. */
+  agents: z.array(AgentCostSchema),
 });
 export type Report = z.output<typeof ReportSchema>;
 
@@ -297,5 +365,6 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
       notes.push(`${store.dir}: exact matches ${matches} of ${exact.length} candidates (${(100 * matches / exact.length).toFixed(1)}%), ${why}`);
     }
   });
-  return { by, metrics: metricNames, runs, rows, notes };
+  const agents = perRun.flatMap(({ store, candidates, tasks }) => agentCost(store, candidates, tasks) ?? []);
+  return { by, metrics: metricNames, runs, rows, notes, agents };
 }

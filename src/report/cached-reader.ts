@@ -14,6 +14,7 @@ export function cachedReader(store: RunStoreReader, labels?: Map<string, Record<
     config: () => (config ??= store.config()),
     tasks: () => (tasks ??= labels ? store.tasks().map((task) => ({ ...task, labels: { ...task.labels, ...labels.get(task.id) } })) : store.tasks()),
     candidates: () => (candidates ??= store.candidates()),
+    trace: (taskId, sample) => store.trace(taskId, sample),
     prompt: (taskId) => {
       if (!prompts.has(taskId)) prompts.set(taskId, store.prompt(taskId));
       return prompts.get(taskId)!;

@@ -66,6 +66,8 @@ export interface HtmlReportParts {
   figures: Figure[];
   /** the detailed table of the report rows, as a figure table. */
   detail: FigureTable | null;
+  /** the agent runs' costs (eval's agent mode), null without agent runs. */
+  agents?: { title: string; table: FigureTable } | null;
 }
 
 export function renderHtmlReport(parts: HtmlReportParts): string {
@@ -80,6 +82,7 @@ export function renderHtmlReport(parts: HtmlReportParts): string {
 ${parts.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
 <nav><ul class="contents">${parts.figures.map((f) => `<li><a href="#fig-${escapeHtml(f.id)}">${escapeHtml(f.title)}</a></li>`).join('')}</ul></nav>
 ${parts.figures.map(figureHtml).join('\n')}
+${parts.agents ? `<section id="agents"><h2>${escapeHtml(parts.agents.title)}</h2>${tableHtml(parts.agents.table)}</section>` : ''}
 ${parts.detail ? `<section id="detail"><h2>Detailed table</h2>${tableHtml(parts.detail).replace('class="fig-table"', 'class="fig-table detail"')}</section>` : ''}
 <section id="kinds"><h2>Figure kinds</h2><div class="table-wrap"><table class="kinds"><thead><tr><th>kind</th><th>drawn</th><th>what it shows</th></tr></thead><tbody>${kinds}</tbody></table></div></section>
 </body></html>

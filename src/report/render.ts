@@ -68,6 +68,27 @@ function comparisonText(comparison: Comparison | undefined, write: Writer): stri
   return lines;
 }
 
+/** The agent runs' costs (means per candidate), null without agent runs. */
+function agentTable(report: Report): { head: string[]; rows: string[][] } | null {
+  if (report.agents.length === 0) return null;
+  const head = ['run', 'candidates', 'turns', 'tool calls', 'by tool', 'prompt tokens', 'completion tokens', 'tool result tokens', 'ended by', 'oracle files shown (%)'];
+  const rows = report.agents.map((agent) => [
+    shortRun(agent.run), String(agent.candidates), agent.turns.toFixed(2), agent.toolCalls.toFixed(2),
+    Object.entries(agent.byTool).map(([name, calls]) => `${name} ${calls.toFixed(2)}`).join(', '),
+    agent.promptTokens.toFixed(0), agent.completionTokens.toFixed(0), agent.resultTokens.toFixed(0),
+    Object.entries(agent.stoppedBy).map(([how, count]) => `${how} ${count}`).join(', '),
+    agent.oracleRecall === null ? '-' : `${agent.oracleRecall.toFixed(1)} (${agent.oracleCandidates})`,
+  ]);
+  return { head, rows };
+}
+
+const AGENT_TITLE = 'Agent runs: what each answer cost (means per candidate)';
+
+function agentText(report: Report, write: Writer): string[] {
+  const table = agentTable(report);
+  return table ? ['', `${AGENT_TITLE}:`, write.table(table.head, table.rows)] : [];
+}
+
 /** The table figures (a preset's tables) as text, each under its title. */
 function figureTablesText(figures: Figure[], write: Writer): string[] {
   return figures.filter((figure) => figure.table).flatMap((figure) => {
@@ -96,13 +117,18 @@ export function renderReport(report: Report, format: Format, comparison?: Compar
       return `${JSON.stringify({ ...report, comparison: comparison ?? null } satisfies z.input<typeof ReportJsonSchema>, null, 2)}\n`;
     case 'csv':
       return csv(report);
-    case 'html':
-      return renderHtmlReport({ title: 'ctxbench report', provenance: provenanceLines(report), notes: report.notes, scaleNote: METRIC_NOTE, figures, detail: report.by.length ? detailTable(report) : null });
+    case 'html': {
+      const agents = agentTable(report);
+      return renderHtmlReport({
+        title: 'ctxbench report', provenance: provenanceLines(report), notes: report.notes, scaleNote: METRIC_NOTE, figures, detail: report.by.length ? detailTable(report) : null,
+        agents: agents && { title: AGENT_TITLE, table: { head: agents.head, rows: agents.rows.map((row) => row.map((text) => ({ text }))) } },
+      });
+    }
     case 'latex':
       return figures.filter((figure) => figure.table).map(figureLatex).join('\n');
     case 'md':
-      return [...provenanceLines(report).map((l) => `- ${escapeMarkdown(l)}`), '', escapeMarkdown(METRIC_NOTE), '', ...report.notes.map((n) => `> ${escapeMarkdown(n)}`), '', markdownTable(header(report), body(report)), ...comparisonText(comparison, MARKDOWN), ...figureTablesText(figures, MARKDOWN), ''].join('\n');
+      return [...provenanceLines(report).map((l) => `- ${escapeMarkdown(l)}`), '', escapeMarkdown(METRIC_NOTE), '', ...report.notes.map((n) => `> ${escapeMarkdown(n)}`), '', markdownTable(header(report), body(report)), ...agentText(report, MARKDOWN), ...comparisonText(comparison, MARKDOWN), ...figureTablesText(figures, MARKDOWN), ''].join('\n');
     case 'text':
-      return [...provenanceLines(report).map(visibleControls), METRIC_NOTE, ...report.notes.map((n) => `note: ${visibleControls(n)}`), '', formatTable(header(report), body(report)), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
+      return [...provenanceLines(report).map(visibleControls), METRIC_NOTE, ...report.notes.map((n) => `note: ${visibleControls(n)}`), '', formatTable(header(report), body(report)), ...agentText(report, PLAIN), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
   }
 }

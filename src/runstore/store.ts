@@ -65,8 +65,6 @@ export interface RunStore extends RunStoreWriter {
   sessions(): RunSession[];
   /** Ids of the tasks whose prompt is stored. */
   promptTaskIds(): Set<string>;
-  /** A candidate's agent trace, validated; null when it has none (not an agent run, or a store from before traces). */
-  trace(taskId: string, sample: number): AgentTrace | null;
   /** `taskId -> sample -> failed?` for every stored candidate. */
   candidateStates(): Map<string, Map<number, boolean>>;
   /** Runs several writes as one transaction (group commit: one commit instead of one per write). */

@@ -34,6 +34,8 @@ export const AgentToolCallSchema = z.object({
   ms: z.number().min(0),
   /** why the call was refused (an unknown tool, a bad argument, over the budget), null when it answered. */
   error: z.string().nullable(),
+  /** the repository files whose text the result showed (opened, matched, found, defined in). */
+  files: z.array(z.string()).optional(),
 });
 
 export const AgentTurnSchema = z.object({
@@ -203,6 +205,8 @@ export interface RunStoreReader {
   tasks(): TaskRecord[];
   prompt(taskId: string): PromptParts | null;
   candidates(): CandidateRecord[];
+  /** A candidate's agent trace, validated; null when it has none (not an agent run). */
+  trace(taskId: string, sample: number): AgentTrace | null;
 }
 
 export interface RunStoreWriter extends RunStoreReader {

@@ -13,7 +13,7 @@ import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
 import { provenanceLines } from '../report/render.ts';
 import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
-import { candidateHead, wallTimeMs, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
+import { candidateHead, wallTimeMs, type AgentTrace, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
 import { listMetrics } from '../metrics/registry.ts';
 import { InputError } from '../util/errors.ts';
@@ -97,6 +97,10 @@ export class RunView implements RunStoreReader {
   /** Every candidate with its texts, read from the store each time. */
   candidates(): CandidateRecord[] {
     return this.store.candidates();
+  }
+
+  trace(taskId: string, sample: number): AgentTrace | null {
+    return this.store.trace(taskId, sample);
   }
 
   /** Increases whenever the run store changed since the viewer last read it. */
@@ -267,7 +271,7 @@ export class RunView implements RunStoreReader {
       task,
       facts: originalFacts(task),
       prompt: this.prompt(taskId),
-      candidates: candidates.map((candidate) => candidateView(task, candidate)),
+      candidates: candidates.map((candidate) => candidateView(task, candidate, this.store.trace(candidate.taskId, candidate.sample))),
     };
   }
 
@@ -316,7 +320,7 @@ export class RunView implements RunStoreReader {
       time.totalMs = time.generationMs + time.buildMs + time.testMs;
       time.averageMs = time.timedCandidates ? time.totalMs / time.timedCandidates : null;
       const configWithoutTasksFile = { ...config, tasksPath: '' };
-      const reader = cachedReader({ dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => this.candidates() });
+      const reader = cachedReader({ dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => this.candidates(), trace: (id, sample) => this.trace(id, sample) });
       const passColumns = [1, 5, 10].filter((k) => k <= config.samples).map((k) => `pass@${k}`);
       const tasks = this.heads().length;
       snapshot.progress = {

@@ -4,7 +4,7 @@ import type { FigureTable } from '../report/figures/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import type { Comparison } from '../report/compare.ts';
 import type { Dimension, Report } from '../report/aggregate.ts';
-import type { CandidateRecord, RunConfig } from '../runstore/types.ts';
+import type { AgentTrace, CandidateRecord, RunConfig } from '../runstore/types.ts';
 import type { PromptParts } from '../context/prompt-parts.ts';
 
 /** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`, pass-flagged is `flagged`. */
@@ -82,6 +82,8 @@ export interface CandidateView extends CandidateRecord {
   diff: string | null;
   /** how the diff was made: `side-by-side` when the candidate differs too much for a bounded shortest edit script. */
   diffMethod: 'myers' | 'side-by-side' | null;
+  /** an agent run's turns and tool calls (eval's agent mode), null for other runs. */
+  trace: AgentTrace | null;
 }
 
 /** Facts about the original function (YABLoCo's left panel), from `task.meta` or derived from the oracle. */

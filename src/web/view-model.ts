@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import type { TaskHead, TaskRecord } from '../datasets/types.ts';
 import { passAtK, scoreCaveats } from '../metrics/index.ts';
 import { linesGroup, reportScale } from '../report/aggregate.ts';
-import { candidateHead, type CandidateHead, type CandidateRecord } from '../runstore/types.ts';
+import { candidateHead, type AgentTrace, type CandidateHead, type CandidateRecord } from '../runstore/types.ts';
 import { diffOps } from './diff.ts';
 import { VERDICT_ORDER } from './static/query.js';
 import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass } from './types.ts';
@@ -81,7 +81,7 @@ export function taskRow(task: TaskHead, ord: number, candidates: readonly Candid
   };
 }
 
-export function candidateView(task: TaskRecord, candidate: CandidateRecord): CandidateView {
+export function candidateView(task: TaskRecord, candidate: CandidateRecord, trace: AgentTrace | null = null): CandidateView {
   const times = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs].filter((t): t is number => typeof t === 'number');
   return {
     ...candidate,
@@ -90,6 +90,7 @@ export function candidateView(task: TaskRecord, candidate: CandidateRecord): Can
     scoreCaveats: scoreCaveats(candidate.metrics),
     timeMs: times.length ? times.reduce((a, b) => a + b, 0) : null,
     ...candidateDiff(task, candidate),
+    trace,
   };
 }
 

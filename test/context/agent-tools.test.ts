@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AGENT_TOOLS, AgentToolError, AgentWorkspace, HOLE_MARK, taskView } from '../../src/context/agent-tools.ts';
+import { AGENT_TOOLS, AgentToolError, AgentWorkspace, HOLE_MARK, taskView, toolAnswer } from '../../src/context/agent-tools.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import { agentFixture } from '../agent-fixture.ts';
 
@@ -14,7 +14,8 @@ async function workspace(): Promise<{ task: TaskRecord; workspace: AgentWorkspac
   return { task, workspace: new AgentWorkspace(task), root };
 }
 
-const run = async (name: string, args: Record<string, unknown>, space: AgentWorkspace) => AGENT_TOOLS.get(name).run(args, space);
+const answer = async (name: string, args: Record<string, unknown>, space: AgentWorkspace) => toolAnswer(await AGENT_TOOLS.get(name).run(args, space));
+const run = async (name: string, args: Record<string, unknown>, space: AgentWorkspace) => (await answer(name, args, space)).text;
 
 test('agent tools: each tool\'s answer on the fixture, the hole\'s file shown as the task shows it', async () => {
   const { task, workspace: space } = await workspace();
@@ -47,6 +48,12 @@ test('agent tools: each tool\'s answer on the fixture, the hole\'s file shown as
   const search = await run('search', { query: 'double factor UNIT_FACTOR' }, space);
   assert.equal(search.split('\n\n')[0], 'src/scale.c:1-8\n#include "scale.h"\n/* Scales a length from inches to centimetres by the unit factor. */\ndouble scale_length(double length)\n{\n    double factor = UNIT_FACTOR;\n    return length * factor;\n}');
   assert.equal(await run('search', { query: 'nothing_like_this' }, space), 'no match');
+  // the files each answer showed (the trace records them: the report's recall of the oracle's files)
+  assert.deepEqual((await answer('grep', { pattern: 'scale_length' }, space)).files, ['include/scale.h', 'src/scale.c', 'src/shapes.c']);
+  assert.deepEqual((await answer('open', { path: 'src/scale.c' }, space)).files, ['src/scale.c']);
+  assert.deepEqual((await answer('definition', { name: 'rect_area' }, space)).files, ['src/shapes.c']);
+  assert.deepEqual((await answer('list', {}, space)).files, []);
+  assert.deepEqual((await answer('callers', { name: 'scale_length' }, space)).files, []);
 });
 
 test('agent tools: no tool shows the answer: the hole\'s lines, its function\'s calls, dot folders (history, the index) and paths outside', async () => {

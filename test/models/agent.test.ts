@@ -5,10 +5,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AGENT_TOOLS, AgentWorkspace } from '../../src/context/agent-tools.ts';
+import { AGENT_TOOLS, AgentWorkspace, toolAnswer } from '../../src/context/agent-tools.ts';
 import { writeTasks } from '../../src/datasets/io.ts';
 import { resultLine } from '../../src/cli/commands/results.ts';
 import { AGENT_INSTRUCTIONS } from '../../src/models/agent.ts';
+import { buildReport } from '../../src/report/aggregate.ts';
+import { renderReport } from '../../src/report/render.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { agentFixture } from '../agent-fixture.ts';
 import { cli } from '../capture-cli.ts';
@@ -49,7 +51,7 @@ test('agent mode: the model calls a tool, gets its answer, then answers; every t
     assert.equal(first!.tool_choice, 'auto');
     assert.deepEqual(first!.messages[0], { role: 'system', content: AGENT_INSTRUCTIONS });
     const expected = 'src/scale.c:4: double scale_length(double length)';
-    assert.equal(await AGENT_TOOLS.get('grep').run(grep, workspace), expected);
+    assert.deepEqual(toolAnswer(await AGENT_TOOLS.get('grep').run(grep, workspace)), { text: expected, files: ['src/scale.c'] });
     assert.deepEqual(second!.messages.slice(-2), [
       { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'grep', arguments: JSON.stringify(grep) } }] },
       { role: 'tool', tool_call_id: 'call_1', content: expected },
@@ -60,8 +62,8 @@ test('agent mode: the model calls a tool, gets its answer, then answers; every t
     assert.equal(candidate.output, ANSWER);
     assert.equal(candidate.finishReason, 'stop');
     assert.equal(trace!.stoppedBy, 'answer');
-    assert.deepEqual(trace!.turns.map((turn) => [turn.content === null, turn.toolCalls.map((call) => [call.name, call.arguments, call.resultChars, call.error])]), [
-      [true, [['grep', JSON.stringify(grep), expected.length, null]]],
+    assert.deepEqual(trace!.turns.map((turn) => [turn.content === null, turn.toolCalls.map((call) => [call.name, call.arguments, call.resultChars, call.error, call.files])]), [
+      [true, [['grep', JSON.stringify(grep), expected.length, null, ['src/scale.c']]]],
       [false, []],
     ]);
     assert.ok(trace!.turns[0]!.toolCalls[0]!.resultTokens > 0);
@@ -69,6 +71,21 @@ test('agent mode: the model calls a tool, gets its answer, then answers; every t
     assert.equal(candidate.promptTokens, trace!.turns.reduce((sum, turn) => sum + (turn.promptTokens ?? 0), 0));
     const line = JSON.parse(resultLine(candidate, trace)) as { trace: unknown };
     assert.deepEqual(line.trace, trace);
+    // the report's cost of the run: one grep that showed one of the task's two oracle files (scale_length's, not rect_area's)
+    const reader = openRunStore(run, { readonly: true });
+    try {
+      const report = buildReport([reader], []);
+      assert.deepEqual(report.agents, [{
+        run, candidates: 1, turns: 2, toolCalls: 1, byTool: { grep: 1 },
+        promptTokens: candidate.promptTokens, completionTokens: candidate.completionTokens, resultTokens: trace!.turns[0]!.toolCalls[0]!.resultTokens,
+        stoppedBy: { answer: 1 }, oracleRecall: 50, oracleCandidates: 1,
+      }]);
+      const html = renderReport(report, 'html');
+      assert.match(html, /<section id="agents"><h2>Agent runs: what each answer cost \(means per candidate\)<\/h2>/);
+      assert.match(html, /<td>grep 1\.00<\/td>/);
+    } finally {
+      reader.close();
+    }
     // resumed: nothing is asked again
     assert.equal((await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'agent', '--run', run])).code, 0);
     assert.equal(server.requests.length, 2);

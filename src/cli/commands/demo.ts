@@ -64,10 +64,11 @@ export const demoCommand: Command = {
     }
     const tasks = (family: string) => join(out, 'tasks', `${family}.jsonl`);
     const runDir = (name: string) => join(out, 'runs', name);
-    const crossfileRuns = ['infile', 'bm25'].map((context) => runDir(`crossfile-${context}`));
-    for (const [index, context] of ['infile', 'bm25'].entries()) {
-      await step(`CrossCodeEval family: the copy-retrieved baseline with ${context} context`,
-        ['eval', tasks('crossfile'), '--model', 'baseline:copy-retrieved', '--context', context, '--run', crossfileRuns[index]!, '--no-cache']);
+    // two static strategies, and agent mode (the scripted agent searches the repository, then copies from what it found)
+    const crossfileSettings = [['copy-retrieved', 'infile', 'the copy-retrieved baseline with infile context'], ['copy-retrieved', 'bm25', 'the copy-retrieved baseline with bm25 context'], ['agent-oracle', 'agent', 'the scripted agent baseline in agent mode (it calls the repository tools)']] as const;
+    const crossfileRuns = crossfileSettings.map(([, context]) => runDir(`crossfile-${context}`));
+    for (const [index, [model, context, what]] of crossfileSettings.entries()) {
+      await step(`CrossCodeEval family: ${what}`, ['eval', tasks('crossfile'), '--model', `baseline:${model}`, '--context', context, '--run', crossfileRuns[index]!, '--no-cache']);
       await step(`score crossfile-${context}`, ['score', crossfileRuns[index]!, '--metrics', 'em,es,es-difflib,id-em,id-f1']);
     }
     await step('report: crossfile runs by language, with transitions and paired differences', ['report', ...crossfileRuns, '--by', 'language', '--metrics', 'em,es,id-f1']);

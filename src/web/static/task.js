@@ -133,7 +133,27 @@ function candidateFacts(candidate) {
       ? table(Object.keys(candidate.scores), [Object.entries(candidate.scores).map(([name, value]) => (candidate.scoreCaveats[name] ? h('span', { class: 'caveat', title: candidate.scoreCaveats[name] }, `${num(value, 1)}*`) : num(value, 1)))], { class: 'scores' })
       : h('p', { class: 'muted' }, 'not scored'),
     Object.entries(candidate.scoreCaveats).map(([name, caveat]) => h('p', { class: 'muted small caveat-note' }, `* ${name}: ${caveat}`)),
+    agentTrace(candidate.trace),
     verdict?.logTail ? [h('h3', null, 'Log tail'), h('pre', { class: 'log' }, verdict.logTail)] : null);
+}
+
+/** An agent run's turns as a timeline: each turn's time and tokens and the model's text, each tool call with what its result added to the prompt. */
+function agentTrace(trace) {
+  if (!trace) return null;
+  const calls = trace.turns.flatMap((turn) => turn.toolCalls).length;
+  const stop = trace.stoppedBy === 'answer' ? 'its answer' : `the ${trace.stoppedBy} budget`;
+  return h('section', { class: 'agent-trace' },
+    h('h3', null, 'Agent trace'),
+    h('p', { class: 'muted small trace-summary' }, `${trace.turns.length} turns, ${calls} tool calls, ended by ${stop} · tools: ${trace.tools.join(', ')}`),
+    h('ol', { class: 'timeline' }, trace.turns.map((turn, index) => h('li', { class: 'turn' },
+      h('div', { class: 'turn-head' }, `turn ${index + 1} · ${duration(turn.ms)} · ${turn.promptTokens ?? '–'} prompt + ${turn.completionTokens ?? '–'} completion tokens`),
+      turn.content ? h('pre', { class: 'turn-text' }, turn.content) : null,
+      turn.toolCalls.length > 0
+        ? h('ul', { class: 'tool-calls' }, turn.toolCalls.map((call) => h('li', { class: call.error ? 'tool-call refused' : 'tool-call' },
+          h('code', null, `${call.name}(${call.arguments})`),
+          call.error ? ` refused: ${call.error}` : ` +${count(call.resultTokens)} prompt tokens (${count(call.resultChars)} characters)`,
+          ` · ${duration(call.ms)}`)))
+        : null))));
 }
 
 function promptPanel(detail, runId) {
