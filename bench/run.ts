@@ -29,6 +29,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'context', file: 'context.ts', args: [] },
   { area: 'cceval-parity', file: 'cceval-parity.ts', args: [] },
   { area: 'models', file: 'models.ts', args: [] },
+  // eval's agent mode: tool latency on redis, the loop's cost per turn against a bare request
+  { area: 'agent', file: 'agent.ts', args: [] },
   { area: 'metrics', file: 'metrics.ts', args: [] },
   { area: 'exec', file: 'exec.ts', args: [] },
   {

@@ -1,12 +1,14 @@
 // eval's agent mode against a scripted tool-calling server on 127.0.0.1 (real HTTP, the OpenAI wire format):
 // turns and tool calls as sent and recorded, budgets, a server without tool calling, the offline agent baseline.
 import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { AGENT_TOOLS, AgentWorkspace, toolAnswer } from '../../src/context/agent-tools.ts';
+import { AGENT_TOOLS, AgentWorkspace, HOLE_MARK, toolAnswer } from '../../src/context/agent-tools.ts';
 import { writeTasks } from '../../src/datasets/io.ts';
+import type { TaskRecord } from '../../src/datasets/types.ts';
 import { resultLine } from '../../src/cli/commands/results.ts';
 import { AGENT_INSTRUCTIONS } from '../../src/models/agent.ts';
 import { buildReport } from '../../src/report/aggregate.ts';
@@ -14,17 +16,18 @@ import { renderReport } from '../../src/report/render.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { agentFixture } from '../agent-fixture.ts';
 import { cli } from '../capture-cli.ts';
-import { answerBody, startServer, toolCallBody, type Script } from './openai-server.ts';
+import { answerBody, promptOf, startServer, toolCallBody, type Script } from './openai-server.ts';
+import { spawnCli } from './spawn-cli.ts';
 
 const ANSWER = 'void report_area(const char *label, const struct rect *r)\n{\n    printf("%s\\n", label);\n}';
 
-/** The fixture's report_area task in a tasks file, and a fresh run folder. */
-async function setup(): Promise<{ tasksFile: string; run: string; workspace: AgentWorkspace }> {
-  const { task } = await agentFixture();
+/** The fixture's task of a family in src/report.c in a tasks file, and a fresh run folder. */
+async function setup(family: 'function' | 'crossfile' | 'node' = 'function'): Promise<{ tasksFile: string; run: string; workspace: AgentWorkspace; task: TaskRecord }> {
+  const { task } = await agentFixture(family);
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-agent-run-'));
   const tasksFile = join(dir, 'tasks.jsonl');
   writeTasks(tasksFile, [task]);
-  return { tasksFile, run: join(dir, 'run'), workspace: new AgentWorkspace(task) };
+  return { tasksFile, run: join(dir, 'run'), workspace: new AgentWorkspace(task), task };
 }
 
 function readRun(run: string) {
@@ -89,6 +92,80 @@ test('agent mode: the model calls a tool, gets its answer, then answers; every t
     // resumed: nothing is asked again
     assert.equal((await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'agent', '--run', run])).code, 0);
     assert.equal(server.requests.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('agent mode on cross-file and node tasks: the hole\'s file is opened as the task shows it, the function holding the hole by its signature', async () => {
+  for (const family of ['crossfile', 'node'] as const) {
+    const { tasksFile, run, task } = await setup(family);
+    const server = await startServer((request, index) => ({
+      json: index === 0
+        ? toolCallBody(request, [{ name: 'open', arguments: { path: 'src/report.c' } }, { name: 'definition', arguments: { name: 'report_area' } }, { name: 'callers', arguments: { name: 'rect_area' } }])
+        : answerBody(request, task.reference),
+    }));
+    try {
+      const result = await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'infile+agent', '--run', run]);
+      assert.equal(result.code, 0, result.stderr);
+      const results = (server.requests[1]!.body as { messages: { role: string; content: string }[] }).messages.filter((message) => message.role === 'tool').map((message) => message.content);
+      const view = `${task.prefix}${HOLE_MARK}${task.suffix}`;
+      assert.equal(results[0], `src/report.c lines 1-${view.split('\n').length} of ${view.split('\n').length}\n${view.split('\n').map((line, index) => `${index + 1}: ${line}`).join('\n')}`, family);
+      assert.ok(!results.some((text) => text.includes(task.reference)), `${family}: a tool showed the reference`);
+      assert.equal(results[1], 'src/report.c:6-11 report_area (the code to write is in it: open src/report.c to see it as the task shows it)\nvoid report_area(const char *label, const struct rect *r)');
+      assert.equal(results[2], 'no caller of rect_area in the repository');
+      const { config, candidate, trace } = readRun(run);
+      assert.equal(config.context, 'infile+agent');
+      assert.equal(trace!.stoppedBy, 'answer');
+      assert.equal(candidate.raw, task.reference);
+    } finally {
+      await server.close();
+    }
+  }
+});
+
+test('agent mode: killed with SIGKILL in the middle of a task, a rerun finishes the run and asks nothing again of the tasks stored', async () => {
+  const { tasks } = await agentFixture();
+  const dir = mkdtempSync(join(tmpdir(), 'ctxbench-agent-kill-'));
+  const tasksFile = join(dir, 'tasks.jsonl');
+  writeTasks(tasksFile, tasks);
+  const run = join(dir, 'run');
+  const names = tasks.map((task) => task.name!);
+  const asked: string[] = [];
+  let child: ChildProcess | null = null;
+  const server = await startServer((request) => {
+    const name = names.find((candidate) => promptOf(request.body).includes(`${candidate}(`))!;
+    const answering = (request.body.messages as { role: string }[]).some((message) => message.role === 'tool');
+    asked.push(`${name} ${answering ? 'answer' : 'tools'}`);
+    // the second task's first turn: the first task's candidate is stored, the second is in the middle of its conversation
+    if (child && asked.length === 3) {
+      child.kill('SIGKILL');
+      return { delayMs: 1000 };
+    }
+    return { json: answering ? answerBody(request, `int ${name}_answer;`) : toolCallBody(request, [{ name: 'list', arguments: {} }]) };
+  });
+  try {
+    const args = ['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--run', run, '--concurrency', '1'];
+    const killed = await spawnCli(args, {}, (started) => (child = started));
+    assert.equal(killed.signal, 'SIGKILL');
+    child = null;
+    const first = openRunStore(run, { readonly: true });
+    const stored = first.candidates();
+    assert.deepEqual(stored.map((candidate) => candidate.taskId), [tasks[0]!.id]);
+    const firstTrace = first.trace(tasks[0]!.id, 0);
+    first.close();
+    assert.deepEqual(asked, [`${names[0]} tools`, `${names[0]} answer`, `${names[1]} tools`]);
+    const resumed = await spawnCli(args, {});
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.deepEqual(asked.slice(3), names.slice(1).flatMap((name) => [`${name} tools`, `${name} answer`]));
+    const store = openRunStore(run, { readonly: true });
+    try {
+      assert.deepEqual(store.candidates().map((candidate) => [candidate.taskId, candidate.raw]).sort(), tasks.map((task) => [task.id, `int ${task.name}_answer;`]).sort());
+      for (const task of tasks) assert.equal(store.trace(task.id, 0)!.stoppedBy, 'answer');
+      assert.deepEqual(store.trace(tasks[0]!.id, 0), firstTrace);
+    } finally {
+      store.close();
+    }
   } finally {
     await server.close();
   }
