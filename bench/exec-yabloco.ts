@@ -42,12 +42,24 @@ const REPOSITORIES: Repository[] = [
   },
   // redis at YABLoCo's commit: relocation only (its rows execute on Debian's redis: `npm run bench -- exec-redis`)
   { name: 'redis', checkout: () => yablocoSnapshot('redis') },
-  { name: 'openssl', checkout: () => sourceTree('openssl') },
+  {
+    name: 'openssl',
+    checkout: () => sourceTree('openssl'),
+    // YABLoCo's recipe per candidate: on the image's configured and built tree, `make` (incremental) and `make test`.
+    exec: {
+      env: fileURLToPath(new URL('../examples/envs/openssl.yaml', import.meta.url)),
+      naiveImage: "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make -j2 > /dev/null",
+      naiveBuild: 'make -j2 > /dev/null',
+      naiveTest: 'make test',
+      target: 10,
+    },
+  },
   { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19') },
 ];
 
-// --limit N: only the first N rows of each repository are executed (all are relocated)
-const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' } } });
+// --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work folder,
+// whose check state (`exec check --work-dir DIR`, or copied there) is reused
+const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' }, 'work-dir': { type: 'string' } } });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 const wanted = values.only?.split(',') ?? [];
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
@@ -66,7 +78,7 @@ try {
     writeTasks(tasksFile, tasks);
     const { exec } = repository;
     await runExecBench({
-      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? tasks.length, workers: 1, naive: 2,
+      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? tasks.length, workers: 1, naive: 2, workDir: values['work-dir'],
       naiveImage: exec.naiveImage, naiveSetup: exec.naiveBuild, naiveTest: exec.naiveTest, target: exec.target, again: 3,
     });
   }

@@ -42,7 +42,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     ],
   },
   // YABLoCo's four repositories: relocation of its rows, and bullet3 executed at its commit (tens of minutes).
-  { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only', '--limit'] },
+  { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only', '--limit', '--work-dir'] },
   { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'review', file: 'review.ts', args: [] },
