@@ -3,7 +3,7 @@
 // workspace is the repository as the task shows it: the hole's file is its view (prefix, the hole's
 // mark, suffix), the function holding the hole is never shown from the index, and nothing outside
 // the checkout's own files (dot folders such as `.git` and `.ctxbench`: history, the index) is visible.
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import { indexRepository } from '../index/indexer.ts';
@@ -110,10 +110,10 @@ export class AgentWorkspace {
   /** A file's text as the task shows it (the view for the hole's file); null for a folder, a binary or a too large file. */
   fileText(path: string): string | null {
     if (this.isHoleFile(path)) return this.view;
-    const full = join(this.root, path);
-    const stats = lstatSync(full, { throwIfNoEntry: false });
-    if (!stats || stats.isDirectory() || stats.size > TOOL_LIMITS.fileBytes) return null;
-    const bytes = readFileSync(full);
+    // a regular file only (checkedPath saw where a link leads): a pipe or device would never end a read
+    const stats = statSync(join(this.root, path), { throwIfNoEntry: false });
+    if (!stats?.isFile() || stats.size > TOOL_LIMITS.fileBytes) return null;
+    const bytes = readFileSync(join(this.root, path));
     if (bytes.includes(0)) return null;
     return bytes.toString('utf8');
   }

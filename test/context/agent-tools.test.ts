@@ -1,6 +1,7 @@
 // The agent's repository tools on a fixture written for them (test/fixtures/repos/agent-c): each tool's exact
 // answer, the paths they refuse, and that no tool shows the task's answer (the hole of report_area).
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -80,6 +81,9 @@ test('agent tools: no tool shows the answer: the hole\'s lines, its function\'s 
   assert.equal(await run('grep', { pattern: 'unit %f' }, space), 'no match');
   assert.equal(await run('callers', { name: 'rect_area' }, space), 'no caller of rect_area in the repository');
   symlinkSync('/etc', join(root, 'src', 'outside'));
+  // a named pipe would never end a read: refused like a folder
+  execFileSync('mkfifo', [join(root, 'src', 'pipe.c')]);
+  assert.equal((await run('grep', { pattern: 'scale_length', path: 'src' }, space)).split('\n').length, 3);
   for (const [args, message] of [
     [{ path: '.notes/secret.txt' }, /not visible \(dot files and folders are not shown\)/],
     [{ path: '.ctxbench/index.db' }, /not visible/],
@@ -88,6 +92,7 @@ test('agent tools: no tool shows the answer: the hole\'s lines, its function\'s 
     [{ path: 'src/outside/passwd' }, /leads outside the repository/],
     [{ path: 'src/none.c' }, /no such file or folder: src\/none.c/],
     [{ path: 'src' }, /is a folder, a binary file or over/],
+    [{ path: 'src/pipe.c' }, /is a folder, a binary file or over/],
   ] as const) {
     await assert.rejects(run('open', args, space), (error: Error) => error instanceof AgentToolError && message.test(error.message));
   }
