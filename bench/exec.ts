@@ -191,7 +191,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     const prepared = await prepareEnvironment(checkedEnv, prepareOptions);
     const coverageSeconds = seconds(started);
     const reportedTests = Object.values(prepared.state?.reported ?? {}).reduce((sum, names) => sum + names.length, 0);
-    console.log(`exec check (once): ${checkSeconds.toFixed(1)} s (2 rounds of setup + build + the listed tests, then the coverage pass); per-test grading: ${env.report ? `${env.report.format} report, ${reportedTests} test results to match` : 'none (exit status)'}`);
+    console.log(`exec check (once): ${checkSeconds.toFixed(1)} s (2 rounds of setup + build + the listed tests${reused ? '; reused' : ', then the coverage pass'}); per-test grading: ${env.report ? `${env.report.format} report, ${reportedTests} test results to match` : 'none (exit status)'}`);
     const testSource = env.tests?.names ? 'named by the environment' : 'listed by the runner';
     console.log(`setup (round 1 of the check): ${setupSeconds.toFixed(1)} s (copy + full build${prepared.tests ? `; ${prepared.tests.length} tests ${testSource}` : ''})`);
     console.log(prepared.coverage
