@@ -65,6 +65,16 @@ export function taskView(task: TaskRecord): string {
   return `${task.prefix}${task.kind === 'function' ? `${task.signature}\n` : ''}${HOLE_MARK}${task.suffix}`;
 }
 
+/** What running a draft's tests answers (`run_tests`): the execution verdict, why, and the end of the log. */
+export interface DraftTestResult {
+  verdict: string;
+  reason: string | null;
+  logTail: string;
+}
+
+/** Builds the repository with a draft of the task's code and runs the covering tests in the sandbox (given by eval with `--env`). */
+export type DraftTester = (task: TaskRecord, code: string) => Promise<DraftTestResult>;
+
 const indexes = new Map<string, Promise<FunctionListing[]>>();
 
 /** A task's repository as its agent sees it. */
@@ -73,7 +83,7 @@ export class AgentWorkspace {
   private readonly realRoot: string;
   private readonly view: string;
 
-  constructor(readonly task: TaskRecord, repoRoot?: string) {
+  constructor(readonly task: TaskRecord, repoRoot?: string, private readonly tester?: DraftTester) {
     const root = repoRoot ?? task.repo.root ?? undefined;
     if (!root) throw new InputError(`task '${task.id}': agent mode needs the repository checkout (give --repo DIR or set repo.root)`, { field: 'repo.root' });
     this.root = resolve(root);
@@ -182,6 +192,13 @@ export class AgentWorkspace {
       hits.push({ path, startLine, endLine, text });
     }
     return hits;
+  }
+
+  /** The verdict of the task's tests on a draft (`run_tests`). */
+  runTests(code: string): Promise<DraftTestResult> {
+    if (this.task.kind !== 'function') throw new AgentToolError('run_tests runs the draft of a function task only');
+    if (!this.tester) throw new AgentToolError('run_tests is not available: this run has no environment to build and test with (eval --env ENV.yaml)');
+    return this.tester(this.task, code);
   }
 
   /** A repository-relative path for a message (the checkout's own path is never shown). */
@@ -315,5 +332,17 @@ registerAgentTool({
     if (callers.length === 0) return `no caller of ${name} in the repository`;
     const lines = callers.map((fn) => `${fn.path}:${fn.startLine} ${fn.qualifiedName}`);
     return capped(lines.slice(0, TOOL_LIMITS.matches).join('\n') + (lines.length > TOOL_LIMITS.matches ? `\n[${lines.length - TOOL_LIMITS.matches} more not shown]` : ''));
+  },
+});
+
+registerAgentTool({
+  name: 'run_tests',
+  description: 'Builds the repository with your draft in place of the code to write and runs the tests that cover it, in a sandbox: the verdict and the end of the log. Slow: seconds to minutes.',
+  parameters: { code: { type: 'string', description: 'the whole draft, as your answer would be' } },
+  required: ['code'],
+  optIn: true,
+  async run(args, workspace) {
+    const result = await workspace.runTests(stringArgument(args, 'code'));
+    return `verdict: ${result.verdict}${result.reason ? ` (${result.reason})` : ''}\n${result.logTail}`;
   },
 });

@@ -13,7 +13,7 @@ import { DEFAULT_RETRIEVAL, type PromptBuilder, type PromptBuilderOptions } from
 export type * from './types.ts';
 export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy, splitAgentStrategy, AGENT_STRATEGY } from './strategies.ts';
-export { AGENT_TOOLS, AgentToolError, AgentWorkspace, HOLE_MARK, TOOL_LIMITS, defaultAgentTools, registerAgentTool, taskView, toolAnswer, type AgentTool, type ToolAnswer, type ToolParameter } from './agent-tools.ts';
+export { AGENT_TOOLS, AgentToolError, AgentWorkspace, HOLE_MARK, TOOL_LIMITS, defaultAgentTools, registerAgentTool, taskView, toolAnswer, type AgentTool, type DraftTester, type DraftTestResult, type ToolAnswer, type ToolParameter } from './agent-tools.ts';
 export { TEMPLATES, registerTemplate, defaultTemplate, listTemplates, resolveTemplate } from './templates.ts';
 export { loadTemplateFile, TemplateSchema, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
 export { PromptPartsSchema, type PromptParts } from './prompt-parts.ts';

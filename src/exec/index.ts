@@ -7,6 +7,7 @@ export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
 export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, checkState, excludedTests, testCommand, CheckStateSchema, type CheckState, type PreparedEnvironment } from './prepare.ts';
+export { openDraftTesting, type DraftTesting } from './drafts.ts';
 export { executeCandidates, ensureCheckState, runCandidates, CandidatePool, poolSize, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';
 export { parseReport, readReportFile, recordOutcome, REPORT_PARSERS, registerReportParser, type TestReport, type TestStatus, type ReportParser } from './reports.ts';
 export { detectCgroups, describeCgroups, type CgroupSupport } from './cgroup.ts';

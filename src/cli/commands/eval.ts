@@ -1,5 +1,6 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
 import { AgentWorkspace, createPromptBuilder, defaultAgentTools, defaultTemplate, loadTokenizer, parseRetrievalCompatibility, splitAgentStrategy } from '../../context/index.ts';
+import { loadEnvironment, openDraftTesting, type DraftTesting } from '../../exec/index.ts';
 import { checkAgentSettings, DEFAULT_AGENT_BUDGET, type AgentSettings } from '../../models/agent.ts';
 import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
 import { checkQueueServer, createQueueBackend } from '../../queue/index.ts';
@@ -12,9 +13,10 @@ import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
 import { integerOption, listOption, numberOption, queueOption, queueOptionSpec, textOption, type OptionValues } from '../options.ts';
 
 /** Agent mode's settings from the options: the tools (checked against the backend), the budgets, the workspace per task. */
-async function agentSettings(values: OptionValues, backend: Backend, tokenizer: string | undefined, repo: string | undefined): Promise<AgentSettings> {
+async function agentSettings(values: OptionValues, backend: Backend, tokenizer: string | undefined, repo: string | undefined, testing: DraftTesting | null): Promise<AgentSettings> {
   const tools = listOption(values, 'agent-tools') ?? defaultAgentTools();
   checkAgentSettings(backend, tools);
+  if (tools.includes('run_tests') !== (testing !== null)) throw new UsageError(testing ? '--env is for the run_tests tool: name it in --agent-tools' : 'the run_tests tool needs --env ENV.yaml (the environment that builds and tests a draft)');
   const counter = backend.tokenCounter ?? (await loadTokenizer(tokenizer));
   return {
     tools,
@@ -24,7 +26,7 @@ async function agentSettings(values: OptionValues, backend: Backend, tokenizer: 
       tokens: integerOption(values, 'agent-tokens') ?? DEFAULT_AGENT_BUDGET.tokens,
       seconds: numberOption(values, 'agent-seconds', { min: 0.001 }) ?? DEFAULT_AGENT_BUDGET.seconds,
     },
-    workspace: (task) => new AgentWorkspace(task, repo),
+    workspace: (task) => new AgentWorkspace(task, repo, testing?.test),
     countTokens: (text) => counter.count(text),
   };
 }
@@ -40,6 +42,7 @@ export const evalCommand: Command = {
     'agent-tool-calls': { type: 'string', valueName: 'N', description: `agent mode: tool calls per task at most (default ${DEFAULT_AGENT_BUDGET.toolCalls})` },
     'agent-tokens': { type: 'string', valueName: 'N', description: `agent mode: prompt + completion tokens per task at most, over its turns (default ${DEFAULT_AGENT_BUDGET.tokens})` },
     'agent-seconds': { type: 'string', valueName: 'S', description: `agent mode: wall-clock seconds per task at most (default ${DEFAULT_AGENT_BUDGET.seconds})` },
+    env: { type: 'string', valueName: 'ENV.yaml', description: 'agent mode with the run_tests tool: the environment that builds and tests a draft in the sandbox (its `exec check` done first)' },
     template: { type: 'string', valueName: 'T', description: 'prompt template name or file (default by task kind: yabloco; cceval, or cceval-chat for a chat model; m2rc, or m2rc-chat for a chat model)' },
     samples: { type: 'string', short: 'n', valueName: 'N', description: 'candidates per task', default: '1' },
     run: { type: 'string', valueName: 'DIR', description: 'run directory (created, or resumed when it exists; a call that stores no candidate removes the run it created)' },
@@ -75,10 +78,14 @@ export const evalCommand: Command = {
     };
     process.once('SIGINT', interrupted);
     let backend: Backend | undefined;
+    let testing: DraftTesting | null = null;
     try {
       if (connection) await checkQueueServer(connection);
       if (connection && agent) throw new UsageError('agent mode runs here, not through --queue (its tools read the checkout)');
       backend = await (connection ? createQueueBackend(model!, connection) : createBackend(model!, endpoint));
+      const envFile = textOption(values, 'env');
+      if (envFile && !agent) throw new UsageError('--env is for agent mode\'s run_tests tool (end --context with +agent)');
+      if (envFile) testing = await openDraftTesting(loadEnvironment(envFile, textOption(values, 'repo')), {});
       if (backend.agentOnly && !agent) throw new UsageError(`${model} answers only in agent mode: end the context strategy with +agent (e.g. --context agent or bm25+agent)`);
       const tokenizer = textOption(values, 'tokenizer');
       const template = textOption(values, 'template') ?? defaultTemplate(readTasksFile(tasksPath).tasks.map((task) => task.kind), backend.accepts);
@@ -96,7 +103,7 @@ export const evalCommand: Command = {
         runDir: runDir!,
         backend,
         promptBuilder,
-        ...(agent ? { agent: await agentSettings(values, backend, tokenizer, textOption(values, 'repo')) } : {}),
+        ...(agent ? { agent: await agentSettings(values, backend, tokenizer, textOption(values, 'repo'), testing) } : {}),
         ...settings,
         samples,
         toolVersion: toolVersion(),
@@ -114,6 +121,7 @@ export const evalCommand: Command = {
       return summary.allFailed ? 1 : 0;
     } finally {
       process.off('SIGINT', interrupted);
+      testing?.close();
       await backend?.close();
       folder.release();
     }
