@@ -3,7 +3,7 @@
 // workspace is the repository as the task shows it: the hole's file is its view (prefix, the hole's
 // mark, suffix), the function holding the hole is never shown from the index, and nothing outside
 // the checkout's own files (dot folders such as `.git` and `.ctxbench`: history, the index) is visible.
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { TaskRecord } from '../datasets/types.ts';
 import { indexRepository } from '../index/indexer.ts';
@@ -18,8 +18,8 @@ import { DEFAULT_RETRIEVAL } from './types.ts';
 /** Where the hole is in the view of its file. */
 export const HOLE_MARK = '<HOLE>';
 
-/** What a tool's result may hold at most: longer results are cut, and say so. */
-export const TOOL_LIMITS = { lines: 200, chars: 20_000, matches: 50, entries: 200, hits: 5, fileBytes: 1_000_000 } as const;
+/** What a tool's result may hold at most (longer results are cut, and say so), and its arguments (longer ones are refused). */
+export const TOOL_LIMITS = { lines: 200, chars: 20_000, matches: 50, entries: 200, hits: 5, fileBytes: 1_000_000, argumentChars: 2_000 } as const;
 
 /** A tool's argument, as a JSON Schema property (what an OpenAI-compatible server is sent). */
 export interface ToolParameter {
@@ -82,6 +82,9 @@ export class AgentWorkspace {
   readonly root: string;
   private readonly realRoot: string;
   private readonly view: string;
+  /** the hole's file by identity (device and inode, null when the checkout lacks it): another name for it (a link) is the same file. */
+  private readonly holeIdentity: string | null;
+  private readonly identities = new Map<string, string | null>();
 
   constructor(readonly task: TaskRecord, repoRoot?: string, private readonly tester?: DraftTester) {
     const root = repoRoot ?? task.repo.root ?? undefined;
@@ -93,11 +96,24 @@ export class AgentWorkspace {
       throw new InputError(`the repository checkout ${this.root} does not exist`, { field: 'repo.root' });
     }
     this.view = taskView(task);
+    this.holeIdentity = this.identity(task.path);
   }
 
-  /** A repository-relative path, checked: no absolute path, no `..`, no dot folder or file, nothing a link leads out to. */
+  /** A file's device and inode (what every name of it shares: symbolic and hard links), null when it cannot be read. */
+  private identity(path: string): string | null {
+    let known = this.identities.get(path);
+    if (known === undefined) {
+      const stats = statSync(join(this.root, path), { throwIfNoEntry: false });
+      known = stats?.isFile() ? `${stats.dev}:${stats.ino}` : null;
+      this.identities.set(path, known);
+    }
+    return known;
+  }
+
+  /** A repository-relative path, checked: no absolute path, no `..`, no dot folder or file (by its name nor where a link leads), nothing a link leads out to. */
   checkedPath(path: unknown, what = 'path'): string {
     if (typeof path !== 'string') throw new AgentToolError(`${what} must be a string`);
+    if (path.length > TOOL_LIMITS.argumentChars) throw new AgentToolError(`${what} is over ${TOOL_LIMITS.argumentChars} characters`);
     const clean = path.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
     if (clean === '' || clean === '.') return '';
     const parts = clean.split('/');
@@ -110,11 +126,13 @@ export class AgentWorkspace {
       throw new AgentToolError(`no such file or folder: ${clean}`);
     }
     if (real !== this.realRoot && !real.startsWith(this.realRoot + sep)) throw new AgentToolError(`${what} '${path}' leads outside the repository`);
+    if (relative(this.realRoot, real).split(sep).some((part) => part.startsWith('.'))) throw new AgentToolError(`${what} '${path}' is not visible (it leads into a dot folder)`);
     return clean;
   }
 
+  /** Whether a path names the hole's file: by identity, so a link (symbolic or hard) to it is it too. */
   isHoleFile(path: string): boolean {
-    return path === this.task.path;
+    return path === this.task.path || (this.holeIdentity !== null && this.identity(path) === this.holeIdentity);
   }
 
   /** A file's text as the task shows it (the view for the hole's file); null for a folder, a binary or a too large file. */
@@ -131,8 +149,8 @@ export class AgentWorkspace {
   /** A folder's visible entries (folders end with `/`), sorted. */
   entries(path: string): string[] {
     const full = join(this.root, path);
-    if (!lstatSync(full).isDirectory()) throw new AgentToolError(`${path} is a file, not a folder`);
-    return readdirSync(full, { withFileTypes: true })
+    if (!statSync(full).isDirectory()) throw new AgentToolError(`${path} is a file, not a folder`);
+    return readFolder(full)
       .filter((entry) => !entry.name.startsWith('.'))
       .map((entry) => (entry.isDirectory() ? `${entry.name}/` : entry.name))
       .sort();
@@ -140,11 +158,10 @@ export class AgentWorkspace {
 
   /** Every visible file under a folder (or the file itself), in path order. */
   filesUnder(path: string): string[] {
-    const full = join(this.root, path);
-    if (!lstatSync(full).isDirectory()) return [path];
+    if (!statSync(join(this.root, path)).isDirectory()) return [path];
     const files: string[] = [];
     const visit = (folder: string) => {
-      for (const entry of readdirSync(join(this.root, folder), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      for (const entry of readFolder(join(this.root, folder)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.isSymbolicLink()) continue;
         const child = folder === '' ? entry.name : `${folder}/${entry.name}`;
         if (entry.isDirectory()) visit(child);
@@ -155,13 +172,13 @@ export class AgentWorkspace {
     return files;
   }
 
-  /** Whether a function of the index holds the hole (its code would show the answer). */
+  /** Whether a function of the index holds the hole (its code would show the answer): in the hole's file (by identity), around the hole. */
   holdsHole(fn: Pick<FunctionListing, 'path' | 'startLine' | 'endLine'>): boolean {
     const { span } = this.task;
-    return fn.path === this.task.path && fn.startLine <= span.endLine && fn.endLine >= span.startLine;
+    return this.isHoleFile(fn.path) && fn.startLine <= span.endLine && fn.endLine >= span.startLine;
   }
 
-  /** The repository's functions from its index (made or refreshed once per process and checkout). */
+  /** The repository's functions from its index (made or refreshed once per process and checkout; a failure is tried again at the next call). */
   functions(): Promise<FunctionListing[]> {
     let listing = indexes.get(this.realRoot);
     if (!listing) {
@@ -172,6 +189,7 @@ export class AgentWorkspace {
           run.store.close();
         }
       });
+      listing.catch(() => indexes.delete(this.realRoot));
       indexes.set(this.realRoot, listing);
     }
     return listing;
@@ -189,7 +207,8 @@ export class AgentWorkspace {
     for (const doc of corpus.order(scored)) {
       if (hits.length >= TOOL_LIMITS.hits || !(scored.scores[doc]! > 0)) break;
       const { path, startLine, endLine, text } = candidates.ranked[doc]!;
-      hits.push({ path, startLine, endLine, text });
+      // another name of the hole's file (a hard link) holds the answer
+      if (!this.isHoleFile(path)) hits.push({ path, startLine, endLine, text });
     }
     return hits;
   }
@@ -207,9 +226,20 @@ export class AgentWorkspace {
   }
 }
 
-function stringArgument(args: Record<string, unknown>, name: string): string {
+/** A folder's entries; one that cannot be listed (unreadable, or a name not valid in UTF-8) has none. */
+function readFolder(full: string): Dirent[] {
+  try {
+    return readdirSync(full, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
+/** A string argument, at most `max` characters (the search's tokenizer is not linear in pathological text). */
+function stringArgument(args: Record<string, unknown>, name: string, max: number = TOOL_LIMITS.argumentChars): string {
   const value = args[name];
   if (typeof value !== 'string' || value === '') throw new AgentToolError(`argument '${name}' must be a non-empty string`);
+  if (value.length > max) throw new AgentToolError(`argument '${name}' is over ${max} characters`);
   return value;
 }
 
@@ -342,7 +372,7 @@ registerAgentTool({
   required: ['code'],
   optIn: true,
   async run(args, workspace) {
-    const result = await workspace.runTests(stringArgument(args, 'code'));
+    const result = await workspace.runTests(stringArgument(args, 'code', TOOL_LIMITS.fileBytes));
     return `verdict: ${result.verdict}${result.reason ? ` (${result.reason})` : ''}\n${result.logTail}`;
   },
 });

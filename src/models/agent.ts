@@ -123,12 +123,13 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
       } else {
         toolCalls++;
         try {
-          if (!offered.has(call.name)) throw new AgentToolError(`unknown tool '${call.name}' (offered: ${settings.tools.join(', ')})`);
+          if (!offered.has(call.name)) throw new AgentToolError(`unknown tool '${call.name.slice(0, 100)}' (offered: ${settings.tools.join(', ')})`);
           ({ text: result, files } = toolAnswer(await AGENT_TOOLS.get(call.name).run(parseArguments(call.arguments), workspace)));
         } catch (failure) {
-          // a bad call is the model's mistake, told to it; anything else is a fault of the harness
-          if (!(failure instanceof AgentToolError)) throw failure;
-          error = failure.message;
+          // a bad call is the model's mistake, told to it; a tool that failed on the repository (a folder it cannot read,
+          // an index it cannot write) fails that call, not the task: the model and the trace are told why, the host's paths left out
+          const message = (failure as Error).message ?? String(failure);
+          error = failure instanceof AgentToolError ? message : `the tool failed: ${message.replaceAll(workspace.root, '.')}`;
           result = `error: ${error}`;
         }
       }

@@ -2,7 +2,7 @@
 // answer, the paths they refuse, and that no tool shows the task's answer (the hole of report_area).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { symlinkSync } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { AGENT_TOOLS, AgentToolError, AgentWorkspace, HOLE_MARK, taskView, toolAnswer } from '../../src/context/agent-tools.ts';
@@ -98,4 +98,25 @@ test('agent tools: no tool shows the answer: the hole\'s lines, its function\'s 
   }
   await assert.rejects(run('grep', { pattern: '' }, space), /argument 'pattern' must be a non-empty string/);
   await assert.rejects(run('open', { path: 'src/scale.c', start: 0 }, space), /argument 'start' must be a line number/);
+  // arguments are bounded: the model's own text is never echoed back at any length
+  await assert.rejects(run('definition', { name: 'x'.repeat(5000) }, space), /argument 'name' is over 2000 characters/);
+  await assert.rejects(run('open', { path: 'x'.repeat(5000) }, space), /path is over 2000 characters/);
+});
+
+test('agent tools: other names of the hole\'s file (symbolic and hard links, a linked folder) show the task\'s view, a link into a dot folder is refused, an unreadable folder is skipped', async () => {
+  const { task, root } = await workspace();
+  symlinkSync('report.c', join(root, 'src', 'alias.c'));
+  symlinkSync('src', join(root, 'lib'));
+  linkSync(join(root, 'src', 'report.c'), join(root, 'src', 'hard.c'));
+  symlinkSync('.notes', join(root, 'notes'));
+  const space = new AgentWorkspace(task);
+  const view = await run('open', { path: 'src/report.c' }, space);
+  for (const alias of ['src/alias.c', 'lib/report.c', 'src/hard.c']) assert.equal(await run('open', { path: alias }, space), view.replace(/^src\/report\.c/, alias), alias);
+  assert.equal(await run('grep', { pattern: 'unit %f' }, space), 'no match');
+  const hits = await answer('search', { query: 'label rect printf unit scale_length' }, space);
+  assert.ok(!hits.files.includes('src/hard.c') && !hits.text.includes('unit %f'), hits.text);
+  await assert.rejects(run('open', { path: 'notes/secret.txt' }, space), /is not visible \(it leads into a dot folder\)/);
+  // a folder whose name is not UTF-8 cannot be listed by its decoded name: grep and list go on without it
+  mkdirSync(Buffer.concat([Buffer.from(`${root}/src/b`), Buffer.from([0xff]), Buffer.from('d')]));
+  assert.equal((await run('grep', { pattern: 'scale_length', path: 'src' }, space)).split('\n').length, 3);
 });

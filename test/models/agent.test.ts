@@ -2,7 +2,7 @@
 // turns and tool calls as sent and recorded, budgets, a server without tool calling, the offline agent baseline.
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -226,6 +226,27 @@ test('agent mode: a server refusing tools and a model that cannot call them get 
     assert.equal(readRun(again.run).candidate.output, ANSWER);
   } finally {
     await wrong.close();
+  }
+});
+
+test('agent mode: a tool that fails on the repository fails that call, not the task (the model is told why, without the host\'s paths); the index is tried again later', async () => {
+  const { tasksFile, run, workspace, task } = await setup();
+  // the index cannot be written: `.ctxbench` is a file
+  const indexFolder = join(workspace.root, '.ctxbench');
+  rmSync(indexFolder, { recursive: true, force: true });
+  writeFileSync(indexFolder, 'not a folder');
+  const server = await startServer((request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'definition', arguments: { name: 'scale_length' } }]) : answerBody(request, ANSWER) }));
+  try {
+    assert.equal((await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--run', run])).code, 0);
+    const { candidate, trace } = readRun(run);
+    assert.equal(candidate.output, ANSWER);
+    const error = trace!.turns[0]!.toolCalls[0]!.error!;
+    assert.match(error, /^the tool failed: .*ENOTDIR/);
+    assert.ok(!error.includes(workspace.root), error);
+    rmSync(indexFolder);
+    assert.match(toolAnswer(await AGENT_TOOLS.get('definition').run({ name: 'scale_length' }, new AgentWorkspace(task))).text, /^src\/scale\.c:4-8 scale_length/);
+  } finally {
+    await server.close();
   }
 });
 
