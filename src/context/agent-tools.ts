@@ -251,6 +251,12 @@ function lineArgument(args: Record<string, unknown>, name: string): number | und
   return number;
 }
 
+/** The first `max` items joined, and how many more were left out (`[N more <what> not shown]`). */
+function firstOf(items: readonly string[], max: number, separator = '\n', what = ''): string {
+  const shown = items.slice(0, max).join(separator);
+  return items.length > max ? `${shown}\n[${items.length - max} more${what ? ` ${what}` : ''} not shown]` : shown;
+}
+
 /** Cuts a result to TOOL_LIMITS.chars, saying so. */
 function capped(text: string): string {
   return text.length <= TOOL_LIMITS.chars ? text : `${text.slice(0, TOOL_LIMITS.chars)}\n[cut at ${TOOL_LIMITS.chars} characters]`;
@@ -329,9 +335,7 @@ registerAgentTool({
   required: [],
   run(args, workspace) {
     const path = args.path === undefined ? '' : workspace.checkedPath(args.path);
-    const entries = workspace.entries(path);
-    const shown = entries.slice(0, TOOL_LIMITS.entries).join('\n');
-    return entries.length > TOOL_LIMITS.entries ? `${shown}\n[${entries.length - TOOL_LIMITS.entries} more not shown]` : shown || '(empty)';
+    return firstOf(workspace.entries(path), TOOL_LIMITS.entries) || '(empty)';
   },
 });
 
@@ -344,9 +348,8 @@ registerAgentTool({
     const name = stringArgument(args, 'name');
     const found = (await workspace.functions()).filter((fn) => namesFunction(fn, name));
     if (found.length === 0) return `no function named ${name} in the repository`;
-    const shown = found.slice(0, TOOL_LIMITS.hits);
-    const text = `${shown.map((fn) => describeFunction(fn, workspace)).join('\n\n')}${found.length > TOOL_LIMITS.hits ? `\n[${found.length - TOOL_LIMITS.hits} more definitions not shown]` : ''}`;
-    return { text: capped(text), files: [...new Set(shown.map((fn) => fn.path))] };
+    const described = found.map((fn) => describeFunction(fn, workspace));
+    return { text: capped(firstOf(described, TOOL_LIMITS.hits, '\n\n', 'definitions')), files: [...new Set(found.slice(0, TOOL_LIMITS.hits).map((fn) => fn.path))] };
   },
 });
 
@@ -360,8 +363,7 @@ registerAgentTool({
     // the function holding the hole is left out: its calls are the answer's
     const callers = (await workspace.functions()).filter((fn) => !workspace.holdsHole(fn) && fn.callees.some((callee) => callee.name === name || callee.name.endsWith(`::${name}`)));
     if (callers.length === 0) return `no caller of ${name} in the repository`;
-    const lines = callers.map((fn) => `${fn.path}:${fn.startLine} ${fn.qualifiedName}`);
-    return capped(lines.slice(0, TOOL_LIMITS.matches).join('\n') + (lines.length > TOOL_LIMITS.matches ? `\n[${lines.length - TOOL_LIMITS.matches} more not shown]` : ''));
+    return capped(firstOf(callers.map((fn) => `${fn.path}:${fn.startLine} ${fn.qualifiedName}`), TOOL_LIMITS.matches));
   },
 });
 

@@ -3,7 +3,7 @@
 // client's own retries are off: the runner's retry and back-off policy applies to every backend.
 // FIM prompts arrive as plain completion prompts built by the context stage (vLLM ignores `suffix`).
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { AssistantTurn, Backend, ConverseRequest, Generation, GenerationRequest } from './types.ts';
+import type { AssistantTurn, Backend, ConverseRequest, Generation, GenerationRequest, SamplingParams } from './types.ts';
 import { GenerationError } from './types.ts';
 
 export interface OpenAIBackendOptions {
@@ -32,15 +32,7 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
   /** `count` answers (fewer if the server ignores `n`); one request, `n` sent only when count > 1. */
   async function call(request: GenerationRequest, count: number): Promise<Generation[]> {
     const { sampling, prompt, sample } = request;
-    const common = {
-      model: options.model,
-      temperature: sampling.temperature,
-      top_p: sampling.topP,
-      max_tokens: sampling.maxTokens,
-      ...(sampling.stop.length > 0 ? { stop: sampling.stop } : {}),
-      ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
-      ...(count > 1 ? { n: count } : {}),
-    };
+    const common = { ...samplingFields(options.model, sampling, sample), ...(count > 1 ? { n: count } : {}) };
     // The usage covers all choices: with several, the prompt's count holds for each, the completion count for none.
     const usage = (response: { choices?: unknown[]; usage?: { prompt_tokens?: number; completion_tokens?: number } | null }) =>
       (response.choices?.length ?? 0) > 1 ? { prompt_tokens: response.usage?.prompt_tokens } : response.usage;
@@ -56,12 +48,7 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
   async function converse(request: ConverseRequest): Promise<AssistantTurn> {
     const { sampling, sample } = request;
     const response = await client.chat.completions.create({
-      model: options.model,
-      temperature: sampling.temperature,
-      top_p: sampling.topP,
-      max_tokens: sampling.maxTokens,
-      ...(sampling.stop.length > 0 ? { stop: sampling.stop } : {}),
-      ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
+      ...samplingFields(options.model, sampling, sample),
       messages: request.messages.map((message) => {
         if (message.role === 'tool') return { role: 'tool' as const, tool_call_id: message.toolCallId, content: message.content };
         if (message.role !== 'assistant') return { role: message.role, content: message.content };
@@ -115,6 +102,18 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
       }
     },
     async close() {},
+  };
+}
+
+/** The model and sampling fields of every request; sample i is sent with seed + i. */
+function samplingFields(model: string, sampling: SamplingParams, sample: number) {
+  return {
+    model,
+    temperature: sampling.temperature,
+    top_p: sampling.topP,
+    max_tokens: sampling.maxTokens,
+    ...(sampling.stop.length > 0 ? { stop: sampling.stop } : {}),
+    ...(sampling.seed !== null ? { seed: sampling.seed + sample } : {}),
   };
 }
 
