@@ -54,6 +54,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   { area: 'fidelity', file: 'fidelity-tasks.ts', args: [] },
   // Call resolution against each language's compiler front end (libclang, javac, the TypeScript checker).
   { area: 'resolution', file: 'resolution.ts', args: [], options: ['--only'] },
+  // A live benchmark (`ctxbench refresh`) on redis's history rebuilt from Debian's revisions, quarterly windows.
+  { area: 'live', file: 'live.ts', args: [] },
   // Not part of a plain `npm run bench`: LLVM takes tens of minutes (`npm run bench -- scale`).
   { area: 'scale', file: 'scale.ts', args: [], onlyWhenNamed: true },
   { area: 'package', file: 'package.ts', args: [] },

@@ -6,6 +6,8 @@ import { PromptPartsSchema } from '../context/prompt-parts.ts';
 import { TemplateSchema } from '../context/template-schema.ts';
 import { TaskSchema } from '../datasets/schema.ts';
 import { YablocoImportManifestSchema } from '../datasets/yabloco.ts';
+import { LiveChainSchema } from '../datasets/live.ts';
+import { LiveSpecSchema } from '../tasks/live.ts';
 import { DocstringTemplateSchema } from '../models/docstrings.ts';
 import { ConfigFileSchema } from '../plugins/index.ts';
 import { ReviewSchema } from '../review/types.ts';
@@ -27,6 +29,8 @@ export const PUBLISHED_SCHEMAS: { name: string; title: string; schema: z.ZodType
   { name: 'config', title: 'ctxbench config file (ctxbench.config.yaml, or --config FILE)', schema: ConfigFileSchema, io: 'input' },
   { name: 'yabloco-import', title: "ctxbench `import yabloco` manifest: where each published row was found in the checkout (<out>.manifest.json)", schema: YablocoImportManifestSchema, io: 'output' },
   { name: 'report', title: 'ctxbench report (`report --format json`)', schema: ReportJsonSchema, io: 'output' },
+  { name: 'live-spec', title: 'ctxbench live benchmark spec (`ctxbench refresh <spec.yaml>`, YAML)', schema: LiveSpecSchema, io: 'input' },
+  { name: 'live-chain', title: "ctxbench live benchmark's chain of windows (<live folder>/live.json, written by `ctxbench refresh`)", schema: LiveChainSchema, io: 'output' },
 ];
 
 /** The JSON Schema of one published record, as written to docs/schema/<name>.schema.json. */

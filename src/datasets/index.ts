@@ -1,7 +1,8 @@
 // The dataset stage: the one task record, its schema, task files, and import/export of published sets.
 export type * from './types.ts';
 export { validateTask, pathProblem, taskIdProblem, TASK_KINDS, TaskSchema, ContextSnippetSchema, type RecordLocation } from './schema.ts';
-export { readTasks, writeTasks, iterateTasks, isInlinePath, hashFile } from './io.ts';
+export { readTasks, writeTasks, iterateTasks, isInlinePath, hashFile, taskSourceHash } from './io.ts';
+export { readLiveChain, liveSource, liveChainTasks, LiveChainSchema, LIVE_CHAIN_FILE, type LiveChain, type LiveWindow, type LiveSet, type LiveSource } from './live.ts';
 export { openTaskSet, writeTaskSet, isTaskSetFile, textHash, compactTask, type TaskSet, type TextRef } from './taskset.ts';
 export { formatCsv, parseCsv, parseCsvRows, type CsvRow } from './csv.ts';
 export { importCceval, iterateCceval, exportCceval, toCcevalRecord, ccevalToTask, ccevalLanguage } from './cceval.ts';

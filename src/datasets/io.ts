@@ -8,6 +8,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { jsonlRecords, writeJsonl } from '../util/jsonl.ts';
 import { InputError, errorReason } from '../util/errors.ts';
 import { validateTask } from './schema.ts';
+import { liveChainTasks, liveSource } from './live.ts';
 import { isTaskSetFile, openTaskSet, writeTaskSet } from './taskset.ts';
 import type { TaskRecord } from './types.ts';
 
@@ -33,8 +34,16 @@ function uniqueIds(tasks: Iterable<TaskRecord>, where: (index: number) => { file
   })();
 }
 
-/** The tasks of a task set or an inline JSONL file, one at a time, validated; errors name the file, the line (or task) and the field. */
+/**
+ * The tasks of a task set, an inline JSONL file or a live benchmark (its folder or live.json: every window's
+ * tasks in order; `#family` after either: that family's), one at a time, validated; errors name the file, the line (or task) and the field.
+ */
 export function* iterateTasks(file: string): Generator<TaskRecord> {
+  const live = liveSource(file);
+  if (live) {
+    yield* uniqueIds(liveChainTasks(live), () => ({ file: live.chain }));
+    return;
+  }
   if (isTaskSetFile(file)) {
     const set = openTaskSet(file);
     try {
@@ -66,6 +75,11 @@ export function writeTasks(file: string, tasks: Iterable<TaskRecord>): number {
     for (const task of tasks) yield validateTask(task, { file, line: ++index });
   })(), (at) => ({ file, line: at + 1 }));
   return isInlinePath(file) ? writeJsonl(file, checked) : writeTaskSet(file, checked);
+}
+
+/** What a run records of its tasks file to notice a change: the hash of its bytes (of a live benchmark: of its chain). */
+export function taskSourceHash(file: string): string {
+  return hashFile(liveSource(file)?.chain ?? file);
 }
 
 /** SHA-256 of a file's bytes, read in pieces. */

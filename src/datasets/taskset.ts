@@ -58,10 +58,9 @@ export class TaskTableWriter {
   private readonly hasText;
   private readonly stored = new Set<string>();
   private last: { text: string; hash: string } | null = null;
-  private ord = 0;
 
-  /** @internal */
-  constructor(db: Database.Database) {
+  /** @internal `ord`: the position of the first task added (a snapshot that grows starts after its last). */
+  constructor(db: Database.Database, private ord = 0) {
     db.exec(TASK_TABLES);
     this.insertTask = db.prepare('INSERT INTO tasks (ord, id, record) VALUES (?, ?, ?)');
     this.insertText = db.prepare('INSERT OR IGNORE INTO files (hash, text) VALUES (?, ?)');

@@ -176,15 +176,15 @@ export function blameDates(store: IndexStore, functions: FunctionRecord[]): Map<
 }
 
 /**
- * A reader of the newest commit date (YYYY-MM-DD, null when untracked) over a file's line range,
- * blaming each file once (cached in the index by file hash); null outside a git checkout.
+ * A reader of each line's commit time (seconds, 0 where unknown; index 0 is line 1) of a file, blaming each file
+ * once (cached in the index by file hash); null outside a git checkout.
  */
-export function lineBlame(store: IndexStore): ((path: string, startLine: number, endLine: number) => string | null) | null {
+export function lineTimes(store: IndexStore): ((path: string) => number[]) | null {
   const root = store.meta('root');
   if (!root || !isGitCheckout(root)) return null;
   const hashes = new Map(store.files().map((f) => [f.path, f.hash]));
   const timesByPath = new Map<string, number[]>();
-  return (path, startLine, endLine) => {
+  return (path) => {
     let times = timesByPath.get(path);
     if (!times) {
       const hash = hashes.get(path) ?? '';
@@ -196,6 +196,16 @@ export function lineBlame(store: IndexStore): ((path: string, startLine: number,
       }
       timesByPath.set(path, times);
     }
+    return times;
+  };
+}
+
+/** A reader of the newest commit date (YYYY-MM-DD, null when untracked) over a file's line range; null outside a git checkout. */
+export function lineBlame(store: IndexStore): ((path: string, startLine: number, endLine: number) => string | null) | null {
+  const timesOf = lineTimes(store);
+  if (!timesOf) return null;
+  return (path, startLine, endLine) => {
+    const times = timesOf(path);
     let newest = 0;
     for (let line = startLine; line <= endLine; line++) newest = Math.max(newest, times[line - 1] ?? 0);
     return newest > 0 ? new Date(newest * 1000).toISOString().slice(0, 10) : null;

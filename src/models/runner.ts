@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { AGENT_STRATEGY } from '../context/strategies.ts';
 import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
-import { hashFile, readTasks } from '../datasets/io.ts';
+import { readTasks, taskSourceHash } from '../datasets/io.ts';
+import { liveSource } from '../datasets/live.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { openResponseCache } from '../runstore/cache.ts';
 import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
@@ -88,7 +89,7 @@ export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string
   // A build whose filters removed everything writes an empty set: say so rather than run nothing.
   const manifest = `${file}.manifest.json`;
   if (tasks.length === 0) throw new InputError(`no tasks in this file${existsSync(manifest) ? ` (${manifest} shows what each filter removed)` : ''}`, { file });
-  return { tasks, hash: hashFile(file) };
+  return { tasks, hash: taskSourceHash(file) };
 }
 
 /** The response-cache key of one call: model and endpoint, prompt, sampling parameters, sample index. */
@@ -164,7 +165,8 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     toolVersion: options.toolVersion,
     createdAt: new Date().toISOString(),
   };
-  const store = openRunStore(options.runDir, { create: config, tasks });
+  // a live benchmark's run takes the tasks of the windows added since it was made
+  const store = openRunStore(options.runDir, { create: config, tasks, grow: liveSource(options.tasksPath) !== null });
   // an agent's answer depends on what its tools returned, not on the prompt alone: no response cache
   const cache = options.cacheFile && backend.cacheIdentity && !options.agent ? openResponseCache(options.cacheFile) : null;
   try {

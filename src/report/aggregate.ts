@@ -2,13 +2,14 @@
 // completion lines, prompt length, repository) with every number's provenance.
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { hashFile } from '../datasets/io.ts';
+import { taskSourceHash } from '../datasets/io.ts';
+import { liveSource } from '../datasets/live.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { listMetrics, passAtK, passAtKFirst, supportsLanguage, type MetricScale } from '../metrics/index.ts';
 import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/types.ts';
 import { InputError } from '../util/errors.ts';
 
-export const DIMENSIONS = ['language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens', 'repo'] as const;
+export const DIMENSIONS = ['language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens', 'repo', 'window'] as const;
 /** A built-in dimension, or the name of a task label (`contaminated` from `report --labels`). */
 export type Dimension = (typeof DIMENSIONS)[number] | (string & {});
 
@@ -175,9 +176,10 @@ let metricScales: Map<string, MetricScale> | undefined;
 function provenance(store: RunStoreReader): RunProvenance {
   const config: RunConfig = store.config();
   let tasksChanged: string | null = null;
-  if (config.tasksPath && existsSync(config.tasksPath)) {
-    const hash = hashFile(config.tasksPath);
-    if (hash !== config.tasksHash) tasksChanged = `${config.tasksPath} changed since this run was made`;
+  const live = config.tasksPath ? liveSource(config.tasksPath) : null;
+  if (config.tasksPath && (live || existsSync(config.tasksPath))) {
+    const hash = taskSourceHash(config.tasksPath);
+    if (hash !== config.tasksHash) tasksChanged = live ? `${config.tasksPath} has windows this run has not seen (eval again to add their tasks), or was rebuilt` : `${config.tasksPath} changed since this run was made`;
   }
   return {
     dir: store.dir, model: config.model, baseline: config.isBaseline === true || config.model.startsWith('baseline:'),

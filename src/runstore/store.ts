@@ -13,6 +13,7 @@ import { PromptPartsSchema, type PromptParts } from '../context/prompt-parts.ts'
 import { parseRecord, type RecordLocation } from '../util/schema.ts';
 import { AgentTraceSchema, CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, RunSessionSchema, type AgentTrace, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunSession, type RunStoreWriter, type SessionStage } from './types.ts';
 import { makeFolders } from '../util/folders.ts';
+import { canonicalJson } from '../util/canonical-json.ts';
 
 export const SCHEMA_VERSION = '1';
 
@@ -100,6 +101,11 @@ export interface OpenRunStoreOptions {
   create?: RunConfig;
   /** the task snapshot stored when the run is created. */
   tasks?: TaskRecord[];
+  /**
+   * The tasks may grow (a live benchmark's new windows): an existing run whose snapshot is the start of `tasks`,
+   * unchanged, takes the rest, and its config the new tasks hash; anything else must still match.
+   */
+  grow?: boolean;
   readonly?: boolean;
   /** the clock of the writing session (tests set it); `new Date()` by default. */
   now?: () => Date;
@@ -171,7 +177,7 @@ class SqliteRunStore implements RunStore {
   private cachedConfig: RunConfig | null = null;
 
   constructor(readonly dir: string, private readonly db: Database.Database, options: OpenRunStoreOptions) {
-    if (options.create) this.initialise(options.create, options.tasks ?? []);
+    if (options.create) this.initialise(options.create, options.tasks ?? [], options.grow ?? false);
     this.statements = {
       prompt: db.prepare<[string], { parts: string }>('SELECT parts FROM prompts WHERE task_id = ?'),
       putPrompt: db.prepare('INSERT OR REPLACE INTO prompts (task_id, parts) VALUES (?, ?)'),
@@ -212,14 +218,15 @@ class SqliteRunStore implements RunStore {
     });
   }
 
-  private initialise(config: RunConfig, tasks: TaskRecord[]): void {
+  private initialise(config: RunConfig, tasks: TaskRecord[], grow: boolean): void {
     const stored = this.db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get('config');
     if (stored) {
       // Only a run with results binds its settings: one whose every attempt failed (a wrong model
       // name, a template the model cannot take) is started afresh by a corrected command.
       const hasResults = this.db.prepare('SELECT 1 FROM candidates WHERE error IS NULL LIMIT 1').get() !== undefined;
       if (hasResults) {
-        assertSameConfig(this.dir, this.config(), config);
+        if (grow && this.config().tasksHash !== config.tasksHash) this.growTasks(config, tasks);
+        else assertSameConfig(this.dir, this.config(), config);
         return;
       }
     }
@@ -232,6 +239,23 @@ class SqliteRunStore implements RunStore {
       insertMeta.run('config', JSON.stringify(config));
       for (const task of tasks) taskWriter.add(task);
     })();
+  }
+
+  /** Appends the tasks beyond the snapshot when the snapshot is their start, unchanged (the run keeps every candidate). */
+  private growTasks(config: RunConfig, tasks: TaskRecord[]): void {
+    assertSameConfig(this.dir, { ...this.config(), tasksHash: config.tasksHash }, config);
+    const snapshot = this.tasks();
+    const differs = snapshot.findIndex((task, index) => tasks[index] === undefined || canonicalJson(task) !== canonicalJson(tasks[index]));
+    if (differs >= 0) {
+      const task = snapshot[differs]!;
+      throw new InputError(`this run's task ${JSON.stringify(task.id)} (number ${differs + 1}) is not the same in ${config.tasksPath}: its windows were rebuilt (a changed spec); use another --run directory`, { file: runDatabasePath(this.dir), field: 'tasksHash' });
+    }
+    const writer = new TaskTableWriter(this.db, snapshot.length);
+    this.db.transaction(() => {
+      for (const task of tasks.slice(snapshot.length)) writer.add(task);
+      this.db.prepare(`UPDATE meta SET value = ? WHERE key = 'config'`).run(JSON.stringify({ ...this.config(), tasksHash: config.tasksHash, tasksPath: config.tasksPath }));
+    })();
+    this.cachedConfig = null;
   }
 
   config(): RunConfig {

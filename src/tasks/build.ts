@@ -11,6 +11,7 @@ import { buildFunctionTasks } from './function.ts';
 import { lineBlame } from '../index/query.ts';
 import { firstCommitDate, repositoryCommit } from './git.ts';
 import { buildNodeTasks } from './node.ts';
+import { limitPerGroup } from './select.ts';
 import { DEFAULT_BUCKETS, FilterLog, SPLITS, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type FilterStep, type RepositoryInput, type Split } from './types.ts';
 
 const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions) => Promise<FamilyResult>> = {
@@ -99,11 +100,13 @@ function dateFilters(tasks: TaskRecord[], repos: RepositoryInput[], options: Bui
     tasks = log.keep('repository creation date unknown (not a git checkout)', tasks, (task) => created.get(task.repo.name) !== null);
     tasks = log.keep(`repository created on or before ${options.createdAfter}`, tasks, (task) => created.get(task.repo.name)! > options.createdAfter!);
   }
-  if (options.after !== undefined) {
+  if (options.after !== undefined || options.window !== undefined) {
     const readers = new Map(repos.map((repo) => [repo.name, lineBlame(repo.store)]));
     const dates = new Map(tasks.map((task) => [task, readers.get(task.repo.name)?.(task.path, task.span.startLine, task.span.endLine) ?? null]));
     tasks = log.keep('hole not dated (untracked file or no git)', tasks, (task) => dates.get(task) !== null);
-    tasks = log.keep(`hole last changed on or before ${options.after}`, tasks, (task) => dates.get(task)! > options.after!);
+    if (options.after !== undefined) tasks = log.keep(`hole last changed on or before ${options.after}`, tasks, (task) => dates.get(task)! > options.after!);
+    const window = options.window;
+    if (window) tasks = log.keep(`hole last changed outside ${window.start} .. ${window.end} (end excluded)`, tasks, (task) => dates.get(task)! >= window.start && dates.get(task)! < window.end);
   }
   return tasks;
 }
@@ -111,9 +114,11 @@ function dateFilters(tasks: TaskRecord[], repos: RepositoryInput[], options: Bui
 /** Builds one family from repositories whose indexes are open. */
 export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<BuildRequest, 'repos' | 'index'>): Promise<BuildOutput> {
   checkFamily(request.family);
-  const result = await BUILDERS[request.family](repos, request);
+  // In a window, --limit samples the window's tasks: the builder keeps every task, the sample is drawn after the dates.
+  const result = await BUILDERS[request.family](repos, request.window ? { ...request, limit: undefined } : request);
   const log = FilterLog.from(result.filters);
   let tasks = dateFilters(result.tasks, repos, request, log);
+  if (request.window) tasks = limitPerGroup(tasks, request.limit, request.seed, log);
   if (request.solvedBy) tasks = await dropSolved(tasks, request.solvedBy, log);
   const inputs = inputsOf(repos);
   const manifestOf = (split: BuildManifest['split'], kept: TaskRecord[], filters: FilterStep[]): BuildManifest => ({
@@ -131,6 +136,7 @@ export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<B
       train: request.train ?? false,
       after: request.after ?? null,
       createdAfter: request.createdAfter ?? null,
+      window: request.window ?? null,
       levels: request.levels ?? null,
       perFile: request.perFile ?? null,
       buckets: request.family === 'node' ? (request.buckets ?? DEFAULT_BUCKETS) : null,

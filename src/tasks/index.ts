@@ -16,3 +16,4 @@ export { measureContamination, overlapTokens, DEFAULT_CONTAMINATION, type Contam
 export { readTaskLabels, checkTaskLabelRecord, TaskLabelRecordSchema, type TaskLabelRecord } from './labels.ts';
 export { renamingOf, applyRenaming, type Renaming } from './obfuscate.ts';
 export { writeDerived, readManifest, type DerivedManifest } from './derive.ts';
+export { loadLiveSpec, refreshLive, windowsUntil, LiveSpecSchema, type LiveSpec, type LoadedSpec, type RefreshOptions, type RefreshResult } from './live.ts';

@@ -48,6 +48,8 @@ export interface FileSample {
   /** named nodes below the root. */
   candidates: number;
   removed: Record<NodeFilter, number>;
+  /** holes on no line of `changedLines` (a live benchmark's window), before the other filters. */
+  outsideLines: number;
   /** the holes drawn, in draw order. */
   drawn: NodeHole[];
   /** multi-line holes not drawn, in draw order: replacements when the 30% share is short. */
@@ -324,16 +326,22 @@ function keepSample(sample: Candidate[], seen: number, size: number, item: Candi
  * filters). A hole is a span: named nodes that share one (Python `expression_statement >
  * assignment`) are one hole, named by the innermost of them (its type, depth and label).
  */
-export async function sampleFile(file: { path: string; language: LanguageId; text: string }, seed: number, perFile: number, buckets: BucketConvention = DEFAULT_BUCKETS): Promise<FileSample> {
+export async function sampleFile(file: SampledFile & { text: string }, seed: number, perFile: number, buckets: BucketConvention = DEFAULT_BUCKETS): Promise<FileSample> {
   const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
   const random = randomFor(seed, 'node', file.path);
   const drawn: Candidate[] = [];
   const multi: Candidate[] = [];
   let candidates = 0;
+  let outsideLines = 0;
   let eligible = 0;
   let multiEligible = 0;
+  const onLines = file.changedLines ? linesFilter(file.text, file.changedLines) : null;
   const settle = (node: Span) => {
     candidates++;
+    if (onLines && !onLines(node.start, node.end)) {
+      outsideLines++;
+      return;
+    }
     if (node.error) {
       removed.error++;
       return;
@@ -355,7 +363,35 @@ export async function sampleFile(file: { path: string; language: LanguageId; tex
     return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket, semantic: spanLabel(file.language, file.text, node, typeName) };
   };
   const multiLineAlternates = multi.filter((node) => !drawn.includes(node)).slice(0, perFile).map(label);
-  return { path: file.path, candidates, removed, drawn: drawn.map(label), multiLineAlternates };
+  return { path: file.path, candidates, removed, outsideLines, drawn: drawn.map(label), multiLineAlternates };
+}
+
+/** Whether a hole (offsets, end exclusive) touches one of the line ranges (1-based, inclusive, in order). */
+function linesFilter(text: string, ranges: readonly [number, number][]): (start: number, end: number) => boolean {
+  const starts = [0];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  const lineOf = (offset: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+  return (start, end) => {
+    const first = lineOf(start);
+    const last = lineOf(Math.max(start, end - 1));
+    return ranges.some(([from, to]) => from <= last && to >= first);
+  };
+}
+
+export interface SampledFile {
+  path: string;
+  language: LanguageId;
+  /** only holes on these lines (1-based inclusive ranges): the lines a live benchmark's window changed. */
+  changedLines?: [number, number][];
 }
 
 export interface NodeBatch {
@@ -363,7 +399,7 @@ export interface NodeBatch {
   seed: number;
   perFile: number;
   buckets: BucketConvention;
-  files: { path: string; language: LanguageId }[];
+  files: SampledFile[];
 }
 
 /** Worker entry (see parallel.ts): samples each file of the batch. */

@@ -6,11 +6,12 @@ import type { TaskRecord } from '../datasets/types.ts';
 import type { LanguageId } from '../languages/types.ts';
 import { FileTexts } from './files.ts';
 import { holeAt, referenceLines, taskId } from './hole.ts';
-import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole } from './node-sample.ts';
+import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole, type SampledFile } from './node-sample.ts';
+import { lineTimes } from '../index/query.ts';
 import { mapBatches } from './parallel.ts';
 import { randomFor } from '../util/random.ts';
 import { limitPerGroup } from './select.ts';
-import { DEFAULT_BUCKETS, FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
+import { DEFAULT_BUCKETS, FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput, type TimeWindow } from './types.ts';
 
 const BATCH_FILES = 16;
 
@@ -76,18 +77,44 @@ function reachMultiLineShare(tasks: TaskRecord[], alternates: Map<string, Drawn[
   return { replaced, short };
 }
 
+/** Per file, the line ranges (1-based, inclusive) whose last change is dated inside the window (git blame). */
+function changedLinesOf(repo: RepositoryInput, window: TimeWindow): (path: string) => [number, number][] {
+  const timesOf = lineTimes(repo.store);
+  const [from, to] = [Date.parse(`${window.start}T00:00:00Z`) / 1000, Date.parse(`${window.end}T00:00:00Z`) / 1000];
+  return (path) => {
+    const ranges: [number, number][] = [];
+    (timesOf?.(path) ?? []).forEach((time, index) => {
+      if (time < from || time >= to) return;
+      const last = ranges.at(-1);
+      if (last && last[1] === index) last[1] = index + 1;
+      else ranges.push([index + 1, index + 1]);
+    });
+    return ranges;
+  };
+}
+
 export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
   const perFile = options.perFile ?? 1;
   const batches: NodeBatch[] = [];
+  let unchangedFiles = 0;
   for (const repo of repos) {
-    const files = repo.store.files().filter((file) => !options.languages || options.languages.includes(file.language));
+    const listed = repo.store.files().filter((file) => !options.languages || options.languages.includes(file.language));
+    // In a live benchmark's window the holes are drawn among the lines the window changed, and a file it did not change is not sampled.
+    const changed = options.window ? changedLinesOf(repo, options.window) : null;
+    const files: SampledFile[] = listed.flatMap(({ path, language }) => {
+      if (!changed) return [{ path, language }];
+      const changedLines = changed(path);
+      if (changedLines.length === 0) unchangedFiles++;
+      return changedLines.length > 0 ? [{ path, language, changedLines }] : [];
+    });
     for (let i = 0; i < files.length; i += BATCH_FILES) {
-      batches.push({ root: repo.root, seed: options.seed, perFile, buckets: options.buckets ?? DEFAULT_BUCKETS, files: files.slice(i, i + BATCH_FILES).map(({ path, language }) => ({ path, language })) });
+      batches.push({ root: repo.root, seed: options.seed, perFile, buckets: options.buckets ?? DEFAULT_BUCKETS, files: files.slice(i, i + BATCH_FILES) });
     }
   }
   const results = await mapBatches(new URL('./node-sample.ts', import.meta.url), handle, batches, batches.reduce((sum, batch) => sum + batch.files.length, 0));
   const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
   let candidates = 0;
+  let outsideLines = 0;
   const drawn: Drawn[] = [];
   const alternates = new Map<string, Drawn[]>();
   batches.forEach((batch, index) => {
@@ -95,12 +122,14 @@ export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOpt
     results[index]!.forEach((sample, fileIndex) => {
       const language = batch.files[fileIndex]!.language;
       candidates += sample.candidates;
+      outsideLines += sample.outsideLines;
       for (const filter of Object.keys(removed) as NodeFilter[]) removed[filter] += sample.removed[filter];
       for (const hole of sample.drawn) drawn.push({ repo, path: sample.path, language, hole });
       if (sample.multiLineAlternates.length > 0) alternates.set(`${repo.name}\0${sample.path}`, sample.multiLineAlternates.map((hole) => ({ repo, path: sample.path, language, hole })));
     });
   });
   const log = new FilterLog('holes below the root (spans of named nodes)', candidates);
+  if (options.window) log.record(`on no line changed in ${options.window.start} .. ${options.window.end} (${unchangedFiles} files it did not change not sampled)`, outsideLines);
   for (const filter of Object.keys(NODE_FILTER_NAMES) as NodeFilter[]) log.record(NODE_FILTER_NAMES[filter], removed[filter]);
   log.record(`not drawn (${perFile} per file)`, log.remaining - drawn.length);
   const files = new FileTexts();

@@ -41,6 +41,11 @@ export interface BuildOptions {
   after?: string;
   /** keep tasks of repositories created (first commit) after this date (YYYY-MM-DD). */
   createdAfter?: string;
+  /**
+   * keep tasks whose hole's lines last changed inside this window (newest `git blame` date, start inclusive, end
+   * exclusive; YYYY-MM-DD, UTC): a live benchmark's window (`ctxbench refresh`). `limit` then samples the window's tasks.
+   */
+  window?: TimeWindow;
   /** function family: keep functions with test hits > 0 only, sorted by hits after the commit date. */
   coverage?: Coverage;
   /** crossfile family: minimum prompt lines per language (defaults: CROSSFILE_PROMPT_LINES). */
@@ -49,6 +54,12 @@ export interface BuildOptions {
   perFile?: number;
   /** node family: how depths are read for buckets (default: root = 1, N = deepest named node). */
   buckets?: BucketConvention;
+}
+
+/** Dates from `start` (inclusive) to `end` (exclusive), YYYY-MM-DD in UTC. */
+export interface TimeWindow {
+  start: string;
+  end: string;
 }
 
 /** How the node family reads depths for buckets (docs/tasks.md). */

@@ -18,12 +18,12 @@ import { cli } from '../capture-cli.ts';
 import { makeRun, scratchDir, type TaskSpec } from '../fixtures/report/runs.ts';
 
 const TASKS: TaskSpec[] = [
-  { id: 't1', language: 'python', level: 'file', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'alpha', tokens: 300 },
-  { id: 't2', language: 'python', level: 'project', bucket: 2, semantic: 'Statement/if', lines: 2, repo: 'alpha', tokens: 800 },
-  { id: 't3', language: 'python', level: 'project', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'beta', tokens: 1500 },
-  { id: 't4', language: 'c', level: 'file', bucket: 2, semantic: 'Statement/if', lines: 4, repo: 'beta', tokens: 300 },
-  { id: 't5', language: 'c', level: 'project', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'beta', tokens: 800 },
-  { id: 't6', language: 'c', level: 'file', bucket: 2, semantic: 'Expression/call', lines: 7, repo: 'alpha', tokens: 5000 },
+  { id: 't1', language: 'python', level: 'file', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'alpha', tokens: 300, window: '2024-01-01' },
+  { id: 't2', language: 'python', level: 'project', bucket: 2, semantic: 'Statement/if', lines: 2, repo: 'alpha', tokens: 800, window: '2024-01-01' },
+  { id: 't3', language: 'python', level: 'project', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'beta', tokens: 1500, window: '2024-02-01' },
+  { id: 't4', language: 'c', level: 'file', bucket: 2, semantic: 'Statement/if', lines: 4, repo: 'beta', tokens: 300, window: '2024-02-01' },
+  { id: 't5', language: 'c', level: 'project', bucket: 1, semantic: 'Expression/call', lines: 1, repo: 'beta', tokens: 800, window: '2024-03-01' },
+  { id: 't6', language: 'c', level: 'file', bucket: 2, semantic: 'Expression/call', lines: 7, repo: 'alpha', tokens: 5000, window: '2024-03-01' },
 ];
 
 const scores = (em: number[], es: number[]) => Object.fromEntries(TASKS.map((t, i) => [t.id, [{ em: em[i]!, es: es[i]! }]]));
@@ -63,9 +63,9 @@ const pick = (records: Figure['data'], ...fields: string[]) => records.map((r) =
 
 test('every figure kind that applies is drawn, in registry order', () => {
   assert.deepEqual(figures.map((f) => f.id), [
-    'overall-table', 'table-repo', 'table-language', 'table-level', 'table-semantic', 'table-bucket', 'table-lines', 'table-prompt-tokens',
+    'overall-table', 'table-repo', 'table-language', 'table-level', 'table-semantic', 'table-bucket', 'table-lines', 'table-prompt-tokens', 'table-window',
     'heatmap-language-bucket-infile', 'heatmap-language-bucket-bm25', 'heatmap-language-semantic-infile', 'heatmap-language-semantic-bm25',
-    'line-prompt-length', 'line-completion-lines', 'line-identifier-coverage', 'bars-level', 'bars-repo', 'bars-semantic', 'transitions', 'chunk-sources',
+    'line-prompt-length', 'line-completion-lines', 'line-window', 'line-identifier-coverage', 'bars-level', 'bars-repo', 'bars-semantic', 'transitions', 'chunk-sources',
   ]);
   assert.deepEqual(new Set(figures.map((f) => f.kind)), new Set(FIGURE_KINDS.names().filter((id) => id !== 'pass-at-k')), 'all kinds but pass@k (no verdicts)');
 });
@@ -95,6 +95,32 @@ test('heatmaps, lines and bars: exact cells', () => {
   assert.deepEqual(pick(figure('line-prompt-length').data.filter((r) => r.run === 'bm25'), 'group', 'mean'), [['<=512', 75], ['<=1024', 100], ['<=2048', 100], ['>4096', 60]]);
   assert.deepEqual(pick(figure('line-identifier-coverage').data, 'run', 'group', 'mean', 'tasks'), [['bm25', '0%', 77.5, 4], ['bm25', '26-50%', 100, 1], ['bm25', '100%', 100, 1]]);
   assert.deepEqual(pick(figure('chunk-sources').data, 'source', 'chunks').filter(([, n]) => n !== 0).length, 1, 'every chunk comes from lib/util.py: one source');
+});
+
+test('time windows: the chart metric per window, and each model\'s scores before and after its cut-off', () => {
+  // es: infile 100, 20 | 40, 100 | 10, 30; bm25 100, 100 | 100, 50 | 100, 60 (January | February | March)
+  assert.deepEqual(pick(figure('line-window').data, 'run', 'group', 'mean', 'tasks', 'cutoff'), [
+    ['bm25', '2024-01-01', 100, 2, null], ['infile', '2024-01-01', 60, 2, null], ['bm25', '2024-02-01', 75, 2, null], ['infile', '2024-02-01', 70, 2, null],
+    ['bm25', '2024-03-01', 80, 2, null], ['infile', '2024-03-01', 20, 2, null],
+  ]);
+  // infile's cut-off on the 1st of February: January before, February and March after; bm25's in mid-February: the
+  // February window holds it (neither side), January before, March after.
+  const cut = buildFigures(input, { seed: 3, cutoffs: { infile: '2024-02-01', bm25: '2024-02-15' } });
+  const line = cut.find((f) => f.id === 'line-window')!;
+  assert.deepEqual(line.data.filter((r) => r.cutoff !== null).map((r) => [r.run, r.group, r.cutoff]), [['infile', '2024-02-01', '2024-02-01'], ['bm25', '2024-03-01', '2024-02-15']]);
+  const table = cut.find((f) => f.id === 'window-cutoff')!;
+  assert.deepEqual(pick(table.data, 'run', 'cutoff', 'before', 'beforeTasks', 'after', 'afterTasks'), [['infile', '2024-02-01', 60, 2, 45, 4], ['bm25', '2024-02-15', 100, 2, 80, 2]]);
+  assert.deepEqual(table.data.map((r) => r.note), ['lower after the cut-off (60.0 -> 45.0), within the intervals', 'lower after the cut-off (100.0 -> 80.0), within the intervals']);
+  // a model that does much worse on the windows after its cut-off: intervals apart
+  const windows = Array.from({ length: 20 }, (_, i): TaskSpec => ({ ...TASKS[0]!, id: `w${i}`, window: i < 10 ? '2024-01-01' : '2024-02-01' }));
+  const dropping = makeRun(root, windows, { name: 'dropping', samples: 1, metrics: Object.fromEntries(windows.map((t, i) => [t.id, [{ es: i < 10 ? 90 + (i % 3) : 20 + (i % 4) }]])) });
+  try {
+    const drop = buildFigures(figureInput([dropping], buildReport([dropping], [])), { seed: 3, cutoffs: { dropping: '2024-02-01' } }).find((f) => f.id === 'window-cutoff')!;
+    assert.deepEqual(drop.data.map((r) => r.note), ['drops after the cut-off (90.9 -> 21.7, intervals apart): the windows before may be in its training data']);
+    assert.deepEqual(buildFigures(figureInput([dropping], buildReport([dropping], [])), { seed: 3, cutoffs: { other: '2024-02-01' } }).map((f) => f.id).includes('window-cutoff'), false);
+  } finally {
+    dropping.close();
+  }
 });
 
 test('transitions: gained and lost, McNemar exact p, paired bootstrap of the difference', () => {

@@ -17,7 +17,7 @@ const SEMANTIC = ['Identifier/variable', 'Function call/method', 'Variable decla
 // Three tasks per language (18 of them, long class names), levels and buckets: the widest tables the papers have.
 const TASKS: TaskSpec[] = LANGUAGES.names().filter((id) => id !== 'tsx').flatMap((language, l) => [0, 1, 2].map((i) => ({
   id: `${language}-${i}`, language, level: ['file', 'package', 'project'][i]!, bucket: 1 + ((l + i) % 9), semantic: SEMANTIC[(l + i) % SEMANTIC.length]!,
-  lines: 1 + i * 2, repo: `repository-with-a-long-name-${l % 4}`, tokens: 400 * (1 + i + (l % 3)),
+  lines: 1 + i * 2, repo: `repository-with-a-long-name-${l % 4}`, tokens: 400 * (1 + i + (l % 3)), window: ['2024-01-01', '2024-02-01', '2024-03-01'][i]!,
 })));
 
 let root: string;

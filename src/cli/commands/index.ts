@@ -9,6 +9,7 @@ export const commands: CommandEntry[] = [
   { name: 'functions', summary: 'List the indexed functions with callees, callers and context level (JSONL or a table).', load: async () => (await import('./index-commands.ts')).functionsCommand },
   { name: 'graph', summary: 'Print the call graph as JSON or Graphviz dot.', load: async () => (await import('./index-commands.ts')).graphCommand },
   { name: 'build', summary: 'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.', load: async () => (await import('./build.ts')).buildCommand },
+  { name: 'refresh', summary: 'Keep a live benchmark: fetch new commits and build one task set per closed time window from the code changed in it (a spec file; safe on a schedule).', load: async () => (await import('./refresh.ts')).refreshCommand },
   { name: 'corpus', summary: 'Turn repositories into an instruction / fine-tuning corpus of a family\'s samples (chat JSONL, FIM text), keeping an evaluation set out.', load: async () => (await import('./corpus.ts')).corpusCommand },
   { name: 'import', summary: 'Import a published benchmark (CrossCodeEval JSONL, YABLoCo CSV+JSON, an exported HF folder) or an inline ctxbench JSONL file as a task set.', load: async () => (await import('./import.ts')).importCommand },
   { name: 'export', summary: 'Export a task set inline: a Hugging Face dataset folder, CrossCodeEval JSONL, or ctxbench JSONL with whole prefixes and suffixes.', load: async () => (await import('./export.ts')).exportCommand },

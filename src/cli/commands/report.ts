@@ -18,11 +18,22 @@ function formatOfFile(file: string | undefined): Format | undefined {
   return ({ '.html': 'html', '.htm': 'html', '.md': 'md', '.csv': 'csv', '.json': 'json', '.tex': 'latex' } as const)[extension as '.html'];
 }
 
+/** `--cutoff MODEL=DATE[,MODEL=DATE]` (a model name may hold `=`: the date follows the last one). */
+function cutoffOption(items: string[] | undefined): Record<string, string> | undefined {
+  if (items === undefined) return undefined;
+  return Object.fromEntries(items.map((item) => {
+    const at = item.lastIndexOf('=');
+    const [model, date] = [item.slice(0, at).trim(), item.slice(at + 1).trim()];
+    if (at <= 0 || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new UsageError(`--cutoff: expected MODEL=YYYY-MM-DD, got '${item}'`);
+    return [model, date];
+  }));
+}
+
 export const reportCommand: Command = {
-  usage: 'report <run...> [--by DIMS] [--labels FILE] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST]',
+  usage: 'report <run...> [--by DIMS] [--labels FILE] [--format text|md|csv|json|html|latex] [--html] [--preset NAME] [--figures DIR] [--out FILE] [--metrics LIST] [--cutoff MODEL=DATE]',
   example: 'ctxbench report runs/infile runs/bm25 runs/bm25-ref --preset cceval --html --out report.html --figures figures/',
   options: {
-    by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo, or a label of --labels (e.g. contaminated)', valueName: 'DIMS' },
+    by: { type: 'string', description: 'comma-separated: language,kind,level,bucket,semantic,lines,prompt-tokens,repo,window (a live benchmark\'s time windows), or a label of --labels (e.g. contaminated)', valueName: 'DIMS' },
     labels: { type: 'string', description: 'extra task labels, JSONL {id, labels} (ctxbench contamination writes one): group by them with --by', valueName: 'FILE' },
     format: { type: 'string', description: `${FORMATS.join('|')} (default: from --out's extension, .html .md .csv .json .tex, else text)`, valueName: 'FORMAT' },
     out: { type: 'string', description: 'write to this file instead of standard output', valueName: 'FILE' },
@@ -32,6 +43,7 @@ export const reportCommand: Command = {
     'chart-metric': { type: 'string', description: 'metric of the charts and per-dimension tables (default: the preset\'s, else pass@1, es, em)', valueName: 'METRIC' },
     figures: { type: 'string', description: 'also write each figure here: SVG, PNG and Vega-Lite spec of charts, LaTeX of tables, JSON data of all', valueName: 'DIR' },
     seed: { type: 'string', description: 'seed of the bootstrap intervals', valueName: 'N', default: '1' },
+    cutoff: { type: 'string', description: 'a model\'s stated training cut-off, MODEL=YYYY-MM-DD (the model as the run names it, or the run\'s folder name), comma-separated for several: with --by window, its scores before and after and a note where they drop', valueName: 'LIST' },
   },
   async run({ positionals, values }) {
     if (positionals.length === 0) throw new UsageError(`expected at least one run directory\nUsage: ctxbench ${this.usage}`);
@@ -40,12 +52,14 @@ export const reportCommand: Command = {
     const labels = values.labels === undefined ? undefined : readTaskLabels(values.labels as string);
     const by = parseDimensions(values.by as string | undefined, new Set([...(labels?.values() ?? [])].flatMap((record) => Object.keys(record))));
     const metrics = listOption(values, 'metrics');
+    const cutoffs = cutoffOption(listOption(values, 'cutoff'));
     const opened = positionals.map((dir) => openRunStore(dir, { readonly: true }));
     const stores = opened.map((store) => cachedReader(store, labels));
     try {
       const report = buildReport(stores, by, metrics);
-      const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined;
-      const request = { preset: values.preset as string | undefined, metric: values['chart-metric'] as string | undefined, dimensions: by.length ? by : undefined, seed };
+      // time windows: the per-window tables with their intervals, the chart and the cut-off notes are figures
+      const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined || by.includes('window') || cutoffs !== undefined;
+      const request = { preset: values.preset as string | undefined, metric: values['chart-metric'] as string | undefined, dimensions: by.length ? by : undefined, seed, ...(cutoffs ? { cutoffs } : {}) };
       const figures = wantFigures ? figuresOfRuns(stores, report, request, readTaskFile) : [];
       if (values.figures) {
         const files = writeFigureFiles(figures, values.figures as string);

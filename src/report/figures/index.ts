@@ -90,6 +90,8 @@ export interface FigureRequest {
   /** dimensions of the per-dimension tables (else the preset's, else every dimension that splits the runs). */
   dimensions?: Dimension[];
   seed?: number;
+  /** models' training cut-offs by model name or run label (the time-window figures). */
+  cutoffs?: Record<string, string>;
 }
 
 /** Every figure of the report, in registry order (or the preset's). */
@@ -107,6 +109,7 @@ export function buildFigures(input: FigureInput, request: FigureRequest = {}): F
     dimensionMetrics: chosen ? presetDimensionMetrics(chosen, available) ?? [metric] : [metric],
     dimensions: (request.dimensions ?? chosen?.dimensions ?? splitting).filter((d) => splitting.includes(d)),
     seed: request.seed ?? 1,
+    ...(request.cutoffs ? { cutoffs: request.cutoffs } : {}),
   };
   const kinds = chosen ? chosen.kinds.map(figureKind) : FIGURE_KINDS.list();
   return kinds.flatMap((kind) => kind.build(input, options));

@@ -4,7 +4,7 @@ import { passAtK } from '../../metrics/index.ts';
 import { compareGroupValues, type Dimension } from '../aggregate.ts';
 import { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval } from '../stats.ts';
 import { maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
-import type { DataRecord, FigureKind, FigureTable, TableCell } from './types.ts';
+import type { DataRecord, Figure, FigureKind, FigureTable, TableCell } from './types.ts';
 import { Registry } from '../../util/registry.ts';
 
 /** A task's value of a metric on the report scale: a stored score, or pass@k from its verdicts. */
@@ -62,7 +62,7 @@ function tasksBy(run: RunScores, groupOf: (task: TaskScores) => string | null): 
 
 /** Dimensions that split the runs into more than one labelled group, in the papers' order. */
 export function splittingDimensions(input: FigureInput): Dimension[] {
-  const order: Dimension[] = ['repo', 'language', 'level', 'kind', 'semantic', 'bucket', 'lines', 'prompt-tokens'];
+  const order: Dimension[] = ['repo', 'language', 'level', 'kind', 'semantic', 'bucket', 'lines', 'prompt-tokens', 'window'];
   return order.filter((d) => groupsOf(input, d).filter((g) => g !== 'n/a' && g !== 'unknown').length > 1);
 }
 
@@ -228,6 +228,65 @@ function lineSpec(input: FigureInput, groups: string[], axisTitle: string, metri
     ],
   };
 }
+
+/** The run's stated training cut-off (`--cutoff MODEL=DATE`, by its model or its label), or undefined. */
+function cutoffOf(run: RunScores, cutoffs: Record<string, string>): string | undefined {
+  return cutoffs[run.provenance.model] ?? cutoffs[run.label];
+}
+
+/**
+ * Where a window lies against a cut-off: `before` when it ends on or before it, `after` when it starts on or after
+ * it, null when it holds the cut-off (code of both sides). A window label is its first day; `ends` gives its last.
+ */
+function sideOf(start: string, end: string | undefined, cutoff: string): 'before' | 'after' | null {
+  if (start >= cutoff) return 'after';
+  return end !== undefined && end <= cutoff ? 'before' : null;
+}
+
+const windowScores: FigureKind = {
+  id: 'line-window',
+  title: 'Scores over time windows',
+  description: 'Live benchmarks (`ctxbench refresh`): the chart metric per time window, a line per run with 95% bootstrap intervals; with `--cutoff MODEL=DATE`, a dashed rule at the first window after each model\'s training cut-off and a table of its scores before and after, with a note where they drop.',
+  build(input, options) {
+    const data = groupedRecords(input, options.metric, options.seed, 'window', (t) => (t.groups.window === 'n/a' ? null : t.groups.window));
+    const windows = [...new Set(data.map((d) => String(d.group)))].sort(compareGroupValues);
+    if (windows.length < 2) return [];
+    // A window ends where the next one starts; the last one's end is not known from the labels.
+    const endOf = (start: string) => windows[windows.indexOf(start) + 1];
+    const cutoffs = options.cutoffs ?? {};
+    for (const record of data) {
+      const run = input.runs.find((r) => r.label === record.run)!;
+      const cutoff = cutoffOf(run, cutoffs);
+      const firstAfter = cutoff === undefined ? undefined : windows.find((start) => start >= cutoff);
+      record.cutoff = firstAfter !== undefined && record.group === firstAfter ? cutoff! : null;
+    }
+    const chart = lineSpec(input, windows, 'window (first day)', options.metric);
+    (chart.layer as unknown[]).push({ mark: { type: 'rule', strokeDash: [4, 4] }, transform: [{ filter: 'datum.cutoff != null' }], encoding: { x: { field: 'group', type: 'ordinal' }, color: runColor(input) } });
+    const figures: Figure[] = [{ id: this.id, kind: this.id, title: `${options.metric} by time window`, caption: `Mean ${options.metric} per window with 95% bootstrap interval over its tasks${Object.keys(cutoffs).length > 0 ? '; dashed: the first window after a model\'s cut-off' : ''}.`, data, chart }];
+    const withCutoff = input.runs.filter((run) => cutoffOf(run, cutoffs) !== undefined);
+    if (withCutoff.length === 0) return figures;
+    const rows: TableCell[][] = [];
+    const table: DataRecord[] = [];
+    for (const run of withCutoff) {
+      const cutoff = cutoffOf(run, cutoffs)!;
+      const sides = tasksBy(run, (t) => (t.groups.window === 'n/a' ? null : sideOf(t.groups.window, endOf(t.groups.window), cutoff)));
+      const before = cell(input, run, sides.get('before') ?? [], options.metric, options.seed, `cutoff-before-${cutoff}`, 'before');
+      const after = cell(input, run, sides.get('after') ?? [], options.metric, options.seed, `cutoff-after-${cutoff}`, 'after');
+      const note = before === null || after === null ? `no scored window ${before === null ? 'before' : 'after'} the cut-off`
+        : after.high < before.low ? `drops after the cut-off (${fmt(before)} -> ${fmt(after)}, intervals apart): the windows before may be in its training data`
+          : after.mean < before.mean ? `lower after the cut-off (${fmt(before)} -> ${fmt(after)}), within the intervals`
+            : 'no drop after the cut-off';
+      table.push({ run: run.label, model: run.provenance.model, cutoff, before: before && round(before.mean), beforeTasks: before?.tasks ?? 0, after: after && round(after.mean), afterTasks: after?.tasks ?? 0, note });
+      rows.push([{ text: run.label }, { text: cutoff }, { ...valueCell(before) }, { text: String(before?.tasks ?? 0) }, { ...valueCell(after) }, { text: String(after?.tasks ?? 0) }, { text: note }]);
+    }
+    figures.push({
+      id: 'window-cutoff', kind: this.id, title: `${options.metric} before and after each model's cut-off`,
+      caption: 'Mean over the tasks of the windows ending on or before the cut-off, and of those starting on or after it (a window holding the cut-off counts on neither side), 95% bootstrap intervals.',
+      data: table, table: { head: ['run', 'cut-off', 'before', 'tasks', 'after', 'tasks', 'note'], rows },
+    });
+    return figures;
+  },
+};
 
 const lineBin = (lines: number) => (lines <= 5 ? String(Math.max(1, lines)) : lines <= 10 ? '6-10' : '11+');
 
@@ -396,6 +455,7 @@ const BUILTIN_FIGURE_KINDS: readonly FigureKind[] = [
   heatmap('language', 'semantic', 'M2RC-Eval Fig. (scores per language and semantic class)'),
   lineChart('line-prompt-length', 'By prompt length', 'M2RC-Eval: the chart metric by prompt length in tokens.', 'prompt tokens', 'prompt-tokens', (t) => (t.groups['prompt-tokens'] === 'unknown' ? null : t.groups['prompt-tokens'])),
   lineChart('line-completion-lines', 'By completion lines', 'M2RC-Eval: the chart metric by the number of lines of the completion.', 'lines of the reference', 'completion-lines', (t) => lineBin(t.lines)),
+  windowScores,
   identifierCoverage,
   groupedBars('level', 'YABLoCo (context levels)'),
   groupedBars('repo', 'YABLoCo (repositories)'),

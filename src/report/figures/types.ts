@@ -47,6 +47,8 @@ export interface FigureOptions {
   dimensions: Dimension[];
   /** seed of every bootstrap. */
   seed: number;
+  /** models' stated training cut-offs (YYYY-MM-DD) by model name or run label (`report --cutoff`). */
+  cutoffs?: Record<string, string>;
 }
 
 export interface FigureKind {
