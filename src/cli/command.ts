@@ -13,12 +13,24 @@ export interface CommandEntry {
   load(): Promise<Command>;
 }
 
+/** What a command needs to take `--spec FILE` (src/cli/spec.ts): its positional's key, and which options name files or folders. */
+export interface SpecShape {
+  /** the spec key holding the (one) positional, e.g. `tasks`. */
+  positional: string;
+  /** options whose value is a path (resolved against the spec's folder). */
+  paths: string[];
+  /** options whose value is a name or a path: resolved when a file of that name is beside the spec. */
+  namesOrPaths: string[];
+}
+
 export interface Command {
   /** usage line after `ctxbench`, e.g. `index <repo> [--db F]`. */
   usage: string;
   /** a full example invocation. */
   example: string;
   options: Record<string, OptionSpec>;
+  /** the command takes its whole invocation from a spec file too (`--spec FILE`, an option of its own). */
+  spec?: SpecShape;
   run(args: { positionals: string[]; values: Record<string, string | boolean | string[] | undefined> }): Promise<number>;
 }
 

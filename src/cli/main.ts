@@ -53,6 +53,16 @@ function globalOptions(argv: string[]): { rest: string[]; plugins: string[]; con
   return { rest, plugins, config };
 }
 
+/** `--spec FILE` taken out of a command's arguments (the spec stands for the rest of the command line). */
+function takeSpecOption(argv: string[]): { file: string; rest: string[] } | null {
+  const at = argv.findIndex((token) => token === '--spec' || token.startsWith('--spec='));
+  if (at < 0) return null;
+  const inline = argv[at]!.startsWith('--spec=') ? argv[at]!.slice('--spec='.length) : undefined;
+  const file = inline ?? argv[at + 1];
+  if (file === undefined || file === '' || (inline === undefined && file.startsWith('-'))) throw new UsageError('--spec needs a file');
+  return { file, rest: [...argv.slice(0, at), ...argv.slice(at + (inline === undefined ? 2 : 1))] };
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
@@ -81,7 +91,16 @@ export async function main(argv: string[]): Promise<number> {
       console.log(`${commandHelp(entry, command)}\n\n${GLOBAL_OPTIONS_HELP}`);
       return 0;
     }
-    const { positionals, values } = parseCommandArgs(name, command, global.rest);
+    // a command with a spec shape takes --spec FILE: the file stands for the rest of its command line
+    const specFile = command.spec ? takeSpecOption(global.rest) : null;
+    let argv = specFile?.rest ?? global.rest;
+    if (specFile) {
+      const { readSpec } = await import('./spec.ts');
+      const spec = readSpec(specFile.file, command, command.spec!, argv);
+      argv = spec.argv;
+      if (spec.plugins.length > 0) await (await import('../plugins/index.ts')).loadPlugins({ plugins: spec.plugins });
+    }
+    const { positionals, values } = parseCommandArgs(name, command, argv);
     return await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
   } catch (error) {
     if (error instanceof UsageError || (error as { userFacing?: boolean }).userFacing) {

@@ -3,14 +3,24 @@
 // suffix; read as before, written on request: a path ending in `.jsonl`). Both are read and
 // written one task at a time, every record is checked against the schema both ways, ids must be
 // unique, and a write either produces the complete file or leaves nothing behind.
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { jsonlRecords, writeJsonl } from '../util/jsonl.ts';
-import { InputError, errorReason } from '../util/errors.ts';
+import { InputError } from '../util/errors.ts';
+import { hashFile } from '../util/file-hash.ts';
 import { validateTask } from './schema.ts';
 import { liveChainTasks, liveSource } from './live.ts';
 import { isTaskSetFile, openTaskSet, writeTaskSet } from './taskset.ts';
 import type { TaskRecord } from './types.ts';
+
+export { hashFile };
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** Whether a path names an inline JSONL task file (written with whole prefixes and suffixes). */
 export function isInlinePath(file: string): boolean {
@@ -44,6 +54,7 @@ export function* iterateTasks(file: string): Generator<TaskRecord> {
     yield* uniqueIds(liveChainTasks(live), () => ({ file: live.chain }));
     return;
   }
+  if (isFolder(file)) throw new InputError('a folder, not a task file (a live benchmark\'s folder holds live.json: ctxbench refresh makes it)', { file });
   if (isTaskSetFile(file)) {
     const set = openTaskSet(file);
     try {
@@ -82,20 +93,3 @@ export function taskSourceHash(file: string): string {
   return hashFile(liveSource(file)?.chain ?? file);
 }
 
-/** SHA-256 of a file's bytes, read in pieces. */
-export function hashFile(file: string): string {
-  const hash = createHash('sha256');
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw new InputError(`cannot read: ${errorReason(error)}`, { file });
-  }
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (let bytes = readSync(fd, buffer); bytes > 0; bytes = readSync(fd, buffer)) hash.update(buffer.subarray(0, bytes));
-  } finally {
-    closeSync(fd);
-  }
-  return hash.digest('hex');
-}

@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
-import { recordHash } from '../util/canonical-json.ts';
+import { createHash } from 'node:crypto';
+import { canonicalJson, recordHash } from '../util/canonical-json.ts';
 import { InputError, errorReason } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
 import { RelativePathSchema } from './schema.ts';
@@ -59,6 +60,17 @@ export const LiveChainSchema = z.strictObject({
 export type LiveChain = z.output<typeof LiveChainSchema>;
 export type LiveWindow = z.output<typeof LiveWindowSchema>;
 export type LiveSet = z.output<typeof LiveSetSchema>;
+
+/** A set's content hash: SHA-256 over its task records in order, each as canonical JSON (fed task by task). */
+export function setContentHash(tasks: Iterable<TaskRecord>): string {
+  const hash = createHash('sha256');
+  let first = true;
+  for (const task of tasks) {
+    hash.update(`${first ? '[' : ','}${JSON.stringify(canonicalJson(task))}`);
+    first = false;
+  }
+  return hash.update(first ? '[]' : ']').digest('hex');
+}
 
 /** The hash a window entry carries: of everything but the hash itself. */
 export function windowHash(window: Omit<LiveWindow, 'hash'>): string {
@@ -117,17 +129,17 @@ export function* liveChainTasks({ chain: file, family }: LiveSource): Generator<
     for (const entry of window.sets.filter((set) => family === null || set.family === family)) {
       const path = join(folder, entry.file);
       if (!existsSync(path)) throw new InputError(`window ${window.start}'s ${entry.family} set is missing: ${entry.file}`, { file });
+      // the whole set is checked against its content hash before any of its tasks is used
       const set = openTaskSet(path);
-      let count = 0;
+      let tasks: TaskRecord[];
       try {
-        for (const task of set.tasks()) {
-          count++;
-          yield task;
-        }
+        tasks = [...set.tasks()];
       } finally {
         set.close();
       }
-      if (count !== entry.tasks) throw new InputError(`window ${window.start}'s ${entry.family} set holds ${count} tasks, the chain says ${entry.tasks}`, { file: path });
+      if (tasks.length !== entry.tasks) throw new InputError(`window ${window.start}'s ${entry.family} set holds ${tasks.length} tasks, the chain says ${entry.tasks}`, { file: path });
+      if (setContentHash(tasks) !== entry.contentHash) throw new InputError(`window ${window.start}'s ${entry.family} set was changed after it was built (its content hash is not the chain's)`, { file: path });
+      yield* tasks;
     }
   }
 }

@@ -52,6 +52,10 @@ export interface GenerationOptions {
   postprocess?: (task: TaskRecord, answer: Generation) => Promise<Postprocessed>;
   /** agent mode: each candidate is a conversation with tools (agent.ts), its trace stored with it; never cached. */
   agent?: AgentSettings;
+  /** the plugin files in use, with their SHA-256 (recorded: a run resumes only with the same ones). */
+  plugins?: { file: string; sha256: string }[];
+  /** the invocation as a run spec (RunConfig.spec). */
+  spec?: Record<string, unknown>;
 }
 
 export interface GenerationSummary {
@@ -164,6 +168,8 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     tasksHash: hash,
     toolVersion: options.toolVersion,
     createdAt: new Date().toISOString(),
+    ...(options.plugins && options.plugins.length > 0 ? { plugins: options.plugins } : {}),
+    ...(options.spec ? { spec: options.spec } : {}),
   };
   // a live benchmark's run takes the tasks of the windows added since it was made
   const store = openRunStore(options.runDir, { create: config, tasks, grow: liveSource(options.tasksPath) !== null });

@@ -3,6 +3,7 @@
 // exactly as ctxbench's built-ins register themselves, so every command, report and the viewer
 // list and use it. A malformed plugin is an InputError naming the file and the field.
 import { existsSync, readFileSync } from 'node:fs';
+import { hashFile } from '../util/file-hash.ts';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
@@ -83,6 +84,14 @@ const PLUGIN_SCHEMA = z.strictObject({
 });
 
 const loaded = new Map<string, CtxbenchPlugin>();
+/** SHA-256 of each loaded plugin file as it was loaded (a run records them). */
+const loadedHashes = new Map<string, string>();
+
+/** The plugin files loaded in this process, in load order, with the SHA-256 of each. */
+export function loadedPlugins(): { file: string; sha256: string }[] {
+  return [...loadedHashes].map(([file, sha256]) => ({ file, sha256 }));
+}
+
 /** ctxbench's own package.json (from src/plugins or dist/plugins alike). */
 const OWN_PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
 
@@ -148,6 +157,7 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.reviewRules, 'reviewRules', registerReviewRule);
   register(plugin.agentTools, 'agentTools', registerAgentTool);
   loaded.set(path, plugin);
+  loadedHashes.set(path, hashFile(path));
   // worker threads (indexing, task building) register the same entries
   addWorkerSetup(new URL(import.meta.url), 'loadPlugin', path);
   return plugin;

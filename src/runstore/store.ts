@@ -18,7 +18,7 @@ import { canonicalJson } from '../util/canonical-json.ts';
 export const SCHEMA_VERSION = '1';
 
 /** Config fields that may differ when a run is resumed: when/with what it was made, not what it is. */
-const RESUMABLE_FIELDS = new Set<keyof RunConfig>(['createdAt', 'toolVersion', 'tasksPath', 'baseUrl']);
+const RESUMABLE_FIELDS = new Set<keyof RunConfig>(['createdAt', 'toolVersion', 'tasksPath', 'baseUrl', 'spec']);
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -520,13 +520,14 @@ function assertSameConfig(dir: string, stored: RunConfig, requested: RunConfig):
 
 /**
  * A canonical text dump of a run: everything except what depends on timing (latencies, cache hits,
- * creation time, build/test durations), in task order then sample order. Two runs with the same
+ * creation time, build/test durations) and its spec (which names its folder), in task order then sample order. Two runs with the same
  * inputs and a deterministic backend dump identically, however their calls interleaved.
  */
 export function dumpRun(dir: string): string {
   const store = openRunStore(dir, { readonly: true });
   try {
-    const { createdAt: _createdAt, toolVersion: _toolVersion, ...config } = store.config();
+    // the spec names the run's own folder and the last invocation: how it was made, not what it is
+    const { createdAt: _createdAt, toolVersion: _toolVersion, spec: _spec, ...config } = store.config();
     const tasks = store.tasks();
     const lines = [JSON.stringify({ config })];
     for (const task of tasks) lines.push(JSON.stringify({ task }));

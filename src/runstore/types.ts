@@ -84,6 +84,13 @@ export const RunConfigSchema = z.looseObject({
   budget: z.int().nullable().optional(),
   /** agent mode (`--context ...+agent`): the tools offered and the budgets per task. */
   agent: z.object({ tools: z.array(z.string()), budget: AgentBudgetSchema }).optional(),
+  /** the plugin files loaded when the run was made or last resumed, with the SHA-256 of each. */
+  plugins: z.array(z.object({ file: z.string(), sha256: z.string() })).optional(),
+  /**
+   * The run spec of the last session: the tasks and every option of the command in effect, paths absolute, and the
+   * plugins (`ctxbench results RUN --spec` writes it; `eval --spec` runs it again). Its keys are the command's options.
+   */
+  spec: z.record(z.string(), z.unknown()).optional(),
 });
 /** A run's configuration (`meta.config` of run.db). */
 export type RunConfig = Known<z.output<typeof RunConfigSchema>>;

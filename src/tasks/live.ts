@@ -5,15 +5,16 @@
 // (git blame), and appends the window to the chain (datasets/live.ts). A window once built is never built
 // again unless the spec changes; a run killed at any point leaves the windows before intact.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { LIVE_CHAIN_FILE, readLiveChain, windowHash, type LiveChain, type LiveSet, type LiveWindow } from '../datasets/live.ts';
+import { LIVE_CHAIN_FILE, readLiveChain, setContentHash, windowHash, type LiveChain, type LiveSet, type LiveWindow } from '../datasets/live.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { defaultIndexPath } from '../index/indexer.ts';
 import { LEVEL_MODES } from '../index/types.ts';
 import { LanguageSchema } from '../languages/schema.ts';
-import { canonicalJson, recordHash } from '../util/canonical-json.ts';
+import { recordHash } from '../util/canonical-json.ts';
+import { dayOf, daySeconds, isCalendarDay } from '../util/dates.ts';
 import { InputError, errorReason } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { lockFolder } from '../util/lock.ts';
@@ -22,9 +23,13 @@ import { readYaml } from '../util/yaml-lines.ts';
 import { buildBenchmark, writeBuild } from './build.ts';
 import { FAMILIES, type BuildManifest, type Family, type TimeWindow } from './types.ts';
 
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date YYYY-MM-DD' })
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), { error: 'not a calendar date' });
-const LENGTH = /^([1-9]\d*)\s*(day|week|month|year)s?$/;
+const DateSchema = z.string().refine(isCalendarDay, { error: 'expected a day YYYY-MM-DD' });
+const LENGTH = /^([1-9]\d{0,4})\s*(day|week|month|year)s?$/;
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 31, year: 366 };
+/** Windows a live folder holds at most: a typo in the start or the length (a day from year 24) would make hundreds of thousands. */
+export const MAX_WINDOWS = 1000;
+/** git reads a leading `-` as an option: a source or ref may not start with one. */
+const NOT_AN_OPTION = { error: 'must not start with "-" (git would read it as an option)' };
 
 const RepositorySchema = z.strictObject({
   /** the name in task ids and reports (default: the last part of path or url). */
@@ -32,9 +37,9 @@ const RepositorySchema = z.strictObject({
   /** a local git checkout (relative to the spec's folder)... */
   path: z.string().min(1).optional(),
   /** ...or anything `git fetch` takes (needs the network where it is remote). */
-  url: z.string().min(1).optional(),
+  url: z.string().min(1).refine((url) => !url.startsWith('-'), NOT_AN_OPTION).optional(),
   /** the branch or ref followed (default: the source's HEAD). */
-  ref: z.string().min(1).optional(),
+  ref: z.string().min(1).refine((ref) => !ref.startsWith('-'), NOT_AN_OPTION).optional(),
 }).refine((repo) => (repo.path === undefined) !== (repo.url === undefined), { error: 'give one of path or url' });
 
 const FamilySchema = z.strictObject({
@@ -58,7 +63,11 @@ export const LiveSpecSchema = z.strictObject({
     /** the first window's first day (UTC). */
     start: DateSchema,
     /** each window's length: `N day(s)`, `N week(s)`, `N month(s)` or `N year(s)`. */
-    length: z.string().regex(LENGTH, { error: 'expected N days, N weeks, N months or N years (e.g. 1 month)' }),
+    length: z.string().regex(LENGTH, { error: 'expected N days, N weeks, N months or N years (e.g. 1 month)' })
+      .refine((length) => {
+        const match = LENGTH.exec(length);
+        return match === null || Number(match[1]) * UNIT_DAYS[match[2]!]! <= 36600;
+      }, { error: 'a window of 100 years at most' }),
   }),
   /** files of each repository to index (globs; default every file of a known language). */
   include: z.array(z.string()).optional(),
@@ -102,8 +111,9 @@ export function loadLiveSpec(file: string): LoadedSpec {
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice) throw new InputError(`two repositories are named ${twice}: give them names`, { file, field: 'repositories' });
   const out = spec.out !== undefined ? resolve(folder, spec.out) : join(folder, `${basename(file).replace(/\.(ya?ml|json)$/i, '')}.live`);
+  // the hash is of the spec's settings as written (a relative path stays relative): a live folder moved with its spec keeps its windows
   const { out: _out, ...settings } = spec;
-  return { file: resolve(file), spec, repositories, out, hash: recordHash({ ...settings, repositories }) };
+  return { file: resolve(file), spec, repositories, out, hash: recordHash(settings) };
 }
 
 /** `start` moved by `count` lengths (UTC calendar arithmetic). */
@@ -139,8 +149,10 @@ function windowAt(window: LiveSpec['window'], k: number): TimeWindow {
 
 interface Commit {
   hash: string;
-  /** committer date, seconds (git blame dates lines by it too). */
+  /** committer date, seconds (git blame dates lines by it too); 0 for a date beyond year 9999. */
   time: number;
+  /** the newest committer date of the commit and its ancestors: its tree holds code that new. */
+  newest: number;
 }
 
 /** git's answer; a failure is git's own `fatal:` line (else its last), worded by `failure`. */
@@ -160,15 +172,20 @@ function fetchCommits(store: string, source: string, ref: string | null): Commit
     mkdirSync(store, { recursive: true });
     git(store, ['init', '--quiet', '--bare']);
   }
-  git(store, ['fetch', '--quiet', '--no-tags', '--force', source, `${ref ?? 'HEAD'}:refs/live/tip`], (reason) => new InputError(`cannot fetch ${ref ?? 'HEAD'} of ${source}: ${reason}`));
-  return git(store, ['log', '--format=%H %ct', 'refs/live/tip']).split('\n').filter(Boolean).map((line) => {
-    const [hash, time] = line.split(' ');
-    return { hash: hash!, time: Number(time) };
-  });
+  git(store, ['fetch', '--quiet', '--no-tags', '--force', '--', source, `${ref ?? 'HEAD'}:refs/live/tip`], (reason) => new InputError(`cannot fetch ${ref ?? 'HEAD'} of ${source}: ${reason}`));
+  // parents before children: a commit's code is as new as its newest ancestor (dates need not grow along the history)
+  const commits: Commit[] = [];
+  const reached = new Map<string, number>();
+  for (const line of git(store, ['log', '--topo-order', '--reverse', '--format=%H %ct %P', 'refs/live/tip']).split('\n')) {
+    const [hash, time, ...parents] = line.split(' ');
+    if (!hash) continue;
+    const own = dayOf(Number(time)) === null ? 0 : Number(time);
+    const newest = parents.reduce((max, parent) => Math.max(max, reached.get(parent) ?? 0), own);
+    reached.set(hash, newest);
+    commits.push({ hash, time: own, newest });
+  }
+  return commits.reverse();
 }
-
-const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-const seconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
 
 /** What a refresh did (or, with `dryRun`, would do). */
 export interface RefreshResult {
@@ -199,6 +216,8 @@ function checkout(store: string, folder: string, commit: string): void {
   git(store, ['worktree', 'prune']);
   mkdirSync(dirname(folder), { recursive: true });
   git(store, ['worktree', 'add', '--quiet', '--force', '--detach', folder, commit]);
+  // an index the repository carries is not ours: its cached blame dates could date old code into the window
+  rmSync(join(folder, '.ctxbench'), { recursive: true, force: true });
 }
 
 /** The task set's records in a window: ids and labels name the window, so sets of several windows stay apart in one run. */
@@ -209,14 +228,24 @@ function inWindow(tasks: TaskRecord[], window: TimeWindow): TaskRecord[] {
 /** Marks a folder as a live folder: only in one does a refresh remove what it made before. */
 const MARKER = '.ctxbench-live';
 
-/** The live folder, made (and marked) when new; a folder holding anything else is refused, never cleaned. */
+/** The folders a refresh writes in (and removes its leftovers from). */
+const OWN_FOLDERS = ['sets', 'git', 'checkouts'];
+
+/**
+ * The live folder, made and marked when new (or empty); a folder holding anything else is refused, never cleaned,
+ * and so is one whose own folders are links (a refresh deletes only inside folders it made).
+ */
 function liveFolder(out: string): void {
-  if (existsSync(out) && !existsSync(join(out, MARKER)) && !existsSync(join(out, LIVE_CHAIN_FILE))) {
-    const entries = readdirSync(out);
+  if (!existsSync(join(out, MARKER))) {
+    const entries = existsSync(out) ? readdirSync(out) : [];
     if (entries.length > 0) throw new InputError(`not a live folder: it holds other files (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', ...' : ''}); name a new or empty folder in the spec's out`, { file: out });
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, MARKER), 'made by ctxbench refresh: the live benchmark\'s folder (live.json, sets/, git/, checkouts/)\n');
   }
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, MARKER), 'made by ctxbench refresh: the live benchmark\'s folder (live.json, sets/, git/, checkouts/)\n');
+  for (const name of OWN_FOLDERS) {
+    const path = join(out, name);
+    if (existsSync(path) && lstatSync(path).isSymbolicLink()) throw new InputError(`${name} is a symbolic link: a refresh removes its leftovers there and never through a link; make it a folder of the live folder`, { file: path });
+  }
 }
 
 export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Promise<RefreshResult> {
@@ -227,35 +256,49 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
   try {
     const chainFile = join(out, LIVE_CHAIN_FILE);
     const before: LiveChain | null = existsSync(chainFile) ? readLiveChain(chainFile) : null;
+    if (before && before.spec.file !== spec.file && existsSync(before.spec.file)) {
+      throw new InputError(`this live folder is ${before.spec.file}'s: two specs cannot share one (name another out in ${spec.file})`, { file: out });
+    }
     const rebuilt = before !== null && before.spec.hash !== spec.hash;
     const kept = before && !rebuilt ? before.windows : [];
     const notes: string[] = [];
     const commits = new Map<string, Commit[]>();
     for (const repo of spec.repositories) {
       progress(`fetching ${repo.name} from ${repo.source}${repo.ref ? ` (${repo.ref})` : ''}`);
-      commits.set(repo.name, fetchCommits(join(out, 'git', `${repo.name}.git`), repo.source, repo.ref));
+      const list = fetchCommits(join(out, 'git', `${repo.name}.git`), repo.source, repo.ref);
+      const undated = list.filter((commit) => commit.time === 0).length;
+      if (undated > 0) notes.push(`${repo.name}: ${undated} commit(s) dated beyond year 9999 are counted in no window`);
+      commits.set(repo.name, list);
     }
-    const newestTime = Math.max(...[...commits.values()].flat().map((commit) => commit.time));
+    const newestTime = [...commits.values()].reduce((max, list) => list.reduce((inner, commit) => Math.max(inner, commit.newest), max), 0);
     const until = options.until ?? new Date().toISOString().slice(0, 10);
-    const windows = windowsUntil(spec.spec.window, Number.isFinite(newestTime) ? day(newestTime) : null, until);
+    const windows = windowsUntil(spec.spec.window, newestTime > 0 ? dayOf(newestTime) : null, until);
+    if (windows.length > MAX_WINDOWS) {
+      throw new InputError(`the spec makes ${windows.length.toLocaleString('en-US')} windows from ${spec.spec.window.start} (${spec.spec.window.length} each) up to its newest commit: more than ${MAX_WINDOWS}; choose a later start or longer windows`, { file: spec.file, field: 'window' });
+    }
     kept.forEach((window, index) => {
       const expected = windowAt(spec.spec.window, index);
       if (expected.start !== window.start || expected.end !== window.end) {
         throw new InputError(`the chain's window ${window.start} .. ${window.end} is not the spec's window ${index + 1} (${expected.start} .. ${expected.end})`, { file: chainFile });
       }
     });
-    const late = kept.flatMap((window) => {
-      const built = new Map(window.repositories.map((repo) => [repo.name, repo.commits]));
-      return spec.repositories.filter((repo) => (commits.get(repo.name) ?? []).filter((c) => c.time >= seconds(window.start) && c.time < seconds(window.end)).length > (built.get(repo.name) ?? 0))
-        .map((repo) => `${repo.name} has commits dated in the window ${window.start} .. ${window.end} that came after it was built (a built window is never built again)`);
-    });
-    notes.push(...late);
+    const inside = (list: Commit[], window: TimeWindow) => list.filter((commit) => commit.time >= daySeconds(window.start) && commit.time < daySeconds(window.end)).length;
+    for (const window of kept) {
+      const built = new Map(window.repositories.map((repo) => [repo.name, repo]));
+      for (const repo of spec.repositories) {
+        const list = commits.get(repo.name)!;
+        const was = built.get(repo.name);
+        if (inside(list, window) > (was?.commits ?? 0)) notes.push(`${repo.name} has commits dated in the window ${window.start} .. ${window.end} that came after it was built (a built window is never built again)`);
+        if (was?.commit && !list.some((commit) => commit.hash === was.commit)) notes.push(`${repo.name}'s history no longer holds ${was.commit.slice(0, 12)}, the commit of the window ${window.start} (rewritten?): the window keeps it`);
+      }
+    }
     const toBuild = windows.slice(kept.length);
+    // a window's checkout: the commit with the newest code that is all older than the window's end
     const windowRepositories = (window: TimeWindow) => spec.repositories.map((repo) => {
       const list = commits.get(repo.name)!;
-      const head = list.find((commit) => commit.time < seconds(window.end)) ?? null;
-      const inside = list.filter((commit) => commit.time >= seconds(window.start) && commit.time < seconds(window.end)).length;
-      return { name: repo.name, commit: head?.hash ?? null, commits: inside };
+      let head: Commit | null = null;
+      for (const commit of list) if (commit.newest < daySeconds(window.end) && (head === null || commit.newest > head.newest)) head = commit;
+      return { name: repo.name, commit: head?.hash ?? null, commits: inside(list, window) };
     });
     const result: RefreshResult = { out, added: [], windows: kept.length, rebuilt, notes };
     if (options.dryRun) {
@@ -264,9 +307,13 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
     }
     if (rebuilt) {
       progress(`the spec changed since the windows were built (${before!.windows.length}): building every window again`);
+      // the new spec's (empty) chain first: a kill from here on leaves a chain that names nothing removed
+      writeFileAtomic(chainFile, `${JSON.stringify({ format: 'ctxbench-live', version: 1, spec: { file: spec.file, hash: spec.hash }, toolVersion: options.toolVersion, windows: [] } satisfies LiveChain, null, 2)}\n`);
       rmSync(join(out, 'checkouts'), { recursive: true, force: true });
     }
+    repairKept(out, kept);
     let chain: LiveChain = { format: 'ctxbench-live', version: 1, spec: { file: spec.file, hash: spec.hash }, toolVersion: options.toolVersion, windows: [...kept] };
+    if (before && before.spec.file !== spec.file) writeFileAtomic(chainFile, `${JSON.stringify(chain, null, 2)}\n`);
     for (const window of toBuild) {
       const repositories = windowRepositories(window);
       const changed = repositories.filter((repo) => repo.commits > 0 && repo.commit !== null);
@@ -299,7 +346,7 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
           filters = output.manifest.filters;
           build = { tasks, manifest: { ...output.manifest, counts: { ...output.manifest.counts, window: { [window.start]: tasks.length } } } };
         }
-        const contentHash = recordHash(tasks.map((task) => canonicalJson(task)));
+        const contentHash = setContentHash(tasks);
         const file = `sets/${family.family}-${window.start}.${contentHash.slice(0, 16)}.tasks`;
         writeBuild(join(out, file), build ?? { tasks, manifest: emptyManifest(family.family, window, options, filters) });
         sets.push({ family: family.family, file, tasks: tasks.length, contentHash, filters });
@@ -313,7 +360,7 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
       result.added.push({ window, repositories, tasks: counts });
     }
     if (toBuild.length === 0 && before !== null && !rebuilt) progress('nothing new: every closed window is built');
-    removeUnlisted(out, chain);
+    removeUnlisted(out, chain, spec.repositories.map((repo) => repo.name));
     result.windows = chain.windows.length;
     return result;
   } finally {
@@ -325,21 +372,37 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
  * Sets and checkouts no window of the chain names (a spec changed, a run killed mid-window) are ctxbench's own leftovers.
  * The checkouts of the chain's windows stay: retrieval reads a task's repository at its window's commit.
  */
-function removeUnlisted(out: string, chain: LiveChain): void {
+function removeUnlisted(out: string, chain: LiveChain, repositories: string[]): void {
   const listed = new Set(chain.windows.flatMap((window) => window.sets.flatMap((set) => [set.file, `${set.file}.manifest.json`])));
   const setsFolder = join(out, 'sets');
   if (existsSync(setsFolder)) {
     for (const name of readdirSync(setsFolder)) {
       const file = `sets/${name}`;
-      if (!listed.has(file) && /\.tasks(\.manifest\.json)?$/.test(name)) rmSync(join(out, file), { force: true });
+      if (!listed.has(file) && /^[a-z]+-\d{4}-\d{2}-\d{2}\.[0-9a-f]{16}\.tasks(\.manifest\.json)?$/.test(name)) rmSync(join(out, file), { force: true });
     }
   }
   const starts = new Set(chain.windows.map((window) => window.start));
   const checkouts = join(out, 'checkouts');
   if (existsSync(checkouts)) {
-    for (const start of readdirSync(checkouts)) if (!starts.has(start)) rmSync(join(checkouts, start), { recursive: true, force: true });
+    for (const start of readdirSync(checkouts)) if (/^\d{4}-\d{2}-\d{2}$/.test(start) && !starts.has(start)) rmSync(join(checkouts, start), { recursive: true, force: true });
   }
-  for (const store of existsSync(join(out, 'git')) ? readdirSync(join(out, 'git')) : []) git(join(out, 'git', store), ['worktree', 'prune']);
+  for (const name of repositories) {
+    const store = join(out, 'git', `${name}.git`);
+    if (existsSync(join(store, 'HEAD'))) git(store, ['worktree', 'prune']);
+  }
+}
+
+/** The kept windows' checkouts made again where they went missing (retrieval reads them); their sets must all be there. */
+function repairKept(out: string, kept: LiveWindow[]): void {
+  for (const window of kept) {
+    for (const set of window.sets) {
+      if (!existsSync(join(out, set.file))) throw new InputError(`window ${window.start}'s ${set.family} set is missing (${set.file}): the live folder is damaged; restore the file, or build the benchmark again in a new folder`, { file: join(out, LIVE_CHAIN_FILE) });
+    }
+    for (const repo of window.repositories) {
+      const folder = join(out, 'checkouts', window.start, repo.name);
+      if (repo.commits > 0 && repo.commit !== null && !existsSync(folder)) checkout(join(out, 'git', `${repo.name}.git`), folder, repo.commit);
+    }
+  }
 }
 
 function emptyManifest(family: Family, window: TimeWindow, options: RefreshOptions, filters: LiveSet['filters']): BuildManifest {

@@ -8,6 +8,7 @@ import { FileTexts } from './files.ts';
 import { holeAt, referenceLines, taskId } from './hole.ts';
 import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole, type SampledFile } from './node-sample.ts';
 import { lineTimes } from '../index/query.ts';
+import { daySeconds } from '../util/dates.ts';
 import { mapBatches } from './parallel.ts';
 import { randomFor } from '../util/random.ts';
 import { limitPerGroup } from './select.ts';
@@ -80,7 +81,7 @@ function reachMultiLineShare(tasks: TaskRecord[], alternates: Map<string, Drawn[
 /** Per file, the line ranges (1-based, inclusive) whose last change is dated inside the window (git blame). */
 function changedLinesOf(repo: RepositoryInput, window: TimeWindow): (path: string) => [number, number][] {
   const timesOf = lineTimes(repo.store);
-  const [from, to] = [Date.parse(`${window.start}T00:00:00Z`) / 1000, Date.parse(`${window.end}T00:00:00Z`) / 1000];
+  const [from, to] = [daySeconds(window.start), daySeconds(window.end)];
   return (path) => {
     const ranges: [number, number][] = [];
     (timesOf?.(path) ?? []).forEach((time, index) => {

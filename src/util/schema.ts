@@ -34,7 +34,7 @@ function message(issue: z.core.$ZodRawIssue): string | undefined {
     const expected = issue.expected === 'int' ? 'an integer' : issue.expected === 'object' || issue.expected === 'array' ? `an ${issue.expected}` : `a ${issue.expected}`;
     return `expected ${expected}, got ${describe(issue.input)}`;
   }
-  if (issue.code === 'invalid_value') return `expected one of ${issue.values.map(String).join(', ')}, got ${describe(issue.input)}`;
+  if (issue.code === 'invalid_value') return issue.input === undefined ? `missing field (expected ${issue.values.map(String).join(' or ')})` : `expected one of ${issue.values.map(String).join(', ')}, got ${describe(issue.input)}`;
   if (issue.code === 'too_small') {
     if (issue.origin === 'string' || issue.origin === 'array') return Number(issue.minimum) === 1 ? 'must not be empty' : `needs at least ${String(issue.minimum)} ${issue.origin === 'string' ? 'characters' : 'entries'}`;
     return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${String(issue.minimum)}, got ${String(issue.input)}`;

@@ -12,7 +12,7 @@ export function visibleControls(text: string): string {
 
 export function formatTable(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((row) => row.map(String))].map((row) => row.map(visibleControls));
-  const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  const widths = headers.map((_, column) => cells.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), 0));
   const numeric = headers.map((_, column) => rows.length > 0 && rows.every((row) => typeof row[column] === 'number' || /^-?[\d.]+%?$/.test(String(row[column]))));
   const render = (row: string[]) =>
     row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join('  ').trimEnd();

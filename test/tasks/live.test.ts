@@ -3,7 +3,8 @@
 // window, re-runs, a new commit, a changed spec, a kill -9, the lock, and a run that grows with the windows.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readTasks } from '../../src/datasets/io.ts';
@@ -15,6 +16,8 @@ import { openRunStore } from '../../src/runstore/store.ts';
 import { cli } from '../capture-cli.ts';
 import { tempDir } from './helpers.ts';
 import { commitVersion, liveSpec, makeHistory } from '../fixtures/live/history.ts';
+
+const VERSIONS = new URL('../fixtures/live/', import.meta.url).pathname;
 
 const BIN = new URL('../../bin/ctxbench.js', import.meta.url).pathname;
 const SPEC = liveSpec;
@@ -155,18 +158,55 @@ describe('refresh', () => {
     const mine = join(dir, 'mine');
     mkdirSync(join(mine, 'checkouts', 'keep'), { recursive: true });
     writeFileSync(join(mine, 'notes.txt'), 'mine');
+    writeFileSync(join(mine, 'live.json'), '{}');
     const elsewhere = join(dir, 'elsewhere.yaml');
     writeFileSync(elsewhere, SPEC('out: mine\n'));
     const refused = await cli(['refresh', elsewhere]);
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /mine: not a live folder: it holds other files \(checkouts, notes\.txt\)/);
-    assert.deepEqual(readdirSync(mine).sort(), ['checkouts', 'notes.txt']);
+    assert.match(refused.stderr, /mine: not a live folder: it holds other files \(checkouts, live\.json, notes\.txt\)/);
+    assert.deepEqual(readdirSync(mine).sort(), ['checkouts', 'live.json', 'notes.txt']);
     assert.ok(existsSync(join(mine, 'checkouts', 'keep')));
     const nowhere = join(dir, 'nowhere.yaml');
     writeFileSync(nowhere, SPEC().replace('path: lib', 'path: no-such-repository'));
     const unfetched = await cli(['refresh', nowhere]);
     assert.equal(unfetched.code, 2);
     assert.match(unfetched.stderr, /cannot fetch HEAD of .*no-such-repository: .*does not appear to be a git repository/);
+    // a source or ref git would read as an option
+    const injected = join(dir, 'injected.yaml');
+    writeFileSync(injected, SPEC().replace('name: stats', 'name: stats\n    ref: --upload-pack=touch pwned'));
+    const option = await cli(['refresh', injected]);
+    assert.match(option.stderr, /injected\.yaml, line 4, field 'repositories\[0\]\.ref': must not start with "-"/);
+    // links where the live folder's own folders go
+    const linked = join(dir, 'linked.yaml');
+    writeFileSync(linked, SPEC('out: linked.live\n'));
+    mkdirSync(join(dir, 'elsewhere-disk', 'photos'), { recursive: true });
+    mkdirSync(join(dir, 'linked.live'));
+    writeFileSync(join(dir, 'linked.live', '.ctxbench-live'), '');
+    symlinkSync(join(dir, 'elsewhere-disk'), join(dir, 'linked.live', 'checkouts'));
+    const link = await cli(['refresh', linked, '--until', '2024-04-01']);
+    assert.match(link.stderr, /checkouts is a symbolic link/);
+    assert.ok(existsSync(join(dir, 'elsewhere-disk', 'photos')));
+    // another spec with the same out
+    const second = join(dir, 'second.yaml');
+    writeFileSync(second, SPEC('out: stats.live\n'));
+    assert.match((await cli(['refresh', second])).stderr, /this live folder is .*stats\.yaml's: two specs cannot share one/);
+  });
+
+  it('makes a missing checkout again, refuses a missing set, and a set changed after it was built', async () => {
+    rmSync(join(live, 'checkouts', '2024-02-01'), { recursive: true });
+    assert.equal((await cli(['refresh', spec, '--until', '2024-07-01'])).code, 0);
+    assert.ok(existsSync(join(live, 'checkouts', '2024-02-01', 'stats', 'src', 'parse.c')));
+    const set = chainOf(spec).windows[1]!.sets[0]!;
+    const db = new Database(join(live, set.file));
+    const row = db.prepare('SELECT ord, record FROM tasks ORDER BY ord LIMIT 1').get() as { ord: number; record: string };
+    db.prepare('UPDATE tasks SET record = ? WHERE ord = ?').run(row.record.replace(/"reference":"/, '"reference":"tampered '), row.ord);
+    db.close();
+    assert.throws(() => readTasks(`${live}#function`), /set was changed after it was built \(its content hash is not the chain's\)/);
+    rmSync(join(live, set.file));
+    const missing = await cli(['refresh', spec, '--until', '2024-07-01']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /window 2024-02-01's function set is missing/);
+    assert.throws(() => readTasks(dir), /a folder, not a task file/);
   });
 
   it('names the file, line and field of a bad spec', async () => {
@@ -180,6 +220,44 @@ describe('refresh', () => {
     assert.match((await cli(['refresh', bad])).stderr, /line 10, field 'window\.length'/);
     writeFileSync(bad, SPEC().replace('start: 2024-01-01', 'start: 2024-01-31'));
     assert.match((await cli(['refresh', bad])).stderr, /line 9, field 'window\.start': a window of months or years starts on day 28 at most/);
+    writeFileSync(bad, SPEC().replace('start: 2024-01-01', 'start: 2024-02-30'));
+    assert.match((await cli(['refresh', bad])).stderr, /line 9, field 'window\.start': expected a day YYYY-MM-DD/);
+    writeFileSync(bad, SPEC().replace('start: 2024-01-01', 'start: 1990-01-01').replace('length: 1 month', 'length: 1 day'));
+    const many = await cli(['refresh', bad]);
+    assert.match(many.stderr, /the spec makes 12,\d{3} windows from 1990-01-01 \(1 day each\) up to its newest commit: more than 1000/);
+  });
+});
+
+describe('refresh on a hostile history', () => {
+  let dir: string;
+  let cleanup: () => void;
+  before(() => {
+    ({ dir, cleanup } = tempDir('ctxbench-live-hostile-'));
+  });
+  after(() => cleanup());
+
+  it('dates a commit\'s code by its newest ancestor, and ignores an index the repository carries', async () => {
+    const lib = join(dir, 'lib');
+    makeHistory(lib, ['jan', 'feb', 'mar']);
+    // the last commit holds April's code but says it was made in December 2023, and carries a .ctxbench folder
+    mkdirSync(join(lib, '.ctxbench'), { recursive: true });
+    writeFileSync(join(lib, '.ctxbench', 'index.db'), 'not an index');
+    execFileSync('git', ['-C', lib, 'add', '-f', '.ctxbench/index.db']);
+    cpSync(join(VERSIONS, 'apr', 'src'), join(lib, 'src'), { recursive: true });
+    execFileSync('git', ['-C', lib, 'commit', '-qam', 'backdated'], { env: { ...process.env, GIT_AUTHOR_DATE: '2023-12-15T00:00:00Z', GIT_COMMITTER_DATE: '2023-12-15T00:00:00Z', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    const spec = join(dir, 'stats.yaml');
+    writeFileSync(spec, SPEC());
+    const result = await cli(['refresh', spec, '--until', '2024-04-01']);
+    assert.equal(result.code, 0, result.stderr);
+    const live = join(dir, 'stats.live');
+    // the backdated commit comes after March's: no window before March is built from it (January has no parse.c yet,
+    // February's is February's), and its own change, dated December, is a task of no window
+    assert.ok(!existsSync(join(live, 'checkouts', '2024-01-01', 'stats', 'src', 'parse.c')));
+    assert.match(readFileSync(join(live, 'checkouts', '2024-02-01', 'stats', 'src', 'parse.c'), 'utf8'), /while \(\*text >= '0'/);
+    assert.ok(!existsSync(join(live, 'checkouts', '2024-03-01', 'stats', '.ctxbench', 'index.db')) || readFileSync(join(live, 'checkouts', '2024-03-01', 'stats', '.ctxbench', 'index.db')).subarray(0, 15).toString() === 'SQLite format 3');
+    assert.deepEqual(names(tasksOf(live, 'function', '2024-01-01')), ['clamp_value', 'mean_of']);
+    assert.deepEqual(names(tasksOf(live, 'function', '2024-02-01')), ['clamp_value', 'leading_blanks', 'parse_digits']);
+    assert.deepEqual(names(tasksOf(live, 'function', '2024-03-01')), ['parse_digits']);
   });
 });
 

@@ -3,6 +3,7 @@ import { commandLine, UsageError, type Command } from '../command.ts';
 import { integerOption, languagesOption, languagesOptionSpec, listOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../../util/table.ts';
+import { isCalendarDay } from '../../util/dates.ts';
 import { isLanguageId } from '../../languages/registry.ts';
 import { LEVEL_MODES } from '../../index/types.ts';
 import { parseLevelMode } from './index-commands.ts';
@@ -42,7 +43,7 @@ export function summaryTables(manifest: BuildManifest): string {
 function date(value: unknown, option: string): string | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) throw new UsageError(`--${option} must be a date YYYY-MM-DD, got '${text}'`);
+  if (!isCalendarDay(text)) throw new UsageError(`--${option} must be a date YYYY-MM-DD, got '${text}'`);
   return text;
 }
 

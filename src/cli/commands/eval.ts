@@ -9,6 +9,8 @@ import { holdRunFolder, storedCandidates } from '../../runstore/folder.ts';
 import type { Backend } from '../../models/types.ts';
 import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
+import { specOf } from '../spec.ts';
+import { loadedPlugins } from '../../plugins/index.ts';
 import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
 import { integerOption, listOption, numberOption, queueOption, queueOptionSpec, textOption, type OptionValues } from '../options.ts';
 
@@ -32,9 +34,11 @@ async function agentSettings(values: OptionValues, backend: Backend, tokenizer: 
 }
 
 export const evalCommand: Command = {
-  usage: 'eval <tasks> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options]',
+  usage: 'eval <tasks> --model P --context S --run DIR [--template T] [-n N] [--concurrency C] [sampling and endpoint options] | eval --spec run.yaml [overrides]',
   example: 'ctxbench eval crossfile.tasks --model openai:completion:Qwen2.5-Coder-7B --base-url http://127.0.0.1:8000/v1 --context bm25 --template qwen2.5-coder --run runs/qwen-bm25',
+  spec: { positional: 'tasks', paths: ['run', 'repo', 'env', 'cache-dir'], namesOrPaths: ['template', 'tokenizer'] },
   options: {
+    spec: { type: 'string', valueName: 'FILE', description: 'a run spec (YAML or JSON): the tasks as `tasks`, any option of this command by its name, `plugins` (files, each with its sha256); options given here override it. `ctxbench results RUN --spec` writes a run\'s (docs/runs.md, "Run specs")' },
     ...MODEL_OPTIONS,
     context: { type: 'string', valueName: 'S', description: 'context strategy: none, infile, oracle, precomputed, bm25, oracle+bm25, ... (see docs/context.md); +agent last (bm25+agent, or agent alone): the model then calls repository tools' },
     'agent-tools': { type: 'string', valueName: 'LIST', description: `agent mode: the tools offered (default: ${defaultAgentTools().join(',')})` },
@@ -98,9 +102,13 @@ export const evalCommand: Command = {
         ...(textOption(values, 'repo') ? { repoRoot: textOption(values, 'repo')! } : {}),
         ...(textOption(values, 'retrieval-compat') ? { retrieval: { compatibility: parseRetrievalCompatibility(textOption(values, 'retrieval-compat')!) } } : {}),
       });
+      const plugins = loadedPlugins();
       const summary = await runGeneration({
         tasksPath,
         runDir: runDir!,
+        plugins,
+        // the template in effect, also when it was chosen by default: the spec reproduces the run whatever the defaults become
+        spec: specOf(evalCommand, evalCommand.spec!, tasksPath, { ...values, template }, plugins),
         backend,
         promptBuilder,
         ...(agent ? { agent: await agentSettings(values, backend, tokenizer, textOption(values, 'repo'), testing) } : {}),

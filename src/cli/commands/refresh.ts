@@ -3,11 +3,12 @@ import { UsageError, commandLine, type Command } from '../command.ts';
 import { textOption } from '../options.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../../util/table.ts';
+import { isCalendarDay } from '../../util/dates.ts';
 import { loadLiveSpec, refreshLive } from '../../tasks/live.ts';
 
 function day(value: string | undefined, option: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new UsageError(`--${option} must be a date YYYY-MM-DD, got '${value}'`);
+  if (!isCalendarDay(value)) throw new UsageError(`--${option} must be a date YYYY-MM-DD, got '${value}'`);
   return value;
 }
 

@@ -8,8 +8,9 @@ import { compareRuns, readTaskFile } from '../../report/compare.ts';
 import { FORMATS, renderReport, type Format } from '../../report/render.ts';
 import { cachedReader } from '../../report/cached-reader.ts';
 import { writeFigureFiles } from '../../report/export.ts';
-import { figuresOfRuns, PRESETS } from '../../report/figures/index.ts';
+import { figuresOfRuns, PRESETS, runLabels } from '../../report/figures/index.ts';
 import { writeFileAtomic } from '../../util/jsonl.ts';
+import { isCalendarDay } from '../../util/dates.ts';
 import { readTaskLabels } from '../../tasks/labels.ts';
 
 /** The format a file name asks for by its extension (`r.html` -> html), or undefined. */
@@ -24,7 +25,7 @@ function cutoffOption(items: string[] | undefined): Record<string, string> | und
   return Object.fromEntries(items.map((item) => {
     const at = item.lastIndexOf('=');
     const [model, date] = [item.slice(0, at).trim(), item.slice(at + 1).trim()];
-    if (at <= 0 || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new UsageError(`--cutoff: expected MODEL=YYYY-MM-DD, got '${item}'`);
+    if (at <= 0 || !isCalendarDay(date)) throw new UsageError(`--cutoff: expected MODEL=YYYY-MM-DD, got '${item}'`);
     return [model, date];
   }));
 }
@@ -56,6 +57,9 @@ export const reportCommand: Command = {
     const opened = positionals.map((dir) => openRunStore(dir, { readonly: true }));
     const stores = opened.map((store) => cachedReader(store, labels));
     try {
+      const named = new Set([...stores.map((store) => store.config().model), ...runLabels(stores.map((store) => store.dir))]);
+      const unknown = Object.keys(cutoffs ?? {}).filter((model) => !named.has(model));
+      if (unknown.length > 0) throw new UsageError(`--cutoff: no run has the model or the name ${unknown.map((model) => `'${model}'`).join(', ')} (the runs: ${[...named].join(', ')})`);
       const report = buildReport(stores, by, metrics);
       // time windows: the per-window tables with their intervals, the chart and the cut-off notes are figures
       const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined || by.includes('window') || cutoffs !== undefined;
