@@ -8,3 +8,4 @@ export { formatCsv, parseCsv, parseCsvRows, type CsvRow } from './csv.ts';
 export { importCceval, iterateCceval, exportCceval, toCcevalRecord, ccevalToTask, ccevalLanguage } from './cceval.ts';
 export { importYabloco, YablocoImportManifestSchema, type YablocoImportManifest, type YablocoImportOptions, type YablocoImportReport } from './yabloco.ts';
 export { exportHf, importHf, iterateHf, toHfRow, fromHfRow, HF_FEATURES, type HfExportOptions } from './hf.ts';
+export { IMPORT_FORMATS, EXPORT_FORMATS, registerImportFormat, registerExportFormat, type ImportFormat, type ExportFormat, type ImportOptions, type ImportResult, type ExportOptions } from './formats.ts';

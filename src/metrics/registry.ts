@@ -37,6 +37,8 @@ export interface MetricDefinition {
   languages?: readonly LanguageId[];
   /** shown as a column of the viewer's task list (any other metric appears once sorted or filtered by). */
   column?: boolean;
+  /** reports compare runs on it task by task (paired bootstrap of the difference: CrossCodeEval's comparisons). */
+  paired?: boolean;
   /** a candidate's score that is degenerate by the metric's own definition, said beside it: a note given the candidate's
    *  scores, null when its score means what it says (reports count them, the viewer shows them). */
   caveat?: (scores: Readonly<Record<string, number>>) => string | null;
@@ -103,6 +105,7 @@ function referenceErrors(reference: string, { language, prefix = '', suffix = ''
 const BUILTIN_METRICS: readonly MetricDefinition[] = [
   {
     name: 'em',
+    paired: true,
     column: true,
     scale: 'binary',
     description: 'exact match after deleting #/ // comments, over stripped non-empty lines (CrossCodeEval)',
@@ -110,12 +113,14 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'em-nows',
+    paired: true,
     scale: 'binary',
     description: 'exact match with all whitespace removed (YABLoCo)',
     compute: exactMatchNoWhitespace,
   },
   {
     name: 'es',
+    paired: true,
     column: true,
     scale: 'percent',
     description: 'fuzz.ratio of the stripped texts, python-Levenshtein backend (CrossCodeEval, YABLoCo)',
@@ -141,6 +146,7 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'id-f1',
+    paired: true,
     column: true,
     scale: 'fraction',
     description: 'F1 of the identifier sets, 0 when both are empty (CrossCodeEval)',
@@ -160,6 +166,7 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
   },
   {
     name: 'codebleu',
+    paired: true,
     column: true,
     scale: 'fraction',
     description: 'CodeBLEU of k4black/codebleu 0.7.1, a dataflow score of 0 counted as 1 (M2RC-Eval)',

@@ -17,6 +17,7 @@ import { registerSandbox, type Sandbox } from '../exec/sandbox.ts';
 import { registerMetric, type MetricDefinition } from '../metrics/registry.ts';
 import { registerBackend, type BackendFactory } from '../models/provider.ts';
 import { registerFigureKind } from '../report/figures/registry.ts';
+import { registerExportFormat, registerImportFormat, type ExportFormat, type ImportFormat } from '../datasets/formats.ts';
 import type { FigureKind } from '../report/figures/types.ts';
 import { registerLanguage } from '../languages/registry.ts';
 import { registerReviewRule, type ReviewRule } from '../review/rules.ts';
@@ -49,6 +50,9 @@ export interface CtxbenchPlugin {
   reviewRules?: ReviewRule[];
   /** tools an agent may call in eval's agent mode (src/context/agent-tools.ts). */
   agentTools?: AgentTool[];
+  /** formats `import` reads and `export` writes (src/datasets/formats.ts). */
+  importFormats?: ImportFormat[];
+  exportFormats?: ExportFormat[];
 }
 
 /** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */
@@ -64,13 +68,15 @@ const PLUGIN_SCHEMA = z.strictObject({
   name: z.string().min(1),
   retrievers: z.array(named('name', { description: z.string(), score: fn })).optional(),
   backends: z.array(named('prefix', { forms: z.array(z.string()).min(1), accepts: fn, create: fn, baseline: z.boolean().optional() })).optional(),
-  metrics: z.array(named('name', { scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: fn, languages: z.array(z.string()).optional(), column: z.boolean().optional(), caveat: fn.optional() })).optional(),
+  metrics: z.array(named('name', { scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: fn, languages: z.array(z.string()).optional(), column: z.boolean().optional(), paired: z.boolean().optional(), caveat: fn.optional() })).optional(),
   templates: z.array(named('name', { description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string() })).optional(),
   sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
   figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
   reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
   cheatPatterns: z.array(named('name', { description: z.string(), languages: z.union([z.literal('*'), z.array(z.string())]), pattern: z.instanceof(RegExp) })).optional(),
   reviewRules: z.array(named('name', { description: z.string(), keeps: fn })).optional(),
+  importFormats: z.array(named('name', { description: z.string(), inputs: z.array(z.string().min(1)).min(1), read: fn })).optional(),
+  exportFormats: z.array(named('name', { description: z.string(), out: z.string().min(1), write: fn, written: fn })).optional(),
   agentTools: z.array(named('name', { description: z.string(), parameters: z.record(z.string(), z.object({ type: z.enum(['string', 'integer']), description: z.string() })), required: z.array(z.string()), optIn: z.boolean().optional(), run: fn })).optional(),
   languages: z.array(named('id', {
     displayName: z.string(),
@@ -156,6 +162,8 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   register(plugin.languages, 'languages', registerLanguage);
   register(plugin.reviewRules, 'reviewRules', registerReviewRule);
   register(plugin.agentTools, 'agentTools', registerAgentTool);
+  register(plugin.importFormats, 'importFormats', registerImportFormat);
+  register(plugin.exportFormats, 'exportFormats', registerExportFormat);
   loaded.set(path, plugin);
   loadedHashes.set(path, hashFile(path));
   // worker threads (indexing, task building) register the same entries

@@ -170,6 +170,20 @@ export function reportScale(metric: string): number {
   return scale ? REPORT_SCALE[scale] : 100;
 }
 
+/**
+ * How the report shows its metrics, from the registry's scales: which are shown x100 (0/1 and 0..1 metrics, pass@k)
+ * and which are 0-100 as computed.
+ */
+export function scaleNote(metrics: readonly string[]): string {
+  const scaled = metrics.filter((metric) => !metric.startsWith('pass@') && reportScale(metric) !== 1);
+  const percent = metrics.filter((metric) => reportScale(metric) === 1);
+  const sides = [
+    scaled.length + (metrics.some((metric) => metric.startsWith('pass@')) ? 1 : 0) > 0 ? `${[...scaled, ...(metrics.some((metric) => metric.startsWith('pass@')) ? ['pass@k'] : [])].join(', ')} are shown x100 (computed 0-1)` : null,
+    percent.length > 0 ? `${percent.join(', ')} are 0-100 as computed` : null,
+  ].filter((side) => side !== null);
+  return sides.length > 0 ? `Scale: ${sides.join('; ')}.` : '';
+}
+
 /** The registry's scales, read on first use (the viewer scales every candidate's scores). */
 let metricScales: Map<string, MetricScale> | undefined;
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { getLanguage } from '../languages/registry.ts';
-import { extractIdentifiers } from '../metrics/index.ts';
+import { extractIdentifiers, METRICS } from '../metrics/index.ts';
 import type { RunStoreReader } from '../runstore/types.ts';
 import type { TaskRecord } from '../datasets/types.ts';
 import { reportScale } from './aggregate.ts';
@@ -205,7 +205,7 @@ export function readTaskFile(task: TaskRecord, path: string): string | undefined
  * Scores are put on the report scale here, once, so that every consumer shows the same numbers.
  */
 export function compareRuns(stores: RunStoreReader[], metrics: string[], seed = 1): Comparison | undefined {
-  const paired = metrics.filter((m) => ['em', 'es', 'id-f1', 'codebleu', 'em-nows'].includes(m));
+  const paired = metrics.filter((m) => METRICS.find(m)?.paired === true);
   const scoreMetric = paired.includes('es') ? 'es' : paired[0];
   const retrieval = scoreMetric === undefined ? [] : stores
     .filter((store) => store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved')))

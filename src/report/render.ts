@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatCsv } from '../datasets/csv.ts';
 import { escapeMarkdown, markdownTable } from '../util/markdown.ts';
 import { formatTable, visibleControls } from '../util/table.ts';
-import { ReportSchema, type Report } from './aggregate.ts';
+import { ReportSchema, scaleNote, type Report } from './aggregate.ts';
 import { ComparisonSchema, type Comparison } from './compare.ts';
 import type { Figure, FigureTable } from './figures/types.ts';
 import { renderHtmlReport } from './html.ts';
@@ -35,7 +35,6 @@ export function provenanceLines(report: Report): string[] {
     `${shortRun(r.dir)}: model ${r.model}${r.baseline ? ' (baseline, no model)' : ''}, context ${r.context}, template ${r.template}, tokenizer ${r.tokenizer}, ${r.samples} sample(s), ctxbench ${r.toolVersion}`);
 }
 
-const METRIC_NOTE = 'Scale: em, em-nows, id-em, id-f1, es-levenshtein, codebleu, bleu, pass@k are x100; es (Levenshtein indel ratio) and es-difflib (difflib) are fuzz.ratio 0-100.';
 
 /** How the text and markdown reports write a table and a line of text we did not write. */
 interface Writer {
@@ -120,15 +119,15 @@ export function renderReport(report: Report, format: Format, comparison?: Compar
     case 'html': {
       const agents = agentTable(report);
       return renderHtmlReport({
-        title: 'ctxbench report', provenance: provenanceLines(report), notes: report.notes, scaleNote: METRIC_NOTE, figures, detail: report.by.length ? detailTable(report) : null,
+        title: 'ctxbench report', provenance: provenanceLines(report), notes: report.notes, scaleNote: scaleNote(report.metrics), figures, detail: report.by.length ? detailTable(report) : null,
         agents: agents && { title: AGENT_TITLE, table: { head: agents.head, rows: agents.rows.map((row) => row.map((text) => ({ text }))) } },
       });
     }
     case 'latex':
       return figures.filter((figure) => figure.table).map(figureLatex).join('\n');
     case 'md':
-      return [...provenanceLines(report).map((l) => `- ${escapeMarkdown(l)}`), '', escapeMarkdown(METRIC_NOTE), '', ...report.notes.map((n) => `> ${escapeMarkdown(n)}`), '', markdownTable(header(report), body(report)), ...agentText(report, MARKDOWN), ...comparisonText(comparison, MARKDOWN), ...figureTablesText(figures, MARKDOWN), ''].join('\n');
+      return [...provenanceLines(report).map((l) => `- ${escapeMarkdown(l)}`), '', escapeMarkdown(scaleNote(report.metrics)), '', ...report.notes.map((n) => `> ${escapeMarkdown(n)}`), '', markdownTable(header(report), body(report)), ...agentText(report, MARKDOWN), ...comparisonText(comparison, MARKDOWN), ...figureTablesText(figures, MARKDOWN), ''].join('\n');
     case 'text':
-      return [...provenanceLines(report).map(visibleControls), METRIC_NOTE, ...report.notes.map((n) => `note: ${visibleControls(n)}`), '', formatTable(header(report), body(report)), ...agentText(report, PLAIN), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
+      return [...provenanceLines(report).map(visibleControls), scaleNote(report.metrics), ...report.notes.map((n) => `note: ${visibleControls(n)}`), '', formatTable(header(report), body(report)), ...agentText(report, PLAIN), ...comparisonText(comparison, PLAIN), ...figureTablesText(figures, PLAIN), ''].join('\n');
   }
 }

@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TaskHead, TaskRecord } from '../datasets/types.ts';
-import { buildReport, type Dimension, type Report } from '../report/aggregate.ts';
+import { buildReport, scaleNote, type Dimension, type Report } from '../report/aggregate.ts';
 import { cachedReader } from '../report/cached-reader.ts';
 import { compareRuns } from '../report/compare.ts';
 import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
@@ -282,7 +282,7 @@ export class RunView implements RunStoreReader {
       const reader = cachedReader(this);
       const overall = buildReport([reader], []);
       snapshot.summary = {
-        run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, tables: [{ by: [], report: overall }, ...splitTables([reader], overall.metrics)],
+        run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, scaleNote: scaleNote(overall.metrics), tables: [{ by: [], report: overall }, ...splitTables([reader], overall.metrics)],
         figures: summaryFigures([reader], overall), kinds: FIGURE_KINDS.list().map(({ id, title, description }) => ({ id, title, description })),
       };
     }

@@ -126,6 +126,8 @@ export interface RunSummary {
   /** one line per run: what produced the numbers (the report's provenance lines). */
   provenance: string[];
   notes: string[];
+  /** how the tables show the metrics (x100 or 0-100), from the metric registry. */
+  scaleNote: string;
   tables: SummaryTable[];
   /** the report's figures of this run (the registry's kinds that apply). */
   figures: SummaryFigure[];

@@ -1,5 +1,6 @@
 // Plugins end to end: the worked examples (examples/plugins: a retriever, a backend, a metric, a
-// template, a sandbox, a report figure, a test-report format, a language, a review rule and an agent tool), loaded
+// template, a sandbox, a report figure, a test-report format, a language, a review rule, an agent tool and import and
+// export formats), loaded
 // from the fixture folder's config file, are used by index, prompt, eval, score, report, exec and
 // review and shown in the viewer; malformed plugins are errors naming the file.
 import assert from 'node:assert/strict';
@@ -167,6 +168,22 @@ test('an agent tool from a plugin: agent mode offers it when named and runs it w
   } finally {
     await server.close();
   }
+});
+
+test('an import and an export format from a plugin: export writes its pairs, import reads them back as tasks', async () => {
+  const pairs = join(work.dir, 'pairs.jsonl');
+  const exported = await ok(['export', 'prompt-completion', tasksFile, '--out', pairs]);
+  assert.match(exported, /^1 tasks exported to .*pairs\.jsonl \(prompt\/completion pairs\)$/m);
+  assert.deepEqual(readFileSync(pairs, 'utf8').trim().split('\n').map((line) => JSON.parse(line)), [{ id: 'factorial', prompt: task.prefix, completion: task.reference }]);
+  const back = join(work.dir, 'pairs.tasks');
+  const imported = await ok(['import', 'prompt-completion', pairs, '--out', back, '--language', 'c']);
+  assert.match(imported, /^1 prompt\/completion pairs$/m);
+  const [read] = readTasks(back);
+  assert.deepEqual([read!.id, read!.language, read!.prefix, read!.reference, read!.suffix], ['factorial', 'c', task.prefix, task.reference, '']);
+  // both formats are listed with the built-ins
+  const help = await cli(['import', '--help', '--config', CONFIG]);
+  assert.match(help.stdout, /import <cceval FILE\.jsonl \| yabloco BENCH\.csv BENCH\.json \| hf DIR \| jsonl FILE\.jsonl \| prompt-completion FILE\.jsonl>/);
+  assert.match((await cli(['export', 'nope', tasksFile, '--out', pairs, '--config', CONFIG])).stderr, /Usage: ctxbench export <hf\|cceval\|jsonl\|prompt-completion>/);
 });
 
 test("the plugin's metric is a column of the viewer's task list", async () => {

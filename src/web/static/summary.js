@@ -35,7 +35,7 @@ export async function summaryView(ctx, container, { run }) {
     h('h1', null, `Summary · ${run}`),
     h('ul', { class: 'provenance' }, summary.provenance.map((line) => h('li', null, line))),
     summary.notes.map((note) => h('p', { class: 'note' }, note)),
-    h('p', { class: 'muted small' }, 'Scale: em, em-nows, id-em, id-f1, es-levenshtein, codebleu, bleu, pass@k are x100; es and es-difflib are fuzz.ratio 0-100.'),
+    h('p', { class: 'muted small' }, summary.scaleNote),
     summary.figures.length ? summary.figures.map(figureSection) : h('p', { class: 'muted' }, 'nothing scored yet'),
     h('h2', null, 'Tables by dimension'),
     reportSections(ctx, summary.tables, null),
