@@ -175,12 +175,10 @@ export function reportScale(metric: string): number {
  * and which are 0-100 as computed.
  */
 export function scaleNote(metrics: readonly string[]): string {
-  const scaled = metrics.filter((metric) => !metric.startsWith('pass@') && reportScale(metric) !== 1);
+  const passAtK = metrics.some((metric) => metric.startsWith('pass@')) ? ['pass@k'] : [];
+  const scaled = [...metrics.filter((metric) => !metric.startsWith('pass@') && reportScale(metric) !== 1), ...passAtK];
   const percent = metrics.filter((metric) => reportScale(metric) === 1);
-  const sides = [
-    scaled.length + (metrics.some((metric) => metric.startsWith('pass@')) ? 1 : 0) > 0 ? `${[...scaled, ...(metrics.some((metric) => metric.startsWith('pass@')) ? ['pass@k'] : [])].join(', ')} are shown x100 (computed 0-1)` : null,
-    percent.length > 0 ? `${percent.join(', ')} are 0-100 as computed` : null,
-  ].filter((side) => side !== null);
+  const sides = [scaled.length > 0 ? `x100 (computed 0-1): ${scaled.join(', ')}` : null, percent.length > 0 ? `0-100 as computed: ${percent.join(', ')}` : null].filter((side) => side !== null);
   return sides.length > 0 ? `Scale: ${sides.join('; ')}.` : '';
 }
 
