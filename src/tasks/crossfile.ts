@@ -15,6 +15,7 @@ import { mapBatches } from './parallel.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 import { coversFile, lineHits, NOT_IN_COVERAGE } from './coverage.ts';
+import { changedLinesOf } from './window.ts';
 
 /** CrossCodeEval's minimum prompt lines; other languages use DEFAULT_PROMPT_LINES. */
 export const CROSSFILE_PROMPT_LINES: Partial<Record<LanguageId, number>> = { python: 10, java: 20, typescript: 30, tsx: 30, csharp: 5 };
@@ -165,7 +166,9 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
   let fileCount = 0;
   const selected = repos.map((repo) => {
     const facts = repo.store.facts(repo.store.files().map((file) => file.path));
-    const chosen = facts.filter((fileFacts) => !options.languages || options.languages.includes(fileFacts.language));
+    // in a live benchmark's window, only the files it changed can hold its tasks
+    const changed = options.window ? changedLinesOf(repo, options.window) : null;
+    const chosen = facts.filter((fileFacts) => (!options.languages || options.languages.includes(fileFacts.language)) && (!changed || changed(fileFacts.path).length > 0));
     fileCount += chosen.length;
     return { repo, facts, chosen };
   });

@@ -7,12 +7,11 @@ import type { LanguageId } from '../languages/types.ts';
 import { FileTexts } from './files.ts';
 import { holeAt, referenceLines, taskId } from './hole.ts';
 import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole, type SampledFile } from './node-sample.ts';
-import { lineTimes } from '../index/query.ts';
-import { daySeconds } from '../util/dates.ts';
+import { changedLinesOf } from './window.ts';
 import { mapBatches } from './parallel.ts';
 import { randomFor } from '../util/random.ts';
 import { limitPerGroup } from './select.ts';
-import { DEFAULT_BUCKETS, FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput, type TimeWindow } from './types.ts';
+import { DEFAULT_BUCKETS, FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';
 
 const BATCH_FILES = 16;
 
@@ -76,22 +75,6 @@ function reachMultiLineShare(tasks: TaskRecord[], alternates: Map<string, Drawn[
     if (multi < needed) short.push(`${language} ${multi} of ${indices.length}`);
   }
   return { replaced, short };
-}
-
-/** Per file, the line ranges (1-based, inclusive) whose last change is dated inside the window (git blame). */
-function changedLinesOf(repo: RepositoryInput, window: TimeWindow): (path: string) => [number, number][] {
-  const timesOf = lineTimes(repo.store);
-  const [from, to] = [daySeconds(window.start), daySeconds(window.end)];
-  return (path) => {
-    const ranges: [number, number][] = [];
-    (timesOf?.(path) ?? []).forEach((time, index) => {
-      if (time < from || time >= to) return;
-      const last = ranges.at(-1);
-      if (last && last[1] === index) last[1] = index + 1;
-      else ranges.push([index + 1, index + 1]);
-    });
-    return ranges;
-  };
 }
 
 export async function buildNodeTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
