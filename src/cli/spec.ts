@@ -3,13 +3,13 @@
 // positional's name (`tasks`) and `plugins` (files, each with the SHA-256 it must have). Options given on the
 // command line override the spec's. Paths are relative to the spec's folder. A run stores the spec it was made
 // with, every option in effect and paths absolute (`results RUN --spec` writes it back out).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { hashFile } from '../util/file-hash.ts';
-import { InputError, errorReason } from '../util/errors.ts';
+import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
-import { readYaml } from '../util/yaml-lines.ts';
+import { readYamlFile } from '../util/yaml-lines.ts';
 import type { Command, SpecShape } from './command.ts';
 
 const PluginEntrySchema = z.union([z.string().min(1), z.strictObject({ file: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() })]);
@@ -49,13 +49,7 @@ function namedOnCommandLine(argv: readonly string[], command: Command): Set<stri
  * does not name itself) before the given arguments, and its positional when the command line has none.
  */
 export function readSpec(file: string, command: Command, shape: SpecShape, argv: readonly string[]): ReadSpec {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read the spec: ${errorReason(error)}`, { file });
-  }
-  const { value, where } = readYaml(text, file);
+  const { value, where } = readYamlFile(file, 'spec');
   const spec = parseRecord(specSchema(command, shape), value ?? {}, where) as Record<string, unknown>;
   const folder = dirname(resolve(file));
   const place = (path: string) => (isAbsolute(path) ? path : resolve(folder, path));

@@ -4,7 +4,6 @@
 // the generation runner, so the response cache, resume after a kill and retries are the same as
 // for `eval`; the run store (`<out>.run/` by default) keeps every answer.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { fill } from '../context/templates.ts';
@@ -15,7 +14,7 @@ import { openRunStore } from '../runstore/store.ts';
 import { writeDerived, type DerivedManifest } from '../tasks/derive.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
-import { readYaml } from '../util/yaml-lines.ts';
+import { readYamlFile } from '../util/yaml-lines.ts';
 import type { Postprocessed } from './postprocess.ts';
 import { runGeneration, type GenerationOptions, type GenerationSummary } from './runner.ts';
 
@@ -51,13 +50,7 @@ export interface LoadedDocstringTemplate {
 }
 
 export function loadDocstringTemplate(file: string): LoadedDocstringTemplate {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read the template: ${(error as Error).message}`, { file });
-  }
-  const { value, where } = readYaml(text, file);
+  const { text, value, where } = readYamlFile(file, 'template');
   return { template: parseRecord(DocstringTemplateSchema, value, where), file, hash: createHash('sha256').update(text).digest('hex') };
 }
 

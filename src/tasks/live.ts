@@ -5,7 +5,7 @@
 // (git blame), and appends the window to the chain (datasets/live.ts). A window once built is never built
 // again unless the spec changes; a run killed at any point leaves the windows before intact.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LIVE_CHAIN_FILE, readLiveChain, setContentHash, windowHash, type LiveChain, type LiveSet, type LiveWindow } from '../datasets/live.ts';
@@ -19,7 +19,7 @@ import { InputError, errorReason } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { lockFolder } from '../util/lock.ts';
 import { parseRecord } from '../util/schema.ts';
-import { readYaml } from '../util/yaml-lines.ts';
+import { readYamlFile } from '../util/yaml-lines.ts';
 import { buildBenchmark, writeBuild } from './build.ts';
 import { FAMILIES, type BuildManifest, type Family, type TimeWindow } from './types.ts';
 
@@ -88,13 +88,7 @@ export interface LoadedSpec {
 }
 
 export function loadLiveSpec(file: string): LoadedSpec {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read the spec: ${errorReason(error)}`, { file });
-  }
-  const { value, where } = readYaml(text, file);
+  const { value, where } = readYamlFile(file, 'spec');
   const spec = parseRecord(LiveSpecSchema, value, where);
   const folder = dirname(resolve(file));
   const window = spec.window;

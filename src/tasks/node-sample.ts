@@ -7,6 +7,7 @@ import { parse } from '../languages/parser.ts';
 import { getLanguage } from '../languages/registry.ts';
 import type { LanguageId, SemanticLabel } from '../languages/types.ts';
 import { DEFAULT_BUCKETS, type BucketConvention } from './types.ts';
+import { lineStarts, positionAt } from './hole.ts';
 import { randomFor } from '../util/random.ts';
 
 export const NODE_FILTERS = {
@@ -368,18 +369,8 @@ export async function sampleFile(file: SampledFile & { text: string }, seed: num
 
 /** Whether a hole (offsets, end exclusive) touches one of the line ranges (1-based, inclusive, in order). */
 function linesFilter(text: string, ranges: readonly [number, number][]): (start: number, end: number) => boolean {
-  const starts = [0];
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
-  const lineOf = (offset: number) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return low + 1;
-  };
+  const starts = lineStarts(text);
+  const lineOf = (offset: number) => positionAt(starts, offset).line;
   return (start, end) => {
     const first = lineOf(start);
     const last = lineOf(Math.max(start, end - 1));

@@ -1,7 +1,8 @@
 // YAML files read for their data and for the line of every key, so that a schema error names the
 // line of the offending field (`tests.arg` -> line 7), not only the file.
+import { readFileSync } from 'node:fs';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { InputError } from './errors.ts';
+import { InputError, errorReason } from './errors.ts';
 import type { RecordLocation } from './schema.ts';
 
 /** Parses YAML text: its value and a location whose `lineOf` finds the line of a field path. */
@@ -38,4 +39,15 @@ export function readYaml(text: string, file: string): { value: unknown; where: R
     return offset === undefined ? undefined : lineCounter.linePos(offset).line;
   };
   return { value, where: { file, lineOf } };
+}
+
+/** Reads a YAML (or JSON) file a user wrote: its text, value and field lines; `what` names it when it cannot be read. */
+export function readYamlFile(file: string, what: string): { text: string; value: unknown; where: RecordLocation } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read the ${what}: ${errorReason(error)}`, { file });
+  }
+  return { text, ...readYaml(text, file) };
 }
