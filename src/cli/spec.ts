@@ -65,7 +65,8 @@ export function readSpec(file: string, command: Command, shape: SpecShape, argv:
       let text = String(item);
       if (shape.paths.includes(name)) text = place(text);
       else if (shape.namesOrPaths.includes(name) && existsSync(place(text))) text = place(text);
-      tokens.push(`--${name}`, text);
+      // one token: a value that starts with "-" stays a value
+      tokens.push(`--${name}=${text}`);
     }
   }
   const hasPositional = argv.some((token, index) => !token.startsWith('-') && !(index > 0 && takesValue(argv[index - 1]!, command)));
