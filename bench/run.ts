@@ -43,6 +43,8 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
   },
   // YABLoCo's four repositories: relocation of its rows, and bullet3 executed at its commit (tens of minutes).
   { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only', '--limit', '--work-dir'] },
+  // YABLoCo's tables (report --preset yabloco) from the three baselines over its four repositories' rows.
+  { area: 'yabloco-baselines', file: 'yabloco-baselines.ts', args: [], onlyWhenNamed: true },
   { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'review', file: 'review.ts', args: [] },

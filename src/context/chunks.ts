@@ -41,6 +41,12 @@ export interface CandidateSet {
 
 const SKIPPED_DIRECTORIES = new Set(['node_modules']);
 const CANDIDATE_CACHE_SIZE = 256;
+/**
+ * Chunks the cached candidate sets may hold together (each with its corpus, about half a kilobyte a chunk): on a
+ * monorepo every task's candidates are millions of chunks, and 256 of them exhausted 24 GB (LLVM's 65 YABLoCo rows
+ * with bm25). The newest set always stays.
+ */
+const CANDIDATE_CACHE_CHUNKS = 2_000_000;
 
 /** CrossCodeEval's file_distance: directory steps from both files up to their common folder. */
 export function pathDistance(a: string, b: string): number {
@@ -117,6 +123,8 @@ export class RepoIndex {
   readonly vocabulary = new Map<string, number>();
   private readonly chunksByFile = new Map<string, Chunk[]>();
   private readonly candidateSets = new Map<string, CandidateSet>();
+  /** the chunks of the cached candidate sets, together. */
+  private cachedChunks = 0;
   private readonly extensionKeys = new WeakMap<ReadonlySet<string>, string>();
 
   private readonly realRoot: string;
@@ -278,7 +286,12 @@ export class RepoIndex {
       vocabulary: this.vocabulary,
     };
     this.candidateSets.set(key, set);
-    if (this.candidateSets.size > CANDIDATE_CACHE_SIZE) this.candidateSets.delete(this.candidateSets.keys().next().value!);
+    this.cachedChunks += ranked.length;
+    while (this.candidateSets.size > 1 && (this.candidateSets.size > CANDIDATE_CACHE_SIZE || this.cachedChunks > CANDIDATE_CACHE_CHUNKS)) {
+      const [oldest, evicted] = this.candidateSets.entries().next().value!;
+      this.candidateSets.delete(oldest);
+      this.cachedChunks -= evicted.ranked.length;
+    }
     return set;
   }
 }
