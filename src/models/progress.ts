@@ -11,26 +11,36 @@ export interface ProgressTotals {
   calls: number;
 }
 
+/** Calls `tick` periodically until the returned stop is called (tests drive it by hand instead of waiting). */
+export type Ticker = (tick: () => void) => () => void;
+
+/** Every `ms` milliseconds, without keeping the process alive. */
+export function intervalTicker(ms: number): Ticker {
+  return (tick) => {
+    const timer = setInterval(tick, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
+}
+
 export class Progress {
   private tasksDone: number;
   private callsDone = 0;
   private errors = 0;
   private readonly started = performance.now();
   private lastDraw = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private stopTicking: (() => void) | null = null;
 
   constructor(
     private readonly stream: ProgressStream | null,
     private readonly totals: ProgressTotals,
     /** tasks already complete before this session (resumed runs). */
     tasksAlreadyDone: number,
-    intervalMs = 5000,
+    /** when a line is written where the stream is no terminal (default: every 5 s). */
+    ticker: Ticker = intervalTicker(5000),
   ) {
     this.tasksDone = tasksAlreadyDone;
-    if (stream && !stream.isTTY) {
-      this.timer = setInterval(() => this.stream!.write(`${this.line()}\n`), intervalMs);
-      this.timer.unref();
-    }
+    if (stream && !stream.isTTY) this.stopTicking = ticker(() => this.stream!.write(`${this.line()}\n`));
   }
 
   callFinished(failed: boolean, taskFinished: boolean): void {
@@ -55,7 +65,7 @@ export class Progress {
   }
 
   finish(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopTicking?.();
     if (!this.stream) return;
     this.stream.write(this.stream.isTTY ? `\r\x1b[K${this.line()}\n` : `${this.line()}\n`);
   }

@@ -16,7 +16,7 @@ import type { PromptParts } from '../context/prompt-parts.ts';
 import { InputError } from '../util/errors.ts';
 import { runAgent, type AgentSettings } from './agent.ts';
 import { candidateOf, type Postprocessed } from './postprocess.ts';
-import { Progress, type ProgressStream } from './progress.ts';
+import { intervalTicker, Progress, type ProgressStream } from './progress.ts';
 import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 import { WriteQueue } from './write-queue.ts';
 import type { Backend, Generation, SamplingParams } from './types.ts';
@@ -189,7 +189,7 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
       })
       .filter((entry) => entry.samples.length > 0);
     const totalCalls = pending.reduce((sum, entry) => sum + entry.samples.length, 0);
-    const progress = new Progress(options.progress ?? null, { tasks: tasks.length, calls: totalCalls }, tasks.length - pending.length, options.progressIntervalMs);
+    const progress = new Progress(options.progress ?? null, { tasks: tasks.length, calls: totalCalls }, tasks.length - pending.length, options.progressIntervalMs === undefined ? undefined : intervalTicker(options.progressIntervalMs));
     const session = { calls: 0, cacheHits: 0, written: 0 };
     const writes = new WriteQueue(store, cache);
     const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
