@@ -299,15 +299,16 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
       for (const window of toBuild) result.added.push({ window, repositories: windowRepositories(window), tasks: {} });
       return result;
     }
+    let chain: LiveChain = { format: 'ctxbench-live', version: 1, spec: { file: spec.file, hash: spec.hash }, toolVersion: options.toolVersion, windows: [...kept] };
+    const writeChain = () => writeFileAtomic(chainFile, `${JSON.stringify(chain, null, 2)}\n`);
     if (rebuilt) {
       progress(`the spec changed since the windows were built (${before!.windows.length}): building every window again`);
       // the new spec's (empty) chain first: a kill from here on leaves a chain that names nothing removed
-      writeFileAtomic(chainFile, `${JSON.stringify({ format: 'ctxbench-live', version: 1, spec: { file: spec.file, hash: spec.hash }, toolVersion: options.toolVersion, windows: [] } satisfies LiveChain, null, 2)}\n`);
+      writeChain();
       rmSync(join(out, 'checkouts'), { recursive: true, force: true });
     }
     repairKept(out, kept);
-    let chain: LiveChain = { format: 'ctxbench-live', version: 1, spec: { file: spec.file, hash: spec.hash }, toolVersion: options.toolVersion, windows: [...kept] };
-    if (before && before.spec.file !== spec.file) writeFileAtomic(chainFile, `${JSON.stringify(chain, null, 2)}\n`);
+    if (before && before.spec.file !== spec.file) writeChain();
     for (const window of toBuild) {
       const repositories = windowRepositories(window);
       const changed = repositories.filter((repo) => repo.commits > 0 && repo.commit !== null);
@@ -348,7 +349,7 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
       const entry: Omit<LiveWindow, 'hash'> = { start: window.start, end: window.end, repositories, sets, previous: chain.windows.at(-1)?.hash ?? null, builtAt: new Date().toISOString() };
       chain = { ...chain, windows: [...chain.windows, { ...entry, hash: windowHash(entry) }] };
       // the window's sets are whole on disk before the chain names them: a kill before this line loses this window only
-      writeFileAtomic(join(out, LIVE_CHAIN_FILE), `${JSON.stringify(chain, null, 2)}\n`);
+      writeChain();
       const counts = Object.fromEntries(sets.map((set) => [set.family, set.tasks]));
       progress(`window ${window.start}: ${sets.map((set) => `${set.family} ${set.tasks} task(s)`).join(', ')}`);
       result.added.push({ window, repositories, tasks: counts });
