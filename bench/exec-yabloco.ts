@@ -4,12 +4,13 @@
 // exists, every found row executed twice (its reference must pass, a broken body must fail) with
 // ctxbench against YABLoCo's own recipe for the same candidates, measured in the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeTasks } from '../src/datasets/io.ts';
 import { importYabloco } from '../src/datasets/yabloco.ts';
+import { loadEnvironment } from '../src/exec/env.ts';
 import { run as runExecBench } from './exec.ts';
 import { sourceTree, YABLOCO_DATA, yablocoSnapshot } from './sources.ts';
 
@@ -19,7 +20,13 @@ interface Repository {
   /** the checkout: YABLoCo's commit where its snapshot is at hand, else a Debian source package. */
   checkout: () => string;
   /** the environment that executes its rows, with the arguments of YABLoCo's recipe; absent: relocation only. */
-  exec?: { env: string; naiveImage: string; naiveBuild: string; naiveTest: string; target: number };
+  exec?: {
+    env: string; naiveTest: string; target?: number;
+    /** YABLoCo's prebuilt tree and its incremental build (absent: the environment's setup and build). */
+    naiveImage?: string; naiveBuild?: string;
+    /** the folders whose rows the environment builds and tests (absent: every row). */
+    folders?: string[];
+  };
 }
 
 const BULLET3_TESTS = [
@@ -54,12 +61,25 @@ const REPOSITORIES: Repository[] = [
       target: 10,
     },
   },
-  { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19') },
+  {
+    name: 'llvm',
+    checkout: () => sourceTree('llvm-toolchain-19'),
+    // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM, then
+    // `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here, on the
+    // same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
+    exec: {
+      env: fileURLToPath(new URL('../examples/envs/llvm.yaml', import.meta.url)),
+      naiveTest: 'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen llvm/test/tools/llvm-cxxfilt',
+      folders: ['llvm/lib/Support/', 'llvm/include/llvm/Support/', 'llvm/include/llvm/ADT/', 'llvm/lib/Demangle/', 'llvm/include/llvm/Demangle/', 'llvm/lib/TableGen/', 'llvm/include/llvm/TableGen/', 'llvm/utils/TableGen/'],
+    },
+  },
 ];
 
 // --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work folder,
-// whose check state (`exec check --work-dir DIR`, or copied there) is reused
-const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' }, 'work-dir': { type: 'string' } } });
+// whose check state (`exec check --work-dir DIR`, or copied there) is reused; --queue N: the first N rows' candidates
+// again through the queue (one worker on the same work folder), their verdicts compared with the local run's;
+// --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0: none)
+const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' }, 'work-dir': { type: 'string' }, queue: { type: 'string' }, naive: { type: 'string' } } });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 const wanted = values.only?.split(',') ?? [];
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
@@ -74,12 +94,15 @@ try {
       console.log(`  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`);
     }
     if (!repository.exec) continue;
-    const tasksFile = join(scratch, `${repository.name}.jsonl`);
-    writeTasks(tasksFile, tasks);
     const { exec } = repository;
+    const env = loadEnvironment(exec.env, checkout);
+    const executed = exec.folders ? tasks.filter((task) => exec.folders!.some((folder) => task.path.startsWith(folder))) : tasks;
+    if (exec.folders) console.log(`  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(exec.env)}); the other ${tasks.length - executed.length} need the whole of LLVM (the queue's recipe)`);
+    const tasksFile = join(scratch, `${repository.name}.jsonl`);
+    writeTasks(tasksFile, executed);
     await runExecBench({
-      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? tasks.length, workers: 1, naive: 2, workDir: values['work-dir'],
-      naiveImage: exec.naiveImage, naiveSetup: exec.naiveBuild, naiveTest: exec.naiveTest, target: exec.target, again: 3,
+      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? executed.length, workers: 1, naive: values.naive === undefined ? 2 : Number(values.naive), workDir: values['work-dir'],
+      naiveImage: exec.naiveImage ?? env.setup.join(' && '), naiveSetup: exec.naiveBuild ?? env.build.join(' && '), naiveTest: exec.naiveTest, target: exec.target, again: 3, queue: values.queue === undefined ? undefined : Number(values.queue),
     });
   }
 } finally {

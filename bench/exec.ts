@@ -5,10 +5,11 @@
 //
 // Usage: node --import tsx bench/exec.ts [--env FILE] [--repo DIR | --source NAME] [--tasks FILE.jsonl]
 //          [--functions PATH:NAME,...] [--limit N] [--workers N] [--naive N] [--broken-body TEXT]
-//          [--naive-setup CMD] [--naive-test CMD] [--target X] [--work-dir DIR]
+//          [--naive-setup CMD] [--naive-test CMD] [--target X] [--work-dir DIR] [--again N] [--queue N]
 // Default: the C fixture (test/fixtures/exec/c). redis (`npm run bench -- exec-redis`): see the
 // "redis benchmark" section of docs/exec.md and examples/envs/redis-bench.yaml.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -18,7 +19,7 @@ import type { TaskRecord } from '../src/datasets/types.ts';
 import type { ExecResult } from '../src/runstore/types.ts';
 import { indexRepository } from '../src/index/indexer.ts';
 import { buildFromIndexes } from '../src/tasks/build.ts';
-import { repositoryCommit } from '../src/tasks/git.ts';
+import { repositoryCommit } from '../src/util/git.ts';
 import { readTasks } from '../src/datasets/io.ts';
 import {
   chownTree,
@@ -36,11 +37,15 @@ import {
   runInTree,
   spliceCandidate,
   testCommand,
+  type CheckState,
+  type ExecEnvironment,
   type ExecItem,
   type ExecOptions,
   type PhaseOutcome,
 } from '../src/exec/index.ts';
+import { executeQueued, parseQueueUrl } from '../src/queue/index.ts';
 import { functionTask, functionText } from '../test/exec/helpers.ts';
+import { CtxbenchProcess, startRedis } from '../test/queue/helpers.ts';
 import { sourceTree } from './sources.ts';
 
 export interface ExecBenchOptions {
@@ -77,6 +82,9 @@ export interface ExecBenchOptions {
   workDir?: string;
   /** the first N tasks' candidates are run a second time (cache off): their verdicts must be the same. */
   again?: number;
+  /** the first N tasks' candidates are run again through the queue (a local redis-server, one `ctxbench worker` on the
+   *  same work folder and check state): their verdicts must be the same as the local run's. */
+  queue?: number;
 }
 
 export interface ExecBenchResult {
@@ -241,6 +249,8 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
       for (const item of repeated) if (!same.includes(item)) console.log(`  changed: ${item.key} ${results.get(item.key)!.verdict} -> ${second.get(item.key)!.verdict}`);
     }
 
+    if (options.queue) await queuedAgain(checkedEnv, env.file, state, items.filter((item) => tasks.slice(0, options.queue).includes(item.task)), results, workDir);
+
     // YABLoCo's recipe, one candidate at a time: fresh copy, full build, whole suite.
     const context = createContext(env, { workDir });
     const naiveCount = Math.min(options.naive ?? 2, items.length);
@@ -252,7 +262,7 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     let naiveRight = 0;
     const scratch = join(workDir, 'naive');
     const image = join(workDir, 'naive-image');
-    if (options.naiveImage) {
+    if (options.naiveImage && naiveItems.length > 0) {
       started = performance.now();
       removeTree(image);
       copyTree(env.repo, image);
@@ -299,11 +309,16 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     removeTree(scratch);
     removeTree(image);
     const naiveMeanSeconds = naiveTotal / Math.max(1, naiveItems.length);
-    const ratio = naiveMeanSeconds / meanSeconds;
-    console.log(`naive (${recipe}): ${naiveItems.length} candidates, ${naiveMeanSeconds.toFixed(2)} s per candidate; verdicts right ${naiveRight}/${naiveItems.length}`);
-    const target = options.target === undefined ? '' : ` (target >= ${options.target}x: ${ratio >= options.target ? 'met' : 'NOT MET'})`;
-    console.log(`ratio: ctxbench is ${ratio.toFixed(1)}x faster per candidate${target}`);
-    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${judged.length}${uncovered.size > 0 ? ` (${uncovered.size} tasks not covered)` : ''}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}; one-time preparation: exec check ${checkSeconds.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s, coverage included)`);
+    const ratio = naiveItems.length > 0 ? naiveMeanSeconds / meanSeconds : Number.NaN;
+    const target = options.target === undefined || naiveItems.length === 0 ? '' : ` (target >= ${options.target}x: ${ratio >= options.target ? 'met' : 'NOT MET'})`;
+    const naiveSummary = naiveItems.length > 0
+      ? `YABLoCo's recipe ${naiveMeanSeconds.toFixed(1)} s (${naiveItems.length} candidates, verdicts right ${naiveRight}/${naiveItems.length}); ratio ${ratio.toFixed(1)}x${target}`
+      : "YABLoCo's recipe not run (--naive 0)";
+    if (naiveItems.length > 0) {
+      console.log(`naive (${recipe}): ${naiveItems.length} candidates, ${naiveMeanSeconds.toFixed(2)} s per candidate; verdicts right ${naiveRight}/${naiveItems.length}`);
+      console.log(`ratio: ctxbench is ${ratio.toFixed(1)}x faster per candidate${target}`);
+    }
+    console.log(`summary: ${items.length} candidates, verdicts right ${right}/${judged.length}${uncovered.size > 0 ? ` (${uncovered.size} tasks not covered)` : ''}; mean wall time per candidate: ctxbench ${meanSeconds.toFixed(2)} s, ${naiveSummary}; one-time preparation: exec check ${checkSeconds.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s, coverage included)`);
     const workDiskMiB = Number(spawnSync('du', ['-sm', workDir], { encoding: 'utf8' }).stdout.split('\t')[0]);
     console.log(`disk: the work folder holds ${workDiskMiB} MiB (prepared tree, ${workers} workers, coverage map, logs); peak memory of ctxbench's process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
     return { candidates: items.length, right, setupSeconds, coverageSeconds, meanSeconds, naiveCandidates: naiveItems.length, naiveRight, naiveMeanSeconds, ratio, copySeconds, hardlinkSeconds, workDiskMiB };
@@ -312,18 +327,45 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
   }
 }
 
+/**
+ * The candidates again on the queue: a redis-server on 127.0.0.1, one `ctxbench worker` serving the environment from the
+ * same work folder (its prepared tree and check state: no second preparation), the coordinator's `executeQueued`.
+ */
+async function queuedAgain(env: ExecEnvironment, sourceFile: string, state: CheckState, items: ExecItem[], local: Map<string, ExecResult>, workDir: string): Promise<void> {
+  // the worker reads the environment from a file: the one in the work folder, beside the check state, with the repository's absolute path
+  writeFileSync(env.file, readFileSync(sourceFile, 'utf8').replace(/^repo: .*$/m, `repo: ${env.repo}`));
+  const redis = await startRedis();
+  const worker = new CtxbenchProcess(['worker', '--queue', redis.url, '--env', env.file, '--work-dir', workDir, '--name', 'bench']);
+  try {
+    await worker.waitFor(/connected to/);
+    const started = performance.now();
+    const verdicts = new Map<string, string>();
+    const queued = items.map((item, index) => ({ task: item.task, sample: index, candidate: item.candidate, key: item.key }));
+    const run = createHash('sha256').update(`bench ${workDir} ${Date.now()}`).digest('hex').slice(0, 32);
+    for await (const output of executeQueued(env, queued, { connection: parseQueueUrl(redis.url), run, state, sandbox: 'bwrap', logDir: join(workDir, 'queue-logs') })) {
+      verdicts.set(output.key, output.result?.verdict ?? `infra: ${output.infraError}`);
+    }
+    const same = items.filter((item) => verdicts.get(item.key) === local.get(item.key)!.verdict);
+    console.log(`on the queue (1 worker): ${same.length}/${items.length} candidates got the same verdict as the local run, ${(seconds(started) / items.length).toFixed(1)} s per candidate`);
+    for (const item of items) if (!same.includes(item)) console.log(`  changed on the queue: ${item.key} ${local.get(item.key)!.verdict} -> ${verdicts.get(item.key)}`);
+  } finally {
+    await worker.kill('SIGTERM');
+    await redis.stop();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
       env: { type: 'string' }, repo: { type: 'string' }, source: { type: 'string' }, tasks: { type: 'string' }, functions: { type: 'string' }, limit: { type: 'string' },
       workers: { type: 'string' }, naive: { type: 'string' }, 'broken-body': { type: 'string' }, 'naive-setup': { type: 'string' }, 'naive-test': { type: 'string' },
-      target: { type: 'string' }, 'work-dir': { type: 'string' }, 'naive-image': { type: 'string' }, again: { type: 'string' },
+      target: { type: 'string' }, 'work-dir': { type: 'string' }, 'naive-image': { type: 'string' }, again: { type: 'string' }, queue: { type: 'string' },
     },
   });
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   await run({
     env: values.env, repo: values.repo, source: values.source, tasks: values.tasks, functions: values.functions?.split(',').map((pick) => pick.trim()).filter(Boolean),
     limit: number(values.limit), workers: number(values.workers), naive: number(values.naive), brokenBody: values['broken-body'],
-    naiveSetup: values['naive-setup'], naiveTest: values['naive-test'], naiveImage: values['naive-image'], again: number(values.again), target: number(values.target), workDir: values['work-dir'],
+    naiveSetup: values['naive-setup'], naiveTest: values['naive-test'], naiveImage: values['naive-image'], again: number(values.again), queue: number(values.queue), target: number(values.target), workDir: values['work-dir'],
   });
 }

@@ -14,7 +14,7 @@ import { exactMatch, exactMatchNoWhitespace } from '../src/metrics/exact-match.t
 import { createBaselineBackend } from '../src/models/baselines.ts';
 import { candidateOf } from '../src/models/postprocess.ts';
 import { buildFromIndexes } from '../src/tasks/build.ts';
-import { repositoryCommit } from '../src/tasks/git.ts';
+import { repositoryCommit } from '../src/util/git.ts';
 import { FAMILIES, type Family, type RepositoryInput } from '../src/tasks/types.ts';
 import { FIDELITY_SOURCES } from './fidelity-sources.ts';
 import { sourceTree } from './sources.ts';

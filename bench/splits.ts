@@ -18,7 +18,7 @@ import { buildFromIndexes } from '../src/tasks/build.ts';
 import { readCoverage } from '../src/tasks/coverage.ts';
 import { bleuTokens, duplicateChecker, YABLOCO_DUPLICATES } from '../src/tasks/bleu.ts';
 import { bodyLineCount, docstringProblem, FUNCTION_FILTERS, looksLikeTest, TRAIN_FILTERS } from '../src/tasks/function.ts';
-import { repositoryCommit } from '../src/tasks/git.ts';
+import { repositoryCommit } from '../src/util/git.ts';
 import type { FilterStep } from '../src/tasks/types.ts';
 
 const YABLOCO = process.env.CTXBENCH_YABLOCO ?? '/work/shared/yabloco';

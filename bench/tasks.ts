@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { indexRepository } from '../src/index/indexer.ts';
 import { parse } from '../src/languages/parser.ts';
 import { buildFromIndexes } from '../src/tasks/build.ts';
-import { repositoryCommit } from '../src/tasks/git.ts';
+import { repositoryCommit } from '../src/util/git.ts';
 import { FAMILIES, type RepositoryInput } from '../src/tasks/types.ts';
 import { sourceTree } from './sources.ts';
 

@@ -1,6 +1,6 @@
 // The package root is a library: a script can index, build, prompt and score as the CLI does.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -29,4 +29,16 @@ test('a wrong family given to the library is a clear error naming the field, bef
     ctxbench.buildBenchmark({ family: 'functions' as 'function', repos: [REPO], index: { db }, seed: 1, command: 'api test', toolVersion: '0' }),
     (error: Error) => error.name === 'InputError' && /field 'family'.*unknown task family "functions" \(known: function, crossfile, node\)|unknown task family "functions" \(known: function, crossfile, node\).*field 'family'/.test(error.message),
   );
+});
+
+test('the package root exports exactly the library API that docs/ARCHITECTURE.md lists', async () => {
+  const doc = readFileSync(new URL('../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('## Library API'), doc.indexOf('## Package'));
+  const rows = section.split('\n').filter((line) => /^\| [a-z]/.test(line) && !line.startsWith('| stage'));
+  const names = (column: number) => rows.flatMap((row) => [...(row.split('|')[column] ?? '').matchAll(/`(\w+)`/g)].map((m) => m[1]!)).sort();
+  assert.deepEqual(Object.keys(ctxbench).sort(), names(2));
+  // types leave no trace at run time: read them from the root's source
+  const source = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
+  const types = [...source.matchAll(/\btype (\w+)/g)].map((m) => m[1]!).sort();
+  assert.deepEqual(types, names(3));
 });

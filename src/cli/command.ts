@@ -31,7 +31,8 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** the command takes its whole invocation from a spec file too (`--spec FILE`, an option of its own). */
   spec?: SpecShape;
-  run(args: { positionals: string[]; values: Record<string, string | boolean | string[] | undefined> }): Promise<number>;
+  /** `commands`: every command of the CLI, for a command that runs others (the demo), handed over by `main.ts`. */
+  run(args: { positionals: string[]; values: Record<string, string | boolean | string[] | undefined>; commands?: readonly CommandEntry[] }): Promise<number>;
 }
 
 /** A user mistake (bad option, missing file): printed as one line without a stack trace. */

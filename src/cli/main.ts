@@ -5,7 +5,7 @@ import { commandHelp, nearestName, parseCommandArgs, UsageError } from './comman
 import { describeSystemError } from './system-errors.ts';
 import { toolVersion } from './version.ts';
 import { existsSync } from 'node:fs';
-import { CONFIG_FILE } from '../plugins/config-file.ts';
+import { CONFIG_FILE } from '../util/config-file.ts';
 const GLOBAL_OPTIONS_HELP = [
   'Options of every command:',
   '  --plugin FILE    load a plugin (.ts or .js; default export definePlugin({...})): retrievers, backends, metrics,',
@@ -101,7 +101,7 @@ export async function main(argv: string[]): Promise<number> {
       if (spec.plugins.length > 0) await (await import('../plugins/index.ts')).loadPlugins({ plugins: spec.plugins });
     }
     const { positionals, values } = parseCommandArgs(name, command, argv);
-    return await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
+    return await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined>, commands });
   } catch (error) {
     if (error instanceof UsageError || (error as { userFacing?: boolean }).userFacing) {
       console.error(`ctxbench ${name}: ${(error as Error).message}`);

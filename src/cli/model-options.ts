@@ -1,7 +1,7 @@
 // The options of every command that calls a model through the generation runner (`eval`,
 // `docstrings generate`): the model, its endpoint, sampling, concurrency and the response cache.
-import { providerForms, resolveBaseUrl, type BackendOptions } from '../models/provider.ts';
-import { responseCacheFile } from '../runstore/cache.ts';
+import { providerForms, resolveBaseUrl, type BackendOptions } from '../models/index.ts';
+import { responseCacheFile } from '../runstore/index.ts';
 import type { OptionSpec } from './command.ts';
 import { integerOption, numberOption, textOption, type OptionValues } from './options.ts';
 

@@ -1,9 +1,8 @@
 // Option values of every command, parsed one way: numbers with their bounds, names from a fixed
 // list, comma-separated lists. Errors name the option and repeat what was typed.
 import { parseQueueUrl, type QueueConnection } from '../queue/index.ts';
-import { SANDBOXES } from '../exec/sandbox.ts';
-import { isLanguageId, LANGUAGES } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { SANDBOXES } from '../exec/index.ts';
+import { isLanguageId, LANGUAGES, type LanguageId } from '../languages/index.ts';
 import { UsageError, type OptionSpec } from './command.ts';
 
 export type OptionValues = Readonly<Record<string, unknown>>;

@@ -2,19 +2,15 @@
 // define each record: `npm run schemas` writes them, a test checks the committed files are current.
 // Files a user writes are described as input (defaults optional); records ctxbench writes as output.
 import { z } from 'zod';
-import { PromptPartsSchema } from '../context/prompt-parts.ts';
-import { TemplateSchema } from '../context/template-schema.ts';
-import { TaskSchema } from '../datasets/schema.ts';
-import { YablocoImportManifestSchema } from '../datasets/yabloco.ts';
-import { LiveChainSchema } from '../datasets/live.ts';
-import { LiveSpecSchema } from '../tasks/live.ts';
-import { DocstringTemplateSchema } from '../models/docstrings.ts';
+import { PromptPartsSchema, TemplateSchema } from '../context/index.ts';
+import { TaskSchema, YablocoImportManifestSchema, LiveChainSchema } from '../datasets/index.ts';
+import { LiveSpecSchema, TaskLabelRecordSchema } from '../tasks/index.ts';
+import { DocstringTemplateSchema } from '../models/index.ts';
 import { ConfigFileSchema } from '../plugins/index.ts';
-import { ReviewSchema } from '../review/types.ts';
-import { TaskLabelRecordSchema } from '../tasks/labels.ts';
-import { EnvironmentFileSchema } from '../exec/env.ts';
-import { ReportJsonSchema } from '../report/render.ts';
-import { CandidateRecordSchema, RunConfigSchema } from '../runstore/types.ts';
+import { ReviewSchema } from '../review/index.ts';
+import { EnvironmentFileSchema } from '../exec/index.ts';
+import { ReportJsonSchema } from '../report/index.ts';
+import { CandidateRecordSchema, RunConfigSchema } from '../runstore/index.ts';
 
 export const PUBLISHED_SCHEMAS: { name: string; title: string; schema: z.ZodType; io: 'input' | 'output' }[] = [
   { name: 'task', title: 'ctxbench task record (one line of a tasks .jsonl file)', schema: TaskSchema, io: 'output' },

@@ -5,10 +5,9 @@
 // the checkout's own files (dot folders such as `.git` and `.ctxbench`: history, the index) is visible.
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { TaskRecord } from '../datasets/types.ts';
-import { indexRepository } from '../index/indexer.ts';
-import { listFunctions, type FunctionListing } from '../index/query.ts';
-import { allLanguages } from '../languages/registry.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import { indexRepository, listFunctions, type FunctionListing } from '../index/index.ts';
+import { allLanguages } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
 import { Registry } from '../util/registry.ts';
 import { RepoIndex } from './chunks.ts';

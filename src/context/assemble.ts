@@ -1,8 +1,8 @@
 // Prompt assembly: renders a template with the in-file text and the context snippets, and fits
 // everything into the token budget (cross-file context cut from the right, in-file prefix from the
 // left, suffix from the right, at line boundaries where possible).
-import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import type { LanguageSpec } from '../languages/types.ts';
+import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
+import type { LanguageSpec } from '../languages/index.ts';
 import type { PromptParts } from './prompt-parts.ts';
 import { InputError } from '../util/errors.ts';
 import { fill } from './templates.ts';

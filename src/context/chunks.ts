@@ -4,29 +4,12 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { decodeSource } from '../util/source-text.ts';
-import { allLanguages } from '../languages/registry.ts';
+import { allLanguages } from '../languages/index.ts';
 import { InputError, errorReason } from '../util/errors.ts';
 import { LexicalCorpus } from './rankers.ts';
-import type { RetrievalCompatibility } from './types.ts';
+import type { Chunk, RetrievalCompatibility } from './types.ts';
 import { codeTokens } from './nltk.ts';
 import { pyStrip } from './text.ts';
-
-export interface Chunk {
-  /** `path|ordinal`, CrossCodeEval's chunk id (ties in a ranking are broken by it). */
-  id: string;
-  path: string;
-  /** 0-based index of the chunk in its file (chunks without tokens are skipped and not counted). */
-  ordinal: number;
-  /** 1-based lines of the file that the chunk's first and last non-blank lines come from. */
-  startLine: number;
-  endLine: number;
-  text: string;
-  /** distinct token ids in order of first occurrence, and their counts. */
-  terms: Int32Array;
-  counts: Int32Array;
-  /** number of tokens. */
-  length: number;
-}
 
 /** The chunks a target file's tasks are ranked against. */
 export interface CandidateSet {

@@ -9,16 +9,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { iterateTasks } from '../datasets/io.ts';
-import type { TaskRecord } from '../datasets/types.ts';
-import { indexRepository } from '../index/indexer.ts';
-import { bleuTokens, duplicateChecker, YABLOCO_DUPLICATES } from '../tasks/bleu.ts';
-import { buildFromIndexes } from '../tasks/build.ts';
-import { repositoryCommit } from '../tasks/git.ts';
-import type { BuildManifest, BuildOptions, Family } from '../tasks/types.ts';
+import { iterateTasks, type TaskRecord } from '../datasets/index.ts';
+import { indexRepository } from '../index/index.ts';
+import { bleuTokens, duplicateChecker, YABLOCO_DUPLICATES, buildFromIndexes, type BuildManifest, type BuildOptions, type Family } from '../tasks/index.ts';
+import { repositoryCommit } from '../util/git.ts';
 import { InputError } from '../util/errors.ts';
 import { AtomicFile, writeFileAtomic } from '../util/jsonl.ts';
-import { createPromptBuilder } from './index.ts';
+import { createPromptBuilder } from './prompt-builder.ts';
 import { defaultTemplate, resolveTemplate } from './templates.ts';
 
 export interface CorpusRequest {

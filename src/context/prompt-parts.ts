@@ -1,7 +1,7 @@
 // The assembled prompt of one task, as the context stage makes it and the run store keeps it:
 // defined once (type, check on every read of a run store, docs/schema/prompt-parts.schema.json).
 import { z } from 'zod';
-import { ContextSnippetSchema, RelativePathSchema } from '../datasets/schema.ts';
+import { ContextSnippetSchema, RelativePathSchema } from '../datasets/index.ts';
 
 export const PromptPartsSchema = z.object({
   /** chat messages, or a single completion prompt (FIM prompts are completion prompts). */

@@ -2,7 +2,7 @@
 // BM25 Okapi as rank_bm25 (k1 1.5, b 0.75, epsilon 0.25 floor for negative idf), Jaccard of token
 // sets, TF-IDF cosine as scikit-learn's TfidfVectorizer defaults; order = score, then chunk id, both
 // descending (Python's `sorted(zip(scores, ids), reverse=True)`).
-import type { Chunk } from './chunks.ts';
+import type { Chunk } from './types.ts';
 import { correctlyRoundedLog } from '../util/log.ts';
 import { codeTokens } from './nltk.ts';
 

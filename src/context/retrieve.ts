@@ -1,16 +1,15 @@
 // CrossCodeEval's retrieval for one task: query = last N non-blank lines of the prompt (plus the
 // reference for `-ref`), candidates = chunks of the nearest other files, ranked by the retriever,
 // top-k with RG1's next-chunk rule.
-import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
+import { getLanguage, type LanguageId } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
-import { compareCodePoints, RepoIndex, type CandidateSet, type Chunk } from './chunks.ts';
+import { compareCodePoints, RepoIndex, type CandidateSet } from './chunks.ts';
+import { CROSSCODEEVAL_CANDIDATES, RETRIEVAL_COMPATIBILITIES, type Chunk, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
 import { EmbeddingClient } from './dense.ts';
 import { RETRIEVERS } from './retrievers.ts';
 import { codeTokens } from './nltk.ts';
 import { nonBlankLines } from './text.ts';
-import { CROSSCODEEVAL_CANDIDATES, RETRIEVAL_COMPATIBILITIES, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
 
 /** `ctxbench` or `crosscodeeval` (CLI `--retrieval-compat`). */
 export function parseRetrievalCompatibility(value: string): RetrievalCompatibility {

@@ -3,11 +3,10 @@
 // retriever (built in or from a plugin) gets the same candidates, leakage rule and next-chunk rule.
 import { InputError } from '../util/errors.ts';
 import { Registry } from '../util/registry.ts';
-import type { Chunk } from './chunks.ts';
+import type { Chunk } from './types.ts';
 import type { LexicalCorpus, Scored } from './rankers.ts';
 
 export type { Scored } from './rankers.ts';
-export type { Chunk } from './chunks.ts';
 
 export interface RetrieverInput {
   /** the query text (the last lines of the prompt, plus the reference for `-ref`). */

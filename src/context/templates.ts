@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../util/errors.ts';
 import { Registry } from '../util/registry.ts';
-import type { TaskKind } from '../datasets/types.ts';
+import type { TaskKind } from '../datasets/index.ts';
 import { COMMENTED_FRAGMENTS, loadTemplateFile, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
 import { EVERY_RANKED_CHUNK } from './types.ts';
 

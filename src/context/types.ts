@@ -1,6 +1,6 @@
 // Records of the context stage: retrieval options, prompt templates (plain data, loadable from
 // JSON/YAML), token counters and the prompt builder the generation stage calls.
-import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
+import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
 import type { PromptParts } from './prompt-parts.ts';
 
 /** CrossCodeEval's retrieval knobs (defaults reproduce its RG1 setting). */
@@ -99,4 +99,22 @@ export interface PromptBuilder {
   readonly strategy: string;
   readonly template: string;
   build(task: TaskRecord): Promise<BuiltPrompt>;
+}
+
+/** One of CrossCodeEval's chunks of a repository file, tokenized (chunks.ts cuts them, rankers.ts ranks them). */
+export interface Chunk {
+  /** `path|ordinal`, CrossCodeEval's chunk id (ties in a ranking are broken by it). */
+  id: string;
+  path: string;
+  /** 0-based index of the chunk in its file (chunks without tokens are skipped and not counted). */
+  ordinal: number;
+  /** 1-based lines of the file that the chunk's first and last non-blank lines come from. */
+  startLine: number;
+  endLine: number;
+  text: string;
+  /** distinct token ids in order of first occurrence, and their counts. */
+  terms: Int32Array;
+  counts: Int32Array;
+  /** number of tokens. */
+  length: number;
 }

@@ -3,8 +3,8 @@
 // `crossfile_context` ({text, list: [{retrieved_chunk, filename, score}]}), kept as `retrieved`.
 import { jsonlRecords, writeJsonl } from '../util/jsonl.ts';
 import { InputError } from '../util/errors.ts';
-import type { LanguageId } from '../languages/types.ts';
-import { referenceLines } from '../tasks/hole.ts';
+import type { LanguageId } from '../languages/index.ts';
+import { referenceLines } from './hole.ts';
 import { pathProblem, validateTask } from './schema.ts';
 import type { ContextSnippet, TaskRecord } from './types.ts';
 

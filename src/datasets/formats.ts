@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { Registry } from '../util/registry.ts';
 import { InputError } from '../util/errors.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { LanguageId } from '../languages/index.ts';
 import { exportCceval, iterateCceval } from './cceval.ts';
 import { exportHf, iterateHf } from './hf.ts';
 import { iterateTasks, writeTasks } from './io.ts';

@@ -9,3 +9,9 @@ export { importCceval, iterateCceval, exportCceval, toCcevalRecord, ccevalToTask
 export { importYabloco, YablocoImportManifestSchema, type YablocoImportManifest, type YablocoImportOptions, type YablocoImportReport } from './yabloco.ts';
 export { exportHf, importHf, iterateHf, toHfRow, fromHfRow, HF_FEATURES, type HfExportOptions } from './hf.ts';
 export { IMPORT_FORMATS, EXPORT_FORMATS, registerImportFormat, registerExportFormat, type ImportFormat, type ExportFormat, type ImportOptions, type ImportResult, type ExportOptions } from './formats.ts';
+// used by other stages
+export { unguardCsvCell } from './csv.ts';
+export { type Hole, holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId } from './hole.ts';
+export { setContentHash, windowHash } from './live.ts';
+export { RelativePathSchema } from './schema.ts';
+export { TASK_TABLES, TaskTableReader, TaskTableWriter } from './taskset.ts';

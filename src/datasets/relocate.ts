@@ -4,10 +4,8 @@
 // closest, kept with its changed body and flagged; else the row is not found. Each file is read
 // once and parsed only when a row needs it; other files are searched for the names in one pass.
 import { readFileSync } from 'node:fs';
-import { extractFile } from '../index/extract.ts';
-import { listSources, type SourceEntry } from '../index/walk.ts';
-import type { ExtractedFunction } from '../index/types.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { extractFile, listSources, type SourceEntry, type ExtractedFunction } from '../index/index.ts';
+import type { LanguageId } from '../languages/index.ts';
 
 /** How a row was found: `recorded` (its lines), `moved` (other lines of its file), `renamed` (another file), `changed` (by name, with another body), `missing`. */
 export type RelocationKind = 'recorded' | 'moved' | 'renamed' | 'changed' | 'missing';

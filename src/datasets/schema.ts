@@ -5,10 +5,9 @@
 // signature and docstring.
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { SpanSchema } from '../index/facts-schema.ts';
-import { LanguageSchema } from '../languages/schema.ts';
-import { parseRecord, type RecordLocation } from '../util/schema.ts';
-import type { TaskRecord } from './types.ts';
+import { SpanSchema } from '../index/index.ts';
+import { LanguageSchema } from '../languages/index.ts';
+import { parseRecord, type Known, type RecordLocation } from '../util/schema.ts';
 
 export type { RecordLocation } from '../util/schema.ts';
 
@@ -120,6 +119,9 @@ const NodeTaskSchema = z.looseObject({ ...common, ...noTarget, kind: z.literal('
 export const TaskSchema = z.discriminatedUnion('kind', [FunctionTaskSchema, CrossfileTaskSchema, NodeTaskSchema]);
 
 export const TASK_KINDS = TaskSchema.options.map((option) => option.shape.kind.value);
+
+/** The task record's type (datasets/types.ts names its parts). */
+export type TaskRecord = Known<z.output<typeof TaskSchema>>;
 
 /** Checks one parsed JSON value against the task schema and returns it typed. */
 export function validateTask(value: unknown, where: RecordLocation = {}): TaskRecord {

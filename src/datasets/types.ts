@@ -4,9 +4,9 @@
 // JSON Schema.
 import type { z } from 'zod';
 import type { Known } from '../util/schema.ts';
-import type { ContextSnippetSchema, TaskSchema } from './schema.ts';
+import type { ContextSnippetSchema, TaskRecord } from './schema.ts';
 
-export type TaskRecord = Known<z.output<typeof TaskSchema>>;
+export type { TaskRecord } from './schema.ts';
 export type TaskKind = TaskRecord['kind'];
 /** A YABLoCo task: the only kind with a target name, signature and docstring. */
 export type FunctionTask = Extract<TaskRecord, { kind: 'function' }>;

@@ -6,12 +6,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import { join } from 'node:path';
-import { languageForPath } from '../languages/registry.ts';
-import { isLanguageId } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { languageForPath, isLanguageId, type LanguageId } from '../languages/index.ts';
 import { InputError, errorReason } from '../util/errors.ts';
-import { repositoryCommit } from '../tasks/git.ts';
-import { lineHole, lineStarts, referenceLines } from '../tasks/hole.ts';
+import { repositoryCommit } from '../util/git.ts';
+import { lineHole, lineStarts, referenceLines } from './hole.ts';
 import { parseCsv, type CsvRow } from './csv.ts';
 import { bareName, CheckoutFiles, codeLines, type Relocated } from './relocate.ts';
 import { pathProblem, validateTask } from './schema.ts';

@@ -7,7 +7,7 @@
 // code needs are flagged wherever they appear; it flags a candidate only when the task's reference does not match it too, so a function
 // whose real body calls `_exit` is never flagged for doing the same. A flagged pass is its own
 // verdict, `pass-flagged`, never counted as a pass. One registry (a plugin adds its own patterns).
-import { getLanguage, isLanguageId } from '../languages/registry.ts';
+import { getLanguage, isLanguageId } from '../languages/index.ts';
 import { Registry } from '../util/registry.ts';
 
 export interface CheatPattern {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import { readInside, realPathInside, removeInside, removeTree, walkInside } from './tree.ts';
 import type { CoverageTool } from './types.ts';
 

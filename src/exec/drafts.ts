@@ -1,7 +1,7 @@
 // Drafts tested while a model works (eval's agent mode, the `run_tests` tool): the environment is prepared once
 // (its `exec check` state required, as `exec` requires it), its worker trees are shared by the run's tasks, and
 // the work folder is locked for the whole run, as `exec` locks it.
-import type { DraftTester } from '../context/agent-tools.ts';
+import type { DraftTester } from '../context/index.ts';
 import { lockFolder } from '../util/lock.ts';
 import { CandidatePool, ensureCheckState, poolSize, type ExecuteOptions } from './execute.ts';
 import { createContext, prepareEnvironment } from './prepare.ts';

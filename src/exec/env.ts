@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { InputError, errorReason } from '../util/errors.ts';
 import { expected, fieldName, parseRecord } from '../util/schema.ts';
 import { readYaml } from '../util/yaml-lines.ts';
-import { pathProblem } from '../datasets/schema.ts';
+import { pathProblem } from '../datasets/index.ts';
 import { REPORT_PARSERS } from './reports.ts';
 import { COVERAGE_TOOLS, type ExecEnvironment, type Limits } from './types.ts';
 

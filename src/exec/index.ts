@@ -15,3 +15,5 @@ export { seccompProgram } from './seccomp.ts';
 export { checkEnvironment, type CheckReport } from './check.ts';
 export { CHEAT_PATTERNS, registerCheatPattern, cheatFlags, withCheatFlags, type CheatPattern } from './cheats.ts';
 export { copyTree, chownTree, removeTree, resetTree, restoreWorker, rebuildWorker, manifestOf, manifestDifference, snapshotTree, fingerprintTree, stripReferenceTraces, ResetError } from './tree.ts';
+// used by other stages
+export { stricterState } from './prepare.ts';

@@ -2,8 +2,8 @@
 // span (the whole function, signature included; a line break after the span stays); for other
 // kinds it fills the hole between the task's prefix and suffix. The result is verified by
 // re-extracting the new span.
-import type { TaskRecord } from '../datasets/types.ts';
-import type { Span } from '../index/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import type { Span } from '../index/index.ts';
 import { InputError } from '../util/errors.ts';
 
 /** Offset of a 1-based line and column (columns count UTF-16 code units, as JavaScript strings do). */

@@ -1,7 +1,7 @@
 // Records of the execution stage: an environment file (how to set up, build and test one
 // repository), the sandbox limits, and what one sandboxed command run yields.
-import type { ExecResult } from '../runstore/types.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { ExecResult } from '../runstore/index.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 
 /** The built-in sandboxes' modes (runCommand); other sandboxes come from plugins (SANDBOXES). */
 export type SandboxMode = 'bwrap' | 'none';

@@ -15,7 +15,7 @@
 // stopped, only not named. crash: a command killed by a signal (exit status 128+n from the shell,
 // e.g. a segmentation fault or our kill for too much output) or stopped by a resource limit
 // (refused fork, memory, file size, CPU time).
-import type { Verdict } from '../runstore/types.ts';
+import type { Verdict } from '../runstore/index.ts';
 import { parseReport } from './reports.ts';
 import type { ReportSpec, RunOutcome } from './types.ts';
 

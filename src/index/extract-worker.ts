@@ -1,7 +1,7 @@
 // Worker-thread side of indexing: extracts the facts of a batch of files, as JSON (the form they are
 // stored in: the main thread parses each once and writes the text as it is, without serialising it again).
 import { extractFile } from './extract.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { LanguageId } from '../languages/index.ts';
 
 export async function handle(batch: { path: string; language: LanguageId; text: string; undefinedMacros?: string[] }[]): Promise<string[]> {
   const facts: string[] = [];

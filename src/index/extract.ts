@@ -4,12 +4,9 @@
 // The nodes come from one walk inside the wasm parser (descendantsOfType), in document order: it costs
 // about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
 import type { Node, Tree } from 'web-tree-sitter';
-import { loadLanguage, parse } from '../languages/parser.ts';
-import { commentStartPattern, escapeRegExp, getLanguage } from '../languages/registry.ts';
-import type { CallRule, DefinitionRule, ImportRule, LanguageId, LanguageSpec, LocalTypeRule, NodePath, ScopeRule } from '../languages/types.ts';
+import { loadLanguage, parse, commentStartPattern, escapeRegExp, getLanguage, type CallRule, type DefinitionRule, type ImportRule, type LanguageId, type LanguageSpec, type LocalTypeRule, type NodePath, type ScopeRule } from '../languages/index.ts';
 import { deadBranches } from './preprocessor.ts';
-import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
-import type { CallSite, CompilerTypeUses, ExtractedFunction, FileFacts, ImportRef, MacroDefinition, MacroUse, RecordDefinition, Span } from './types.ts';
+import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT, type CallSite, type CompilerTypeUses, type ExtractedFunction, type FileFacts, type ImportRef, type MacroDefinition, type MacroUse, type RecordDefinition, type Span } from './types.ts';
 
 const ROLE_DEFINITION = 1;
 const ROLE_CALL = 2;

@@ -3,7 +3,7 @@
 // stays the FileFacts interface (index/types.ts); the schema checks what every reader relies on and
 // keeps fields it does not name, so an optional field added to the interface passes through.
 import { z } from 'zod';
-import { LanguageSchema } from '../languages/schema.ts';
+import { LanguageSchema } from '../languages/index.ts';
 import type { FileFacts } from './types.ts';
 
 const line = z.int().min(1);

@@ -7,7 +7,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { createWorkerPool, type WorkerSettings } from '../util/workers.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { LanguageId } from '../languages/index.ts';
 import { factsForPart, resolutionSplit, resolverInPathOrder } from './resolve.ts';
 import { platformOf, repositoryUndefinedMacros } from './preprocessor.ts';
 import { IndexStore } from './store.ts';

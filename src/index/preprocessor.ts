@@ -1,8 +1,7 @@
 // The C preprocessor's conditional directives read from a file's text: which branches are dead on the platform
 // indexed for, and which of a repository's own macros are never defined there (docs/index.md, "Platform").
 import { readFileSync } from 'node:fs';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { getLanguage, type LanguageId } from '../languages/index.ts';
 
 /**
  * The branches of a C-family file's conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`) that are dead on

@@ -6,30 +6,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { getLanguage, moduleExtensions, selfReceivers } from '../languages/registry.ts';
-import type { LanguageId, LanguageSpec } from '../languages/types.ts';
+import { getLanguage, moduleExtensions, selfReceivers, type LanguageId, type LanguageSpec } from '../languages/index.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import { lastSegment } from './modules/types.ts';
 import { keysOf, withKeys } from '../util/shapes.ts';
-import type { CallLevel, CallSite, CompilerTypeUses, ContextLevel, ExtractedFunction, FileFacts, FunctionRecord, ImportRef, FunctionCall, LevelMode, MacroDefinition, MacroUse, RecordDefinition, ResolvedCall } from './types.ts';
-import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT } from './types.ts';
-
-export interface Definition {
-  id: string;
-  fn: ExtractedFunction;
-  path: string;
-  /** its file's number (the file's position in the resolver's files). */
-  file: number;
-  dir: string;
-  /** qualified name without its last segment: the class/namespace/receiver type, '' at top level. */
-  owner: string;
-  /** the owner's last segment (`Foo` of `ns::Foo`): what a receiver is compared with. */
-  ownerTail: string;
-  /** the definition's position in the repository's definitions (callers are counted by it). */
-  number: number;
-  /** a method declared `const` (constMethod): a const receiver's overload. */
-  isConst: boolean;
-}
+import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT, type CallLevel, type CallSite, type CompilerTypeUses, type ContextLevel, type Definition, type FileFacts, type FunctionRecord, type ImportRef, type FunctionCall, type LevelMode, type MacroDefinition, type MacroUse, type RecordDefinition, type ResolvedCall } from './types.ts';
 
 /** Functions by number (Definition.number), `from` included, `to` not. */
 export interface DefinitionRange {

@@ -2,8 +2,7 @@
 // resolved functions and call edges, and a cache of git-blame dates.
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { LanguageId } from '../languages/types.ts';
-import { pluginLanguagesVersion } from '../languages/registry.ts';
+import { pluginLanguagesVersion, type LanguageId } from '../languages/index.ts';
 import type { ContextLevel, FileFacts, FunctionCall, FunctionRecord, ResolvedCall, Span } from './types.ts';
 import { codeVersion } from '../util/code-version.ts';
 import { makeFolders } from '../util/folders.ts';

@@ -1,6 +1,6 @@
 // Records of the index stage: what one file yields (extraction), and what the repository index
 // holds after call resolution (stored in SQLite, read by tasks, context and the CLI).
-import type { LanguageId } from '../languages/types.ts';
+import type { LanguageId } from '../languages/index.ts';
 
 /** A position span: lines and columns are 1-based; `endColumn` is one past the last character. */
 export interface Span {
@@ -238,4 +238,22 @@ export interface FunctionRecord {
   level: ContextLevel;
   callers: number;
   lastCommit: string | null;
+}
+
+/** A function definition as the resolver indexes it (one per extracted function of a file). */
+export interface Definition {
+  id: string;
+  fn: ExtractedFunction;
+  path: string;
+  /** its file's number (the file's position in the resolver's files). */
+  file: number;
+  dir: string;
+  /** qualified name without its last segment: the class/namespace/receiver type, '' at top level. */
+  owner: string;
+  /** the owner's last segment (`Foo` of `ns::Foo`): what a receiver is compared with. */
+  ownerTail: string;
+  /** the definition's position in the repository's definitions (callers are counted by it). */
+  number: number;
+  /** a method declared `const` (constMethod): a const receiver's overload. */
+  isConst: boolean;
 }

@@ -5,11 +5,10 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stat
 import { isAbsolute, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { languageForPath } from '../languages/registry.ts';
+import { languageForPath, type LanguageId } from '../languages/index.ts';
 import { BUILD_FILE } from './preprocessor.ts';
 import { errorReason } from '../util/errors.ts';
 import { decodeSource, ENCODING_NOTES } from '../util/source-text.ts';
-import type { LanguageId } from '../languages/types.ts';
 
 export interface WalkOptions {
   include?: string[];

@@ -26,3 +26,5 @@ export {
   type CodeBleuOptions,
   type CodeBleuScores,
 } from './codebleu/index.ts';
+// used by other stages
+export { createSolvedCheck } from './solved.ts';

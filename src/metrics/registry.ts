@@ -1,9 +1,7 @@
 // Every metric ctxbench computes per candidate, by name, in one registry (METRICS): the built-ins
 // below register themselves exactly as a plugin's metric does. A metric compares a prediction with
 // the reference on a fixed scale; the scales are those of the papers that report it.
-import { parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { parse, getLanguage, type LanguageId } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
 import { Registry } from '../util/registry.ts';
 import { CODEBLEU_LANGUAGE_IDS, codeBleu, combineCodeBleu, type CodeBleuScores } from './codebleu/index.ts';

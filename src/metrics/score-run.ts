@@ -1,6 +1,6 @@
 // Re-scores the candidates of a run and stores the metrics with each candidate.
-import type { TaskRecord } from '../datasets/types.ts';
-import type { RunStoreWriter } from '../runstore/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import type { RunStoreWriter } from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 import { METRICS, resolveMetrics, scorePair } from './registry.ts';
 

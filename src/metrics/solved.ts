@@ -4,12 +4,10 @@
 // It lives in the metrics stage because it needs the context, models and metrics stages; the
 // build (tasks stage) only sees the SolvedCheck it returns. Calls go through the models stage's
 // single caller: the run's response cache, retries and endpoint options.
-import { createPromptBuilder } from '../context/index.ts';
-import type { PromptBuilder } from '../context/types.ts';
-import type { TaskKind, TaskRecord } from '../datasets/types.ts';
-import { createBackend, type BackendOptions } from '../models/provider.ts';
-import { createSingleCaller } from '../models/runner.ts';
-import type { SolvedCheck } from '../tasks/build.ts';
+import { createPromptBuilder, type PromptBuilder } from '../context/index.ts';
+import type { TaskKind, TaskRecord } from '../datasets/index.ts';
+import { createBackend, createSingleCaller, type BackendOptions } from '../models/index.ts';
+import type { SolvedCheck } from '../tasks/index.ts';
 import { InputError } from '../util/errors.ts';
 import { exactMatch, exactMatchNoWhitespace } from './exact-match.ts';
 

@@ -2,10 +2,9 @@
 // calls them over several turns, then answers with the completion. Every turn and tool call is recorded in
 // the candidate's trace; budgets (turns, tool calls, tokens, wall time) end a task, which is then scored on
 // what the model last wrote.
-import { AGENT_TOOLS, AgentToolError, toolAnswer, type AgentWorkspace } from '../context/agent-tools.ts';
-import type { PromptParts } from '../context/prompt-parts.ts';
-import type { TaskRecord } from '../datasets/types.ts';
-import type { AgentBudget, AgentTrace } from '../runstore/types.ts';
+import { AGENT_TOOLS, AgentToolError, toolAnswer, type AgentWorkspace, type PromptParts } from '../context/index.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import type { AgentBudget, AgentTrace } from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 import type { AssistantTurn, Backend, ChatTurnMessage, Generation, SamplingParams, ToolSpec } from './types.ts';
 

@@ -6,7 +6,7 @@
 // its answer is neither cut to `maxTokens` nor post-processed, so it equals the reference by
 // construction whatever the reference holds (a fenced block in a doc comment, 500 tokens);
 // `baseline:agent-oracle` is agent mode's scripted agent (agentOracle below).
-import type { ContextSnippet } from '../datasets/types.ts';
+import type { ContextSnippet } from '../datasets/index.ts';
 import { GenerationError, type AssistantTurn, type Backend, type ConverseRequest, type Generation, type GenerationRequest } from './types.ts';
 
 export const BASELINES = ['copy-retrieved', 'empty', 'reference', 'agent-oracle'] as const;

@@ -6,12 +6,10 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { fill } from '../context/templates.ts';
-import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
-import { readTasks } from '../datasets/io.ts';
-import type { FunctionTask, TaskRecord } from '../datasets/types.ts';
-import { openRunStore } from '../runstore/store.ts';
-import { writeDerived, type DerivedManifest } from '../tasks/derive.ts';
+import { fill, type BuiltPrompt, type PromptBuilder } from '../context/index.ts';
+import { readTasks, type FunctionTask, type TaskRecord } from '../datasets/index.ts';
+import { openRunStore } from '../runstore/index.ts';
+import { writeDerived, type DerivedManifest } from '../tasks/index.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
 import { readYamlFile } from '../util/yaml-lines.ts';

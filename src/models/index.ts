@@ -10,3 +10,5 @@ export { runGeneration, readTasksFile, resolveSampling, responseKey, type Genera
 export { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 export { postprocess, extractFence, cutAfterFirstBracket, type Postprocessed } from './postprocess.ts';
 export { generateDocstrings, readFunctionTasks, docstringOf, docstringPrompt, docstringPromptBuilder, loadDocstringTemplate, DEFAULT_DOCSTRING_TEMPLATE, DOCSTRING_PLACEHOLDERS, DocstringTemplateSchema, type DocstringTemplate, type DocstringOptions, type DocstringResult, type LoadedDocstringTemplate } from './docstrings.ts';
+// used by other stages
+export { createSingleCaller } from './runner.ts';

@@ -4,8 +4,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { InputError } from '../util/errors.ts';
-import type { Backend, Generation, GenerationRequest } from './types.ts';
-import { GenerationError } from './types.ts';
+import { GenerationError, type Backend, type Generation, type GenerationRequest } from './types.ts';
 
 // The slice of node-llama-cpp (v3) used here, typed structurally: the package is not a dependency.
 interface LlamaModule {

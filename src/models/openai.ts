@@ -3,8 +3,7 @@
 // client's own retries are off: the runner's retry and back-off policy applies to every backend.
 // FIM prompts arrive as plain completion prompts built by the context stage (vLLM ignores `suffix`).
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { AssistantTurn, Backend, ConverseRequest, Generation, GenerationRequest, SamplingParams } from './types.ts';
-import { GenerationError } from './types.ts';
+import { GenerationError, type AssistantTurn, type Backend, type ConverseRequest, type Generation, type GenerationRequest, type SamplingParams } from './types.ts';
 
 export interface OpenAIBackendOptions {
   mode: 'chat' | 'completion';

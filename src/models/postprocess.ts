@@ -19,11 +19,9 @@
 // Rules that needed a fence are named with a `fence+` prefix. A generation marked `verbatim` (the
 // reference baseline) is kept as it is, under the rule `verbatim`.
 import type { Node, Tree } from 'web-tree-sitter';
-import type { TaskRecord } from '../datasets/types.ts';
-import { extractFile } from '../index/extract.ts';
-import { parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import { extractFile } from '../index/index.ts';
+import { parse, getLanguage, type LanguageId } from '../languages/index.ts';
 import type { Generation } from './types.ts';
 
 export interface Postprocessed {

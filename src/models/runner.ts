@@ -4,15 +4,9 @@
 // shared response cache before the store, so a call finished just before a kill is not paid twice.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { AGENT_STRATEGY } from '../context/strategies.ts';
-import type { BuiltPrompt, PromptBuilder } from '../context/types.ts';
-import { readTasks, taskSourceHash } from '../datasets/io.ts';
-import { liveSource } from '../datasets/live.ts';
-import type { TaskRecord } from '../datasets/types.ts';
-import { openResponseCache } from '../runstore/cache.ts';
-import { openRunStore, type CandidateWrite, type RunStore } from '../runstore/store.ts';
-import type { AgentTrace, RunConfig } from '../runstore/types.ts';
-import type { PromptParts } from '../context/prompt-parts.ts';
+import { AGENT_STRATEGY, type BuiltPrompt, type PromptBuilder, type PromptParts } from '../context/index.ts';
+import { readTasks, taskSourceHash, liveSource, type TaskRecord } from '../datasets/index.ts';
+import { openResponseCache, openRunStore, type CandidateWrite, type RunStore, type AgentTrace, type RunConfig } from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 import { runAgent, type AgentSettings } from './agent.ts';
 import { candidateOf, type Postprocessed } from './postprocess.ts';

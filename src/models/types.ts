@@ -1,8 +1,7 @@
 // What a model backend is: one `generate` call per (task, sample), and the errors it reports in a
 // form the runner can act on (retry, back off, or record the reason).
-import type { TokenCounter } from '../context/types.ts';
-import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import type { PromptParts } from '../context/prompt-parts.ts';
+import type { TokenCounter, PromptParts } from '../context/index.ts';
+import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
 
 export interface SamplingParams {
   temperature: number;

@@ -3,8 +3,7 @@
 // SQLite's cost is per commit, so at hundreds of calls per second this keeps the write path small.
 // Callers await their write: a worker takes its next call only once its candidate is committed,
 // so a kill loses at most the calls in flight (never more than the concurrency).
-import type { ResponseCache } from '../runstore/cache.ts';
-import type { RunStore } from '../runstore/store.ts';
+import type { ResponseCache, RunStore } from '../runstore/index.ts';
 
 interface Pending {
   cacheWrites: (() => void)[];

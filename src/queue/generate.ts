@@ -5,8 +5,7 @@
 // failure, and the coordinator's runner treats it as if the call were local. API keys stay with the
 // workers (their own environment); jobs carry the prompt, the sampling and the task (as a blob).
 import { createHash } from 'node:crypto';
-import { parseProvider } from '../models/provider.ts';
-import { GenerationError, type Backend, type GenerationRequest } from '../models/types.ts';
+import { parseProvider, GenerationError, type Backend, type GenerationRequest } from '../models/index.ts';
 import { putBlobs } from './blobs.ts';
 import { openQueue, type QueueConnection } from './connection.ts';
 import { JOB_ATTEMPTS } from './coordinator.ts';

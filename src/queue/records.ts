@@ -5,9 +5,9 @@
 // server however many candidates share them.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { PromptPartsSchema } from '../context/prompt-parts.ts';
-import { ContextSnippetSchema } from '../datasets/schema.ts';
-import { ExecResultSchema } from '../runstore/types.ts';
+import { PromptPartsSchema } from '../context/index.ts';
+import { ContextSnippetSchema } from '../datasets/index.ts';
+import { ExecResultSchema } from '../runstore/index.ts';
 
 const hash = z.string().regex(/^[0-9a-f]{16,64}$/);
 

@@ -9,16 +9,14 @@
 import { hostname } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { CandidatePool, ensureCheckState } from '../exec/execute.ts';
-import { checkState, createContext, environmentHash, prepareEnvironment, stricterState, type CheckState } from '../exec/prepare.ts';
-import type { ExecEnvironment, ExecEvent } from '../exec/types.ts';
-import { validateTask } from '../datasets/schema.ts';
+import { CandidatePool, ensureCheckState, checkState, createContext, environmentHash, prepareEnvironment, stricterState, type CheckState, type ExecEnvironment, type ExecEvent } from '../exec/index.ts';
+import { validateTask } from '../datasets/index.ts';
 import { lockFolder, type FolderLock } from '../util/lock.ts';
 import { printable } from '../util/errors.ts';
 import { BlobReader } from './blobs.ts';
 import { redisClient, type QueueConnection } from './connection.ts';
 import { execJobSchema, execQueueName, generateJobSchema, generateQueueName, type ExecJobResult, type GenerateJobResult } from './records.ts';
-import { GenerationError, type Backend } from '../models/types.ts';
+import { GenerationError, type Backend } from '../models/index.ts';
 import { parseRecord } from '../util/schema.ts';
 
 export interface WorkerOptions {

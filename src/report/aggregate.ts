@@ -2,11 +2,9 @@
 // completion lines, prompt length, repository) with every number's provenance.
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { taskSourceHash } from '../datasets/io.ts';
-import { liveSource } from '../datasets/live.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import { taskSourceHash, liveSource, type TaskRecord } from '../datasets/index.ts';
 import { listMetrics, passAtK, passAtKFirst, supportsLanguage, type MetricScale } from '../metrics/index.ts';
-import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/types.ts';
+import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 
 export const DIMENSIONS = ['language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens', 'repo', 'window'] as const;

@@ -1,7 +1,7 @@
 // A run store read once: the report reads candidates, tasks and prompts from several analyses, and
 // each read of the store parses every row again.
-import type { RunStoreReader } from '../runstore/types.ts';
-import type { PromptParts } from '../context/prompt-parts.ts';
+import type { RunStoreReader } from '../runstore/index.ts';
+import type { PromptParts } from '../context/index.ts';
 
 /** `labels` (task id → extra labels, `report --labels`) are merged into each task's labels. */
 export function cachedReader(store: RunStoreReader, labels?: Map<string, Record<string, string | number>>): RunStoreReader {

@@ -3,10 +3,10 @@
 // chunks come from (Sec. 3.5), and paired bootstrap confidence intervals on score differences.
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { getLanguage } from '../languages/registry.ts';
+import { getLanguage } from '../languages/index.ts';
 import { extractIdentifiers, METRICS } from '../metrics/index.ts';
-import type { RunStoreReader } from '../runstore/types.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { RunStoreReader } from '../runstore/index.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import { reportScale } from './aggregate.ts';
 import { pairedBootstrapTest } from './stats.ts';
 import { z } from 'zod';

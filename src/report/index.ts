@@ -11,3 +11,6 @@ export {
 export { figureLatex } from './latex.ts';
 export { writeFigureFiles } from './export.ts';
 export { cachedReader } from './cached-reader.ts';
+// used by other stages
+export { reportScale, scaleNote } from './aggregate.ts';
+export { runLabels } from './figures/index.ts';

@@ -1,7 +1,7 @@
 // Renders a report as a terminal table, Markdown, CSV, JSON, a single offline HTML file with the
 // registry's figures, or the LaTeX of its tables. Every table names what produced it.
 import { z } from 'zod';
-import { formatCsv } from '../datasets/csv.ts';
+import { formatCsv } from '../datasets/index.ts';
 import { escapeMarkdown, markdownTable } from '../util/markdown.ts';
 import { formatTable, visibleControls } from '../util/table.ts';
 import { ReportSchema, scaleNote, type Report } from './aggregate.ts';

@@ -1,7 +1,7 @@
 // Which reviewed tasks stay: one rule object per name, registered in `REVIEW_RULES` (a plugin's
 // `reviewRules` are registered the same way). `applyReviews` filters a task set by a rule and
 // counts what it did, for the manifest.
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import { Registry } from '../util/registry.ts';
 import { marksByTask } from './stats.ts';
 import type { Mark, ReviewRecord } from './types.ts';

@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import readExcelFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
-import { formatCsv, parseCsvRows, unguardCsvCell } from '../datasets/csv.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import { formatCsv, parseCsvRows, unguardCsvCell, type TaskRecord } from '../datasets/index.ts';
 import { InputError, errorReason } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { marksByTask } from './stats.ts';

@@ -6,10 +6,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { TASK_TABLES, TaskTableReader, TaskTableWriter } from '../datasets/taskset.ts';
-import type { TaskHead, TaskRecord } from '../datasets/types.ts';
+import { TASK_TABLES, TaskTableReader, TaskTableWriter, type TaskHead, type TaskRecord } from '../datasets/index.ts';
 import { InputError } from '../util/errors.ts';
-import { PromptPartsSchema, type PromptParts } from '../context/prompt-parts.ts';
+import { PromptPartsSchema, type PromptParts } from '../context/index.ts';
 import { parseRecord, type RecordLocation } from '../util/schema.ts';
 import { AgentTraceSchema, CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, RunSessionSchema, type AgentTrace, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunSession, type RunStoreWriter, type SessionStage } from './types.ts';
 import { makeFolders } from '../util/folders.ts';

@@ -2,8 +2,8 @@
 // execution verdicts later stages attach. Stored in SQLite (`<run dir>/run.db`).
 // Each row is defined once as a zod schema (type, the check on every read, docs/schema/).
 import { z } from 'zod';
-import type { PromptParts } from '../context/prompt-parts.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { PromptParts } from '../context/index.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import type { Known } from '../util/schema.ts';
 
 // An agent run's trace (eval's agent mode, src/models/agent.ts): every turn of the model, each tool call with its

@@ -1,15 +1,13 @@
 // Building a benchmark: open (or create) each repository's index, run one family, drop the tasks
 // a model solves without cross-file context, and write the tasks with their manifest.
 import { basename } from 'node:path';
-import type { TaskRecord } from '../datasets/types.ts';
-import { writeTasks } from '../datasets/io.ts';
-import { indexRepository, type IndexOptions } from '../index/indexer.ts';
+import { writeTasks, type TaskRecord } from '../datasets/index.ts';
+import { indexRepository, lineBlame, type IndexOptions } from '../index/index.ts';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { buildCrossfileTasks } from './crossfile.ts';
 import { buildFunctionTasks } from './function.ts';
-import { lineBlame } from '../index/query.ts';
-import { firstCommitDate, repositoryCommit } from './git.ts';
+import { firstCommitDate, repositoryCommit } from '../util/git.ts';
 import { buildNodeTasks } from './node.ts';
 import { limitPerGroup } from './select.ts';
 import { DEFAULT_BUCKETS, FilterLog, SPLITS, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type FilterStep, type RepositoryInput, type Split } from './types.ts';

@@ -5,7 +5,7 @@
 // some reference.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import { InputError } from '../util/errors.ts';
 import { jsonlRecords, textLines } from '../util/jsonl.ts';
 import type { TaskLabelRecord } from './labels.ts';

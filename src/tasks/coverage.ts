@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { parseCsv } from '../datasets/csv.ts';
+import { parseCsv } from '../datasets/index.ts';
 import { InputError } from '../util/errors.ts';
 
 export interface Coverage {

@@ -4,10 +4,8 @@
 import { readSourceText } from '../util/source-text.ts';
 import { join } from 'node:path';
 import type { Language, Node, Tree } from 'web-tree-sitter';
-import { parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId, LanguageSpec } from '../languages/types.ts';
-import { lineStarts, positionAt } from './hole.ts';
+import { parse, getLanguage, type LanguageId, type LanguageSpec } from '../languages/index.ts';
+import { lineStarts, positionAt } from '../datasets/index.ts';
 import { randomFor } from '../util/random.ts';
 
 

@@ -4,13 +4,11 @@
 // (seeded), and the reference runs to the end of the statement (tree-sitter statement boundaries;
 // in the bracket languages up to the first `;`, `{` or `}`, as CrossCodeEval's post-processing cuts).
 import { posix } from 'node:path';
-import type { TaskRecord } from '../datasets/types.ts';
-import { Resolver } from '../index/resolve.ts';
-import type { FileFacts } from '../index/types.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { holeAt, positionAt, referenceLines, taskId, type TaskRecord } from '../datasets/index.ts';
+import { Resolver, type FileFacts } from '../index/index.ts';
+import type { LanguageId } from '../languages/index.ts';
 import { FileTexts } from './files.ts';
 import { handle, type CrossfileBatch, type CrossfileJob, type CrossfileTarget } from './crossfile-sample.ts';
-import { holeAt, positionAt, referenceLines, taskId } from './hole.ts';
 import { mapBatches } from './parallel.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type RepositoryInput } from './types.ts';

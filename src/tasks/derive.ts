@@ -2,8 +2,7 @@
 // new set and a manifest that names the source (path, hash, its own manifest) and the transform
 // with its figures, so a derived set says how it was made as a built one does.
 import { existsSync, readFileSync } from 'node:fs';
-import { hashFile, writeTasks } from '../datasets/io.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import { hashFile, writeTasks, type TaskRecord } from '../datasets/index.ts';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { countLabels, manifestPath } from './build.ts';

@@ -1,7 +1,7 @@
 // File texts of the repositories being built from, read once and kept with their line starts.
 import { readSourceText } from '../util/source-text.ts';
 import { join } from 'node:path';
-import { lineStarts } from './hole.ts';
+import { lineStarts } from '../datasets/index.ts';
 
 export class FileTexts {
   private readonly texts = new Map<string, string | null>();

@@ -2,15 +2,13 @@
 // Candidates are the indexed functions; the filters and their order follow YABLoCo's
 // generate_benchmark.py (test hits, docstring, body length, "test", callers, near-duplicates),
 // then per repository and context level the newest (git blame) first, then the most tested.
-import type { ContextSnippet, TaskRecord } from '../datasets/types.ts';
-import { listFunctions, type FunctionListing } from '../index/query.ts';
-import type { CallLevel, FunctionRecord } from '../index/types.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { lineHole, lineStarts, referenceLines, taskId, type ContextSnippet, type TaskRecord } from '../datasets/index.ts';
+import { listFunctions, type FunctionListing, type CallLevel, type FunctionRecord } from '../index/index.ts';
+import type { LanguageId } from '../languages/index.ts';
 import { bleuTokens, nearDuplicates, nearDuplicatesOf, YABLOCO_DUPLICATES } from './bleu.ts';
 import { coversFile, hitsFor, NOT_IN_COVERAGE } from './coverage.ts';
-import { lineHole, lineStarts, referenceLines, taskId } from './hole.ts';
 import { FileTexts } from './files.ts';
-import { hasTrackedFiles } from './git.ts';
+import { hasTrackedFiles } from '../util/git.ts';
 import { limitPerGroup } from './select.ts';
 import { FilterLog, type BuildOptions, type FamilyResult, type FilterStep, type RepositoryInput } from './types.ts';
 

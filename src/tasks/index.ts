@@ -9,11 +9,12 @@ export { buildNodeTasks } from './node.ts';
 export { bucketOf, depthBucket, semanticLabel, nodeTextCheck, walkNamedNodes, listNamedNodes, NODE_FILTERS } from './node-sample.ts';
 export { sentenceBleu2, bleuTokens, nearDuplicates, nearDuplicatesOf, duplicateChecker, YABLOCO_DUPLICATES, type DuplicateCandidate, type DuplicateOptions } from './bleu.ts';
 export { readCoverage, hitsFor, normaliseFunctionName, type Coverage } from './coverage.ts';
-export { holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId, type Hole } from './hole.ts';
 export { randomFor, type Random } from '../util/random.ts';
-export { repositoryCommit, firstCommitDate } from './git.ts';
+export { repositoryCommit, firstCommitDate } from '../util/git.ts';
 export { measureContamination, overlapTokens, DEFAULT_CONTAMINATION, type ContaminationOptions, type ContaminationResult } from './contamination.ts';
 export { readTaskLabels, checkTaskLabelRecord, TaskLabelRecordSchema, type TaskLabelRecord } from './labels.ts';
 export { renamingOf, applyRenaming, type Renaming } from './obfuscate.ts';
 export { writeDerived, readManifest, type DerivedManifest } from './derive.ts';
 export { loadLiveSpec, refreshLive, windowsUntil, LiveSpecSchema, type LiveSpec, type LoadedSpec, type RefreshOptions, type RefreshResult } from './live.ts';
+// used by other stages
+export { inputWarnings } from './build.ts';

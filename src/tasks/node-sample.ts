@@ -3,11 +3,9 @@
 // draw the holes with the file's own seeded generator. Runs on worker threads (parallel.ts).
 import { readSourceText } from '../util/source-text.ts';
 import { join } from 'node:path';
-import { parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
-import type { LanguageId, SemanticLabel } from '../languages/types.ts';
+import { parse, getLanguage, type LanguageId, type SemanticLabel } from '../languages/index.ts';
 import { DEFAULT_BUCKETS, type BucketConvention } from './types.ts';
-import { lineStarts, positionAt } from './hole.ts';
+import { lineStarts, positionAt } from '../datasets/index.ts';
 import { randomFor } from '../util/random.ts';
 
 export const NODE_FILTERS = {

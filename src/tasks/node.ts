@@ -2,10 +2,9 @@
 // depth bucket and semantic class. Files are sampled in parallel (node-sample.ts); then the
 // `--limit` sample, then holes are redrawn as multi-line ones until 30% of each language's span two
 // or more lines.
-import type { TaskRecord } from '../datasets/types.ts';
-import type { LanguageId } from '../languages/types.ts';
+import { holeAt, referenceLines, taskId, type TaskRecord } from '../datasets/index.ts';
+import type { LanguageId } from '../languages/index.ts';
 import { FileTexts } from './files.ts';
-import { holeAt, referenceLines, taskId } from './hole.ts';
 import { handle, NODE_FILTER_NAMES, NODE_FILTERS, type NodeBatch, type NodeFilter, type NodeHole, type SampledFile } from './node-sample.ts';
 import { changedLinesOf } from './window.ts';
 import { mapBatches } from './parallel.ts';

@@ -4,10 +4,9 @@
 // the original and the obfuscated set compare task by task.
 import { createHash } from 'node:crypto';
 import type { Node } from 'web-tree-sitter';
-import type { FunctionTask } from '../datasets/types.ts';
-import { resolvePath } from '../index/extract.ts';
-import { parse } from '../languages/parser.ts';
-import { getLanguage } from '../languages/registry.ts';
+import type { FunctionTask } from '../datasets/index.ts';
+import { resolvePath } from '../index/index.ts';
+import { parse, getLanguage } from '../languages/index.ts';
 
 /** What a task's obfuscation renamed (kept in `meta.obfuscated`). */
 export interface Renaming {

@@ -1,5 +1,5 @@
 // Selection steps shared by the families: the `--limit` sample per repository and language.
-import type { TaskRecord } from '../datasets/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import { randomFor } from '../util/random.ts';
 import type { FilterLog } from './types.ts';
 

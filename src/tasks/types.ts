@@ -1,10 +1,8 @@
 // Records of the task-building stage: what a build takes, what each filter removed (the papers'
 // Fig. 1 as numbers), and the manifest written beside every task file.
-import type { TaskRecord } from '../datasets/types.ts';
-import type { IndexStore } from '../index/store.ts';
-import type { LevelMode } from '../index/types.ts';
-import type { InputNote, InputReason } from '../index/walk.ts';
-import type { LanguageId } from '../languages/types.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import type { IndexStore, LevelMode, InputNote, InputReason } from '../index/index.ts';
+import type { LanguageId } from '../languages/index.ts';
 import type { Coverage } from './coverage.ts';
 
 export type Family = 'function' | 'crossfile' | 'node';

@@ -1,7 +1,7 @@
 // A live benchmark's window (`BuildOptions.window`) as lines: what a window changed, file by file, from git blame.
 // The families draw their holes there (node) or look only at the files it changed (crossfile): the date filter
 // after the build would drop everything else anyway.
-import { lineTimes } from '../index/query.ts';
+import { lineTimes } from '../index/index.ts';
 import { daySeconds } from '../util/dates.ts';
 import type { RepositoryInput, TimeWindow } from './types.ts';
 

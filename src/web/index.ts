@@ -9,3 +9,5 @@ export { diffLines, formatDiff, splitLines, type DiffLine, type DiffOp } from '.
 export { verdictClass, bestVerdict, taskRow, candidateView, originalFacts } from './view-model.ts';
 export { bundleModules } from './bundle.ts';
 export type * from './types.ts';
+// used by other stages
+export { exposureWarning } from './listen.ts';

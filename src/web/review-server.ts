@@ -4,8 +4,7 @@
 // stopped. Writes need a JSON body and a same-origin Origin: another site cannot post marks.
 import type { IncomingMessage } from 'node:http';
 import { basename } from 'node:path';
-import { readTasks } from '../datasets/io.ts';
-import type { TaskRecord } from '../datasets/types.ts';
+import { readTasks, type TaskRecord } from '../datasets/index.ts';
 import { reviewKindOf, ReviewStore, reviewsPath, validateReview, type ReviewRecord } from '../review/index.ts';
 import { HttpError, sendJson, serveLocal } from './listen.ts';
 

@@ -6,16 +6,11 @@
 // (`tasks?since=VERSION`). A task's texts and candidates are read when its page is asked for.
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
-import type { TaskHead, TaskRecord } from '../datasets/types.ts';
-import { buildReport, scaleNote, type Dimension, type Report } from '../report/aggregate.ts';
-import { cachedReader } from '../report/cached-reader.ts';
-import { compareRuns } from '../report/compare.ts';
-import { FIGURE_KINDS, figureSvg, figuresOfRuns } from '../report/figures/index.ts';
-import { provenanceLines } from '../report/render.ts';
-import { openRunStore, runDatabasePath, type RunStore } from '../runstore/store.ts';
-import { candidateHead, wallTimeMs, type AgentTrace, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/types.ts';
-import type { PromptParts } from '../context/prompt-parts.ts';
-import { listMetrics } from '../metrics/registry.ts';
+import type { TaskHead, TaskRecord } from '../datasets/index.ts';
+import { buildReport, scaleNote, cachedReader, compareRuns, FIGURE_KINDS, figureSvg, figuresOfRuns, provenanceLines, type Dimension, type Report } from '../report/index.ts';
+import { openRunStore, runDatabasePath, candidateHead, wallTimeMs, type RunStore, type AgentTrace, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/index.ts';
+import type { PromptParts } from '../context/index.ts';
+import { listMetrics } from '../metrics/index.ts';
 import { InputError } from '../util/errors.ts';
 import { HttpError } from './listen.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';

@@ -1,11 +1,9 @@
 // What the viewer's JSON API returns (and `--export` writes): compact task rows for the list, one
 // task with its candidates for the task page, and report-stage summaries, comparisons and progress.
-import type { FigureTable } from '../report/figures/types.ts';
-import type { TaskRecord } from '../datasets/types.ts';
-import type { Comparison } from '../report/compare.ts';
-import type { Dimension, Report } from '../report/aggregate.ts';
-import type { AgentTrace, CandidateRecord, RunConfig } from '../runstore/types.ts';
-import type { PromptParts } from '../context/prompt-parts.ts';
+import type { FigureTable, Comparison, Dimension, Report } from '../report/index.ts';
+import type { TaskRecord } from '../datasets/index.ts';
+import type { AgentTrace, CandidateRecord, RunConfig } from '../runstore/index.ts';
+import type { PromptParts } from '../context/index.ts';
 
 /** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`, pass-flagged is `flagged`. */
 export type VerdictClass = 'passed' | 'flagged' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';

@@ -1,10 +1,10 @@
 // Turns run-store records into what the viewer shows: verdict classes, compact task rows for the
 // list, candidates with their diffs, and the original function's facts.
 import { posix } from 'node:path';
-import type { TaskHead, TaskRecord } from '../datasets/types.ts';
+import type { TaskHead, TaskRecord } from '../datasets/index.ts';
 import { passAtK, scoreCaveats } from '../metrics/index.ts';
-import { linesGroup, reportScale } from '../report/aggregate.ts';
-import { candidateHead, type AgentTrace, type CandidateHead, type CandidateRecord } from '../runstore/types.ts';
+import { linesGroup, reportScale } from '../report/index.ts';
+import { candidateHead, type AgentTrace, type CandidateHead, type CandidateRecord } from '../runstore/index.ts';
 import { diffOps } from './diff.ts';
 import { VERDICT_ORDER } from './static/query.js';
 import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass } from './types.ts';

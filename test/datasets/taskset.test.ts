@@ -12,7 +12,7 @@ import { importHf } from '../../src/datasets/hf.ts';
 import { isTaskSetFile, textHash } from '../../src/datasets/taskset.ts';
 import { iterateTasks, readTasks, writeTasks } from '../../src/datasets/io.ts';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { holeAt, taskId } from '../../src/tasks/hole.ts';
+import { holeAt, taskId } from '../../src/datasets/hole.ts';
 import { textLines } from '../../src/util/jsonl.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { tempDir } from '../tasks/helpers.ts';

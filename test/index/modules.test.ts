@@ -13,7 +13,7 @@ import { goModulePath } from '../../src/index/modules/go.ts';
 import { Resolver } from '../../src/index/resolve.ts';
 import { buildFromIndexes } from '../../src/tasks/build.ts';
 import { crossFileNames } from '../../src/tasks/crossfile.ts';
-import { repositoryCommit } from '../../src/tasks/git.ts';
+import { repositoryCommit } from '../../src/util/git.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-modules-'));

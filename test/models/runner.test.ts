@@ -234,12 +234,26 @@ test('the response cache serves a second run with the same prompts and sampling 
 });
 
 test('calls in flight never exceed --concurrency', async () => {
+  // Each call is held until three are in flight (or the rest of the eight are): the runner must reach three at
+  // once and never a fourth. A runner that kept fewer in flight would wait out the fallback and fail `most`.
+  const TOTAL = 8;
   let inFlight = 0;
+  let answered = 0;
   let most = 0;
+  let held: (() => void)[] = [];
+  const releaseAll = () => {
+    for (const release of held) release();
+    held = [];
+  };
   const server = await startServer(async () => {
     most = Math.max(most, ++inFlight);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    const released = new Promise<void>((resolve) => held.push(resolve));
+    if (inFlight === 3 || answered + inFlight === TOTAL) releaseAll();
+    const fallback = setTimeout(releaseAll, 5000);
+    await released;
+    clearTimeout(fallback);
     inFlight--;
+    answered++;
     return {};
   });
   try {

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { indexRepository } from '../../src/index/indexer.ts';
-import { repositoryCommit } from '../../src/tasks/git.ts';
+import { repositoryCommit } from '../../src/util/git.ts';
 import type { RepositoryInput } from '../../src/tasks/types.ts';
 
 export const FIXTURES = new URL('../fixtures/tasks/', import.meta.url).pathname;

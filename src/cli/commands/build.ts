@@ -4,16 +4,13 @@ import { integerOption, languagesOption, languagesOptionSpec, listOption, textOp
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../../util/table.ts';
 import { isCalendarDay } from '../../util/dates.ts';
-import { isLanguageId } from '../../languages/registry.ts';
-import { LEVEL_MODES } from '../../index/types.ts';
+import { isLanguageId, type LanguageId } from '../../languages/index.ts';
+import { LEVEL_MODES } from '../../index/index.ts';
 import { parseLevelMode } from './index-commands.ts';
-import type { LanguageId } from '../../languages/types.ts';
-import { isInlinePath } from '../../datasets/io.ts';
-import { buildBenchmark, inputWarnings, manifestPath, writeBuild, type SolvedCheck } from '../../tasks/build.ts';
-import { readCoverage } from '../../tasks/coverage.ts';
-import { createSolvedCheck } from '../../metrics/solved.ts';
-import { responseCacheFile } from '../../runstore/cache.ts';
-import { FAMILIES, type BucketConvention, type BuildManifest, type Family, type FilterStep, type Split } from '../../tasks/types.ts';
+import { isInlinePath } from '../../datasets/index.ts';
+import { buildBenchmark, inputWarnings, manifestPath, writeBuild, readCoverage, FAMILIES, type SolvedCheck, type BucketConvention, type BuildManifest, type Family, type FilterStep, type Split } from '../../tasks/index.ts';
+import { createSolvedCheck } from '../../metrics/index.ts';
+import { responseCacheFile } from '../../runstore/index.ts';
 /** `python=12,java=25` → per-language minimum prompt lines. */
 function promptLines(values: OptionValues): Partial<Record<LanguageId, number>> | undefined {
   const items = listOption(values, 'min-prompt-lines');

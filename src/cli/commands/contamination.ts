@@ -1,8 +1,8 @@
 // `ctxbench contamination <tasks> --corpus PATH... --out LABELS.jsonl`: n-gram overlap of every
 // reference with a corpus (a model's training data), as labels that `report --labels` groups by.
 import { UsageError, type Command } from '../command.ts';
-import { iterateTasks } from '../../datasets/io.ts';
-import { DEFAULT_CONTAMINATION, measureContamination } from '../../tasks/contamination.ts';
+import { iterateTasks } from '../../datasets/index.ts';
+import { DEFAULT_CONTAMINATION, measureContamination } from '../../tasks/index.ts';
 import { writeJsonl } from '../../util/jsonl.ts';
 import { integerOption, numberOption, textOption } from '../options.ts';
 

@@ -4,9 +4,8 @@ import { commandLine, UsageError, type Command } from '../command.ts';
 import { toolVersion } from '../version.ts';
 import { integerOption, languagesOption, languagesOptionSpec, textOption } from '../options.ts';
 import { formatTable } from '../../util/table.ts';
-import { buildCorpus } from '../../context/corpus.ts';
-import { FAMILIES, type Family } from '../../tasks/types.ts';
-import { inputWarnings } from '../../tasks/build.ts';
+import { buildCorpus } from '../../context/index.ts';
+import { FAMILIES, inputWarnings, type Family } from '../../tasks/index.ts';
 
 export const corpusCommand: Command = {
   usage: 'corpus <repo...> --out DIR --family function|node|crossfile [--exclude TASKS...] [--template FIM] [--chat-template NAME] [--strategy S] [--limit N] [--languages a,b] [--seed N]',

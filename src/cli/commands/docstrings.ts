@@ -1,7 +1,6 @@
 // `ctxbench docstrings generate`: the "hard" variant of a task set, its docstrings written by a model.
-import { createBackend, parseProvider } from '../../models/provider.ts';
-import { DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate, readFunctionTasks } from '../../models/docstrings.ts';
-import { holdRunFolder } from '../../runstore/folder.ts';
+import { createBackend, parseProvider, DEFAULT_DOCSTRING_TEMPLATE, generateDocstrings, loadDocstringTemplate, readFunctionTasks } from '../../models/index.ts';
+import { holdRunFolder } from '../../runstore/index.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
 import { MODEL_OPTIONS, modelSettings } from '../model-options.ts';
 import { textOption } from '../options.ts';

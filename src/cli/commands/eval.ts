@@ -1,12 +1,9 @@
 // `ctxbench eval`: generate candidates for a tasks file into a run store (resumable).
 import { AgentWorkspace, createPromptBuilder, defaultAgentTools, defaultTemplate, loadTokenizer, parseRetrievalCompatibility, splitAgentStrategy } from '../../context/index.ts';
 import { loadEnvironment, openDraftTesting, type DraftTesting } from '../../exec/index.ts';
-import { checkAgentSettings, DEFAULT_AGENT_BUDGET, type AgentSettings } from '../../models/agent.ts';
-import { createBackend, parseProvider, resolveBaseUrl } from '../../models/provider.ts';
+import { checkAgentSettings, DEFAULT_AGENT_BUDGET, createBackend, parseProvider, resolveBaseUrl, readTasksFile, runGeneration, type AgentSettings, type Backend } from '../../models/index.ts';
 import { checkQueueServer, createQueueBackend } from '../../queue/index.ts';
-import { readTasksFile, runGeneration } from '../../models/runner.ts';
-import { holdRunFolder, storedCandidates } from '../../runstore/folder.ts';
-import type { Backend } from '../../models/types.ts';
+import { holdRunFolder, storedCandidates } from '../../runstore/index.ts';
 import { toolVersion } from '../version.ts';
 import { UsageError, type Command } from '../command.ts';
 import { specOf } from '../spec.ts';

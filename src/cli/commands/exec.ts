@@ -2,14 +2,12 @@
 // verdicts; `ctxbench exec check <env>`: checks an environment on the unmodified repository.
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import type { TaskRecord } from '../../datasets/types.ts';
-import type { Command } from '../command.ts';
+import type { TaskRecord } from '../../datasets/index.ts';
+import { UsageError, type Command } from '../command.ts';
 import { integerOption, queueOption, queueOptionSpec, sandboxOption } from '../options.ts';
 import { InputError } from '../../util/errors.ts';
-import { UsageError } from '../command.ts';
 import { formatTable } from '../../util/table.ts';
-import { openRunStore } from '../../runstore/store.ts';
-import { VERDICTS, type Verdict } from '../../runstore/types.ts';
+import { openRunStore, VERDICTS, type Verdict } from '../../runstore/index.ts';
 import { lockFolder } from '../../util/lock.ts';
 import { checkQueueServer, executeQueued, runIdentity, type QueuedItem, type QueuedOutput } from '../../queue/index.ts';
 import { cheatFlags, checkEnvironment, ensureCheckState, executeCandidates, loadEnvironment, missingTools, regradeLog, SANDBOXES, withCheatFlags, type ExecEnvironment, type ExecEvent, type ExecOutput } from '../../exec/index.ts';

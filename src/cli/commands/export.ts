@@ -1,8 +1,7 @@
 // `ctxbench export <format> <tasks> --out PATH`: the inline forms of a task set (every task with its whole
 // prefix and suffix), written one task at a time (formats: datasets/formats.ts).
 import { UsageError, type Command } from '../command.ts';
-import { EXPORT_FORMATS } from '../../datasets/formats.ts';
-import { iterateTasks } from '../../datasets/io.ts';
+import { EXPORT_FORMATS, iterateTasks } from '../../datasets/index.ts';
 
 export const exportCommand: Command = {
   get usage() {

@@ -1,12 +1,10 @@
 // `ctxbench import <format> ...`: read a published benchmark into ctxbench task records (formats: datasets/formats.ts).
 import { UsageError, type Command } from '../command.ts';
 import { formatTable } from '../../util/table.ts';
-import { IMPORT_FORMATS } from '../../datasets/formats.ts';
-import { isInlinePath, writeTasks } from '../../datasets/io.ts';
-import { manifestPath } from '../../tasks/build.ts';
+import { IMPORT_FORMATS, isInlinePath, writeTasks } from '../../datasets/index.ts';
+import { manifestPath } from '../../tasks/index.ts';
 import { writeFileAtomic } from '../../util/jsonl.ts';
-import { isLanguageId } from '../../languages/registry.ts';
-import type { LanguageId } from '../../languages/types.ts';
+import { isLanguageId, type LanguageId } from '../../languages/index.ts';
 
 function expectFiles(positionals: string[], count: number, usage: string): string[] {
   if (positionals.length !== count) throw new UsageError(`expected ${count === 1 ? 'one file' : `${count} files`}\nUsage: ctxbench ${usage}`);

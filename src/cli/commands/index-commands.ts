@@ -1,10 +1,8 @@
 // `ctxbench index`, `ctxbench functions`, `ctxbench graph`: build and read a repository index.
 import { UsageError, type Command, type OptionSpec } from '../command.ts';
 import { integerOption } from '../options.ts';
-import { indexRepository, type IndexRun } from '../../index/indexer.ts';
-import { callGraph, graphToDot, listFunctions, summarize } from '../../index/query.ts';
+import { indexRepository, callGraph, graphToDot, listFunctions, summarize, LEVEL_MODES, type IndexRun, type LevelMode } from '../../index/index.ts';
 import { formatTable } from '../../util/table.ts';
-import { LEVEL_MODES, type LevelMode } from '../../index/types.ts';
 
 /** The `--levels` option's value (default `default`). */
 export function parseLevelMode(value: unknown): LevelMode {

@@ -1,9 +1,8 @@
 // `ctxbench obfuscate <tasks> --out FILE`: the task set with each function task's target and
 // parameters renamed (YABLoCo's proposed leakage control); other tasks are copied unchanged.
 import { UsageError, type Command } from '../command.ts';
-import { iterateTasks, writeTasks } from '../../datasets/io.ts';
-import type { FunctionTask, TaskRecord } from '../../datasets/types.ts';
-import { applyRenaming, renamingOf } from '../../tasks/obfuscate.ts';
+import { iterateTasks, writeTasks, type FunctionTask, type TaskRecord } from '../../datasets/index.ts';
+import { applyRenaming, renamingOf } from '../../tasks/index.ts';
 
 export const obfuscateCommand: Command = {
   usage: 'obfuscate <tasks> --out FILE',

@@ -1,11 +1,9 @@
 // `ctxbench prompt`: assemble and print the prompt of one task, with its token counts per part:
 // with the same options and defaults as `ctxbench eval`, exactly the prompt eval would send.
-import type { TaskRecord } from '../../datasets/types.ts';
-import { createPromptBuilder, defaultTemplate, DEFAULT_TOKENIZER, listStrategies, listTemplates, parseRetrievalCompatibility } from '../../context/index.ts';
-import { parseProvider } from '../../models/provider.ts';
-import type { RetrievalOptions } from '../../context/types.ts';
+import { iterateTasks, type TaskRecord } from '../../datasets/index.ts';
+import { createPromptBuilder, defaultTemplate, DEFAULT_TOKENIZER, listStrategies, listTemplates, parseRetrievalCompatibility, type RetrievalOptions } from '../../context/index.ts';
+import { parseProvider } from '../../models/index.ts';
 import { InputError } from '../../util/errors.ts';
-import { iterateTasks } from '../../datasets/io.ts';
 import { UsageError, type Command } from '../command.ts';
 import { integerOption } from '../options.ts';
 

@@ -4,7 +4,7 @@ import { textOption } from '../options.ts';
 import { toolVersion } from '../version.ts';
 import { formatTable } from '../../util/table.ts';
 import { isCalendarDay } from '../../util/dates.ts';
-import { loadLiveSpec, refreshLive } from '../../tasks/live.ts';
+import { loadLiveSpec, refreshLive } from '../../tasks/index.ts';
 
 function day(value: string | undefined, option: string): string | undefined {
   if (value === undefined) return undefined;

@@ -2,16 +2,11 @@
 import { extname } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
 import { choiceOption, integerOption, listOption, textOption } from '../options.ts';
-import { openRunStore } from '../../runstore/store.ts';
-import { buildReport, parseDimensions } from '../../report/aggregate.ts';
-import { compareRuns, readTaskFile } from '../../report/compare.ts';
-import { FORMATS, renderReport, type Format } from '../../report/render.ts';
-import { cachedReader } from '../../report/cached-reader.ts';
-import { writeFigureFiles } from '../../report/export.ts';
-import { figuresOfRuns, PRESETS, runLabels } from '../../report/figures/index.ts';
+import { openRunStore } from '../../runstore/index.ts';
+import { buildReport, parseDimensions, compareRuns, readTaskFile, FORMATS, renderReport, cachedReader, writeFigureFiles, figuresOfRuns, PRESETS, runLabels, type Format } from '../../report/index.ts';
 import { writeFileAtomic } from '../../util/jsonl.ts';
 import { isCalendarDay } from '../../util/dates.ts';
-import { readTaskLabels } from '../../tasks/labels.ts';
+import { readTaskLabels } from '../../tasks/index.ts';
 
 /** The format a file name asks for by its extension (`r.html` -> html), or undefined. */
 function formatOfFile(file: string | undefined): Format | undefined {

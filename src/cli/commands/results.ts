@@ -1,7 +1,6 @@
 // `ctxbench results`: the candidates of a run, as JSONL (streamed) or a table.
 import { once } from 'node:events';
-import { openRunStore } from '../../runstore/store.ts';
-import type { AgentTrace, CandidateRecord } from '../../runstore/types.ts';
+import { openRunStore, type AgentTrace, type CandidateRecord } from '../../runstore/index.ts';
 import { formatTable } from '../../util/table.ts';
 import { stringify } from 'yaml';
 import { InputError } from '../../util/errors.ts';

@@ -1,12 +1,11 @@
 // `ctxbench review`: docstring review of a task set. Without a subcommand it serves the review page
 // for one reviewer; `stats`, `apply`, `import` and `export` work on the reviews file beside the set.
 import { existsSync } from 'node:fs';
-import { readTasks } from '../../datasets/io.ts';
+import { readTasks } from '../../datasets/index.ts';
 import { applyReviews, BLANK_MODES, formatReviewStats, readReviewSheet, REVIEW_RULES, reviewRule, reviewSheetCells, ReviewStore, reviewsPath, reviewStats, sheetReviews, writeSheet, type BlankMode } from '../../review/index.ts';
-import { writeDerived } from '../../tasks/derive.ts';
+import { writeDerived } from '../../tasks/index.ts';
 import { InputError } from '../../util/errors.ts';
-import { startReviewServer } from '../../web/review-server.ts';
-import { exposureWarning } from '../../web/listen.ts';
+import { startReviewServer, exposureWarning } from '../../web/index.ts';
 import { commandLine, UsageError, type Command } from '../command.ts';
 import { choiceOption, textOption, type OptionValues } from '../options.ts';
 import { toolVersion } from '../version.ts';

@@ -1,6 +1,6 @@
 // `ctxbench score`: metrics for prediction/reference pairs from a JSONL file, or for every
 // candidate of a run (stored back into the run).
-import { isLanguageId } from '../../languages/registry.ts';
+import { isLanguageId } from '../../languages/index.ts';
 import { listMetrics, resolveMetrics, scorePair, scoreRun } from '../../metrics/index.ts';
 import { openRunStore } from '../../runstore/index.ts';
 import { InputError } from '../../util/errors.ts';

@@ -1,9 +1,7 @@
 // `ctxbench view`: the result viewer, a local web app over one or more run stores, or a static copy of it.
 import { UsageError, type Command } from '../command.ts';
 import { integerOption, type OptionValues } from '../options.ts';
-import { exportViewer } from '../../web/export.ts';
-import { startViewer } from '../../web/server.ts';
-import { exposureWarning } from '../../web/listen.ts';
+import { exportViewer, startViewer, exposureWarning } from '../../web/index.ts';
 
 const DEFAULT_PORT = 8765;
 

@@ -3,7 +3,7 @@
 import { InputError } from '../../util/errors.ts';
 import { loadEnvironment, missingTools, SANDBOXES } from '../../exec/index.ts';
 import { checkQueueServer, describeQueue, startWorker } from '../../queue/index.ts';
-import { createBackend } from '../../models/provider.ts';
+import { createBackend } from '../../models/index.ts';
 import { UsageError, type Command } from '../command.ts';
 import { integerOption, queueOption, queueOptionSpec, sandboxOption, textOption } from '../options.ts';
 

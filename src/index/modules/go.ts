@@ -11,8 +11,7 @@
 // Repositories without a go.mod fall back to the generic resolution (folders matched by path suffix).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import type { Definition } from '../resolve.ts';
-import type { CallSite, FileFacts, ImportRef } from '../types.ts';
+import type { CallSite, Definition, FileFacts, ImportRef } from '../types.ts';
 import { lastSegment, type CallDecision, type CallLookup, type ImportBinding, type ModuleSystem } from './types.ts';
 
 /** Go's predeclared functions: the only standard-library functions a plain call reaches. */

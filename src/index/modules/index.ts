@@ -1,6 +1,6 @@
 // The registry of module systems: one entry per language whose imports and calls the generic
 // resolution order gets wrong. Adding one = one entry here (see ./types.ts).
-import type { LanguageId } from '../../languages/types.ts';
+import type { LanguageId } from '../../languages/index.ts';
 import type { FileFacts } from '../types.ts';
 import { createGoPackages } from './go.ts';
 import { createRustModules } from './rust.ts';

@@ -15,8 +15,7 @@
 // items, trait methods reached through a type that only implements the trait (left unresolved),
 // visibility (a private `use` is followed like a `pub use`; code that compiles never relies on it).
 import { posix } from 'node:path';
-import type { Definition } from '../resolve.ts';
-import type { CallSite, FileFacts, ImportRef } from '../types.ts';
+import type { CallSite, Definition, FileFacts, ImportRef } from '../types.ts';
 import { lastSegment, type CallDecision, type CallLookup, type ImportBinding, type ModuleSystem } from './types.ts';
 
 const STANDARD_CRATES = new Set(['std', 'core', 'alloc', 'proc_macro', 'test']);

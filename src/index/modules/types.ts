@@ -2,9 +2,8 @@
 // "same file, imported file, same folder, anywhere by name" order gets wrong (Rust's module tree and
 // `use` paths, Go's import paths and packages). Registered per language in ./index.ts; the resolver
 // asks it first and falls back to its generic order where it answers null.
-import type { LanguageId } from '../../languages/types.ts';
-import type { Definition } from '../resolve.ts';
-import type { CallLevel, CallSite, FileFacts, ImportRef } from '../types.ts';
+import type { LanguageId } from '../../languages/index.ts';
+import type { CallLevel, CallSite, Definition, FileFacts, ImportRef } from '../types.ts';
 
 /** One name an import binds in its file, with the repository files that define it. */
 export interface ImportBinding {

@@ -1,7 +1,6 @@
 // CodeBLEU (Ren et al. 2020) as the k4black/codebleu 0.7.1 package computes it, the variant
 // M2RC-Eval reports: 0.25 BLEU + 0.25 weighted n-gram + 0.25 syntax match + 0.25 dataflow match.
-import { parse } from '../../languages/parser.ts';
-import type { LanguageId } from '../../languages/types.ts';
+import { parse, type LanguageId } from '../../languages/index.ts';
 import { InputError } from '../../util/errors.ts';
 import { pySplit, pyStrip } from '../pystr.ts';
 import { bleu, weightedNgramMatch } from './bleu.ts';

@@ -1,8 +1,8 @@
 // What every figure is drawn from: per run, per task, the task's labels by every dimension, its
 // scores on the report scale (mean over the task's scored samples), the first sample's scores and
 // the execution verdicts in sample order. Read once from the run stores; figures only aggregate.
-import type { TaskRecord } from '../../datasets/types.ts';
-import type { RunStoreReader } from '../../runstore/types.ts';
+import type { TaskRecord } from '../../datasets/index.ts';
+import type { RunStoreReader } from '../../runstore/index.ts';
 import { DIMENSIONS, groupValue, reportScale, type Dimension, type Report, type RunProvenance } from '../aggregate.ts';
 import { chunkSources, scoreByIdentifierCoverage, type ChunkSource, type CoverageBin } from '../compare.ts';
 

@@ -1,7 +1,7 @@
 // The report's figures: which kinds a report draws (all that apply, or a paper's preset), with
 // which metrics, and their export as SVG, PNG and LaTeX.
 import { InputError } from '../../util/errors.ts';
-import type { RunStoreReader } from '../../runstore/types.ts';
+import type { RunStoreReader } from '../../runstore/index.ts';
 import type { Dimension, Report } from '../aggregate.ts';
 import { figureInput, maxExecutedSamples, type FigureInput, type FigureInputOptions } from './data.ts';
 import { FIGURE_KINDS, figureKind, splittingDimensions } from './registry.ts';

@@ -1,8 +1,8 @@
 // A hole in a file: prefix + reference + suffix is always the file text, and the span gives the
 // reference's position (1-based lines and columns, columns in UTF-16 code units, end exclusive).
 import { createHash } from 'node:crypto';
-import type { Span } from '../index/types.ts';
-import type { TaskKind } from '../datasets/types.ts';
+import type { Span } from '../index/index.ts';
+import type { TaskKind } from './types.ts';
 
 export interface Hole {
   prefix: string;
