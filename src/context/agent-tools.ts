@@ -9,7 +9,8 @@ import type { TaskRecord } from '../datasets/index.ts';
 import { indexRepository, listFunctions, type FunctionListing } from '../index/index.ts';
 import { allLanguages } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { RepoIndex } from './chunks.ts';
 import { codeTokens } from './nltk.ts';
 import { DEFAULT_RETRIEVAL } from './types.ts';
@@ -48,7 +49,14 @@ export function toolAnswer(answer: ToolAnswer): { text: string; files: readonly 
 /** A tool call the workspace refuses (a path outside the repository, a missing argument): the model is told why. */
 export class AgentToolError extends Error {}
 
-export const AGENT_TOOLS = new Registry<AgentTool>('agent tool', 'agent-tools');
+export const AGENT_TOOLS = new Registry<AgentTool>('agent tool', 'agent-tools', {
+  key: 'agentTools',
+  entry: pluginEntry('name', {
+    description: z.string(), parameters: z.record(z.string(), z.object({ type: z.enum(['string', 'integer']), description: z.string() })), required: z.array(z.string()),
+    optIn: z.boolean().optional(), run: pluginFunction,
+  }),
+  add: registerAgentTool,
+});
 
 export function registerAgentTool(tool: AgentTool): AgentTool {
   return AGENT_TOOLS.register(tool.name, tool);

@@ -2,7 +2,8 @@
 // Retrieval (retrieve.ts) chooses the candidates, builds the query and picks the top k, so every
 // retriever (built in or from a plugin) gets the same candidates, leakage rule and next-chunk rule.
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import type { Chunk } from './types.ts';
 import type { LexicalCorpus, Scored } from './rankers.ts';
 
@@ -31,7 +32,11 @@ export interface Retriever {
   score(input: RetrieverInput): Scored | Promise<Scored>;
 }
 
-export const RETRIEVERS = new Registry<Retriever>('retriever', 'context');
+export const RETRIEVERS = new Registry<Retriever>('retriever', 'context', {
+  key: 'retrievers',
+  entry: pluginEntry('name', { description: z.string(), score: pluginFunction }),
+  add: registerRetriever,
+});
 
 export function registerRetriever(retriever: Retriever): Retriever {
   return RETRIEVERS.register(retriever.name, retriever);

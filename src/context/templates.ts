@@ -2,7 +2,8 @@
 // families, plus user templates loaded from JSON/YAML files. Sources are cited in docs/context.md.
 import { existsSync } from 'node:fs';
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import type { TaskKind } from '../datasets/index.ts';
 import { COMMENTED_FRAGMENTS, loadTemplateFile, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
 import { EVERY_RANKED_CHUNK } from './types.ts';
@@ -143,7 +144,13 @@ const BUILT_IN: readonly PromptTemplate[] = [
 ];
 
 /** Templates by name: the built-ins above, then any a plugin registers. */
-export const TEMPLATES = new Registry<PromptTemplate>('template', 'template');
+export const TEMPLATES = new Registry<PromptTemplate>('template', 'template', {
+  key: 'templates',
+  entry: pluginEntry('name', {
+    description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string(),
+  }),
+  add: registerTemplate,
+});
 
 export function registerTemplate(template: PromptTemplate): PromptTemplate {
   return TEMPLATES.register(template.name, template);

@@ -1,7 +1,8 @@
 // The formats `import` reads and `export` writes, one object each in two registries: a new format (a plugin's
 // `importFormats` / `exportFormats`) is one more entry, and `import`/`export` list and dispatch from here.
 import { resolve } from 'node:path';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import type { LanguageId } from '../languages/index.ts';
 import { exportCceval, iterateCceval } from './cceval.ts';
@@ -96,8 +97,16 @@ const BUILTIN_EXPORTS: readonly ExportFormat[] = [
   },
 ];
 
-export const IMPORT_FORMATS = new Registry<ImportFormat>('import format', 'importFormats');
-export const EXPORT_FORMATS = new Registry<ExportFormat>('export format', 'exportFormats');
+export const IMPORT_FORMATS = new Registry<ImportFormat>('import format', 'importFormats', {
+  key: 'importFormats',
+  entry: pluginEntry('name', { description: z.string(), inputs: z.array(z.string().min(1)).min(1), read: pluginFunction }),
+  add: registerImportFormat,
+});
+export const EXPORT_FORMATS = new Registry<ExportFormat>('export format', 'exportFormats', {
+  key: 'exportFormats',
+  entry: pluginEntry('name', { description: z.string(), out: z.string().min(1), write: pluginFunction, written: pluginFunction }),
+  add: registerExportFormat,
+});
 
 export function registerImportFormat(format: ImportFormat): ImportFormat {
   return IMPORT_FORMATS.register(format.name, format);

@@ -8,7 +8,8 @@
 // whose real body calls `_exit` is never flagged for doing the same. A flagged pass is its own
 // verdict, `pass-flagged`, never counted as a pass. One registry (a plugin adds its own patterns).
 import { getLanguage, isLanguageId } from '../languages/index.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 
 export interface CheatPattern {
   name: string;
@@ -19,7 +20,11 @@ export interface CheatPattern {
   pattern: RegExp;
 }
 
-export const CHEAT_PATTERNS = new Registry<CheatPattern>('cheat pattern');
+export const CHEAT_PATTERNS = new Registry<CheatPattern>('cheat pattern', undefined, {
+  key: 'cheatPatterns',
+  entry: pluginEntry('name', { description: z.string(), languages: z.union([z.literal('*'), z.array(z.string())]), pattern: z.instanceof(RegExp) }),
+  add: registerCheatPattern,
+});
 
 export function registerCheatPattern(pattern: CheatPattern): CheatPattern {
   return CHEAT_PATTERNS.register(pattern.name, pattern);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TaskRecord } from '../datasets/index.ts';
+import { lineStarts, positionAt, type TaskRecord } from '../datasets/index.ts';
 import { readInside, realPathInside, removeInside, removeTree, walkInside } from './tree.ts';
 import type { CoverageTool } from './types.ts';
 
@@ -93,23 +93,6 @@ function mkdirInside(root: string, relative: string): void {
 function treeRelative(file: string, treeInside: string, cwd = treeInside): string | null {
   const path = relative(treeInside, resolve(cwd, file));
   return path === '' || path.startsWith('..') || path.startsWith(COVERAGE_DIR) || isAbsolute(path) ? null : path;
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
-  return starts;
-}
-
-function lineAt(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= offset) low = middle;
-    else high = middle - 1;
-  }
-  return low + 1;
 }
 
 /** The JSON files a collector wrote into its folder (read through no link). */
@@ -206,7 +189,7 @@ const node: Collector = {
           const range = fn.ranges[0];
           // The module wrapper spans the whole script: it is not a function of the file.
           if (!range || range.count === 0 || (range.startOffset === 0 && range.endOffset >= length)) continue;
-          executed.push({ path, startLine: lineAt(lines, range.startOffset), endLine: lineAt(lines, Math.max(range.startOffset, range.endOffset - 1)) });
+          executed.push({ path, startLine: positionAt(lines, range.startOffset).line, endLine: positionAt(lines, Math.max(range.startOffset, range.endOffset - 1)).line });
         }
       }
     }

@@ -2,7 +2,8 @@
 // verbose lines, or a pair of regular expressions for a runner's own summary) to per-test outcomes.
 // One parser per format, registered in REPORT_PARSERS (a plugin registers its own the same way);
 // an environment names its format under `report`.
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { readInside } from './tree.ts';
 import type { ReportSpec } from './types.ts';
 
@@ -19,7 +20,11 @@ export interface ReportParser {
   parse(text: string, spec: ReportSpec): TestReport;
 }
 
-export const REPORT_PARSERS = new Registry<ReportParser>('test-report format', 'report.format');
+export const REPORT_PARSERS = new Registry<ReportParser>('test-report format', 'report.format', {
+  key: 'reportParsers',
+  entry: pluginEntry('name', { description: z.string(), check: pluginFunction.optional(), parse: pluginFunction }),
+  add: registerReportParser,
+});
 
 export function registerReportParser(parser: ReportParser): ReportParser {
   return REPORT_PARSERS.register(parser.name, parser);

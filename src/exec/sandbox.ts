@@ -24,7 +24,8 @@ import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { createSandboxCgroup, type SandboxCgroup } from './cgroup.ts';
 import { openSeccompFd } from './seccomp.ts';
 import { realPathInside } from './tree.ts';
@@ -78,7 +79,11 @@ export interface Sandbox {
   run(run: SandboxRun): Promise<RunOutcome>;
 }
 
-export const SANDBOXES = new Registry<Sandbox>('sandbox', 'sandbox');
+export const SANDBOXES = new Registry<Sandbox>('sandbox', 'sandbox', {
+  key: 'sandboxes',
+  entry: pluginEntry('name', { description: z.string(), confined: z.boolean(), check: pluginFunction, identity: pluginFunction, treePath: pluginFunction, run: pluginFunction }),
+  add: registerSandbox,
+});
 
 export function registerSandbox(sandbox: Sandbox): Sandbox {
   return SANDBOXES.register(sandbox.name, sandbox);

@@ -2,7 +2,8 @@
 // registered exactly as a plugin's languages are.
 import { createHash } from 'node:crypto';
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { unionKeys, withKeys } from '../util/shapes.ts';
 import type { LanguageId, LanguageSpec } from './types.ts';
 import { c } from './tables/c.ts';
@@ -26,7 +27,19 @@ import { typescript } from './tables/typescript.ts';
 import { tsx } from './tables/tsx.ts';
 
 /** Every language ctxbench knows, by id: the built-in tables and the ones plugins register. */
-export const LANGUAGES = new Registry<LanguageSpec>('language', 'language');
+export const LANGUAGES = new Registry<LanguageSpec>('language', 'language', {
+  key: 'languages',
+  entry: pluginEntry('id', {
+    displayName: z.string(),
+    grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
+    extensions: z.array(z.string().regex(/^\.[^/\\]+$/, 'an extension with its dot (`.cu`)')).min(1),
+    ...Object.fromEntries(['commentTypes', 'identifierTypes', 'stringTypes', 'definitions', 'calls', 'imports', 'scopes', 'statementTypes', 'keywords', 'stdlib'].map((key) => [key, z.array(z.unknown())])),
+    semantic: z.record(z.string(), z.looseObject({})),
+    semanticFallback: z.looseObject({}),
+    docstring: z.enum(['comment-before', 'python-body-string', 'comment-before-or-body-string']),
+  }),
+  add: registerLanguage,
+});
 
 interface Lookups {
   byExtension: Map<string, LanguageId>;

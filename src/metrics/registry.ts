@@ -3,7 +3,8 @@
 // the reference on a fixed scale; the scales are those of the papers that report it.
 import { parse, getLanguage, type LanguageId } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { CODEBLEU_LANGUAGE_IDS, codeBleu, combineCodeBleu, type CodeBleuScores } from './codebleu/index.ts';
 import { editSimilarity, editSimilarityDifflib, editSimilarityLevenshtein } from './edit-similarity.ts';
 import { exactMatch, exactMatchNoWhitespace } from './exact-match.ts';
@@ -206,7 +207,14 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
   },
 ];
 
-export const METRICS = new Registry<MetricDefinition>('metric', 'metrics');
+export const METRICS = new Registry<MetricDefinition>('metric', 'metrics', {
+  key: 'metrics',
+  entry: pluginEntry('name', {
+    scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: pluginFunction, languages: z.array(z.string()).optional(),
+    column: z.boolean().optional(), paired: z.boolean().optional(), caveat: pluginFunction.optional(),
+  }),
+  add: registerMetric,
+});
 
 export function registerMetric(metric: MetricDefinition): MetricDefinition {
   return METRICS.register(metric.name, metric);

@@ -3,7 +3,8 @@
 // `baseline:copy-retrieved|empty|reference`, and whatever a plugin registers. A factory loads its
 // client only when a backend is created, so listing or checking providers loads no model client.
 import { InputError } from '../util/errors.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { BASELINES, type BaselineName } from './baselines.ts';
 import type { Backend, PromptShape } from './types.ts';
 
@@ -31,7 +32,11 @@ export interface BackendFactory {
   baseline?: boolean;
 }
 
-export const BACKENDS = new Registry<BackendFactory>('model backend', 'model');
+export const BACKENDS = new Registry<BackendFactory>('model backend', 'model', {
+  key: 'backends',
+  entry: pluginEntry('prefix', { forms: z.array(z.string()).min(1), accepts: pluginFunction, create: pluginFunction, baseline: z.boolean().optional() }),
+  add: registerBackend,
+});
 
 export function registerBackend(factory: BackendFactory): BackendFactory {
   return BACKENDS.register(factory.prefix, factory);

@@ -7,16 +7,26 @@ import { hashFile } from '../util/file-hash.ts';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { registerAgentTool, registerRetriever, registerTemplate, type AgentTool, type Retriever, type PromptTemplate } from '../context/index.ts';
-import { registerReportParser, registerCheatPattern, registerSandbox, type ReportParser, type CheatPattern, type Sandbox } from '../exec/index.ts';
-import { registerMetric, type MetricDefinition } from '../metrics/index.ts';
-import { registerBackend, type BackendFactory } from '../models/index.ts';
-import { registerFigureKind, type FigureKind } from '../report/index.ts';
-import { registerExportFormat, registerImportFormat, type ExportFormat, type ImportFormat } from '../datasets/index.ts';
-import { registerLanguage, type LanguageSpec } from '../languages/index.ts';
-import { registerReviewRule, type ReviewRule } from '../review/index.ts';
+import type { AgentTool, PromptTemplate, Retriever } from '../context/index.ts';
+import type { CheatPattern, ReportParser, Sandbox } from '../exec/index.ts';
+import type { MetricDefinition } from '../metrics/index.ts';
+import type { BackendFactory } from '../models/index.ts';
+import type { FigureKind } from '../report/index.ts';
+import type { ExportFormat, ImportFormat } from '../datasets/index.ts';
+import type { LanguageSpec } from '../languages/index.ts';
+import type { ReviewRule } from '../review/index.ts';
+// every stage with a registry, loaded so that each registry's plugin slot exists before a plugin is read
+import '../context/index.ts';
+import '../datasets/index.ts';
+import '../exec/index.ts';
+import '../languages/index.ts';
+import '../metrics/index.ts';
+import '../models/index.ts';
+import '../report/index.ts';
+import '../review/index.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
+import { pluginSlots } from '../util/registry.ts';
 import { addWorkerSetup } from '../util/workers.ts';
 import { readYaml } from '../util/yaml-lines.ts';
 import { CONFIG_FILE } from '../util/config-file.ts';
@@ -53,34 +63,10 @@ export function definePlugin(plugin: CtxbenchPlugin): CtxbenchPlugin {
   return plugin;
 }
 
-const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function');
-const named = (key: 'name' | 'prefix' | 'id', fields: Record<string, z.ZodType>) => z.looseObject({ [key]: z.string().min(1), ...fields });
-
-/** The shape each kind's entries must have (the registries' interfaces, checked at load time). */
-const PLUGIN_SCHEMA = z.strictObject({
-  name: z.string().min(1),
-  retrievers: z.array(named('name', { description: z.string(), score: fn })).optional(),
-  backends: z.array(named('prefix', { forms: z.array(z.string()).min(1), accepts: fn, create: fn, baseline: z.boolean().optional() })).optional(),
-  metrics: z.array(named('name', { scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: fn, languages: z.array(z.string()).optional(), column: z.boolean().optional(), paired: z.boolean().optional(), caveat: fn.optional() })).optional(),
-  templates: z.array(named('name', { description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string() })).optional(),
-  sandboxes: z.array(named('name', { description: z.string(), confined: z.boolean(), check: fn, identity: fn, treePath: fn, run: fn })).optional(),
-  figures: z.array(named('id', { title: z.string(), description: z.string(), build: fn })).optional(),
-  reportParsers: z.array(named('name', { description: z.string(), check: fn.optional(), parse: fn })).optional(),
-  cheatPatterns: z.array(named('name', { description: z.string(), languages: z.union([z.literal('*'), z.array(z.string())]), pattern: z.instanceof(RegExp) })).optional(),
-  reviewRules: z.array(named('name', { description: z.string(), keeps: fn })).optional(),
-  importFormats: z.array(named('name', { description: z.string(), inputs: z.array(z.string().min(1)).min(1), read: fn })).optional(),
-  exportFormats: z.array(named('name', { description: z.string(), out: z.string().min(1), write: fn, written: fn })).optional(),
-  agentTools: z.array(named('name', { description: z.string(), parameters: z.record(z.string(), z.object({ type: z.enum(['string', 'integer']), description: z.string() })), required: z.array(z.string()), optIn: z.boolean().optional(), run: fn })).optional(),
-  languages: z.array(named('id', {
-    displayName: z.string(),
-    grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
-    extensions: z.array(z.string().regex(/^\.[^/\\]+$/, 'an extension with its dot (`.cu`)')).min(1),
-    ...Object.fromEntries(['commentTypes', 'identifierTypes', 'stringTypes', 'definitions', 'calls', 'imports', 'scopes', 'statementTypes', 'keywords', 'stdlib'].map((key) => [key, z.array(z.unknown())])),
-    semantic: z.record(z.string(), z.looseObject({})),
-    semanticFallback: z.looseObject({}),
-    docstring: z.enum(['comment-before', 'python-body-string', 'comment-before-or-body-string']),
-  })).optional(),
-});
+/** The shape of a plugin's default export: its name and, under each registry's plugin key, entries of that registry's shape. */
+function pluginSchema() {
+  return z.strictObject({ name: z.string().min(1), ...Object.fromEntries(pluginSlots().map((slot) => [slot.key, z.array(slot.entry).optional()])) });
+}
 
 const loaded = new Map<string, CtxbenchPlugin>();
 /** SHA-256 of each loaded plugin file as it was loaded (a run records them). */
@@ -134,29 +120,17 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
     throw new InputError(`cannot load the plugin: ${reason}`, { file });
   }
   if (module.default === undefined) throw new InputError('no default export; write `export default definePlugin({ name, ... })`', { file, field: '(default export)' });
-  parseRecord(PLUGIN_SCHEMA, module.default, { file });
+  parseRecord(pluginSchema(), module.default, { file });
   const plugin = module.default as CtxbenchPlugin;
-  const register = <T>(entries: T[] | undefined, kind: string, add: (entry: T) => unknown) =>
-    (entries ?? []).forEach((entry, index) => {
+  for (const slot of pluginSlots()) {
+    ((plugin as unknown as Record<string, unknown[] | undefined>)[slot.key] ?? []).forEach((entry, index) => {
       try {
-        add(entry);
+        slot.add(entry);
       } catch (error) {
-        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), { file, field: `${kind}[${index}]` });
+        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), { file, field: `${slot.key}[${index}]` });
       }
     });
-  register(plugin.retrievers, 'retrievers', registerRetriever);
-  register(plugin.backends, 'backends', registerBackend);
-  register(plugin.metrics, 'metrics', registerMetric);
-  register(plugin.templates, 'templates', registerTemplate);
-  register(plugin.sandboxes, 'sandboxes', registerSandbox);
-  register(plugin.figures, 'figures', registerFigureKind);
-  register(plugin.reportParsers, 'reportParsers', registerReportParser);
-  register(plugin.cheatPatterns, 'cheatPatterns', registerCheatPattern);
-  register(plugin.languages, 'languages', registerLanguage);
-  register(plugin.reviewRules, 'reviewRules', registerReviewRule);
-  register(plugin.agentTools, 'agentTools', registerAgentTool);
-  register(plugin.importFormats, 'importFormats', registerImportFormat);
-  register(plugin.exportFormats, 'exportFormats', registerExportFormat);
+  }
   loaded.set(path, plugin);
   loadedHashes.set(path, hashFile(path));
   // worker threads (indexing, task building) register the same entries

@@ -2,7 +2,8 @@
 // `reviewRules` are registered the same way). `applyReviews` filters a task set by a rule and
 // counts what it did, for the manifest.
 import type { TaskRecord } from '../datasets/index.ts';
-import { Registry } from '../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
+import { z } from 'zod';
 import { marksByTask } from './stats.ts';
 import type { Mark, ReviewRecord } from './types.ts';
 
@@ -15,7 +16,11 @@ export interface ReviewRule {
 
 const minuses = (marks: readonly Mark[]) => marks.filter((mark) => mark === '-').length;
 
-export const REVIEW_RULES = new Registry<ReviewRule>('review rule', 'rule');
+export const REVIEW_RULES = new Registry<ReviewRule>('review rule', 'rule', {
+  key: 'reviewRules',
+  entry: pluginEntry('name', { description: z.string(), keeps: pluginFunction }),
+  add: registerReviewRule,
+});
 
 export function registerReviewRule(rule: ReviewRule): ReviewRule {
   return REVIEW_RULES.register(rule.name, rule);

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseReport, readReportFile, type ReportSpec } from '../../src/exec/index.ts';
+import { fileURLToPath } from 'node:url';
+import { loadEnvironment, parseReport, readReportFile, type ReportSpec } from '../../src/exec/index.ts';
 
 const spec = (format: ReportSpec['format'], extra: Partial<ReportSpec> = {}): ReportSpec => ({ format, file: null, pass: null, fail: null, ...extra });
 
@@ -88,6 +89,27 @@ test("regex: a runner's own summary (redis)", () => {
   const redis = spec('regex', { pass: '^\\[ok\\]: (.+) \\(\\d+ ms\\)$', fail: '^\\[(?:err|exception)\\]: (.+?)(?: in tests/\\S+)?$' });
   const text = '[ok]: INCR against non existing key (1 ms)\n[err]: SET and GET in tests/unit/type/string.tcl\nExpected 1\n[ok]: Big Quicklist: SORT BY key (123 ms)\n';
   assert.deepEqual([...parseReport(text, redis)], [['INCR against non existing key', 'pass'], ['Big Quicklist: SORT BY key', 'pass'], ['SET and GET', 'fail']]);
+});
+
+test("regex: the LLVM environment's patterns read googletest's lines and lit's, and only the per-test ones", () => {
+  const { report } = loadEnvironment(fileURLToPath(new URL('../../examples/envs/llvm.yaml', import.meta.url)));
+  const text = [
+    '[ RUN      ] DemangleTest.Simple',
+    '[       OK ] DemangleTest.Simple (0 ms)',
+    '[  FAILED  ] ItaniumDemangle.HalfType (3 ms)',
+    '[  PASSED  ] 39 tests.',
+    '[  FAILED  ] ItaniumDemangle.HalfType',
+    '-- Testing: 3 tests, 2 workers --',
+    'PASS: LLVM :: TableGen/AsmVariant.td (1 of 3)',
+    'FAIL: LLVM :: TableGen/RegisterInfoEmitter-errors.td (2 of 3)',
+    'XFAIL: LLVM :: TableGen/self-reference-typeerror.td (3 of 3)',
+    'UNSUPPORTED: LLVM :: tools/llvm-cxxfilt/coff-import.test (4 of 4)',
+    '  Passed: 1 (33.33%)',
+  ].join('\n');
+  assert.deepEqual([...parseReport(text, report!)], [
+    ['DemangleTest.Simple', 'pass'], ['TableGen/AsmVariant.td', 'pass'], ['TableGen/self-reference-typeerror.td', 'pass'],
+    ['ItaniumDemangle.HalfType', 'fail'], ['TableGen/RegisterInfoEmitter-errors.td', 'fail'],
+  ]);
 });
 
 test('a report file is read only as a regular file inside the tree', () => {

@@ -5,7 +5,8 @@ import { compareGroupValues, type Dimension } from '../aggregate.ts';
 import { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval } from '../stats.ts';
 import { maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
 import type { DataRecord, Figure, FigureKind, FigureTable, TableCell } from './types.ts';
-import { Registry } from '../../util/registry.ts';
+import { pluginEntry, pluginFunction, Registry } from '../../util/registry.ts';
+import { z } from 'zod';
 
 /** A task's value of a metric on the report scale: a stored score, or pass@k from its verdicts. */
 export function taskValue(task: TaskScores, metric: string): number | undefined {
@@ -466,7 +467,11 @@ const BUILTIN_FIGURE_KINDS: readonly FigureKind[] = [
 ];
 
 /** Figure kinds by id: the built-ins above, then any a plugin registers (the HTML report, the viewer and `--figures` draw every one). */
-export const FIGURE_KINDS = new Registry<FigureKind>('figure kind', 'figures');
+export const FIGURE_KINDS = new Registry<FigureKind>('figure kind', 'figures', {
+  key: 'figures',
+  entry: pluginEntry('id', { title: z.string(), description: z.string(), build: pluginFunction }),
+  add: registerFigureKind,
+});
 
 export function registerFigureKind(kind: FigureKind): FigureKind {
   return FIGURE_KINDS.register(kind.id, kind);
