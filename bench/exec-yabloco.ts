@@ -78,8 +78,9 @@ const REPOSITORIES: Repository[] = [
 // --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work folder,
 // whose check state (`exec check --work-dir DIR`, or copied there) is reused; --queue N: the first N rows' candidates
 // again through the queue (one worker on the same work folder), their verdicts compared with the local run's;
-// --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0: none)
-const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' }, 'work-dir': { type: 'string' }, queue: { type: 'string' }, naive: { type: 'string' } } });
+// --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0: none);
+// --functions PATH:NAME,...: only these rows, in this order (the relocated path and the function's name)
+const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' }, 'work-dir': { type: 'string' }, queue: { type: 'string' }, naive: { type: 'string' }, functions: { type: 'string' } } });
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 const wanted = values.only?.split(',') ?? [];
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
@@ -101,7 +102,7 @@ try {
     const tasksFile = join(scratch, `${repository.name}.jsonl`);
     writeTasks(tasksFile, executed);
     await runExecBench({
-      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? executed.length, workers: 1, naive: values.naive === undefined ? 2 : Number(values.naive), workDir: values['work-dir'],
+      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? executed.length, functions: values.functions?.split(',').map((pick) => pick.trim()).filter(Boolean), workers: 1, naive: values.naive === undefined ? 2 : Number(values.naive), workDir: values['work-dir'],
       naiveImage: exec.naiveImage ?? env.setup.join(' && '), naiveSetup: exec.naiveBuild ?? env.build.join(' && '), naiveTest: exec.naiveTest, target: exec.target, again: 3, queue: values.queue === undefined ? undefined : Number(values.queue),
     });
   }

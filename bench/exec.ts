@@ -132,10 +132,11 @@ async function repositoryFunctionTasks(root: string): Promise<TaskRecord[]> {
 /** The tasks named `path:name`, in the order given. */
 function pickFunctions(tasks: TaskRecord[], picks: string[]): TaskRecord[] {
   return picks.map((pick) => {
-    const colon = pick.lastIndexOf(':');
+    // the path has no colon; a C++ name may have several (`llvm::SourceMgr::SrcBuffer::getLineNumber`)
+    const colon = pick.indexOf(':');
     const [path, name] = [pick.slice(0, colon), pick.slice(colon + 1)];
     const task = tasks.find((candidate) => candidate.path === path && candidate.name === name);
-    if (!task) throw new Error(`--functions: no function task ${pick} (expected PATH:NAME) among ${tasks.length} tasks`);
+    if (!task) throw new Error(`--functions: no function task ${pick} (expected PATH:NAME) among ${tasks.length} tasks${tasks.length <= 60 ? `: ${tasks.map((t) => `${t.path}:${t.name}`).join(', ')}` : ''}`);
     return task;
   });
 }

@@ -1,6 +1,6 @@
 // The package root is a library: a script can index, build, prompt and score as the CLI does.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -41,4 +41,15 @@ test('the package root exports exactly the library API that docs/ARCHITECTURE.md
   const source = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
   const types = [...source.matchAll(/\btype (\w+)/g)].map((m) => m[1]!).sort();
   assert.deepEqual(types, names(3));
+});
+
+test('every name the docs import from the package exists at its root', async () => {
+  const root = new URL('../', import.meta.url);
+  const source = readFileSync(new URL('src/index.ts', root), 'utf8');
+  const types = new Set([...source.matchAll(/\btype (\w+)/g)].map((m) => m[1]!));
+  const docs = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const imported = docs.flatMap((doc) => [...readFileSync(new URL(doc, root), 'utf8').matchAll(/import \{([^}]*)\} from 'ctxbench'/g)]
+    .flatMap((m) => m[1]!.split(',').map((name) => name.trim().replace(/^type /, '')).filter((name) => /^\w+$/.test(name)).map((name) => `${doc}: ${name}`)));
+  assert.ok(imported.length >= 8, `the docs' imports were read (${imported.length})`);
+  assert.deepEqual(imported.filter((entry) => { const name = entry.split(': ')[1]!; return !(name in ctxbench) && !types.has(name); }), []);
 });
