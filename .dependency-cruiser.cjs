@@ -32,7 +32,7 @@ module.exports = {
     },
     {
       name: 'stage-imports-no-root',
-      comment: 'the package root (src/index.ts) re-exports the stages; a stage imports the stage itself',
+      comment: 'the package root (src/index.ts) is the curated library API; a stage imports the stage itself',
       severity: 'error',
       from: { path: '^src/[^/]+/' },
       to: { path: '^src/index\\.ts$' },

@@ -252,7 +252,8 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
 
     if (options.queue) await queuedAgain(checkedEnv, env.file, state, items.filter((item) => tasks.slice(0, options.queue).includes(item.task)), results, workDir);
 
-    // YABLoCo's recipe, one candidate at a time: fresh copy, full build, whole suite.
+    // YABLoCo's recipe, one candidate at a time: a fresh copy and the full build (or a copy of the prebuilt image and
+    // the recipe's incremental build), then the whole suite.
     const context = createContext(env, { workDir });
     const naiveCount = Math.min(options.naive ?? 2, items.length);
     const naiveItems = items.slice(0, naiveCount); // alternating: a reference, then a broken one

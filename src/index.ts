@@ -15,9 +15,11 @@ export {
 } from './datasets/index.ts';
 // tasks: building benchmarks from repositories, live benchmarks
 export { buildBenchmark, buildFromIndexes, writeBuild, refreshLive, loadLiveSpec, type BuildRequest, type BuildOutput } from './tasks/index.ts';
+// review: reviewers' marks of task sets
+export { registerReviewRule, type ReviewRule } from './review/index.ts';
 // context: prompts under a context strategy, retrievers, templates, the instruction corpus
 export {
-  createPromptBuilder, buildCorpus, registerRetriever, registerTemplate, registerAgentTool,
+  createPromptBuilder, buildCorpus, registerRetriever, registerTemplate, registerAgentTool, AgentToolError,
   type PromptBuilder, type PromptBuilderOptions, type PromptParts, type Retriever, type RetrieverInput, type PromptTemplate, type AgentTool,
 } from './context/index.ts';
 // run store: a run's configuration, prompts, candidates, scores and verdicts; the shared response cache
@@ -29,16 +31,14 @@ export { scorePair, scoreRun, listMetrics, registerMetric, passAtK, type MetricD
 // exec: environments, the sandbox, verdicts
 export {
   loadEnvironment, checkEnvironment, executeCandidates, regradeLog, registerReportParser, registerSandbox, registerCheatPattern, recordOutcome, SANDBOXES,
-  type ExecEnvironment, type ExecuteOptions, type CheckReport, type ReportParser, type TestReport, type Sandbox, type CheatPattern,
+  type ExecEnvironment, type ExecuteOptions, type CheckReport, type ReportParser, type TestReport, type Sandbox, type CheatPattern, type RunOutcome,
 } from './exec/index.ts';
 // queue: candidates and model calls on workers of other machines
-export { executeQueued, startWorker, type WorkerOptions } from './queue/index.ts';
+export { executeQueued, startWorker, parseQueueUrl, type QueueConnection, type QueuedExecOptions, type WorkerOptions } from './queue/index.ts';
 // report: aggregates, comparisons, figures
-export { buildReport, renderReport, compareRuns, buildFigures, registerFigureKind, taskValue, type Report, type FigureKind, type DataRecord } from './report/index.ts';
+export { buildReport, renderReport, compareRuns, buildFigures, registerFigureKind, taskValue, type Report, type Figure, type FigureKind, type DataRecord } from './report/index.ts';
 // web: the viewer and its static export
 export { startViewer, exportViewer, type Viewer, type ViewerOptions } from './web/index.ts';
-// review: reviewers' marks of task sets
-export { registerReviewRule, type ReviewRule } from './review/index.ts';
 // plugins: `export default definePlugin({ retrievers, backends, metrics, templates, sandboxes, figures, ... })`
 export { definePlugin, loadPlugin, loadPlugins, type CtxbenchPlugin } from './plugins/index.ts';
 export { InputError } from './util/errors.ts';

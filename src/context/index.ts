@@ -1,5 +1,5 @@
 // The context stage: retrieval, tokenizers, templates and prompt assembly.
-// `createPromptBuilder` is what the generation stage calls, once per run, then `build(task)` per task.
+// `createPromptBuilder` (prompt-builder.ts) is what the generation stage calls, once per run, then `build(task)` per task.
 export type * from './types.ts';
 export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy, splitAgentStrategy, AGENT_STRATEGY } from './strategies.ts';

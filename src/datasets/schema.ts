@@ -1,4 +1,5 @@
-// The task record, defined once: the zod schema below gives its type (datasets/types.ts), the check
+// The task record, defined once: the zod schema below gives its type (`TaskRecord`, below; datasets/types.ts names its
+// parts), the check
 // on every read and write (each violation names the field, `span.startLine`, `oracle[2].path`, so a
 // bad line of a 10,000-line file is easy to find) and the published JSON Schema
 // (docs/schema/task.schema.json). A union by kind: only a function task carries its target's name,

@@ -1,5 +1,6 @@
-// One registry per extension kind (retrievers, backends, metrics, templates, sandboxes, figures,
-// report parsers, languages). Built-ins register themselves exactly as a plugin's entries do, and
+// One registry per extension kind (docs/ARCHITECTURE.md "Where to add things": retrievers, backends, metrics,
+// templates, sandboxes, figures, report parsers, cheat patterns, languages, review rules, agent tools, import and
+// export formats). Built-ins register themselves exactly as a plugin's entries do, and
 // every list ctxbench shows (help, reports, the viewer) is read from here. A registry that plugins
 // may add to says so with its plugin slot (the key in a plugin's default export, the shape of an
 // entry, the function that adds one): the plugin loader reads the slots, not a list of its own.
