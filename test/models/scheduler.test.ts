@@ -30,10 +30,11 @@ test('the limiter admits at most its limit, halves once per pause on throttling,
   assert.equal(admitted, 5);
   for (let i = 0; i < 4; i++) limiter.release();
 
+  // taken before the pause starts: a stall of this process between the two cannot shorten the measured wait
+  const pausedAt = Date.now();
   limiter.throttled(60);
   limiter.throttled(10); // same pause window: no second halving
   assert.equal(limiter.current, 2);
-  const pausedAt = Date.now();
   await limiter.acquire();
   assert.ok(Date.now() - pausedAt >= 55, `admitted after ${Date.now() - pausedAt} ms, before the 60 ms pause ended`);
   limiter.release();
