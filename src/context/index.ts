@@ -4,7 +4,7 @@ export type * from './types.ts';
 export { DEFAULT_RETRIEVAL } from './types.ts';
 export { listStrategies, parseStrategy, splitAgentStrategy, AGENT_STRATEGY } from './strategies.ts';
 export { AGENT_TOOLS, AgentToolError, AgentWorkspace, HOLE_MARK, TOOL_LIMITS, defaultAgentTools, registerAgentTool, taskView, toolAnswer, type AgentTool, type DraftTester, type DraftTestResult, type ToolAnswer, type ToolParameter } from './agent-tools.ts';
-export { TEMPLATES, registerTemplate, defaultTemplate, listTemplates, resolveTemplate } from './templates.ts';
+export { TEMPLATES, registerTemplate, defaultTemplate, listTemplates, resolveTemplate, fill } from './templates.ts';
 export { loadTemplateFile, TemplateSchema, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
 export { PromptPartsSchema, type PromptParts } from './prompt-parts.ts';
 export { loadTokenizer, BUNDLED_ENCODINGS, DEFAULT_TOKENIZER } from './tokenizers.ts';
@@ -15,5 +15,3 @@ export { RETRIEVERS, registerRetriever, allTouched, cosine, type Retriever, type
 
 export { createPromptBuilder } from './prompt-builder.ts';
 export { buildCorpus, type CorpusRequest, type CorpusManifest, type CorpusCounts } from './corpus.ts';
-// used by other stages
-export { fill } from './templates.ts';

@@ -6,7 +6,7 @@ export { runCommand, missingTools, ensureSandboxWorks, sandboxIdentity, treePath
 export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice.ts';
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
-export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, checkState, excludedTests, testCommand, CheckStateSchema, type CheckState, type PreparedEnvironment } from './prepare.ts';
+export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, checkState, excludedTests, testCommand, CheckStateSchema, type CheckState, type PreparedEnvironment, stricterState } from './prepare.ts';
 export { openDraftTesting, type DraftTesting } from './drafts.ts';
 export { executeCandidates, ensureCheckState, runCandidates, CandidatePool, poolSize, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';
 export { parseReport, readReportFile, recordOutcome, REPORT_PARSERS, registerReportParser, type TestReport, type TestStatus, type ReportParser } from './reports.ts';
@@ -15,5 +15,3 @@ export { seccompProgram } from './seccomp.ts';
 export { checkEnvironment, type CheckReport } from './check.ts';
 export { CHEAT_PATTERNS, registerCheatPattern, cheatFlags, withCheatFlags, type CheatPattern } from './cheats.ts';
 export { copyTree, chownTree, removeTree, resetTree, restoreWorker, rebuildWorker, manifestOf, manifestDifference, snapshotTree, fingerprintTree, stripReferenceTraces, ResetError } from './tree.ts';
-// used by other stages
-export { stricterState } from './prepare.ts';

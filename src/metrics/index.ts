@@ -26,5 +26,4 @@ export {
   type CodeBleuOptions,
   type CodeBleuScores,
 } from './codebleu/index.ts';
-// used by other stages
 export { createSolvedCheck } from './solved.ts';

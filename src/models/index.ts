@@ -6,9 +6,7 @@ export { createOpenAIBackend, classifyError, retryAfter, type OpenAIBackendOptio
 export { createBaselineBackend, copyRetrieved, BASELINES, type BaselineName } from './baselines.ts';
 export { createLlamaCppBackend } from './llamacpp.ts';
 export { runAgent, checkAgentSettings, toolSpecs, DEFAULT_AGENT_BUDGET, AGENT_INSTRUCTIONS, type AgentSettings, type AgentRequest } from './agent.ts';
-export { runGeneration, readTasksFile, resolveSampling, responseKey, type GenerationOptions, type GenerationSummary } from './runner.ts';
+export { runGeneration, readTasksFile, resolveSampling, responseKey, type GenerationOptions, type GenerationSummary, createSingleCaller } from './runner.ts';
 export { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 export { postprocess, extractFence, cutAfterFirstBracket, type Postprocessed } from './postprocess.ts';
 export { generateDocstrings, readFunctionTasks, docstringOf, docstringPrompt, docstringPromptBuilder, loadDocstringTemplate, DEFAULT_DOCSTRING_TEMPLATE, DOCSTRING_PLACEHOLDERS, DocstringTemplateSchema, type DocstringTemplate, type DocstringOptions, type DocstringResult, type LoadedDocstringTemplate } from './docstrings.ts';
-// used by other stages
-export { createSingleCaller } from './runner.ts';

@@ -1,6 +1,6 @@
 // Report stage: aggregates scored runs by the papers' dimensions, compares runs, renders tables, and
 // draws the registry's figures (Vega-Lite to SVG/PNG, LaTeX tables, one offline HTML file, presets).
-export { buildReport, assertSharedTasks, parseDimensions, linesGroup, promptTokensGroup, passAtKColumns, DIMENSIONS, ReportSchema, type Dimension, type Report, type GroupRow, type RunProvenance } from './aggregate.ts';
+export { buildReport, assertSharedTasks, parseDimensions, linesGroup, promptTokensGroup, passAtKColumns, DIMENSIONS, ReportSchema, type Dimension, type Report, type GroupRow, type RunProvenance, reportScale, scaleNote } from './aggregate.ts';
 export { transitions, pairedBootstrap, compareRuns, readTaskFile, identifierCoverage, scoreByIdentifierCoverage, classifyChunkSource, chunkSources, ComparisonSchema, type Transition, type PairedDifference, type Comparison, type RetrievalAnalysis, type CoverageBin, type ChunkSource } from './compare.ts';
 export { renderReport, provenanceLines, FORMATS, ReportJsonSchema, type Format } from './render.ts';
 export { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval, type PairedTest } from './stats.ts';
@@ -11,6 +11,4 @@ export {
 export { figureLatex } from './latex.ts';
 export { writeFigureFiles } from './export.ts';
 export { cachedReader } from './cached-reader.ts';
-// used by other stages
-export { reportScale, scaleNote } from './aggregate.ts';
 export { runLabels } from './figures/index.ts';

@@ -1,7 +1,7 @@
 // The task-building stage: the three benchmark families built from repository indexes.
 export type * from './types.ts';
 export { FAMILIES, FilterLog, SPLITS } from './types.ts';
-export { buildBenchmark, buildFromIndexes, writeBuild, manifestPath, countLabels, type BuildRequest, type BuildOutput, type SolvedCheck } from './build.ts';
+export { buildBenchmark, buildFromIndexes, writeBuild, manifestPath, countLabels, type BuildRequest, type BuildOutput, type SolvedCheck, inputWarnings } from './build.ts';
 export { buildFunctionTasks, docstringProblem, bodyLineCount, looksLikeTest, FUNCTION_FILTERS, TRAIN_FILTERS } from './function.ts';
 export { buildCrossfileTasks, crossFileNames, CROSSFILE_PROMPT_LINES, DEFAULT_PROMPT_LINES, REFERENCE_TOKENS, type CrossName } from './crossfile.ts';
 export { cutFile } from './crossfile-sample.ts';
@@ -16,5 +16,3 @@ export { readTaskLabels, checkTaskLabelRecord, TaskLabelRecordSchema, type TaskL
 export { renamingOf, applyRenaming, type Renaming } from './obfuscate.ts';
 export { writeDerived, readManifest, type DerivedManifest } from './derive.ts';
 export { loadLiveSpec, refreshLive, windowsUntil, LiveSpecSchema, type LiveSpec, type LoadedSpec, type RefreshOptions, type RefreshResult } from './live.ts';
-// used by other stages
-export { inputWarnings } from './build.ts';
