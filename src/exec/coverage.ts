@@ -8,24 +8,30 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lineStarts, positionAt, type TaskRecord } from '../datasets/index.ts';
 import { readInside, realPathInside, removeInside, removeTree, walkInside } from './tree.ts';
-import type { CoverageTool } from './types.ts';
+import { z } from 'zod';
+import { COVERAGE_TOOLS, type CoverageTool } from './types.ts';
 
 /** The collectors' output format: a map of another format is recorded anew (2: gcov's lines of inlined functions). */
 export const COVERAGE_MAP_FORMAT = 2;
 
-/** Functions executed by the tests: `tests[i]` are indices into `CoverageMap.tests`. */
-export interface CoverageMap {
-  format: number;
-  tool: CoverageTool;
-  tests: string[];
-  functions: { path: string; startLine: number; endLine: number; tests: number[] }[];
-}
+const ExecutedFunctionSchema = z.strictObject({ path: z.string(), startLine: z.number().int(), endLine: z.number().int() });
+export type ExecutedFunction = z.output<typeof ExecutedFunctionSchema>;
 
-export interface ExecutedFunction {
-  path: string;
-  startLine: number;
-  endLine: number;
-}
+/** Functions executed by the tests (`coverage.json` in the work folder): `tests[i]` are indices into `tests`. */
+export const CoverageMapSchema = z.strictObject({
+  format: z.number().int(),
+  tool: z.enum(COVERAGE_TOOLS),
+  tests: z.array(z.string()),
+  functions: z.array(ExecutedFunctionSchema.extend({ tests: z.array(z.number().int().nonnegative()) })),
+});
+export type CoverageMap = z.output<typeof CoverageMapSchema>;
+
+/**
+ * The coverage pass's journal (`coverage.progress.jsonl`), so that a pass stopped halfway (LLVM's takes most of an
+ * hour) resumes at the next test: a first line written once the coverage tree is built, then a line per test done.
+ */
+export const CoverageJournalStartSchema = z.strictObject({ envHash: z.string(), format: z.number().int(), tool: z.enum(COVERAGE_TOOLS) });
+export const CoverageJournalTestSchema = z.strictObject({ test: z.string(), executed: z.array(ExecutedFunctionSchema) });
 
 /** Where a collector keeps its files inside the coverage tree. */
 export const COVERAGE_DIR = '.ctxbench-coverage';
@@ -119,25 +125,32 @@ const gcov: Collector = {
     clearOut(treeHost);
   },
   env: () => ({}),
-  after: `find . -name '*.gcda' -print0 | xargs -0 -r gcov --json-format --stdout > ${COVERAGE_DIR}/out/gcov.jsonl 2>/dev/null`,
+  // gcov on every data file the test wrote, in batches on every core, each batch into its own file (a test of LLVM's
+  // writes about 150, and gcov takes seconds on them: its JSON holds every line of every header they include).
+  after: `find . -name '*.gcda' -print0 | xargs -0 -r -n 32 -P "$(nproc)" sh -c 'gcov --json-format --stdout "$@" > "$(mktemp -p ${COVERAGE_DIR}/out gcov-XXXXXXXX)" 2>/dev/null' gcov`,
   read(treeHost, treeInside) {
-    const text = readInside(treeHost, `${COVERAGE_DIR}/out/gcov.jsonl`);
-    if (text === null) return [];
+    const directory = realPathInside(treeHost, `${COVERAGE_DIR}/out`);
+    if (directory === null || !lstatSync(directory).isDirectory()) return [];
     const executed: ExecutedFunction[] = [];
-    for (const line of text.split('\n')) {
-      if (!line.startsWith('{')) continue;
-      const report = JSON.parse(line) as {
-        current_working_directory: string;
-        files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[]; lines?: { line_number: number; count: number }[] }[];
-      };
-      for (const entry of report.files) {
-        const path = treeRelative(entry.file, treeInside, report.current_working_directory);
-        if (path === null) continue;
-        for (const fn of entry.functions) if (fn.execution_count > 0) executed.push({ path, startLine: fn.start_line, endLine: fn.end_line });
-        // A function inlined before instrumentation (always_inline, or by the early inliner) has no
-        // record of its own, only executed lines: each such line counts as a one-line function.
-        const outside = (line: number) => !entry.functions.some((fn) => fn.start_line <= line && line <= fn.end_line);
-        for (const { line_number: line, count } of entry.lines ?? []) if (count > 0 && outside(line)) executed.push({ path, startLine: line, endLine: line });
+    for (const name of readdirSync(directory).filter((file) => file.startsWith('gcov-'))) {
+      for (const line of (readInside(directory, name) ?? '').split('\n')) {
+        if (!line.startsWith('{')) continue;
+        const report = JSON.parse(line) as {
+          current_working_directory: string;
+          files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[]; lines?: { line_number: number; count: number }[] }[];
+        };
+        for (const entry of report.files) {
+          const path = treeRelative(entry.file, treeInside, report.current_working_directory);
+          if (path === null) continue;
+          const inFunction = new Set<number>();
+          for (const fn of entry.functions) {
+            if (fn.execution_count > 0) executed.push({ path, startLine: fn.start_line, endLine: fn.end_line });
+            for (let line = fn.start_line; line <= fn.end_line; line++) inFunction.add(line);
+          }
+          // A function inlined before instrumentation (always_inline, or by the early inliner) has no
+          // record of its own, only executed lines: each such line counts as a one-line function.
+          for (const { line_number: line, count } of entry.lines ?? []) if (count > 0 && !inFunction.has(line)) executed.push({ path, startLine: line, endLine: line });
+        }
       }
     }
     return executed;

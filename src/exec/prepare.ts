@@ -2,19 +2,19 @@
 // repository's content), the prepared tree (a copy of the repository after `setup`), the test list,
 // the state that `exec check` left (flaky tests, test durations) and the per-test coverage map.
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
-import { writeFileAtomic } from '../util/jsonl.ts';
-import { buildCoverageMap, COLLECTORS, COVERAGE_MAP_FORMAT, type CoverageMap, type ExecutedFunction } from './coverage.ts';
+import { textLines, writeFileAtomic } from '../util/jsonl.ts';
+import { buildCoverageMap, COLLECTORS, COVERAGE_MAP_FORMAT, CoverageJournalStartSchema, CoverageJournalTestSchema, CoverageMapSchema, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
 import { testFileProblem } from './env.ts';
 import { chownTree, copyTree, fingerprintTree, removeInside, removeTree, stripReferenceTraces } from './tree.ts';
-import type { ExecEnvironment, ExecEvent, ExecOptions, RunOutcome } from './types.ts';
+import type { CoverageTool, ExecEnvironment, ExecEvent, ExecOptions, RunOutcome } from './types.ts';
 import { logTail } from './verdict.ts';
 
 /** What `exec check` records beside the environment file (`<env>.state.json`), checked on every read. */
@@ -254,36 +254,84 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
   if (!spec || !tests) return null;
   const file = join(context.workDir, 'coverage.json');
   if (existsSync(file)) {
-    const map = readJsonFile(file, 'coverage map', 'run the command again (coverage is recorded anew)') as Partial<CoverageMap>;
-    const wellFormed = Array.isArray(map.tests) && Array.isArray(map.functions) && map.functions.every((entry) => typeof entry?.path === 'string' && Array.isArray(entry.tests));
-    if (!wellFormed) throw new InputError('malformed coverage map; delete it and run the command again', { file });
-    if (map.format === COVERAGE_MAP_FORMAT) return map as CoverageMap;
+    const map = parseRecord(CoverageMapSchema, readJsonFile(file, 'coverage map', 'run the command again (coverage is recorded anew)'), { file }, 'delete it and run the command again');
+    if (map.format === COVERAGE_MAP_FORMAT) return map;
     context.emit({ kind: 'coverage', message: `${file} was recorded by an older collector: recording coverage anew` });
   }
   const tree = join(context.workDir, 'coverage-tree');
+  const journal = join(context.workDir, 'coverage.progress.jsonl');
   const collector = COLLECTORS[spec.tool];
   const inside = context.sandbox.treePath(tree);
-  removeTree(tree);
-  copyTree(context.base, tree);
-  collector.install(tree);
-  chownTree(tree, context.identity);
-  const timeoutMs = context.env.setupTimeout * 1000;
-  for (const command of spec.build) {
-    const outcome = await runInTree(context, tree, command, { timeoutMs, setup: true });
-    if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'coverage build', command, outcome);
+  const done = readCoverageJournal(journal, context.envHash, spec.tool);
+  if (done === null || !existsSync(tree)) {
+    rmSync(journal, { force: true });
+    removeTree(tree);
+    copyTree(context.base, tree);
+    collector.install(tree);
+    chownTree(tree, context.identity);
+    const timeoutMs = context.env.setupTimeout * 1000;
+    for (const command of spec.build) {
+      const outcome = await runInTree(context, tree, command, { timeoutMs, setup: true });
+      if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'coverage build', command, outcome);
+    }
+    appendFileSync(journal, `${JSON.stringify({ envHash: context.envHash, format: COVERAGE_MAP_FORMAT, tool: spec.tool })}\n`);
+  } else {
+    context.emit({ kind: 'coverage', message: `resuming the coverage pass: ${tests.filter((test) => done.has(test)).length} of ${tests.length} tests recorded in ${journal}` });
   }
-  const perTest: { test: string; executed: ExecutedFunction[] }[] = [];
+  const recorded = done ?? new Map<string, ExecutedFunction[]>();
+  const timeoutMs = context.env.setupTimeout * 1000;
   for (const [index, test] of tests.entries()) {
+    if (recorded.has(test)) continue;
     context.emit({ kind: 'coverage', message: `coverage ${index + 1}/${tests.length}: ${test}` });
     collector.reset(tree);
     await runInTree(context, tree, testCommand(context.env, [test]), { timeoutMs, extraEnv: collector.env(inside, context.env.env) });
     if (collector.after) await runInTree(context, tree, collector.after, { timeoutMs, setup: true });
-    perTest.push({ test, executed: collector.read(tree, inside) });
+    const executed = distinctFunctions(collector.read(tree, inside));
+    recorded.set(test, executed);
+    appendFileSync(journal, `${JSON.stringify({ test, executed })}\n`);
   }
-  const map = buildCoverageMap(spec.tool, perTest);
+  const map = buildCoverageMap(spec.tool, tests.map((test) => ({ test, executed: recorded.get(test)! })));
   writeFileAtomic(file, `${JSON.stringify(map)}\n`);
   removeTree(tree);
+  rmSync(journal, { force: true });
   return map;
+}
+
+/** A function once, however many objects or processes reported it. */
+function distinctFunctions(executed: ExecutedFunction[]): ExecutedFunction[] {
+  const seen = new Map<string, ExecutedFunction>();
+  for (const fn of executed) seen.set(`${fn.path}\0${fn.startLine}\0${fn.endLine}`, fn);
+  return [...seen.values()];
+}
+
+/**
+ * The tests a stopped coverage pass recorded, or null when there is none to resume (no journal, or one of another
+ * environment or collector). A last line cut short by the stop is dropped; any other damage is an error.
+ */
+function readCoverageJournal(journal: string, envHash: string, tool: CoverageTool): Map<string, ExecutedFunction[]> | null {
+  if (!existsSync(journal)) return null;
+  const lines = [...textLines(journal)];
+  const recovery = 'delete it to record coverage anew';
+  const parse = ({ text, line }: { text: string; line: number }): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      if (line === lines.length) return undefined;
+      throw new InputError(`malformed JSON (${(error as Error).message}); ${recovery}`, { file: journal, line });
+    }
+  };
+  const first = lines[0] ? parse(lines[0]) : undefined;
+  if (first === undefined) return null;
+  const start = parseRecord(CoverageJournalStartSchema, first, { file: journal, line: 1 }, recovery);
+  if (start.envHash !== envHash || start.format !== COVERAGE_MAP_FORMAT || start.tool !== tool) return null;
+  const done = new Map<string, ExecutedFunction[]>();
+  for (const entry of lines.slice(1)) {
+    const value = parse(entry);
+    if (value === undefined) continue;
+    const { test, executed } = parseRecord(CoverageJournalTestSchema, value, { file: journal, line: entry.line }, recovery);
+    done.set(test, executed);
+  }
+  return done;
 }
 
 /** Everything needed before candidates run: the prepared tree, tests, state and coverage. */

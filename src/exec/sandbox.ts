@@ -320,6 +320,10 @@ function unlinkedOpenBytes(root: number): number {
   return total;
 }
 
+/** How often the disk cap is checked at most, and how many times its last measurement's duration the watchdog waits before the next. */
+const DISK_CHECK_MS = 500;
+const DISK_CHECK_COST_FACTOR = 4;
+
 /** The bytes a tree occupies on disk (du: robust to deep trees and odd names; allocated blocks, so space reserved with `fallocate` counts), or null when it cannot be measured. */
 function treeBytes(tree: string): Promise<number | null> {
   return new Promise((resolvePromise) => {
@@ -426,31 +430,33 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       killGroup();
     }, Math.min(run.timeoutMs, 2 ** 31 - 1));
     // The disk cap: the tree may grow by `diskMb` during the command, unlinked files still open
-    // counted; checked twice a second.
+    // counted. Measured every half second, or less often on a tree so large that du is slow: the
+    // watchdog takes at most a fifth of a core (du over LLVM's 3 GB build tree takes 0.4 s).
     let baseline: number | null = null;
-    let measuring = false;
-    const diskTimer = run.mode === 'bwrap' ? setInterval(() => {
-      if (measuring || settled) return;
-      measuring = true;
+    let diskTimer: NodeJS.Timeout | undefined;
+    const measureDisk = () => {
+      const started = performance.now();
       void treeBytes(run.tree).then((bytes) => {
-        measuring = false;
-        if (bytes === null || settled) return;
-        baseline ??= bytes;
-        const unlinked = child.pid === undefined ? 0 : unlinkedOpenBytes(child.pid);
-        if (bytes + unlinked - baseline > run.limits.diskMb * MIB && !diskLimited) {
-          diskLimited = true;
-          killGroup();
+        if (settled) return;
+        if (bytes !== null) {
+          baseline ??= bytes;
+          const unlinked = child.pid === undefined ? 0 : unlinkedOpenBytes(child.pid);
+          if (bytes + unlinked - baseline > run.limits.diskMb * MIB && !diskLimited) {
+            diskLimited = true;
+            killGroup();
+          }
         }
+        diskTimer = setTimeout(measureDisk, Math.max(DISK_CHECK_MS, DISK_CHECK_COST_FACTOR * (performance.now() - started)));
       });
-    }, 500) : undefined;
-    if (run.mode === 'bwrap') void treeBytes(run.tree).then((bytes) => (baseline ??= bytes));
+    };
+    if (run.mode === 'bwrap') measureDisk();
     const finish = (spawnError?: Error) => {
       if (settled) return;
       settled = true;
       tick();
       clearInterval(stallTimer);
       clearTimeout(timer);
-      clearInterval(diskTimer);
+      clearTimeout(diskTimer);
       clearTimeout(drainTimer);
       const memoryLimited = cgroup?.memoryHit() ?? false;
       cgroup?.remove();

@@ -3,7 +3,7 @@
 // include). A header function's candidate rebuilds only the library and test binary that cover it.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CandidatePool, ensureCheckState, type CandidateLog } from '../../src/exec/execute.ts';
 import { buildCommands, createContext, prepareEnvironment } from '../../src/exec/prepare.ts';
@@ -13,6 +13,8 @@ const work = makeWorkDir('targets');
 after(work.remove);
 const measured = makeWorkDir('targets-measured');
 after(measured.remove);
+const resumed = makeWorkDir('targets-resumed');
+after(resumed.remove);
 
 function buildPhase(log: string): { command: string; output: string } {
   const phases = (JSON.parse(readFileSync(log, 'utf8')) as CandidateLog).phases.filter((phase) => phase.phase === 'build');
@@ -102,4 +104,35 @@ test('CandidatePool.measureProducts: each task file\'s build products measured o
   for await (const { result } of pool.run([{ task, candidate: dot, key: 'dot' }])) verdicts.push(result!.verdict);
   assert.deepEqual(verdicts, ['pass']);
   assert.deepEqual(events.filter((message) => message.startsWith('measuring')), []);
+});
+
+test('a coverage pass stopped after a test resumes at the next (a torn last line dropped), and its map is the uninterrupted pass\'s', async () => {
+  const env = fixtureEnv('cmake-targets', resumed.dir);
+  const stopAtSecond = { workDir: resumed.dir, workers: 1, cache: false, onEvent: ({ message }: { message: string }) => {
+    if (message.startsWith('coverage 2/2')) throw new Error('stopped');
+  } };
+  await assert.rejects(prepareEnvironment(env, stopAtSecond), /stopped/);
+  const { workDir } = createContext(env, stopAtSecond);
+  const journal = join(workDir, 'coverage.progress.jsonl');
+  const lines = readFileSync(journal, 'utf8').trimEnd().split('\n');
+  assert.equal(lines.length, 2);
+  assert.equal((JSON.parse(lines[1]!) as { test: string }).test, 'test_shapes');
+  appendFileSync(journal, '{"test":"test_te');
+
+  const events: string[] = [];
+  const options = { workDir: resumed.dir, workers: 1, cache: false, onEvent: ({ message }: { message: string }) => events.push(message) };
+  const resumedMap = (await prepareEnvironment(env, options)).coverage!;
+  assert.deepEqual(events.filter((message) => message.includes('coverage')), [
+    `resuming the coverage pass: 1 of 2 tests recorded in ${journal}`,
+    'coverage 2/2: test_text',
+  ]);
+  assert.equal(existsSync(journal), false);
+  assert.equal(existsSync(join(workDir, 'coverage-tree')), false);
+
+  rmSync(join(workDir, 'coverage.json'));
+  events.length = 0;
+  const whole = (await prepareEnvironment(env, options)).coverage!;
+  assert.deepEqual(events.filter((message) => message.startsWith('coverage ')), ['coverage 1/2: test_shapes', 'coverage 2/2: test_text']);
+  assert.deepEqual(resumedMap, whole);
+  assert.ok(whole.functions.some((fn) => fn.path === 'src/vec.h' && fn.tests.length === 1));
 });
