@@ -42,7 +42,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     ],
   },
   // YABLoCo's four repositories: relocation of its rows, and bullet3 executed at its commit (tens of minutes).
-  { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only', '--limit', '--work-dir'] },
+  { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only', '--limit', '--work-dir', '--queue', '--naive', '--functions'] },
   // YABLoCo's tables (report --preset yabloco) from the three baselines over its four repositories' rows.
   { area: 'yabloco-baselines', file: 'yabloco-baselines.ts', args: [], onlyWhenNamed: true },
   { area: 'queue', file: 'queue.ts', args: [] },
@@ -72,7 +72,15 @@ const passedNames = passed.filter((arg) => arg.startsWith('-')).map((arg) => arg
 let failed = 0;
 for (const bench of BENCHES) {
   if (wanted.length > 0 ? !wanted.includes(bench.area) : bench.onlyWhenNamed) continue;
-  if (!passedNames.every((name) => bench.options?.includes(name))) continue;
+  const refused = passedNames.filter((name) => !bench.options?.includes(name));
+  if (refused.length > 0) {
+    // A bench named on the command line is never skipped in silence.
+    if (wanted.includes(bench.area)) {
+      console.error(`bench ${bench.area} takes ${bench.options?.join(', ') ?? 'no options'}, not ${refused.join(', ')}`);
+      failed++;
+    }
+    continue;
+  }
   const file = fileURLToPath(new URL(bench.file, import.meta.url));
   if (!existsSync(file)) continue;
   const args = [...bench.args, ...passed];

@@ -66,7 +66,9 @@ test('eval killed with SIGKILL at seeded points resumes to the same store as an 
   const tasksFile = join(scratch, 'line-tasks.jsonl');
   writeFileSync(tasksFile, `${tasks.map((t) => JSON.stringify(t)).join('\n')}\n`);
   const random = randomFor(20240611, "kill-points").next;
-  const killAfter = [3, 4, 5].map((base) => base + Math.floor(random() * 6));
+  // A worker asks for its next call only once its last candidate is committed: the call after the
+  // first four (the concurrency) comes after a stored candidate, so each kill leaves some stored.
+  const killAfter = [5, 6, 7].map((base) => base + Math.floor(random() * 4));
   let session = -1;
   let sessionRequests = 0;
   let child: ChildProcess | null = null;
@@ -75,8 +77,7 @@ test('eval killed with SIGKILL at seeded points resumes to the same store as an 
     sessionOf.push(session);
     sessionRequests++;
     if (child && session >= 0 && session < killAfter.length && sessionRequests === killAfter[session]) {
-      const victim = child;
-      setTimeout(() => victim.kill('SIGKILL'), Math.floor(random() * 40));
+      child.kill('SIGKILL');
     }
     // Deterministic answers, varied latency so that calls finish out of order.
     return { delayMs: 10 + (promptOf(request.body).length % 7) * 8 };

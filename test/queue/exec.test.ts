@@ -80,7 +80,7 @@ test('exec --queue on three workers gives the local verdicts, once each, through
     const victim = workers.find((worker) => running.test(worker.stderr))!;
     await victim.kill();
     // Kill -9 the coordinator once it has stored a verdict.
-    while (verdicts(runDir).size === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await first.waitFor(/^exec 1\/7 /m);
     await first.kill();
     const storedBefore = verdicts(runDir).size;
     assert.ok(storedBefore < candidates.length, 'the coordinator was killed before the end');

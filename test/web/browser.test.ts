@@ -310,7 +310,8 @@ test('a long list shows its first 100 tasks at once, then the whole list in thei
     const late = page.waitForResponse(task140);
     answer();
     await late;
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    // every page asked for has ended: the late one too
+    await page.waitForFunction(() => document.documentElement.dataset.loading === '0');
     assert.match(page.url(), /#\/run\/long\?q=%2314&desc=1$/);
     assert.deepEqual(await ords(), ['150', '149', '148', '147', '146', '145', '144', '143', '142', '141', '15']);
     await page.keyboard.press('Enter');

@@ -98,7 +98,8 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       const workers = perWorker.size > 0 ? ` · workers ${[...perWorker].map(([name, count]) => `${name} ${count}`).join(', ')}` : '';
       const line = `exec ${done}/${items.length} · pass ${counts.get('pass')} · fail ${done - counts.get('pass')!}${failures.length ? ` (${failures.join(', ')})` : ''}${eta}${workers}`;
       if (process.stderr.isTTY) process.stderr.write(`\r${line}\u001b[K`);
-      else if (done === items.length || done % 10 === 0) process.stderr.write(`${line}\n`);
+      // A log gets a line per tenth of the run (at most every 10 candidates): every verdict of a short run.
+      else if (done === items.length || done % Math.min(10, Math.ceil(items.length / 10)) === 0) process.stderr.write(`${line}\n`);
     };
     const onEvent = (event: ExecEvent) => {
       if (event.kind === 'start') started = Date.now();

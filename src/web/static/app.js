@@ -91,7 +91,15 @@ function navigation(segments) {
   ];
 }
 
+/** Pages still loading, on the document element (`data-loading`): a page that loads after the user went elsewhere counts until it is ended. */
+let loading = 0;
+function countLoading(change) {
+  loading += change;
+  document.documentElement.dataset.loading = String(loading);
+}
+
 async function route() {
+  countLoading(1);
   cleanup?.();
   cleanup = null;
   keys = {};
@@ -116,6 +124,8 @@ async function route() {
     else dispose?.();
   } catch (error) {
     container.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(error.message ?? error)));
+  } finally {
+    countLoading(-1);
   }
 }
 
