@@ -169,16 +169,21 @@ test('mistyped commands and options suggest the nearest name', () => {
 });
 
 test('Ctrl-C during eval says what was saved and how to resume; the same command then finishes the run', async () => {
-  const server = await startServer(() => ({ delayMs: 250 }));
+  // Interrupted when the fourth call arrives: some candidates are stored by then and one is in flight.
+  let fourthCall!: () => void;
+  const calledFourTimes = new Promise<void>((resolve) => (fourthCall = resolve));
+  let calls = 0;
+  const server = await startServer(() => {
+    if (++calls === 4) fourthCall();
+    return { delayMs: 250 };
+  });
   const runDir = join(scratch, 'interrupted');
   const args = ['eval', TASKS, '--model', 'openai:completion:coder', '--base-url', server.url, '--context', 'infile', '--template', 'cceval', '--run', runDir, '-n', '3', '--concurrency', '1', '--no-cache'];
   try {
     const child: ChildProcess = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, OPENAI_API_KEY: 'test' } });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
-    // Interrupt once some candidates are stored and more are in flight.
-    const startedAt = Date.now();
-    while (server.requests.length < 4 && Date.now() - startedAt < 30_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    await calledFourTimes;
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
     assert.equal(code, 130);

@@ -6,7 +6,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 
 export const BIN = fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url));
 
@@ -33,25 +32,18 @@ export async function startRedis(password?: string): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-redis-'));
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...(password ? ['--requirepass', password] : [])];
-  const server = spawn('redis-server', args, { stdio: 'ignore' });
-  // Ready when it answers a PING (within 10 s).
-  for (let attempt = 0; ; attempt++) {
-    const client = new Redis({ host: '127.0.0.1', port, password, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.ping();
-      break;
-    } catch (error) {
-      if (attempt >= 100) {
-        server.kill('SIGKILL');
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    } finally {
-      client.disconnect();
-    }
-  }
+  const server = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  // Ready when it says so on its log (it listens by then); an exit before that is an error with its log.
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (/Ready to accept connections/.test(log)) resolve();
+    });
+    server.once('exit', (code) => reject(new Error(`redis-server exited with ${code} before it was ready:\n${log}`)));
+    server.once('error', reject);
+  });
+  server.stdout!.resume();
   return {
     url: `redis://${password ? `:${password}@` : ''}127.0.0.1:${port}`,
     address: `redis://127.0.0.1:${port}`,
