@@ -9,7 +9,7 @@ import { buildCommands, createContext, ensureBase, ensureCoverage, runTestComman
 import { parseReport } from './reports.ts';
 import { copyTree, removeTree } from './tree.ts';
 import type { ExecEnvironment, ExecOptions, RunOutcome } from './types.ts';
-import { logTail, VIOLATION_MARKERS } from './verdict.ts';
+import { logTail } from './verdict.ts';
 
 export interface CheckReport {
   state: CheckState;
@@ -48,8 +48,7 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
   const suitePassed: boolean[] = [];
   let tests: string[] | null = null;
   const note = (what: string, outcome: RunOutcome) => {
-    const marker = VIOLATION_MARKERS.find((pattern) => pattern.test(outcome.output));
-    if (marker) warnings.push(`${what}: the log matches the sandbox-violation marker ${marker} on the unmodified repository; every candidate would be judged a violation. Fix the environment (e.g. write only inside the tree or $TMPDIR).\n${logTail(outcome.output, 10)}`);
+    if (outcome.forbiddenCall) warnings.push(`${what}: the sandbox killed it for a call it forbids (ptrace, process_vm_readv/writev, pidfd_getfd or a 32-bit call) on the unmodified repository; every candidate that runs it would be judged a sandbox-violation. Run these tests outside the environment, or leave them out of its tests.\n${logTail(outcome.output, 10)}`);
   };
   for (let round = 1; round <= ROUNDS; round++) {
     const tree = join(context.workDir, `check-${round}`);

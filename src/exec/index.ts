@@ -5,7 +5,7 @@ export { loadEnvironment, parseEnvironment, DEFAULT_LIMITS, EnvironmentFileSchem
 export { runCommand, missingTools, ensureSandboxWorks, sandboxIdentity, treePathInside, SANDBOX_TREE, SANDBOXES, registerSandbox, type Sandbox, type SandboxRun, type CommandRun } from './sandbox.ts';
 export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice.ts';
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
-export { classify, logTail, VIOLATION_MARKERS, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
+export { classify, logTail, RESOURCE_MARKERS, SIGNAL_MARKERS, INFRA_MARKERS, type PhaseOutcome, type Grading, type Classification } from './verdict.ts';
 export { prepareEnvironment, createContext, runInTree, ensureBase, ensureCoverage, environmentHash, statePath, readState, checkState, excludedTests, testCommand, CheckStateSchema, type CheckState, type PreparedEnvironment, stricterState } from './prepare.ts';
 export { openDraftTesting, type DraftTesting } from './drafts.ts';
 export { executeCandidates, ensureCheckState, runCandidates, CandidatePool, poolSize, testPlan, regradeLog, execCodeVersion, cacheSignature, type ExecuteOptions, type CandidateLog } from './execute.ts';

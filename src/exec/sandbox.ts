@@ -27,7 +27,7 @@ import { InputError } from '../util/errors.ts';
 import { pluginEntry, pluginFunction, Registry } from '../util/registry.ts';
 import { z } from 'zod';
 import { createSandboxCgroup, type SandboxCgroup } from './cgroup.ts';
-import { openSeccompFd } from './seccomp.ts';
+import { FILTER_KILL_STATUS, openSeccompFd } from './seccomp.ts';
 import { realPathInside } from './tree.ts';
 import type { ExecEnvironment, Limits, RunOutcome, SandboxMode } from './types.ts';
 
@@ -370,6 +370,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
   } else {
     [file, args] = [shell[0]!, shell.slice(1)];
   }
+  const filtered = seccompFd !== null;
   return new Promise((resolvePromise) => {
     let child;
     try {
@@ -476,6 +477,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         outputLimited,
         diskLimited,
         memoryLimited,
+        // The command's process ended by SIGSYS under the filter: it made a call the sandbox forbids (seccomp.ts).
+        forbiddenCall: filtered && (exit?.signal === 'SIGSYS' || exit?.code === FILTER_KILL_STATUS),
         sandboxFailed,
         hostDiskFull: hostDiskFull(run.tree),
         hostStalledMs: Math.round(stalledMs),

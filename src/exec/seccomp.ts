@@ -1,11 +1,13 @@
-// A seccomp filter for the sandbox (passed to bubblewrap's --seccomp). io_uring and the calls that
-// reach into another process fail (REFUSED); the calls that set extended
-// attributes fail with EOPNOTSUPP, as on a file system without xattrs (`install` and `cp -p` then
-// fall back to a plain chmod; EPERM would make them fail), and the ioctls that set inode flags with
-// ENOTTY, as on a file system without them. ACLs, xattrs and inode flags are metadata the
-// host-side reset cannot see (Node has no API for them) and a candidate could leave on the worker to
-// break later candidates (a default ACL on `build/`), so the sandbox cannot create them at all.
-// A call of another architecture (32-bit) kills the process and an x32 call fails: the numbers are native.
+// A seccomp filter for the sandbox (passed to bubblewrap's --seccomp). The calls that reach into another process
+// (ptrace, process_vm_readv/writev, pidfd_getfd) kill the process that makes them: no test needs them from a
+// candidate's code, and the kill (SIGSYS) is the sandbox's own signal of a violation (verdict.ts), where an error the
+// program saw could be swallowed. io_uring fails with ENOSYS, as on a kernel without it (libraries fall back to plain
+// calls); the calls that set extended attributes fail with EOPNOTSUPP, as on a file system without xattrs (`install`
+// and `cp -p` then fall back to a plain chmod; EPERM would make them fail), and the ioctls that set inode flags with
+// ENOTTY, as on a file system without them. ACLs, xattrs and inode flags are metadata the host-side reset cannot see
+// (Node has no API for them) and a candidate could leave on the worker to break later candidates (a default ACL on
+// `build/`), so the sandbox cannot create them at all. A call of another architecture (32-bit) kills the process and
+// an x32 call fails: the numbers are native.
 import { openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,21 +15,22 @@ import { join } from 'node:path';
 const AUDIT_ARCH = { x64: 0xc000003e, arm64: 0xc00000b7 } as const;
 type FilteredArch = keyof typeof AUDIT_ARCH;
 
-const EPERM = 1;
 const ENOSYS = 38;
 const EOPNOTSUPP = 95;
 
-/** The refused calls, each with the errno it fails with (numbers per architecture). */
-const REFUSED: { what: string; errno: number; calls: Record<FilteredArch, number[]> }[] = [
+/** The refused calls, each failing with an errno or killing the process (numbers per architecture). */
+const REFUSED: { what: string; answer: number | 'kill'; calls: Record<FilteredArch, number[]> }[] = [
   // setxattr, lsetxattr, fsetxattr and setxattrat (Linux 6.13+): as on a file system without xattrs.
-  { what: 'extended attributes', errno: EOPNOTSUPP, calls: { x64: [188, 189, 190, 463], arm64: [5, 6, 7, 463] } },
-  // io_uring_setup/enter/register: its operations (IORING_OP_SETXATTR among them) pass no filter. ENOSYS, as on
-  // a kernel without io_uring: libraries fall back to plain calls.
-  { what: 'io_uring', errno: ENOSYS, calls: { x64: [425, 426, 427], arm64: [425, 426, 427] } },
+  { what: 'extended attributes', answer: EOPNOTSUPP, calls: { x64: [188, 189, 190, 463], arm64: [5, 6, 7, 463] } },
+  // io_uring_setup/enter/register: its operations (IORING_OP_SETXATTR among them) pass no filter.
+  { what: 'io_uring', answer: ENOSYS, calls: { x64: [425, 426, 427], arm64: [425, 426, 427] } },
   // ptrace, process_vm_readv/writev and pidfd_getfd: reaching into another process (the test runner's
   // stdout, its memory).
-  { what: 'other processes', errno: EPERM, calls: { x64: [101, 310, 311, 438], arm64: [117, 270, 271, 438] } },
+  { what: 'other processes', answer: 'kill', calls: { x64: [101, 310, 311, 438], arm64: [117, 270, 271, 438] } },
 ];
+
+/** The exit status of a process the filter killed, as a shell reports it (128 + SIGSYS). */
+export const FILTER_KILL_STATUS = 128 + 31;
 
 const ENOTTY = 25;
 
@@ -67,8 +70,9 @@ export function seccompProgram(arch: string = process.arch): Buffer | null {
   ];
   // Each check is followed by its own return: a match falls through to it, a miss skips it.
   if (arch === 'x64') program.push(instruction(JGE_K, 0, 1, X32_BIT), instruction(RET_K, 0, 0, RET_ERRNO | EOPNOTSUPP));
-  for (const { errno, calls } of REFUSED) {
-    for (const call of calls[arch]) program.push(instruction(JEQ_K, 0, 1, call), instruction(RET_K, 0, 0, RET_ERRNO | errno));
+  for (const { answer, calls } of REFUSED) {
+    const action = answer === 'kill' ? RET_KILL_PROCESS : RET_ERRNO | answer;
+    for (const call of calls[arch]) program.push(instruction(JEQ_K, 0, 1, call), instruction(RET_K, 0, 0, action));
   }
   // Any other call but ioctl jumps to the final allow; an ioctl has its request compared.
   program.push(instruction(JEQ_K, 0, 1 + 2 * INODE_FLAG_REQUESTS.length, IOCTL[arch]), instruction(LD_ABS_W, 0, 0, ARG1_LOW));

@@ -110,6 +110,8 @@ export interface RunOutcome {
   diskLimited?: boolean;
   /** a process was killed by the sandbox's memory cap (cgroups only). */
   memoryLimited?: boolean;
+  /** the command was killed by the sandbox's seccomp filter (SIGSYS): it made a call the sandbox forbids. */
+  forbiddenCall?: boolean;
   /** the sandbox itself could not start (an infrastructure failure, not the command's). */
   sandboxFailed?: boolean;
   /** the host's file system under the tree was (nearly) full when the command ended. */

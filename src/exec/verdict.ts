@@ -8,13 +8,13 @@
 // before the tests ran, or prints a fake summary) is a test-fail with that reason. The exit status
 // is the one the harness saw, never anything the candidate printed.
 //
-// sandbox-violation: the sandbox stops writes outside the tree and /tmp (read-only mounts) and
-// traffic off the sandbox's own loopback (its network namespace has no route); what the kernel
-// answers such an attempt (EROFS, ENETUNREACH, a failed name lookup) shows in the log, and that
-// is what marks a violation. An attempt whose error the candidate swallows silently is still
-// stopped, only not named. crash: a command killed by a signal (exit status 128+n from the shell,
-// e.g. a segmentation fault or our kill for too much output) or stopped by a resource limit
-// (refused fork, memory, file size, CPU time).
+// sandbox-violation: the sandbox's own signal that a candidate tried to leave it, never words in a log: its seccomp
+// filter killed the command for a call that reaches into another process or a 32-bit call (exit by SIGSYS). Writes
+// outside the tree and /tmp (read-only mounts) and traffic off the sandbox's own loopback (its network namespace has
+// no route) are refused by the kernel (EROFS, ENETUNREACH) and leave no trace but the program's own output, which a
+// test may print for its own reasons: such an attempt is always stopped, and the tests judge what the candidate does
+// after it. crash: a command killed by a signal (exit status 128+n from the shell, e.g. a segmentation fault or our
+// kill for too much output) or stopped by a resource limit (refused fork, memory, file size, CPU time).
 import type { Verdict } from '../runstore/index.ts';
 import { parseReport } from './reports.ts';
 import type { ReportSpec, RunOutcome } from './types.ts';
@@ -22,7 +22,6 @@ import type { ReportSpec, RunOutcome } from './types.ts';
 /** Output of a full disk: the machine's failure when the host's file system is (nearly) full, else the command filled its own tmpfs. */
 export const INFRA_MARKERS: RegExp[] = [/no space left on device/i, /\bENOSPC\b/];
 
-export const VIOLATION_MARKERS: RegExp[] = [/read-only file system/i, /\bEROFS\b/, /network is unreachable/i, /\bENETUNREACH\b/, /temporary failure in name resolution/i];
 /** How test runners report a test process killed by a signal: node's runner (`signal: 'SIGABRT'`) and make. */
 export const SIGNAL_MARKERS: RegExp[] = [
   /^\s*signal: '?SIG[A-Z]+'?\s*$/m,
@@ -95,10 +94,8 @@ export function classify(phases: PhaseOutcome[], grading: Grading): Classificati
   if (disk) return { verdict: 'crash', reason: `${disk.phase} grew the tree by more than the disk limit (diskMb) and was killed` };
   const memory = phases.find((phase) => phase.outcome.memoryLimited);
   if (memory) return { verdict: 'crash', reason: `${memory.phase} passed the sandbox's memory cap (memoryMb, tmpfs included) and was killed` };
-  for (const phase of phases) {
-    const marker = VIOLATION_MARKERS.find((pattern) => pattern.test(phase.outcome.output));
-    if (marker) return { verdict: 'sandbox-violation', reason: `${phase.phase} tried to leave the sandbox (log matches ${marker})` };
-  }
+  const forbidden = phases.find((phase) => phase.outcome.forbiddenCall);
+  if (forbidden) return { verdict: 'sandbox-violation', reason: `the sandbox killed the ${forbidden.phase} command for a call it forbids (reaching into another process, or a system call of another architecture)` };
   const failure = phases.find((phase) => failed(phase.outcome));
   if (failure?.phase === 'build') return { verdict: 'build-error', reason: `build command exited with ${failure.outcome.exitCode}` };
   if (failure) {

@@ -87,14 +87,16 @@ limits:
       candidate: hostile(`    with open(${JSON.stringify(otherWorker)}, 'w') as out:\n        out.write('def mean(values):\\n    return 0\\n')`),
       verdict: 'test-fail',
     },
-    // The toolchain is there, read-only.
-    'write the toolchain': { candidate: hostile("    open('/usr/lib/ctxbench-probe', 'w').write('x')"), verdict: 'sandbox-violation' },
+    // The toolchain is there, read-only: the write fails (EROFS) and the test with it.
+    'write the toolchain': { candidate: hostile("    open('/usr/lib/ctxbench-probe', 'w').write('x')"), verdict: 'test-fail' },
     // The sandbox's loopback is its own: the host's listener is unreachable, the connection is refused.
     'tcp to host listener': { candidate: hostile(`    import socket\n    socket.create_connection(('127.0.0.1', ${port}), timeout=2).close()`), verdict: 'test-fail' },
     'udp off the machine': {
       candidate: hostile("    import socket\n    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n    s.connect(('192.0.2.1', 9))\n    s.close()"),
-      verdict: 'sandbox-violation',
+      verdict: 'test-fail',
     },
+    // Reaching into another process: the sandbox's filter kills the caller, its own signal of a violation.
+    'ptrace the test runner': { candidate: hostile('    import ctypes, os\n    ctypes.CDLL(None).syscall(101, 16, os.getppid(), 0, 0)'), verdict: 'sandbox-violation' },
     // A daemon in its own session, left running when the test ends: it dies with the sandbox's PID namespace (the stray check below).
     'daemon left behind': {
       candidate: hostile("    import subprocess\n    subprocess.Popen(['setsid', 'sh', '-c', 'sleep 120'], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)"),

@@ -327,7 +327,8 @@ test('7c: the tests that judge a candidate are read-only to it where the environ
   const results = await runAll(env, [{ task, candidate: median('    pass'), key: 'right' }, { task, candidate: forger, key: 'forger' }], { workDir: work.dir, workers: 1, cache: false });
   assert.equal(results.get('right')!.verdict, 'pass', results.get('right')!.logTail);
   const forged = results.get('forger')!;
-  assert.equal(forged.verdict, 'sandbox-violation', forged.logTail);
+  // both attempts refused by the kernel: the unchanged tests judge the body, which is right (os and open are flagged)
+  assert.equal(forged.verdict, 'pass-flagged', forged.logTail);
   assert.match(forged.logTail, /rewrite refused: Read-only file system/);
   assert.match(forged.logTail, /move refused: Device or resource busy/);
   assert.doesNotMatch(forged.logTail, /rewrote the test|moved the tests/);
@@ -402,20 +403,22 @@ test('10 (#32.1): a link planted in place of the report folder is removed itself
   assert.ok(log.phases.filter((phase) => phase.phase === 'test').length >= 2, 'a test command ran after the link was planted');
 });
 
-test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_readv/writev and pidfd_getfd fail with EPERM; setting inode flags (chattr) fails with ENOTTY', { skip: process.arch !== 'x64' && 'the syscall numbers below are x86-64' }, async () => {
+test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_readv/writev and pidfd_getfd kill their caller (SIGSYS); setting inode flags (chattr) fails with ENOTTY', { skip: process.arch !== 'x64' && 'the syscall numbers below are x86-64' }, async () => {
   const env = pythonEnv();
   const task = medianTask(env.repo);
   const prober = median([
     '    import ctypes, os',
     '    libc = ctypes.CDLL(None, use_errno=True)',
     '    params = ctypes.create_string_buffer(120)',
-    '    for name, number, args in [',
-    "        ('io_uring_setup', 425, (1, params)), ('io_uring_enter', 426, (0, 0, 0, 0, 0)), ('io_uring_register', 427, (0, 0, 0, 0)),",
-    "        ('ptrace', 101, (0, 0, 0, 0)), ('process_vm_readv', 310, (os.getpid(), 0, 0, 0, 0, 0)),",
-    "        ('process_vm_writev', 311, (os.getpid(), 0, 0, 0, 0, 0)), ('pidfd_getfd', 438, (0, 0, 0))]:",
+    "    for name, number, args in [('io_uring_setup', 425, (1, params)), ('io_uring_enter', 426, (0, 0, 0, 0, 0)), ('io_uring_register', 427, (0, 0, 0, 0))]:",
     '        ctypes.set_errno(0)',
     '        result = libc.syscall(number, *args)',
     "        print('SYSCALL', name, result, ctypes.get_errno())",
+    '    import subprocess, sys',
+    "    for name, call in [('ptrace', '101, 0, 0, 0, 0'), ('process_vm_readv', '310, os.getpid(), 0, 0, 0, 0, 0'), ('process_vm_writev', '311, os.getpid(), 0, 0, 0, 0, 0'), ('pidfd_getfd', '438, 0, 0, 0')]:",
+    "        code = f'import ctypes, os; ctypes.CDLL(None).syscall({call}); print(\"survived\")'",
+    '        child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)',
+    "        print('SYSCALL', name, child.returncode, len(child.stdout))",
     '    import fcntl, struct',
     '    for name, request, argument in [',
     "        ('FS_IOC_SETFLAGS', 0x40086602, struct.pack('l', 0x8)), ('FS_IOC32_SETFLAGS', 0x40046602, struct.pack('i', 0x8)), ('FS_IOC_FSSETXATTR', 0x401c5820, bytes(28))]:",
@@ -433,15 +436,17 @@ test('11 (#32.3): io_uring fails as on a kernel without it; ptrace, process_vm_r
     io_uring_setup: '-1 38',
     io_uring_enter: '-1 38',
     io_uring_register: '-1 38',
-    ptrace: '-1 1',
-    process_vm_readv: '-1 1',
-    process_vm_writev: '-1 1',
-    pidfd_getfd: '-1 1',
+    // killed by SIGSYS before it could print
+    ptrace: '-31 0',
+    process_vm_readv: '-31 0',
+    process_vm_writev: '-31 0',
+    pidfd_getfd: '-31 0',
     FS_IOC_SETFLAGS: '-1 25',
     FS_IOC32_SETFLAGS: '-1 25',
     FS_IOC_FSSETXATTR: '-1 25',
   });
-  // a refused call is an error the program sees, not a kill (the tests pass; ctypes is flagged)
+  // a refused call is an error the program sees, and a killed child is the program's business: the command itself
+  // was not killed, the tests pass (ctypes and subprocess are flagged)
   assert.equal(results.get('probe')!.verdict, 'pass-flagged', results.get('probe')!.logTail);
 });
 

@@ -55,8 +55,11 @@ test('verdicts and their precedence', () => {
   assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 1, output: 'BlockingIOError: [Errno 11] Resource temporarily unavailable' })]), 'crash');
   assert.equal(verdict([phase('build', {}), phase('test', { exitCode: null, signal: 'SIGKILL', outputLimited: true })]), 'crash');
   assert.equal(verdict([phase('build', {}), phase('test', { exitCode: null, signal: 'SIGKILL', timedOut: true, output: 'Read-only file system' })]), 'timeout');
-  assert.equal(verdict([phase('build', {}), phase('test', { output: "EROFS: read-only file system, open '/etc/x'\nok" })]), 'sandbox-violation');
-  assert.equal(verdict([phase('build', { exitCode: 2, output: 'connect: Network is unreachable' })]), 'sandbox-violation');
+  // a violation is the sandbox's signal (its filter killed the command), never words in the log
+  assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 159, forbiddenCall: true })]), 'sandbox-violation');
+  assert.equal(verdict([phase('build', { forbiddenCall: true })]), 'sandbox-violation');
+  assert.equal(verdict([phase('build', {}), phase('test', { output: "EROFS: read-only file system, open '/etc/x'\nok" })]), 'pass');
+  assert.equal(verdict([phase('build', { exitCode: 2, output: 'connect: Network is unreachable' })]), 'build-error');
   assert.equal(verdict([phase('build', {}), phase('test', { output: 'exiting early' })], 'tests passed$'), 'test-fail');
   assert.equal(verdict([phase('build', {}), phase('test', {})], 'tests passed$'), 'pass');
 });
