@@ -70,6 +70,8 @@ try {
     if (existsSync(join(modules, unwanted))) fail(`the install pulled ${unwanted}`);
   }
   if (readdirSync(modules).some((name) => name.startsWith('tree-sitter-'))) fail('the install pulled a grammar package');
+  // the queue's packages are optional peers: not installed, and a queue command says how to install them
+  for (const optional of ['bullmq', 'ioredis']) if (existsSync(join(modules, optional))) fail(`the install pulled the optional ${optional}`);
 
   const help = run(join(modules, '.bin', 'ctxbench'), ['--help'], consumer, 'ctxbench --help');
   if (!/^Commands:/m.test(help.stdout)) fail(`unexpected help:\n${help.stdout}`);
@@ -77,6 +79,11 @@ try {
   if (!existsSync(join(consumer, 'demo', 'report.html'))) fail(`the demo wrote no report:\n${demo.stdout}`);
   // the shipped check states must fit the shipped sample repositories (npm pack leaves some files out)
   if (/written for another version/.test(demo.stdout + demo.stderr)) fail(`the installed demo found stale check states:\n${demo.stderr}`);
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const queued = spawnSync(join(modules, '.bin', 'ctxbench'), ['eval', join(consumer, 'demo', 'tasks', 'function.jsonl'), '--model', 'openai:chat:m', '--context', 'infile', '--queue', 'redis://127.0.0.1:9', '--run', join(consumer, 'queued')], { cwd: consumer, encoding: 'utf8' });
+  const expected = `ctxbench eval: the queue needs the optional packages bullmq and ioredis, which are not installed: npm install bullmq@${pkg.peerDependencies.bullmq} ioredis@${pkg.peerDependencies.ioredis}\n`;
+  if (queued.status !== 2 || queued.stderr !== expected) fail(`eval --queue without the queue's packages: status ${queued.status}, stderr:\n${queued.stderr}`);
+  console.log('ok  eval --queue without bullmq and ioredis names the packages and how to install them');
 
   // A consumer that uses the library's types and its functions.
   // A wrong input from an untyped caller (a JavaScript user, a parsed config) is refused with the field named.

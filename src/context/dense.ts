@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { InputError } from '../util/errors.ts';
+import { endpoint, HttpConnectionError, HttpStatusError, postJson } from '../util/http.ts';
 import type { EmbeddingOptions } from './types.ts';
 
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -29,7 +30,7 @@ export class EmbeddingClient {
   constructor(options: EmbeddingOptions) {
     this.model = options.model ?? DEFAULT_EMBEDDING_MODEL;
     const base = options.baseUrl ?? process.env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1';
-    this.url = `${base.replace(/\/+$/, '')}/embeddings`;
+    this.url = endpoint(base, 'embeddings');
     this.batchSize = options.batchSize ?? 64;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     const dir = options.cacheDir ?? defaultCacheDir();
@@ -63,27 +64,13 @@ export class EmbeddingClient {
   }
 
   private async request(input: string[]): Promise<Float32Array[]> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (process.env.OPENAI_API_KEY) headers.authorization = `Bearer ${process.env.OPENAI_API_KEY}`;
-    let response: Response;
-    try {
-      response = await fetch(this.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ model: this.model, input }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-      throw new InputError(`embeddings endpoint unreachable (${cause})`, { file: this.url });
-    }
-    const body = await response.text();
-    if (!response.ok) throw new InputError(`embeddings endpoint answered HTTP ${response.status}: ${body.slice(0, 200)}`, { file: this.url });
     let json: unknown;
     try {
-      json = JSON.parse(body);
-    } catch {
-      throw new InputError(`embeddings endpoint answered something that is not JSON: ${JSON.stringify(body.slice(0, 80))}`, { file: this.url });
+      json = await postJson(this.url, { model: this.model, input }, { apiKey: process.env.OPENAI_API_KEY || null, timeoutMs: this.timeoutMs });
+    } catch (error) {
+      if (error instanceof HttpConnectionError) throw new InputError(`embeddings endpoint unreachable (${error.detail})`, { file: this.url });
+      if (error instanceof HttpStatusError) throw new InputError(`embeddings endpoint answered HTTP ${error.status}: ${error.body.slice(0, 200)}`, { file: this.url });
+      throw new InputError(`embeddings endpoint answered something that is ${(error as Error).message}`, { file: this.url });
     }
     const data = (json as { data?: unknown } | null)?.data;
     if (!Array.isArray(data) || data.length !== input.length) {

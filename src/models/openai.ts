@@ -1,8 +1,9 @@
-// OpenAI-compatible backends (`openai:chat:<model>`, `openai:completion:<model>`) through the
-// official `openai` client, against any base URL (OpenAI, vLLM, llama.cpp server, TGI...). The
-// client's own retries are off: the runner's retry and back-off policy applies to every backend.
-// FIM prompts arrive as plain completion prompts built by the context stage (vLLM ignores `suffix`).
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+// OpenAI-compatible backends (`openai:chat:<model>`, `openai:completion:<model>`): the chat and
+// completions endpoints over plain HTTP (util/http.ts), against any base URL (OpenAI, vLLM,
+// llama.cpp server, TGI...). One request per call, no retries of its own: the runner's retry and
+// back-off policy applies to every backend. FIM prompts arrive as plain completion prompts built by
+// the context stage (vLLM ignores `suffix`).
+import { endpoint, HttpConnectionError, HttpStatusError, postJson } from '../util/http.ts';
 import { GenerationError, type AssistantTurn, type Backend, type ConverseRequest, type Generation, type GenerationRequest, type SamplingParams } from './types.ts';
 
 export interface OpenAIBackendOptions {
@@ -18,16 +19,22 @@ export interface OpenAIBackendOptions {
 /** Socket errors meaning nothing answers at that address (as opposed to a dropped connection). */
 const UNREACHABLE_CODES = /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)\b/;
 
-export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers (vLLM, llama.cpp) accept any key; the client refuses to start without one.
-    apiKey: options.apiKey ?? 'no-key',
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-  });
-  const provider = `openai:${options.mode}:${options.model}`;
+/** The parts of a chat or completions answer that are read. */
+interface Answer {
+  choices?: {
+    index?: number;
+    text?: string | null;
+    message?: { content?: string | null; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[] | null } | null;
+    finish_reason?: string | null;
+  }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+}
 
+export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
+  // Local servers (vLLM, llama.cpp) accept any key: a placeholder when there is none.
+  const post = (path: string, body: Record<string, unknown>) =>
+    postJson(endpoint(options.baseUrl, path), body, { apiKey: options.apiKey ?? 'no-key', timeoutMs: options.timeoutMs }) as Promise<Answer>;
+  const provider = `openai:${options.mode}:${options.model}`;
   /** `count` answers (fewer if the server ignores `n`); one request, `n` sent only when count > 1. */
   async function call(request: GenerationRequest, count: number): Promise<Generation[]> {
     const { sampling, prompt, sample } = request;
@@ -36,17 +43,17 @@ export function createOpenAIBackend(options: OpenAIBackendOptions): Backend {
     const usage = (response: { choices?: unknown[]; usage?: { prompt_tokens?: number; completion_tokens?: number } | null }) =>
       (response.choices?.length ?? 0) > 1 ? { prompt_tokens: response.usage?.prompt_tokens } : response.usage;
     if (options.mode === 'chat') {
-      const response = await client.chat.completions.create({ ...common, messages: prompt.messages ?? [] });
+      const response = await post('chat/completions', { ...common, messages: prompt.messages ?? [] });
       return byIndex(response.choices ?? [], count).map((choice) => generation(choice.message?.content, choice.finish_reason ?? null, usage(response)));
     }
-    const response = await client.completions.create({ ...common, prompt: prompt.prompt ?? '' });
+    const response = await post('completions', { ...common, prompt: prompt.prompt ?? '' });
     return byIndex(response.choices ?? [], count).map((choice) => generation(choice.text, choice.finish_reason ?? null, usage(response)));
   }
 
   /** One turn of an agent's conversation: the chat API with `tools` (tool_choice auto). */
   async function converse(request: ConverseRequest): Promise<AssistantTurn> {
     const { sampling, sample } = request;
-    const response = await client.chat.completions.create({
+    const response = await post('chat/completions', {
       ...samplingFields(options.model, sampling, sample),
       messages: request.messages.map((message) => {
         if (message.role === 'tool') return { role: 'tool' as const, tool_call_id: message.toolCallId, content: message.content };
@@ -134,17 +141,16 @@ function generation(text: string | null | undefined, finishReason: string | null
   return { text, promptTokens: usage?.prompt_tokens ?? null, completionTokens: usage?.completion_tokens ?? null, finishReason };
 }
 
-/** Maps whatever the client threw to a GenerationError with a reason a person can act on. */
+/** Maps whatever the request threw to a GenerationError with a reason a person can act on. */
 export function classifyError(error: unknown): GenerationError {
   if (error instanceof GenerationError) return error;
-  if (error instanceof APIConnectionTimeoutError) return new GenerationError('timeout: no answer within the request timeout', 'transient');
-  if (error instanceof APIConnectionError) {
-    const cause = rootCause(error);
-    return new GenerationError(`connection failed: ${cause}`, 'transient', null, UNREACHABLE_CODES.test(cause));
+  if (error instanceof HttpConnectionError) {
+    if (error.timedOut) return new GenerationError('timeout: no answer within the request timeout', 'transient');
+    return new GenerationError(`connection failed: ${error.detail}`, 'transient', null, UNREACHABLE_CODES.test(error.detail));
   }
-  if (error instanceof APIError && typeof error.status === 'number') {
-    const status = error.status;
-    const detail = serverMessage(error);
+  if (error instanceof HttpStatusError) {
+    const { status } = error;
+    const detail = truncate(error.serverMessage, 300);
     const retryAfterMs = retryAfter(error.headers);
     if (status === 429) return new GenerationError(`HTTP 429 rate limited: ${detail}`, 'rate-limit', retryAfterMs);
     if (status === 503) return new GenerationError(`HTTP 503 overloaded: ${detail}`, 'rate-limit', retryAfterMs);
@@ -156,24 +162,6 @@ export function classifyError(error: unknown): GenerationError {
   }
   if (error instanceof SyntaxError) return new GenerationError(`malformed response: ${error.message}`, 'transient');
   return new GenerationError(`unexpected failure: ${(error as Error)?.message ?? String(error)}`, 'transient');
-}
-
-function serverMessage(error: APIError): string {
-  const body = error.error as { message?: unknown } | undefined;
-  const message = typeof body?.message === 'string' ? body.message : error.message.replace(/^\d{3}\s*/, '');
-  return truncate(message.trim() || 'no message', 300);
-}
-
-function rootCause(error: Error): string {
-  let current: unknown = error;
-  let detail = error.message;
-  while (current instanceof Error) {
-    const code = (current as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') return current.message.includes(code) ? current.message : `${code} ${current.message}`.trim();
-    if (current !== error && current.message) detail = current.message;
-    current = (current as Error & { cause?: unknown }).cause;
-  }
-  return detail;
 }
 
 /** Retry-After in milliseconds: `retry-after-ms`, `retry-after` seconds or HTTP date. */

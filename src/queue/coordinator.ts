@@ -9,13 +9,11 @@ import { join } from 'node:path';
 import { Job } from 'bullmq';
 import { environmentHash, regradeLog, cheatFlags, withCheatFlags, type ExecEnvironment, type ExecItem, type ExecOutput, type CheckState } from '../exec/index.ts';
 import { putBlobs } from './blobs.ts';
-import { describeQueue, openQueue, type QueueConnection } from './connection.ts';
-import { execJobId, execJobResultSchema, execQueueName, type ExecJob } from './records.ts';
+import { describeQueue, type QueueConnection } from './address.ts';
+import { openQueue } from './connection.ts';
+import { execJobId, execJobResultSchema, execQueueName, JOB_ATTEMPTS, type ExecJob } from './records.ts';
 import { parseRecord } from '../util/schema.ts';
 import { printable } from '../util/errors.ts';
-
-/** Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another. */
-export const JOB_ATTEMPTS = 3;
 
 export interface QueuedItem extends ExecItem {
   sample: number;
@@ -42,11 +40,6 @@ export interface QueuedExecOptions {
   judged?: QueuedItem[];
   /** how often every outstanding job is looked at besides the completion events (ms; default 30 s). */
   sweepMs?: number;
-}
-
-/** A run's identity on the queue server: its creation time, model and tasks. */
-export function runIdentity(config: { createdAt: string; model: string; tasksHash: string; context: string; template: string }): string {
-  return createHash('sha256').update(JSON.stringify([config.createdAt, config.model, config.tasksHash, config.context, config.template])).digest('hex').slice(0, 32);
 }
 
 /** Enqueues the candidates of one environment and yields each result once, in completion order. */

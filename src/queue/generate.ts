@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { parseProvider, GenerationError, type Backend, type GenerationRequest } from '../models/index.ts';
 import { putBlobs } from './blobs.ts';
-import { openQueue, type QueueConnection } from './connection.ts';
-import { JOB_ATTEMPTS } from './coordinator.ts';
-import { generateJobResultSchema, generateQueueName, type GenerateJob, type GenerateJobResult } from './records.ts';
+import type { QueueConnection } from './address.ts';
+import { openQueue } from './connection.ts';
+import { generateJobResultSchema, generateQueueName, JOB_ATTEMPTS, type GenerateJob, type GenerateJobResult } from './records.ts';
 import { parseRecord } from '../util/schema.ts';
 
 /** A backend for `provider` whose calls are served by queue workers. */

@@ -2,9 +2,9 @@
 // (`exec --queue`) enqueues one job per candidate and stores results as they arrive; workers
 // (`ctxbench worker`) prepare their allowed environments once and run jobs in their local sandbox,
 // and answer `eval --queue` calls with the model backends they hold. See docs/queue.md.
-export { parseQueueUrl, describeQueue, checkQueueServer, type QueueConnection } from './connection.ts';
-export { execJobSchema, execJobResultSchema, execQueueName, execJobId, generateJobSchema, generateJobResultSchema, generateQueueName, type ExecJob, type ExecJobResult, type GenerateJob, type GenerateJobResult } from './records.ts';
-export { executeQueued, runIdentity, JOB_ATTEMPTS, type QueuedItem, type QueuedOutput, type QueuedExecOptions } from './coordinator.ts';
-export { startWorker, type WorkerOptions, type RunningWorker } from './worker.ts';
-export { createQueueBackend } from './generate.ts';
-export { putBlobs, BlobReader, blobHash } from './blobs.ts';
+// bullmq and ioredis are optional packages: what needs them is loaded on first use (libraries.ts).
+export { parseQueueUrl, describeQueue, type QueueConnection } from './address.ts';
+export { execJobSchema, execJobResultSchema, execQueueName, execJobId, generateJobSchema, generateJobResultSchema, generateQueueName, runIdentity, JOB_ATTEMPTS, type ExecJob, type ExecJobResult, type GenerateJob, type GenerateJobResult } from './records.ts';
+export type { QueuedItem, QueuedOutput, QueuedExecOptions } from './coordinator.ts';
+export type { WorkerOptions, RunningWorker } from './worker.ts';
+export { checkQueueServer, executeQueued, startWorker, createQueueBackend } from './libraries.ts';

@@ -73,3 +73,11 @@ export type GenerateJobResult = z.infer<typeof generateJobResultSchema>;
 export function generateQueueName(provider: string): string {
   return `ctxbench-generate-${provider.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}-${createHash('sha256').update(provider).digest('hex').slice(0, 12)}`;
 }
+
+/** Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another. */
+export const JOB_ATTEMPTS = 3;
+
+/** A run's identity on the queue server: its creation time, model and tasks. */
+export function runIdentity(config: { createdAt: string; model: string; tasksHash: string; context: string; template: string }): string {
+  return createHash('sha256').update(JSON.stringify([config.createdAt, config.model, config.tasksHash, config.context, config.template])).digest('hex').slice(0, 32);
+}
