@@ -70,8 +70,8 @@ try {
     if (existsSync(join(modules, unwanted))) fail(`the install pulled ${unwanted}`);
   }
   if (readdirSync(modules).some((name) => name.startsWith('tree-sitter-'))) fail('the install pulled a grammar package');
-  // the queue's packages are optional peers: not installed, and a queue command says how to install them
-  for (const optional of ['bullmq', 'ioredis']) if (existsSync(join(modules, optional))) fail(`the install pulled the optional ${optional}`);
+  // the queue's and the charts' packages are optional peers: not installed; a queue command and a report say how to install them
+  for (const optional of ['bullmq', 'ioredis', 'vega', 'vega-lite', '@resvg/resvg-js']) if (existsSync(join(modules, optional))) fail(`the install pulled the optional ${optional}`);
 
   const help = run(join(modules, '.bin', 'ctxbench'), ['--help'], consumer, 'ctxbench --help');
   if (!/^Commands:/m.test(help.stdout)) fail(`unexpected help:\n${help.stdout}`);

@@ -53,3 +53,23 @@ test('every name the docs import from the package exists at its root', async () 
   assert.ok(imported.length >= 8, `the docs' imports were read (${imported.length})`);
   assert.deepEqual(imported.filter((entry) => { const name = entry.split(': ')[1]!; return !(name in ctxbench) && !types.has(name); }), []);
 });
+
+test('the docs install the optional packages at the versions of the package\'s peerDependencies', () => {
+  const root = new URL('../', import.meta.url);
+  const { peerDependencies, peerDependenciesMeta } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { peerDependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional?: boolean }> };
+  const docs = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const named = new Map<string, string>();
+  for (const doc of docs) {
+    const text = readFileSync(new URL(doc, root), 'utf8').replace(/\n\s*/g, ' ');
+    for (const [, line] of text.matchAll(/npm install ((?:@?[\w.-]+(?:\/[\w.-]+)?@\d[\w.-]*\s*)+)/g)) {
+      for (const spec of line!.trim().split(/\s+/)) {
+        const at = spec.lastIndexOf('@');
+        const name = spec.slice(0, at);
+        if (name in peerDependencies) named.set(`${doc}: ${name}`, spec.slice(at + 1));
+      }
+    }
+  }
+  for (const [where, version] of named) assert.equal(version, peerDependencies[where.split(': ')[1]!], where);
+  const optional = Object.keys(peerDependencies).filter((name) => peerDependenciesMeta[name]?.optional && name !== '@types/node');
+  assert.deepEqual(optional.filter((name) => ![...named.keys()].some((key) => key.endsWith(`: ${name}`))), [], 'every optional package has an install line in the docs');
+});

@@ -31,10 +31,12 @@ export function writeFigureFiles(figures: Figure[], dir: string): string[] {
   for (const figure of figures) {
     write(`${figure.id}.json`, `${JSON.stringify({ id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption, data: figure.data }, null, 2)}\n`);
     if (figure.chart) {
-      const svg = figureSvg(figure);
-      write(`${figure.id}.svg`, svg);
-      write(`${figure.id}.png`, svgToPng(svg));
+      // the spec needs no chart package; the drawings are left out where those are not installed
       write(`${figure.id}.vl.json`, `${JSON.stringify(vegaLiteSpec(figure), null, 2)}\n`);
+      const svg = figureSvg(figure);
+      if (svg !== null) write(`${figure.id}.svg`, svg);
+      const png = svg === null ? null : svgToPng(svg);
+      if (png !== null) write(`${figure.id}.png`, png);
     }
     if (figure.table) write(`${figure.id}.tex`, figureLatex(figure));
   }

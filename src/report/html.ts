@@ -2,7 +2,7 @@
 // SVG drawn by Vega, tables with a colour scale), each downloadable as SVG or LaTeX, and the
 // detailed table. Nothing is fetched: no script, no external style, font or image.
 import { FIGURE_KINDS } from './figures/registry.ts';
-import { figureSvg } from './figures/vega.ts';
+import { CHARTS_MISSING, figureSvg } from './figures/vega.ts';
 import type { Figure, FigureTable } from './figures/types.ts';
 import { figureLatex } from './latex.ts';
 
@@ -28,7 +28,8 @@ const dataUri = (mime: string, text: string) => `data:${mime};charset=utf-8,${en
 
 function figureHtml(figure: Figure): string {
   const svg = figure.chart ? figureSvg(figure) : null;
-  const body = svg ?? tableHtml(figure.table!);
+  const missing = figure.chart && svg === null ? `<p class="note">${escapeHtml(CHARTS_MISSING)}</p>` : '';
+  const body = svg ?? `${missing}${figure.table ? tableHtml(figure.table) : ''}`;
   const downloads = [
     svg ? `<a download="${figure.id}.svg" href="${dataUri('image/svg+xml', svg)}">SVG</a>` : '',
     figure.table ? `<a download="${figure.id}.tex" href="${dataUri('text/x-tex', figureLatex(figure))}">LaTeX</a>` : '',

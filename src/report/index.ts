@@ -5,7 +5,7 @@ export { transitions, pairedBootstrap, compareRuns, readTaskFile, identifierCove
 export { renderReport, provenanceLines, FORMATS, ReportJsonSchema, type Format } from './render.ts';
 export { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval, type PairedTest } from './stats.ts';
 export {
-  buildFigures, figuresOfRuns, figureInput, FIGURE_KINDS, registerFigureKind, taskValue, PRESETS, figureSvg, svgToPng, vegaLiteSpec,
+  buildFigures, figuresOfRuns, figureInput, FIGURE_KINDS, registerFigureKind, taskValue, PRESETS, chartsAvailable, CHARTS_MISSING, figureSvg, svgToPng, vegaLiteSpec,
   type Figure, type FigureKind, type FigureInput, type FigureRequest, type FigureTable, type Preset, type TaskScores, type DataRecord,
 } from './figures/index.ts';
 export { figureLatex } from './latex.ts';

@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TaskHead, TaskRecord } from '../datasets/index.ts';
-import { buildReport, scaleNote, cachedReader, compareRuns, FIGURE_KINDS, figureSvg, figuresOfRuns, provenanceLines, type Dimension, type Report } from '../report/index.ts';
+import { buildReport, scaleNote, cachedReader, compareRuns, FIGURE_KINDS, CHARTS_MISSING, figureSvg, figuresOfRuns, provenanceLines, type Dimension, type Report } from '../report/index.ts';
 import { openRunStore, runDatabasePath, candidateHead, wallTimeMs, type RunStore, type AgentTrace, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/index.ts';
 import type { PromptParts } from '../context/index.ts';
 import { listMetrics } from '../metrics/index.ts';
@@ -349,10 +349,13 @@ const groupByTask = (heads: CandidateHead[]) => addByTask(new Map(), heads);
 
 /** The report's figures, charts drawn to SVG on the server (the page shows them as images). */
 function summaryFigures(stores: RunStoreReader[], overall: Report): SummaryFigure[] {
-  return figuresOfRuns(stores, overall).map((figure) => ({
-    id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption,
-    svg: figure.chart ? figureSvg(figure) : null, table: figure.table ?? null,
-  }));
+  return figuresOfRuns(stores, overall).map((figure) => {
+    const svg = figure.chart ? figureSvg(figure) : null;
+    return {
+      id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption,
+      svg, table: figure.table ?? null, note: figure.chart && svg === null ? CHARTS_MISSING : null,
+    };
+  });
 }
 
 /** One report per summary dimension that splits the runs into more than one group. */

@@ -117,6 +117,8 @@ export interface SummaryFigure {
   caption: string;
   svg: string | null;
   table: FigureTable | null;
+  /** why a chart figure has no drawing (the optional chart packages are not installed), else null. */
+  note: string | null;
 }
 
 export interface RunSummary {

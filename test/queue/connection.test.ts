@@ -76,15 +76,16 @@ test('a worker refuses a job made for another version of its environment; a wron
 });
 
 test('without the optional bullmq and ioredis, a queue command names them and how to install them; the rest of ctxbench runs', () => {
-  const withoutQueue = ['--import', join(FIXTURES, '..', 'queue', 'without-queue-packages.mjs'), BIN];
+  const withoutQueue = ['--import', join(FIXTURES, '..', 'hide-packages.mjs'), BIN];
+  const env = { ...process.env, CTXBENCH_TEST_HIDE_PACKAGES: 'bullmq,ioredis' };
   const tasks = join(FIXTURES, '..', 'models', 'tasks.jsonl');
   const work = makeWorkDir('queue-missing');
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { peerDependencies: Record<string, string> };
-    const queued = spawnSync(process.execPath, [...withoutQueue, 'eval', tasks, '--model', 'openai:chat:m', '--context', 'infile', '--queue', 'redis://127.0.0.1:9', '--run', join(work.dir, 'run')], { encoding: 'utf8' });
+    const queued = spawnSync(process.execPath, [...withoutQueue, 'eval', tasks, '--model', 'openai:chat:m', '--context', 'infile', '--queue', 'redis://127.0.0.1:9', '--run', join(work.dir, 'run')], { encoding: 'utf8', env });
     assert.equal(queued.stderr, `ctxbench eval: the queue needs the optional packages bullmq and ioredis, which are not installed: npm install bullmq@${pkg.peerDependencies.bullmq} ioredis@${pkg.peerDependencies.ioredis}\n`);
     assert.equal(queued.status, 2);
-    const local = spawnSync(process.execPath, [...withoutQueue, 'eval', tasks, '--model', 'baseline:reference', '--context', 'infile', '--template', 'cceval', '--run', join(work.dir, 'local')], { encoding: 'utf8' });
+    const local = spawnSync(process.execPath, [...withoutQueue, 'eval', tasks, '--model', 'baseline:reference', '--context', 'infile', '--template', 'cceval', '--run', join(work.dir, 'local')], { encoding: 'utf8', env });
     assert.equal(local.status, 0, local.stderr);
   } finally {
     work.remove();

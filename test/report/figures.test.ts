@@ -2,7 +2,9 @@
 // intervals, McNemar p-values against a reference (scipy's binomtest), pass@k curves against the
 // closed form, and SVG, PNG, LaTeX and HTML outputs that are produced and well-formed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import * as vega from 'vega';
@@ -197,20 +199,20 @@ test('presets lay out the papers\' figures from the same registry', () => {
 
 test('SVG: the same document as Vega\'s View.toSVG, one mark per aggregate, labels escaped', async () => {
   const bars = figure('bars-level');
-  const svg = figureSvg(bars);
+  const svg = figureSvg(bars)!;
   const reference = await new vega.View(vega.parse(compile(vegaLiteSpec(bars)).spec), { renderer: 'none' }).toSVG();
   const normalize = (text: string) => text.replace(/clip\d+/g, 'clip');
   assert.equal(normalize(svg), normalize(reference));
   assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* width="\d+" height="\d+"/);
   const labels = [...svg.matchAll(/aria-label="([^"]+)" role="graphics-symbol" aria-roledescription="bar"/g)].map((m) => m[1]);
   assert.deepEqual(labels, bars.data.map((d) => `level: ${d.group}; es: ${d.mean}; run: ${d.run}`));
-  const hostile = figureSvg({ ...bars, data: bars.data.map((d) => ({ ...d, group: '<script>alert(1)</script>' })) });
+  const hostile = figureSvg({ ...bars, data: bars.data.map((d) => ({ ...d, group: '<script>alert(1)</script>' })) })!;
   assert.ok(!hostile.includes('<script>') && hostile.includes('&lt;script&gt;'));
 });
 
 test('PNG of a chart, LaTeX of a table, files of every figure', () => {
-  const svg = figureSvg(figure('bars-level'));
-  const png = svgToPng(svg);
+  const svg = figureSvg(figure('bars-level'))!;
+  const png = svgToPng(svg)!;
   assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'PNG signature');
   assert.equal(png.readUInt32BE(16), 2 * Number(/width="(\d+)"/.exec(svg)![1]), 'drawn at twice the SVG width');
   const latex = figureLatex(figure('table-language'));
@@ -252,6 +254,26 @@ test('HTML: one offline file with every figure, nothing fetched', () => {
   assert.equal((html.match(/<table class="fig-table/g) ?? []).length, figures.filter((f) => f.table).length + 1, 'figure tables and the detailed table');
   for (const kind of FIGURE_KINDS.list()) assert.ok(html.includes(`<tr><th>${kind.id}</th>`), `the kinds table lists ${kind.id}`);
   assert.equal(renderReport(report, 'latex', undefined, figures), figures.filter((f) => f.table).map(figureLatex).join('\n'));
+});
+
+test('without the optional chart packages: the report says so once, chart figures show their tables or how to install them, figure files keep their specs', () => {
+  const out = join(root, 'no-charts');
+  const hide = fileURLToPath(new URL('../fixtures/hide-packages.mjs', import.meta.url));
+  const bin = fileURLToPath(new URL('../../bin/ctxbench.js', import.meta.url));
+  const result = spawnSync(process.execPath, ['--import', hide, bin, 'report', infile.dir, bm25.dir, '--preset', 'm2rc', '--html', '--out', join(out, 'report.html'), '--figures', join(out, 'figures'), '--seed', '3'], {
+    encoding: 'utf8', env: { ...process.env, CTXBENCH_TEST_HIDE_PACKAGES: 'vega,vega-lite' },
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { peerDependencies: Record<string, string> };
+  const install = `npm install vega@${pkg.peerDependencies.vega} vega-lite@${pkg.peerDependencies['vega-lite']} @resvg/resvg-js@${pkg.peerDependencies['@resvg/resvg-js']}`;
+  assert.equal(result.stderr.split('\n')[0], `ctxbench report: charts are not drawn: they need the optional packages vega, vega-lite and @resvg/resvg-js (${install})`);
+  const expected = buildFigures(input, { preset: 'm2rc', seed: 3 });
+  const charts = expected.filter((f) => f.chart);
+  assert.ok(charts.length > 0);
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  assert.equal((html.match(/<svg /g) ?? []).length, 0);
+  assert.equal(html.split(`<p class="note">chart not drawn: it needs the optional packages vega, vega-lite and @resvg/resvg-js (${install})</p>`).length - 1, charts.length);
+  assert.deepEqual(readdirSync(join(out, 'figures')).filter((f) => /\.(svg|png|vl\.json)$/.test(f)).sort(), charts.map((f) => `${f.id}.vl.json`).sort());
 });
 
 test('ctxbench report --preset --html --figures: the preset\'s figures in one HTML file and as files; bad input named', async () => {

@@ -3,7 +3,7 @@ import { extname } from 'node:path';
 import { UsageError, type Command } from '../command.ts';
 import { choiceOption, integerOption, listOption, textOption } from '../options.ts';
 import { openRunStore } from '../../runstore/index.ts';
-import { buildReport, parseDimensions, compareRuns, readTaskFile, FORMATS, renderReport, cachedReader, writeFigureFiles, figuresOfRuns, PRESETS, runLabels, type Format } from '../../report/index.ts';
+import { buildReport, chartsAvailable, CHARTS_MISSING, parseDimensions, compareRuns, readTaskFile, FORMATS, renderReport, cachedReader, writeFigureFiles, figuresOfRuns, PRESETS, runLabels, type Format } from '../../report/index.ts';
 import { writeFileAtomic } from '../../util/jsonl.ts';
 import { isCalendarDay } from '../../util/dates.ts';
 import { readTaskLabels } from '../../tasks/index.ts';
@@ -60,6 +60,7 @@ export const reportCommand: Command = {
       const wantFigures = format === 'html' || format === 'latex' || values.figures !== undefined || values.preset !== undefined || by.includes('window') || cutoffs !== undefined;
       const request = { preset: values.preset as string | undefined, metric: values['chart-metric'] as string | undefined, dimensions: by.length ? by : undefined, seed, ...(cutoffs ? { cutoffs } : {}) };
       const figures = wantFigures ? figuresOfRuns(stores, report, request, readTaskFile) : [];
+      if (!chartsAvailable && figures.some((figure) => figure.chart)) console.error(`ctxbench report: ${CHARTS_MISSING.replace('chart not drawn: it needs', 'charts are not drawn: they need')}`);
       if (values.figures) {
         const files = writeFigureFiles(figures, values.figures as string);
         console.error(`wrote ${figures.length} figure(s), ${files.length} file(s) to ${values.figures as string}`);

@@ -117,7 +117,7 @@ export function buildFigures(input: FigureInput, request: FigureRequest = {}): F
 
 export { FIGURE_KINDS, registerFigureKind, figureKind, splittingDimensions, taskValue, formatP } from './registry.ts';
 export { figureInput, runLabels, maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
-export { figureSvg, svgToPng, vegaLiteSpec } from './vega.ts';
+export { chartsAvailable, CHARTS_MISSING, figureSvg, svgToPng, vegaLiteSpec } from './vega.ts';
 export type { Figure, FigureKind, FigureOptions, FigureTable, TableCell, DataRecord } from './types.ts';
 
 /** The figures of a set of runs: their per-task scores read once, then every kind of the registry or preset. */

@@ -1,11 +1,25 @@
-// Figures as SVG and PNG without a browser: the Vega-Lite spec is compiled to Vega, run headless,
-// and drawn by Vega's own SVG string renderer (all data are inline, so the dataflow runs
-// synchronously: the same output as `View.toSVG()`, usable by the viewer's synchronous API). PNG
-// comes from the SVG through resvg (a prebuilt binary, no canvas).
+// Figures as SVG and PNG without a browser. The charts' packages (vega, vega-lite, and @resvg/resvg-js for PNG) are
+// optional: ctxbench does not install them. Where they are, charts are drawn (vega-render.ts) and PNG comes from the SVG
+// through resvg (a prebuilt binary, no canvas); where they are not, a chart figure shows its table, or says how to
+// install them, and everything else works.
 import { createRequire } from 'node:module';
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
+import { installCommand, isMissingPackage } from '../../util/optional.ts';
 import type { Figure } from './types.ts';
+
+const CHART_PACKAGES = ['vega', 'vega-lite', '@resvg/resvg-js'] as const;
+
+/** Why a chart is missing, and the command that installs what draws it. */
+export const CHARTS_MISSING = `chart not drawn: it needs the optional packages vega, vega-lite and @resvg/resvg-js (${installCommand(CHART_PACKAGES)})`;
+
+// Loaded once, with the report stage, so that drawing stays synchronous (the viewer's API answers synchronously).
+const renderer = await import('./vega-render.ts').catch((error: unknown) => {
+  if (isMissingPackage(error, CHART_PACKAGES)) return null;
+  throw error;
+});
+
+/** Whether charts can be drawn here. */
+export const chartsAvailable = renderer !== null;
 
 const FONT = 'DejaVu Sans, Helvetica, Arial, sans-serif';
 
@@ -24,30 +38,9 @@ export function vegaLiteSpec(figure: Figure): TopLevelSpec {
   return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...figure.chart, data: { values: figure.data.map((record) => ({ ...record })) } } as TopLevelSpec;
 }
 
-interface SvgStringRenderer {
-  initialize(el: null, width: number, height: number, origin: [number, number]): SvgStringRenderer;
-  background(color: unknown): SvgStringRenderer;
-  render(scene: unknown): SvgStringRenderer;
-  svg(): string;
-}
-
-/** The chart of a figure as an SVG document. */
-export function figureSvg(figure: Figure): string {
-  const view = new vega.View(vega.parse(compile(vegaLiteSpec(figure)).spec), { renderer: 'none' });
-  try {
-    view.run();
-    // View.toSVG's headless renderer, sized as vega-view's initializeRenderer does: the laid-out
-    // size (axes, legends, titles included) is only kept in these fields (vega pinned exactly).
-    const padding = view.padding() as { left: number; right: number; top: number; bottom: number };
-    const laidOut = view as unknown as { _viewWidth: number; _viewHeight: number; _origin: [number, number] };
-    const renderer = new (vega as unknown as { SVGStringRenderer: new () => SvgStringRenderer }).SVGStringRenderer();
-    renderer.initialize(null, laidOut._viewWidth + padding.left + padding.right, laidOut._viewHeight + padding.top + padding.bottom, [padding.left + laidOut._origin[0], padding.top + laidOut._origin[1]]);
-    renderer.background(view.background());
-    renderer.render((view.scenegraph() as unknown as { root: unknown }).root);
-    return renderer.svg();
-  } finally {
-    view.finalize();
-  }
+/** The chart of a figure as an SVG document; null where the chart packages are not installed. */
+export function figureSvg(figure: Figure): string | null {
+  return renderer ? renderer.renderSvg(vegaLiteSpec(figure)) : null;
 }
 
 // Loaded on first use: the native module is only needed when PNG files are asked for.
@@ -55,9 +48,14 @@ const require = createRequire(import.meta.url);
 type ResvgModule = typeof import('@resvg/resvg-js');
 let resvg: ResvgModule | null = null;
 
-/** An SVG document rendered to PNG (2x for print), with the system's fonts. */
-export function svgToPng(svg: string): Buffer {
-  resvg ??= require('@resvg/resvg-js') as ResvgModule;
+/** An SVG document rendered to PNG (2x for print), with the system's fonts; null without resvg. */
+export function svgToPng(svg: string): Buffer | null {
+  try {
+    resvg ??= require('@resvg/resvg-js') as ResvgModule;
+  } catch (error) {
+    if (isMissingPackage(error, CHART_PACKAGES)) return null;
+    throw error;
+  }
   const image = new resvg.Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' } });
   return image.render().asPng();
 }

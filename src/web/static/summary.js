@@ -22,9 +22,9 @@ function figureTable(table) {
 function figureSection(figure) {
   const body = figure.svg
     ? h('img', { class: 'figure-svg', alt: figure.title, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(figure.svg)}` })
-    : figureTable(figure.table);
+    : figure.table ? figureTable(figure.table) : null;
   return h('section', { class: 'figure', id: `fig-${figure.id}`, 'data-kind': figure.kind },
-    h('h2', null, figure.title), body, h('p', { class: 'muted small' }, figure.caption));
+    h('h2', null, figure.title), figure.note ? h('p', { class: 'note' }, figure.note) : null, body, h('p', { class: 'muted small' }, figure.caption));
 }
 
 export async function summaryView(ctx, container, { run }) {
