@@ -12,8 +12,8 @@ interface SvgStringRenderer {
 }
 
 /** A complete Vega-Lite spec drawn as an SVG document. */
-export function renderSvg(spec: TopLevelSpec): string {
-  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+export function renderSvg(spec: Record<string, unknown>): string {
+  const view = new vega.View(vega.parse(compile(spec as unknown as TopLevelSpec).spec), { renderer: 'none' });
   try {
     view.run();
     // View.toSVG's headless renderer, sized as vega-view's initializeRenderer does: the laid-out

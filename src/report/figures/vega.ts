@@ -3,7 +3,6 @@
 // through resvg (a prebuilt binary, no canvas); where they are not, a chart figure shows its table, or says how to
 // install them, and everything else works.
 import { createRequire } from 'node:module';
-import type { TopLevelSpec } from 'vega-lite';
 import { installCommand, isMissingPackage } from '../../util/optional.ts';
 import type { Figure } from './types.ts';
 
@@ -32,10 +31,13 @@ const CONFIG = {
   title: { fontSize: 14, anchor: 'start' },
 };
 
+/** A complete Vega-Lite spec (typed as vega-lite's `TopLevelSpec` where drawn: vega-lite is an optional package). */
+export type VegaLiteSpec = Record<string, unknown>;
+
 /** The complete Vega-Lite spec of a chart figure: its chart with a copy of its data inline (Vega tags the objects it is given). */
-export function vegaLiteSpec(figure: Figure): TopLevelSpec {
+export function vegaLiteSpec(figure: Figure): VegaLiteSpec {
   if (!figure.chart) throw new Error(`figure ${figure.id} has no chart`);
-  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...figure.chart, data: { values: figure.data.map((record) => ({ ...record })) } } as TopLevelSpec;
+  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...figure.chart, data: { values: figure.data.map((record) => ({ ...record })) } };
 }
 
 /** The chart of a figure as an SVG document; null where the chart packages are not installed. */
