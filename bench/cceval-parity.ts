@@ -27,16 +27,26 @@ const DEFAULT_REPOSITORIES: { source: string; language: LanguageId; cceval: stri
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = new URL('./cceval_retrieval.py', import.meta.url).pathname;
 const tasksPerRepo = Number(process.argv[2] ?? 30);
-const REPOSITORIES = process.argv.length > 3
-  ? process.argv.slice(3).map((arg) => {
-    const [source, cceval] = arg.split(':') as [string, string];
-    return { source, cceval, language: cceval as LanguageId };
-  })
-  : DEFAULT_REPOSITORIES;
+const REPOSITORIES =
+  process.argv.length > 3
+    ? process.argv.slice(3).map((arg) => {
+        const [source, cceval] = arg.split(':') as [string, string];
+        return { source, cceval, language: cceval as LanguageId };
+      })
+    : DEFAULT_REPOSITORIES;
 
-interface Picked { filename: string; text: string; score: string }
+interface Picked {
+  filename: string;
+  text: string;
+  score: string;
+}
 
-function sampleTasks(root: string, language: LanguageId, files: string[], count: number): (TaskRecord & { groundtruth: string })[] {
+function sampleTasks(
+  root: string,
+  language: LanguageId,
+  files: string[],
+  count: number,
+): (TaskRecord & { groundtruth: string })[] {
   const random = randomFor(12, root);
   const tasks: (TaskRecord & { groundtruth: string })[] = [];
   for (let attempt = 0; tasks.length < count && attempt < count * 20; attempt++) {
@@ -50,15 +60,24 @@ function sampleTasks(root: string, language: LanguageId, files: string[], count:
     const cut = indent + Math.floor((line.length - indent) / 2);
     const offset = lines.slice(0, lineIndex).join('\n').length + 1 + cut;
     tasks.push({
-      id: `${path}:${lineIndex + 1}`, kind: 'crossfile', language, repo: { name: 'bench', commit: null, root }, path,
-      prefix: text.slice(0, offset), suffix: '', reference: line.slice(cut), groundtruth: line.slice(cut),
-      span: { startLine: lineIndex + 1, startColumn: cut, endLine: lineIndex + 1, endColumn: line.length }, labels: { lines: 1 },
+      id: `${path}:${lineIndex + 1}`,
+      kind: 'crossfile',
+      language,
+      repo: { name: 'bench', commit: null, root },
+      path,
+      prefix: text.slice(0, offset),
+      suffix: '',
+      reference: line.slice(cut),
+      groundtruth: line.slice(cut),
+      span: { startLine: lineIndex + 1, startColumn: cut, endLine: lineIndex + 1, endColumn: line.length },
+      labels: { lines: 1 },
     });
   }
   return tasks;
 }
 
-const python = (args: string[], input?: string) => execFileSync(PYTHON, [SCRIPT, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
+const python = (args: string[], input?: string) =>
+  execFileSync(PYTHON, [SCRIPT, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 30 });
 
 for (const { source, language, cceval } of REPOSITORIES) {
   const root = sourceTree(source);
@@ -68,8 +87,13 @@ for (const { source, language, cceval } of REPOSITORIES) {
   const pyDigests = JSON.parse(python(['--tokens', root, cceval])) as Record<string, string>;
   let chunks = 0;
   let agreeing = 0;
-  const extensions = new Set(language === 'typescript' ? ['.ts', '.tsx'] : [{ python: '.py', java: '.java', csharp: '.cs' }[cceval as 'python']]);
-  const files = index.files.filter((path) => extensions.has(path.slice(path.lastIndexOf('.'))) && (language !== 'typescript' || path.startsWith('src/')));
+  const extensions = new Set(
+    language === 'typescript' ? ['.ts', '.tsx'] : [{ python: '.py', java: '.java', csharp: '.cs' }[cceval as 'python']],
+  );
+  const files = index.files.filter(
+    (path) =>
+      extensions.has(path.slice(path.lastIndexOf('.'))) && (language !== 'typescript' || path.startsWith('src/')),
+  );
   for (const path of files) {
     for (const chunk of index.chunksOf(path)) {
       chunks++;
@@ -85,8 +109,24 @@ for (const { source, language, cceval } of REPOSITORIES) {
   // retrieval
   const tasks = sampleTasks(root, language, files, tasksPerRepo);
   const started = Date.now();
-  const reference = python([], tasks.map((t) => JSON.stringify({ id: t.id, root, language: cceval, file: t.path, prompt: t.prefix, groundtruth: t.groundtruth })).join('\n') + '\n')
-    .trim().split('\n').map((line) => JSON.parse(line) as { id: string; bm25?: Picked[]; 'bm25-ref'?: Picked[] });
+  const reference = python(
+    [],
+    `${tasks
+      .map((t) =>
+        JSON.stringify({
+          id: t.id,
+          root,
+          language: cceval,
+          file: t.path,
+          prompt: t.prefix,
+          groundtruth: t.groundtruth,
+        }),
+      )
+      .join('\n')}\n`,
+  )
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: string; bm25?: Picked[]; 'bm25-ref'?: Picked[] });
   const pythonSeconds = (Date.now() - started) / 1000;
   const counts = { bm25: 0, 'bm25-ref': 0 };
   const scoresExact = { bm25: 0, 'bm25-ref': 0 };
@@ -97,7 +137,9 @@ for (const { source, language, cceval } of REPOSITORIES) {
       const ours = await retrieval.retrieve(t, 'bm25', mode === 'bm25-ref');
       const theirs = reference[i]![mode] ?? [];
       snippets += theirs.length;
-      const same = ours.length === theirs.length && ours.every((s, k) => s.path === theirs[k]!.filename && s.text === theirs[k]!.text);
+      const same =
+        ours.length === theirs.length &&
+        ours.every((s, k) => s.path === theirs[k]!.filename && s.text === theirs[k]!.text);
       const exact = same && ours.every((s, k) => s.score === Number(theirs[k]!.score));
       if (same) counts[mode]++;
       if (exact) scoresExact[mode]++;
@@ -105,7 +147,17 @@ for (const { source, language, cceval } of REPOSITORIES) {
     }
   }
   const tsSeconds = (Date.now() - tsStarted) / 1000;
-  console.log(`${source} (${cceval}): ${files.length} files, chunks ${chunks} (Python ${pyChunks}), tokens agree on ${agreeing}/${pyChunks} chunks`);
-  console.log(`  top-5 lists agree: bm25 ${counts.bm25}/${tasks.length}, bm25-ref ${counts['bm25-ref']}/${tasks.length}; with bit-identical scores: bm25 ${scoresExact.bm25}/${tasks.length}, bm25-ref ${scoresExact['bm25-ref']}/${tasks.length} (${snippets} snippets)`);
-  console.log(`  time: Python ${pythonSeconds.toFixed(1)} s, ctxbench ${tsSeconds.toFixed(1)} s (${(pythonSeconds / Math.max(tsSeconds, 0.001)).toFixed(1)}x)`);
+  console.log(
+    `${source} (${cceval}): ${files.length} files, chunks ${chunks} (Python ${pyChunks}), tokens agree on ` +
+      `${agreeing}/${pyChunks} chunks`,
+  );
+  console.log(
+    `  top-5 lists agree: bm25 ${counts.bm25}/${tasks.length}, bm25-ref ${counts['bm25-ref']}/${tasks.length}; with ` +
+      `bit-identical scores: bm25 ${scoresExact.bm25}/${tasks.length}, bm25-ref ` +
+      `${scoresExact['bm25-ref']}/${tasks.length} (${snippets} snippets)`,
+  );
+  console.log(
+    `  time: Python ${pythonSeconds.toFixed(1)} s, ctxbench ${tsSeconds.toFixed(1)} s ` +
+      `(${(pythonSeconds / Math.max(tsSeconds, 0.001)).toFixed(1)}x)`,
+  );
 }

@@ -60,4 +60,7 @@ const steps = {
 const [name, args] = process.argv.slice(2);
 const result = await steps[name](JSON.parse(args));
 const usage = process.resourceUsage();
-process.stdout.write(`\nRESULT ${JSON.stringify({ ...result, peakMiB: usage.maxRSS / 1024, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 })}\n`);
+process.stdout.write(
+  `\nRESULT ` +
+    `${JSON.stringify({ ...result, peakMiB: usage.maxRSS / 1024, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6 })}\n`,
+);

@@ -73,7 +73,11 @@ function crossCodeEvalTop(files: { path: string; text: string }[], query: string
   for (const { path, text } of files) {
     const lines = text.split(/\r\n|\r|\n/).filter((line) => pyStrip(line) !== '');
     let ordinal = 0;
-    for (let i = 0; i < lines.length && chunks.length < CROSSCODEEVAL_CANDIDATES.maxChunks; i += DEFAULT_RETRIEVAL.stride) {
+    for (
+      let i = 0;
+      i < lines.length && chunks.length < CROSSCODEEVAL_CANDIDATES.maxChunks;
+      i += DEFAULT_RETRIEVAL.stride
+    ) {
       const tokens = codeTokens(lines.slice(i, i + DEFAULT_RETRIEVAL.chunkLines).join('\n'));
       if (tokens.length > 0) chunks.push({ id: `${path}|${ordinal++}`, tokens });
     }
@@ -102,7 +106,9 @@ function crossCodeEvalTop(files: { path: string; text: string }[], query: string
     const weight = idf.get(token) ?? 0;
     frequencies.forEach((counts, doc) => {
       const tf = counts.get(token) ?? 0;
-      scores[doc]! += weight * ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * chunks[doc]!.tokens.length) / averageLength)));
+      scores[doc]! +=
+        weight *
+        ((tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * chunks[doc]!.tokens.length) / averageLength)));
     });
   }
   return chunks
@@ -130,7 +136,10 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
     const language = allLanguages().find((spec) => spec.extensions.some((ext) => path.endsWith(ext)));
     if (language) byLanguage.set(language.id, [...(byLanguage.get(language.id) ?? []), path]);
   }
-  const language = options.language ?? (process.argv[3] as LanguageId | undefined) ?? [...byLanguage.entries()].sort((a, b) => b[1].length - a[1].length)[0]![0];
+  const language =
+    options.language ??
+    (process.argv[3] as LanguageId | undefined) ??
+    [...byLanguage.entries()].sort((a, b) => b[1].length - a[1].length)[0]![0];
   const extensions = getLanguage(language).extensions;
   const targets = index.files.filter((path) => extensions.some((ext) => path.endsWith(ext)));
 
@@ -144,8 +153,16 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
     for (let k = 0; k < perFile && tasks.length < queries; k++) {
       const cut = 10 + Math.floor(next() * (lines.length - 10));
       tasks.push({
-        id: `${path}:${cut}`, kind: 'crossfile', language, repo: { name: 'bench', commit: null, root: repo }, path,
-        prefix: lines.slice(0, cut).join('\n'), suffix: '', reference: '', span: { startLine: cut + 1, startColumn: 1, endLine: cut + 1, endColumn: 1 }, labels: { lines: 1 },
+        id: `${path}:${cut}`,
+        kind: 'crossfile',
+        language,
+        repo: { name: 'bench', commit: null, root: repo },
+        path,
+        prefix: lines.slice(0, cut).join('\n'),
+        suffix: '',
+        reference: '',
+        span: { startLine: cut + 1, startColumn: 1, endLine: cut + 1, endColumn: 1 },
+        labels: { lines: 1 },
       });
     }
   }
@@ -157,7 +174,8 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
   const coldFileMs = (cold().cpu * 1000) / distinctFiles.length;
   const warm = stopwatch();
   const ours: string[][] = [];
-  for (const task of tasks) ours.push((await retrieval.retrieve(task, 'bm25', false)).map((s) => `${s.path}:${s.startLine}`));
+  for (const task of tasks)
+    ours.push((await retrieval.retrieve(task, 'bm25', false)).map((s) => `${s.path}:${s.startLine}`));
   const warmTime = warm();
   const queriesPerSecond = tasks.length / warmTime.cpu;
 
@@ -167,7 +185,12 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
   const baseline = stopwatch();
   let sameTopK = true;
   for (const task of baselineTasks) {
-    const set = index.candidates(task.path, new Set(extensions), CROSSCODEEVAL_CANDIDATES.maxFiles, CROSSCODEEVAL_CANDIDATES.maxChunks);
+    const set = index.candidates(
+      task.path,
+      new Set(extensions),
+      CROSSCODEEVAL_CANDIDATES.maxFiles,
+      CROSSCODEEVAL_CANDIDATES.maxChunks,
+    );
     const candidateFiles = [...new Set(set.ranked.map((chunk) => chunk.path))].map((path) => {
       if (!texts.has(path)) texts.set(path, readFileSync(join(repo, path), 'utf8'));
       return { path, text: texts.get(path)! };
@@ -200,15 +223,49 @@ export async function run(options: Partial<ContextBenchOptions> = {}): Promise<C
   const sameTokenCounts = encoded.counts.join() === counted.counts.join();
 
   const check = (ok: boolean) => (ok ? 'ok' : 'BELOW TARGET');
-  console.log(`context ${repo}: ${files} source files, ${chunks} chunks; queries in ${language} (${targets.length} files), ${perFile} per target file`);
+  console.log(
+    `context ${repo}: ${files} source files, ${chunks} chunks; queries in ${language} (${targets.length} files), ` +
+      `${perFile} per target file`,
+  );
   console.log('  (rates are per CPU second of this process, i.e. on one core; wall time in brackets)');
-  console.log(`  chunk index build        ${indexSeconds.toFixed(2)} s [${buildTime.wall.toFixed(2)} s]  (target <= 5 s: ${check(indexSeconds <= 5)})`);
-  console.log(`  first query of a file    ${coldFileMs.toFixed(2)} ms  (candidate set: nearest files, BM25 statistics)`);
-  console.log(`  BM25, prebuilt index     ${queriesPerSecond.toFixed(0)} queries/s [${(tasks.length / warmTime.wall).toFixed(0)}]  (${tasks.length} queries; target >= 2000: ${check(queriesPerSecond >= 2000)})`);
-  console.log(`  BM25, CrossCodeEval way  ${baselineQueriesPerSecond.toFixed(1)} queries/s [${(baselineTasks.length / baselineTime.wall).toFixed(1)}]  (${baselineTasks.length} queries, rebuilt per query)`);
-  console.log(`  ratio                    ${ratio.toFixed(0)}x   same top-${DEFAULT_RETRIEVAL.topK}: ${sameTopK ? 'yes' : 'NO'}`);
-  console.log(`  token counts, o200k_base ${counted.seconds.toFixed(2)} s against js-tiktoken's encode ${encoded.seconds.toFixed(2)} s: ${tokenCountRatio.toFixed(1)}x  (${prefixes.length} prefixes, ${encoded.counts.slice(0, prefixes.length).reduce((a, b) => a + b, 0)} tokens, each counted 3 times; same counts: ${sameTokenCounts ? 'yes' : 'NO'})`);
-  return { files, chunks, indexSeconds, queriesPerSecond, coldFileMs, baselineQueriesPerSecond, ratio, sameTopK, tokenCountRatio, sameTokenCounts };
+  console.log(
+    `  chunk index build        ${indexSeconds.toFixed(2)} s [${buildTime.wall.toFixed(2)} s]  (target <= 5 s: ` +
+      `${check(indexSeconds <= 5)})`,
+  );
+  console.log(
+    `  first query of a file    ${coldFileMs.toFixed(2)} ms  (candidate set: nearest files, BM25 statistics)`,
+  );
+  console.log(
+    `  BM25, prebuilt index     ${queriesPerSecond.toFixed(0)} queries/s ` +
+      `[${(tasks.length / warmTime.wall).toFixed(0)}]  (${tasks.length} queries; target >= 2000: ` +
+      `${check(queriesPerSecond >= 2000)})`,
+  );
+  console.log(
+    `  BM25, CrossCodeEval way  ${baselineQueriesPerSecond.toFixed(1)} queries/s ` +
+      `[${(baselineTasks.length / baselineTime.wall).toFixed(1)}]  (${baselineTasks.length} queries, rebuilt per ` +
+      `query)`,
+  );
+  console.log(
+    `  ratio                    ${ratio.toFixed(0)}x   same top-${DEFAULT_RETRIEVAL.topK}: ${sameTopK ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `  token counts, o200k_base ${counted.seconds.toFixed(2)} s against js-tiktoken's encode ` +
+      `${encoded.seconds.toFixed(2)} s: ${tokenCountRatio.toFixed(1)}x  (${prefixes.length} prefixes, ` +
+      `${encoded.counts.slice(0, prefixes.length).reduce((a, b) => a + b, 0)} tokens, each counted 3 times; same ` +
+      `counts: ${sameTokenCounts ? 'yes' : 'NO'})`,
+  );
+  return {
+    files,
+    chunks,
+    indexSeconds,
+    queriesPerSecond,
+    coldFileMs,
+    baselineQueriesPerSecond,
+    ratio,
+    sameTopK,
+    tokenCountRatio,
+    sameTokenCounts,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

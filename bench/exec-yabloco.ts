@@ -21,24 +21,33 @@ interface Repository {
   checkout: () => string;
   /** the environment that executes its rows, with the arguments of YABLoCo's recipe; absent: relocation only. */
   exec?: {
-    env: string; naiveTest: string; target?: number;
+    env: string;
+    naiveTest: string;
+    target?: number;
     /** YABLoCo's prebuilt tree and its incremental build (absent: the environment's setup and build). */
-    naiveImage?: string; naiveBuild?: string;
+    naiveImage?: string;
+    naiveBuild?: string;
     /** the folders whose rows the environment builds and tests (absent: every row). */
     folders?: string[];
   };
 }
 
 const BULLET3_TESTS = [
-  'InverseDynamics/Test_BulletInverseDynamics', 'InverseDynamics/Test_BulletInverseForwardDynamics', 'InverseDynamics/Test_BulletInverseDynamicsJacobian',
-  'BulletDynamics/Test_btKinematicCharacterController', 'BulletDynamics/pendulum/Test_BulletDynamics', 'SharedMemory/Test_PhysicsClientServer', 'collision/Test_Collision',
+  'InverseDynamics/Test_BulletInverseDynamics',
+  'InverseDynamics/Test_BulletInverseForwardDynamics',
+  'InverseDynamics/Test_BulletInverseDynamicsJacobian',
+  'BulletDynamics/Test_btKinematicCharacterController',
+  'BulletDynamics/pendulum/Test_BulletDynamics',
+  'SharedMemory/Test_PhysicsClientServer',
+  'collision/Test_Collision',
 ];
 
 const REPOSITORIES: Repository[] = [
   {
     name: 'bullet3',
     checkout: () => yablocoSnapshot('bullet3'),
-    // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven binaries.
+    // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven
+    // binaries.
     exec: {
       env: fileURLToPath(new URL('../examples/envs/bullet3.yaml', import.meta.url)),
       naiveImage: './build_cmake_pybullet_double.sh > /dev/null',
@@ -55,7 +64,9 @@ const REPOSITORIES: Repository[] = [
     // YABLoCo's recipe per candidate: on the image's configured and built tree, `make` (incremental) and `make test`.
     exec: {
       env: fileURLToPath(new URL('../examples/envs/openssl.yaml', import.meta.url)),
-      naiveImage: "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make -j2 > /dev/null",
+      naiveImage:
+        "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make " +
+        '-j2 > /dev/null',
       naiveBuild: 'make -j2 > /dev/null',
       naiveTest: 'make test',
       target: 10,
@@ -64,23 +75,44 @@ const REPOSITORIES: Repository[] = [
   {
     name: 'llvm',
     checkout: () => sourceTree('llvm-toolchain-19'),
-    // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM, then
-    // `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here, on the
-    // same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
+    // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM,
+    // then `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here,
+    // on the same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
     exec: {
       env: fileURLToPath(new URL('../examples/envs/llvm.yaml', import.meta.url)),
-      naiveTest: 'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen llvm/test/tools/llvm-cxxfilt',
-      folders: ['llvm/lib/Support/', 'llvm/include/llvm/Support/', 'llvm/include/llvm/ADT/', 'llvm/lib/Demangle/', 'llvm/include/llvm/Demangle/', 'llvm/lib/TableGen/', 'llvm/include/llvm/TableGen/', 'llvm/utils/TableGen/'],
+      naiveTest:
+        'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do ' +
+        'build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen ' +
+        'llvm/test/tools/llvm-cxxfilt',
+      folders: [
+        'llvm/lib/Support/',
+        'llvm/include/llvm/Support/',
+        'llvm/include/llvm/ADT/',
+        'llvm/lib/Demangle/',
+        'llvm/include/llvm/Demangle/',
+        'llvm/lib/TableGen/',
+        'llvm/include/llvm/TableGen/',
+        'llvm/utils/TableGen/',
+      ],
     },
   },
 ];
 
-// --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work folder,
-// whose check state (`exec check --work-dir DIR`, or copied there) is reused; --queue N: the first N rows' candidates
-// again through the queue (one worker on the same work folder), their verdicts compared with the local run's;
-// --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0: none);
-// --functions PATH:NAME,...: only these rows, in this order (the relocated path and the function's name)
-const { values } = parseArgs({ options: { only: { type: 'string' }, limit: { type: 'string' }, 'work-dir': { type: 'string' }, queue: { type: 'string' }, naive: { type: 'string' }, functions: { type: 'string' } } });
+// --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work
+// folder, whose check state (`exec check --work-dir DIR`, or copied there) is reused; --queue N: the first N rows'
+// candidates again through the queue (one worker on the same work folder), their verdicts compared with the local
+// run's; --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0:
+// none); --functions PATH:NAME,...: only these rows, in this order (the relocated path and the function's name)
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    limit: { type: 'string' },
+    'work-dir': { type: 'string' },
+    queue: { type: 'string' },
+    naive: { type: 'string' },
+    functions: { type: 'string' },
+  },
+});
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 const wanted = values.only?.split(',') ?? [];
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
@@ -89,21 +121,53 @@ try {
     if (wanted.length > 0 && !wanted.includes(repository.name)) continue;
     const checkout = repository.checkout();
     const started = performance.now();
-    const { tasks, report } = await importYabloco(join(YABLOCO_DATA, 'bench-v0.7.csv'), join(YABLOCO_DATA, 'bench-v0.7.json'), { repo: checkout, repository: repository.name });
-    console.log(`\n${repository.name} (${checkout}): ${report.rows} published rows; ${report.unchanged} found unchanged (${report.atRecordedPosition} at their lines, ${report.moved} at other lines, ${report.renamed} in another file), ${report.changed} with a changed body, ${report.dropped} not found (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const { tasks, report } = await importYabloco(
+      join(YABLOCO_DATA, 'bench-v0.7.csv'),
+      join(YABLOCO_DATA, 'bench-v0.7.json'),
+      { repo: checkout, repository: repository.name },
+    );
+    console.log(
+      `\n${repository.name} (${checkout}): ${report.rows} published rows; ${report.unchanged} found unchanged ` +
+        `(${report.atRecordedPosition} at their lines, ${report.moved} at other lines, ${report.renamed} in another ` +
+        `file), ${report.changed} with a changed body, ${report.dropped} not found ` +
+        `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
     for (const row of report.details.filter((detail) => detail.located === 'changed' || detail.located === 'missing')) {
-      console.log(`  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`);
+      console.log(
+        `  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`,
+      );
     }
     if (!repository.exec) continue;
     const { exec } = repository;
     const env = loadEnvironment(exec.env, checkout);
-    const executed = exec.folders ? tasks.filter((task) => exec.folders!.some((folder) => task.path.startsWith(folder))) : tasks;
-    if (exec.folders) console.log(`  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(exec.env)}); the other ${tasks.length - executed.length} need the whole of LLVM (the queue's recipe)`);
+    const executed = exec.folders
+      ? tasks.filter((task) => exec.folders!.some((folder) => task.path.startsWith(folder)))
+      : tasks;
+    if (exec.folders)
+      console.log(
+        `  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(exec.env)}); the ` +
+          `other ${tasks.length - executed.length} need the whole of LLVM (the queue's recipe)`,
+      );
     const tasksFile = join(scratch, `${repository.name}.jsonl`);
     writeTasks(tasksFile, executed);
     await runExecBench({
-      env: exec.env, repo: checkout, tasks: tasksFile, limit: limit ?? executed.length, functions: values.functions?.split(',').map((pick) => pick.trim()).filter(Boolean), workers: 1, naive: values.naive === undefined ? 2 : Number(values.naive), workDir: values['work-dir'],
-      naiveImage: exec.naiveImage ?? env.setup.join(' && '), naiveSetup: exec.naiveBuild ?? env.build.join(' && '), naiveTest: exec.naiveTest, target: exec.target, again: 3, queue: values.queue === undefined ? undefined : Number(values.queue),
+      env: exec.env,
+      repo: checkout,
+      tasks: tasksFile,
+      limit: limit ?? executed.length,
+      functions: values.functions
+        ?.split(',')
+        .map((pick) => pick.trim())
+        .filter(Boolean),
+      workers: 1,
+      naive: values.naive === undefined ? 2 : Number(values.naive),
+      workDir: values['work-dir'],
+      naiveImage: exec.naiveImage ?? env.setup.join(' && '),
+      naiveSetup: exec.naiveBuild ?? env.build.join(' && '),
+      naiveTest: exec.naiveTest,
+      target: exec.target,
+      again: 3,
+      queue: values.queue === undefined ? undefined : Number(values.queue),
     });
   }
 } finally {

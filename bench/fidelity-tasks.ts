@@ -38,7 +38,12 @@ function distribution(values: string[]): string {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
   const sorted = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
-  return sorted.slice(0, TOP_VALUES).map(([value, count]) => `${value}=${count}`).join(' ') + (sorted.length > TOP_VALUES ? ` (+${sorted.length - TOP_VALUES} more)` : '');
+  return (
+    sorted
+      .slice(0, TOP_VALUES)
+      .map(([value, count]) => `${value}=${count}`)
+      .join(' ') + (sorted.length > TOP_VALUES ? ` (+${sorted.length - TOP_VALUES} more)` : '')
+  );
 }
 
 /** EM (percent) of baseline:reference, through the same generate and post-processing path as a run. */
@@ -48,11 +53,15 @@ async function referenceExactMatch(tasks: TaskRecord[]): Promise<number | null> 
   let matched = 0;
   for (const task of tasks) {
     const generation = await backend.generate({
-      task, prompt: { prompt: '', messages: null, tokens: {}, snippets: [] }, retrieved: [], sample: 0,
+      task,
+      prompt: { prompt: '', messages: null, tokens: {}, snippets: [] },
+      retrieved: [],
+      sample: 0,
       sampling: { temperature: 0, topP: 1, maxTokens: DEFAULT_MAX_TOKENS, stop: [], seed: null },
     });
     const { output } = await candidateOf(task, generation);
-    const em = task.kind === 'function' ? exactMatchNoWhitespace(output, task.reference) : exactMatch(output, task.reference);
+    const em =
+      task.kind === 'function' ? exactMatchNoWhitespace(output, task.reference) : exactMatch(output, task.reference);
     matched += em;
   }
   return (100 * matched) / tasks.length;
@@ -61,28 +70,68 @@ async function referenceExactMatch(tasks: TaskRecord[]): Promise<number | null> 
 async function benchLanguage(language: LanguageId, source: string): Promise<Row> {
   const root = sourceTree(source);
   const indexed = await indexRepository(root, { db: join(root, '.ctxbench', 'fidelity-tasks.db') });
-  const repo: RepositoryInput = { name: basename(indexed.root), root: indexed.root, commit: repositoryCommit(indexed.root), store: indexed.store };
+  const repo: RepositoryInput = {
+    name: basename(indexed.root),
+    root: indexed.root,
+    commit: repositoryCommit(indexed.root),
+    store: indexed.store,
+  };
   try {
     const files = repo.store.files().filter((file) => file.language === language).length;
-    const ids = new Set(repo.store.functions().filter((fn) => fn.language === language).map((fn) => fn.id));
+    const ids = new Set(
+      repo.store
+        .functions()
+        .filter((fn) => fn.language === language)
+        .map((fn) => fn.id),
+    );
     const calls = repo.store.calls().filter((call) => ids.has(call.callerId));
     const ambiguous = calls.filter((call) => call.ambiguous).length;
     console.log(`\n${language} (${source}): ${files} files, ${ids.size} functions, ${calls.length} calls`);
-    console.log(`  call levels   ${distribution(calls.map((call) => call.level))}; ambiguous ${ambiguous} (${((100 * ambiguous) / Math.max(1, calls.length)).toFixed(1)}%)`);
-    const row: Row = { language, source, files, tasks: { function: 0, crossfile: 0, node: 0 }, em: { function: null, crossfile: null, node: null }, ambiguousShare: ambiguous / Math.max(1, calls.length), nodeClasses: new Map() };
+    console.log(
+      `  call levels   ${distribution(calls.map((call) => call.level))}; ambiguous ${ambiguous} ` +
+        `(${((100 * ambiguous) / Math.max(1, calls.length)).toFixed(1)}%)`,
+    );
+    const row: Row = {
+      language,
+      source,
+      files,
+      tasks: { function: 0, crossfile: 0, node: 0 },
+      em: { function: null, crossfile: null, node: null },
+      ambiguousShare: ambiguous / Math.max(1, calls.length),
+      nodeClasses: new Map(),
+    };
     for (const family of FAMILIES) {
-      const { tasks } = await buildFromIndexes([repo], { family, seed: 1, languages: [language], command: 'bench', toolVersion: 'bench' });
+      const { tasks } = await buildFromIndexes([repo], {
+        family,
+        seed: 1,
+        languages: [language],
+        command: 'bench',
+        toolVersion: 'bench',
+      });
       row.tasks[family] = tasks.length;
       row.em[family] = await referenceExactMatch(tasks);
-      if (family === 'node') for (const task of tasks) { const cls = String(task.labels.semantic).split('/')[0]!; row.nodeClasses.set(cls, (row.nodeClasses.get(cls) ?? 0) + 1); }
-      const perHundred = family === 'crossfile' ? ` = ${((100 * tasks.length) / Math.max(1, files)).toFixed(1)} per 100 files` : '';
-      console.log(`  ${family.padEnd(9)} ${tasks.length} tasks${perHundred}; reference EM ${row.em[family]?.toFixed(1) ?? '-'}`);
+      if (family === 'node')
+        for (const task of tasks) {
+          const cls = String(task.labels.semantic).split('/')[0]!;
+          row.nodeClasses.set(cls, (row.nodeClasses.get(cls) ?? 0) + 1);
+        }
+      const perHundred =
+        family === 'crossfile' ? ` = ${((100 * tasks.length) / Math.max(1, files)).toFixed(1)} per 100 files` : '';
+      console.log(
+        `  ${family.padEnd(9)} ${tasks.length} tasks${perHundred}; reference EM ${row.em[family]?.toFixed(1) ?? '-'}`,
+      );
       const labels = new Map<string, string[]>();
-      for (const task of tasks) for (const [label, value] of Object.entries(task.labels)) if (value !== undefined) labels.set(label, [...(labels.get(label) ?? []), String(value)]);
-      for (const [label, values] of labels) if (label !== 'lines') console.log(`    ${label.padEnd(9)} ${distribution(values)}`);
+      for (const task of tasks)
+        for (const [label, value] of Object.entries(task.labels))
+          if (value !== undefined) labels.set(label, [...(labels.get(label) ?? []), String(value)]);
+      for (const [label, values] of labels)
+        if (label !== 'lines') console.log(`    ${label.padEnd(9)} ${distribution(values)}`);
       if (family === 'function' && tasks.length > 0) {
         const oracle = tasks.map((task) => task.oracle?.length ?? 0);
-        console.log(`    oracle    mean ${(oracle.reduce((a, b) => a + b, 0) / oracle.length).toFixed(1)} snippets, max ${Math.max(...oracle)}`);
+        console.log(
+          `    oracle    mean ${(oracle.reduce((a, b) => a + b, 0) / oracle.length).toFixed(1)} snippets, max ` +
+            `${Math.max(...oracle)}`,
+        );
       }
     }
     return row;
@@ -95,7 +144,8 @@ export async function run(): Promise<void> {
   const wanted = new Map<LanguageId, string>();
   for (const arg of process.argv.slice(2)) {
     const [language, source] = arg.split('=') as [string, string | undefined];
-    if (!LANGUAGES.names().includes(language)) throw new Error(`unknown language '${language}' (known: ${LANGUAGES.names().join(', ')})`);
+    if (!LANGUAGES.names().includes(language))
+      throw new Error(`unknown language '${language}' (known: ${LANGUAGES.names().join(', ')})`);
     wanted.set(language as LanguageId, source ?? FIDELITY_SOURCES[language as LanguageId]);
   }
   if (wanted.size === 0) for (const language of LANGUAGES.names()) wanted.set(language, FIDELITY_SOURCES[language]);
@@ -110,22 +160,46 @@ export async function run(): Promise<void> {
       missing.push(language);
     }
   }
-  console.log('\nlanguage    source                    files  xfile  /100 files   node  function  ambiguous calls  reference EM (function/crossfile/node)');
+  console.log(
+    '\nlanguage    source                    files  xfile  /100 files   node  function  ambiguous calls  reference ' +
+      'EM (function/crossfile/node)',
+  );
   for (const row of rows) {
     const em = FAMILIES.map((family) => row.em[family]?.toFixed(1) ?? '-').join('/');
-    console.log(`${row.language.padEnd(11)} ${row.source.padEnd(25)} ${String(row.files).padStart(5)}  ${String(row.tasks.crossfile).padStart(5)}  ${((100 * row.tasks.crossfile) / Math.max(1, row.files)).toFixed(1).padStart(10)}  ${String(row.tasks.node).padStart(5)}  ${String(row.tasks.function).padStart(8)}  ${(100 * row.ambiguousShare).toFixed(1).padStart(14)}%  ${em}`);
+    console.log(
+      `${row.language.padEnd(11)} ${row.source.padEnd(25)} ${String(row.files).padStart(5)}  ` +
+        `${String(row.tasks.crossfile).padStart(5)}  ` +
+        `${((100 * row.tasks.crossfile) / Math.max(1, row.files)).toFixed(1).padStart(10)}  ` +
+        `${String(row.tasks.node).padStart(5)}  ${String(row.tasks.function).padStart(8)}  ` +
+        `${(100 * row.ambiguousShare).toFixed(1).padStart(14)}%  ${em}`,
+    );
   }
   // the share of each semantic class among a language's node tasks: a label rule that moves tasks shows here run to run
   const classes = [...new Set(rows.flatMap((row) => [...row.nodeClasses.keys()]))].sort();
-  const short = (cls: string) => cls.split(' ').map((word) => word[0]).join('');
-  console.log(`\nnode tasks per semantic class (% of the language's node tasks): ${classes.map((cls) => `${short(cls)} = ${cls}`).join(', ')}`);
-  console.log(`${'language'.padEnd(11)} ${'node'.padStart(5)}  ${classes.map((cls) => short(cls).padStart(5)).join(' ')}`);
+  const short = (cls: string) =>
+    cls
+      .split(' ')
+      .map((word) => word[0])
+      .join('');
+  console.log(
+    `\nnode tasks per semantic class (% of the language's node tasks): ${classes.map((cls) => `${short(cls)} = ${cls}`).join(', ')}`,
+  );
+  console.log(
+    `${'language'.padEnd(11)} ${'node'.padStart(5)}  ${classes.map((cls) => short(cls).padStart(5)).join(' ')}`,
+  );
   for (const row of rows) {
     const total = row.tasks.node;
-    console.log(`${row.language.padEnd(11)} ${String(total).padStart(5)}  ${classes.map((cls) => (total === 0 ? '-' : ((100 * (row.nodeClasses.get(cls) ?? 0)) / total).toFixed(1)).padStart(5)).join(' ')}`);
+    console.log(
+      `${row.language.padEnd(11)} ${String(total).padStart(5)}  ` +
+        `${classes.map((cls) => (total === 0 ? '-' : ((100 * (row.nodeClasses.get(cls) ?? 0)) / total).toFixed(1)).padStart(5)).join(' ')}`,
+    );
   }
   const below = rows.filter((row) => FAMILIES.some((family) => row.em[family] !== null && row.em[family] !== 100));
-  console.log(below.length === 0 ? 'reference EM 100 on every family of every language: ok' : `reference EM below 100: ${below.map((row) => row.language).join(', ')}`);
+  console.log(
+    below.length === 0
+      ? 'reference EM 100 on every family of every language: ok'
+      : `reference EM below 100: ${below.map((row) => row.language).join(', ')}`,
+  );
   if (missing.length > 0) console.log(`not measured (source unavailable): ${missing.join(', ')}`);
   if (below.length > 0 || missing.length > 0) process.exitCode = 1;
 }

@@ -5,8 +5,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { compiledStep, sourceTree } from './sources.ts';
 
-/** The parse-only floor, a cold index and an unchanged re-index, each on the compiled package in a process of its own (bench/compiled-steps.mjs, as bench/scale.ts measures LLVM). */
-export async function benchIndex(name: string, targets: { cold?: number; floorRatio?: number; reindex?: number; memoryMiB?: number }): Promise<void> {
+/**
+ * The parse-only floor, a cold index and an unchanged re-index, each on the compiled package in a process of its own
+ * (bench/compiled-steps.mjs, as bench/scale.ts measures LLVM).
+ */
+export async function benchIndex(
+  name: string,
+  targets: { cold?: number; floorRatio?: number; reindex?: number; memoryMiB?: number },
+): Promise<void> {
   const root = sourceTree(name);
   const db = join(root, '.ctxbench', 'bench-index.db');
   const floor = compiledStep('floor', { root });
@@ -17,12 +23,25 @@ export async function benchIndex(name: string, targets: { cold?: number; floorRa
   const againSeconds = again.measured as number;
   const peakMiB = Math.max(cold.peakMiB, again.peakMiB);
   const check = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
-  console.log(`index ${name}: ${floor.files} files, ${floor.lines} lines, ${cold.functions} functions, ${availableParallelism()} threads`);
+  console.log(
+    `index ${name}: ${floor.files} files, ${floor.lines} lines, ${cold.functions} functions, ` +
+      `${availableParallelism()} threads`,
+  );
   console.log(`  parse-only floor     ${floorSeconds.toFixed(2)} s`);
-  console.log(`  cold index           ${coldSeconds.toFixed(2)} s  = ${(coldSeconds / floorSeconds).toFixed(2)}x floor` +
-    (targets.cold ? `  (target <= ${targets.cold} s and <= ${targets.floorRatio}x: ${check(coldSeconds <= targets.cold && coldSeconds / floorSeconds <= targets.floorRatio!)})` : ''));
-  console.log(`  unchanged re-index   ${againSeconds.toFixed(2)} s, ${again.parsed} files parsed` + (targets.reindex ? `  (target <= ${targets.reindex} s: ${check(againSeconds <= targets.reindex)})` : ''));
-  console.log(`  peak memory          ${peakMiB.toFixed(0)} MiB` + (targets.memoryMiB ? `  (target <= ${targets.memoryMiB} MiB: ${check(peakMiB <= targets.memoryMiB)})` : ''));
+  console.log(
+    `  cold index           ${coldSeconds.toFixed(2)} s  = ${(coldSeconds / floorSeconds).toFixed(2)}x floor` +
+      (targets.cold
+        ? `  (target <= ${targets.cold} s and <= ${targets.floorRatio}x: ${check(coldSeconds <= targets.cold && coldSeconds / floorSeconds <= targets.floorRatio!)})`
+        : ''),
+  );
+  console.log(
+    `  unchanged re-index   ${againSeconds.toFixed(2)} s, ${again.parsed} files parsed` +
+      (targets.reindex ? `  (target <= ${targets.reindex} s: ${check(againSeconds <= targets.reindex)})` : ''),
+  );
+  console.log(
+    `  peak memory          ${peakMiB.toFixed(0)} MiB` +
+      (targets.memoryMiB ? `  (target <= ${targets.memoryMiB} MiB: ${check(peakMiB <= targets.memoryMiB)})` : ''),
+  );
 }
 
 export async function run(): Promise<void> {

@@ -41,7 +41,10 @@ function debianFolder(): string {
   const unpacked = join(folder, 'unpacked');
   if (existsSync(join(unpacked, 'debian', 'changelog'))) return unpacked;
   mkdirSync(folder, { recursive: true });
-  execFileSync('flock', ['/tmp/apt.lock', 'apt-get', 'source', '-qq', '--download-only', 'redis'], { cwd: folder, stdio: 'inherit' });
+  execFileSync('flock', ['/tmp/apt.lock', 'apt-get', 'source', '-qq', '--download-only', 'redis'], {
+    cwd: folder,
+    stdio: 'inherit',
+  });
   const tarball = readdirSync(folder).find((name) => name.endsWith('.debian.tar.xz'));
   if (!tarball) throw new Error(`apt-get source redis gave no .debian.tar.xz in ${folder}`);
   mkdirSync(unpacked, { recursive: true });
@@ -54,30 +57,49 @@ function buildHistory(): { repo: string; commits: { version: string; date: strin
   const upstream = sourceTree('redis');
   const debian = debianFolder();
   const version = /redis-(.+)$/.exec(upstream)![1]!;
-  const revisions = changelog(readFileSync(join(debian, 'debian', 'changelog'), 'utf8')).filter((revision) => revision.version.startsWith(`${version}-`));
-  const series = readFileSync(join(debian, 'debian', 'patches', 'series'), 'utf8').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
-  // a patch belongs to the first revision whose entry names one of its CVEs (file name or header); without a CVE, to the first
+  const revisions = changelog(readFileSync(join(debian, 'debian', 'changelog'), 'utf8')).filter((revision) =>
+    revision.version.startsWith(`${version}-`),
+  );
+  const series = readFileSync(join(debian, 'debian', 'patches', 'series'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  // a patch belongs to the first revision whose entry names one of its CVEs (file name or header); without a CVE, to
+  // the first
   const owner = (patch: string) => {
     const file = join(debian, 'debian', 'patches', patch);
     const header = readFileSync(file, 'utf8').split(/^(?:---|diff |Index: )/m)[0]!;
     const named = cves(`${patch}\n${header}`);
     const index = revisions.findIndex((revision) => named.some((cve) => revision.text.includes(cve)));
-    return index < 0 ? 0 : index;
+    return Math.max(index, 0);
   };
   const byRevision = revisions.map(() => [] as string[]);
   for (const patch of series) byRevision[owner(patch)]!.push(patch);
   const repo = join(CACHE, 'redis-history');
   rmSync(repo, { recursive: true, force: true });
   cpSync(upstream, repo, { recursive: true });
-  const git = (args: string[], date?: string) => execFileSync('git', ['-C', repo, ...args], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, GIT_AUTHOR_NAME: 'Debian', GIT_AUTHOR_EMAIL: 'debian@example.org', GIT_COMMITTER_NAME: 'Debian', GIT_COMMITTER_EMAIL: 'debian@example.org', ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}) },
-  });
+  const git = (args: string[], date?: string) =>
+    execFileSync('git', ['-C', repo, ...args], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Debian',
+        GIT_AUTHOR_EMAIL: 'debian@example.org',
+        GIT_COMMITTER_NAME: 'Debian',
+        GIT_COMMITTER_EMAIL: 'debian@example.org',
+        ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
+      },
+    });
   git(['init', '-q']);
   const commits = revisions.map((revision, index) => {
     for (const patch of byRevision[index]!) {
-      const applied = spawnSync('patch', ['-p1', '--forward', '--batch', '--quiet', '-i', join(debian, 'debian', 'patches', patch)], { cwd: repo, encoding: 'utf8' });
-      if (applied.status !== 0) throw new Error(`${patch} (${revision.version}) does not apply: ${applied.stdout}${applied.stderr}`);
+      const applied = spawnSync(
+        'patch',
+        ['-p1', '--forward', '--batch', '--quiet', '-i', join(debian, 'debian', 'patches', patch)],
+        { cwd: repo, encoding: 'utf8' },
+      );
+      if (applied.status !== 0)
+        throw new Error(`${patch} (${revision.version}) does not apply: ${applied.stdout}${applied.stderr}`);
     }
     git(['add', '-A']);
     git(['commit', '-q', '--allow-empty', '-m', `redis ${revision.version}`], revision.date);
@@ -89,32 +111,56 @@ function buildHistory(): { repo: string; commits: { version: string; date: strin
 function ctxbench(args: string[]): { stdout: string; seconds: number } {
   const started = performance.now();
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`ctxbench ${args.join(' ')} failed (${result.status}):\n${result.stderr.slice(-3000)}`);
+  if (result.status !== 0)
+    throw new Error(`ctxbench ${args.join(' ')} failed (${result.status}):\n${result.stderr.slice(-3000)}`);
   return { stdout: result.stdout, seconds: (performance.now() - started) / 1000 };
 }
 
 const started = performance.now();
 const { commits } = buildHistory();
-console.log(`redis history from Debian's revisions of ${commits[0]!.version}: ${commits.length} commits (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-for (const commit of commits) console.log(`  ${commit.date.slice(0, 10)}  ${commit.version.padEnd(18)} ${commit.patches.length === 0 ? '(no patch)' : commit.patches.join(', ')}`);
+console.log(
+  `redis history from Debian's revisions of ${commits[0]!.version}: ${commits.length} commits ` +
+    `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+);
+for (const commit of commits)
+  console.log(
+    `  ${commit.date.slice(0, 10)}  ${commit.version.padEnd(18)} ` +
+      `${commit.patches.length === 0 ? '(no patch)' : commit.patches.join(', ')}`,
+  );
 
 const spec = join(CACHE, 'redis.yaml');
 const live = join(CACHE, 'redis.live');
 rmSync(live, { recursive: true, force: true });
 // quarterly windows after the initial import (its whole tree is dated 7.0.15-1's day)
-writeFileSync(spec, `repositories:\n  - path: redis-history\n    name: redis\nfamilies:\n  - family: function\n  - family: crossfile\n  - family: node\nwindow:\n  start: 2024-04-01\n  length: 3 months\nout: redis.live\n`);
+writeFileSync(
+  spec,
+  `repositories:\n  - path: redis-history\n    name: redis\nfamilies:\n  - family: function\n  - family: crossfile\n ` +
+    ` - family: node\nwindow:\n  start: 2024-04-01\n  length: 3 months\nout: redis.live\n`,
+);
 const first = ctxbench(['refresh', spec]);
 console.log(`\nrefresh (cold: fetch, every closed window): ${first.seconds.toFixed(1)} s`);
 console.log(first.stdout.trimEnd());
 const again = ctxbench(['refresh', spec]);
-console.log(`refresh again (nothing new): ${again.seconds.toFixed(1)} s, ${(first.seconds / again.seconds).toFixed(1)}x faster than the cold one`);
+console.log(
+  `refresh again (nothing new): ${again.seconds.toFixed(1)} s, ${(first.seconds / again.seconds).toFixed(1)}x faster ` +
+    `than the cold one`,
+);
 
-const chain = JSON.parse(readFileSync(join(live, 'live.json'), 'utf8')) as { windows: { start: string; sets: { family: string; tasks: number }[] }[] };
-const total = (family: string) => chain.windows.reduce((sum, window) => sum + window.sets.find((set) => set.family === family)!.tasks, 0);
-console.log(`\n${chain.windows.length} windows; tasks in all: function ${total('function')}, crossfile ${total('crossfile')}, node ${total('node')}`);
+const chain = JSON.parse(readFileSync(join(live, 'live.json'), 'utf8')) as {
+  windows: { start: string; sets: { family: string; tasks: number }[] }[];
+};
+const total = (family: string) =>
+  chain.windows.reduce((sum, window) => sum + window.sets.find((set) => set.family === family)!.tasks, 0);
+console.log(
+  `\n${chain.windows.length} windows; tasks in all: function ${total('function')}, crossfile ${total('crossfile')}, ` +
+    `node ${total('node')}`,
+);
 
 // two baselines over each family's windows, and the report by window
-const runs = [['reference', 'baseline:reference', 'infile'], ['copy-retrieved', 'baseline:copy-retrieved', 'bm25']] as const;
+const runs = [
+  ['reference', 'baseline:reference', 'infile'],
+  ['copy-retrieved', 'baseline:copy-retrieved', 'bm25'],
+] as const;
 for (const family of ['function', 'node']) {
   if (total(family) === 0) throw new Error(`no ${family} task in any window`);
   const dirs = runs.map(([name, model, context]) => {
@@ -126,9 +172,27 @@ for (const family of ['function', 'node']) {
     return dir;
   });
   const html = join(CACHE, `redis-${family}-windows.html`);
-  ctxbench(['report', ...dirs, '--by', 'window', '--metrics', 'em,es', '--cutoff', 'baseline:copy-retrieved=2025-07-01', '--html', '--out', html]);
-  const json = JSON.parse(ctxbench(['report', ...dirs, '--by', 'window', '--metrics', 'em,es', '--format', 'json']).stdout) as { rows: { run: string; group: string[]; tasks: number; means: Record<string, number | null> }[] };
+  ctxbench([
+    'report',
+    ...dirs,
+    '--by',
+    'window',
+    '--metrics',
+    'em,es',
+    '--cutoff',
+    'baseline:copy-retrieved=2025-07-01',
+    '--html',
+    '--out',
+    html,
+  ]);
+  const json = JSON.parse(
+    ctxbench(['report', ...dirs, '--by', 'window', '--metrics', 'em,es', '--format', 'json']).stdout,
+  ) as { rows: { run: string; group: string[]; tasks: number; means: Record<string, number | null> }[] };
   console.log(`${family}: es and em per window (report --by window; ${html}):`);
   const cell = (value: number | null | undefined) => (value === null || value === undefined ? '-' : value.toFixed(1));
-  for (const row of json.rows) console.log(`  ${row.run.split('/').pop()!.padEnd(24)} ${row.group[0]}  ${String(row.tasks).padStart(3)} tasks  es ${cell(row.means.es).padStart(5)}  em ${cell(row.means.em).padStart(5)}`);
+  for (const row of json.rows)
+    console.log(
+      `  ${row.run.split('/').pop()!.padEnd(24)} ${row.group[0]}  ${String(row.tasks).padStart(3)} tasks  es ` +
+        `${cell(row.means.es).padStart(5)}  em ${cell(row.means.em).padStart(5)}`,
+    );
 }

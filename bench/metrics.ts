@@ -23,7 +23,22 @@ function random(seed: number): () => number {
   };
 }
 
-const NAMES = ['result', 'count', 'items', 'config', 'buffer', 'index', 'value', 'node', 'parent', 'request', 'response', 'total', 'key', 'ctx'];
+const NAMES = [
+  'result',
+  'count',
+  'items',
+  'config',
+  'buffer',
+  'index',
+  'value',
+  'node',
+  'parent',
+  'request',
+  'response',
+  'total',
+  'key',
+  'ctx',
+];
 const CALLS = ['compute', 'load', 'parse_args', 'get', 'append', 'update', 'format', 'resolve', 'open', 'emit'];
 
 function statement(next: () => number, language: 'python' | 'java'): string {
@@ -53,9 +68,15 @@ function makePairs(count: number, statements: [number, number], language: 'pytho
   const next = random(seed);
   const pairs: Pair[] = [];
   for (let index = 0; index < count; index++) {
-    const lines = Array.from({ length: statements[0] + Math.floor(next() * (statements[1] - statements[0] + 1)) }, () => statement(next, language));
+    const lines = Array.from({ length: statements[0] + Math.floor(next() * (statements[1] - statements[0] + 1)) }, () =>
+      statement(next, language),
+    );
     const reference = lines.join('\n');
-    const edited = lines.map((line) => (next() < 0.3 ? line.replace(NAMES[Math.floor(next() * NAMES.length)]!, NAMES[Math.floor(next() * NAMES.length)]!) : line));
+    const edited = lines.map((line) =>
+      next() < 0.3
+        ? line.replace(NAMES[Math.floor(next() * NAMES.length)]!, NAMES[Math.floor(next() * NAMES.length)]!)
+        : line,
+    );
     if (next() < 0.2) edited.pop();
     if (next() < 0.2) edited.push(statement(next, language));
     pairs.push({ prediction: next() < 0.1 ? reference : edited.join('\n'), reference });
@@ -69,10 +90,16 @@ function naiveEditSimilarity(prediction: string, reference: string): number {
   const b = codePoints(pyStrip(reference));
   if (a.length === b.length && a.every((x, i) => x === b[i])) return 100;
   if (a.length === 0 || b.length === 0) return 0;
-  const table: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const table: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      table[i]![j] = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 2));
+      table[i]![j] = Math.min(
+        table[i - 1]![j]! + 1,
+        table[i]![j - 1]! + 1,
+        table[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 2),
+      );
     }
   }
   const total = a.length + b.length;
@@ -105,7 +132,11 @@ function pythonDifflib(pairs: Pair[]): { seconds: number; scores: number[] } | n
     'scores = [ratio(p["prediction"], p["reference"]) for p in pairs]',
     'print(json.dumps({"seconds": time.perf_counter() - t, "scores": scores}))',
   ].join('\n');
-  const result = spawnSync('python3', ['-c', script], { input: JSON.stringify(pairs), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync('python3', ['-c', script], {
+    input: JSON.stringify(pairs),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.error || result.status !== 0) return null;
   return JSON.parse(result.stdout) as { seconds: number; scores: number[] };
 }
@@ -115,7 +146,9 @@ const check = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 export async function run(): Promise<void> {
   const pairs = makePairs(10_000, [1, 3], 'python', 42);
   const characters = pairs.reduce((sum, pair) => sum + pair.prediction.length + pair.reference.length, 0);
-  console.log(`metrics: ${pairs.length} pairs, ${(characters / pairs.length / 2).toFixed(0)} characters per text on average`);
+  console.log(
+    `metrics: ${pairs.length} pairs, ${(characters / pairs.length / 2).toFixed(0)} characters per text on average`,
+  );
 
   const textMetrics = ['em', 'es', 'es-difflib', 'id-f1'];
   await scorePair(pairs[0]!.prediction, pairs[0]!.reference, 'python', textMetrics);
@@ -127,16 +160,27 @@ export async function run(): Promise<void> {
   let fast: number[] = [];
   let naive: number[] = [];
   const esSeconds = seconds(() => (fast = pairs.map((pair) => editSimilarity(pair.prediction, pair.reference))));
-  const naiveSeconds = seconds(() => (naive = pairs.map((pair) => naiveEditSimilarity(pair.prediction, pair.reference))));
+  const naiveSeconds = seconds(
+    () => (naive = pairs.map((pair) => naiveEditSimilarity(pair.prediction, pair.reference))),
+  );
   const esAgree = fast.every((value, index) => value === naive[index]);
-  console.log(`  es                 ${(esSeconds * 1000).toFixed(0)} ms vs naive O(n·m) DP ${(naiveSeconds * 1000).toFixed(0)} ms = ${(naiveSeconds / esSeconds).toFixed(1)}x faster (same scores: ${esAgree})`);
+  console.log(
+    `  es                 ${(esSeconds * 1000).toFixed(0)} ms vs naive O(n·m) DP ${(naiveSeconds * 1000).toFixed(0)} ` +
+      `ms = ${(naiveSeconds / esSeconds).toFixed(1)}x faster (same scores: ${esAgree})`,
+  );
 
   let difflibScores: number[] = [];
-  const difflibSeconds = seconds(() => (difflibScores = pairs.map((pair) => editSimilarityDifflib(pair.prediction, pair.reference))));
+  const difflibSeconds = seconds(
+    () => (difflibScores = pairs.map((pair) => editSimilarityDifflib(pair.prediction, pair.reference))),
+  );
   const python = pythonDifflib(pairs);
   if (python) {
     const agree = python.scores.every((value, index) => value === difflibScores[index]);
-    console.log(`  es-difflib         ${(difflibSeconds * 1000).toFixed(0)} ms vs CPython difflib ${(python.seconds * 1000).toFixed(0)} ms = ${(python.seconds / difflibSeconds).toFixed(1)}x faster (same scores: ${agree})`);
+    console.log(
+      `  es-difflib         ${(difflibSeconds * 1000).toFixed(0)} ms vs CPython difflib ` +
+        `${(python.seconds * 1000).toFixed(0)} ms = ${(python.seconds / difflibSeconds).toFixed(1)}x faster (same ` +
+        `scores: ${agree})`,
+    );
   } else {
     console.log(`  es-difflib         ${(difflibSeconds * 1000).toFixed(0)} ms (python3 not available: no baseline)`);
   }
@@ -153,7 +197,9 @@ export async function run(): Promise<void> {
     for (const [index, pair] of codePairs.entries()) await codeBleu(pair.prediction, pair.reference, languageOf(index));
   });
   console.log(
-    `  codebleu, ${codePairs.length} pairs    ${codebleuSeconds.toFixed(2)} s vs parse-only floor ${floor.toFixed(2)} s = ${(codebleuSeconds / floor).toFixed(1)}x floor  (target <= 15 s: ${check(codebleuSeconds <= 15)})`,
+    `  codebleu, ${codePairs.length} pairs    ${codebleuSeconds.toFixed(2)} s vs parse-only floor ` +
+      `${floor.toFixed(2)} s = ${(codebleuSeconds / floor).toFixed(1)}x floor  (target <= 15 s: ` +
+      `${check(codebleuSeconds <= 15)})`,
   );
 }
 

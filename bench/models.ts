@@ -28,9 +28,13 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
 function startServer(): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', SERVER], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve) => {
-    child.stdout.once('data', (chunk: Buffer) => resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/v1`, stop: () => child.kill() }));
+    child.stdout.once('data', (chunk: Buffer) =>
+      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/v1`, stop: () => child.kill() }),
+    );
   });
 }
 
@@ -38,9 +42,16 @@ function syntheticTasks(count: number): TaskRecord[] {
   return Array.from({ length: count }, (_, index) => {
     const prefix = `import util\n\n\ndef handler_${index}(item):\n    total = util.prepare(item, ${index})\n    value = `;
     return {
-      id: `bench-${index}`, kind: 'crossfile', language: 'python', repo: { name: 'bench', commit: null }, path: `pkg/mod_${index % 50}.py`,
-      prefix, suffix: '\n    return value\n', reference: 'compute(item)',
-      span: { startLine: 6, startColumn: 13, endLine: 6, endColumn: 26 }, labels: { lines: 1 },
+      id: `bench-${index}`,
+      kind: 'crossfile',
+      language: 'python',
+      repo: { name: 'bench', commit: null },
+      path: `pkg/mod_${index % 50}.py`,
+      prefix,
+      suffix: '\n    return value\n',
+      reference: 'compute(item)',
+      span: { startLine: 6, startColumn: 13, endLine: 6, endColumn: 26 },
+      labels: { lines: 1 },
     };
   });
 }
@@ -55,7 +66,13 @@ async function rawClientRate(url: string, requests: number): Promise<number> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < requests) {
         const sample = next++;
-        await backend.generate({ task, prompt, retrieved: [], sample, sampling: { temperature: 0, topP: 1, maxTokens: 32, stop: [], seed: null } });
+        await backend.generate({
+          task,
+          prompt,
+          retrieved: [],
+          sample,
+          sampling: { temperature: 0, topP: 1, maxTokens: 32, stop: [], seed: null },
+        });
       }
     }),
   );
@@ -67,29 +84,53 @@ export async function run(): Promise<void> {
   const server = await startServer();
   try {
     const tasksPath = join(scratch, 'tasks.jsonl');
-    writeFileSync(tasksPath, `${syntheticTasks(TASKS).map((t) => JSON.stringify(t)).join('\n')}\n`);
+    writeFileSync(
+      tasksPath,
+      `${syntheticTasks(TASKS)
+        .map((t) => JSON.stringify(t))
+        .join('\n')}\n`,
+    );
     await rawClientRate(server.url, 500); // warm-up: connections, JIT
     const rawRate = await rawClientRate(server.url, TASKS);
 
     const runDir = join(scratch, 'run');
     const started = performance.now();
     const summary = await runGeneration({
-      tasksPath, runDir,
+      tasksPath,
+      runDir,
       backend: await createBackend('openai:completion:bench', { baseUrl: server.url, env: {} }),
       promptBuilder: await createPromptBuilder({ strategy: 'infile', template: 'cceval' }),
-      samples: 1, temperature: null, topP: null, maxTokens: 32, stop: [], seed: null, concurrency: CONCURRENCY,
-      cacheFile: join(scratch, 'cache', 'responses.db'), retryErrors: false, toolVersion: 'bench', baseUrl: server.url, budget: null, progress: null,
+      samples: 1,
+      temperature: null,
+      topP: null,
+      maxTokens: 32,
+      stop: [],
+      seed: null,
+      concurrency: CONCURRENCY,
+      cacheFile: join(scratch, 'cache', 'responses.db'),
+      retryErrors: false,
+      toolVersion: 'bench',
+      baseUrl: server.url,
+      budget: null,
+      progress: null,
     });
     const runSeconds = (performance.now() - started) / 1000;
-    if (summary.failed > 0 || summary.calls !== TASKS) throw new Error(`bench run incomplete: ${JSON.stringify(summary)}`);
+    if (summary.failed > 0 || summary.calls !== TASKS)
+      throw new Error(`bench run incomplete: ${JSON.stringify(summary)}`);
     const runRate = TASKS / runSeconds;
     const writeSeconds = summary.writeMs / 1000;
     const share = writeSeconds / runSeconds;
     const check = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
     console.log(`models: ${TASKS} crossfile tasks, 1 sample each, concurrency ${CONCURRENCY}, instant local server`);
     console.log(`  bare HTTP client (baseline)   ${rawRate.toFixed(0)} requests/s`);
-    console.log(`  eval run (prompts, calls, post-processing, store, cache)   ${runRate.toFixed(0)} requests/s  (${(runRate / rawRate).toFixed(2)}x the baseline; target >= 500: ${check(runRate >= 500)})`);
-    console.log(`  store + cache writes (prompts, candidates, responses)   ${(writeSeconds * 1000).toFixed(0)} ms of ${runSeconds.toFixed(2)} s = ${(share * 100).toFixed(1)}%  (target < 5%: ${check(share < 0.05)})`);
+    console.log(
+      `  eval run (prompts, calls, post-processing, store, cache)   ${runRate.toFixed(0)} requests/s  ` +
+        `(${(runRate / rawRate).toFixed(2)}x the baseline; target >= 500: ${check(runRate >= 500)})`,
+    );
+    console.log(
+      `  store + cache writes (prompts, candidates, responses)   ${(writeSeconds * 1000).toFixed(0)} ms of ` +
+        `${runSeconds.toFixed(2)} s = ${(share * 100).toFixed(1)}%  (target < 5%: ${check(share < 0.05)})`,
+    );
   } finally {
     server.stop();
     rmSync(scratch, { recursive: true, force: true });

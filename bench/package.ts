@@ -28,7 +28,10 @@ function seconds(command: string[]): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const check = spawnSync(process.execPath, [join(ROOT, 'scripts/check-package.mjs'), '--keep'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const check = spawnSync(process.execPath, [join(ROOT, 'scripts/check-package.mjs'), '--keep'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 process.stdout.write(check.stdout);
 const work = /^kept (.+)$/m.exec(check.stdout)?.[1];
 if (check.status !== 0 || !work) process.exit(1);
@@ -36,8 +39,17 @@ try {
   const modules = join(work, 'consumer', 'node_modules');
   const commands: Record<string, string[]> = {
     'node -e 0 (baseline)': [process.execPath, '-e', '0'],
-    'ctxbench --help (installed package)': [process.execPath, join(modules, 'ctxbench', 'bin', 'ctxbench.js'), '--help'],
-    'ctxbench eval --help (installed)': [process.execPath, join(modules, 'ctxbench', 'bin', 'ctxbench.js'), 'eval', '--help'],
+    'ctxbench --help (installed package)': [
+      process.execPath,
+      join(modules, 'ctxbench', 'bin', 'ctxbench.js'),
+      '--help',
+    ],
+    'ctxbench eval --help (installed)': [
+      process.execPath,
+      join(modules, 'ctxbench', 'bin', 'ctxbench.js'),
+      'eval',
+      '--help',
+    ],
     'ctxbench --help (checkout, tsx)': [process.execPath, join(ROOT, 'bin', 'ctxbench.js'), '--help'],
   };
   const times = Object.fromEntries(Object.keys(commands).map((name) => [name, [] as number[]]));
@@ -47,13 +59,18 @@ try {
   const baseline = median(times['node -e 0 (baseline)']!);
   console.log(`\nstart time, median of ${RUNS} interleaved runs:`);
   for (const [name, values] of Object.entries(times)) {
-    console.log(`  ${name.padEnd(38)} ${median(values).toFixed(3)} s  (${(median(values) / baseline).toFixed(1)}x node; min ${Math.min(...values).toFixed(3)} s)`);
+    console.log(
+      `  ${name.padEnd(38)} ${median(values).toFixed(3)} s  (${(median(values) / baseline).toFixed(1)}x node; min ` +
+        `${Math.min(...values).toFixed(3)} s)`,
+    );
   }
 
   const total = folderBytes(modules);
   const sizes = readdirSync(modules)
     .filter((name) => !name.startsWith('.'))
-    .flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name]))
+    .flatMap((name) =>
+      name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`) : [name],
+    )
     .map((name) => ({ name, bytes: folderBytes(join(modules, name)) }))
     .sort((a, b) => b.bytes - a.bytes);
   console.log(`\ninstalled size: ${(total / 1e6).toFixed(1)} MB in ${sizes.length} packages; largest:`);

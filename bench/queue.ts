@@ -9,7 +9,14 @@
 import { mkdtempSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CandidatePool, ensureCheckState, loadEnvironment, prepareEnvironment, removeTree, type ExecItem } from '../src/exec/index.ts';
+import {
+  CandidatePool,
+  ensureCheckState,
+  loadEnvironment,
+  prepareEnvironment,
+  removeTree,
+  type ExecItem,
+} from '../src/exec/index.ts';
 import { executeQueued, parseQueueUrl, type QueuedItem } from '../src/queue/index.ts';
 import type { TaskRecord } from '../src/datasets/types.ts';
 import { FIXTURES, functionTask, functionText } from '../test/exec/helpers.ts';
@@ -48,7 +55,8 @@ async function localPool(workers: number): Promise<CandidatePool> {
 async function local(pool: CandidatePool, items: ExecItem[]): Promise<Measured> {
   const started = performance.now();
   const verdicts = new Map<string, string>();
-  for await (const output of pool.run(items)) verdicts.set(output.key, output.result?.verdict ?? `infra: ${output.infraError}`);
+  for await (const output of pool.run(items))
+    verdicts.set(output.key, output.result?.verdict ?? `infra: ${output.infraError}`);
   return { seconds: seconds(started), verdicts: items.map((item) => verdicts.get(item.key)!), perWorker: new Map() };
 }
 
@@ -67,7 +75,13 @@ try {
     const started = performance.now();
     const verdicts = new Map<string, string>();
     const perWorker = new Map<string, number>();
-    for await (const output of executeQueued(env, items, { connection, run: label.padEnd(32, '0').replace(/[^0-9a-f]/g, 'a'), state, sandbox: 'bwrap', logDir: join(scratch, `logs-${label}`) })) {
+    for await (const output of executeQueued(env, items, {
+      connection,
+      run: label.padEnd(32, '0').replace(/[^0-9a-f]/g, 'a'),
+      state,
+      sandbox: 'bwrap',
+      logDir: join(scratch, `logs-${label}`),
+    })) {
       verdicts.set(output.key, output.result?.verdict ?? `infra: ${output.infraError}`);
       if (output.worker) perWorker.set(output.worker, (perWorker.get(output.worker) ?? 0) + 1);
     }
@@ -76,14 +90,31 @@ try {
   const startWorkers = async (n: number) => {
     while (workers.length < n) {
       const index = workers.length + 1;
-      workers.push(new CtxbenchProcess(['worker', '--queue', redis.url, '--env', envFile, '--work-dir', join(scratch, `worker-${index}`), '--name', `w${index}`]));
+      workers.push(
+        new CtxbenchProcess([
+          'worker',
+          '--queue',
+          redis.url,
+          '--env',
+          envFile,
+          '--work-dir',
+          join(scratch, `worker-${index}`),
+          '--name',
+          `w${index}`,
+        ]),
+      );
     }
     await Promise.all(workers.map((worker) => worker.waitFor(/connected to/)));
     // Warm-up: until every worker has prepared the environment (the preparation is once per machine, not per job).
-    for (let round = 0; !workers.every((worker) => /c-env: prepared/.test(worker.stderr)); round++) await queued(`warm${n}${round}`, candidates(`warm-up ${n} ${round}`, 2 * n));
+    for (let round = 0; !workers.every((worker) => /c-env: prepared/.test(worker.stderr)); round++)
+      await queued(`warm${n}${round}`, candidates(`warm-up ${n} ${round}`, 2 * n));
   };
 
-  console.log(`C fixture (test/fixtures/exec/c): ${count} distinct candidates of factorial (2/3 pass, 1/3 fail) per measurement, sandboxed, from warm trees; each configuration measured ${ROUNDS} times (alternating), the fastest kept; machine: 2 cores shared with other jobs`);
+  console.log(
+    `C fixture (test/fixtures/exec/c): ${count} distinct candidates of factorial (2/3 pass, 1/3 fail) per ` +
+      `measurement, sandboxed, from warm trees; each configuration measured ${ROUNDS} times (alternating), the ` +
+      `fastest kept; machine: 2 cores shared with other jobs`,
+  );
   const runs = new Map<string, Measured[]>();
   const measure = async (name: string, run: (items: QueuedItem[]) => Promise<Measured>, round: number) => {
     const result = await run(candidates(`${name} ${round}`, count));
@@ -101,18 +132,36 @@ try {
     await measure('local, 2 worker copies', (items) => local(local2, items), round);
     await measure('queue, 2 worker processes', (items) => queued(`q2${round}`, items), round);
   }
-  const best = new Map([...runs].map(([name, results]) => [name, results.reduce((a, b) => (a.seconds <= b.seconds ? a : b))]));
+  const best = new Map(
+    [...runs].map(([name, results]) => [name, results.reduce((a, b) => (a.seconds <= b.seconds ? a : b))]),
+  );
   for (const [name, results] of runs) {
     const fastest = best.get(name)!;
-    const workersLine = fastest.perWorker.size > 0 ? ` (${[...fastest.perWorker].map(([worker, n]) => `${worker} ${n}`).join(', ')})` : '';
-    console.log(`${`${name}:`.padEnd(28)} ${fastest.seconds.toFixed(1)} s, ${(fastest.seconds / count).toFixed(3)} s per candidate${workersLine}; all rounds ${results.map((result) => result.seconds.toFixed(1)).join(', ')} s`);
+    const workersLine =
+      fastest.perWorker.size > 0
+        ? ` (${[...fastest.perWorker].map(([worker, n]) => `${worker} ${n}`).join(', ')})`
+        : '';
+    console.log(
+      `${`${name}:`.padEnd(28)} ${fastest.seconds.toFixed(1)} s, ${(fastest.seconds / count).toFixed(3)} s per candidate${workersLine}; all rounds ${results.map((result) => result.seconds.toFixed(1)).join(', ')} s`,
+    );
   }
   const reference = best.get('local, 1 worker copy')!;
-  const agree = [...runs.values()].flat().every((run) => run.verdicts.every((verdict, index) => verdict === reference.verdicts[index]));
+  const agree = [...runs.values()]
+    .flat()
+    .every((run) => run.verdicts.every((verdict, index) => verdict === reference.verdicts[index]));
   const queue1 = best.get('queue, 1 worker process')!;
   const overheadMs = ((queue1.seconds - reference.seconds) / count) * 1000;
-  console.log(`verdicts identical to the local run: ${agree ? 'yes' : 'NO'} (${reference.verdicts.filter((verdict) => verdict === 'pass').length} pass, ${reference.verdicts.filter((verdict) => verdict !== 'pass').length} fail)`);
-  console.log(`queue overhead per job (1 worker process vs local with 1 copy): ${overheadMs.toFixed(0)} ms (${((queue1.seconds / reference.seconds - 1) * 100).toFixed(1)}% of local); 2 worker processes vs 1: ${(queue1.seconds / best.get('queue, 2 worker processes')!.seconds).toFixed(2)}x; local 2 copies vs 1: ${(reference.seconds / best.get('local, 2 worker copies')!.seconds).toFixed(2)}x`);
+  console.log(
+    `verdicts identical to the local run: ${agree ? 'yes' : 'NO'} ` +
+      `(${reference.verdicts.filter((verdict) => verdict === 'pass').length} pass, ` +
+      `${reference.verdicts.filter((verdict) => verdict !== 'pass').length} fail)`,
+  );
+  console.log(
+    `queue overhead per job (1 worker process vs local with 1 copy): ${overheadMs.toFixed(0)} ms ` +
+      `(${((queue1.seconds / reference.seconds - 1) * 100).toFixed(1)}% of local); 2 worker processes vs 1: ` +
+      `${(queue1.seconds / best.get('queue, 2 worker processes')!.seconds).toFixed(2)}x; local 2 copies vs 1: ` +
+      `${(reference.seconds / best.get('local, 2 worker copies')!.seconds).toFixed(2)}x`,
+  );
   if (!agree) process.exitCode = 1;
 } finally {
   await Promise.all(workers.map((worker) => worker.kill('SIGTERM')));

@@ -41,7 +41,10 @@ async function indexOf(root: string, name: string, include: string[]): Promise<I
   const db = join(root, '.ctxbench', `${name}.db`);
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
   const run = await indexRepository(root, { db, include });
-  if (run.store.files().length === 0) throw new Error(`the index of ${root} holds no files${run.warnings.length ? `: ${run.warnings.slice(0, 5).join('; ')}` : ''}`);
+  if (run.store.files().length === 0)
+    throw new Error(
+      `the index of ${root} holds no files${run.warnings.length ? `: ${run.warnings.slice(0, 5).join('; ')}` : ''}`,
+    );
   const functions = run.store.functions();
   const calls = run.store.calls();
   const stored = run.store.files();
@@ -51,10 +54,12 @@ async function indexOf(root: string, name: string, include: string[]): Promise<I
 
 /** The languages' files only (and `.h` headers for the languages that claim some of them), as in bench/fidelity.ts. */
 function languageGlobs(languages: string[]): string[] {
-  return languages.flatMap((language) => {
-    const spec = getLanguage(language as LanguageId);
-    return [...spec.extensions, ...(spec.headerMarkers?.extensions ?? [])].map((extension) => `**/*${extension}`);
-  }).filter((glob, i, all) => all.indexOf(glob) === i);
+  return languages
+    .flatMap((language) => {
+      const spec = getLanguage(language as LanguageId);
+      return [...spec.extensions, ...(spec.headerMarkers?.extensions ?? [])].map((extension) => `**/*${extension}`);
+    })
+    .filter((glob, i, all) => all.indexOf(glob) === i);
 }
 
 /** A tally of disagreements: count and a few examples per kind. */
@@ -84,7 +89,14 @@ function figure(label: string, part: number, whole: number, target?: number): st
   return `  ${label.padEnd(40)} ${shown.padStart(7)} ${`(${part}/${whole})`.padStart(17)}   ${verdict}`;
 }
 
-async function compare(language: string, languages: string[], pkg: string, truth: Truth, root: string, truthSeconds: number): Promise<void> {
+async function compare(
+  language: string,
+  languages: string[],
+  pkg: string,
+  truth: Truth,
+  root: string,
+  truthSeconds: number,
+): Promise<void> {
   const started = performance.now();
   const index = await indexOf(root, `resolution-${language}`, languageGlobs(languages));
   const indexSeconds = (performance.now() - started) / 1000;
@@ -99,7 +111,10 @@ async function compare(language: string, languages: string[], pkg: string, truth
   const ours: (FunctionRecord | undefined)[] = truth.functions.map((t) => {
     const same = byPathName.get(`${t.path}\0${t.name}`) ?? [];
     const holding = same.filter((f) => f.span.startLine <= t.line && t.line <= f.span.endLine);
-    if (holding.length > 0) return holding.reduce((a, b) => (Math.abs(a.span.startLine - t.line) <= Math.abs(b.span.startLine - t.line) ? a : b));
+    if (holding.length > 0)
+      return holding.reduce((a, b) =>
+        Math.abs(a.span.startLine - t.line) <= Math.abs(b.span.startLine - t.line) ? a : b,
+      );
     const near = same.filter((f) => Math.abs(f.span.startLine - t.line) <= 3);
     return near.sort((a, b) => Math.abs(a.span.startLine - t.line) - Math.abs(b.span.startLine - t.line))[0];
   });
@@ -161,7 +176,8 @@ async function compare(language: string, languages: string[], pkg: string, truth
       const other = there.find((t) => t.callee !== null);
       if (other) falseEdges.add(`went to another function${tag}`, `${example} (truth: ${describe(other.callee!)})`);
       else if (there.some((t) => t.external)) falseEdges.add(`went to an external function${tag}`, example);
-      else if (there.length > 0) falseEdges.add(`went to no definition in the repository (implicit member, declaration only)${tag}`, example);
+      else if (there.length > 0)
+        falseEdges.add(`went to no definition in the repository (implicit member, declaration only)${tag}`, example);
       else falseEdges.add(`no truth call at that line${tag}`, example);
     }
   }
@@ -176,9 +192,16 @@ async function compare(language: string, languages: string[], pkg: string, truth
     truthPairs++;
     if (ourPairs.unambiguous.has(pair)) found.unambiguous++;
     if (ourPairs.all.has(pair)) found.all++;
-    else missed.add(`missed ${first.kind}`, `${where(first.caller, first.line)} ${describe(first.caller)} -> ${describe(first.callee!)} (${first.name})`);
+    else
+      missed.add(
+        `missed ${first.kind}`,
+        `${where(first.caller, first.line)} ${describe(first.caller)} -> ${describe(first.callee!)} (${first.name})`,
+      );
     if (ourPairs.all.has(pair) && !ourPairs.unambiguous.has(pair)) {
-      missed.add(`only as an ambiguous candidate: ${first.kind}`, `${where(first.caller, first.line)} ${describe(first.caller)} -> ${describe(first.callee!)}`);
+      missed.add(
+        `only as an ambiguous candidate: ${first.kind}`,
+        `${where(first.caller, first.line)} ${describe(first.caller)} -> ${describe(first.callee!)}`,
+      );
     }
   }
 
@@ -189,7 +212,13 @@ async function compare(language: string, languages: string[], pkg: string, truth
     const caller = truth.functions[call.caller]!;
     if (call.callee !== null) {
       const callee = truth.functions[call.callee]!;
-      truthLevels[call.caller]!.add(callee.path === caller.path ? 'file' : posix.dirname(callee.path) === posix.dirname(caller.path) ? 'package' : 'project');
+      truthLevels[call.caller]!.add(
+        callee.path === caller.path
+          ? 'file'
+          : posix.dirname(callee.path) === posix.dirname(caller.path)
+            ? 'package'
+            : 'project',
+      );
     } else if (call.external) truthLevels[call.caller]!.add('stdlib');
   }
   const hasUnsettled = new Set(truth.calls.filter((call) => !settled(call)).map((call) => call.caller));
@@ -200,7 +229,8 @@ async function compare(language: string, languages: string[], pkg: string, truth
     if (caller === undefined || unsettledAt.has(`${caller}:${call.line}:${call.name}`)) continue;
     ourCalls.set(call.callerId, [...(ourCalls.get(call.callerId) ?? []), call]);
   }
-  const ourLevel = (f: FunctionRecord, i: number) => (hasUnsettled.has(i) ? contextLevel(ourCalls.get(f.id) ?? [], 'default') : f.level);
+  const ourLevel = (f: FunctionRecord, i: number) =>
+    hasUnsettled.has(i) ? contextLevel(ourCalls.get(f.id) ?? [], 'default') : f.level;
   const levels = new Tally();
   let levelAgree = 0;
   const allSettled = { agree: 0, total: 0 };
@@ -229,12 +259,22 @@ async function compare(language: string, languages: string[], pkg: string, truth
   console.log(`  ${'figure'.padEnd(40)} ${'value'.padStart(7)} ${'(part/whole)'.padStart(17)}   target`);
   console.log(figure('function recall', matched, truth.functions.length));
   console.log(figure('edge precision (all)', precision.all.true, precision.all.total, targets.precision));
-  console.log(figure('edge precision (unambiguous only)', precision.unambiguous.true, precision.unambiguous.total, targets.precision));
+  console.log(
+    figure(
+      'edge precision (unambiguous only)',
+      precision.unambiguous.true,
+      precision.unambiguous.total,
+      targets.precision,
+    ),
+  );
   console.log(figure('edge recall (unambiguous edges)', found.unambiguous, truthPairs, targets.recall));
   console.log(figure('edge recall (counting ambiguous)', found.all, truthPairs, targets.recall));
   console.log(figure('function-level agreement', levelAgree, matched, targets.level));
   console.log(figure('  (functions without unsettled calls)', allSettled.agree, allSettled.total));
-  console.log(`  unsettled calls (counted neither way): ${unsettled.dependent} dependent, ${unsettled.virtual} virtual; ${excluded} of our edges at their call sites left out`);
+  console.log(
+    `  unsettled calls (counted neither way): ${unsettled.dependent} dependent, ${unsettled.virtual} virtual; ` +
+      `${excluded} of our edges at their call sites left out`,
+  );
   console.log('  disagreements:');
   missed.print('    ');
   falseEdges.print('    false edge, ');

@@ -9,16 +9,35 @@ import { fileURLToPath } from 'node:url';
 // units that examples/envs/redis-bench.yaml names, each with its reference and a broken body, against
 // YABLoCo's recipe (fresh copy, the default build, the whole `make test`) on the first function's two.
 const REDIS_FUNCTIONS = [
-  'src/t_hash.c:hashTypeExists', 'src/t_hash.c:hashTypeGetValue', 'src/t_list.c:listTypeDelete', 'src/t_list.c:brpoplpushCommand',
-  'src/t_list.c:lrangeCommand', 'src/t_set.c:setTypeRandomElement', 'src/intset.c:intsetFind', 'src/t_zset.c:zslParseLexRange',
-  'src/t_zset.c:zzlPrev', 'src/t_zset.c:zrangeCommand', 'src/db.c:scanCommand', 'src/db.c:parseScanCursorOrReply', 'src/db.c:flushallCommand',
-  'src/util.c:string2ull', 'src/expire.c:touchCommand', 'src/multi.c:execCommandAbort', 'src/pubsub.c:subscribeCommand',
-  'src/slowlog.c:slowlogReset', 'src/latency.c:latencyCommandReplyWithSamples', 'src/bitops.c:getObjectReadOnlyString',
+  'src/t_hash.c:hashTypeExists',
+  'src/t_hash.c:hashTypeGetValue',
+  'src/t_list.c:listTypeDelete',
+  'src/t_list.c:brpoplpushCommand',
+  'src/t_list.c:lrangeCommand',
+  'src/t_set.c:setTypeRandomElement',
+  'src/intset.c:intsetFind',
+  'src/t_zset.c:zslParseLexRange',
+  'src/t_zset.c:zzlPrev',
+  'src/t_zset.c:zrangeCommand',
+  'src/db.c:scanCommand',
+  'src/db.c:parseScanCursorOrReply',
+  'src/db.c:flushallCommand',
+  'src/util.c:string2ull',
+  'src/expire.c:touchCommand',
+  'src/multi.c:execCommandAbort',
+  'src/pubsub.c:subscribeCommand',
+  'src/slowlog.c:slowlogReset',
+  'src/latency.c:latencyCommandReplyWithSamples',
+  'src/bitops.c:getObjectReadOnlyString',
 ];
 // YABLoCo's `make test` is `cd ..; ./runtest`. Three tests that Debian's security patches backported
 // fail on the unmodified 7.0.15 (a changed RESTORE error, a missing log line, and `repl-diskless-load
 // yes`, a value 7.0 lacks: that one aborts the whole run): skipped, so the reference can pass.
-const REDIS_BROKEN_TESTS = ['RESTORE fail with invalid payload size', 'corrupt payload: stream - duplicated consumer PEL entry', '/^Fullsync should not free scripting engine on a replica'];
+const REDIS_BROKEN_TESTS = [
+  'RESTORE fail with invalid payload size',
+  'corrupt payload: stream - duplicated consumer PEL entry',
+  '/^Fullsync should not free scripting engine on a replica',
+];
 const REDIS_WHOLE_SUITE = ['./runtest', ...REDIS_BROKEN_TESTS.map((name) => `--skiptest '${name}'`)].join(' ');
 
 /** `options`: the options (`--name`) the bench accepts from the command line after the area names. */
@@ -37,12 +56,30 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     area: 'exec-redis',
     file: 'exec.ts',
     args: [
-      '--env', fileURLToPath(new URL('../examples/envs/redis-bench.yaml', import.meta.url)), '--source', 'redis', '--functions', REDIS_FUNCTIONS.join(','),
-      '--naive', '2', '--naive-setup', 'make -j2 MALLOC=libc', '--naive-test', REDIS_WHOLE_SUITE, '--target', '20',
+      '--env',
+      fileURLToPath(new URL('../examples/envs/redis-bench.yaml', import.meta.url)),
+      '--source',
+      'redis',
+      '--functions',
+      REDIS_FUNCTIONS.join(','),
+      '--naive',
+      '2',
+      '--naive-setup',
+      'make -j2 MALLOC=libc',
+      '--naive-test',
+      REDIS_WHOLE_SUITE,
+      '--target',
+      '20',
     ],
   },
   // YABLoCo's four repositories: relocation of its rows, and bullet3 executed at its commit (tens of minutes).
-  { area: 'exec-yabloco', file: 'exec-yabloco.ts', args: [], onlyWhenNamed: true, options: ['--only', '--limit', '--work-dir', '--queue', '--naive', '--functions'] },
+  {
+    area: 'exec-yabloco',
+    file: 'exec-yabloco.ts',
+    args: [],
+    onlyWhenNamed: true,
+    options: ['--only', '--limit', '--work-dir', '--queue', '--naive', '--functions'],
+  },
   // YABLoCo's tables (report --preset yabloco) from the three baselines over its four repositories' rows.
   { area: 'yabloco-baselines', file: 'yabloco-baselines.ts', args: [], onlyWhenNamed: true },
   { area: 'queue', file: 'queue.ts', args: [] },
@@ -76,7 +113,9 @@ for (const bench of BENCHES) {
   if (refused.length > 0) {
     // A bench named on the command line is never skipped in silence.
     if (wanted.includes(bench.area)) {
-      console.error(`bench ${bench.area} takes ${bench.options?.join(', ') ?? 'no options'}, not ${refused.join(', ')}`);
+      console.error(
+        `bench ${bench.area} takes ${bench.options?.join(', ') ?? 'no options'}, not ${refused.join(', ')}`,
+      );
       failed++;
     }
     continue;

@@ -12,7 +12,22 @@
 // CTXBENCH_SCALE_FAMILIES=function,node limits the builds; CTXBENCH_SCALE_ROUNDS=n: rounds of floor and
 // index, default 3, each side its fastest).
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +52,14 @@ const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<str
   async build({ family, root, db, out }) {
     const { buildBenchmark, writeBuild } = await import('../src/tasks/build.ts');
     const started = performance.now();
-    const output = await buildBenchmark({ family: family as 'function', repos: [root!], index: { db }, seed: 1, command: 'bench scale', toolVersion: 'bench' });
+    const output = await buildBenchmark({
+      family: family as 'function',
+      repos: [root!],
+      index: { db },
+      seed: 1,
+      command: 'bench scale',
+      toolVersion: 'bench',
+    });
     writeBuild(out!, output);
     const measured = (performance.now() - started) / 1000;
     // The same tasks inline (whole prefix and suffix per task), counted one line at a time.
@@ -68,7 +90,12 @@ const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<str
     }
     const started = performance.now();
     writeTasks(out!, kept);
-    return { measured: (performance.now() - started) / 1000, tasks: kept.length, of: seen, setBytes: statSync(out!).size };
+    return {
+      measured: (performance.now() - started) / 1000,
+      tasks: kept.length,
+      of: seen,
+      setBytes: statSync(out!).size,
+    };
   },
 
   async prompts({ tasks, root }) {
@@ -83,7 +110,11 @@ const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<str
       tokens += prompt.tokens.total ?? 0;
       count++;
     }
-    return { measured: (performance.now() - started) / 1000, tasks: count, meanTokens: Math.round(tokens / Math.max(1, count)) };
+    return {
+      measured: (performance.now() - started) / 1000,
+      tasks: count,
+      meanTokens: Math.round(tokens / Math.max(1, count)),
+    };
   },
 
   /** A CLI command, exactly as a user runs it (output to a log). */
@@ -103,7 +134,10 @@ const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<str
       writeFileSync(log!, `${lines.join('\n')}\n`);
     }
     if (code !== 0) throw new Error(`exit code ${code}; see ${log}`);
-    return { measured: (performance.now() - started) / 1000, lastLine: lines.filter((line) => line.trim() !== '').at(-1) ?? '' };
+    return {
+      measured: (performance.now() - started) / 1000,
+      lastLine: lines.filter((line) => line.trim() !== '').at(-1) ?? '',
+    };
   },
 
   /** The viewer's list and task pages of a run: API answers as the browser asks them. */
@@ -123,8 +157,15 @@ const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<str
       const listWarm = await fetchMs(`api/runs/${id}/tasks`);
       const rows = (listCold.body as { rows: { id: string }[] }).rows;
       let slowest = 0;
-      for (const row of rows.slice(0, 50)) slowest = Math.max(slowest, (await fetchMs(`api/runs/${id}/tasks/${encodeURIComponent(row.id)}`)).ms);
-      return { measured: (listCold.ms + listWarm.ms) / 1000, listColdMs: listCold.ms, listWarmMs: listWarm.ms, taskMaxMs: slowest, rows: rows.length };
+      for (const row of rows.slice(0, 50))
+        slowest = Math.max(slowest, (await fetchMs(`api/runs/${id}/tasks/${encodeURIComponent(row.id)}`)).ms);
+      return {
+        measured: (listCold.ms + listWarm.ms) / 1000,
+        listColdMs: listCold.ms,
+        listWarmMs: listWarm.ms,
+        taskMaxMs: slowest,
+        rows: rows.length,
+      };
     } finally {
       await viewer.close();
     }
@@ -149,7 +190,12 @@ const STEPS: Record<string, (args: Record<string, string>) => Promise<Record<str
       measured: sqliteWrite + sqliteRead + folderWrite + folderRead,
       tasks: all.length,
       sqlite: { writeS: sqliteWrite, readS: sqliteRead, bytes: diskBytes(sqlite), entries: 1 },
-      folder: { writeS: folderWrite, readS: folderRead, bytes: diskBytes(folder), entries: readdirSync(join(folder, 'files')).length + 1 },
+      folder: {
+        writeS: folderWrite,
+        readS: folderRead,
+        bytes: diskBytes(folder),
+        entries: readdirSync(join(folder, 'files')).length + 1,
+      },
     };
   },
 
@@ -195,7 +241,10 @@ function writeFolderSet(dir: string, tasks: TaskRecord[]): void {
 function readFolderSet(dir: string): number {
   const texts = new Map<string, string>();
   let count = 0;
-  for (const record of jsonlRecords(join(dir, 'tasks.jsonl'), (value) => value as Record<string, { file: string; start: number; end: number }>)) {
+  for (const record of jsonlRecords(
+    join(dir, 'tasks.jsonl'),
+    (value) => value as Record<string, { file: string; start: number; end: number }>,
+  )) {
     for (const key of ['prefix', 'suffix']) {
       const ref = record[key]!;
       let text = texts.get(ref.file);
@@ -231,18 +280,41 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
   const count = 100_000;
   const languages = ['python', 'java', 'typescript', 'csharp'] as const;
   const taskAt = (index: number): Task => ({
-    id: `repo${index % 40}/pkg${index % 7}/file${index}.py:${index}`, kind: 'node', language: languages[index % 4]!,
-    repo: { name: `repo${index % 40}`, commit: null }, path: `pkg${index % 7}/mod${index % 13}/file${index}.py`,
-    prefix: 'def f():\n    return ', suffix: '\n', reference: `value_${index}`, span: { startLine: 2, startColumn: 12, endLine: 2, endColumn: 20 },
-    labels: { bucket: 1 + (index % 10), semantic: ['Expression/Call', 'Statement/Return', 'Identifier/Name'][index % 3]!, lines: 1 },
+    id: `repo${index % 40}/pkg${index % 7}/file${index}.py:${index}`,
+    kind: 'node',
+    language: languages[index % 4]!,
+    repo: { name: `repo${index % 40}`, commit: null },
+    path: `pkg${index % 7}/mod${index % 13}/file${index}.py`,
+    prefix: 'def f():\n    return ',
+    suffix: '\n',
+    reference: `value_${index}`,
+    span: { startLine: 2, startColumn: 12, endLine: 2, endColumn: 20 },
+    labels: {
+      bucket: 1 + (index % 10),
+      semantic: ['Expression/Call', 'Statement/Return', 'Identifier/Name'][index % 3]!,
+      lines: 1,
+    },
   });
   const tasks = Array.from({ length: count }, (_, index) => taskAt(index));
   // Candidates the size of a generated function body (20 lines, about 1 KB; the raw text in a fence
   // with a sentence): a list that counts or scans candidates pays for their text here as on a real run.
-  const body = (index: number) => Array.from({ length: 20 }, (_, line) => `    acc_${line} = combine(acc_${line}, item_${index % 997}[${line}]);`).join('\n');
+  const body = (index: number) =>
+    Array.from(
+      { length: 20 },
+      (_, line) => `    acc_${line} = combine(acc_${line}, item_${index % 997}[${line}]);`,
+    ).join('\n');
   const candidate = (task: Task, index: number) => ({
-    taskId: task.id, sample: 0, raw: `\`\`\`python\n${body(index)}\n\`\`\`\nThe body accumulates the items one line at a time.`, output: body(index),
-    postprocess: 'none', error: null, promptTokens: 500, completionTokens: 300, latencyMs: 300, finishReason: 'stop', cached: false,
+    taskId: task.id,
+    sample: 0,
+    raw: `\`\`\`python\n${body(index)}\n\`\`\`\nThe body accumulates the items one line at a time.`,
+    output: body(index),
+    postprocess: 'none',
+    error: null,
+    promptTokens: 500,
+    completionTokens: 300,
+    latencyMs: 300,
+    finishReason: 'stop',
+    cached: false,
   });
   const store = openRunStore(manyDir, { create: sampleConfig('bm25', 1), tasks });
   store.batch(() => {
@@ -255,9 +327,25 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
 
   // A 50,000-line file whose candidate is 50,000 lines that share little with the reference.
   const lines = 50_000;
-  const reference = Array.from({ length: lines }, (_, i) => `    total += item_${i} * weight_${i % 97};`).join('\n') + '\n';
-  const output = Array.from({ length: lines }, (_, i) => (i % 3 === 0 ? `    total += item_${i} * weight_${i % 97};` : `    total -= other_${i};`)).join('\n') + '\n';
-  const big: Task = { ...taskAt(0), id: 'big', kind: 'function', name: 'f', signature: 'void f(void)', docstring: null, language: 'c', path: 'big.c', prefix: 'void f(void)\n{\n', reference, suffix: '}\n', span: { startLine: 3, startColumn: 1, endLine: lines + 2, endColumn: 1 }, labels: { lines } };
+  const reference = `${Array.from({ length: lines }, (_, i) => `    total += item_${i} * weight_${i % 97};`).join('\n')}\n`;
+  const output = `${Array.from({ length: lines }, (_, i) =>
+    i % 3 === 0 ? `    total += item_${i} * weight_${i % 97};` : `    total -= other_${i};`,
+  ).join('\n')}\n`;
+  const big: Task = {
+    ...taskAt(0),
+    id: 'big',
+    kind: 'function',
+    name: 'f',
+    signature: 'void f(void)',
+    docstring: null,
+    language: 'c',
+    path: 'big.c',
+    prefix: 'void f(void)\n{\n',
+    reference,
+    suffix: '}\n',
+    span: { startLine: 3, startColumn: 1, endLine: lines + 2, endColumn: 1 },
+    labels: { lines },
+  };
   const bigStore = openRunStore(bigDir, { create: sampleConfig('infile', 1), tasks: [big] });
   bigStore.putCandidate({ ...candidate(big, 0), raw: output, output });
   bigStore.close();
@@ -280,7 +368,8 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     const listWarm = await timed('api/runs/many/rows');
     const version = (listCold.body as { version: number }).version;
     // A live run: 100 more candidates written by another connection, then the poll a client makes.
-    for (const [offset, task] of tasks.slice(count - 1000, count - 900).entries()) store.putCandidate(candidate(task, count - 1000 + offset));
+    for (const [offset, task] of tasks.slice(count - 1000, count - 900).entries())
+      store.putCandidate(candidate(task, count - 1000 + offset));
     const poll = await timed('api/runs/many');
     const since = await timed(`api/runs/many/tasks?since=${version}`);
     const full = await timed('api/runs/many/rows');
@@ -314,11 +403,28 @@ async function viewerAtScale(dir: string): Promise<Record<string, unknown>> {
     return {
       measured: (info.ms + first.ms + listCold.ms + listWarm.ms + poll.ms + since.ms + full.ms + task.ms) / 1000,
       tasks: count,
-      infoMs: info.ms, firstMs: first.ms, firstBytes: first.bytes, listColdMs: listCold.ms, listWarmMs: listWarm.ms, listBytes: listCold.bytes,
-      browserWarmFirstMs: warm?.firstRowMs ?? null, browserWarmWholeMs: warm?.wholeMs ?? null, browserColdFirstMs: cold?.firstRowMs ?? null, browserColdWholeMs: cold?.wholeMs ?? null,
-      keyOrderMs: headOrder.keyOrderMs, taskOrderMs: headOrder.taskOrderMs,
-      pollMs: poll.ms, sinceMs: since.ms, sinceRows: (since.body as { rows: unknown[] }).rows.length, sinceBytes: since.bytes, fullMs: full.ms,
-      bigTaskMs: task.ms, bigTaskRssMiB: taskRssMiB, bigTaskBytes: task.bytes, bigDiffLines: candidates[0]!.diff.length, bigDiffMethod: candidates[0]!.diffMethod,
+      infoMs: info.ms,
+      firstMs: first.ms,
+      firstBytes: first.bytes,
+      listColdMs: listCold.ms,
+      listWarmMs: listWarm.ms,
+      listBytes: listCold.bytes,
+      browserWarmFirstMs: warm?.firstRowMs ?? null,
+      browserWarmWholeMs: warm?.wholeMs ?? null,
+      browserColdFirstMs: cold?.firstRowMs ?? null,
+      browserColdWholeMs: cold?.wholeMs ?? null,
+      keyOrderMs: headOrder.keyOrderMs,
+      taskOrderMs: headOrder.taskOrderMs,
+      pollMs: poll.ms,
+      sinceMs: since.ms,
+      sinceRows: (since.body as { rows: unknown[] }).rows.length,
+      sinceBytes: since.bytes,
+      fullMs: full.ms,
+      bigTaskMs: task.ms,
+      bigTaskRssMiB: taskRssMiB,
+      bigTaskBytes: task.bytes,
+      bigDiffLines: candidates[0]!.diff.length,
+      bigDiffMethod: candidates[0]!.diffMethod,
       rssGrowthMiB: (process.memoryUsage().rss - rssBefore) / 2 ** 20,
     };
   } finally {
@@ -336,11 +442,17 @@ async function candidateReadOrders(file: string): Promise<{ keyOrderMs: number; 
   const db = new Database(file, { readonly: true });
   try {
     const columns = 'c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms';
-    const byKey = db.prepare<[string, number], { task_id: string; sample: number }>(`SELECT ${columns} FROM candidates c WHERE (c.task_id, c.sample) > (?, ?) ORDER BY c.task_id, c.sample LIMIT 5000`);
-    const byTask = db.prepare<[number, number], unknown>(`SELECT ${columns} FROM candidates c JOIN tasks t ON t.id = c.task_id WHERE t.ord >= ? AND t.ord < ? ORDER BY t.ord, c.sample`);
+    const byKey = db.prepare<[string, number], { task_id: string; sample: number }>(
+      `SELECT ${columns} FROM candidates c WHERE (c.task_id, c.sample) > (?, ?) ORDER BY c.task_id, c.sample LIMIT ` +
+        `5000`,
+    );
+    const byTask = db.prepare<[number, number], unknown>(
+      `SELECT ${columns} FROM candidates c JOIN tasks t ON t.id = c.task_id WHERE t.ord >= ? AND t.ord < ? ORDER BY ` +
+        `t.ord, c.sample`,
+    );
     const tasks = (db.prepare('SELECT count(*) AS n FROM tasks').get() as { n: number }).n;
     let started = performance.now();
-    for (let after = ['', -1] as [string, number]; ;) {
+    for (let after = ['', -1] as [string, number]; ; ) {
       const slice = byKey.all(...after);
       if (slice.length < 5000) break;
       after = [slice[slice.length - 1]!.task_id, slice[slice.length - 1]!.sample];
@@ -362,7 +474,11 @@ interface ListPageTimes {
 }
 
 /** Opens `#/run/<run>` in a new browser context (nothing cached) and times its first rows and its whole list. */
-async function listPageTimes(browser: import('playwright-core').Browser, url: string, run: string): Promise<ListPageTimes> {
+async function listPageTimes(
+  browser: import('playwright-core').Browser,
+  url: string,
+  run: string,
+): Promise<ListPageTimes> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   try {
     const page = await context.newPage();
@@ -377,7 +493,11 @@ async function listPageTimes(browser: import('playwright-core').Browser, url: st
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${url}#/run/${run}`);
-    await page.waitForFunction(() => /^[\d,]+ of [\d,]+ tasks$/.test(document.querySelector('#count')?.textContent ?? ''), undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => /^[\d,]+ of [\d,]+ tasks$/.test(document.querySelector('#count')?.textContent ?? ''),
+      undefined,
+      { timeout: 120_000 },
+    );
     const wholeMs = await page.evaluate(() => performance.now());
     const firstRowMs = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
     return { firstRowMs, wholeMs };
@@ -388,7 +508,9 @@ async function listPageTimes(browser: import('playwright-core').Browser, url: st
 
 /** `ctxbench view <dir> --port 0` in its own process, once it listens: nothing of the run read yet. */
 async function freshViewer(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(BENCH_DIR, '..', 'bin', 'ctxbench.js'), 'view', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(BENCH_DIR, '..', 'bin', 'ctxbench.js'), 'view', dir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     child.kill('SIGTERM');
@@ -412,7 +534,10 @@ async function freshViewer(dir: string): Promise<{ url: string; stop: () => Prom
 
 // ---------------------------------------------------------------- the orchestration
 
-/** Runs one step in a child process; its figures, wall time and peak RSS. The floor and the index run on the compiled package without tsx (bench/compiled-steps.mjs). */
+/**
+ * Runs one step in a child process; its figures, wall time and peak RSS. The floor and the index run on the compiled
+ * package without tsx (bench/compiled-steps.mjs).
+ */
 function step(name: string, args: Record<string, string>): StepFigures {
   if (name === 'floor' || name === 'index') return compiledStep(name, args);
   return stepProcess(name, ['--import', 'tsx', fileURLToPath(import.meta.url), '--step', name, JSON.stringify(args)]);
@@ -424,7 +549,11 @@ function llvmTree(): string {
   const src = join(CACHE, 'src');
   let source = existsSync(src) ? readdirSync(src).find((name) => /^llvm-toolchain-\d+-/.test(name)) : undefined;
   if (!source) {
-    execFileSync('flock', ['/tmp/apt.lock', 'bash', join(BENCH_DIR, '..', 'scripts', 'fetch-sources.sh'), src, 'llvm-toolchain-16'], { stdio: 'inherit' });
+    execFileSync(
+      'flock',
+      ['/tmp/apt.lock', 'bash', join(BENCH_DIR, '..', 'scripts', 'fetch-sources.sh'), src, 'llvm-toolchain-16'],
+      { stdio: 'inherit' },
+    );
     source = readdirSync(src).find((name) => /^llvm-toolchain-\d+-/.test(name))!;
   }
   rmSync(tree, { recursive: true, force: true });
@@ -456,7 +585,10 @@ const ok = (pass: boolean) => (pass ? 'ok' : 'OVER TARGET');
 function printRow(label: string, result: StepFigures, extra = ''): void {
   const measured = typeof result.measured === 'number' ? ` (step ${seconds(result.measured)})` : '';
   const cpu = typeof result.cpuSeconds === 'number' ? ` cpu ${seconds(result.cpuSeconds)}` : '';
-  console.log(`  ${label.padEnd(22)} ${seconds(result.seconds).padStart(8)}${measured.padEnd(18)}${cpu.padEnd(13)} peak ${mib(result.peakMiB).padStart(9)} ${ok(result.peakMiB <= MEMORY_TARGET_MIB).padEnd(11)} ${extra}`);
+  console.log(
+    `  ${label.padEnd(22)} ${seconds(result.seconds).padStart(8)}${measured.padEnd(18)}${cpu.padEnd(13)} peak ` +
+      `${mib(result.peakMiB).padStart(9)} ${ok(result.peakMiB <= MEMORY_TARGET_MIB).padEnd(11)} ${extra}`,
+  );
 }
 
 /**
@@ -478,8 +610,10 @@ async function benchRepository(name: string, root: string, work: string): Promis
     if (wants('floor')) floors.push(step('floor', { root }));
     if (wants('index')) indexes.push(step('index', { root, db }));
   }
-  const fastest = (results: StepFigures[]) => results.reduce((best, result) => ((result.measured as number) < (best.measured as number) ? result : best));
-  const times = (results: StepFigures[]) => results.length > 1 ? `rounds ${results.map((result) => seconds(result.measured as number)).join(', ')}; ` : '';
+  const fastest = (results: StepFigures[]) =>
+    results.reduce((best, result) => ((result.measured as number) < (best.measured as number) ? result : best));
+  const times = (results: StepFigures[]) =>
+    results.length > 1 ? `rounds ${results.map((result) => seconds(result.measured as number)).join(', ')}; ` : '';
   const floor = floors.length > 0 ? fastest(floors) : null;
   if (floor) {
     console.log(`  ${floor.files} files, ${Number(floor.lines).toLocaleString('en-US')} lines`);
@@ -490,7 +624,11 @@ async function benchRepository(name: string, root: string, work: string): Promis
     // The floor step also walks the files; the index step's CPU includes its walk too.
     const ratio = floor ? (index.measured as number) / (floor.measured as number) : null;
     const cpuRatio = floor ? (index.cpuSeconds as number) / (floor.cpuSeconds as number) : null;
-    printRow('index cold (dist/)', index, `${times(indexes)}${ratio === null ? '' : `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), cpu ${cpuRatio!.toFixed(2)}x floor's, `}${index.functions} functions`);
+    printRow(
+      'index cold (dist/)',
+      index,
+      `${times(indexes)}${ratio === null ? '' : `${ratio.toFixed(2)}x floor (target <= ${FLOOR_RATIO_TARGET}x: ${ok(ratio <= FLOOR_RATIO_TARGET)}), cpu ${cpuRatio!.toFixed(2)}x floor's, `}${index.functions} functions`,
+    );
   }
   const sets: Record<string, string> = {};
   const families = process.env.CTXBENCH_SCALE_FAMILIES?.split(',') ?? ['function', 'crossfile', 'node'];
@@ -505,7 +643,13 @@ async function benchRepository(name: string, root: string, work: string): Promis
       sets[family] = out;
       const tasks = build.tasks as number;
       const perTask = tasks ? (build.setBytes as number) / tasks : 0;
-      printRow(`build ${family}`, build, `${tasks} tasks from ${build.files} files: set ${mib((build.setBytes as number) / 2 ** 20)} = ${perTask.toFixed(0)} B/task; inline ${mib((build.inlineBytes as number) / 2 ** 20)} = ${(tasks ? (build.inlineBytes as number) / tasks : 0).toFixed(0)} B/task`);
+      printRow(
+        `build ${family}`,
+        build,
+        `${tasks} tasks from ${build.files} files: set ${mib((build.setBytes as number) / 2 ** 20)} = ` +
+          `${perTask.toFixed(0)} B/task; inline ${mib((build.inlineBytes as number) / 2 ** 20)} = ` +
+          `${(tasks ? (build.inlineBytes as number) / tasks : 0).toFixed(0)} B/task`,
+      );
     } catch (error) {
       console.log(`  build ${family}: FAILED ${(error as Error).message.split('\n').slice(0, 6).join(' | ')}`);
     }
@@ -515,7 +659,12 @@ async function benchRepository(name: string, root: string, work: string): Promis
   const sample = join(work, 'sample.tasks');
   if (wants('sample')) {
     const sampled = step('sample', { tasks: source, out: sample, n: String(SAMPLE_TASKS) });
-    printRow(`sample ${basename(source, '.tasks')}`, sampled, `${sampled.tasks} of ${sampled.of} tasks: set ${mib((sampled.setBytes as number) / 2 ** 20)} = ${((sampled.setBytes as number) / Math.max(1, sampled.tasks as number)).toFixed(0)} B/task`);
+    printRow(
+      `sample ${basename(source, '.tasks')}`,
+      sampled,
+      `${sampled.tasks} of ${sampled.of} tasks: set ${mib((sampled.setBytes as number) / 2 ** 20)} = ` +
+        `${((sampled.setBytes as number) / Math.max(1, sampled.tasks as number)).toFixed(0)} B/task`,
+    );
   }
   if (wants('prompts')) {
     const prompts = step('prompts', { tasks: sample, root });
@@ -530,21 +679,48 @@ async function benchRepository(name: string, root: string, work: string): Promis
     rmSync(run, { recursive: true, force: true });
     // The prompts step measured bm25; the eval measures generation, the run store and its writes
     // (the same bm25 prompts again would double the longest step).
-    cli('eval infile baseline', ['eval', sample, '--model', 'baseline:reference', '--context', 'infile', '--repo', root, '--run', run, '--no-cache']);
+    cli('eval infile baseline', [
+      'eval',
+      sample,
+      '--model',
+      'baseline:reference',
+      '--context',
+      'infile',
+      '--repo',
+      root,
+      '--run',
+      run,
+      '--no-cache',
+    ]);
   }
   if (wants('score')) cli('score', ['score', run]);
   if (wants('report')) cli('report', ['report', run, '--out', join(work, 'report.txt')]);
   if (wants('view')) {
     const view = step('view', { run });
-    printRow('viewer list + tasks', view, `list of ${view.rows}: ${(view.listColdMs as number).toFixed(0)} ms cold, ${(view.listWarmMs as number).toFixed(0)} ms warm; slowest of 50 task pages ${(view.taskMaxMs as number).toFixed(0)} ms`);
+    printRow(
+      'viewer list + tasks',
+      view,
+      `list of ${view.rows}: ${(view.listColdMs as number).toFixed(0)} ms cold, ` +
+        `${(view.listWarmMs as number).toFixed(0)} ms warm; slowest of 50 task pages ` +
+        `${(view.taskMaxMs as number).toFixed(0)} ms`,
+    );
   }
   if (sets.crossfile && wants('containers')) {
     const containers = step('containers', { tasks: sets.crossfile, dir: work });
     const sqlite = containers.sqlite as { writeS: number; readS: number; bytes: number; entries: number };
     const folder = containers.folder as { writeS: number; readS: number; bytes: number; entries: number };
-    console.log(`  container comparison on the ${containers.tasks} crossfile tasks (write / read all / on disk / file-system entries):`);
-    console.log(`    one SQLite file        ${seconds(sqlite.writeS)} / ${seconds(sqlite.readS)} / ${mib(sqlite.bytes / 2 ** 20)} / ${sqlite.entries}`);
-    console.log(`    folder (jsonl+files/)  ${seconds(folder.writeS)} / ${seconds(folder.readS)} / ${mib(folder.bytes / 2 ** 20)} / ${folder.entries}`);
+    console.log(
+      `  container comparison on the ${containers.tasks} crossfile tasks (write / read all / on disk / file-system ` +
+        `entries):`,
+    );
+    console.log(
+      `    one SQLite file        ${seconds(sqlite.writeS)} / ${seconds(sqlite.readS)} / ` +
+        `${mib(sqlite.bytes / 2 ** 20)} / ${sqlite.entries}`,
+    );
+    console.log(
+      `    folder (jsonl+files/)  ${seconds(folder.writeS)} / ${seconds(folder.readS)} / ` +
+        `${mib(folder.bytes / 2 ** 20)} / ${folder.entries}`,
+    );
   }
 }
 
@@ -556,14 +732,34 @@ async function benchViewer(work: string): Promise<void> {
   printRow('100,000-task run', web);
   console.log(`    first request (run info: counts, reads no task or candidate): ${n(web.infoMs)} ms`);
   console.log(`    first 100 rows (shown while the list loads): ${n(web.firstMs)} ms, ${n(web.firstBytes)} bytes`);
-  console.log(`    whole list (column by column): ${n(web.listColdMs)} ms cold (reads the 100,000 task and candidate heads), ${n(web.listWarmMs)} ms warm, ${mib((web.listBytes as number) / 2 ** 20)}`);
-  for (const [state, first, whole] of [['warm server', web.browserWarmFirstMs, web.browserWarmWholeMs], ['cold (fresh viewer)', web.browserColdFirstMs, web.browserColdWholeMs]] as const) {
+  console.log(
+    `    whole list (column by column): ${n(web.listColdMs)} ms cold (reads the 100,000 task and candidate heads), ` +
+      `${n(web.listWarmMs)} ms warm, ${mib((web.listBytes as number) / 2 ** 20)}`,
+  );
+  for (const [state, first, whole] of [
+    ['warm server', web.browserWarmFirstMs, web.browserWarmWholeMs],
+    ['cold (fresh viewer)', web.browserColdFirstMs, web.browserColdWholeMs],
+  ] as const) {
     if (first === null) continue;
-    console.log(`    list page in Chromium, ${state}: first rows on screen ${n(first)} ms (target <= ${VIEW_TARGET_MS}: ${ok((first as number) <= VIEW_TARGET_MS)}), whole list filterable ${n(whole)} ms`);
+    console.log(
+      `    list page in Chromium, ${state}: first rows on screen ${n(first)} ms (target <= ${VIEW_TARGET_MS}: ` +
+        `${ok((first as number) <= VIEW_TARGET_MS)}), whole list filterable ${n(whole)} ms`,
+    );
   }
-  console.log(`    candidate heads in slices: ${n(web.keyOrderMs)} ms in key order (the viewer's) vs ${n(web.taskOrderMs)} ms looked up in task order (${((web.taskOrderMs as number) / (web.keyOrderMs as number)).toFixed(1)}x)`);
-  console.log(`    live poll after 100 new candidates: info ${n(web.pollMs)} ms, changed rows ${n(web.sinceMs)} ms (${web.sinceRows} rows, ${n(web.sinceBytes)} bytes) vs all rows ${n(web.fullMs)} ms`);
-  console.log(`    task page of a 50,000-line candidate: ${n(web.bigTaskMs)} ms (target <= ${VIEW_TARGET_MS}: ${ok((web.bigTaskMs as number) <= VIEW_TARGET_MS)}), diff ${web.bigDiffMethod}, ${web.bigDiffLines} lines, ${mib((web.bigTaskBytes as number) / 2 ** 20)} of JSON, RSS +${n(web.bigTaskRssMiB)} MiB (client and server); server RSS growth over all requests ${n(web.rssGrowthMiB)} MiB`);
+  console.log(
+    `    candidate heads in slices: ${n(web.keyOrderMs)} ms in key order (the viewer's) vs ${n(web.taskOrderMs)} ms ` +
+      `looked up in task order (${((web.taskOrderMs as number) / (web.keyOrderMs as number)).toFixed(1)}x)`,
+  );
+  console.log(
+    `    live poll after 100 new candidates: info ${n(web.pollMs)} ms, changed rows ${n(web.sinceMs)} ms ` +
+      `(${web.sinceRows} rows, ${n(web.sinceBytes)} bytes) vs all rows ${n(web.fullMs)} ms`,
+  );
+  console.log(
+    `    task page of a 50,000-line candidate: ${n(web.bigTaskMs)} ms (target <= ${VIEW_TARGET_MS}: ` +
+      `${ok((web.bigTaskMs as number) <= VIEW_TARGET_MS)}), diff ${web.bigDiffMethod}, ${web.bigDiffLines} lines, ` +
+      `${mib((web.bigTaskBytes as number) / 2 ** 20)} of JSON, RSS +${n(web.bigTaskRssMiB)} MiB (client and server); ` +
+      `server RSS growth over all requests ${n(web.rssGrowthMiB)} MiB`,
+  );
 }
 
 async function childStep(name: string, rawArgs: string): Promise<void> {
@@ -577,13 +773,17 @@ async function childStep(name: string, rawArgs: string): Promise<void> {
 export async function run(): Promise<void> {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const all = wanted.length === 0;
-  const work = process.env.CTXBENCH_SCALE_WORK ?? mkdtempSync(join(process.env.CTXBENCH_SCALE_TMP ?? tmpdir(), 'ctxbench-scale-'));
+  const work =
+    process.env.CTXBENCH_SCALE_WORK ?? mkdtempSync(join(process.env.CTXBENCH_SCALE_TMP ?? tmpdir(), 'ctxbench-scale-'));
   try {
-    if (all || wanted.includes('llvm')) await benchRepository('llvm 16 (llvm/ and clang/ lib + include)', llvmTree(), mkdirIn(work, 'llvm'));
-    if (all || wanted.includes('redis')) await benchRepository('redis at YABLoCo\'s commit 493e31e', redisTree(), mkdirIn(work, 'redis'));
+    if (all || wanted.includes('llvm'))
+      await benchRepository('llvm 16 (llvm/ and clang/ lib + include)', llvmTree(), mkdirIn(work, 'llvm'));
+    if (all || wanted.includes('redis'))
+      await benchRepository("redis at YABLoCo's commit 493e31e", redisTree(), mkdirIn(work, 'redis'));
     if (all || wanted.includes('web')) await benchViewer(mkdirIn(work, 'web'));
   } finally {
-    if (!process.env.CTXBENCH_SCALE_KEEP && !process.env.CTXBENCH_SCALE_WORK) rmSync(work, { recursive: true, force: true });
+    if (!process.env.CTXBENCH_SCALE_KEEP && !process.env.CTXBENCH_SCALE_WORK)
+      rmSync(work, { recursive: true, force: true });
     else console.log(`(kept ${work})`);
   }
 }

@@ -8,7 +8,8 @@ const CACHE = new URL('./.cache/src/', import.meta.url).pathname;
 
 /** The unpacked source tree of a Debian source package, fetching it on first use. */
 export function sourceTree(name: string): string {
-  const find = () => readdirSync(CACHE, { withFileTypes: true }).find((e) => e.isDirectory() && e.name.startsWith(`${name}-`));
+  const find = () =>
+    readdirSync(CACHE, { withFileTypes: true }).find((e) => e.isDirectory() && e.name.startsWith(`${name}-`));
   let entry;
   try {
     entry = find();
@@ -16,7 +17,9 @@ export function sourceTree(name: string): string {
     entry = undefined;
   }
   if (!entry) {
-    execFileSync('bash', [new URL('../scripts/fetch-sources.sh', import.meta.url).pathname, CACHE, name], { stdio: 'inherit' });
+    execFileSync('bash', [new URL('../scripts/fetch-sources.sh', import.meta.url).pathname, CACHE, name], {
+      stdio: 'inherit',
+    });
     entry = find();
   }
   if (!entry) throw new Error(`no source tree for ${name} under ${CACHE}`);
@@ -26,7 +29,10 @@ export function sourceTree(name: string): string {
 /** YABLoCo's data (../shared/yabloco): its published rows, and snapshots of its repositories at its commits. */
 export const YABLOCO_DATA = new URL('../../shared/yabloco/', import.meta.url).pathname;
 
-/** Where the snapshots are unpacked: beside the Debian trees, never among them (`redis-493e31e` is not Debian's `redis`). */
+/**
+ * Where the snapshots are unpacked: beside the Debian trees, never among them (`redis-493e31e` is not Debian's
+ * `redis`).
+ */
 const SNAPSHOTS = new URL('./.cache/yabloco/', import.meta.url).pathname;
 
 /** A repository at YABLoCo's commit (`bullet3`, `redis`), unpacked once from its snapshot in YABLoCo's data. */
@@ -37,7 +43,9 @@ export function yablocoSnapshot(name: string): string {
   if (!existsSync(`${tree}.unpacked`)) {
     rmSync(tree, { recursive: true, force: true });
     mkdirSync(tree, { recursive: true });
-    execFileSync('tar', ['-xJf', join(YABLOCO_DATA, tarball), '-C', tree, '--strip-components=1'], { stdio: 'inherit' });
+    execFileSync('tar', ['-xJf', join(YABLOCO_DATA, tarball), '-C', tree, '--strip-components=1'], {
+      stdio: 'inherit',
+    });
     writeFileSync(`${tree}.unpacked`, '');
   }
   return tree;
@@ -45,10 +53,15 @@ export function yablocoSnapshot(name: string): string {
 
 let built = false;
 
-/** Builds dist/ once per process (`npm run build`): the parse floor's worker and the scale index run the compiled package. */
+/**
+ * Builds dist/ once per process (`npm run build`): the parse floor's worker and the scale index run the compiled
+ * package.
+ */
 export function buildPackage(): void {
   if (built) return;
-  const result = spawnSync(process.execPath, [new URL('../scripts/build.mjs', import.meta.url).pathname], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [new URL('../scripts/build.mjs', import.meta.url).pathname], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stderr.slice(-3000)}`);
   built = true;
 }
@@ -60,13 +73,23 @@ export interface StepFigures {
   [key: string]: unknown;
 }
 
-/** Runs `node ...nodeArguments` (one step, in a process of its own, so its peak RSS is its own) and reads its RESULT line. */
+/**
+ * Runs `node ...nodeArguments` (one step, in a process of its own, so its peak RSS is its own) and reads its RESULT
+ * line.
+ */
 export function stepProcess(name: string, nodeArguments: string[]): StepFigures {
   const started = performance.now();
-  const result = spawnSync(process.execPath, nodeArguments, { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = spawnSync(process.execPath, nodeArguments, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 2 ** 20,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const seconds = (performance.now() - started) / 1000;
   const line = result.stdout.split('\n').find((text) => text.startsWith('RESULT '));
-  if (result.status !== 0 || !line) throw new Error(`step ${name} failed (exit ${result.status}):\n${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`);
+  if (result.status !== 0 || !line)
+    throw new Error(
+      `step ${name} failed (exit ${result.status}):\n${result.stderr.slice(-3000)}${result.stdout.slice(-2000)}`,
+    );
   return { seconds, ...(JSON.parse(line.slice('RESULT '.length)) as { peakMiB: number }) };
 }
 

@@ -19,14 +19,18 @@ const TOP_VALUES = 12;
 
 async function parseAllSeconds(repo: RepositoryInput): Promise<number> {
   const started = performance.now();
-  for (const file of repo.store.files()) (await parse(file.language, readFileSync(join(repo.root, file.path), 'utf8'))).delete();
+  for (const file of repo.store.files())
+    (await parse(file.language, readFileSync(join(repo.root, file.path), 'utf8'))).delete();
   return (performance.now() - started) / 1000;
 }
 
 function labelLines(counts: Record<string, Record<string, number>>): string[] {
   return Object.entries(counts).map(([label, values]) => {
     const sorted = Object.entries(values).sort(([, a], [, b]) => b - a);
-    const shown = sorted.slice(0, TOP_VALUES).map(([value, count]) => `${value}=${count}`).join(' ');
+    const shown = sorted
+      .slice(0, TOP_VALUES)
+      .map(([value, count]) => `${value}=${count}`)
+      .join(' ');
     return `    ${label.padEnd(9)} ${shown}${sorted.length > TOP_VALUES ? ` (+${sorted.length - TOP_VALUES} more)` : ''}`;
   });
 }
@@ -34,18 +38,33 @@ function labelLines(counts: Record<string, Record<string, number>>): string[] {
 export async function benchTasks(root: string): Promise<void> {
   const db = join(root, '.ctxbench', 'bench-tasks.db');
   const indexed = await indexRepository(root, { db });
-  const repo: RepositoryInput = { name: basename(indexed.root), root: indexed.root, commit: repositoryCommit(indexed.root), store: indexed.store };
+  const repo: RepositoryInput = {
+    name: basename(indexed.root),
+    root: indexed.root,
+    commit: repositoryCommit(indexed.root),
+    store: indexed.store,
+  };
   try {
     const files = repo.store.files();
-    console.log(`tasks ${repo.name}: ${files.length} files, ${repo.store.functions().length} functions (index ${indexed.unchanged ? 'reused' : `built in ${indexed.seconds.toFixed(1)} s`})`);
+    console.log(
+      `tasks ${repo.name}: ${files.length} files, ${repo.store.functions().length} functions (index ${indexed.unchanged ? 'reused' : `built in ${indexed.seconds.toFixed(1)} s`})`,
+    );
     const baseline = await parseAllSeconds(repo);
     console.log(`  baseline: parse every file once, one thread   ${baseline.toFixed(2)} s`);
     for (const family of FAMILIES) {
       const started = performance.now();
-      const { tasks, manifest } = await buildFromIndexes([repo], { family, seed: 1, command: 'bench', toolVersion: 'bench' });
+      const { tasks, manifest } = await buildFromIndexes([repo], {
+        family,
+        seed: 1,
+        command: 'bench',
+        toolVersion: 'bench',
+      });
       const seconds = (performance.now() - started) / 1000;
       const verdict = seconds <= TARGET_SECONDS ? 'ok' : 'OVER TARGET';
-      console.log(`  ${family.padEnd(9)} ${seconds.toFixed(2)} s = ${(seconds / baseline).toFixed(2)}x baseline, ${tasks.length} tasks  (target <= ${TARGET_SECONDS} s: ${verdict})`);
+      console.log(
+        `  ${family.padEnd(9)} ${seconds.toFixed(2)} s = ${(seconds / baseline).toFixed(2)}x baseline, ` +
+          `${tasks.length} tasks  (target <= ${TARGET_SECONDS} s: ${verdict})`,
+      );
       console.log(`    filters   ${manifest.filters.map((step) => `${step.filter}: ${step.remaining}`).join(' | ')}`);
       for (const line of labelLines(manifest.counts)) console.log(line);
     }

@@ -20,12 +20,17 @@ const CHECKOUTS: [string, () => string][] = [
   ['openssl', () => sourceTree('openssl')],
   ['llvm', () => sourceTree('llvm-toolchain-19')],
 ];
-const BASELINES = [['reference', 'infile'], ['empty', 'infile'], ['copy-retrieved', 'bm25']] as const;
+const BASELINES = [
+  ['reference', 'infile'],
+  ['empty', 'infile'],
+  ['copy-retrieved', 'bm25'],
+] as const;
 
 function ctxbench(args: string[]): { stdout: string; seconds: number } {
   const started = performance.now();
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`ctxbench ${args.join(' ')} failed (${result.status}):\n${result.stderr.slice(-3000)}`);
+  if (result.status !== 0)
+    throw new Error(`ctxbench ${args.join(' ')} failed (${result.status}):\n${result.stderr.slice(-3000)}`);
   return { stdout: result.stdout, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -34,9 +39,16 @@ mkdirSync(WORK, { recursive: true });
 const tasks: TaskRecord[] = [];
 for (const [name, checkout] of CHECKOUTS) {
   const started = performance.now();
-  const imported = await importYabloco(join(YABLOCO_DATA, 'bench-v0.7.csv'), join(YABLOCO_DATA, 'bench-v0.7.json'), { repo: checkout(), repository: name });
+  const imported = await importYabloco(join(YABLOCO_DATA, 'bench-v0.7.csv'), join(YABLOCO_DATA, 'bench-v0.7.json'), {
+    repo: checkout(),
+    repository: name,
+  });
   const { report } = imported;
-  console.log(`${name}: ${report.rows} published rows, ${imported.tasks.length} found (${report.unchanged} unchanged, ${report.changed} with a changed body), ${report.dropped} dropped (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `${name}: ${report.rows} published rows, ${imported.tasks.length} found (${report.unchanged} unchanged, ` +
+      `${report.changed} with a changed body), ${report.dropped} dropped ` +
+      `(${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   tasks.push(...imported.tasks);
 }
 const tasksFile = join(WORK, 'yabloco.tasks');
@@ -47,7 +59,9 @@ const runs = BASELINES.map(([baseline, context]) => {
   const dir = join(WORK, 'runs', `baseline-${baseline}`);
   const made = ctxbench(['eval', tasksFile, '--model', `baseline:${baseline}`, '--context', context, '--run', dir]);
   const scored = ctxbench(['score', dir, '--metrics', 'em,em-nows,es']);
-  console.log(`baseline:${baseline} (${context}): eval ${made.seconds.toFixed(1)} s, score ${scored.seconds.toFixed(1)} s`);
+  console.log(
+    `baseline:${baseline} (${context}): eval ${made.seconds.toFixed(1)} s, score ${scored.seconds.toFixed(1)} s`,
+  );
   return dir;
 });
 const html = join(WORK, 'yabloco-baselines.html');

@@ -13,7 +13,10 @@ if (existsSync(source)) {
 // Node ends a process whose top-level await can never settle (nothing left to wait on) with exit
 // code 13 and no message; ctxbench says what that means.
 process.on('exit', (code) => {
-  if ((code || process.exitCode) === 13) process.stderr.write('ctxbench: stopped while waiting for something that can never finish (a plugin whose loading never completes?)\n');
+  if ((code || process.exitCode) === 13)
+    process.stderr.write(
+      'ctxbench: stopped while waiting for something that can never finish (a plugin whose loading never completes?)\n',
+    );
 });
 const { run } = await import(entry.href);
 await run(process.argv.slice(2));

@@ -26,11 +26,17 @@ function targets(entry) {
     { from: entry.licenseFile, to: join(grammarsDir, 'licenses', `${safeName}.txt`) },
     ...entry.grammars.flatMap((grammar) => [
       { from: grammar.wasm, to: join(grammarsDir, basename(grammar.wasm)), grammar, key: 'wasmSha256' },
-      { from: grammar.nodeTypes, to: join(grammarsDir, 'node-types', `${basename(grammar.wasm, '.wasm')}.json`), grammar, key: 'nodeTypesSha256' },
+      {
+        from: grammar.nodeTypes,
+        to: join(grammarsDir, 'node-types', `${basename(grammar.wasm, '.wasm')}.json`),
+        grammar,
+        key: 'nodeTypesSha256',
+      },
     ]),
   ];
 }
-const upToDate = (entry) => !record && targets(entry).every((t) => existsSync(t.to) && (!t.key || sha256(t.to) === t.grammar[t.key]));
+const upToDate = (entry) =>
+  !record && targets(entry).every((t) => existsSync(t.to) && (!t.key || sha256(t.to) === t.grammar[t.key]));
 
 const missing = manifest.packages.filter((entry) => !upToDate(entry));
 if (missing.length === 0) process.exit(0);
@@ -38,7 +44,10 @@ if (missing.length === 0) process.exit(0);
 const work = mkdtempSync(join(tmpdir(), 'ctxbench-grammars-'));
 try {
   const specs = missing.map((entry) => `${entry.package}@${entry.version}`);
-  const packed = spawnSync('npm', ['pack', ...specs, '--pack-destination', work, '--json', '--ignore-scripts'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const packed = spawnSync('npm', ['pack', ...specs, '--pack-destination', work, '--json', '--ignore-scripts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (packed.status !== 0) throw new Error(`npm pack ${specs.join(' ')} failed (exit ${packed.status})`);
   const tarballs = JSON.parse(packed.stdout);
   const failures = [];
@@ -46,13 +55,19 @@ try {
     const unpackDir = join(work, String(index));
     mkdirSync(unpackDir);
     const files = targets(entry).map((t) => `package/${t.from}`);
-    const untar = spawnSync('tar', ['-xzf', join(work, tarballs[index].filename), '-C', unpackDir, ...files], { stdio: 'inherit' });
-    if (untar.status !== 0) throw new Error(`tar could not extract ${files.join(', ')} from ${entry.package}@${entry.version}`);
+    const untar = spawnSync('tar', ['-xzf', join(work, tarballs[index].filename), '-C', unpackDir, ...files], {
+      stdio: 'inherit',
+    });
+    if (untar.status !== 0)
+      throw new Error(`tar could not extract ${files.join(', ')} from ${entry.package}@${entry.version}`);
     for (const t of targets(entry)) {
       const extracted = join(unpackDir, 'package', t.from);
       if (t.key && record) t.grammar[t.key] = sha256(extracted);
       else if (t.key && sha256(extracted) !== t.grammar[t.key]) {
-        failures.push(`${entry.package}@${entry.version}/${t.from}: SHA-256 ${sha256(extracted)}, manifest says ${t.grammar[t.key]}`);
+        failures.push(
+          `${entry.package}@${entry.version}/${t.from}: SHA-256 ${sha256(extracted)}, manifest says ` +
+            `${t.grammar[t.key]}`,
+        );
         continue;
       }
       mkdirSync(dirname(t.to), { recursive: true });
@@ -61,7 +76,9 @@ try {
   }
   if (record) writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   if (failures.length > 0) {
-    console.error(`grammars: ${failures.length} file(s) do not match grammars/manifest.json:\n  ${failures.join('\n  ')}`);
+    console.error(
+      `grammars: ${failures.length} file(s) do not match grammars/manifest.json:\n  ${failures.join('\n  ')}`,
+    );
     process.exitCode = 1;
   } else console.error(`grammars: ${missing.map((e) => `${e.package}@${e.version}`).join(', ')} -> grammars/`);
 } finally {

@@ -29,13 +29,28 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const [preset, runs] of Object.entries(PRESET_RUNS)) {
       const html = join(tmpdir(), `ctxbench-report-${preset}.html`);
-      const result = await cli(['report', ...runs.map((run) => join(runsDir, run)), '--preset', preset, '--html', '--out', html]);
+      const result = await cli([
+        'report',
+        ...runs.map((run) => join(runsDir, run)),
+        '--preset',
+        preset,
+        '--html',
+        '--out',
+        html,
+      ]);
       if (result.code !== 0) throw new Error(result.stderr);
       await page.goto(`file://${html}`);
-      const [scrollWidth, height] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+      const [scrollWidth, height] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.scrollHeight,
+      ]);
       if (scrollWidth > 1280) throw new Error(`${preset}: the page is ${scrollWidth} px wide at 1,280 px`);
       const file = join(outDir, `report-${preset}.png`);
-      await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: Math.min(HEIGHT, height) } });
+      await page.screenshot({
+        path: file,
+        fullPage: true,
+        clip: { x: 0, y: 0, width: 1280, height: Math.min(HEIGHT, height) },
+      });
       console.log(`${file}: ${preset}, ${runs.join(' + ')}, page ${height} px tall`);
     }
   } finally {

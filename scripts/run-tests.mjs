@@ -15,7 +15,8 @@ function findTests(dir) {
 
 // npm may skip install scripts on some machines: better-sqlite3 then needs an explicit build.
 const sqlite = spawnSync(process.execPath, ['-e', "require('better-sqlite3')"], { stdio: 'ignore' });
-if (sqlite.status !== 0) spawnSync('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false'], { stdio: 'inherit' });
+if (sqlite.status !== 0)
+  spawnSync('npm', ['rebuild', 'better-sqlite3', '--ignore-scripts=false'], { stdio: 'inherit' });
 
 // The grammars' .wasm files come from scripts/grammars.mjs (a no-op when they are present and intact).
 const grammars = spawnSync(process.execPath, ['scripts/grammars.mjs'], { stdio: 'inherit' });
@@ -26,11 +27,18 @@ if (grammars.status !== 0) process.exit(grammars.status ?? 1);
 // node_modules; `npm ci` removes the link, restored here. Nothing is downloaded here: without the
 // build, those tests skip, saying so.
 const llamaBuild = '.llamacpp/node_modules/node-llama-cpp';
-if (!existsSync('node_modules/node-llama-cpp') && existsSync(llamaBuild)) symlinkSync(`../${llamaBuild}`, 'node_modules/node-llama-cpp');
-if (!existsSync('node_modules/node-llama-cpp')) console.log('the llamacpp backend\'s tests will skip: node-llama-cpp is not installed (bash scripts/install-llamacpp.sh installs its CPU build from the npm registry)');
+if (!existsSync('node_modules/node-llama-cpp') && existsSync(llamaBuild))
+  symlinkSync(`../${llamaBuild}`, 'node_modules/node-llama-cpp');
+if (!existsSync('node_modules/node-llama-cpp'))
+  console.log(
+    "the llamacpp backend's tests will skip: node-llama-cpp is not installed (bash scripts/install-llamacpp.sh " +
+      'installs its CPU build from the npm registry)',
+  );
 
 const filter = process.argv.slice(2);
-const files = findTests('test').filter((f) => filter.length === 0 || filter.some((word) => f.includes(word))).sort();
+const files = findTests('test')
+  .filter((f) => filter.length === 0 || filter.some((word) => f.includes(word)))
+  .sort();
 if (filter.length === 0) {
   const typecheck = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { stdio: 'inherit' });
   if (typecheck.status !== 0) process.exit(typecheck.status ?? 1);
@@ -41,6 +49,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-tests-'));
 // searchable by others, as /tmp is: under root, sandboxed commands run as another user, who must reach their trees
 chmodSync(scratch, 0o755);
 // A hung test fails after 5 minutes instead of stalling the whole run.
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files], { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } });
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=300000', ...files],
+  { stdio: 'inherit', env: { ...process.env, TMPDIR: scratch } },
+);
 rmSync(scratch, { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -9,12 +9,24 @@ import { startViewer } from '../src/web/server.ts';
 
 const PAGES: { name: string; hash: string; ready: string; action?: string }[] = [
   { name: 'list', hash: '#/run/oracle', ready: '.vt-row' },
-  { name: 'task-diff', hash: `#/run/oracle/task/${encodeURIComponent('kvstore/src/store.c:store_put')}/0?view=diff`, ready: '.diff .dl' },
-  { name: 'task-file', hash: `#/run/oracle/task/${encodeURIComponent('kvstore/src/store.c:store_find')}/0?view=file`, ready: 'mark.hole' },
+  {
+    name: 'task-diff',
+    hash: `#/run/oracle/task/${encodeURIComponent('kvstore/src/store.c:store_put')}/0?view=diff`,
+    ready: '.diff .dl',
+  },
+  {
+    name: 'task-file',
+    hash: `#/run/oracle/task/${encodeURIComponent('kvstore/src/store.c:store_find')}/0?view=file`,
+    ready: 'mark.hole',
+  },
   { name: 'summary', hash: '#/run/oracle/summary', ready: '.report' },
   { name: 'progress', hash: '#/run/oracle/progress', ready: '#count-passed' },
   { name: 'compare', hash: '#/compare/oracle/infile', ready: '.transitions' },
-  { name: 'compare-task', hash: `#/compare/oracle/infile/task/${encodeURIComponent('strlib/lib/str.c:str_dup')}/0/0?view=diff`, ready: '#pane-1 .diff' },
+  {
+    name: 'compare-task',
+    hash: `#/compare/oracle/infile/task/${encodeURIComponent('strlib/lib/str.c:str_dup')}/0/0?view=diff`,
+    ready: '#pane-1 .diff',
+  },
 ];
 
 async function main(): Promise<void> {

@@ -5,38 +5,137 @@
 // languages: the per-language tables
 export { getLanguage, registerLanguage, type LanguageId, type LanguageSpec } from './languages/index.ts';
 // index: functions, calls and the call graph of a repository
-export { indexRepository, listFunctions, callGraph, type IndexOptions, type IndexRun, type FunctionRecord, type FunctionListing, type ResolvedCall } from './index/index.ts';
+export {
+  indexRepository,
+  listFunctions,
+  callGraph,
+  type IndexOptions,
+  type IndexRun,
+  type FunctionRecord,
+  type FunctionListing,
+  type ResolvedCall,
+} from './index/index.ts';
 // datasets: the task record, task files, and the published benchmarks' formats
 export {
-  readTasks, iterateTasks, writeTasks, openTaskSet, writeTaskSet, validateTask,
-  importYabloco, importCceval, iterateCceval, exportCceval, importHf, iterateHf, exportHf,
-  registerImportFormat, registerExportFormat,
-  type TaskRecord, type TaskKind, type FunctionTask, type ContextSnippet, type TaskSet, type ImportFormat, type ExportFormat,
+  readTasks,
+  iterateTasks,
+  writeTasks,
+  openTaskSet,
+  writeTaskSet,
+  validateTask,
+  importYabloco,
+  importCceval,
+  iterateCceval,
+  exportCceval,
+  importHf,
+  iterateHf,
+  exportHf,
+  registerImportFormat,
+  registerExportFormat,
+  type TaskRecord,
+  type TaskKind,
+  type FunctionTask,
+  type ContextSnippet,
+  type TaskSet,
+  type ImportFormat,
+  type ExportFormat,
 } from './datasets/index.ts';
 // tasks: building benchmarks from repositories, live benchmarks
-export { buildBenchmark, buildFromIndexes, writeBuild, refreshLive, loadLiveSpec, type BuildRequest, type BuildOutput } from './tasks/index.ts';
+export {
+  buildBenchmark,
+  buildFromIndexes,
+  writeBuild,
+  refreshLive,
+  loadLiveSpec,
+  type BuildRequest,
+  type BuildOutput,
+} from './tasks/index.ts';
 // review: reviewers' marks of task sets
 export { registerReviewRule, type ReviewRule } from './review/index.ts';
 // context: prompts under a context strategy, retrievers, templates, the instruction corpus
 export {
-  createPromptBuilder, buildCorpus, registerRetriever, registerTemplate, registerAgentTool, AgentToolError,
-  type PromptBuilder, type PromptBuilderOptions, type PromptParts, type Retriever, type RetrieverInput, type PromptTemplate, type AgentTool,
+  createPromptBuilder,
+  buildCorpus,
+  registerRetriever,
+  registerTemplate,
+  registerAgentTool,
+  AgentToolError,
+  type PromptBuilder,
+  type PromptBuilderOptions,
+  type PromptParts,
+  type Retriever,
+  type RetrieverInput,
+  type PromptTemplate,
+  type AgentTool,
 } from './context/index.ts';
 // run store: a run's configuration, prompts, candidates, scores and verdicts; the shared response cache
-export { openRunStore, dumpRun, openResponseCache, responseCacheFile, type RunStore, type RunConfig, type CandidateRecord, type ExecResult, type Verdict } from './runstore/index.ts';
+export {
+  openRunStore,
+  dumpRun,
+  openResponseCache,
+  responseCacheFile,
+  type RunStore,
+  type RunConfig,
+  type CandidateRecord,
+  type ExecResult,
+  type Verdict,
+} from './runstore/index.ts';
 // models: backends and the generation runner
-export { createBackend, registerBackend, runGeneration, postprocess, GenerationError, type Backend, type BackendFactory, type GenerationOptions, type GenerationSummary } from './models/index.ts';
+export {
+  createBackend,
+  registerBackend,
+  runGeneration,
+  postprocess,
+  GenerationError,
+  type Backend,
+  type BackendFactory,
+  type GenerationOptions,
+  type GenerationSummary,
+} from './models/index.ts';
 // metrics
 export { scorePair, scoreRun, listMetrics, registerMetric, passAtK, type MetricDefinition } from './metrics/index.ts';
 // exec: environments, the sandbox, verdicts
 export {
-  loadEnvironment, checkEnvironment, executeCandidates, regradeLog, registerReportParser, registerSandbox, registerCheatPattern, recordOutcome, SANDBOXES,
-  type ExecEnvironment, type ExecuteOptions, type CheckReport, type ReportParser, type TestReport, type Sandbox, type CheatPattern, type RunOutcome,
+  loadEnvironment,
+  checkEnvironment,
+  executeCandidates,
+  regradeLog,
+  registerReportParser,
+  registerSandbox,
+  registerCheatPattern,
+  recordOutcome,
+  SANDBOXES,
+  type ExecEnvironment,
+  type ExecuteOptions,
+  type CheckReport,
+  type ReportParser,
+  type TestReport,
+  type Sandbox,
+  type CheatPattern,
+  type RunOutcome,
 } from './exec/index.ts';
 // queue: candidates and model calls on workers of other machines
-export { executeQueued, startWorker, parseQueueUrl, type QueueConnection, type QueuedExecOptions, type WorkerOptions } from './queue/index.ts';
+export {
+  executeQueued,
+  startWorker,
+  parseQueueUrl,
+  type QueueConnection,
+  type QueuedExecOptions,
+  type WorkerOptions,
+} from './queue/index.ts';
 // report: aggregates, comparisons, figures
-export { buildReport, renderReport, compareRuns, buildFigures, registerFigureKind, taskValue, type Report, type Figure, type FigureKind, type DataRecord } from './report/index.ts';
+export {
+  buildReport,
+  renderReport,
+  compareRuns,
+  buildFigures,
+  registerFigureKind,
+  taskValue,
+  type Report,
+  type Figure,
+  type FigureKind,
+  type DataRecord,
+} from './report/index.ts';
 // web: the viewer and its static export
 export { startViewer, exportViewer, type Viewer, type ViewerOptions } from './web/index.ts';
 // plugins: `export default definePlugin({ retrievers, backends, metrics, templates, sandboxes, figures, ... })`

@@ -22,14 +22,30 @@ function ensureBindings(): void {
   const gtest = existsSync('/usr/include/gtest/gtest.h') && existsSync('/usr/include/gmock/gmock.h');
   if (bindings && gtest) return;
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  spawnSync([...sudo, 'apt-get', 'install', '-y', '-qq', 'python3-clang', 'libclang-14-dev', 'libgtest-dev', 'libgmock-dev'].join(' '), { shell: true, stdio: 'inherit' });
+  spawnSync(
+    [
+      ...sudo,
+      'apt-get',
+      'install',
+      '-y',
+      '-qq',
+      'python3-clang',
+      'libclang-14-dev',
+      'libgtest-dev',
+      'libgmock-dev',
+    ].join(' '),
+    { shell: true, stdio: 'inherit' },
+  );
 }
 
 function clangTruth(language: 'c' | 'cpp', root: string): Promise<Truth> {
   ensureBindings();
   return new Promise((resolve, reject) => {
     execFile(PYTHON, [SCRIPT, root, '--lang', language], { maxBuffer: 1024 * 2 ** 20 }, (error, stdout, stderr) => {
-      if (error && /No module named 'clang/.test(stderr)) return reject(new Error(`${PYTHON} lacks libclang's bindings: apt-get install -y python3-clang libclang-14-dev`));
+      if (error && /No module named 'clang/.test(stderr))
+        return reject(
+          new Error(`${PYTHON} lacks libclang's bindings: apt-get install -y python3-clang libclang-14-dev`),
+        );
       if (error) return reject(new Error(`clang.py failed on ${root}: ${error.message}\n${stderr.slice(-3000)}`));
       // the script's summary (translation units, calls left out and why, the commonest errors)
       for (const line of stderr.split('\n')) if (line.trim()) console.log(`    ${line}`);
@@ -45,5 +61,8 @@ function clangExtractor(language: 'c' | 'cpp', packages: string[]): TruthExtract
 
 /** C: jansson (JSON, 11K lines), libyaml (YAML, 17K lines). */
 export const CLANG_C = clangExtractor('c', ['jansson', 'libyaml']);
-/** C++: yaml-cpp (templates, operators, gtest suites), box2d (classes, virtual shapes and joints, operators on vectors; its extern/ holds imgui). */
+/**
+ * C++: yaml-cpp (templates, operators, gtest suites), box2d (classes, virtual shapes and joints, operators on vectors;
+ * its extern/ holds imgui).
+ */
 export const CLANG_CPP = clangExtractor('cpp', ['yaml-cpp', 'box2d']);

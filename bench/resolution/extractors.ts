@@ -4,9 +4,4 @@ import { java } from './java.ts';
 import type { TruthExtractor } from './truth.ts';
 import { typescript } from './typescript.ts';
 
-export const EXTRACTORS: TruthExtractor[] = [
-  CLANG_C,
-  CLANG_CPP,
-  java,
-  typescript,
-];
+export const EXTRACTORS: TruthExtractor[] = [CLANG_C, CLANG_CPP, java, typescript];

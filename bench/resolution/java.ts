@@ -10,7 +10,10 @@ import type { Truth, TruthExtractor } from './truth.ts';
 
 const SOURCE = new URL('./javac/CallGraph.java', import.meta.url).pathname;
 /** CallGraph reads a method tree's name position and javac's generated-member flags (internal API). */
-const EXPORTS = ['tree', 'code'].flatMap((pkg) => ['--add-exports', `jdk.compiler/com.sun.tools.javac.${pkg}=ALL-UNNAMED`]);
+const EXPORTS = ['tree', 'code'].flatMap((pkg) => [
+  '--add-exports',
+  `jdk.compiler/com.sun.tools.javac.${pkg}=ALL-UNNAMED`,
+]);
 
 /** The folder holding CallGraph.class, compiled on first use (keyed by the source's hash). */
 function compiled(): string {
@@ -27,7 +30,9 @@ function compiled(): string {
 export function javacTruth(root: string): Promise<Truth> {
   const folder = compiled();
   return new Promise((resolve, reject) => {
-    const child = spawn('java', [...EXPORTS, '-Xss16m', '-cp', folder, 'CallGraph', root], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('java', [...EXPORTS, '-Xss16m', '-cp', folder, 'CallGraph', root], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

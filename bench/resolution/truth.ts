@@ -2,7 +2,10 @@
 // tree API, the TypeScript checker): the ground truth `npm run bench -- resolution` compares the
 // index with. Each extractor writes this one shape; bench/resolution.ts does the comparison.
 
-/** A function definition (with a body) in the repository: path relative to the repository root, 1-based line of its name. */
+/**
+ * A function definition (with a body) in the repository: path relative to the repository root, 1-based line of its
+ * name.
+ */
 export interface TruthFunction {
   path: string;
   line: number;
@@ -11,7 +14,10 @@ export interface TruthFunction {
   qualifiedName: string;
 }
 
-/** What a call site is, syntactically: a plain call, a member call, an overloaded operator, object construction or destruction. */
+/**
+ * What a call site is, syntactically: a plain call, a member call, an overloaded operator, object construction or
+ * destruction.
+ */
 export type TruthCallKind = 'call' | 'member' | 'operator' | 'constructor' | 'destructor';
 
 export interface TruthCall {
@@ -25,7 +31,10 @@ export interface TruthCall {
   callee: number | null;
   /** the callee is declared outside the repository (a system or library header, the JDK, lib.d.ts). */
   external: boolean;
-  /** what the compiler itself cannot settle statically: a call that depends on a template parameter, or a virtual/interface call (its target is only the static one). Reported apart, counted neither way. */
+  /**
+   * what the compiler itself cannot settle statically: a call that depends on a template parameter, or a
+   * virtual/interface call (its target is only the static one). Reported apart, counted neither way.
+   */
   unsettled?: 'dependent' | 'virtual';
 }
 

@@ -13,7 +13,10 @@ export interface CommandEntry {
   load(): Promise<Command>;
 }
 
-/** What a command needs to take `--spec FILE` (src/cli/spec.ts): its positional's key, and which options name files or folders. */
+/**
+ * What a command needs to take `--spec FILE` (src/cli/spec.ts): its positional's key, and which options name files or
+ * folders.
+ */
 export interface SpecShape {
   /** the spec key holding the (one) positional, e.g. `tasks`. */
   positional: string;
@@ -32,7 +35,11 @@ export interface Command {
   /** the command takes its whole invocation from a spec file too (`--spec FILE`, an option of its own). */
   spec?: SpecShape;
   /** `commands`: every command of the CLI, for a command that runs others (the demo), handed over by `main.ts`. */
-  run(args: { positionals: string[]; values: Record<string, string | boolean | string[] | undefined>; commands?: readonly CommandEntry[] }): Promise<number>;
+  run(args: {
+    positionals: string[];
+    values: Record<string, string | boolean | string[] | undefined>;
+    commands?: readonly CommandEntry[];
+  }): Promise<number>;
 }
 
 /** A user mistake (bad option, missing file): printed as one line without a stack trace. */
@@ -45,7 +52,10 @@ export function commandHelp(entry: CommandEntry, command: Command): string {
     lines.push('Options:');
     for (const [name, spec] of entries) {
       const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : ''}`;
-      lines.push(`  ${flag.padEnd(28)} ${spec.description}${spec.default !== undefined ? ` (default: ${String(spec.default)})` : ''}`);
+      lines.push(
+        `  ${flag.padEnd(28)} ` +
+          `${spec.description}${spec.default !== undefined ? ` (default: ${String(spec.default)})` : ''}`,
+      );
     }
     lines.push('');
   }
@@ -60,7 +70,8 @@ function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
     rows.push(row);
   }
@@ -88,7 +99,10 @@ export function parseCommandArgs(name: string, command: Command, argv: string[])
   } catch (error) {
     const unknown = /^Unknown option '-{1,2}([^']+)'/.exec((error as Error).message)?.[1];
     const nearest = unknown === undefined ? null : nearestName(unknown, Object.keys(command.options));
-    const message = unknown === undefined ? (error as Error).message : `Unknown option '${unknown.length === 1 ? '-' : '--'}${unknown}'.`;
+    const message =
+      unknown === undefined
+        ? (error as Error).message
+        : `Unknown option '${unknown.length === 1 ? '-' : '--'}${unknown}'.`;
     throw new UsageError(`${message}${nearest ? ` Did you mean --${nearest}?` : ''}\nSee: ctxbench ${name} --help`);
   }
 }

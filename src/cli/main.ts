@@ -59,7 +59,8 @@ function takeSpecOption(argv: string[]): { file: string; rest: string[] } | null
   if (at < 0) return null;
   const inline = argv[at]!.startsWith('--spec=') ? argv[at]!.slice('--spec='.length) : undefined;
   const file = inline ?? argv[at + 1];
-  if (file === undefined || file === '' || (inline === undefined && file.startsWith('-'))) throw new UsageError('--spec needs a file');
+  if (file === undefined || file === '' || (inline === undefined && file.startsWith('-')))
+    throw new UsageError('--spec needs a file');
   return { file, rest: [...argv.slice(0, at), ...argv.slice(at + (inline === undefined ? 2 : 1))] };
 }
 
@@ -75,8 +76,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   const entry = commands.find((c) => c.name === name);
   if (!entry) {
-    const nearest = nearestName(name, commands.map((c) => c.name));
-    console.error(`ctxbench: unknown command '${name}'.${nearest ? ` Did you mean '${nearest}'?` : ''} Run 'ctxbench --help' for the list.`);
+    const nearest = nearestName(
+      name,
+      commands.map((c) => c.name),
+    );
+    console.error(
+      `ctxbench: unknown command '${name}'.${nearest ? ` Did you mean '${nearest}'?` : ''} Run 'ctxbench --help' for ` +
+        `the list.`,
+    );
     return 2;
   }
   try {
@@ -101,7 +108,11 @@ export async function main(argv: string[]): Promise<number> {
       if (spec.plugins.length > 0) await (await import('../plugins/index.ts')).loadPlugins({ plugins: spec.plugins });
     }
     const { positionals, values } = parseCommandArgs(name, command, argv);
-    return await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined>, commands });
+    return await command.run({
+      positionals,
+      values: values as Record<string, string | boolean | string[] | undefined>,
+      commands,
+    });
   } catch (error) {
     if (error instanceof UsageError || (error as { userFacing?: boolean }).userFacing) {
       console.error(`ctxbench ${name}: ${(error as Error).message}`);
@@ -128,7 +139,9 @@ export async function run(argv: string[]): Promise<void> {
     process.exitCode = await main(argv);
   } catch (error) {
     // A bug rather than a user mistake: one line, the stack trace only on request.
-    const stack = process.env.CTXBENCH_DEBUG ? `\n${(error as Error).stack}` : ' (CTXBENCH_DEBUG=1 shows the stack trace; please report it)';
+    const stack = process.env.CTXBENCH_DEBUG
+      ? `\n${(error as Error).stack}`
+      : ' (CTXBENCH_DEBUG=1 shows the stack trace; please report it)';
     console.error(`ctxbench ${argv[0] ?? ''}: unexpected error: ${(error as Error).message ?? String(error)}${stack}`);
     process.exitCode = 70;
   }

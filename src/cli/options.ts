@@ -25,15 +25,32 @@ export function numberOption(values: OptionValues, name: string, bounds: NumberB
   if (raw === undefined) return undefined;
   const { integer = false, min = -Infinity, max = Infinity } = bounds;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-    const range = min > -Infinity && max < Infinity ? ` between ${min} and ${max}` : min > -Infinity ? ` >= ${min}` : max < Infinity ? ` <= ${max}` : '';
+  if (
+    raw.trim() === '' ||
+    !Number.isFinite(value) ||
+    (integer && !Number.isInteger(value)) ||
+    value < min ||
+    value > max
+  ) {
+    const range =
+      min > -Infinity && max < Infinity
+        ? ` between ${min} and ${max}`
+        : min > -Infinity
+          ? ` >= ${min}`
+          : max < Infinity
+            ? ` <= ${max}`
+            : '';
     throw new UsageError(`--${name} must be ${integer ? 'an integer' : 'a number'}${range}, got '${raw}'`);
   }
   return value;
 }
 
 /** An integer option (default lower bound 1: counts, sizes and workers; pass `min: 0` where 0 means something). */
-export function integerOption(values: OptionValues, name: string, bounds: Omit<NumberBounds, 'integer'> = {}): number | undefined {
+export function integerOption(
+  values: OptionValues,
+  name: string,
+  bounds: Omit<NumberBounds, 'integer'> = {},
+): number | undefined {
   return numberOption(values, name, { min: 1, ...bounds, integer: true });
 }
 
@@ -41,7 +58,8 @@ export function integerOption(values: OptionValues, name: string, bounds: Omit<N
 export function choiceOption<T extends string>(values: OptionValues, name: string, known: readonly T[]): T | undefined {
   const raw = textOption(values, name);
   if (raw === undefined) return undefined;
-  if (!(known as readonly string[]).includes(raw)) throw new UsageError(`--${name} must be one of ${known.join(', ')}, not '${raw}'`);
+  if (!(known as readonly string[]).includes(raw))
+    throw new UsageError(`--${name} must be one of ${known.join(', ')}, not '${raw}'`);
   return raw as T;
 }
 
@@ -49,21 +67,29 @@ export function choiceOption<T extends string>(values: OptionValues, name: strin
 export function listOption(values: OptionValues, name: string): string[] | undefined {
   const raw = textOption(values, name);
   if (raw === undefined) return undefined;
-  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`--${name} needs at least one name, got '${raw}'`);
   return items;
 }
 
 /** The `--languages` option, listing the registered languages. */
 export function languagesOptionSpec(): OptionSpec {
-  return { type: 'string', description: `only these languages (comma-separated): ${LANGUAGES.names().join(', ')}`, valueName: 'LIST' };
+  return {
+    type: 'string',
+    description: `only these languages (comma-separated): ${LANGUAGES.names().join(', ')}`,
+    valueName: 'LIST',
+  };
 }
 
 /** `--languages a,b`: registered language ids. */
 export function languagesOption(values: OptionValues): LanguageId[] | undefined {
   const list = listOption(values, 'languages');
   if (list === undefined) return undefined;
-  for (const language of list) if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
+  for (const language of list)
+    if (!isLanguageId(language)) throw new UsageError(`--languages: unknown language '${language}'`);
   return list as LanguageId[];
 }
 
@@ -72,16 +98,25 @@ export function sandboxOption(values: OptionValues): string {
   return choiceOption(values, 'sandbox', SANDBOXES.names()) ?? 'bwrap';
 }
 
-/** Where the queue server's password comes from: never the command line, which `ps` shows to every user of the machine. */
+/**
+ * Where the queue server's password comes from: never the command line, which `ps` shows to every user of the machine.
+ */
 export const QUEUE_PASSWORD_ENV = 'CTXBENCH_QUEUE_PASSWORD';
 
-/** The `--queue` URL's connection, with the password from $CTXBENCH_QUEUE_PASSWORD; a password in the URL itself is refused. */
+/**
+ * The `--queue` URL's connection, with the password from $CTXBENCH_QUEUE_PASSWORD; a password in the URL itself is
+ * refused.
+ */
 export function queueOption(values: OptionValues): QueueConnection | null {
   const url = textOption(values, 'queue');
   if (url === undefined) return null;
   const connection = parseQueueUrl(url);
   if (connection.password !== undefined) {
-    throw new UsageError(`--queue holds a password, which \`ps\` shows to every user of this machine: leave it out of the URL and set ${QUEUE_PASSWORD_ENV} (e.g. \`read -rs ${QUEUE_PASSWORD_ENV}; export ${QUEUE_PASSWORD_ENV}\`, or from a root-only file with systemd's EnvironmentFile)`);
+    throw new UsageError(
+      `--queue holds a password, which \`ps\` shows to every user of this machine: leave it out of the URL and set ` +
+        `${QUEUE_PASSWORD_ENV} (e.g. \`read -rs ${QUEUE_PASSWORD_ENV}; export ${QUEUE_PASSWORD_ENV}\`, or from a ` +
+        `root-only file with systemd's EnvironmentFile)`,
+    );
   }
   const password = process.env[QUEUE_PASSWORD_ENV];
   return password ? { ...connection, password } : connection;
@@ -89,5 +124,11 @@ export function queueOption(values: OptionValues): QueueConnection | null {
 
 /** The `--queue` option's help, the same for every command that takes it. */
 export function queueOptionSpec(what: string): OptionSpec {
-  return { type: 'string', valueName: 'URL', description: `${what}: redis://[user@]host[:port][/db], rediss:// for TLS; the password from $${QUEUE_PASSWORD_ENV}, never in the URL (docs/queue.md)` };
+  return {
+    type: 'string',
+    valueName: 'URL',
+    description:
+      `${what}: redis://[user@]host[:port][/db], rediss:// for TLS; the password from ` +
+      `$${QUEUE_PASSWORD_ENV}, never in the URL (docs/queue.md)`,
+  };
 }

@@ -12,11 +12,23 @@ import { parseRecord } from '../util/schema.ts';
 import { readYamlFile } from '../util/yaml-lines.ts';
 import type { Command, SpecShape } from './command.ts';
 
-const PluginEntrySchema = z.union([z.string().min(1), z.strictObject({ file: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() })]);
+const PluginEntrySchema = z.union([
+  z.string().min(1),
+  z.strictObject({
+    file: z.string().min(1),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  }),
+]);
 
 /** The spec schema of a command: its positional, its options by type, and `plugins`. */
 export function specSchema(command: Command, shape: SpecShape) {
-  const fields: Record<string, z.ZodType> = { [shape.positional]: z.string().min(1), plugins: z.array(PluginEntrySchema).optional() };
+  const fields: Record<string, z.ZodType> = {
+    [shape.positional]: z.string().min(1),
+    plugins: z.array(PluginEntrySchema).optional(),
+  };
   for (const [name, option] of Object.entries(command.options)) {
     if (name === 'spec') continue;
     const scalar = option.type === 'boolean' ? z.boolean() : z.union([z.string(), z.number()]);
@@ -31,9 +43,13 @@ export interface ReadSpec {
   plugins: string[];
 }
 
-/** The options the command line names itself (`--name`, `--name=v`, `-x`): the spec's values of those are overridden. */
+/**
+ * The options the command line names itself (`--name`, `--name=v`, `-x`): the spec's values of those are overridden.
+ */
 function namedOnCommandLine(argv: readonly string[], command: Command): Set<string> {
-  const shorts = new Map(Object.entries(command.options).flatMap(([name, option]) => (option.short ? [[option.short, name] as const] : [])));
+  const shorts = new Map(
+    Object.entries(command.options).flatMap(([name, option]) => (option.short ? [[option.short, name] as const] : [])),
+  );
   const named = new Set<string>();
   for (const token of argv) {
     const long = /^--([^=]+)/.exec(token);
@@ -69,19 +85,34 @@ export function readSpec(file: string, command: Command, shape: SpecShape, argv:
       tokens.push(`--${name}=${text}`);
     }
   }
-  const hasPositional = argv.some((token, index) => !token.startsWith('-') && !(index > 0 && takesValue(argv[index - 1]!, command)));
+  const hasPositional = argv.some(
+    (token, index) => !token.startsWith('-') && !(index > 0 && takesValue(argv[index - 1]!, command)),
+  );
   const positional = spec[shape.positional] as string | undefined;
   if (positional !== undefined && !hasPositional) {
     // a live benchmark's `#family` stays after the path
     const hash = positional.lastIndexOf('#');
-    tokens.push(hash > 0 && !existsSync(place(positional)) ? `${place(positional.slice(0, hash))}${positional.slice(hash)}` : place(positional));
+    tokens.push(
+      hash > 0 && !existsSync(place(positional))
+        ? `${place(positional.slice(0, hash))}${positional.slice(hash)}`
+        : place(positional),
+    );
   }
   const plugins = ((spec.plugins ?? []) as z.output<typeof PluginEntrySchema>[]).map((entry, index) => {
     const { file: plugin, sha256 } = typeof entry === 'string' ? { file: entry, sha256: undefined } : entry;
     const path = place(plugin);
-    if (!existsSync(path)) throw new InputError(`plugin file not found: ${path}`, { file, line: where.lineOf?.(['plugins', index]), field: `plugins[${index}]` });
+    if (!existsSync(path))
+      throw new InputError(`plugin file not found: ${path}`, {
+        file,
+        line: where.lineOf?.(['plugins', index]),
+        field: `plugins[${index}]`,
+      });
     if (sha256 !== undefined && hashFile(path) !== sha256) {
-      throw new InputError(`the plugin ${path} is not the one the spec names (its SHA-256 is ${hashFile(path)}, the spec's ${sha256}): restore it, or remove its sha256 to accept the new one`, { file, line: where.lineOf?.(['plugins', index]), field: `plugins[${index}].sha256` });
+      throw new InputError(
+        `the plugin ${path} is not the one the spec names (its SHA-256 is ${hashFile(path)}, the spec's ${sha256}): ` +
+          `restore it, or remove its sha256 to accept the new one`,
+        { file, line: where.lineOf?.(['plugins', index]), field: `plugins[${index}].sha256` },
+      );
     }
     return path;
   });
@@ -93,18 +124,40 @@ function takesValue(token: string, command: Command): boolean {
   const long = /^--([^=]+)$/.exec(token);
   if (long) return command.options[long[1]!]?.type === 'string';
   const short = /^-([A-Za-z])$/.exec(token);
-  return short !== null && Object.values(command.options).some((option) => option.short === short[1] && option.type === 'string');
+  return (
+    short !== null &&
+    Object.values(command.options).some((option) => option.short === short[1] && option.type === 'string')
+  );
 }
 
-/** The spec of an invocation: its positional and every option in effect, paths absolute, and the plugins with their hashes. */
-export function specOf(command: Command, shape: SpecShape, positional: string, values: Record<string, unknown>, plugins: { file: string; sha256: string }[]): Record<string, unknown> {
+/**
+ * The spec of an invocation: its positional and every option in effect, paths absolute, and the plugins with their
+ * hashes.
+ */
+export function specOf(
+  command: Command,
+  shape: SpecShape,
+  positional: string,
+  values: Record<string, unknown>,
+  plugins: { file: string; sha256: string }[],
+): Record<string, unknown> {
   const absolute = (path: string) => resolve(path);
   const hash = positional.lastIndexOf('#');
-  const spec: Record<string, unknown> = { [shape.positional]: hash > 0 && !existsSync(positional) ? `${absolute(positional.slice(0, hash))}${positional.slice(hash)}` : absolute(positional) };
+  const spec: Record<string, unknown> = {
+    [shape.positional]:
+      hash > 0 && !existsSync(positional)
+        ? `${absolute(positional.slice(0, hash))}${positional.slice(hash)}`
+        : absolute(positional),
+  };
   for (const name of Object.keys(command.options)) {
     const value = values[name];
-    if (name === 'spec' || value === undefined || value === false || (Array.isArray(value) && value.length === 0)) continue;
-    if (typeof value === 'string' && (shape.paths.includes(name) || (shape.namesOrPaths.includes(name) && existsSync(value)))) spec[name] = absolute(value);
+    if (name === 'spec' || value === undefined || value === false || (Array.isArray(value) && value.length === 0))
+      continue;
+    if (
+      typeof value === 'string' &&
+      (shape.paths.includes(name) || (shape.namesOrPaths.includes(name) && existsSync(value)))
+    )
+      spec[name] = absolute(value);
     else spec[name] = value;
   }
   if (plugins.length > 0) spec.plugins = plugins;

@@ -20,12 +20,20 @@ const REASONS: Record<string, string> = {
 
 /** Node's `{code, syscall, path}` errors, and SQLite's open errors, as one line; null for anything else. */
 export function describeSystemError(error: unknown): string | null {
-  const { code, path, syscall, message } = (error ?? {}) as { code?: unknown; path?: unknown; syscall?: unknown; message?: unknown };
+  const { code, path, syscall, message } = (error ?? {}) as {
+    code?: unknown;
+    path?: unknown;
+    syscall?: unknown;
+    message?: unknown;
+  };
   // mkdir answers ENOENT where a parent exists but takes no new entries (/proc, /sys).
-  if (code === 'ENOENT' && syscall === 'mkdir' && typeof path === 'string') return `cannot create the folder ${path}: its parent does not accept new folders`;
+  if (code === 'ENOENT' && syscall === 'mkdir' && typeof path === 'string')
+    return `cannot create the folder ${path}: its parent does not accept new folders`;
   if (typeof code === 'string' && REASONS[code]) {
     const action = typeof syscall === 'string' ? ` (${syscall})` : '';
-    return typeof path === 'string' ? `cannot use ${path}: ${REASONS[code]}${action}` : `${REASONS[code]}${action}: ${String(message)}`;
+    return typeof path === 'string'
+      ? `cannot use ${path}: ${REASONS[code]}${action}`
+      : `${REASONS[code]}${action}: ${String(message)}`;
   }
   if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY' || code === 'SQLITE_FULL' || code === 'SQLITE_IOERR') {
     return `SQLite: ${String(message)}`;

@@ -18,8 +18,19 @@ import { DEFAULT_RETRIEVAL } from './types.ts';
 /** Where the hole is in the view of its file. */
 export const HOLE_MARK = '<HOLE>';
 
-/** What a tool's result may hold at most (longer results are cut, and say so), and its arguments (longer ones are refused). */
-export const TOOL_LIMITS = { lines: 200, chars: 20_000, matches: 50, entries: 200, hits: 5, fileBytes: 1_000_000, argumentChars: 2_000 } as const;
+/**
+ * What a tool's result may hold at most (longer results are cut, and say so), and its arguments (longer ones are
+ * refused).
+ */
+export const TOOL_LIMITS = {
+  lines: 200,
+  chars: 20_000,
+  matches: 50,
+  entries: 200,
+  hits: 5,
+  fileBytes: 1_000_000,
+  argumentChars: 2_000,
+} as const;
 
 /** A tool's argument, as a JSON Schema property (what an OpenAI-compatible server is sent). */
 export interface ToolParameter {
@@ -35,7 +46,10 @@ export interface AgentTool {
   required: readonly string[];
   /** true: offered only when a run names it (`--agent-tools`). */
   optIn?: boolean;
-  /** The tool's answer: its text, with the repository files it showed when it showed any (the trace records them); a bad argument is an AgentToolError, whose message the model gets. */
+  /**
+   * The tool's answer: its text, with the repository files it showed when it showed any (the trace records them); a bad
+   * argument is an AgentToolError, whose message the model gets.
+   */
   run(args: Record<string, unknown>, workspace: AgentWorkspace): ToolAnswer | Promise<ToolAnswer>;
 }
 
@@ -52,8 +66,11 @@ export class AgentToolError extends Error {}
 export const AGENT_TOOLS = new Registry<AgentTool>('agent tool', 'agent-tools', {
   key: 'agentTools',
   entry: pluginEntry('name', {
-    description: z.string(), parameters: z.record(z.string(), z.object({ type: z.enum(['string', 'integer']), description: z.string() })), required: z.array(z.string()),
-    optIn: z.boolean().optional(), run: pluginFunction,
+    description: z.string(),
+    parameters: z.record(z.string(), z.object({ type: z.enum(['string', 'integer']), description: z.string() })),
+    required: z.array(z.string()),
+    optIn: z.boolean().optional(),
+    run: pluginFunction,
   }),
   add: registerAgentTool,
 });
@@ -64,10 +81,15 @@ export function registerAgentTool(tool: AgentTool): AgentTool {
 
 /** The tools a run offers by default: every registered one that is not opt-in. */
 export function defaultAgentTools(): string[] {
-  return AGENT_TOOLS.list().filter((tool) => !tool.optIn).map((tool) => tool.name);
+  return AGENT_TOOLS.list()
+    .filter((tool) => !tool.optIn)
+    .map((tool) => tool.name);
 }
 
-/** The text of the hole's file as the task shows it: the hole replaced by HOLE_MARK (after the signature, for a function). */
+/**
+ * The text of the hole's file as the task shows it: the hole replaced by HOLE_MARK (after the signature, for a
+ * function).
+ */
 export function taskView(task: TaskRecord): string {
   return `${task.prefix}${task.kind === 'function' ? `${task.signature}\n` : ''}${HOLE_MARK}${task.suffix}`;
 }
@@ -79,7 +101,10 @@ export interface DraftTestResult {
   logTail: string;
 }
 
-/** Builds the repository with a draft of the task's code and runs the covering tests in the sandbox (given by eval with `--env`). */
+/**
+ * Builds the repository with a draft of the task's code and runs the covering tests in the sandbox (given by eval with
+ * `--env`).
+ */
 export type DraftTester = (task: TaskRecord, code: string) => Promise<DraftTestResult>;
 
 const indexes = new Map<string, Promise<FunctionListing[]>>();
@@ -89,13 +114,24 @@ export class AgentWorkspace {
   readonly root: string;
   private readonly realRoot: string;
   private readonly view: string;
-  /** the hole's file by identity (device and inode, null when the checkout lacks it): another name for it (a link) is the same file. */
+  /**
+   * the hole's file by identity (device and inode, null when the checkout lacks it): another name for it (a link) is
+   * the same file.
+   */
   private readonly holeIdentity: string | null;
   private readonly identities = new Map<string, string | null>();
 
-  constructor(readonly task: TaskRecord, repoRoot?: string, private readonly tester?: DraftTester) {
+  constructor(
+    readonly task: TaskRecord,
+    repoRoot?: string,
+    private readonly tester?: DraftTester,
+  ) {
     const root = repoRoot ?? task.repo.root ?? undefined;
-    if (!root) throw new InputError(`task '${task.id}': agent mode needs the repository checkout (give --repo DIR or set repo.root)`, { field: 'repo.root' });
+    if (!root)
+      throw new InputError(
+        `task '${task.id}': agent mode needs the repository checkout (give --repo DIR or set repo.root)`,
+        { field: 'repo.root' },
+      );
     this.root = resolve(root);
     try {
       this.realRoot = realpathSync(this.root);
@@ -117,23 +153,38 @@ export class AgentWorkspace {
     return known;
   }
 
-  /** A repository-relative path, checked: no absolute path, no `..`, no dot folder or file (by its name nor where a link leads), nothing a link leads out to. */
+  /**
+   * A repository-relative path, checked: no absolute path, no `..`, no dot folder or file (by its name nor where a link
+   * leads), nothing a link leads out to.
+   */
   checkedPath(path: unknown, what = 'path'): string {
     if (typeof path !== 'string') throw new AgentToolError(`${what} must be a string`);
-    if (path.length > TOOL_LIMITS.argumentChars) throw new AgentToolError(`${what} is over ${TOOL_LIMITS.argumentChars} characters`);
-    const clean = path.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, '');
+    if (path.length > TOOL_LIMITS.argumentChars)
+      throw new AgentToolError(`${what} is over ${TOOL_LIMITS.argumentChars} characters`);
+    const clean = path
+      .replace(/\\/g, '/')
+      .replace(/^\.\/+/, '')
+      .replace(/\/+$/, '');
     if (clean === '' || clean === '.') return '';
     const parts = clean.split('/');
-    if (clean.startsWith('/') || parts.some((part) => part === '..' || part === '')) throw new AgentToolError(`${what} '${path}' is not a path inside the repository`);
-    if (parts.some((part) => part.startsWith('.'))) throw new AgentToolError(`${what} '${path}' is not visible (dot files and folders are not shown)`);
+    if (clean.startsWith('/') || parts.some((part) => part === '..' || part === ''))
+      throw new AgentToolError(`${what} '${path}' is not a path inside the repository`);
+    if (parts.some((part) => part.startsWith('.')))
+      throw new AgentToolError(`${what} '${path}' is not visible (dot files and folders are not shown)`);
     let real: string;
     try {
       real = realpathSync(join(this.root, clean));
     } catch {
       throw new AgentToolError(`no such file or folder: ${clean}`);
     }
-    if (real !== this.realRoot && !real.startsWith(this.realRoot + sep)) throw new AgentToolError(`${what} '${path}' leads outside the repository`);
-    if (relative(this.realRoot, real).split(sep).some((part) => part.startsWith('.'))) throw new AgentToolError(`${what} '${path}' is not visible (it leads into a dot folder)`);
+    if (real !== this.realRoot && !real.startsWith(this.realRoot + sep))
+      throw new AgentToolError(`${what} '${path}' leads outside the repository`);
+    if (
+      relative(this.realRoot, real)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    )
+      throw new AgentToolError(`${what} '${path}' is not visible (it leads into a dot folder)`);
     return clean;
   }
 
@@ -142,7 +193,9 @@ export class AgentWorkspace {
     return path === this.task.path || (this.holeIdentity !== null && this.identity(path) === this.holeIdentity);
   }
 
-  /** A file's text as the task shows it (the view for the hole's file); null for a folder, a binary or a too large file. */
+  /**
+   * A file's text as the task shows it (the view for the hole's file); null for a folder, a binary or a too large file.
+   */
   fileText(path: string): string | null {
     if (this.isHoleFile(path)) return this.view;
     // a regular file only (checkedPath saw where a link leads): a pipe or device would never end a read
@@ -168,7 +221,9 @@ export class AgentWorkspace {
     if (!statSync(join(this.root, path)).isDirectory()) return [path];
     const files: string[] = [];
     const visit = (folder: string) => {
-      for (const entry of readFolder(join(this.root, folder)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      for (const entry of readFolder(join(this.root, folder)).sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      )) {
         if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.isSymbolicLink()) continue;
         const child = folder === '' ? entry.name : `${folder}/${entry.name}`;
         if (entry.isDirectory()) visit(child);
@@ -179,13 +234,19 @@ export class AgentWorkspace {
     return files;
   }
 
-  /** Whether a function of the index holds the hole (its code would show the answer): in the hole's file (by identity), around the hole. */
+  /**
+   * Whether a function of the index holds the hole (its code would show the answer): in the hole's file (by identity),
+   * around the hole.
+   */
   holdsHole(fn: Pick<FunctionListing, 'path' | 'startLine' | 'endLine'>): boolean {
     const { span } = this.task;
     return this.isHoleFile(fn.path) && fn.startLine <= span.endLine && fn.endLine >= span.startLine;
   }
 
-  /** The repository's functions from its index (made or refreshed once per process and checkout; a failure is tried again at the next call). */
+  /**
+   * The repository's functions from its index (made or refreshed once per process and checkout; a failure is tried
+   * again at the next call).
+   */
   functions(): Promise<FunctionListing[]> {
     let listing = indexes.get(this.realRoot);
     if (!listing) {
@@ -223,7 +284,10 @@ export class AgentWorkspace {
   /** The verdict of the task's tests on a draft (`run_tests`). */
   runTests(code: string): Promise<DraftTestResult> {
     if (this.task.kind !== 'function') throw new AgentToolError('run_tests runs the draft of a function task only');
-    if (!this.tester) throw new AgentToolError('run_tests is not available: this run has no environment to build and test with (eval --env ENV.yaml)');
+    if (!this.tester)
+      throw new AgentToolError(
+        'run_tests is not available: this run has no environment to build and test with (eval --env ENV.yaml)',
+      );
     return this.tester(this.task, code);
   }
 
@@ -245,7 +309,8 @@ function readFolder(full: string): Dirent[] {
 /** A string argument, at most `max` characters (the search's tokenizer is not linear in pathological text). */
 function stringArgument(args: Record<string, unknown>, name: string, max: number = TOOL_LIMITS.argumentChars): string {
   const value = args[name];
-  if (typeof value !== 'string' || value === '') throw new AgentToolError(`argument '${name}' must be a non-empty string`);
+  if (typeof value !== 'string' || value === '')
+    throw new AgentToolError(`argument '${name}' must be a non-empty string`);
   if (value.length > max) throw new AgentToolError(`argument '${name}' is over ${max} characters`);
   return value;
 }
@@ -254,7 +319,8 @@ function lineArgument(args: Record<string, unknown>, name: string): number | und
   const value = args[name];
   if (value === undefined || value === null) return undefined;
   const number = typeof value === 'string' ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) throw new AgentToolError(`argument '${name}' must be a line number (1 or more)`);
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1)
+    throw new AgentToolError(`argument '${name}' must be a line number (1 or more)`);
   return number;
 }
 
@@ -266,36 +332,55 @@ function firstOf(items: readonly string[], max: number, separator = '\n', what =
 
 /** Cuts a result to TOOL_LIMITS.chars, saying so. */
 function capped(text: string): string {
-  return text.length <= TOOL_LIMITS.chars ? text : `${text.slice(0, TOOL_LIMITS.chars)}\n[cut at ${TOOL_LIMITS.chars} characters]`;
+  return text.length <= TOOL_LIMITS.chars
+    ? text
+    : `${text.slice(0, TOOL_LIMITS.chars)}\n[cut at ${TOOL_LIMITS.chars} characters]`;
 }
 
-/** A function as the definition tool shows it: where it is, and its code (only the signature for the one holding the hole). */
+/**
+ * A function as the definition tool shows it: where it is, and its code (only the signature for the one holding the
+ * hole).
+ */
 function describeFunction(fn: FunctionListing, workspace: AgentWorkspace): string {
   const where = `${fn.path}:${fn.startLine}-${fn.endLine} ${fn.qualifiedName}`;
-  if (workspace.holdsHole(fn)) return `${where} (the code to write is in it: open ${fn.path} to see it as the task shows it)\n${fn.signature}`;
+  if (workspace.holdsHole(fn))
+    return `${where} (the code to write is in it: open ${fn.path} to see it as the task shows it)\n${fn.signature}`;
   return `${where}\n${fn.code}`;
 }
 
 function namesFunction(fn: FunctionListing, name: string): boolean {
-  return fn.name === name || fn.qualifiedName === name || fn.qualifiedName.endsWith(`::${name}`) || fn.qualifiedName.endsWith(`.${name}`);
+  return (
+    fn.name === name ||
+    fn.qualifiedName === name ||
+    fn.qualifiedName.endsWith(`::${name}`) ||
+    fn.qualifiedName.endsWith(`.${name}`)
+  );
 }
 
 registerAgentTool({
   name: 'search',
-  description: 'Ranked code snippets (BM25 over 10-line chunks) from the repository\'s other files that match a query.',
+  description: "Ranked code snippets (BM25 over 10-line chunks) from the repository's other files that match a query.",
   parameters: { query: { type: 'string', description: 'words or code to look for' } },
   required: ['query'],
   run(args, workspace) {
     const hits = workspace.search(stringArgument(args, 'query'));
     if (hits.length === 0) return 'no match';
-    return { text: capped(hits.map((hit) => `${hit.path}:${hit.startLine}-${hit.endLine}\n${hit.text}`).join('\n\n')), files: hits.map((hit) => hit.path) };
+    return {
+      text: capped(hits.map((hit) => `${hit.path}:${hit.startLine}-${hit.endLine}\n${hit.text}`).join('\n\n')),
+      files: hits.map((hit) => hit.path),
+    };
   },
 });
 
 registerAgentTool({
   name: 'grep',
-  description: `Lines containing a fixed string (not a regular expression), as path:line: text, in a file or folder (default: the whole repository); at most ${TOOL_LIMITS.matches}.`,
-  parameters: { pattern: { type: 'string', description: 'the text to find' }, path: { type: 'string', description: 'a file or folder of the repository' } },
+  description:
+    `Lines containing a fixed string (not a regular expression), as path:line: text, in a file or folder ` +
+    `(default: the whole repository); at most ${TOOL_LIMITS.matches}.`,
+  parameters: {
+    pattern: { type: 'string', description: 'the text to find' },
+    path: { type: 'string', description: 'a file or folder of the repository' },
+  },
   required: ['pattern'],
   run(args, workspace) {
     const pattern = stringArgument(args, 'pattern');
@@ -309,7 +394,8 @@ registerAgentTool({
       const lines = text.split('\n');
       for (let index = 0; index < lines.length; index++) {
         if (!lines[index]!.includes(pattern)) continue;
-        if (matches.length === TOOL_LIMITS.matches) return { text: capped(`${matches.join('\n')}\n[more matches not shown]`), files };
+        if (matches.length === TOOL_LIMITS.matches)
+          return { text: capped(`${matches.join('\n')}\n[more matches not shown]`), files };
         matches.push(`${file}:${index + 1}: ${lines[index]}`);
       }
     }
@@ -319,13 +405,22 @@ registerAgentTool({
 
 registerAgentTool({
   name: 'open',
-  description: `A file's lines (numbered; at most ${TOOL_LIMITS.lines} at a time). The file being completed shows ${HOLE_MARK} where the code to write goes.`,
-  parameters: { path: { type: 'string', description: 'a file of the repository' }, start: { type: 'integer', description: 'first line (default 1)' }, end: { type: 'integer', description: 'last line' } },
+  description:
+    `A file's lines (numbered; at most ${TOOL_LIMITS.lines} at a time). The file being completed shows ` +
+    `${HOLE_MARK} where the code to write goes.`,
+  parameters: {
+    path: { type: 'string', description: 'a file of the repository' },
+    start: { type: 'integer', description: 'first line (default 1)' },
+    end: { type: 'integer', description: 'last line' },
+  },
   required: ['path'],
   run(args, workspace) {
     const path = workspace.checkedPath(args.path);
     const text = workspace.fileText(path);
-    if (text === null) throw new AgentToolError(`${workspace.shown(path)} is a folder, a binary file or over ${TOOL_LIMITS.fileBytes} bytes`);
+    if (text === null)
+      throw new AgentToolError(
+        `${workspace.shown(path)} is a folder, a binary file or over ${TOOL_LIMITS.fileBytes} bytes`,
+      );
     const lines = text.split('\n');
     const start = lineArgument(args, 'start') ?? 1;
     const end = Math.min(lineArgument(args, 'end') ?? lines.length, lines.length, start + TOOL_LIMITS.lines - 1);
@@ -337,7 +432,9 @@ registerAgentTool({
 
 registerAgentTool({
   name: 'list',
-  description: `The files and folders (ending with /) in a folder of the repository (default: its root); at most ${TOOL_LIMITS.entries}.`,
+  description:
+    `The files and folders (ending with /) in a folder of the repository (default: its root); at most ` +
+    `${TOOL_LIMITS.entries}.`,
   parameters: { path: { type: 'string', description: 'a folder of the repository' } },
   required: [],
   run(args, workspace) {
@@ -348,7 +445,7 @@ registerAgentTool({
 
 registerAgentTool({
   name: 'definition',
-  description: 'Where a function or method is defined in the repository, with its code (from the repository\'s index).',
+  description: "Where a function or method is defined in the repository, with its code (from the repository's index).",
   parameters: { name: { type: 'string', description: 'its name, or qualified name (Class::method)' } },
   required: ['name'],
   async run(args, workspace) {
@@ -356,27 +453,41 @@ registerAgentTool({
     const found = (await workspace.functions()).filter((fn) => namesFunction(fn, name));
     if (found.length === 0) return `no function named ${name} in the repository`;
     const described = found.map((fn) => describeFunction(fn, workspace));
-    return { text: capped(firstOf(described, TOOL_LIMITS.hits, '\n\n', 'definitions')), files: [...new Set(found.slice(0, TOOL_LIMITS.hits).map((fn) => fn.path))] };
+    return {
+      text: capped(firstOf(described, TOOL_LIMITS.hits, '\n\n', 'definitions')),
+      files: [...new Set(found.slice(0, TOOL_LIMITS.hits).map((fn) => fn.path))],
+    };
   },
 });
 
 registerAgentTool({
   name: 'callers',
-  description: 'The functions that call a function (from the repository\'s index), as path:line qualified name.',
-  parameters: { name: { type: 'string', description: 'the called function\'s name' } },
+  description: "The functions that call a function (from the repository's index), as path:line qualified name.",
+  parameters: { name: { type: 'string', description: "the called function's name" } },
   required: ['name'],
   async run(args, workspace) {
     const name = stringArgument(args, 'name');
     // the function holding the hole is left out: its calls are the answer's
-    const callers = (await workspace.functions()).filter((fn) => !workspace.holdsHole(fn) && fn.callees.some((callee) => callee.name === name || callee.name.endsWith(`::${name}`)));
+    const callers = (await workspace.functions()).filter(
+      (fn) =>
+        !workspace.holdsHole(fn) &&
+        fn.callees.some((callee) => callee.name === name || callee.name.endsWith(`::${name}`)),
+    );
     if (callers.length === 0) return `no caller of ${name} in the repository`;
-    return capped(firstOf(callers.map((fn) => `${fn.path}:${fn.startLine} ${fn.qualifiedName}`), TOOL_LIMITS.matches));
+    return capped(
+      firstOf(
+        callers.map((fn) => `${fn.path}:${fn.startLine} ${fn.qualifiedName}`),
+        TOOL_LIMITS.matches,
+      ),
+    );
   },
 });
 
 registerAgentTool({
   name: 'run_tests',
-  description: 'Builds the repository with your draft in place of the code to write and runs the tests that cover it, in a sandbox: the verdict and the end of the log. Slow: seconds to minutes.',
+  description:
+    'Builds the repository with your draft in place of the code to write and runs the tests that cover it, in a ' +
+    'sandbox: the verdict and the end of the log. Slow: seconds to minutes.',
   parameters: { code: { type: 'string', description: 'the whole draft, as your answer would be' } },
   required: ['code'],
   optIn: true,

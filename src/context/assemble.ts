@@ -54,12 +54,15 @@ export function commentMarks(language: LanguageSpec): CommentMarks {
 function renderSnippet(template: PromptTemplate, item: SourcedSnippet, marks: CommentMarks): string {
   const { lc, lcEnd } = marks;
   const { snippet } = item;
-  const layout = item.source === 'oracle' ? (template.context.oracleSnippet ?? template.context.snippet) : template.context.snippet;
+  const layout =
+    item.source === 'oracle' ? (template.context.oracleSnippet ?? template.context.snippet) : template.context.snippet;
   const docstring = snippet.docstring ?? '';
   return fill(layout, {
     path: snippet.path,
     text: snippet.text,
-    commented: pySplitlines(stripNewlines(snippet.text)).map((line) => `${lc} ${line}${lcEnd}`).join('\n'),
+    commented: pySplitlines(stripNewlines(snippet.text))
+      .map((line) => `${lc} ${line}${lcEnd}`)
+      .join('\n'),
     name: snippet.name ?? '',
     docstring,
     docLines: docstring.replaceAll('\n', `${lcEnd}\n${lc}`),
@@ -172,8 +175,16 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
     lc: marks.lc,
     lcEnd: marks.lcEnd,
   };
-  if (template.kind === 'chat' && /\{(signature|docstring)\}/.test(`${template.system ?? ''}${template.user ?? ''}`) && rawSignature === undefined) {
-    throw new InputError(`template '${template.name}' needs a function task (signature and docstring); task '${task.id}' is a ${task.kind} task`, { field: 'signature' });
+  if (
+    template.kind === 'chat' &&
+    /\{(signature|docstring)\}/.test(`${template.system ?? ''}${template.user ?? ''}`) &&
+    rawSignature === undefined
+  ) {
+    throw new InputError(
+      `template '${template.name}' needs a function task (signature and docstring); task '${task.id}' is a ` +
+        `${task.kind} task`,
+      { field: 'signature' },
+    );
   }
   const render = (prefix: string, suffix: string, context: string) => {
     const values = {
@@ -196,7 +207,11 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
   const limit = input.budget - input.reserveTokens;
   const fixed = render('', '', '').tokens;
   if (fixed > limit) {
-    throw new InputError(`budget ${input.budget} minus ${input.reserveTokens} reserved tokens leaves less than the ${fixed} tokens of template '${template.name}' itself`, { field: 'budget' });
+    throw new InputError(
+      `budget ${input.budget} minus ${input.reserveTokens} reserved tokens leaves less than the ${fixed} tokens of ` +
+        `template '${template.name}' itself`,
+      { field: 'budget' },
+    );
   }
   const context = renderContext(template, input.snippets, marks);
   const firstSnippetStart = context.ranges[0]?.[0] ?? 0;
@@ -232,7 +247,10 @@ export function assemblePrompt(input: AssemblyInput): BuiltPrompt {
     }
     const rendered = render(prefix, suffix, contextText);
     if (rendered.tokens <= limit || available <= 0) {
-      if (rendered.tokens > limit) throw new InputError(`cannot fit template '${template.name}' into a budget of ${input.budget} tokens`, { field: 'budget' });
+      if (rendered.tokens > limit)
+        throw new InputError(`cannot fit template '${template.name}' into a budget of ${input.budget} tokens`, {
+          field: 'budget',
+        });
       return finish(input, rendered, { prefix, suffix, contextText, context, fixed });
     }
     slack += rendered.tokens - limit;
@@ -260,7 +278,8 @@ function finish(
   input.snippets.forEach((item, index) => {
     const [start, end] = parts.context.ranges[index]!;
     if (start >= keptLength) return;
-    tokens[item.source] = tokens[item.source]! + counter.count(parts.context.text.slice(start, Math.min(end, keptLength)));
+    tokens[item.source] =
+      tokens[item.source]! + counter.count(parts.context.text.slice(start, Math.min(end, keptLength)));
     const { path, startLine, endLine, score } = item.snippet;
     snippets.push({ source: item.source, path, startLine, endLine, score });
     retrieved.push(item.snippet);

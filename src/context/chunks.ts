@@ -40,7 +40,9 @@ export function pathDistance(a: string, b: string): number {
   return Math.max(left.length - common - 1, 0) + Math.max(right.length - common - 1, 0);
 }
 
-/** The extension of a path with its dot: `.R` → `.r` (tables list them in lower case); kept as is where case matters. */
+/**
+ * The extension of a path with its dot: `.R` → `.r` (tables list them in lower case); kept as is where case matters.
+ */
 function extensionOf(path: string, caseSensitive = false): string {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
@@ -91,7 +93,12 @@ export class RepoIndex {
   private static readonly shared = new Map<string, RepoIndex>();
 
   /** The index of `root` for a chunking (one per process, shared by all builders). */
-  static for(root: string, chunkLines: number, stride: number, compatibility: RetrievalCompatibility = 'ctxbench'): RepoIndex {
+  static for(
+    root: string,
+    chunkLines: number,
+    stride: number,
+    compatibility: RetrievalCompatibility = 'ctxbench',
+  ): RepoIndex {
     const key = `${resolve(root)}\0${chunkLines}\0${stride}\0${compatibility}`;
     let index = RepoIndex.shared.get(key);
     if (!index) {
@@ -118,8 +125,10 @@ export class RepoIndex {
     readonly stride: number,
     readonly compatibility: RetrievalCompatibility = 'ctxbench',
   ) {
-    if (!Number.isInteger(chunkLines) || chunkLines < 1) throw new InputError(`must be a positive integer, got ${chunkLines}`, { field: 'chunkLines' });
-    if (!Number.isInteger(stride) || stride < 1) throw new InputError(`must be a positive integer, got ${stride}`, { field: 'stride' });
+    if (!Number.isInteger(chunkLines) || chunkLines < 1)
+      throw new InputError(`must be a positive integer, got ${chunkLines}`, { field: 'chunkLines' });
+    if (!Number.isInteger(stride) || stride < 1)
+      throw new InputError(`must be a positive integer, got ${stride}`, { field: 'stride' });
     const known = new Set(allLanguages().flatMap((language) => language.extensions));
     this.files = [];
     this.realRoot = realOrSelf(root);
@@ -235,7 +244,13 @@ export class RepoIndex {
    * `maxChunks` ranked. The target file itself is never a candidate (leakage rule). With `folder`,
    * only files under it count (CrossCodeEval's TypeScript glob).
    */
-  candidates(targetPath: string, extensions: ReadonlySet<string>, maxFiles: number, maxChunks: number, folder?: string): CandidateSet {
+  candidates(
+    targetPath: string,
+    extensions: ReadonlySet<string>,
+    maxFiles: number,
+    maxChunks: number,
+    folder?: string,
+  ): CandidateSet {
     let extensionKey = this.extensionKeys.get(extensions);
     if (extensionKey === undefined) {
       extensionKey = [...extensions].sort().join(',');
@@ -249,7 +264,12 @@ export class RepoIndex {
       return cached;
     }
     const nearest = this.files
-      .filter((path) => path !== targetPath && this.hasExtension(path, extensions) && (folder === undefined || path.startsWith(`${folder}/`)))
+      .filter(
+        (path) =>
+          path !== targetPath &&
+          this.hasExtension(path, extensions) &&
+          (folder === undefined || path.startsWith(`${folder}/`)),
+      )
       .map((path) => ({ path, distance: pathDistance(path, targetPath) }))
       .sort((a, b) => a.distance - b.distance || compareCodePoints(a.path, b.path))
       .slice(0, maxFiles);
@@ -270,7 +290,10 @@ export class RepoIndex {
     };
     this.candidateSets.set(key, set);
     this.cachedChunks += ranked.length;
-    while (this.candidateSets.size > 1 && (this.candidateSets.size > CANDIDATE_CACHE_SIZE || this.cachedChunks > CANDIDATE_CACHE_CHUNKS)) {
+    while (
+      this.candidateSets.size > 1 &&
+      (this.candidateSets.size > CANDIDATE_CACHE_SIZE || this.cachedChunks > CANDIDATE_CACHE_CHUNKS)
+    ) {
       const [oldest, evicted] = this.candidateSets.entries().next().value!;
       this.candidateSets.delete(oldest);
       this.cachedChunks -= evicted.ranked.length;

@@ -11,7 +11,15 @@ import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { iterateTasks, type TaskRecord } from '../datasets/index.ts';
 import { indexRepository } from '../index/index.ts';
-import { bleuTokens, duplicateChecker, YABLOCO_DUPLICATES, buildFromIndexes, type BuildManifest, type BuildOptions, type Family } from '../tasks/index.ts';
+import {
+  bleuTokens,
+  duplicateChecker,
+  YABLOCO_DUPLICATES,
+  buildFromIndexes,
+  type BuildManifest,
+  type BuildOptions,
+  type Family,
+} from '../tasks/index.ts';
 import { repositoryCommit } from '../util/git.ts';
 import { InputError } from '../util/errors.ts';
 import { AtomicFile, writeFileAtomic } from '../util/jsonl.ts';
@@ -25,7 +33,10 @@ export interface CorpusRequest {
   family: Family;
   /** evaluation task sets to keep out of the corpus. */
   exclude: string[];
-  /** context strategy of the prompts (default: oracle for function samples, bm25 otherwise: cross-file context as M2RC-Instruct). */
+  /**
+   * context strategy of the prompts (default: oracle for function samples, bm25 otherwise: cross-file context as
+   * M2RC-Instruct).
+   */
   strategy?: string;
   /** chat template (default: the family's chat template). */
   chatTemplate?: string;
@@ -40,7 +51,10 @@ export interface CorpusRequest {
 }
 
 /** Per language: samples the family built, what each exclusion removed, and what was written. */
-export type CorpusCounts = Record<string, { built: number; fileOfEvaluationSet: number; sameReference: number; nearDuplicate: number; written: number }>;
+export type CorpusCounts = Record<
+  string,
+  { built: number; fileOfEvaluationSet: number; sameReference: number; nearDuplicate: number; written: number }
+>;
 
 export interface CorpusManifest {
   tool: string;
@@ -51,7 +65,12 @@ export interface CorpusManifest {
   chatTemplate: string;
   fimTemplate: string | null;
   exclude: { path: string; tasks: number }[];
-  repositories: { name: string; root: string; commit: string | null; status: 'used' | 'refused: in the evaluation set' }[];
+  repositories: {
+    name: string;
+    root: string;
+    commit: string | null;
+    status: 'used' | 'refused: in the evaluation set';
+  }[];
   counts: CorpusCounts;
   samples: number;
   /** the used repositories' skipped and fallback-decoded files, as a build's manifest lists them. */
@@ -72,7 +91,13 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 const withoutSpace = (text: string) => text.replace(/\s+/g, '');
 
 function evaluationOf(paths: string[]): Evaluation {
-  const evaluation: Omit<Evaluation, 'nearDuplicateOf'> = { repos: new Set(), commits: new Set(), files: new Set(), references: new Set(), sizes: [] };
+  const evaluation: Omit<Evaluation, 'nearDuplicateOf'> = {
+    repos: new Set(),
+    commits: new Set(),
+    files: new Set(),
+    references: new Set(),
+    sizes: [],
+  };
   const tokens: string[][] = [];
   for (const path of paths) {
     let count = 0;
@@ -90,11 +115,27 @@ function evaluationOf(paths: string[]): Evaluation {
 }
 
 /** The family's samples of one repository: the training-split rules for functions, the family's own otherwise. */
-async function samplesOf(root: string, request: CorpusRequest): Promise<{ tasks: TaskRecord[]; inputs: BuildManifest['inputs'] }> {
+async function samplesOf(
+  root: string,
+  request: CorpusRequest,
+): Promise<{ tasks: TaskRecord[]; inputs: BuildManifest['inputs'] }> {
   const run = await indexRepository(root, {});
-  const repo = { name: basename(run.root), root: run.root, commit: repositoryCommit(run.root), store: run.store, inputs: run.inputs };
+  const repo = {
+    name: basename(run.root),
+    root: run.root,
+    commit: repositoryCommit(run.root),
+    store: run.store,
+    inputs: run.inputs,
+  };
   try {
-    const options = { family: request.family, seed: request.seed, languages: request.languages, limit: request.limit, command: request.command, toolVersion: request.toolVersion };
+    const options = {
+      family: request.family,
+      seed: request.seed,
+      languages: request.languages,
+      limit: request.limit,
+      command: request.command,
+      toolVersion: request.toolVersion,
+    };
     if (request.family !== 'function') {
       const built = await buildFromIndexes([repo], options);
       return { tasks: built.tasks, inputs: built.manifest.inputs };
@@ -114,15 +155,26 @@ export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifes
   const strategy = request.strategy ?? (request.family === 'function' ? 'oracle' : 'bm25');
   const kind = request.family;
   const chatTemplate = request.chatTemplate ?? defaultTemplate([kind], 'chat');
-  if (resolveTemplate(chatTemplate).kind !== 'chat') throw new InputError(`'${chatTemplate}' is not a chat template`, { field: '--chat-template' });
-  if (request.fimTemplate !== undefined && !resolveTemplate(request.fimTemplate).fim) throw new InputError(`'${request.fimTemplate}' is not a FIM template`, { field: '--template' });
+  if (resolveTemplate(chatTemplate).kind !== 'chat')
+    throw new InputError(`'${chatTemplate}' is not a chat template`, { field: '--chat-template' });
+  if (request.fimTemplate !== undefined && !resolveTemplate(request.fimTemplate).fim)
+    throw new InputError(`'${request.fimTemplate}' is not a FIM template`, { field: '--template' });
   const evaluation = evaluationOf(request.exclude);
   mkdirSync(request.out, { recursive: true });
   const chat = new AtomicFile(join(request.out, 'chat.jsonl'));
   const fim = request.fimTemplate === undefined ? null : new AtomicFile(join(request.out, 'fim.jsonl'));
   const manifest: CorpusManifest = {
-    tool: 'ctxbench', version: request.toolVersion, command: request.command, family: request.family, strategy, chatTemplate,
-    fimTemplate: request.fimTemplate ?? null, exclude: evaluation.sizes, repositories: [], counts: {}, samples: 0,
+    tool: 'ctxbench',
+    version: request.toolVersion,
+    command: request.command,
+    family: request.family,
+    strategy,
+    chatTemplate,
+    fimTemplate: request.fimTemplate ?? null,
+    exclude: evaluation.sizes,
+    repositories: [],
+    counts: {},
+    samples: 0,
     inputs: { skipped: [], decoded: [], counts: {} },
   };
   try {
@@ -136,12 +188,22 @@ export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifes
       const { tasks, inputs } = await samplesOf(root, request);
       manifest.inputs.skipped.push(...inputs.skipped);
       manifest.inputs.decoded.push(...inputs.decoded);
-      for (const [reason, count] of Object.entries(inputs.counts) as [keyof typeof inputs.counts, number][]) manifest.inputs.counts[reason] = (manifest.inputs.counts[reason] ?? 0) + count;
+      for (const [reason, count] of Object.entries(inputs.counts) as [keyof typeof inputs.counts, number][])
+        manifest.inputs.counts[reason] = (manifest.inputs.counts[reason] ?? 0) + count;
       manifest.repositories.push({ name, root, commit, status: 'used' });
       const chatBuilder = await createPromptBuilder({ strategy, template: chatTemplate, repoRoot: root });
-      const fimBuilder = request.fimTemplate === undefined ? null : await createPromptBuilder({ strategy, template: request.fimTemplate, repoRoot: root });
+      const fimBuilder =
+        request.fimTemplate === undefined
+          ? null
+          : await createPromptBuilder({ strategy, template: request.fimTemplate, repoRoot: root });
       for (const task of tasks) {
-        const counts = (manifest.counts[task.language] ??= { built: 0, fileOfEvaluationSet: 0, sameReference: 0, nearDuplicate: 0, written: 0 });
+        const counts = (manifest.counts[task.language] ??= {
+          built: 0,
+          fileOfEvaluationSet: 0,
+          sameReference: 0,
+          nearDuplicate: 0,
+          written: 0,
+        });
         counts.built++;
         if (evaluation.files.has(hash(task.prefix + task.reference + task.suffix))) counts.fileOfEvaluationSet++;
         else if (evaluation.references.has(withoutSpace(task.reference))) counts.sameReference++;
@@ -149,8 +211,11 @@ export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifes
         else {
           const meta = { id: task.id, repo: name, path: task.path, language: task.language, kind: task.kind };
           const prompt = await chatBuilder.build(task);
-          chat.write(`${JSON.stringify({ messages: [...(prompt.messages ?? []), { role: 'assistant', content: fenced(task) }], meta })}\n`);
-          if (fim && fimBuilder) fim.write(`${JSON.stringify({ text: (await fimBuilder.build(task)).prompt + task.reference, meta })}\n`);
+          chat.write(
+            `${JSON.stringify({ messages: [...(prompt.messages ?? []), { role: 'assistant', content: fenced(task) }], meta })}\n`,
+          );
+          if (fim && fimBuilder)
+            fim.write(`${JSON.stringify({ text: (await fimBuilder.build(task)).prompt + task.reference, meta })}\n`);
           counts.written++;
           manifest.samples++;
         }

@@ -37,7 +37,10 @@ export class EmbeddingClient {
     mkdirSync(dir, { recursive: true });
     this.database = new Database(join(dir, 'embeddings.sqlite'));
     this.database.pragma('journal_mode = WAL');
-    this.database.exec('CREATE TABLE IF NOT EXISTS embeddings (model TEXT NOT NULL, hash TEXT NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, hash))');
+    this.database.exec(
+      'CREATE TABLE IF NOT EXISTS embeddings (model TEXT NOT NULL, hash TEXT NOT NULL, vector BLOB NOT NULL, PRIMARY ' +
+        'KEY (model, hash))',
+    );
   }
 
   /** Vectors of `texts` in order: from the cache, the rest from the endpoint. */
@@ -46,7 +49,11 @@ export class EmbeddingClient {
     const hashes = texts.map(textHash);
     const vectors: (Float32Array | undefined)[] = hashes.map((hash) => {
       const row = lookup.get(this.model, hash) as { vector: Buffer } | undefined;
-      return row ? new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)) : undefined;
+      return row
+        ? new Float32Array(
+            row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength),
+          )
+        : undefined;
     });
     const missing = [...new Set(texts.filter((_, index) => vectors[index] === undefined))];
     const store = this.database.prepare('INSERT OR REPLACE INTO embeddings (model, hash, vector) VALUES (?, ?, ?)');
@@ -66,30 +73,54 @@ export class EmbeddingClient {
   private async request(input: string[]): Promise<Float32Array[]> {
     let json: unknown;
     try {
-      json = await postJson(this.url, { model: this.model, input }, { apiKey: process.env.OPENAI_API_KEY || null, timeoutMs: this.timeoutMs });
+      json = await postJson(
+        this.url,
+        { model: this.model, input },
+        { apiKey: process.env.OPENAI_API_KEY || null, timeoutMs: this.timeoutMs },
+      );
     } catch (error) {
-      if (error instanceof HttpConnectionError) throw new InputError(`embeddings endpoint unreachable (${error.detail})`, { file: this.url });
-      if (error instanceof HttpStatusError) throw new InputError(`embeddings endpoint answered HTTP ${error.status}: ${error.body.slice(0, 200)}`, { file: this.url });
-      throw new InputError(`embeddings endpoint answered something that is ${(error as Error).message}`, { file: this.url });
+      if (error instanceof HttpConnectionError)
+        throw new InputError(`embeddings endpoint unreachable (${error.detail})`, { file: this.url });
+      if (error instanceof HttpStatusError)
+        throw new InputError(`embeddings endpoint answered HTTP ${error.status}: ${error.body.slice(0, 200)}`, {
+          file: this.url,
+        });
+      throw new InputError(`embeddings endpoint answered something that is ${(error as Error).message}`, {
+        file: this.url,
+      });
     }
     const data = (json as { data?: unknown } | null)?.data;
     if (!Array.isArray(data) || data.length !== input.length) {
-      throw new InputError(`embeddings answer must have a 'data' array of ${input.length} items`, { file: this.url, field: 'data' });
+      throw new InputError(`embeddings answer must have a 'data' array of ${input.length} items`, {
+        file: this.url,
+        field: 'data',
+      });
     }
     const vectors: Float32Array[] = new Array(input.length);
     data.forEach((item: unknown, position) => {
       const { embedding, index } = (item ?? {}) as { embedding?: unknown; index?: unknown };
       const slot = typeof index === 'number' ? index : position;
-      if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-        throw new InputError('must be a non-empty array of finite numbers', { file: this.url, field: `data[${position}].embedding` });
+      if (
+        !Array.isArray(embedding) ||
+        embedding.length === 0 ||
+        !embedding.every((x) => typeof x === 'number' && Number.isFinite(x))
+      ) {
+        throw new InputError('must be a non-empty array of finite numbers', {
+          file: this.url,
+          field: `data[${position}].embedding`,
+        });
       }
       if (!Number.isInteger(slot) || slot < 0 || slot >= input.length || vectors[slot]) {
-        throw new InputError(`index ${String(index)} is out of range or repeated`, { file: this.url, field: `data[${position}].index` });
+        throw new InputError(`index ${String(index)} is out of range or repeated`, {
+          file: this.url,
+          field: `data[${position}].index`,
+        });
       }
       vectors[slot] = Float32Array.from(embedding as number[]);
     });
     const size = vectors[0]!.length;
-    if (vectors.some((vector) => vector.length !== size)) throw new InputError('embeddings of one answer differ in size', { file: this.url, field: 'data' });
+    if (vectors.some((vector) => vector.length !== size))
+      throw new InputError('embeddings of one answer differ in size', { file: this.url, field: 'data' });
     return vectors;
   }
 }

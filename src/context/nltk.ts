@@ -47,7 +47,15 @@ const ENDING_QUOTES: Rule[] = [
   rule("([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", '$1 $2 '),
 ];
 const CONTRACTIONS: Rule[] = [
-  ...[['can', 'not'], ['d', "'ye"], ['gim', 'me'], ['gon', 'na'], ['got', 'ta'], ['lem', 'me'], ['more', "'n"]].map(([a, b]) => rule(`${B}(${a})(${b})${B}`, ' $1 $2 ', 'i')),
+  ...[
+    ['can', 'not'],
+    ['d', "'ye"],
+    ['gim', 'me'],
+    ['gon', 'na'],
+    ['got', 'ta'],
+    ['lem', 'me'],
+    ['more', "'n"],
+  ].map(([a, b]) => rule(`${B}(${a})(${b})${B}`, ' $1 $2 ', 'i')),
   rule(`${B}(wan)(na)(?=${S})`, ' $1 $2 ', 'i'),
   rule(` ('t)(is)${B}`, ' $1 $2 ', 'i'),
   rule(` ('t)(was)${B}`, ' $1 $2 ', 'i'),
@@ -65,7 +73,8 @@ export function treebankText(sentence: string): string {
   text = text.replace(DOUBLE_DASHES[0], DOUBLE_DASHES[1]);
   text = ` ${text} `;
   for (const [pattern, replacement] of ENDING_QUOTES) text = text.replace(pattern, replacement);
-  if (CONTRACTION_WORDS.test(text)) for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
+  if (CONTRACTION_WORDS.test(text))
+    for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
   return text;
 }
 
@@ -94,7 +103,13 @@ interface PunktToken {
 
 function punktToken(tok: string): PunktToken {
   const lower = tok.toLowerCase();
-  return { tok, type: NUMERIC.test(lower) ? '##number##' : lower, periodFinal: tok.endsWith('.'), sentbreak: false, ellipsis: false };
+  return {
+    tok,
+    type: NUMERIC.test(lower) ? '##number##' : lower,
+    periodFinal: tok.endsWith('.'),
+    sentbreak: false,
+    ellipsis: false,
+  };
 }
 
 function* punktWords(text: string): Generator<PunktToken> {
@@ -118,14 +133,17 @@ function orthoSaysStarter(token: PunktToken): boolean | 'unknown' {
   return 'unknown';
 }
 
-/** Second pass for a pair: initials and numbers before a non-starter are abbreviations; an initial before a capital too. */
+/**
+ * Second pass for a pair: initials and numbers before a non-starter are abbreviations; an initial before a capital too.
+ */
 function secondPass(first: PunktToken, second: PunktToken): void {
   if (!first.periodFinal) return;
   const type = first.type.length > 1 && first.type.endsWith('.') ? first.type.slice(0, -1) : first.type;
   const initial = INITIAL.test(first.tok);
   if (initial || type === '##number##') {
     const starter = orthoSaysStarter(second);
-    if (starter === false || (starter === 'unknown' && initial && /^\p{Uppercase}/u.test(second.tok))) first.sentbreak = false;
+    if (starter === false || (starter === 'unknown' && initial && /^\p{Uppercase}/u.test(second.tok)))
+      first.sentbreak = false;
   }
 }
 
@@ -216,7 +234,8 @@ const WORD_RUN = new RegExp(`${W}+`, 'gu');
  * `cannot`, `'tis`…): a text without them has exactly its `\w+` runs as tokens (the fast path).
  */
 export function codeTokens(text: string): string[] {
-  if (!text.includes("n't") && !text.includes("N'T") && !CONTRACTION_WORDS.test(text)) return text.match(WORD_RUN) ?? [];
+  if (!text.includes("n't") && !text.includes("N'T") && !CONTRACTION_WORDS.test(text))
+    return text.match(WORD_RUN) ?? [];
   const tokens: string[] = [];
   for (const sentence of punktSentences(text)) {
     for (const match of treebankText(sentence).matchAll(WORD_RUN)) tokens.push(match[0]);

@@ -14,10 +14,19 @@ export async function createPromptBuilder(options: PromptBuilderOptions): Promis
   const template = resolveTemplate(options.template);
   const parts = parseStrategy(options.strategy);
   const counter = options.tokenCounter ?? (await loadTokenizer(options.tokenizer ?? DEFAULT_TOKENIZER));
-  for (const [field, value] of [['budget', options.budget], ['reserveTokens', options.reserveTokens], ['crossfileBudget', options.crossfileBudget]] as const) {
-    if (value !== undefined && (!Number.isInteger(value) || value < 0)) throw new InputError(`must be a non-negative integer, got ${value}`, { field });
+  for (const [field, value] of [
+    ['budget', options.budget],
+    ['reserveTokens', options.reserveTokens],
+    ['crossfileBudget', options.crossfileBudget],
+  ] as const) {
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      throw new InputError(`must be a non-negative integer, got ${value}`, { field });
   }
-  const retrieval = new Retrieval({ ...DEFAULT_RETRIEVAL, ...template.retrieval, ...options.retrieval }, options.repoRoot, options.embeddings);
+  const retrieval = new Retrieval(
+    { ...DEFAULT_RETRIEVAL, ...template.retrieval, ...options.retrieval },
+    options.repoRoot,
+    options.embeddings,
+  );
   const explicitInfile = parts.some((part) => part.kind === 'infile');
 
   return {
@@ -30,9 +39,14 @@ export async function createPromptBuilder(options: PromptBuilderOptions): Promis
       // kinds are completions of their file, so their in-file text is always part of the prompt.
       const infile = task.kind === 'function' ? explicitInfile : true;
       const { lc, lcEnd } = commentMarks(language);
-      const functionHeader = task.kind === 'function' && !infile
-        ? (task.docstring ?? '').split('\n').filter((line) => line.trim() !== '').map((line) => `${lc} ${line}${lcEnd}\n`).join('')
-        : '';
+      const functionHeader =
+        task.kind === 'function' && !infile
+          ? (task.docstring ?? '')
+              .split('\n')
+              .filter((line) => line.trim() !== '')
+              .map((line) => `${lc} ${line}${lcEnd}\n`)
+              .join('')
+          : '';
       const snippets: SourcedSnippet[] = [];
       const seen = new Set<string>();
       for (const part of parts) {
@@ -48,7 +62,7 @@ export async function createPromptBuilder(options: PromptBuilderOptions): Promis
         counter,
         task,
         language,
-        prefix: template.kind === 'chat' ? (infile ? task.prefix : '') : (infile ? task.prefix : functionHeader),
+        prefix: template.kind === 'chat' ? (infile ? task.prefix : '') : infile ? task.prefix : functionHeader,
         suffix: template.fim && infile ? task.suffix : '',
         infileIncluded: template.kind === 'chat' && infile && task.kind === 'function',
         snippets,
@@ -71,11 +85,18 @@ async function snippetsFor(part: StrategyPart, task: TaskRecord, retrieval: Retr
     case 'infile':
       return [];
     case 'oracle':
-      return (task.oracle ?? []).filter((snippet) => !overlapsHole(task, snippet)).map((snippet) => ({ source: 'oracle', snippet }));
+      return (task.oracle ?? [])
+        .filter((snippet) => !overlapsHole(task, snippet))
+        .map((snippet) => ({ source: 'oracle', snippet }));
     case 'precomputed':
-      return (task.retrieved ?? []).filter((snippet) => beforeHole(task, snippet)).map((snippet) => ({ source: 'retrieved', snippet }));
+      return (task.retrieved ?? [])
+        .filter((snippet) => beforeHole(task, snippet))
+        .map((snippet) => ({ source: 'retrieved', snippet }));
     case 'retriever':
-      return (await retrieval.retrieve(task, part.retriever, part.withReference)).map((snippet) => ({ source: 'retrieved', snippet }));
+      return (await retrieval.retrieve(task, part.retriever, part.withReference)).map((snippet) => ({
+        source: 'retrieved',
+        snippet,
+      }));
   }
 }
 

@@ -10,7 +10,15 @@ export const PromptPartsSchema = z.object({
   /** token counts per part: `infile`, `suffix`, `retrieved`, `oracle`, `instruction`, `total`. */
   tokens: z.record(z.string(), z.number()),
   /** the snippets that went in, with their sources (shown by the viewer). */
-  snippets: z.array(z.object({ source: z.enum(['retrieved', 'oracle']), path: RelativePathSchema, startLine: z.int().min(0), endLine: z.int().min(0), score: z.number().nullable() })),
+  snippets: z.array(
+    z.object({
+      source: z.enum(['retrieved', 'oracle']),
+      path: RelativePathSchema,
+      startLine: z.int().min(0),
+      endLine: z.int().min(0),
+      score: z.number().nullable(),
+    }),
+  ),
   /** the retrieved snippets with their text, as the context stage returned them (the copy baseline reads them). */
   retrieved: z.array(ContextSnippetSchema).optional(),
 });

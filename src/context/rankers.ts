@@ -38,9 +38,17 @@ export class LexicalCorpus {
   private readonly idRank: Int32Array;
   private readonly byIdDescending: Int32Array;
   private bm25?: Float64Array;
-  private tfidf?: { vocabulary: Map<string, number>; idf: Float64Array; docTerms: Map<number, number>[]; norms: Float64Array };
+  private tfidf?: {
+    vocabulary: Map<string, number>;
+    idf: Float64Array;
+    docTerms: Map<number, number>[];
+    norms: Float64Array;
+  };
 
-  constructor(private readonly chunks: readonly Chunk[], vocabularySize: number) {
+  constructor(
+    private readonly chunks: readonly Chunk[],
+    vocabularySize: number,
+  ) {
     this.size = chunks.length;
     this.localOf = new Int32Array(vocabularySize).fill(-1);
     // Local term ids in order of first appearance (rank_bm25's dict order, which its idf mean follows).
@@ -59,7 +67,8 @@ export class LexicalCorpus {
     }
     this.termCount = termCount;
     this.postingStart = new Int32Array(termCount + 1);
-    for (let local = 0; local < termCount; local++) this.postingStart[local + 1] = this.postingStart[local]! + df[local]!;
+    for (let local = 0; local < termCount; local++)
+      this.postingStart[local + 1] = this.postingStart[local]! + df[local]!;
     const total = this.postingStart[termCount]!;
     this.postingDoc = new Int32Array(total);
     this.postingTf = new Int32Array(total);
@@ -72,7 +81,9 @@ export class LexicalCorpus {
         this.postingTf[at] = chunk.counts[index]!;
       });
     });
-    const order = chunks.map((_, doc) => doc).sort((a, b) => (chunks[a]!.id < chunks[b]!.id ? 1 : chunks[a]!.id > chunks[b]!.id ? -1 : 0));
+    const order = chunks
+      .map((_, doc) => doc)
+      .sort((a, b) => (chunks[a]!.id < chunks[b]!.id ? 1 : chunks[a]!.id > chunks[b]!.id ? -1 : 0));
     this.byIdDescending = Int32Array.from(order);
     this.idRank = new Int32Array(this.size);
     order.forEach((doc, rank) => {
@@ -103,7 +114,10 @@ export class LexicalCorpus {
       let totalLength = 0;
       for (const chunk of this.chunks) totalLength += chunk.length;
       const averageLength = totalLength / this.size;
-      const lengthNorm = Float64Array.from(this.chunks, (chunk) => BM25_K1 * (1 - BM25_B + (BM25_B * chunk.length) / averageLength));
+      const lengthNorm = Float64Array.from(
+        this.chunks,
+        (chunk) => BM25_K1 * (1 - BM25_B + (BM25_B * chunk.length) / averageLength),
+      );
       // The same expression, in the same order, as rank_bm25's get_scores, and logs rounded as
       // glibc's (Python's math.log): the sums come out bit-identical (docs/context.md).
       const weights = new Float64Array(this.postingDoc.length);

@@ -5,7 +5,14 @@ import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
 import { getLanguage, type LanguageId } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
 import { compareCodePoints, RepoIndex, type CandidateSet } from './chunks.ts';
-import { CROSSCODEEVAL_CANDIDATES, RETRIEVAL_COMPATIBILITIES, type Chunk, type EmbeddingOptions, type RetrievalCompatibility, type RetrievalOptions } from './types.ts';
+import {
+  CROSSCODEEVAL_CANDIDATES,
+  RETRIEVAL_COMPATIBILITIES,
+  type Chunk,
+  type EmbeddingOptions,
+  type RetrievalCompatibility,
+  type RetrievalOptions,
+} from './types.ts';
 import { EmbeddingClient } from './dense.ts';
 import { RETRIEVERS } from './retrievers.ts';
 import { codeTokens } from './nltk.ts';
@@ -14,11 +21,13 @@ import { nonBlankLines } from './text.ts';
 /** `ctxbench` or `crosscodeeval` (CLI `--retrieval-compat`). */
 export function parseRetrievalCompatibility(value: string): RetrievalCompatibility {
   if (!(RETRIEVAL_COMPATIBILITIES as readonly string[]).includes(value)) {
-    throw new InputError(`unknown retrieval compatibility '${value}' (known: ${RETRIEVAL_COMPATIBILITIES.join(', ')})`, { field: 'retrieval.compatibility' });
+    throw new InputError(
+      `unknown retrieval compatibility '${value}' (known: ${RETRIEVAL_COMPATIBILITIES.join(', ')})`,
+      { field: 'retrieval.compatibility' },
+    );
   }
   return value as RetrievalCompatibility;
 }
-
 
 /** The text whose last lines are the query: the in-file prompt, or a function task's docstring and signature. */
 export function queryText(task: TaskRecord, queryLines: number, withReference: boolean): string {
@@ -42,7 +51,8 @@ export class Retrieval {
     for (const field of ['chunkLines', 'stride', 'queryLines', 'topK', 'maxFiles', 'maxChunks'] as const) {
       const value = options[field];
       if ((field === 'maxFiles' || field === 'maxChunks') && value === undefined) continue;
-      if (value === undefined || !Number.isInteger(value) || value < 1) throw new InputError(`must be a positive integer, got ${value}`, { field: `retrieval.${field}` });
+      if (value === undefined || !Number.isInteger(value) || value < 1)
+        throw new InputError(`must be a positive integer, got ${value}`, { field: `retrieval.${field}` });
     }
   }
 
@@ -56,7 +66,10 @@ export class Retrieval {
     if (!extensions) {
       const secondary = this.options.secondaryExtensions ?? !this.crossCodeEval;
       const languages = [language, ...(getLanguage(language).retrievalPeers ?? [])].map((id) => getLanguage(id));
-      extensions = new Set(this.options.extensions ?? languages.flatMap((spec) => (secondary ? spec.extensions : spec.extensions.slice(0, 1))));
+      extensions = new Set(
+        this.options.extensions ??
+          languages.flatMap((spec) => (secondary ? spec.extensions : spec.extensions.slice(0, 1))),
+      );
       this.extensionSets.set(language, extensions);
     }
     return extensions;
@@ -65,12 +78,21 @@ export class Retrieval {
   private candidatesFor(task: TaskRecord): CandidateSet {
     const root = this.repoRoot ?? task.repo.root ?? undefined;
     if (!root) {
-      throw new InputError(`task '${task.id}': retrieval needs the repository checkout (give --repo DIR or set repo.root)`, { field: 'repo.root' });
+      throw new InputError(
+        `task '${task.id}': retrieval needs the repository checkout (give --repo DIR or set repo.root)`,
+        { field: 'repo.root' },
+      );
     }
     const index = RepoIndex.for(root, this.options.chunkLines, this.options.stride, this.options.compatibility);
     const folder = this.crossCodeEval ? getLanguage(task.language).crossCodeEvalFolder : undefined;
     const caps = this.crossCodeEval ? CROSSCODEEVAL_CANDIDATES : { maxFiles: Infinity, maxChunks: Infinity };
-    return index.candidates(task.path, this.extensionsFor(task.language), this.options.maxFiles ?? caps.maxFiles, this.options.maxChunks ?? caps.maxChunks, folder);
+    return index.candidates(
+      task.path,
+      this.extensionsFor(task.language),
+      this.options.maxFiles ?? caps.maxFiles,
+      this.options.maxChunks ?? caps.maxChunks,
+      folder,
+    );
   }
 
   /** The top-k snippets of the named retriever (RETRIEVERS) for one task. */
@@ -90,7 +112,10 @@ export class Retrieval {
       embed: () => this.embeddings(candidates.ranked, query),
     });
     if (scored.scores.length !== candidates.ranked.length) {
-      throw new InputError(`retriever '${retriever.name}' returned ${scored.scores.length} scores for ${candidates.ranked.length} chunks`, { field: 'context' });
+      throw new InputError(
+        `retriever '${retriever.name}' returned ${scored.scores.length} scores for ${candidates.ranked.length} chunks`,
+        { field: 'context' },
+      );
     }
     // CrossCodeEval turns the next-chunk rule off for queries with the reference.
     const nextChunk = this.options.nextChunk && !withReference;
@@ -103,7 +128,13 @@ export class Retrieval {
       const chunk = nextChunk ? (candidates.next(hit) ?? hit) : hit;
       if (nextChunk && pickedTexts.has(chunk.text)) continue;
       pickedTexts.add(chunk.text);
-      picked.push({ path: chunk.path, startLine: chunk.startLine, endLine: chunk.endLine, text: chunk.text, score: scored.scores[doc]! });
+      picked.push({
+        path: chunk.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        text: chunk.text,
+        score: scored.scores[doc]!,
+      });
     }
     return picked;
   }
@@ -121,15 +152,26 @@ export class Retrieval {
       // every chunk tied with the k-th score may take a place in the text order
       if (byId.length >= topK && scores[doc] !== scores[byId[topK - 1]!]) break;
     }
-    const byText = [...byId].sort((a, b) => scores[b]! - scores[a]! || compareCodePoints(candidates.ranked[b]!.text, candidates.ranked[a]!.text));
+    const byText = [...byId].sort(
+      (a, b) => scores[b]! - scores[a]! || compareCodePoints(candidates.ranked[b]!.text, candidates.ranked[a]!.text),
+    );
     return byText.slice(0, topK).map((doc, rank) => {
       const chunk = candidates.ranked[doc]!;
       const named = candidates.ranked[byId[rank]!]!;
-      return { path: named.path, startLine: chunk.startLine, endLine: chunk.endLine, text: chunk.text, score: scores[doc]! };
+      return {
+        path: named.path,
+        startLine: chunk.startLine,
+        endLine: chunk.endLine,
+        text: chunk.text,
+        score: scores[doc]!,
+      };
     });
   }
 
-  private async embeddings(chunks: readonly Chunk[], query: string): Promise<{ chunks: Float32Array[]; query: Float32Array }> {
+  private async embeddings(
+    chunks: readonly Chunk[],
+    query: string,
+  ): Promise<{ chunks: Float32Array[]; query: Float32Array }> {
     this.embeddingClient ??= new EmbeddingClient(this.embeddingOptions ?? {});
     const missing = chunks.filter((chunk) => !this.chunkVectors.has(chunk));
     const vectors = await this.embeddingClient.embed([...missing.map((chunk) => chunk.text), query]);

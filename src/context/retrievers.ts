@@ -28,7 +28,10 @@ export interface Retriever {
   name: string;
   /** one line for `ctxbench prompt --list-strategies`. */
   description: string;
-  /** A score per chunk (`touched`: the chunks whose score is set; the others count as 0). Ties are broken by chunk id, descending. */
+  /**
+   * A score per chunk (`touched`: the chunks whose score is set; the others count as 0). Ties are broken by chunk id,
+   * descending.
+   */
   score(input: RetrieverInput): Scored | Promise<Scored>;
 }
 
@@ -48,7 +51,11 @@ export function allTouched(scores: Float64Array): Scored {
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) throw new InputError(`embedding sizes differ (${a.length} and ${b.length}): was the cache filled by another model?`, { field: 'embeddings.model' });
+  if (a.length !== b.length)
+    throw new InputError(
+      `embedding sizes differ (${a.length} and ${b.length}): was the cache filled by another model?`,
+      { field: 'embeddings.model' },
+    );
   let dot = 0;
   let normA = 0;
   let normB = 0;

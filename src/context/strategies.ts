@@ -17,15 +17,26 @@ const FIXED_DESCRIPTIONS: Record<(typeof FIXED)[number], string> = {
   precomputed: 'the retrieval that came with an imported set (CrossCodeEval crossfile_context)',
 };
 
-/** eval's agent mode, named last in a strategy (`agent`, `bm25+agent`): the model calls repository tools (agent-tools.ts). */
+/**
+ * eval's agent mode, named last in a strategy (`agent`, `bm25+agent`): the model calls repository tools
+ * (agent-tools.ts).
+ */
 export const AGENT_STRATEGY = 'agent';
 
 export function listStrategies(): { name: string; description: string }[] {
   return [
     ...FIXED.map((name) => ({ name, description: FIXED_DESCRIPTIONS[name] })),
     ...RETRIEVERS.list().map(({ name, description }) => ({ name, description })),
-    { name: '<retriever>-ref', description: 'the retriever with the reference added to the query (upper bound), no next-chunk rule' },
-    { name: `<strategy>+${AGENT_STRATEGY}`, description: `eval only: the model then calls repository tools over several turns (alone, \`${AGENT_STRATEGY}\` opens with \`none\`)` },
+    {
+      name: '<retriever>-ref',
+      description: 'the retriever with the reference added to the query (upper bound), no next-chunk rule',
+    },
+    {
+      name: `<strategy>+${AGENT_STRATEGY}`,
+      description:
+        `eval only: the model then calls repository tools over several turns (alone, ` +
+        `\`${AGENT_STRATEGY}\` opens with \`none\`)`,
+    },
   ];
 }
 
@@ -33,7 +44,10 @@ export function listStrategies(): { name: string; description: string }[] {
 export function splitAgentStrategy(name: string): { opening: string; agent: boolean } {
   const parts = name.split('+').map((part) => part.trim());
   const agent = parts.at(-1) === AGENT_STRATEGY;
-  if (parts.slice(0, -1).includes(AGENT_STRATEGY)) throw new InputError(`'${AGENT_STRATEGY}' comes last in a strategy ('${name}'), e.g. bm25+agent`, { field: 'context' });
+  if (parts.slice(0, -1).includes(AGENT_STRATEGY))
+    throw new InputError(`'${AGENT_STRATEGY}' comes last in a strategy ('${name}'), e.g. bm25+agent`, {
+      field: 'context',
+    });
   const opening = agent ? parts.slice(0, -1).join('+') : name;
   return { opening: opening === '' ? 'none' : opening, agent };
 }
@@ -46,12 +60,19 @@ function knownNames(): string {
 export function parseStrategy(name: string): StrategyPart[] {
   const parts = name.split('+').map((part): StrategyPart => {
     const word = part.trim();
-    if (word === AGENT_STRATEGY) throw new InputError(`'${AGENT_STRATEGY}' is eval's agent mode (the model calls repository tools); it builds no prompt of its own`, { field: 'context' });
+    if (word === AGENT_STRATEGY)
+      throw new InputError(
+        `'${AGENT_STRATEGY}' is eval's agent mode (the model calls repository tools); it builds no prompt of its own`,
+        { field: 'context' },
+      );
     if ((FIXED as readonly string[]).includes(word)) return { kind: word as (typeof FIXED)[number] };
     const withReference = word.endsWith('-ref') && !RETRIEVERS.has(word);
     const base = withReference ? word.slice(0, -'-ref'.length) : word;
     if (RETRIEVERS.has(base)) return { kind: 'retriever', retriever: base, withReference };
-    throw new InputError(`unknown context strategy '${word}' (known: ${knownNames()}; combine with +, e.g. oracle+bm25)`, { field: 'context' });
+    throw new InputError(
+      `unknown context strategy '${word}' (known: ${knownNames()}; combine with +, e.g. oracle+bm25)`,
+      { field: 'context' },
+    );
   });
   if (parts.length > 1 && parts.some((part) => part.kind === 'none')) {
     throw new InputError(`'none' cannot be combined with other strategies ('${name}')`, { field: 'context' });

@@ -9,7 +9,10 @@ import { parseRecord, type RecordLocation } from '../util/schema.ts';
 import { readYaml } from '../util/yaml-lines.ts';
 import { RETRIEVAL_COMPATIBILITIES, type RetrievalOptions } from './types.ts';
 
-/** CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment; the default layout of a template file. */
+/**
+ * CrossCodeEval's commented fragment block (augment_with_cfc.py), `{lc}` = the line comment; the default layout of a
+ * template file.
+ */
 export const COMMENTED_FRAGMENTS = {
   header: '{lc} Here are some relevant code fragments from other files of the repo:{lcEnd}\n\n',
   snippet: '{lc} the below code fragment can be found in:{lcEnd}\n{lc} {path}{lcEnd}\n{commented}\n\n',
@@ -31,7 +34,10 @@ export const SnippetLayoutSchema = z.strictObject({
   /** text after the last snippet. */
   footer: z.string().default(''),
   /** the whole block when there is at least one snippet: `{block}` is header+snippets+footer. */
-  wrap: z.string().refine((wrap) => wrap.includes('{block}'), { error: 'must contain {block}' }).default('{block}'),
+  wrap: z
+    .string()
+    .refine((wrap) => wrap.includes('{block}'), { error: 'must contain {block}' })
+    .default('{block}'),
 });
 export type SnippetLayout = z.output<typeof SnippetLayoutSchema>;
 
@@ -83,16 +89,26 @@ export const TemplateSchema = z
     if (template.kind === 'completion') {
       if (template.prompt === undefined) fail('prompt', 'a completion template needs a prompt');
       else if (!template.prompt.includes('{prefix}')) fail('prompt', 'must contain {prefix}');
-      else if (template.fim && !template.prompt.includes('{suffix}')) fail('prompt', 'a FIM template must contain {suffix}');
+      else if (template.fim && !template.prompt.includes('{suffix}'))
+        fail('prompt', 'a FIM template must contain {suffix}');
     }
   });
 
-export type PromptTemplate = Omit<z.output<typeof TemplateSchema>, 'name' | 'description' | 'source'> & { name: string; description: string; source: string };
+export type PromptTemplate = Omit<z.output<typeof TemplateSchema>, 'name' | 'description' | 'source'> & {
+  name: string;
+  description: string;
+  source: string;
+};
 
 /** Checks a parsed template; name, description and source default from `file`. */
 export function validateTemplate(value: unknown, file: string, where: RecordLocation = { file }): PromptTemplate {
   const template = parseRecord(TemplateSchema, value, where);
-  return { ...template, name: template.name ?? basename(file, extname(file)), description: template.description ?? `template from ${file}`, source: template.source ?? file };
+  return {
+    ...template,
+    name: template.name ?? basename(file, extname(file)),
+    description: template.description ?? `template from ${file}`,
+    source: template.source ?? file,
+  };
 }
 
 /** Reads a template file (JSON, or YAML by extension). */

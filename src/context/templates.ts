@@ -46,22 +46,29 @@ const BUILT_IN: readonly PromptTemplate[] = [
   },
   {
     name: 'cceval-chat',
-    description: 'CrossCodeEval for chat models: the commented fragments and the in-file prompt, asking for the next line only',
+    description:
+      'CrossCodeEval for chat models: the commented fragments and the in-file prompt, asking for the next line only',
     kind: 'chat',
     fim: false,
     system: 'You complete {language} code. Answer with the code only, in one fenced block, and nothing else.\n',
-    user: 'Complete the next line of {path} (the code after the last line shown, up to the end of that statement).\n{context}\n```\n{prefix}\n```',
+    user:
+      'Complete the next line of {path} (the code after the last line shown, up to the end of that ' +
+      'statement).\n{context}\n```\n{prefix}\n```',
     context: { ...COMMENTED_FRAGMENTS, wrap: '\n```\n{block}```\n' },
     fill: 'context-first',
     source: "ctxbench: CrossCodeEval's prompt (augment_with_cfc.py) as a chat message; the instruction is ctxbench's",
   },
   {
     name: 'm2rc-chat',
-    description: 'M2RC-Eval for chat models: fragments, then the code before and after the hole, asking for the missing code only',
+    description:
+      'M2RC-Eval for chat models: fragments, then the code before and after the hole, asking for the missing code only',
     kind: 'chat',
     fim: true,
-    system: 'You fill a hole in {language} code. Answer with the missing code only, in one fenced block, and nothing else.\n',
-    user: 'Write the code that belongs between the code before and the code after the hole in {path}.\n{context}\nCode before the hole:\n```\n{prefix}\n```\nCode after the hole:\n```\n{suffix}\n```',
+    system:
+      'You fill a hole in {language} code. Answer with the missing code only, in one fenced block, and nothing else.\n',
+    user:
+      'Write the code that belongs between the code before and the code after the hole in ' +
+      '{path}.\n{context}\nCode before the hole:\n```\n{prefix}\n```\nCode after the hole:\n```\n{suffix}\n```',
     context: { ...COMMENTED_FRAGMENTS, wrap: '\n```\n{block}```\n' },
     budget: 4096,
     fill: 'infile-first',
@@ -126,14 +133,16 @@ const BUILT_IN: readonly PromptTemplate[] = [
     description: 'Qwen2.5-Coder repository-level FIM: <|repo_name|>, <|file_sep|> per file, then <|fim_*|>',
     kind: 'completion',
     fim: true,
-    prompt: '<|repo_name|>{repo}\n{context}<|file_sep|>{path}\n<|fim_prefix|>{prefix}<|fim_suffix|>{suffix}<|fim_middle|>',
+    prompt:
+      '<|repo_name|>{repo}\n{context}<|file_sep|>{path}\n<|fim_prefix|>{prefix}<|fim_suffix|>{suffix}<|fim_middle|>',
     context: fileBlocks('<|file_sep|>{path}\n{text}\n'),
     fill: 'context-first',
     source: 'QwenLM/Qwen2.5-Coder examples/Qwen2.5-Coder.md (repository level code infilling)',
   },
   {
     name: 'codegemma',
-    description: 'CodeGemma FIM <|fim_prefix|>/<|fim_suffix|>/<|fim_middle|>, context files ended by <|file_separator|>',
+    description:
+      'CodeGemma FIM <|fim_prefix|>/<|fim_suffix|>/<|fim_middle|>, context files ended by <|file_separator|>',
     kind: 'completion',
     fim: true,
     prompt: '{context}<|fim_prefix|>{prefix}<|fim_suffix|>{suffix}<|fim_middle|>',
@@ -147,7 +156,12 @@ const BUILT_IN: readonly PromptTemplate[] = [
 export const TEMPLATES = new Registry<PromptTemplate>('template', 'template', {
   key: 'templates',
   entry: pluginEntry('name', {
-    description: z.string(), kind: z.enum(['chat', 'completion']), fim: z.boolean(), fill: z.enum(['infile-first', 'context-first']), context: z.looseObject({}), source: z.string(),
+    description: z.string(),
+    kind: z.enum(['chat', 'completion']),
+    fim: z.boolean(),
+    fill: z.enum(['infile-first', 'context-first']),
+    context: z.looseObject({}),
+    source: z.string(),
   }),
   add: registerTemplate,
 });
@@ -168,7 +182,10 @@ const DEFAULT_TEMPLATES: Record<TaskKind, { completion: string; chat: string }> 
 /** The default template of the task kinds of a tasks file, for a model taking `shape` prompts (`any`: baselines). */
 export function defaultTemplate(kinds: Iterable<TaskKind>, shape: 'chat' | 'completion' | 'any'): string {
   const distinct = [...new Set(kinds)];
-  if (distinct.length !== 1) throw new InputError(`the tasks mix kinds (${distinct.join(', ') || 'none'}); choose a template with --template`, { field: 'template' });
+  if (distinct.length !== 1)
+    throw new InputError(`the tasks mix kinds (${distinct.join(', ') || 'none'}); choose a template with --template`, {
+      field: 'template',
+    });
   return DEFAULT_TEMPLATES[distinct[0]!][shape === 'chat' ? 'chat' : 'completion'];
 }
 
@@ -181,7 +198,9 @@ export function resolveTemplate(nameOrPath: string): PromptTemplate {
   const registered = TEMPLATES.find(nameOrPath);
   if (registered) return registered;
   if (existsSync(nameOrPath)) return loadTemplateFile(nameOrPath);
-  throw new InputError(`unknown template '${nameOrPath}' (known: ${TEMPLATES.names().join(', ')}; or a .json/.yaml template file)`);
+  throw new InputError(
+    `unknown template '${nameOrPath}' (known: ${TEMPLATES.names().join(', ')}; or a .json/.yaml template file)`,
+  );
 }
 
 /** Fills `{name}` placeholders in one pass (values are never re-scanned); unknown names stay as written. */

@@ -2,7 +2,9 @@
 // Its word tokenizer (`tokenize_nltk`) is in nltk.ts.
 
 /** Python's str.isspace() characters. */
-const PY_SPACE = '\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
+const PY_SPACE =
+  '\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f ' +
+  '\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
 const PY_SPACE_SET = new Set(PY_SPACE);
 
 /** Python's `str.strip()` (no arguments). */

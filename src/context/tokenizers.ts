@@ -28,9 +28,10 @@ export function loadTokenizer(nameOrPath: string = DEFAULT_TOKENIZER): Promise<T
 }
 
 async function loadTiktoken(name: string): Promise<TokenCounter> {
-  const ranks = name === 'cl100k_base'
-    ? (await import('js-tiktoken/ranks/cl100k_base')).default
-    : (await import('js-tiktoken/ranks/o200k_base')).default;
+  const ranks =
+    name === 'cl100k_base'
+      ? (await import('js-tiktoken/ranks/cl100k_base')).default
+      : (await import('js-tiktoken/ranks/o200k_base')).default;
   const encoding = new Tiktoken(ranks);
   // tiktoken splits a text with its pattern and encodes each piece on its own (no merge crosses
   // pieces): a text's count is the sum of its pieces', and each piece's is kept. Budgets count the
@@ -73,7 +74,13 @@ function loadHuggingFace(path: string): TokenCounter {
     throw new InputError(`not a tokenizer.json: ${(error as Error).message}`, { file });
   }
   const model = (json as { model?: { type?: unknown; vocab?: unknown } } | null)?.model;
-  if (typeof json !== 'object' || json === null || typeof model !== 'object' || model === null || model.vocab === undefined) {
+  if (
+    typeof json !== 'object' ||
+    json === null ||
+    typeof model !== 'object' ||
+    model === null ||
+    model.vocab === undefined
+  ) {
     throw new InputError('not a tokenizer.json: no `model` with a `vocab`', { file, field: 'model' });
   }
   const configFile = join(dirname(file), 'tokenizer_config.json');

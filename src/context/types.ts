@@ -43,8 +43,10 @@ export const DEFAULT_RETRIEVAL: RetrievalOptions = {
   compatibility: 'ctxbench',
 };
 
-/** CrossCodeEval's caps on candidates (`augment_with_cfc.py`): the 1,000 nearest files, their first 1,000 chunks. Elsewhere
- *  the whole repository is ranked (a fragment the cap would drop can be the best one). */
+/**
+ * CrossCodeEval's caps on candidates (`augment_with_cfc.py`): the 1,000 nearest files, their first 1,000 chunks.
+ * Elsewhere the whole repository is ranked (a fragment the cap would drop can be the best one).
+ */
 export const CROSSCODEEVAL_CANDIDATES = { maxFiles: 1000, maxChunks: 1000 } as const;
 
 /** `topK` of a template that lets every ranked fragment in, its budget deciding how many fit (M2RC-Eval's layout). */

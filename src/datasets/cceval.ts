@@ -9,7 +9,12 @@ import { pathProblem, validateTask } from './schema.ts';
 import type { ContextSnippet, TaskRecord } from './types.ts';
 
 /** `project_cc_<lang>/N` language names → ctxbench language ids. */
-const CCEVAL_LANGUAGES: Record<string, LanguageId> = { python: 'python', java: 'java', typescript: 'typescript', csharp: 'csharp' };
+const CCEVAL_LANGUAGES: Record<string, LanguageId> = {
+  python: 'python',
+  java: 'java',
+  typescript: 'typescript',
+  csharp: 'csharp',
+};
 
 const MAPPED_FIELDS = new Set(['prompt', 'groundtruth', 'right_context', 'metadata', 'crossfile_context']);
 const MAPPED_METADATA = new Set(['task_id', 'repository', 'file']);
@@ -23,7 +28,12 @@ function fail(where: Where, field: string, message: string): never {
 function objectField(record: Record<string, unknown>, key: string, where: Where, field = key): Record<string, unknown> {
   const value = record[key];
   if (value === undefined) fail(where, field, 'missing field');
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, field, `expected an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(
+      where,
+      field,
+      `expected an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    );
   return value as Record<string, unknown>;
 }
 
@@ -37,14 +47,15 @@ function stringField(record: Record<string, unknown>, key: string, where: Where,
 function integerField(record: Record<string, unknown>, key: string, where: Where, field = key): number {
   const value = record[key];
   if (value === undefined) fail(where, field, 'missing field');
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) fail(where, field, `expected a non-negative integer, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    fail(where, field, `expected a non-negative integer, got ${JSON.stringify(value)}`);
   return value;
 }
 
 /** The language of a CrossCodeEval task id (`project_cc_python/62` → python). */
 export function ccevalLanguage(taskId: string): LanguageId | null {
   const match = /^project_cc_([a-z_]+)\/\d+$/.exec(taskId);
-  return match ? CCEVAL_LANGUAGES[match[1]!] ?? null : null;
+  return match ? (CCEVAL_LANGUAGES[match[1]!] ?? null) : null;
 }
 
 function retrievedSnippets(context: Record<string, unknown>, where: Where): ContextSnippet[] {
@@ -60,7 +71,8 @@ function retrievedSnippets(context: Record<string, unknown>, where: Where): Cont
     const problem = pathProblem(path);
     if (problem) fail(where, `${field}.filename`, `path '${path}' ${problem}`);
     const score = chunk.score;
-    if (score !== undefined && score !== null && typeof score !== 'number') fail(where, `${field}.score`, `expected a number, got ${typeof score}`);
+    if (score !== undefined && score !== null && typeof score !== 'number')
+      fail(where, `${field}.score`, `expected a number, got ${typeof score}`);
     // CrossCodeEval's chunks carry no line numbers: 0 marks them unknown.
     return { path, startLine: 0, endLine: 0, text, score: typeof score === 'number' ? score : null };
   });
@@ -76,7 +88,8 @@ function spanOf(startLine: number, startColumn: number, reference: string) {
 
 /** Converts one CrossCodeEval record; errors name the file, line and field. */
 export function ccevalToTask(value: unknown, where: Where): TaskRecord {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail(where, '(record)', 'expected an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(where, '(record)', 'expected an object');
   const record = value as Record<string, unknown>;
   const prompt = stringField(record, 'prompt', where);
   const groundtruth = stringField(record, 'groundtruth', where);
@@ -84,12 +97,18 @@ export function ccevalToTask(value: unknown, where: Where): TaskRecord {
   const metadata = objectField(record, 'metadata', where);
   const taskId = stringField(metadata, 'task_id', where, 'metadata.task_id');
   const language = ccevalLanguage(taskId);
-  if (!language) fail(where, 'metadata.task_id', `expected 'project_cc_<python|java|typescript|csharp>/N', got '${taskId}'`);
+  if (!language)
+    fail(where, 'metadata.task_id', `expected 'project_cc_<python|java|typescript|csharp>/N', got '${taskId}'`);
   const repository = stringField(metadata, 'repository', where, 'metadata.repository');
   const path = stringField(metadata, 'file', where, 'metadata.file');
   const problem = pathProblem(path);
   if (problem) fail(where, 'metadata.file', `path '${path}' ${problem}`);
-  const groundtruthLine = integerField(metadata, 'groundtruth_start_lineno', where, 'metadata.groundtruth_start_lineno');
+  const groundtruthLine = integerField(
+    metadata,
+    'groundtruth_start_lineno',
+    where,
+    'metadata.groundtruth_start_lineno',
+  );
   const promptLastLine = prompt.slice(prompt.lastIndexOf('\n') + 1);
   const meta: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(metadata)) if (!MAPPED_METADATA.has(key)) meta[key] = field;
@@ -110,8 +129,10 @@ export function ccevalToTask(value: unknown, where: Where): TaskRecord {
   if (record.crossfile_context !== undefined) {
     const context = objectField(record, 'crossfile_context', where);
     task.retrieved = retrievedSnippets(context, where);
-    if (context.text !== undefined) meta.crossfile_context_text = stringField(context, 'text', where, 'crossfile_context.text');
-    for (const [key, field] of Object.entries(context)) if (key !== 'text' && key !== 'list') meta[`crossfile_context_${key}`] = field;
+    if (context.text !== undefined)
+      meta.crossfile_context_text = stringField(context, 'text', where, 'crossfile_context.text');
+    for (const [key, field] of Object.entries(context))
+      if (key !== 'text' && key !== 'list') meta[`crossfile_context_${key}`] = field;
   }
   if (Object.keys(meta).length > 0) task.meta = meta;
   return validateTask(task, where);
@@ -133,16 +154,32 @@ export function importCceval(file: string): TaskRecord[] {
  * CrossCodeEval id gets `project_cc_<language>/<index>` and keeps its own as `metadata.ctxbench_id`.
  */
 export function toCcevalRecord(task: TaskRecord, index: number): Record<string, unknown> {
-  const metadata: Record<string, unknown> = ccevalLanguage(task.id) ? { task_id: task.id } : { task_id: `project_cc_${task.language}/${index}`, ctxbench_id: task.id };
-  Object.assign(metadata, { repository: task.repo.name, file: task.path, groundtruth_start_lineno: task.span.startLine - 1 });
+  const metadata: Record<string, unknown> = ccevalLanguage(task.id)
+    ? { task_id: task.id }
+    : { task_id: `project_cc_${task.language}/${index}`, ctxbench_id: task.id };
+  Object.assign(metadata, {
+    repository: task.repo.name,
+    file: task.path,
+    groundtruth_start_lineno: task.span.startLine - 1,
+  });
   const context: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(task.meta ?? {})) {
     if (key === 'crossfile_context_text') context.text = value;
     else if (key.startsWith('crossfile_context_')) context[key.slice('crossfile_context_'.length)] = value;
     else metadata[key] = value;
   }
-  const record: Record<string, unknown> = { prompt: task.prefix, groundtruth: task.reference, right_context: task.suffix, metadata };
-  if (task.retrieved) context.list = task.retrieved.map((snippet) => ({ retrieved_chunk: snippet.text, filename: snippet.path, score: snippet.score }));
+  const record: Record<string, unknown> = {
+    prompt: task.prefix,
+    groundtruth: task.reference,
+    right_context: task.suffix,
+    metadata,
+  };
+  if (task.retrieved)
+    context.list = task.retrieved.map((snippet) => ({
+      retrieved_chunk: snippet.text,
+      filename: snippet.path,
+      score: snippet.score,
+    }));
   if (Object.keys(context).length > 0) record.crossfile_context = context;
   return record;
 }
@@ -150,7 +187,10 @@ export function toCcevalRecord(task: TaskRecord, index: number): Record<string, 
 /** Writes tasks as a CrossCodeEval JSONL file, one line at a time, atomically. Returns the count. */
 export function exportCceval(tasks: Iterable<TaskRecord>, file: string): number {
   let index = 0;
-  return writeJsonl(file, (function* () {
-    for (const task of tasks) yield toCcevalRecord(task, index++);
-  })());
+  return writeJsonl(
+    file,
+    (function* () {
+      for (const task of tasks) yield toCcevalRecord(task, index++);
+    })(),
+  );
 }

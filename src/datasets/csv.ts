@@ -8,19 +8,28 @@ export interface CsvRow {
   values: Record<string, string>;
 }
 
-/** Parses CSV text into records (first row = header). `delimiter` defaults to ',' (a tab when the header has tabs and no commas). */
+/**
+ * Parses CSV text into records (first row = header). `delimiter` defaults to ',' (a tab when the header has tabs and no
+ * commas).
+ */
 export function parseCsv(text: string, file: string, delimiter?: string): CsvRow[] {
   const rows = parseCsvRows(text, file, delimiter);
   const header = rows[0]!.fields;
   return rows.slice(1).map((row) => {
     if (row.fields.length !== header.length) {
-      throw new InputError(`expected ${header.length} fields as in the header, got ${row.fields.length}`, { file, line: row.line });
+      throw new InputError(`expected ${header.length} fields as in the header, got ${row.fields.length}`, {
+        file,
+        line: row.line,
+      });
     }
     return { line: row.line, values: Object.fromEntries(header.map((name, index) => [name, row.fields[index]!])) };
   });
 }
 
-/** The rows of CSV text as field lists, header included (for sheets whose header repeats names, e.g. blank ones); at least one row. */
+/**
+ * The rows of CSV text as field lists, header included (for sheets whose header repeats names, e.g. blank ones); at
+ * least one row.
+ */
 export function parseCsvRows(text: string, file: string, delimiter?: string): { line: number; fields: string[] }[] {
   const body = text.startsWith('\ufeff') ? text.slice(1) : text;
   const firstLine = body.slice(0, body.indexOf('\n') >= 0 ? body.indexOf('\n') : body.length);
@@ -92,7 +101,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function guardCsvCell(text: string): string {
   if (text.startsWith("'")) return `'${text}`;
-  if (!FORMULA_START.test(text) || text.length === 1 || (text.trim() !== '' && Number.isFinite(Number(text)))) return text;
+  if (!FORMULA_START.test(text) || text.length === 1 || (text.trim() !== '' && Number.isFinite(Number(text))))
+    return text;
   return `'${text}`;
 }
 
@@ -101,7 +111,10 @@ export function unguardCsvCell(cell: string): string {
   return cell.startsWith("'") && (cell[1] === "'" || FORMULA_START.test(cell.slice(1))) ? cell.slice(1) : cell;
 }
 
-/** RFC 4180 CSV text of rows, text cells guarded against formula injection (`guardCsvCell`): fields holding a comma, a quote or a line break are quoted; each row ends in \n. */
+/**
+ * RFC 4180 CSV text of rows, text cells guarded against formula injection (`guardCsvCell`): fields holding a comma, a
+ * quote or a line break are quoted; each row ends in \n.
+ */
 export function formatCsv(rows: readonly (readonly (string | number | null)[])[]): string {
   const quote = (value: string | number | null) => {
     const text = value === null ? '' : typeof value === 'number' ? String(value) : guardCsvCell(value);

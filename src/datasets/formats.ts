@@ -58,37 +58,80 @@ export interface ExportFormat {
 }
 
 const BUILTIN_IMPORTS: readonly ImportFormat[] = [
-  { name: 'cceval', description: "CrossCodeEval's JSONL (one record per line, crossfile_context kept as retrieved)", inputs: ['FILE.jsonl'], read: ([file]) => ({ tasks: iterateCceval(file!) }) },
+  {
+    name: 'cceval',
+    description: "CrossCodeEval's JSONL (one record per line, crossfile_context kept as retrieved)",
+    inputs: ['FILE.jsonl'],
+    read: ([file]) => ({ tasks: iterateCceval(file!) }),
+  },
   {
     name: 'yabloco',
-    description: "YABLoCo's CSV and JSON; with --repo, each row relocated onto the checkout at hand (found, changed, dropped: the manifest)",
+    description:
+      "YABLoCo's CSV and JSON; with --repo, each row relocated onto the checkout at hand (found, changed, dropped: " +
+      'the manifest)',
     inputs: ['BENCH.csv', 'BENCH.json'],
     async read([csv, json], options) {
       const { tasks, report } = await importYabloco(csv!, json!, options);
-      const manifest: YablocoImportManifest = { format: 'yabloco', csv: resolve(csv!), json: resolve(json!), checkout: options.repo ? resolve(options.repo) : null, repository: options.repository ?? null, relocation: report };
+      const manifest: YablocoImportManifest = {
+        format: 'yabloco',
+        csv: resolve(csv!),
+        json: resolve(json!),
+        checkout: options.repo ? resolve(options.repo) : null,
+        repository: options.repository ?? null,
+        relocation: report,
+      };
       const lines = options.repo
         ? [
-          `${report.rows} functions: ${report.unchanged} found unchanged (${report.atRecordedPosition} at the recorded lines, ${report.moved} at other lines, ${report.renamed} in another file), ${report.changed} found with a changed body (kept, meta.located 'changed'), ${report.dropped} not found (dropped)${report.withoutCheckout > 0 ? `, ${report.withoutCheckout} without a checkout of their repository (empty prefix and suffix)` : ''}`,
-          ...report.details.filter((detail) => detail.located === 'changed' || detail.located === 'missing')
-            .map((row) => `  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.repository}/${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`),
-        ]
+            `${report.rows} functions: ${report.unchanged} found unchanged (${report.atRecordedPosition} at the ` +
+              `recorded lines, ${report.moved} at other lines, ${report.renamed} in another file), ${report.changed} ` +
+              `found with a changed body (kept, meta.located 'changed'), ${report.dropped} not found ` +
+              `(dropped)${report.withoutCheckout > 0 ? `, ${report.withoutCheckout} without a checkout of their repository (empty prefix and suffix)` : ''}`,
+            ...report.details
+              .filter((detail) => detail.located === 'changed' || detail.located === 'missing')
+              .map(
+                (row) =>
+                  `  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ` +
+                  `${row.repository}/${row.path} ` +
+                  `${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`,
+              ),
+          ]
         : [`${report.rows} functions; no --repo checkout: prefix and suffix are empty`];
       return { tasks, manifest, report: lines };
     },
   },
-  { name: 'hf', description: 'a Hugging Face dataset folder that `export hf` wrote (data/<split>.jsonl)', inputs: ['DIR'], read: ([folder]) => ({ tasks: iterateHf(folder!) }) },
-  { name: 'jsonl', description: 'ctxbench inline JSONL (every task with its whole prefix and suffix)', inputs: ['FILE.jsonl'], read: ([file]) => ({ tasks: iterateTasks(file!) }) },
+  {
+    name: 'hf',
+    description: 'a Hugging Face dataset folder that `export hf` wrote (data/<split>.jsonl)',
+    inputs: ['DIR'],
+    read: ([folder]) => ({ tasks: iterateHf(folder!) }),
+  },
+  {
+    name: 'jsonl',
+    description: 'ctxbench inline JSONL (every task with its whole prefix and suffix)',
+    inputs: ['FILE.jsonl'],
+    read: ([file]) => ({ tasks: iterateTasks(file!) }),
+  },
 ];
 
 const BUILTIN_EXPORTS: readonly ExportFormat[] = [
   {
-    name: 'hf', description: 'a Hugging Face dataset folder: data/<split>.jsonl and a dataset card', out: 'DIR',
+    name: 'hf',
+    description: 'a Hugging Face dataset folder: data/<split>.jsonl and a dataset card',
+    out: 'DIR',
     write: (tasks, out, options) => exportHf(tasks, out, options),
     written: (out, options) => `${out} (data/${options.split ?? 'test'}.jsonl, README.md)`,
   },
-  { name: 'cceval', description: "CrossCodeEval's JSONL records", out: 'FILE.jsonl', write: (tasks, out) => exportCceval(tasks, out), written: (out) => `${out} (CrossCodeEval records)` },
   {
-    name: 'jsonl', description: 'ctxbench inline JSONL', out: 'FILE.jsonl',
+    name: 'cceval',
+    description: "CrossCodeEval's JSONL records",
+    out: 'FILE.jsonl',
+    write: (tasks, out) => exportCceval(tasks, out),
+    written: (out) => `${out} (CrossCodeEval records)`,
+  },
+  {
+    name: 'jsonl',
+    description: 'ctxbench inline JSONL',
+    out: 'FILE.jsonl',
     write: (tasks, out) => {
       if (!out.endsWith('.jsonl')) throw new InputError('export jsonl: --out must end in .jsonl', { field: '--out' });
       return writeTasks(out, tasks);
@@ -99,12 +142,21 @@ const BUILTIN_EXPORTS: readonly ExportFormat[] = [
 
 export const IMPORT_FORMATS = new Registry<ImportFormat>('import format', 'importFormats', {
   key: 'importFormats',
-  entry: pluginEntry('name', { description: z.string(), inputs: z.array(z.string().min(1)).min(1), read: pluginFunction }),
+  entry: pluginEntry('name', {
+    description: z.string(),
+    inputs: z.array(z.string().min(1)).min(1),
+    read: pluginFunction,
+  }),
   add: registerImportFormat,
 });
 export const EXPORT_FORMATS = new Registry<ExportFormat>('export format', 'exportFormats', {
   key: 'exportFormats',
-  entry: pluginEntry('name', { description: z.string(), out: z.string().min(1), write: pluginFunction, written: pluginFunction }),
+  entry: pluginEntry('name', {
+    description: z.string(),
+    out: z.string().min(1),
+    write: pluginFunction,
+    written: pluginFunction,
+  }),
   add: registerExportFormat,
 });
 

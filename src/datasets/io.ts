@@ -28,7 +28,10 @@ export function isInlinePath(file: string): boolean {
 }
 
 /** Checks ids for uniqueness while tasks stream by. */
-function uniqueIds(tasks: Iterable<TaskRecord>, where: (index: number) => { file?: string; line?: number }): Generator<TaskRecord> {
+function uniqueIds(
+  tasks: Iterable<TaskRecord>,
+  where: (index: number) => { file?: string; line?: number },
+): Generator<TaskRecord> {
   return (function* () {
     const seen = new Map<string, number>();
     let index = 0;
@@ -36,7 +39,11 @@ function uniqueIds(tasks: Iterable<TaskRecord>, where: (index: number) => { file
       const first = seen.get(task.id);
       if (first !== undefined) {
         const firstWhere = where(first);
-        throw new InputError(`duplicate task id '${task.id}' (first at ${firstWhere.line !== undefined ? `line ${firstWhere.line}` : `record ${first + 1}`})`, { ...where(index), field: 'id' });
+        throw new InputError(
+          `duplicate task id '${task.id}' (first at ` +
+            `${firstWhere.line !== undefined ? `line ${firstWhere.line}` : `record ${first + 1}`})`,
+          { ...where(index), field: 'id' },
+        );
       }
       seen.set(task.id, index++);
       yield task;
@@ -45,8 +52,9 @@ function uniqueIds(tasks: Iterable<TaskRecord>, where: (index: number) => { file
 }
 
 /**
- * The tasks of a task set, an inline JSONL file or a live benchmark (its folder or live.json: every window's
- * tasks in order; `#family` after either: that family's), one at a time, validated; errors name the file, the line (or task) and the field.
+ * The tasks of a task set, an inline JSONL file or a live benchmark (its folder or live.json: every window's tasks in
+ * order; `#family` after either: that family's), one at a time, validated; errors name the file, the line (or task) and
+ * the field.
  */
 export function* iterateTasks(file: string): Generator<TaskRecord> {
   const live = liveSource(file);
@@ -54,7 +62,11 @@ export function* iterateTasks(file: string): Generator<TaskRecord> {
     yield* uniqueIds(liveChainTasks(live), () => ({ file: live.chain }));
     return;
   }
-  if (isFolder(file)) throw new InputError('a folder, not a task file (a live benchmark\'s folder holds live.json: ctxbench refresh makes it)', { file });
+  if (isFolder(file))
+    throw new InputError(
+      "a folder, not a task file (a live benchmark's folder holds live.json: ctxbench refresh makes it)",
+      { file },
+    );
   if (isTaskSetFile(file)) {
     const set = openTaskSet(file);
     try {
@@ -65,10 +77,13 @@ export function* iterateTasks(file: string): Generator<TaskRecord> {
     return;
   }
   const lines: number[] = [];
-  yield* uniqueIds(jsonlRecords(file, (value, where) => {
-    lines.push(where.line);
-    return validateTask(value, where);
-  }), (index) => ({ file, line: lines[index] }));
+  yield* uniqueIds(
+    jsonlRecords(file, (value, where) => {
+      lines.push(where.line);
+      return validateTask(value, where);
+    }),
+    (index) => ({ file, line: lines[index] }),
+  );
 }
 
 /** Reads and validates a whole task file (a task set or inline JSONL). */
@@ -82,14 +97,18 @@ export function readTasks(file: string): TaskRecord[] {
  */
 export function writeTasks(file: string, tasks: Iterable<TaskRecord>): number {
   let index = 0;
-  const checked = uniqueIds((function* () {
-    for (const task of tasks) yield validateTask(task, { file, line: ++index });
-  })(), (at) => ({ file, line: at + 1 }));
+  const checked = uniqueIds(
+    (function* () {
+      for (const task of tasks) yield validateTask(task, { file, line: ++index });
+    })(),
+    (at) => ({ file, line: at + 1 }),
+  );
   return isInlinePath(file) ? writeJsonl(file, checked) : writeTaskSet(file, checked);
 }
 
-/** What a run records of its tasks file to notice a change: the hash of its bytes (of a live benchmark: of its chain). */
+/**
+ * What a run records of its tasks file to notice a change: the hash of its bytes (of a live benchmark: of its chain).
+ */
 export function taskSourceHash(file: string): string {
   return hashFile(liveSource(file)?.chain ?? file);
 }
-

@@ -20,7 +20,12 @@ const FORMAT = 'ctxbench-live';
 
 const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'expected a date YYYY-MM-DD' });
 
-const FilterStepSchema = z.strictObject({ filter: z.string(), removed: z.int(), remaining: z.int(), replaced: z.int().optional() });
+const FilterStepSchema = z.strictObject({
+  filter: z.string(),
+  removed: z.int(),
+  remaining: z.int(),
+  replaced: z.int().optional(),
+});
 
 /** One family's task set of one window. */
 const LiveSetSchema = z.strictObject({
@@ -38,7 +43,10 @@ const LiveWindowSchema = z.strictObject({
   /** the window's dates, start inclusive, end exclusive (UTC). */
   start: DateSchema,
   end: DateSchema,
-  /** per repository: the commit the window was built from (its newest before `end`; null: none yet) and how many commits are dated inside the window. */
+  /**
+   * per repository: the commit the window was built from (its newest before `end`; null: none yet) and how many commits
+   * are dated inside the window.
+   */
   repositories: z.array(z.strictObject({ name: z.string(), commit: z.string().nullable(), commits: z.int().min(0) })),
   sets: z.array(LiveSetSchema),
   /** the hash of the window before (null for the first). */
@@ -51,7 +59,10 @@ const LiveWindowSchema = z.strictObject({
 export const LiveChainSchema = z.strictObject({
   format: z.literal(FORMAT),
   version: z.literal(1),
-  /** the refresh spec the windows were built with: its file and the hash of its settings (a changed spec rebuilds every window). */
+  /**
+   * the refresh spec the windows were built with: its file and the hash of its settings (a changed spec rebuilds every
+   * window).
+   */
   spec: z.strictObject({ file: z.string(), hash: z.string() }),
   toolVersion: z.string(),
   windows: z.array(LiveWindowSchema),
@@ -77,7 +88,10 @@ export function windowHash(window: Omit<LiveWindow, 'hash'>): string {
   return recordHash({ ...window, hash: undefined });
 }
 
-/** A live benchmark named as a task file: its chain, and the one family asked for (`redis.live#function`), or null for all. */
+/**
+ * A live benchmark named as a task file: its chain, and the one family asked for (`redis.live#function`), or null for
+ * all.
+ */
 export interface LiveSource {
   chain: string;
   family: string | null;
@@ -107,28 +121,50 @@ export function readLiveChain(file: string): LiveChain {
   } catch (error) {
     throw new InputError(`cannot read the live benchmark's chain: ${errorReason(error)}`, { file });
   }
-  const chain = parseRecord(LiveChainSchema, value, { file }, 'the chain is written by `ctxbench refresh`; run it again to rebuild the windows');
+  const chain = parseRecord(
+    LiveChainSchema,
+    value,
+    { file },
+    'the chain is written by `ctxbench refresh`; run it again to rebuild the windows',
+  );
   let previous: string | null = null;
   chain.windows.forEach((window, index) => {
     const field = `windows[${index}]`;
-    if (window.previous !== previous) throw new InputError(`window ${window.start} does not follow the window before it (previous ${JSON.stringify(window.previous)}, expected ${JSON.stringify(previous)})`, { file, field: `${field}.previous` });
+    if (window.previous !== previous)
+      throw new InputError(
+        `window ${window.start} does not follow the window before it (previous ${JSON.stringify(window.previous)}, ` +
+          `expected ${JSON.stringify(previous)})`,
+        { file, field: `${field}.previous` },
+      );
     const { hash, ...rest } = window;
-    if (windowHash(rest) !== hash) throw new InputError(`window ${window.start} was changed after it was written (its hash does not match)`, { file, field: `${field}.hash` });
+    if (windowHash(rest) !== hash)
+      throw new InputError(`window ${window.start} was changed after it was written (its hash does not match)`, {
+        file,
+        field: `${field}.hash`,
+      });
     previous = hash;
   });
   return chain;
 }
 
-/** The tasks of every window of a chain in order (of one family's sets, or all), each set checked against its recorded count. */
+/**
+ * The tasks of every window of a chain in order (of one family's sets, or all), each set checked against its recorded
+ * count.
+ */
 export function* liveChainTasks({ chain: file, family }: LiveSource): Generator<TaskRecord> {
   const chain = readLiveChain(file);
   const families = [...new Set(chain.windows.flatMap((window) => window.sets.map((set) => set.family)))];
-  if (family !== null && !families.includes(family)) throw new InputError(`this live benchmark has no ${family} sets (it has: ${families.join(', ') || 'no window yet'})`, { file });
+  if (family !== null && !families.includes(family))
+    throw new InputError(
+      `this live benchmark has no ${family} sets (it has: ${families.join(', ') || 'no window yet'})`,
+      { file },
+    );
   const folder = dirname(file);
   for (const window of chain.windows) {
     for (const entry of window.sets.filter((set) => family === null || set.family === family)) {
       const path = join(folder, entry.file);
-      if (!existsSync(path)) throw new InputError(`window ${window.start}'s ${entry.family} set is missing: ${entry.file}`, { file });
+      if (!existsSync(path))
+        throw new InputError(`window ${window.start}'s ${entry.family} set is missing: ${entry.file}`, { file });
       // the whole set is checked against its content hash before any of its tasks is used
       const set = openTaskSet(path);
       let tasks: TaskRecord[];
@@ -137,8 +173,17 @@ export function* liveChainTasks({ chain: file, family }: LiveSource): Generator<
       } finally {
         set.close();
       }
-      if (tasks.length !== entry.tasks) throw new InputError(`window ${window.start}'s ${entry.family} set holds ${tasks.length} tasks, the chain says ${entry.tasks}`, { file: path });
-      if (setContentHash(tasks) !== entry.contentHash) throw new InputError(`window ${window.start}'s ${entry.family} set was changed after it was built (its content hash is not the chain's)`, { file: path });
+      if (tasks.length !== entry.tasks)
+        throw new InputError(
+          `window ${window.start}'s ${entry.family} set holds ${tasks.length} tasks, the chain says ${entry.tasks}`,
+          { file: path },
+        );
+      if (setContentHash(tasks) !== entry.contentHash)
+        throw new InputError(
+          `window ${window.start}'s ${entry.family} set was changed after it was built (its content hash is not the ` +
+            `chain's)`,
+          { file: path },
+        );
       yield* tasks;
     }
   }

@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { extractFile, listSources, type SourceEntry, type ExtractedFunction } from '../index/index.ts';
 import type { LanguageId } from '../languages/index.ts';
 
-/** How a row was found: `recorded` (its lines), `moved` (other lines of its file), `renamed` (another file), `changed` (by name, with another body), `missing`. */
+/**
+ * How a row was found: `recorded` (its lines), `moved` (other lines of its file), `renamed` (another file), `changed`
+ * (by name, with another body), `missing`.
+ */
 export type RelocationKind = 'recorded' | 'moved' | 'renamed' | 'changed' | 'missing';
 
 export type Relocated =
@@ -48,7 +51,11 @@ export function codeLines(code: string): string[] {
 }
 
 /** Where the file holds the code (matchAt), trying line `preferred` first; null if nowhere. */
-export function findCode(fileLines: string[], code: string, preferred?: number): { startLine: number; endLine: number } | null {
+export function findCode(
+  fileLines: string[],
+  code: string,
+  preferred?: number,
+): { startLine: number; endLine: number } | null {
   const wanted = codeLines(code);
   const at = (start: number) => {
     const end = matchAt(fileLines, wanted, start);
@@ -71,7 +78,8 @@ const TOKEN = /[A-Za-z_][A-Za-z0-9_]*|\d[\w.]*|\S/g;
 
 function tokenCounts(code: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const token of code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').match(TOKEN) ?? []) counts.set(token, (counts.get(token) ?? 0) + 1);
+  for (const token of code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').match(TOKEN) ?? [])
+    counts.set(token, (counts.get(token) ?? 0) + 1);
   return counts;
 }
 
@@ -90,7 +98,10 @@ export function tokenSimilarity(a: string, b: string): number {
 
 /** The text before the body, whitespace collapsed. */
 function normalSignature(signature: string): string {
-  return signature.replace(/\s+/g, ' ').replace(/\s*([(),*&<>:])\s*/g, '$1').trim();
+  return signature
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([(),*&<>:])\s*/g, '$1')
+    .trim();
 }
 
 /** The last component of a qualified name (`llvm::APInt::trunc` -> `trunc`; `operator*=` stays whole). */
@@ -170,7 +181,9 @@ export class CheckoutFiles {
       } catch {
         continue;
       }
-      for (const [name, pattern] of patterns) if (text.includes(name) && pattern.test(text)) found.get(name)!.push({ path: entry.path, language: entry.language });
+      for (const [name, pattern] of patterns)
+        if (text.includes(name) && pattern.test(text))
+          found.get(name)!.push({ path: entry.path, language: entry.language });
     }
     return found;
   }
@@ -179,13 +192,21 @@ export class CheckoutFiles {
    * The row in this checkout. `elsewhere`: the other files that mention its name (filesMentioning),
    * searched when its own file no longer holds it.
    */
-  async relocate(row: RelocationRow, language: LanguageId, elsewhere: { path: string; language: LanguageId }[] = []): Promise<Relocated> {
+  async relocate(
+    row: RelocationRow,
+    language: LanguageId,
+    elsewhere: { path: string; language: LanguageId }[] = [],
+  ): Promise<Relocated> {
     const own = this.text(row.path);
     if (own !== null) {
       const found = findCode(own.split('\n'), row.code, row.pos);
-      if (found !== null) return { kind: found.startLine === row.pos ? 'recorded' : 'moved', path: row.path, ...found, similarity: 1 };
+      if (found !== null)
+        return { kind: found.startLine === row.pos ? 'recorded' : 'moved', path: row.path, ...found, similarity: 1 };
     }
-    const files = [...(own !== null ? [{ path: row.path, language }] : []), ...elsewhere.filter((file) => file.path !== row.path)];
+    const files = [
+      ...(own !== null ? [{ path: row.path, language }] : []),
+      ...elsewhere.filter((file) => file.path !== row.path),
+    ];
     for (const file of files.slice(own !== null ? 1 : 0)) {
       const text = this.text(file.path);
       const found = text === null ? null : findCode(text.split('\n'), row.code);
@@ -203,12 +224,23 @@ export class CheckoutFiles {
         const similarity = tokenSimilarity(row.code, text.slice(fn.codeStart, fn.codeEnd));
         const sameSignature = normalSignature(fn.signature) === signature;
         if (!sameSignature && similarity < MIN_SIMILARITY) continue;
-        const score = [sharedQualifiers(row.name, fn.qualifiedName), sameSignature ? 1 : 0, similarity, file.path === row.path ? 1 : 0];
+        const score = [
+          sharedQualifiers(row.name, fn.qualifiedName),
+          sameSignature ? 1 : 0,
+          similarity,
+          file.path === row.path ? 1 : 0,
+        ];
         if (!best || compareScores(score, best.score) > 0) best = { score, path: file.path, fn, similarity };
       }
     }
     if (!best) return { kind: 'missing' };
-    return { kind: best.similarity === 1 && best.path === row.path ? 'moved' : best.similarity === 1 ? 'renamed' : 'changed', path: best.path, startLine: best.fn.span.startLine, endLine: best.fn.span.endLine, similarity: best.similarity };
+    return {
+      kind: best.similarity === 1 && best.path === row.path ? 'moved' : best.similarity === 1 ? 'renamed' : 'changed',
+      path: best.path,
+      startLine: best.fn.span.startLine,
+      endLine: best.fn.span.endLine,
+      similarity: best.similarity,
+    };
   }
 }
 

@@ -14,7 +14,8 @@ export type { RecordLocation } from '../util/schema.ts';
 
 /** Why a path is not a repository-relative path, or null when it is one. */
 export function pathProblem(path: string): string | null {
-  if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) return 'is absolute: it must be relative to the repository';
+  if (path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\'))
+    return 'is absolute: it must be relative to the repository';
   if (path.includes('\\')) return 'uses \\ separators: use /';
   if (path.split('/').includes('..') || posix.normalize(path).startsWith('..')) return 'escapes the repository (..)';
   if (path.includes('\0')) return 'contains a NUL character';
@@ -38,7 +39,10 @@ function checkedString(problem: (value: string) => string | null, show: (value: 
 }
 
 /** A repository-relative path with `/` separators that stays inside the repository. */
-export const RelativePathSchema = checkedString(pathProblem, (path) => `path '${path.length > 300 ? `${path.slice(0, 300)}…` : path}'`).describe('repository-relative path with / separators');
+export const RelativePathSchema = checkedString(
+  pathProblem,
+  (path) => `path '${path.length > 300 ? `${path.slice(0, 300)}…` : path}'`,
+).describe('repository-relative path with / separators');
 
 const line = (minimum: number) => z.int().min(minimum);
 
@@ -72,17 +76,26 @@ const labels = {
   /** M2RC-Eval depth bucket 1..10 (node tasks). */
   bucket: z.int().min(1).max(10).optional(),
   /** M2RC-Eval semantic class and subclass, `Class/Subclass` (node tasks). */
-  semantic: z.string().regex(/^[^/]+\/[^/]+$/, { error: (issue) => `expected 'Class/subclass', got ${JSON.stringify(issue.input)}` }).optional(),
+  semantic: z
+    .string()
+    .regex(/^[^/]+\/[^/]+$/, { error: (issue) => `expected 'Class/subclass', got ${JSON.stringify(issue.input)}` })
+    .optional(),
 };
 /** Labels reports group by; other labels are strings or numbers. */
-const LabelsSchema = z.object(labels).catchall(z.union([z.string(), z.number()], { error: 'expected a string or a number' }));
+const LabelsSchema = z
+  .object(labels)
+  .catchall(z.union([z.string(), z.number()], { error: 'expected a string or a number' }));
 
 const common = {
   // JSON-quoted: an id's control characters are shown escaped
   id: checkedString(taskIdProblem, (id) => `task id ${JSON.stringify(id.slice(0, 60))}`),
   language: LanguageSchema,
   /** `root`: where the checkout was when the task was built (retrieval and execution read it; `--repo` overrides). */
-  repo: z.looseObject({ name: z.string().min(1), commit: z.string().nullable(), root: z.string().nullable().optional() }),
+  repo: z.looseObject({
+    name: z.string().min(1),
+    commit: z.string().nullable(),
+    root: z.string().nullable().optional(),
+  }),
   path: RelativePathSchema,
   /** file text before the hole. */
   prefix: z.string(),
@@ -105,7 +118,10 @@ const common = {
 const target = { name: z.string(), signature: z.string(), docstring: z.string().nullable() };
 /** The function-only fields on the other kinds: absent (typed `undefined`, refused when present). */
 const absent = () => z.never({ error: 'only function tasks have this field' }).optional();
-const noTarget = { name: absent(), signature: absent(), docstring: absent() } satisfies Record<keyof typeof target, z.ZodType>;
+const noTarget = { name: absent(), signature: absent(), docstring: absent() } satisfies Record<
+  keyof typeof target,
+  z.ZodType
+>;
 
 /** YABLoCo: a whole function body to generate from its signature and docstring. */
 const FunctionTaskSchema = z.looseObject({ ...common, ...target, kind: z.literal('function') });

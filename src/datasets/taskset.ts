@@ -42,7 +42,11 @@ export function textHash(...parts: string[]): string {
 export function compactTask(task: TaskRecord, hash: string): Record<string, unknown> {
   const prefixEnd = task.prefix.length;
   const suffixStart = prefixEnd + task.reference.length;
-  return { ...task, prefix: { file: hash, start: 0, end: prefixEnd }, suffix: { file: hash, start: suffixStart, end: suffixStart + task.suffix.length } };
+  return {
+    ...task,
+    prefix: { file: hash, start: 0, end: prefixEnd },
+    suffix: { file: hash, start: suffixStart, end: suffixStart + task.suffix.length },
+  };
 }
 
 function isTextRef(value: unknown): value is TextRef {
@@ -60,7 +64,10 @@ export class TaskTableWriter {
   private last: { text: string; hash: string } | null = null;
 
   /** @internal `ord`: the position of the first task added (a snapshot that grows starts after its last). */
-  constructor(db: Database.Database, private ord = 0) {
+  constructor(
+    db: Database.Database,
+    private ord = 0,
+  ) {
     db.exec(TASK_TABLES);
     this.insertTask = db.prepare('INSERT INTO tasks (ord, id, record) VALUES (?, ?, ?)');
     this.insertText = db.prepare('INSERT OR IGNORE INTO files (hash, text) VALUES (?, ?)');
@@ -72,8 +79,12 @@ export class TaskTableWriter {
     // The tasks of one file come one after another: a text equal to the last one is not hashed again.
     const last = this.last;
     const referenceEnd = prefix.length + reference.length;
-    const same = last !== null && last.text.length === referenceEnd + suffix.length &&
-      last.text.slice(0, prefix.length) === prefix && last.text.slice(prefix.length, referenceEnd) === reference && last.text.slice(referenceEnd) === suffix;
+    const same =
+      last !== null &&
+      last.text.length === referenceEnd + suffix.length &&
+      last.text.slice(0, prefix.length) === prefix &&
+      last.text.slice(prefix.length, referenceEnd) === reference &&
+      last.text.slice(referenceEnd) === suffix;
     const hash = same ? last.hash : textHash(prefix, reference, suffix);
     if (!same) this.last = { text: prefix + reference + suffix, hash };
     if (!this.stored.has(hash)) {
@@ -90,9 +101,16 @@ export class TaskTableReader {
   private readonly texts = new Map<string, string>();
   private cachedChars = 0;
 
-  /** @internal `label`: how errors name the container (the task set file, the run store). Every task read is validated. */
-  constructor(private readonly db: Database.Database, private readonly label: string) {
-    this.selectText = this.hasFiles() ? db.prepare<[string], { text: string }>('SELECT text FROM files WHERE hash = ?') : null;
+  /**
+   * @internal `label`: how errors name the container (the task set file, the run store). Every task read is validated.
+   */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly label: string,
+  ) {
+    this.selectText = this.hasFiles()
+      ? db.prepare<[string], { text: string }>('SELECT text FROM files WHERE hash = ?')
+      : null;
   }
 
   private hasFiles(): boolean {
@@ -104,7 +122,9 @@ export class TaskTableReader {
   }
 
   *tasks(): Generator<TaskRecord> {
-    const rows = this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').iterate();
+    const rows = this.db
+      .prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord')
+      .iterate();
     for (const row of rows) yield this.task(row.record, row.ord);
   }
 
@@ -115,7 +135,8 @@ export class TaskTableReader {
   all(): TaskRecord[] {
     const texts = new Map<string, string>();
     if (this.selectText) {
-      for (const row of this.db.prepare<[], { hash: string; text: string }>('SELECT hash, text FROM files').iterate()) texts.set(row.hash, row.text);
+      for (const row of this.db.prepare<[], { hash: string; text: string }>('SELECT hash, text FROM files').iterate())
+        texts.set(row.hash, row.text);
     }
     const verified = new Set<string>();
     const textOf = (id: string, hash: string) => {
@@ -125,7 +146,10 @@ export class TaskTableReader {
       verified.add(hash);
       return text;
     };
-    return this.db.prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord').all().map((row) => this.task(row.record, row.ord, textOf));
+    return this.db
+      .prepare<[], { ord: number; record: string }>('SELECT ord, record FROM tasks ORDER BY ord')
+      .all()
+      .map((row) => this.task(row.record, row.ord, textOf));
   }
 
   /**
@@ -134,15 +158,26 @@ export class TaskTableReader {
    * tasks from that position (0-based) on, and only that many.
    */
   heads({ from = 0, limit = -1 }: { from?: number; limit?: number } = {}): TaskHead[] {
-    return this.db.prepare<[number, number], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE ord >= ? ORDER BY ord LIMIT ?').all(from, limit).map((row) => {
-      const { id, kind, language, repo, path, span, labels, name, meta } = this.task(row.record, row.ord, null);
-      const crossFileName = meta?.crossFileName;
-      return {
-        id, kind, language, repo, path, span, labels,
-        ...(name === undefined ? {} : { name }),
-        ...(typeof crossFileName === 'string' ? { crossFileName } : {}),
-      };
-    });
+    return this.db
+      .prepare<[number, number], { ord: number; record: string }>(
+        'SELECT ord, record FROM tasks WHERE ord >= ? ORDER BY ord LIMIT ?',
+      )
+      .all(from, limit)
+      .map((row) => {
+        const { id, kind, language, repo, path, span, labels, name, meta } = this.task(row.record, row.ord, null);
+        const crossFileName = meta?.crossFileName;
+        return {
+          id,
+          kind,
+          language,
+          repo,
+          path,
+          span,
+          labels,
+          ...(name === undefined ? {} : { name }),
+          ...(typeof crossFileName === 'string' ? { crossFileName } : {}),
+        };
+      });
   }
 
   /** One task by id, or null. */
@@ -152,12 +187,18 @@ export class TaskTableReader {
 
   /** One task by id with its position (0-based), or null. */
   entry(id: string): { ord: number; task: TaskRecord } | null {
-    const row = this.db.prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?').get(id);
+    const row = this.db
+      .prepare<[string], { ord: number; record: string }>('SELECT ord, record FROM tasks WHERE id = ?')
+      .get(id);
     return row ? { ord: row.ord, task: this.task(row.record, row.ord) } : null;
   }
 
   /** The task of a stored record; `textOf` null leaves prefix and suffix empty (not read). */
-  private task(record: string, ord: number, textOf: ((id: string, hash: string) => string) | null = (id, hash) => this.text(id, hash)): TaskRecord {
+  private task(
+    record: string,
+    ord: number,
+    textOf: ((id: string, hash: string) => string) | null = (id, hash) => this.text(id, hash),
+  ): TaskRecord {
     const where = { file: `${this.label} (task ${ord + 1})` };
     let value: Record<string, unknown>;
     try {
@@ -167,21 +208,30 @@ export class TaskTableReader {
     }
     const id = typeof value.id === 'string' ? value.id : `#${ord + 1}`;
     for (const key of ['prefix', 'suffix'] as const) {
-      if (isTextRef(value[key])) value[key] = textOf ? this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file)) : '';
+      if (isTextRef(value[key]))
+        value[key] = textOf ? this.slice(id, key, value[key], textOf(id, (value[key] as TextRef).file)) : '';
     }
     return validateTask(value, where);
   }
 
   private slice(id: string, field: string, ref: TextRef, text: string): string {
     if (ref.start < 0 || ref.end < ref.start || ref.end > text.length) {
-      throw new InputError(`task '${id}': ${field} [${ref.start}, ${ref.end}) is outside the file text ${ref.file} (${text.length} characters)`, { file: this.label, field });
+      throw new InputError(
+        `task '${id}': ${field} [${ref.start}, ${ref.end}) is outside the file text ${ref.file} (${text.length} ` +
+          `characters)`,
+        { file: this.label, field },
+      );
     }
     return text.slice(ref.start, ref.end);
   }
 
   private verify(id: string, hash: string, text: string): void {
     const actual = textHash(text);
-    if (actual !== hash) throw new InputError(`task '${id}' refers to the file text ${hash}, which is corrupted (its content hashes to ${actual})`, { file: this.label });
+    if (actual !== hash)
+      throw new InputError(
+        `task '${id}' refers to the file text ${hash}, which is corrupted (its content hashes to ${actual})`,
+        { file: this.label },
+      );
   }
 
   private text(id: string, hash: string): string {
@@ -193,7 +243,10 @@ export class TaskTableReader {
       return cached;
     }
     const row = this.selectText?.get(hash);
-    if (!row) throw new InputError(`task '${id}' refers to the file text ${hash}, which is missing from the task set`, { file: this.label });
+    if (!row)
+      throw new InputError(`task '${id}' refers to the file text ${hash}, which is missing from the task set`, {
+        file: this.label,
+      });
     this.verify(id, hash, row.text);
     this.texts.set(hash, row.text);
     this.cachedChars += row.text.length;
@@ -242,8 +295,10 @@ export function openTaskSet(file: string): TaskSet {
   let format: string | undefined;
   let version: string | undefined;
   try {
-    const hasMeta = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
-    const value = (key: string) => (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+    const hasMeta =
+      db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get() !== undefined;
+    const value = (key: string) =>
+      (db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
     if (hasMeta) [format, version] = [value('format'), value('version')];
   } catch (error) {
     db.close();
@@ -251,11 +306,16 @@ export function openTaskSet(file: string): TaskSet {
   }
   if (format !== FORMAT) {
     db.close();
-    throw new InputError('a SQLite file that is not a ctxbench task set (expected a task set or a JSONL task file)', { file });
+    throw new InputError('a SQLite file that is not a ctxbench task set (expected a task set or a JSONL task file)', {
+      file,
+    });
   }
   if (version !== FORMAT_VERSION) {
     db.close();
-    throw new InputError(`task set version ${version ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`, { file });
+    throw new InputError(
+      `task set version ${version ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`,
+      { file },
+    );
   }
   const reader = new TaskTableReader(db, file);
   // SQLite's own errors (a damaged file) become one line naming the file.

@@ -26,9 +26,25 @@ export interface YablocoImportOptions {
   onProgress?: (message: string) => void;
 }
 
-const NUMERIC_COLUMNS = new Set(['calls_num', 'dep_num', 'same_file', 'same_package', 'project', 'stdlib', 'external_binaries', 'code_length', 'pos', 'test_cov_hits']);
+const NUMERIC_COLUMNS = new Set([
+  'calls_num',
+  'dep_num',
+  'same_file',
+  'same_package',
+  'project',
+  'stdlib',
+  'external_binaries',
+  'code_length',
+  'pos',
+  'test_cov_hits',
+]);
 const MAPPED_COLUMNS = new Set(['id', 'Unnamed: 0', 'fname', 'file', 'doc', 'repository']);
-const LEVELS: [string, string][] = [['project', 'project'], ['same_package', 'package'], ['same_file', 'file'], ['stdlib', 'stdlib']];
+const LEVELS: [string, string][] = [
+  ['project', 'project'],
+  ['same_package', 'package'],
+  ['same_file', 'file'],
+  ['stdlib', 'stdlib'],
+];
 
 const RELOCATION_KINDS = ['recorded', 'moved', 'renamed', 'changed', 'missing', 'no-checkout'] as const;
 
@@ -41,27 +57,32 @@ export const YablocoImportReportSchema = z.strictObject({
   atRecordedPosition: z.int().nonnegative(),
   moved: z.int().nonnegative(),
   renamed: z.int().nonnegative(),
-  /** found by name, signature and body with another body: kept, the body the checkout's (`meta.located: 'changed'`, `meta.similarity`). */
+  /**
+   * found by name, signature and body with another body: kept, the body the checkout's (`meta.located: 'changed'`,
+   * `meta.similarity`).
+   */
   changed: z.int().nonnegative(),
   /** the checkout holds no such function: dropped. */
   dropped: z.int().nonnegative(),
   /** no checkout of the row's repository: prefix and suffix are empty. */
   withoutCheckout: z.int().nonnegative(),
   /** one entry per row, in CSV order. */
-  details: z.array(z.strictObject({
-    id: z.string(),
-    name: z.string(),
-    repository: z.string(),
-    /** the published path in the repository. */
-    path: z.string(),
-    located: z.enum(RELOCATION_KINDS),
-    /** where it is in the checkout (absent when not found). */
-    foundPath: z.string().optional(),
-    startLine: z.int().positive().optional(),
-    endLine: z.int().positive().optional(),
-    /** token similarity of the checkout's function to the published code (1: the same tokens). */
-    similarity: z.number().min(0).max(1).optional(),
-  })),
+  details: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      repository: z.string(),
+      /** the published path in the repository. */
+      path: z.string(),
+      located: z.enum(RELOCATION_KINDS),
+      /** where it is in the checkout (absent when not found). */
+      foundPath: z.string().optional(),
+      startLine: z.int().positive().optional(),
+      endLine: z.int().positive().optional(),
+      /** token similarity of the checkout's function to the published code (1: the same tokens). */
+      similarity: z.number().min(0).max(1).optional(),
+    }),
+  ),
 });
 export type YablocoImportReport = z.infer<typeof YablocoImportReportSchema>;
 
@@ -96,7 +117,10 @@ class Checkouts {
   private readonly files = new Map<string, CheckoutFiles | null>();
   private readonly commits = new Map<string, string | null>();
   private readonly single: boolean;
-  constructor(readonly dir: string, folders: Set<string>) {
+  constructor(
+    readonly dir: string,
+    folders: Set<string>,
+  ) {
     this.single = ![...folders].some((folder) => isFolder(join(dir, folder)));
   }
 
@@ -117,14 +141,20 @@ class Checkouts {
 
 function requireColumn(row: CsvRow, names: string[], file: string): string {
   const name = names.find((candidate) => candidate in row.values);
-  if (!name) throw new InputError(`missing column ${names.map((n) => `'${n}'`).join(' or ')}`, { file, line: 1, field: names[0] });
+  if (!name)
+    throw new InputError(`missing column ${names.map((n) => `'${n}'`).join(' or ')}`, {
+      file,
+      line: 1,
+      field: names[0],
+    });
   return row.values[name]!;
 }
 
 function integerColumn(row: CsvRow, name: string, file: string, minimum: number): number {
   const text = requireColumn(row, [name], file);
   const value = Number(text);
-  if (!Number.isInteger(value) || value < minimum) throw new InputError(`expected an integer >= ${minimum}, got '${text}'`, { file, line: row.line, field: name });
+  if (!Number.isInteger(value) || value < minimum)
+    throw new InputError(`expected an integer >= ${minimum}, got '${text}'`, { file, line: row.line, field: name });
   return value;
 }
 
@@ -146,7 +176,8 @@ function readBenchJson(file: string): Record<string, { code?: unknown; calls?: u
   } catch (error) {
     throw new InputError(`malformed JSON (${(error as Error).message})`, { file });
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new InputError('expected an object keyed by function id', { file });
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new InputError('expected an object keyed by function id', { file });
   return data as Record<string, { code?: unknown; calls?: unknown }>;
 }
 
@@ -170,18 +201,43 @@ interface ParsedRow {
   name: string;
 }
 
-/** The callee's code for the oracle: the checkout's lines when they still hold a function of its name, else its published code. */
-async function calleeText(checkout: CheckoutFiles | null, path: string, call: Call, startLine: number, endLine: number): Promise<{ text: string; startLine: number; endLine: number } | null> {
+/**
+ * The callee's code for the oracle: the checkout's lines when they still hold a function of its name, else its
+ * published code.
+ */
+async function calleeText(
+  checkout: CheckoutFiles | null,
+  path: string,
+  call: Call,
+  startLine: number,
+  endLine: number,
+): Promise<{ text: string; startLine: number; endLine: number } | null> {
   const text = checkout?.text(path) ?? null;
   const lines = text?.split('\n');
   const name = call.name ? bareName(call.name) : null;
-  if (lines && (name === null || (lines[startLine - 1] ?? '').includes(name) || lines.slice(startLine - 1, endLine).join('\n').includes(`${name}(`))) {
+  if (
+    lines &&
+    (name === null ||
+      (lines[startLine - 1] ?? '').includes(name) ||
+      lines
+        .slice(startLine - 1, endLine)
+        .join('\n')
+        .includes(`${name}(`))
+  ) {
     return { text: `${lines.slice(startLine - 1, endLine).join('\n')}\n`, startLine, endLine };
   }
   if (lines && name !== null && call.code !== undefined) {
     const language = languageForPath(path, text!);
-    const found = language && isLanguageId(language) ? await checkout!.relocate({ name: call.name!, path, pos: startLine, code: call.code }, language) : { kind: 'missing' as const };
-    if (found.kind !== 'missing' && found.path === path) return { text: `${lines.slice(found.startLine - 1, found.endLine).join('\n')}\n`, startLine: found.startLine, endLine: found.endLine };
+    const found =
+      language && isLanguageId(language)
+        ? await checkout!.relocate({ name: call.name!, path, pos: startLine, code: call.code }, language)
+        : { kind: 'missing' as const };
+    if (found.kind !== 'missing' && found.path === path)
+      return {
+        text: `${lines.slice(found.startLine - 1, found.endLine).join('\n')}\n`,
+        startLine: found.startLine,
+        endLine: found.endLine,
+      };
   }
   return call.code === undefined ? null : { text: call.code, startLine, endLine };
 }
@@ -191,7 +247,11 @@ async function calleeText(checkout: CheckoutFiles | null, path: string, call: Ca
  * there (relocate.ts): found with its code, found by name with a changed body (kept, flagged in
  * `meta.located` and `meta.similarity`), or not found (dropped); the report counts each and lists every row.
  */
-export async function importYabloco(csvFile: string, jsonFile: string, options: YablocoImportOptions = {}): Promise<{ tasks: TaskRecord[]; report: YablocoImportReport }> {
+export async function importYabloco(
+  csvFile: string,
+  jsonFile: string,
+  options: YablocoImportOptions = {},
+): Promise<{ tasks: TaskRecord[]; report: YablocoImportReport }> {
   let csvText: string;
   try {
     csvText = readFileSync(csvFile, 'utf8');
@@ -206,7 +266,8 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
     if (id === '') throw new InputError('empty function id', { ...where, field: 'id' });
     const published = requireColumn(row, ['file'], csvFile);
     const path = repositoryPath(published);
-    if (path === null) throw new InputError(`expected '<repository folder>/<path>', got '${published}'`, { ...where, field: 'file' });
+    if (path === null)
+      throw new InputError(`expected '<repository folder>/<path>', got '${published}'`, { ...where, field: 'file' });
     const problem = pathProblem(path);
     if (problem) throw new InputError(`path '${published}' ${problem}`, { ...where, field: 'file' });
     const folder = published.slice(0, published.indexOf('/'));
@@ -215,22 +276,43 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
     const codeLength = integerColumn(row, 'code_length', csvFile, 0);
     const entry = bench[id];
     if (!entry) throw new InputError(`function '${id}' is not in ${jsonFile}`, { ...where, field: 'id' });
-    if (typeof entry.code !== 'string') throw new InputError('expected a string', { file: jsonFile, field: `${id}.code` });
+    if (typeof entry.code !== 'string')
+      throw new InputError('expected a string', { file: jsonFile, field: `${id}.code` });
     const calls = entry.calls ?? [];
     if (!Array.isArray(calls)) throw new InputError('expected an array', { file: jsonFile, field: `${id}.calls` });
     calls.forEach((call, index) => {
-      if (typeof call !== 'object' || call === null) throw new InputError('expected an object', { file: jsonFile, field: `${id}.calls[${index}]` });
+      if (typeof call !== 'object' || call === null)
+        throw new InputError('expected an object', { file: jsonFile, field: `${id}.calls[${index}]` });
     });
-    parsed.push({ row, id, published, folder, path, pos, codeLength, code: entry.code, calls: calls as Call[], name: requireColumn(row, ['fname'], csvFile) });
+    parsed.push({
+      row,
+      id,
+      published,
+      folder,
+      path,
+      pos,
+      codeLength,
+      code: entry.code,
+      calls: calls as Call[],
+      name: requireColumn(row, ['fname'], csvFile),
+    });
   }
-  if (options.repository !== undefined && parsed.length === 0) throw new InputError(`no rows of repository '${options.repository}'`, { file: csvFile, field: 'repository' });
+  if (options.repository !== undefined && parsed.length === 0)
+    throw new InputError(`no rows of repository '${options.repository}'`, { file: csvFile, field: 'repository' });
 
-  // Relocation: each row in its own file first; the rows not found there are searched by name in the other files, one pass per checkout.
-  if (options.repo !== undefined && !isFolder(options.repo)) throw new InputError(`checkout folder not found: ${options.repo}`, { field: '--repo' });
+  // Relocation: each row in its own file first; the rows not found there are searched by name in the other files, one
+  // pass per checkout.
+  if (options.repo !== undefined && !isFolder(options.repo))
+    throw new InputError(`checkout folder not found: ${options.repo}`, { field: '--repo' });
   const checkouts = options.repo ? new Checkouts(options.repo, new Set(parsed.map((row) => row.folder))) : null;
   const languageOf = (row: ParsedRow, text: string | null) => {
     const language = options.language ?? languageForPath(row.path, text ?? row.code);
-    if (!language || !isLanguageId(language)) throw new InputError(`cannot tell the language of '${row.path}' (use --language)`, { file: csvFile, line: row.row.line, field: 'file' });
+    if (!language || !isLanguageId(language))
+      throw new InputError(`cannot tell the language of '${row.path}' (use --language)`, {
+        file: csvFile,
+        line: row.row.line,
+        field: 'file',
+      });
     return language;
   };
   const located: (Relocated | null)[] = [];
@@ -240,21 +322,53 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
   }
   for (const folder of new Set(parsed.map((row) => row.folder))) {
     const checkout = checkouts?.of(folder) ?? null;
-    const lost = parsed.map((row, index) => ({ row, index })).filter(({ row, index }) => row.folder === folder && located[index]?.kind === 'missing');
+    const lost = parsed
+      .map((row, index) => ({ row, index }))
+      .filter(({ row, index }) => row.folder === folder && located[index]?.kind === 'missing');
     if (!checkout || lost.length === 0) continue;
-    options.onProgress?.(`${folder}: ${lost.length} functions are not in their published files; searching every source file of ${checkout.root} for their names`);
+    options.onProgress?.(
+      `${folder}: ${lost.length} functions are not in their published files; searching every source file of ` +
+        `${checkout.root} for their names`,
+    );
     const mentions = checkout.filesMentioning(lost.map(({ row }) => bareName(row.name)));
-    for (const { row, index } of lost) located[index] = await checkout.relocate(row, languageOf(row, checkout.text(row.path)), mentions.get(bareName(row.name)) ?? []);
+    for (const { row, index } of lost)
+      located[index] = await checkout.relocate(
+        row,
+        languageOf(row, checkout.text(row.path)),
+        mentions.get(bareName(row.name)) ?? [],
+      );
   }
 
-  const report: YablocoImportReport = { rows: parsed.length, unchanged: 0, atRecordedPosition: 0, moved: 0, renamed: 0, changed: 0, dropped: 0, withoutCheckout: 0, details: [] };
+  const report: YablocoImportReport = {
+    rows: parsed.length,
+    unchanged: 0,
+    atRecordedPosition: 0,
+    moved: 0,
+    renamed: 0,
+    changed: 0,
+    dropped: 0,
+    withoutCheckout: 0,
+    details: [],
+  };
   const tasks: TaskRecord[] = [];
   for (const [index, row] of parsed.entries()) {
     const where = { file: csvFile, line: row.row.line };
     const found = located[index]!;
     const checkout = checkouts?.of(row.folder) ?? null;
-    const detail: YablocoImportReport['details'][number] = { id: row.id, name: row.name, repository: row.row.values.repository || row.folder, path: row.path, located: found?.kind ?? 'no-checkout' };
-    if (found && found.kind !== 'missing') Object.assign(detail, { foundPath: found.path, startLine: found.startLine, endLine: found.endLine, similarity: Number(found.similarity.toFixed(4)) });
+    const detail: YablocoImportReport['details'][number] = {
+      id: row.id,
+      name: row.name,
+      repository: row.row.values.repository || row.folder,
+      path: row.path,
+      located: found?.kind ?? 'no-checkout',
+    };
+    if (found && found.kind !== 'missing')
+      Object.assign(detail, {
+        foundPath: found.path,
+        startLine: found.startLine,
+        endLine: found.endLine,
+        similarity: Number(found.similarity.toFixed(4)),
+      });
     report.details.push(detail);
     if (found?.kind === 'missing') {
       report.dropped++;
@@ -276,11 +390,22 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
       }
     } else {
       const lines = codeLines(row.code);
-      hole = { prefix: '', suffix: '', reference: row.code, span: { startLine: row.pos, startColumn: 1, endLine: row.pos + lines.length - 1, endColumn: lines[lines.length - 1]!.length + 1 } };
+      hole = {
+        prefix: '',
+        suffix: '',
+        reference: row.code,
+        span: {
+          startLine: row.pos,
+          startColumn: 1,
+          endLine: row.pos + lines.length - 1,
+          endColumn: lines[lines.length - 1]!.length + 1,
+        },
+      };
       report.withoutCheckout++;
     }
     const language = options.language ?? languageForPath(path, text ?? row.code);
-    if (!language || !isLanguageId(language)) throw new InputError(`cannot tell the language of '${path}' (use --language)`, { ...where, field: 'file' });
+    if (!language || !isLanguageId(language))
+      throw new InputError(`cannot tell the language of '${path}' (use --language)`, { ...where, field: 'file' });
 
     const oracle: ContextSnippet[] = [];
     const callRefs: { id: string | null; name: string | null; path: string | null }[] = [];
@@ -291,20 +416,31 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
       if (callPath === null || pathProblem(callPath)) continue;
       const startLine = call.start?.line;
       const endLine = call.end?.line;
-      if (typeof startLine !== 'number' || typeof endLine !== 'number') throw new InputError('expected start.line and end.line numbers', { file: jsonFile, field });
+      if (typeof startLine !== 'number' || typeof endLine !== 'number')
+        throw new InputError('expected start.line and end.line numbers', { file: jsonFile, field });
       // The published callee code was cut with the end line as a length; the checkout gives the real lines.
       const callee = await calleeText(checkout, callPath, call, startLine, Math.max(startLine, endLine));
-      if (callee) oracle.push({ path: callPath, startLine: callee.startLine, endLine: callee.endLine, text: callee.text, score: null, name: call.name ?? '' });
+      if (callee)
+        oracle.push({
+          path: callPath,
+          startLine: callee.startLine,
+          endLine: callee.endLine,
+          text: callee.text,
+          score: null,
+          name: call.name ?? '',
+        });
     }
 
     const meta: Record<string, unknown> = { located: detail.located, calls: callRefs };
     if (found && found.kind !== 'recorded') meta.recordedPos = row.pos;
     if (found?.kind === 'renamed') meta.recordedPath = row.path;
-    if (found?.kind === 'changed') Object.assign(meta, { recordedPath: row.path, similarity: detail.similarity, publishedCode: row.code });
+    if (found?.kind === 'changed')
+      Object.assign(meta, { recordedPath: row.path, similarity: detail.similarity, publishedCode: row.code });
     for (const [column, value] of Object.entries(row.row.values)) {
       if (MAPPED_COLUMNS.has(column)) continue;
       // pandas writes its row index under an empty header
-      meta[column === '' ? '(index)' : column] = NUMERIC_COLUMNS.has(column) && value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+      meta[column === '' ? '(index)' : column] =
+        NUMERIC_COLUMNS.has(column) && value !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
     }
     const doc = requireColumn(row.row, ['doc'], csvFile);
     const repository = row.row.values.repository || row.folder;
@@ -314,7 +450,10 @@ export async function importYabloco(csvFile: string, jsonFile: string, options: 
       id: row.id,
       kind: 'function',
       language,
-      repo: found && checkout ? { name: repository, commit: checkouts!.commit(checkout.root), root: checkout.root } : { name: repository, commit: null },
+      repo:
+        found && checkout
+          ? { name: repository, commit: checkouts!.commit(checkout.root), root: checkout.root }
+          : { name: repository, commit: null },
       path,
       ...hole,
       labels: { level: levelOf(row.row), lines: referenceLines(hole.reference) },

@@ -61,7 +61,8 @@ function probe(parent: string): boolean {
 
 export function detectCgroups(): CgroupSupport {
   if (detected) return detected;
-  if (process.env.CTXBENCH_CGROUPS === 'none') return (detected = { kind: 'none', parents: {}, reason: 'disabled by CTXBENCH_CGROUPS=none' });
+  if (process.env.CTXBENCH_CGROUPS === 'none')
+    return (detected = { kind: 'none', parents: {}, reason: 'disabled by CTXBENCH_CGROUPS=none' });
   let own: Map<string, string>;
   try {
     own = ownPaths();
@@ -76,10 +77,22 @@ export function detectCgroups(): CgroupSupport {
       mkdirSync(dir);
       const available = readFileSync(join(dir, 'cgroup.controllers'), 'utf8').split(/\s+/);
       rmdirSync(dir);
-      if (available.includes('memory') && available.includes('pids')) return (detected = { kind: 'v2', parents: { unified: parent }, reason: `cgroup v2 below ${parent}` });
-      return (detected = { kind: 'none', parents: {}, reason: `cgroup v2: the memory and pids controllers are not delegated to ${parent} (its cgroup.subtree_control)` });
+      if (available.includes('memory') && available.includes('pids'))
+        return (detected = { kind: 'v2', parents: { unified: parent }, reason: `cgroup v2 below ${parent}` });
+      return (detected = {
+        kind: 'none',
+        parents: {},
+        reason:
+          `cgroup v2: the memory and pids controllers are not delegated to ${parent} (its ` + `cgroup.subtree_control)`,
+      });
     } catch (error) {
-      return (detected = { kind: 'none', parents: {}, reason: `cgroup v2: cannot create a child of ${parent} (${(error as NodeJS.ErrnoException).code}); not delegated to this user` });
+      return (detected = {
+        kind: 'none',
+        parents: {},
+        reason:
+          `cgroup v2: cannot create a child of ${parent} (${(error as NodeJS.ErrnoException).code}); not ` +
+          `delegated to this user`,
+      });
     }
   }
   const parents: CgroupSupport['parents'] = {};
@@ -87,7 +100,13 @@ export function detectCgroups(): CgroupSupport {
     const path = own.get(controller);
     const parent = path === undefined ? null : join('/sys/fs/cgroup', controller, path);
     if (parent === null || !existsSync(parent) || !probe(parent)) {
-      return (detected = { kind: 'none', parents: {}, reason: `cgroup v1: the ${controller} hierarchy is ${parent === null ? 'not mounted' : `not writable at ${parent}`}` });
+      return (detected = {
+        kind: 'none',
+        parents: {},
+        reason:
+          `cgroup v1: the ${controller} hierarchy is ` +
+          `${parent === null ? 'not mounted' : `not writable at ${parent}`}`,
+      });
     }
     parents[controller] = parent;
   }

@@ -5,7 +5,17 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../util/jsonl.ts';
 import { lockFolder } from '../util/lock.ts';
-import { buildCommands, createContext, ensureBase, ensureCoverage, runTestCommand, setupTree, statePath, testCommand, type CheckState } from './prepare.ts';
+import {
+  buildCommands,
+  createContext,
+  ensureBase,
+  ensureCoverage,
+  runTestCommand,
+  setupTree,
+  statePath,
+  testCommand,
+  type CheckState,
+} from './prepare.ts';
 import { parseReport } from './reports.ts';
 import { copyTree, removeTree } from './tree.ts';
 import type { ExecEnvironment, ExecOptions, RunOutcome } from './types.ts';
@@ -41,14 +51,22 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
   const reportedPasses = new Map<string, Set<string>[]>();
   const noteReport = (unit: string, outcome: RunOutcome, reportText: string | null) => {
     if (!env.report) return;
-    const text = env.report.file === null ? outcome.output : reportText ?? '';
-    const passed = new Set([...parseReport(text, env.report)].filter(([, status]) => status === 'pass').map(([name]) => name));
+    const text = env.report.file === null ? outcome.output : (reportText ?? '');
+    const passed = new Set(
+      [...parseReport(text, env.report)].filter(([, status]) => status === 'pass').map(([name]) => name),
+    );
     reportedPasses.set(unit, [...(reportedPasses.get(unit) ?? []), passed]);
   };
   const suitePassed: boolean[] = [];
   let tests: string[] | null = null;
   const note = (what: string, outcome: RunOutcome) => {
-    if (outcome.forbiddenCall) warnings.push(`${what}: the sandbox killed it for a call it forbids (ptrace, process_vm_readv/writev, pidfd_getfd or a 32-bit call) on the unmodified repository; every candidate that runs it would be judged a sandbox-violation. Run these tests outside the environment, or leave them out of its tests.\n${logTail(outcome.output, 10)}`);
+    if (outcome.forbiddenCall)
+      warnings.push(
+        `${what}: the sandbox killed it for a call it forbids (ptrace, process_vm_readv/writev, pidfd_getfd or a ` +
+          `32-bit call) on the unmodified repository; every candidate that runs it would be judged a ` +
+          `sandbox-violation. Run these tests outside the environment, or leave them out of its ` +
+          `tests.\n${logTail(outcome.output, 10)}`,
+      );
   };
   for (let round = 1; round <= ROUNDS; round++) {
     const tree = join(context.workDir, `check-${round}`);
@@ -67,10 +85,15 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
     }
     let buildMs = 0;
     for (const command of buildCommands(env, tests ?? [])) {
-      const outcome = await runTestCommand(context, tree, command, env.setupTimeout * 1000, false).then((run) => run.outcome);
+      const outcome = await runTestCommand(context, tree, command, env.setupTimeout * 1000, false).then(
+        (run) => run.outcome,
+      );
       buildMs += outcome.ms;
       note(`build \`${command}\``, outcome);
-      if (outcome.exitCode !== 0) throw new Error(`build \`${command}\` failed on the unmodified repository (round ${round}):\n${logTail(outcome.output, 30)}`);
+      if (outcome.exitCode !== 0)
+        throw new Error(
+          `build \`${command}\` failed on the unmodified repository (round ${round}):\n${logTail(outcome.output, 30)}`,
+        );
     }
     let testMs = 0;
     if (tests === null) {
@@ -84,7 +107,13 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
       const order = round % 2 === 1 ? tests : [...tests].reverse();
       for (const [index, test] of order.entries()) {
         context.emit({ kind: 'prepare', message: `round ${round}: test ${index + 1}/${order.length} ${test}` });
-        const { outcome, report } = await runTestCommand(context, tree, testCommand(env, [test]), env.timeout * 1000, true);
+        const { outcome, report } = await runTestCommand(
+          context,
+          tree,
+          testCommand(env, [test]),
+          env.timeout * 1000,
+          true,
+        );
         testMs += outcome.ms;
         note(`test ${test}`, outcome);
         noteReport(test, outcome, report);
@@ -101,21 +130,56 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
     envHash: context.envHash,
     checkedAt: new Date().toISOString(),
     rounds,
-    tests: Object.fromEntries([...results].map(([name, entry]) => [name, { ms: Math.round(entry.ms.reduce((a, b) => a + b, 0) / entry.ms.length), passed: entry.passed }])),
-    flaky: [...results].filter(([, entry]) => entry.passed.some(Boolean) && !entry.passed.every(Boolean)).map(([name]) => name).sort(),
-    failing: [...results].filter(([, entry]) => !entry.passed.some(Boolean)).map(([name]) => name).sort(),
+    tests: Object.fromEntries(
+      [...results].map(([name, entry]) => [
+        name,
+        { ms: Math.round(entry.ms.reduce((a, b) => a + b, 0) / entry.ms.length), passed: entry.passed },
+      ]),
+    ),
+    flaky: [...results]
+      .filter(([, entry]) => entry.passed.some(Boolean) && !entry.passed.every(Boolean))
+      .map(([name]) => name)
+      .sort(),
+    failing: [...results]
+      .filter(([, entry]) => !entry.passed.some(Boolean))
+      .map(([name]) => name)
+      .sort(),
     // Reported tests that passed in every round: what a candidate's run of that command must report passed.
-    reported: env.report ? Object.fromEntries([...reportedPasses].map(([unit, rounds]) => [unit, [...rounds[0]!].filter((name) => rounds.every((round) => round.has(name))).sort()])) : null,
+    reported: env.report
+      ? Object.fromEntries(
+          [...reportedPasses].map(([unit, rounds]) => [
+            unit,
+            [...rounds[0]!].filter((name) => rounds.every((round) => round.has(name))).sort(),
+          ]),
+        )
+      : null,
   };
   if (env.report) {
-    const empty = Object.entries(state.reported!).filter(([unit, names]) => names.length === 0 && !state.failing.includes(unit) && !state.flaky.includes(unit));
-    if (empty.length > 0) warnings.push(`the ${env.report.format} report of ${empty.length} test command(s) (first: ${empty[0]![0] || 'the whole suite'}) shows no passed test on the unmodified repository: check \`report\`; those commands are graded by exit status only`);
+    const empty = Object.entries(state.reported!).filter(
+      ([unit, names]) => names.length === 0 && !state.failing.includes(unit) && !state.flaky.includes(unit),
+    );
+    if (empty.length > 0)
+      warnings.push(
+        `the ${env.report.format} report of ${empty.length} test command(s) (first: ` +
+          `${empty[0]![0] || 'the whole suite'}) shows no passed test on the unmodified repository: check ` +
+          `\`report\`; those commands are graded by exit status only`,
+      );
   }
   if (tests === null && suitePassed.some((passed) => !passed)) {
-    warnings.push(`the whole test suite failed in round(s) ${suitePassed.flatMap((passed, index) => (passed ? [] : [index + 1])).join(', ')} on the unmodified repository; without a test list (\`tests\`) nothing can be excluded`);
+    warnings.push(
+      `the whole test suite failed in round(s) ` +
+        `${suitePassed.flatMap((passed, index) => (passed ? [] : [index + 1])).join(', ')} on the unmodified ` +
+        `repository; without a test list (\`tests\`) nothing can be excluded`,
+    );
   }
   const file = statePath(env);
   writeFileAtomic(file, `${JSON.stringify(state, null, 2)}\n`);
   const coverage = await ensureCoverage(context, tests);
-  return { state, statePath: file, warnings, suitePassed: tests === null ? suitePassed : null, coverageFunctions: coverage ? coverage.functions.length : null };
+  return {
+    state,
+    statePath: file,
+    warnings,
+    suitePassed: tests === null ? suitePassed : null,
+    coverageFunctions: coverage ? coverage.functions.length : null,
+  };
 }

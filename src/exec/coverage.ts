@@ -14,7 +14,11 @@ import { COVERAGE_TOOLS, type CoverageTool } from './types.ts';
 /** The collectors' output format: a map of another format is recorded anew (2: gcov's lines of inlined functions). */
 export const COVERAGE_MAP_FORMAT = 2;
 
-const ExecutedFunctionSchema = z.strictObject({ path: z.string(), startLine: z.number().int(), endLine: z.number().int() });
+const ExecutedFunctionSchema = z.strictObject({
+  path: z.string(),
+  startLine: z.number().int(),
+  endLine: z.number().int(),
+});
 export type ExecutedFunction = z.output<typeof ExecutedFunctionSchema>;
 
 /** Functions executed by the tests (`coverage.json` in the work folder): `tests[i]` are indices into `tests`. */
@@ -30,8 +34,15 @@ export type CoverageMap = z.output<typeof CoverageMapSchema>;
  * The coverage pass's journal (`coverage.progress.jsonl`), so that a pass stopped halfway (LLVM's takes most of an
  * hour) resumes at the next test: a first line written once the coverage tree is built, then a line per test done.
  */
-export const CoverageJournalStartSchema = z.strictObject({ envHash: z.string(), format: z.number().int(), tool: z.enum(COVERAGE_TOOLS) });
-export const CoverageJournalTestSchema = z.strictObject({ test: z.string(), executed: z.array(ExecutedFunctionSchema) });
+export const CoverageJournalStartSchema = z.strictObject({
+  envHash: z.string(),
+  format: z.number().int(),
+  tool: z.enum(COVERAGE_TOOLS),
+});
+export const CoverageJournalTestSchema = z.strictObject({
+  test: z.string(),
+  executed: z.array(ExecutedFunctionSchema),
+});
 
 /** Where a collector keeps its files inside the coverage tree. */
 export const COVERAGE_DIR = '.ctxbench-coverage';
@@ -127,7 +138,9 @@ const gcov: Collector = {
   env: () => ({}),
   // gcov on every data file the test wrote, in batches on every core, each batch into its own file (a test of LLVM's
   // writes about 150, and gcov takes seconds on them: its JSON holds every line of every header they include).
-  after: `find . -name '*.gcda' -print0 | xargs -0 -r -n 32 -P "$(nproc)" sh -c 'gcov --json-format --stdout "$@" > "$(mktemp -p ${COVERAGE_DIR}/out gcov-XXXXXXXX)" 2>/dev/null' gcov`,
+  after:
+    `find . -name '*.gcda' -print0 | xargs -0 -r -n 32 -P "$(nproc)" sh -c 'gcov --json-format --stdout "$@" > ` +
+    `"$(mktemp -p ${COVERAGE_DIR}/out gcov-XXXXXXXX)" 2>/dev/null' gcov`,
   read(treeHost, treeInside) {
     const directory = realPathInside(treeHost, `${COVERAGE_DIR}/out`);
     if (directory === null || !lstatSync(directory).isDirectory()) return [];
@@ -137,7 +150,11 @@ const gcov: Collector = {
         if (!line.startsWith('{')) continue;
         const report = JSON.parse(line) as {
           current_working_directory: string;
-          files: { file: string; functions: { start_line: number; end_line: number; execution_count: number }[]; lines?: { line_number: number; count: number }[] }[];
+          files: {
+            file: string;
+            functions: { start_line: number; end_line: number; execution_count: number }[];
+            lines?: { line_number: number; count: number }[];
+          }[];
         };
         for (const entry of report.files) {
           const path = treeRelative(entry.file, treeInside, report.current_working_directory);
@@ -149,7 +166,8 @@ const gcov: Collector = {
           }
           // A function inlined before instrumentation (always_inline, or by the early inliner) has no
           // record of its own, only executed lines: each such line counts as a one-line function.
-          for (const { line_number: line, count } of entry.lines ?? []) if (count > 0 && !inFunction.has(line)) executed.push({ path, startLine: line, endLine: line });
+          for (const { line_number: line, count } of entry.lines ?? [])
+            if (count > 0 && !inFunction.has(line)) executed.push({ path, startLine: line, endLine: line });
         }
       }
     }
@@ -168,14 +186,19 @@ const python: Collector = {
   reset: clearOut,
   env(treeInside, baseEnv) {
     const hook = join(treeInside, COVERAGE_DIR, 'hook');
-    return { PYTHONPATH: baseEnv.PYTHONPATH ? `${hook}:${baseEnv.PYTHONPATH}` : hook, CTXBENCH_PY_COVERAGE: join(treeInside, COVERAGE_DIR, 'out') };
+    return {
+      PYTHONPATH: baseEnv.PYTHONPATH ? `${hook}:${baseEnv.PYTHONPATH}` : hook,
+      CTXBENCH_PY_COVERAGE: join(treeInside, COVERAGE_DIR, 'out'),
+    };
   },
   after: null,
   read(treeHost, treeInside) {
-    return (readJsonFiles(treeHost, 'py-') as [string, number, number][][]).flat().flatMap(([file, startLine, endLine]) => {
-      const path = treeRelative(file, treeInside);
-      return path === null ? [] : [{ path, startLine, endLine }];
-    });
+    return (readJsonFiles(treeHost, 'py-') as [string, number, number][][])
+      .flat()
+      .flatMap(([file, startLine, endLine]) => {
+        const path = treeRelative(file, treeInside);
+        return path === null ? [] : [{ path, startLine, endLine }];
+      });
   },
 };
 
@@ -187,7 +210,9 @@ const node: Collector = {
   read(treeHost, treeInside) {
     const sources = new Map<string, { starts: number[]; length: number }>();
     const executed: ExecutedFunction[] = [];
-    for (const report of readJsonFiles(treeHost, 'coverage-') as { result: { url: string; functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[] }[] }[]) {
+    for (const report of readJsonFiles(treeHost, 'coverage-') as {
+      result: { url: string; functions: { ranges: { startOffset: number; endOffset: number; count: number }[] }[] }[];
+    }[]) {
       for (const script of report.result) {
         if (!script.url.startsWith('file://')) continue;
         const path = treeRelative(fileURLToPath(script.url), treeInside);
@@ -202,7 +227,11 @@ const node: Collector = {
           const range = fn.ranges[0];
           // The module wrapper spans the whole script: it is not a function of the file.
           if (!range || range.count === 0 || (range.startOffset === 0 && range.endOffset >= length)) continue;
-          executed.push({ path, startLine: positionAt(lines, range.startOffset).line, endLine: positionAt(lines, Math.max(range.startOffset, range.endOffset - 1)).line });
+          executed.push({
+            path,
+            startLine: positionAt(lines, range.startOffset).line,
+            endLine: positionAt(lines, Math.max(range.startOffset, range.endOffset - 1)).line,
+          });
         }
       }
     }
@@ -213,7 +242,10 @@ const node: Collector = {
 export const COLLECTORS: Record<CoverageTool, Collector> = { gcov, python, node };
 
 /** Builds a map from per-test results. */
-export function buildCoverageMap(tool: CoverageTool, perTest: { test: string; executed: ExecutedFunction[] }[]): CoverageMap {
+export function buildCoverageMap(
+  tool: CoverageTool,
+  perTest: { test: string; executed: ExecutedFunction[] }[],
+): CoverageMap {
   const tests = perTest.map((entry) => entry.test);
   const byFunction = new Map<string, CoverageMap['functions'][number]>();
   perTest.forEach((entry, testIndex) => {
@@ -224,7 +256,9 @@ export function buildCoverageMap(tool: CoverageTool, perTest: { test: string; ex
       if (record.tests.at(-1) !== testIndex) record.tests.push(testIndex);
     }
   });
-  const functions = [...byFunction.values()].sort((a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine || a.endLine - b.endLine);
+  const functions = [...byFunction.values()].sort(
+    (a, b) => a.path.localeCompare(b.path) || a.startLine - b.startLine || a.endLine - b.endLine,
+  );
   return { format: COVERAGE_MAP_FORMAT, tool, tests, functions };
 }
 
@@ -239,11 +273,15 @@ export function selectTests(map: CoverageMap, task: TaskRecord): string[] | null
   const inFile = map.functions.filter((fn) => fn.path === task.path);
   let chosen: typeof inFile;
   if (task.kind === 'function') {
-    chosen = inFile.filter((fn) => fn.endLine >= startLine && fn.startLine <= endLine && !(fn.startLine < startLine && fn.endLine > endLine));
+    chosen = inFile.filter(
+      (fn) => fn.endLine >= startLine && fn.startLine <= endLine && !(fn.startLine < startLine && fn.endLine > endLine),
+    );
   } else {
     const enclosing = inFile.filter((fn) => fn.startLine <= startLine && fn.endLine >= endLine);
     const innermost = enclosing.sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
-    chosen = innermost ? enclosing.filter((fn) => fn.startLine === innermost.startLine && fn.endLine === innermost.endLine) : [];
+    chosen = innermost
+      ? enclosing.filter((fn) => fn.startLine === innermost.startLine && fn.endLine === innermost.endLine)
+      : [];
   }
   const indices = new Set(chosen.flatMap((fn) => fn.tests));
   if (indices.size === 0) return null;

@@ -35,7 +35,12 @@ export class DerivedProducts {
   constructor(workDir: string) {
     this.file = join(workDir, 'derived.json');
     const stored = existsSync(this.file)
-      ? parseRecord(DerivedProductsSchema, readJsonFile(this.file, 'derived-products file', 'run exec again (it is measured again)'), { file: this.file }, 'delete it and run exec again')
+      ? parseRecord(
+          DerivedProductsSchema,
+          readJsonFile(this.file, 'derived-products file', 'run exec again (it is measured again)'),
+          { file: this.file },
+          'delete it and run exec again',
+        )
       : { products: {} };
     this.products = new Map(Object.entries(stored.products));
   }
@@ -48,7 +53,10 @@ export class DerivedProducts {
     if (!running) {
       running = measure().then((products) => {
         this.products.set(path, products);
-        writeFileAtomic(this.file, JSON.stringify({ products: Object.fromEntries([...this.products].sort(([a], [b]) => a.localeCompare(b))) }));
+        writeFileAtomic(
+          this.file,
+          JSON.stringify({ products: Object.fromEntries([...this.products].sort(([a], [b]) => a.localeCompare(b))) }),
+        );
         return products;
       });
       this.pending.set(path, running);
@@ -69,7 +77,12 @@ const SNIFF_BYTES = 64 * 1024;
 
 /** The source's lines that are code worth matching: trimmed, at least 8 characters, with a letter. */
 function codeLines(text: string): Set<string> {
-  return new Set(text.split('\n').map((line) => line.trim()).filter((line) => line.length >= 8 && /[A-Za-z]/.test(line)));
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length >= 8 && /[A-Za-z]/.test(line)),
+  );
 }
 
 /**
@@ -94,17 +107,36 @@ function carriesCode(file: string, source: Set<string>): boolean {
   // a small file was read whole already
   const text = whole ? head : readFileSync(file);
   if (!isUtf8(text)) return true;
-  return text.toString('utf8').split('\n').some((line) => source.has(line.trim()));
+  return text
+    .toString('utf8')
+    .split('\n')
+    .some((line) => source.has(line.trim()));
 }
 
-/** The files a probe build rewrote (the reset's changed paths, read in the prepared tree `base`) that are products of `path` carrying code; not the source itself nor the build tool's records. */
+/**
+ * The files a probe build rewrote (the reset's changed paths, read in the prepared tree `base`) that are products of
+ * `path` carrying code; not the source itself nor the build tool's records.
+ */
 export function productsOfProbe(base: string, path: string, changed: string[], manifest: TreeManifest): string[] {
   const source = codeLines(readFileSync(join(base, path), 'utf8'));
-  return changed.filter((relative) => relative !== path && manifest.get(relative)?.kind === 'file' && !BUILD_RECORDS.includes(posix.basename(relative)) && carriesCode(join(base, relative), source)).sort();
+  return changed
+    .filter(
+      (relative) =>
+        relative !== path &&
+        manifest.get(relative)?.kind === 'file' &&
+        !BUILD_RECORDS.includes(posix.basename(relative)) &&
+        carriesCode(join(base, relative), source),
+    )
+    .sort();
 }
 
 function globPattern(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+  return new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}$`,
+  );
 }
 
 /** Prepared files that are bytecode caches of `path` by its language's table (`bytecodeCaches`). */
@@ -115,6 +147,10 @@ export function bytecodeCachesOf(path: string, language: LanguageId | string, ma
   const folder = posix.dirname(path);
   const name = posix.basename(path);
   const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
-  const matchers = patterns.map((pattern) => globPattern(posix.join(folder, pattern.replaceAll('{stem}', stem.replaceAll('*', '')))));
-  return [...manifest.keys()].filter((relative) => manifest.get(relative)!.kind === 'file' && matchers.some((matcher) => matcher.test(relative))).sort();
+  const matchers = patterns.map((pattern) =>
+    globPattern(posix.join(folder, pattern.replaceAll('{stem}', stem.replaceAll('*', '')))),
+  );
+  return [...manifest.keys()]
+    .filter((relative) => manifest.get(relative)!.kind === 'file' && matchers.some((matcher) => matcher.test(relative)))
+    .sort();
 }

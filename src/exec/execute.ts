@@ -22,12 +22,32 @@ import { checkEnvironment } from './check.ts';
 import { selectTests } from './coverage.ts';
 import { cheatFlags, withCheatFlags } from './cheats.ts';
 import { bytecodeCachesOf, DerivedProducts, productsOfProbe } from './derived.ts';
-import { buildCommands, createContext, excludedTests, prepareEnvironment, readJsonFile, readState, runInTree, runTestCommand, statePath, testCommand, type CheckState, type PreparedEnvironment } from './prepare.ts';
+import {
+  buildCommands,
+  createContext,
+  excludedTests,
+  prepareEnvironment,
+  readJsonFile,
+  readState,
+  runInTree,
+  runTestCommand,
+  statePath,
+  testCommand,
+  type CheckState,
+  type PreparedEnvironment,
+} from './prepare.ts';
 import { spliceCandidate } from './splice.ts';
 import { readInside, removeInside, ResetError, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import { TreeThreads } from './tree-thread.ts';
 import type { ExecEnvironment, ExecItem, ExecOptions, ExecOutput } from './types.ts';
-import { classify, logTail, uncoveredVerdict, type Classification, type Grading, type PhaseOutcome } from './verdict.ts';
+import {
+  classify,
+  logTail,
+  uncoveredVerdict,
+  type Classification,
+  type Grading,
+  type PhaseOutcome,
+} from './verdict.ts';
 
 /** Attempts per candidate when the infrastructure fails (each on a rebuilt worker). */
 const INFRA_ATTEMPTS = 3;
@@ -48,7 +68,9 @@ interface Worker {
   snapshot: TreeSnapshot;
 }
 
-/** The version of ctxbench and a hash of this stage's code: a fixed splice or grading rule invalidates cached verdicts. */
+/**
+ * The version of ctxbench and a hash of this stage's code: a fixed splice or grading rule invalidates cached verdicts.
+ */
 export function execCodeVersion(folder: URL = new URL('./', import.meta.url)): string {
   return codeVersion([folder]);
 }
@@ -56,14 +78,18 @@ export function execCodeVersion(folder: URL = new URL('./', import.meta.url)): s
 /** Results of earlier runs: one JSON line per executed candidate in the work folder. */
 class ResultCache {
   private readonly results = new Map<string, ExecResult>();
-  constructor(private readonly file: string, private readonly signature: string) {
+  constructor(
+    private readonly file: string,
+    private readonly signature: string,
+  ) {
     if (!existsSync(file)) return;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       try {
         const entry = JSON.parse(line) as { taskId: string; hash: string; signature: string; result: unknown };
         // an entry that is not a verdict of this schema is a miss: the candidate runs again
         const result = ExecResultSchema.safeParse(entry.result);
-        if (entry.signature === signature && result.success) this.results.set(`${entry.taskId}\0${entry.hash}`, result.data);
+        if (entry.signature === signature && result.success)
+          this.results.set(`${entry.taskId}\0${entry.hash}`, result.data);
       } catch {
         // a line cut short by an interrupted run
       }
@@ -78,9 +104,15 @@ class ResultCache {
   }
 }
 
-/** What a cached verdict depends on besides the program: ctxbench's exec code, the excluded tests and the tests each command must report. */
+/**
+ * What a cached verdict depends on besides the program: ctxbench's exec code, the excluded tests and the tests each
+ * command must report.
+ */
 export function cacheSignature(state: CheckState | null, codeVersion: string = execCodeVersion()): string {
-  return createHash('sha256').update(JSON.stringify([codeVersion, excludedTests(state), state?.reported ?? null])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([codeVersion, excludedTests(state), state?.reported ?? null]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export interface ExecuteOptions extends ExecOptions {
@@ -92,19 +124,33 @@ export interface ExecuteOptions extends ExecOptions {
   checkFirst?: boolean;
 }
 
-/** The environment's `exec check` state; without one, `checkFirst` runs the check (saying so), else the error names the command to run. */
+/**
+ * The environment's `exec check` state; without one, `checkFirst` runs the check (saying so), else the error names the
+ * command to run.
+ */
 export async function ensureCheckState(env: ExecEnvironment, options: ExecuteOptions): Promise<CheckState> {
   const state = readState(env);
   if (state) return state;
   if (!options.checkFirst) {
-    throw new InputError(`no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`, { file: env.file });
+    throw new InputError(
+      `no check state (${statePath(env)}): without it failing and flaky tests are not excluded and per-test grading ` +
+        `has nothing to compare with. Run \`ctxbench exec check ${env.file}\` first`,
+      { file: env.file },
+    );
   }
-  options.onEvent?.({ kind: 'prepare', message: `no check state for ${env.file}: running \`ctxbench exec check\` first` });
+  options.onEvent?.({
+    kind: 'prepare',
+    message: `no check state for ${env.file}: running \`ctxbench exec check\` first`,
+  });
   return (await checkEnvironment(env, options)).state;
 }
 
 /** Prepares the environment (once per work folder) and runs the candidates; results stream out as they finish. */
-export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
+export async function* executeCandidates(
+  env: ExecEnvironment,
+  items: ExecItem[],
+  options: ExecuteOptions = {},
+): AsyncIterable<ExecOutput> {
   // One process at a time per work folder, from the check and the setup on: two would set up the same tree.
   const lock = options.lockHeld ? null : lockFolder(createContext(env, options).workDir, `exec ${env.file}`);
   try {
@@ -121,7 +167,10 @@ export async function* executeCandidates(env: ExecEnvironment, items: ExecItem[]
  * command with the test names it covers ('' = the whole suite). With coverage, a task whose code no
  * (non-excluded) test executes is `uncovered`: no test runs (the whole suite would pass any body).
  */
-export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { selected: string[] | null; commands: string[]; units: string[][]; uncovered: boolean } {
+export function testPlan(
+  prepared: PreparedEnvironment,
+  task: TaskRecord,
+): { selected: string[] | null; commands: string[]; units: string[][]; uncovered: boolean } {
   const { env, tests, coverage, state } = prepared;
   const excluded = new Set(excludedTests(state));
   const duration = (name: string) => state?.tests[name]?.ms ?? Number.POSITIVE_INFINITY;
@@ -131,11 +180,24 @@ export function testPlan(prepared: PreparedEnvironment, task: TaskRecord): { sel
   const names = selected ?? tests?.filter((name) => !excluded.has(name)) ?? null;
   const ordered = names === null ? null : [...names].sort((a, b) => duration(a) - duration(b));
   if (ordered === null) return { selected, commands: [testCommand(env, null)], units: [['']], uncovered: false };
-  if (env.tests!.batch) return { selected, commands: [testCommand(env, selected === null && excluded.size === 0 ? null : ordered)], units: [ordered], uncovered: false };
-  return { selected, commands: ordered.map((name) => testCommand(env, [name])), units: ordered.map((name) => [name]), uncovered: false };
+  if (env.tests!.batch)
+    return {
+      selected,
+      commands: [testCommand(env, selected === null && excluded.size === 0 ? null : ordered)],
+      units: [ordered],
+      uncovered: false,
+    };
+  return {
+    selected,
+    commands: ordered.map((name) => testCommand(env, [name])),
+    units: ordered.map((name) => [name]),
+    uncovered: false,
+  };
 }
 
-/** The reported test names a command covering `units` must report passed (null: not recorded, graded by exit status). */
+/**
+ * The reported test names a command covering `units` must report passed (null: not recorded, graded by exit status).
+ */
 function expectedTests(state: CheckState | null, units: string[]): string[] | null {
   if (!state?.reported) return null;
   const names = units.flatMap((unit) => state.reported![unit] ?? []);
@@ -146,7 +208,10 @@ function gradingOf(env: ExecEnvironment): Grading {
   return { passPattern: env.passPattern, report: env.report };
 }
 
-/** Writes the spliced file host side, only through real folders inside the worker (a link in the path could point anywhere). */
+/**
+ * Writes the spliced file host side, only through real folders inside the worker (a link in the path could point
+ * anywhere).
+ */
 function writeInWorker(worker: string, path: string, text: string): void {
   const parts = path.split('/');
   let current = worker;
@@ -154,7 +219,11 @@ function writeInWorker(worker: string, path: string, text: string): void {
     current = join(current, part);
     const stats = lstatSync(current, { throwIfNoEntry: false });
     const last = index === parts.length - 1;
-    if (!stats || (last ? !stats.isFile() : !stats.isDirectory())) throw new InputError(`${parts.slice(0, index + 1).join('/')} is not a ${last ? 'regular file' : 'folder'} in the prepared tree`, { file: path });
+    if (!stats || (last ? !stats.isFile() : !stats.isDirectory()))
+      throw new InputError(
+        `${parts.slice(0, index + 1).join('/')} is not a ${last ? 'regular file' : 'folder'} in the prepared tree`,
+        { file: path },
+      );
   }
   writeFileSync(current, text);
 }
@@ -169,7 +238,12 @@ function groupItems(prepared: PreparedEnvironment, items: ExecItem[]): Group[] {
     if (!originals.has(task.path)) {
       // read through real folders only, the file itself no link: a link in the repository could reach any host file
       const text = readInside(base, task.path);
-      if (text === null) throw new InputError(`not a regular file reached through real folders in the repository (${env.repo}): missing, or a link on the way`, { file: task.path, field: `task ${task.id}` });
+      if (text === null)
+        throw new InputError(
+          `not a regular file reached through real folders in the repository (${env.repo}): missing, or a link on ` +
+            `the way`,
+          { file: task.path, field: `task ${task.id}` },
+        );
       originals.set(task.path, text);
     }
     const spliced = spliceCandidate(task, originals.get(task.path)!, item.candidate).text;
@@ -177,7 +251,14 @@ function groupItems(prepared: PreparedEnvironment, items: ExecItem[]): Group[] {
     const id = `${task.id}\0${hash}`;
     const group = groups.get(id);
     if (group) group.keys.push(item.key);
-    else groups.set(id, { task, hash, spliced, flags: cheatFlags(task.language, item.candidate, task.reference), keys: [item.key] });
+    else
+      groups.set(id, {
+        task,
+        hash,
+        spliced,
+        flags: cheatFlags(task.language, item.candidate, task.reference),
+        keys: [item.key],
+      });
   }
   return [...groups.values()];
 }
@@ -199,17 +280,27 @@ export class CandidatePool {
   private readonly logDir: string;
   private readonly derived: DerivedProducts;
 
-  constructor(readonly prepared: PreparedEnvironment, readonly size: number, private readonly options: ExecuteOptions = {}) {
+  constructor(
+    readonly prepared: PreparedEnvironment,
+    readonly size: number,
+    private readonly options: ExecuteOptions = {},
+  ) {
     this.logDir = join(prepared.workDir, 'logs');
     mkdirSync(this.logDir, { recursive: true });
     this.derived = new DerivedProducts(prepared.workDir);
     this.trees = new TreeThreads(size);
   }
 
-  /** The prepared files built from the task's file (measured once per file on `worker`) and its bytecode caches: removed before each of its candidates (derived.ts). */
+  /**
+   * The prepared files built from the task's file (measured once per file on `worker`) and its bytecode caches: removed
+   * before each of its candidates (derived.ts).
+   */
   private async productsOf(task: TaskRecord, worker: Worker): Promise<string[]> {
     const manifest = this.manifest!;
-    const built = this.prepared.env.build.length === 0 ? [] : await this.derived.of(task.path, () => probeProducts(this.prepared, worker, task.path, manifest, this.trees));
+    const built =
+      this.prepared.env.build.length === 0
+        ? []
+        : await this.derived.of(task.path, () => probeProducts(this.prepared, worker, task.path, manifest, this.trees));
     return [...new Set([...built, ...bytecodeCachesOf(task.path, task.language, manifest)])].sort();
   }
 
@@ -218,7 +309,8 @@ export class CandidatePool {
     if (this.options.cache === false) return null;
     const signature = cacheSignature(state);
     let cache = this.caches.get(signature);
-    if (!cache) this.caches.set(signature, (cache = new ResultCache(join(this.prepared.workDir, 'results.jsonl'), signature)));
+    if (!cache)
+      this.caches.set(signature, (cache = new ResultCache(join(this.prepared.workDir, 'results.jsonl'), signature)));
     return cache;
   }
 
@@ -241,33 +333,53 @@ export class CandidatePool {
   }
 
   /** Splits items into programs already judged (answered from the cache) and programs to run. */
-  private plan(items: ExecItem[], state: CheckState | null = this.prepared.state, rerun = this.options.rerun === true): { cached: ExecOutput[]; pending: Group[] } {
+  private plan(
+    items: ExecItem[],
+    state: CheckState | null = this.prepared.state,
+    rerun = this.options.rerun === true,
+  ): { cached: ExecOutput[]; pending: Group[] } {
     const cache = this.cacheOf(state);
     const cached: ExecOutput[] = [];
     const pending: Group[] = [];
     for (const group of groupItems(this.prepared, items)) {
       const hit = rerun ? undefined : cache?.get(group.task.id, group.hash);
-      if (hit) for (const key of group.keys) cached.push({ key, result: withCheatFlags({ ...hit, cached: true }, group.flags) });
+      if (hit)
+        for (const key of group.keys)
+          cached.push({ key, result: withCheatFlags({ ...hit, cached: true }, group.flags) });
       else pending.push(group);
     }
     return { cached, pending };
   }
 
-  /** Runs one program on an idle worker copy (retrying infrastructure failures on a rebuilt copy); one output per key. */
+  /**
+   * Runs one program on an idle worker copy (retrying infrastructure failures on a rebuilt copy); one output per key.
+   */
   private async runGroup(group: Group, state: CheckState | null = this.prepared.state): Promise<ExecOutput[]> {
     const { base, identity } = this.prepared;
     const prepared = state === this.prepared.state ? this.prepared : { ...this.prepared, state };
     const worker = await this.acquire();
-    let outcome: { result: ExecResult | null; reason: string; cacheable: boolean } = { result: null, reason: '', cacheable: false };
+    let outcome: { result: ExecResult | null; reason: string; cacheable: boolean } = {
+      result: null,
+      reason: '',
+      cacheable: false,
+    };
     try {
       for (let attempt = 1; attempt <= INFRA_ATTEMPTS; attempt++) {
         const products = await this.productsOf(group.task, worker).catch((error: unknown) => {
           if (error instanceof ProbeInfraError) return error;
           throw error;
         });
-        outcome = products instanceof ProbeInfraError ? { result: null, reason: products.message, cacheable: false } : await runOne(prepared, worker, group, products, this.manifest!, this.trees, this.logDir);
+        outcome =
+          products instanceof ProbeInfraError
+            ? { result: null, reason: products.message, cacheable: false }
+            : await runOne(prepared, worker, group, products, this.manifest!, this.trees, this.logDir);
         if (outcome.result) break;
-        this.prepared.emit({ kind: 'warning', message: `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ${outcome.reason}` });
+        this.prepared.emit({
+          kind: 'warning',
+          message:
+            `exec: infrastructure failure on ${group.task.id} (attempt ${attempt}/${INFRA_ATTEMPTS}): ` +
+            `${outcome.reason}`,
+        });
         worker.snapshot = await this.trees.rebuild(worker.dir, base, this.manifest!, identity);
       }
     } finally {
@@ -276,7 +388,11 @@ export class CandidatePool {
     const { result } = outcome;
     // cached as graded: the flags are applied on the way out, with the patterns of the run that reads it
     if (result && outcome.cacheable) this.cacheOf(state)?.put(group.task.id, group.hash, result);
-    return group.keys.map((key, index) => (result ? { key, result: withCheatFlags(index === 0 ? result : { ...result, cached: true }, group.flags) } : { key, result: null, infraError: outcome.reason }));
+    return group.keys.map((key, index) =>
+      result
+        ? { key, result: withCheatFlags(index === 0 ? result : { ...result, cached: true }, group.flags) }
+        : { key, result: null, infraError: outcome.reason },
+    );
   }
 
   /**
@@ -303,7 +419,10 @@ export class CandidatePool {
     await Promise.all(Array.from({ length: Math.min(this.size, pending.length) }, loop));
   }
 
-  /** Runs a few items with the given check state (a queue job's); all their outputs at once. `rerun`: not answered from the cache. */
+  /**
+   * Runs a few items with the given check state (a queue job's); all their outputs at once. `rerun`: not answered from
+   * the cache.
+   */
   async runItems(items: ExecItem[], state: CheckState | null, rerun = false): Promise<ExecOutput[]> {
     const { cached, pending } = this.plan(items, state, rerun);
     const ran = await Promise.all(pending.map((group) => this.runGroup(group, state)));
@@ -316,7 +435,10 @@ export class CandidatePool {
     yield* cached;
     if (pending.length === 0) return;
     const loops = Math.min(pending.length, this.size);
-    this.prepared.emit({ kind: 'start', message: `running ${pending.length} candidates on ${loops} workers; ${describeCgroups()}` });
+    this.prepared.emit({
+      kind: 'start',
+      message: `running ${pending.length} candidates on ${loops} workers; ${describeCgroups()}`,
+    });
     // A small channel: loops push results, the generator yields them in completion order.
     const ready: ExecOutput[] = [];
     let wake: (() => void) | null = null;
@@ -333,7 +455,13 @@ export class CandidatePool {
           notify();
         }
       } catch (error) {
-        failure ??= error instanceof ResetError ? new ResetError(`a worker could not be reset or rebuilt (${error.message}); the candidates without a verdict are left for the next run`) : error;
+        failure ??=
+          error instanceof ResetError
+            ? new ResetError(
+                `a worker could not be reset or rebuilt (${error.message}); the candidates without a verdict are ` +
+                  `left for the next run`,
+              )
+            : error;
         pending.length = 0;
       } finally {
         running--;
@@ -355,7 +483,11 @@ export function poolSize(env: ExecEnvironment, options: ExecOptions): number {
   return Math.max(1, options.workers ?? env.workers ?? availableParallelism());
 }
 
-export async function* runCandidates(prepared: PreparedEnvironment, items: ExecItem[], options: ExecuteOptions = {}): AsyncIterable<ExecOutput> {
+export async function* runCandidates(
+  prepared: PreparedEnvironment,
+  items: ExecItem[],
+  options: ExecuteOptions = {},
+): AsyncIterable<ExecOutput> {
   yield* new CandidatePool(prepared, poolSize(prepared.env, options), options).run(items);
 }
 
@@ -368,14 +500,32 @@ export interface CandidateLog {
   uncovered?: boolean;
 }
 
-function resultOf(classification: Classification, phases: PhaseOutcome[], selected: string[], logFile: string | null): ExecResult | null {
+function resultOf(
+  classification: Classification,
+  phases: PhaseOutcome[],
+  selected: string[],
+  logFile: string | null,
+): ExecResult | null {
   if (classification.verdict === 'infra-error') return null;
   let buildMs = 0;
   let testMs = 0;
-  for (const phase of phases) if (phase.phase === 'build') buildMs += phase.outcome.ms;
-  else testMs += phase.outcome.ms;
-  const log = [...phases.map((phase) => `$ ${phase.command}\n${phase.outcome.output}`), `[ctxbench] ${classification.verdict}: ${classification.reason}`].join('\n');
-  return { verdict: classification.verdict, reason: classification.reason, selectedTests: selected, buildMs, testMs, logTail: logTail(log), cached: false, ...(logFile ? { log: logFile } : {}) };
+  for (const phase of phases)
+    if (phase.phase === 'build') buildMs += phase.outcome.ms;
+    else testMs += phase.outcome.ms;
+  const log = [
+    ...phases.map((phase) => `$ ${phase.command}\n${phase.outcome.output}`),
+    `[ctxbench] ${classification.verdict}: ${classification.reason}`,
+  ].join('\n');
+  return {
+    verdict: classification.verdict,
+    reason: classification.reason,
+    selectedTests: selected,
+    buildMs,
+    testMs,
+    logTail: logTail(log),
+    cached: false,
+    ...(logFile ? { log: logFile } : {}),
+  };
 }
 
 /** The sandbox could not run the measuring build: an infrastructure failure of the candidate waiting for it. */
@@ -386,7 +536,13 @@ class ProbeInfraError extends Error {}
  * environment's build, and the files the reset then has to put back (derived.ts). An environment
  * whose build fails on that is an error naming the command.
  */
-async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path: string, manifest: TreeManifest, trees: TreeThreads): Promise<string[]> {
+async function probeProducts(
+  prepared: PreparedEnvironment,
+  worker: Worker,
+  path: string,
+  manifest: TreeManifest,
+  trees: TreeThreads,
+): Promise<string[]> {
   const { env, base, identity } = prepared;
   prepared.emit({ kind: 'prepare', message: `measuring the build products of ${path} (once per file)` });
   let failure: string | null = null;
@@ -417,8 +573,19 @@ async function probeProducts(prepared: PreparedEnvironment, worker: Worker, path
   throw new InputError(failure, { file: env.file });
 }
 
-/** Runs one candidate in a verified worker, without the products built from the reference, and puts the worker back (verified, or rebuilt). */
-async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Group, products: string[], manifest: TreeManifest, trees: TreeThreads, logDir: string): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
+/**
+ * Runs one candidate in a verified worker, without the products built from the reference, and puts the worker back
+ * (verified, or rebuilt).
+ */
+async function runOne(
+  prepared: PreparedEnvironment,
+  worker: Worker,
+  group: Group,
+  products: string[],
+  manifest: TreeManifest,
+  trees: TreeThreads,
+  logDir: string,
+): Promise<{ result: ExecResult | null; reason: string; cacheable: boolean }> {
   const { env } = prepared;
   const deadline = Date.now() + env.timeout * 1000;
   const remaining = () => Math.max(1, deadline - Date.now());
@@ -430,12 +597,15 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
       writeInWorker(worker.dir, group.task.path, group.spliced);
       for (const product of products) removeInside(worker.dir, product);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return { result: null, reason: 'the disk is full (ENOSPC writing the candidate)', cacheable: false };
+      if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
+        return { result: null, reason: 'the disk is full (ENOSPC writing the candidate)', cacheable: false };
       throw error;
     }
     let built = true;
     // the targets of the tests it runs (all of them when it runs none: a task no test covers is only built)
-    const targets = plan.uncovered ? (prepared.tests ?? []) : [...new Set(plan.units.flat().filter((name) => name !== ''))];
+    const targets = plan.uncovered
+      ? (prepared.tests ?? [])
+      : [...new Set(plan.units.flat().filter((name) => name !== ''))];
     for (const command of buildCommands(env, targets)) {
       const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false);
       phases.push({ phase: 'build', command, outcome });
@@ -458,28 +628,59 @@ async function runOne(prepared: PreparedEnvironment, worker: Worker, group: Grou
     resetProblem = restored.rebuilt;
   }
   const classification = uncoveredVerdict(classify(phases, gradingOf(env)), plan.uncovered);
-  const logFile = join(logDir, `${createHash('sha256').update(`${group.task.id}\0${group.hash}`).digest('hex').slice(0, 24)}.json`);
-  const log: CandidateLog = { taskId: group.task.id, hash: group.hash, phases, ...(plan.uncovered ? { uncovered: true } : {}) };
+  const logFile = join(
+    logDir,
+    `${createHash('sha256').update(`${group.task.id}\0${group.hash}`).digest('hex').slice(0, 24)}.json`,
+  );
+  const log: CandidateLog = {
+    taskId: group.task.id,
+    hash: group.hash,
+    phases,
+    ...(plan.uncovered ? { uncovered: true } : {}),
+  };
   try {
     writeFileSync(logFile, JSON.stringify(log));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') return { result: null, reason: 'the disk is full (ENOSPC writing the log)', cacheable: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC')
+      return { result: null, reason: 'the disk is full (ENOSPC writing the log)', cacheable: false };
     throw error;
   }
   const result = resultOf(classification, phases, plan.selected ?? [], logFile);
-  // The worker was verified clean before the run; a reset that had to rebuild it is noted, and such a verdict is not cached.
+  // The worker was verified clean before the run; a reset that had to rebuild it is noted, and such a verdict is not
+  // cached.
   if (result && resetProblem) result.reason = `${result.reason} (worker rebuilt after the run: ${resetProblem})`;
   return { result, reason: classification.reason, cacheable: resetProblem === null };
 }
 
-/** Recomputes a verdict from a saved log with the environment's current grading and check state (its own, or the one given); nothing runs. */
-export function regradeLog(env: ExecEnvironment, logFile: string, selected: string[], state: CheckState | null = readState(env)): ExecResult | null {
-  const log = readJsonFile(logFile, 'candidate log', 'run `ctxbench exec --force` for this candidate') as unknown as CandidateLog;
-  if (!Array.isArray(log.phases) || log.phases.some((phase) => typeof phase?.command !== 'string' || typeof phase.outcome?.output !== 'string')) {
+/**
+ * Recomputes a verdict from a saved log with the environment's current grading and check state (its own, or the one
+ * given); nothing runs.
+ */
+export function regradeLog(
+  env: ExecEnvironment,
+  logFile: string,
+  selected: string[],
+  state: CheckState | null = readState(env),
+): ExecResult | null {
+  const log = readJsonFile(
+    logFile,
+    'candidate log',
+    'run `ctxbench exec --force` for this candidate',
+  ) as unknown as CandidateLog;
+  if (
+    !Array.isArray(log.phases) ||
+    log.phases.some((phase) => typeof phase?.command !== 'string' || typeof phase.outcome?.output !== 'string')
+  ) {
     throw new InputError('malformed candidate log', { file: logFile });
   }
-  const phases = log.phases.map((phase) => (phase.phase === 'test' && phase.units ? { ...phase, expected: expectedTests(state, phase.units) } : phase));
-  const result = resultOf(uncoveredVerdict(classify(phases, gradingOf(env)), log.uncovered === true), phases, selected, logFile);
+  const phases = log.phases.map((phase) =>
+    phase.phase === 'test' && phase.units ? { ...phase, expected: expectedTests(state, phase.units) } : phase,
+  );
+  const result = resultOf(
+    uncoveredVerdict(classify(phases, gradingOf(env)), log.uncovered === true),
+    phases,
+    selected,
+    logFile,
+  );
   return result;
 }
-

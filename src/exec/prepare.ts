@@ -9,7 +9,16 @@ import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
 import { textLines, writeFileAtomic } from '../util/jsonl.ts';
-import { buildCoverageMap, COLLECTORS, COVERAGE_MAP_FORMAT, CoverageJournalStartSchema, CoverageJournalTestSchema, CoverageMapSchema, type CoverageMap, type ExecutedFunction } from './coverage.ts';
+import {
+  buildCoverageMap,
+  COLLECTORS,
+  COVERAGE_MAP_FORMAT,
+  CoverageJournalStartSchema,
+  CoverageJournalTestSchema,
+  CoverageMapSchema,
+  type CoverageMap,
+  type ExecutedFunction,
+} from './coverage.ts';
 import { SANDBOXES, type Sandbox } from './sandbox.ts';
 import { readReportFile } from './reports.ts';
 import { testFileProblem } from './env.ts';
@@ -28,7 +37,10 @@ export const CheckStateSchema = z.object({
   flaky: z.array(z.string()),
   /** failed in every round on the unmodified repository: excluded. */
   failing: z.array(z.string()),
-  /** per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null without `report` (absent in older files). */
+  /**
+   * per test command (a listed test, '' = the whole suite): the reported test names that passed in every round; null
+   * without `report` (absent in older files).
+   */
   reported: z.record(z.string(), z.array(z.string())).nullable().default(null),
 });
 export type CheckState = z.output<typeof CheckStateSchema>;
@@ -57,7 +69,11 @@ export function statePath(env: ExecEnvironment): string {
 export function readState(env: ExecEnvironment): CheckState | null {
   const file = statePath(env);
   if (!existsSync(file)) return null;
-  return checkState(readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`), file, `delete it and run \`ctxbench exec check ${env.file}\` again`);
+  return checkState(
+    readJsonFile(file, 'state file', `run \`ctxbench exec check ${env.file}\` again`),
+    file,
+    `delete it and run \`ctxbench exec check ${env.file}\` again`,
+  );
 }
 
 /** Validates a check state (read from its file, or shipped with a queued job); `source` names where it came from. */
@@ -71,9 +87,13 @@ export function readJsonFile(file: string, what: string, recovery: string): Reco
   try {
     value = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new InputError(`unreadable ${what} (${(error as Error).message}; truncated by an interrupted run?); delete it and ${recovery}`, { file });
+    throw new InputError(
+      `unreadable ${what} (${(error as Error).message}; truncated by an interrupted run?); delete it and ${recovery}`,
+      { file },
+    );
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(`${what} is not a JSON object; delete it and ${recovery}`, { file });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InputError(`${what} is not a JSON object; delete it and ${recovery}`, { file });
   return value as Record<string, unknown>;
 }
 
@@ -88,7 +108,12 @@ export function stricterState(given: CheckState, own: CheckState): CheckState {
   let reported = given.reported ?? own.reported;
   if (given.reported && own.reported) {
     const units = [...new Set([...Object.keys(given.reported), ...Object.keys(own.reported)])].sort();
-    reported = Object.fromEntries(units.map((unit) => [unit, [...new Set([...(given.reported![unit] ?? []), ...(own.reported![unit] ?? [])])].sort()]));
+    reported = Object.fromEntries(
+      units.map((unit) => [
+        unit,
+        [...new Set([...(given.reported![unit] ?? []), ...(own.reported![unit] ?? [])])].sort(),
+      ]),
+    );
   }
   return { ...given, flaky: alsoOwn(given.flaky), failing: alsoOwn(given.failing), reported };
 }
@@ -98,13 +123,44 @@ export function excludedTests(state: CheckState | null): string[] {
   return state ? [...state.flaky, ...state.failing].sort() : [];
 }
 
-/** A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the repository's content. */
+/**
+ * A hash of everything that decides a verdict: the environment's commands and limits, the sandbox mode and the
+ * repository's content.
+ */
 export function environmentHash(env: ExecEnvironment, mode: string): string {
-  const { setup, build, test, tests, timeout, setupTimeout, env: variables, coverage, limits, passPattern, setupNetwork, testFiles } = env;
-  // testFiles and tests.buildArg only when given: the environments written before them keep their prepared trees and verdicts.
+  const {
+    setup,
+    build,
+    test,
+    tests,
+    timeout,
+    setupTimeout,
+    env: variables,
+    coverage,
+    limits,
+    passPattern,
+    setupNetwork,
+    testFiles,
+  } = env;
+  // testFiles and tests.buildArg only when given: the environments written before them keep their prepared trees and
+  // verdicts.
   const { buildArg, ...testsBefore } = tests ?? { buildArg: '{test}' };
   const testsSettings = tests === null ? null : buildArg === '{test}' ? testsBefore : tests;
-  const settings = JSON.stringify({ setup, build, test, tests: testsSettings, timeout, setupTimeout, variables, coverage, limits, passPattern, setupNetwork, mode, ...(testFiles.length > 0 ? { testFiles } : {}) });
+  const settings = JSON.stringify({
+    setup,
+    build,
+    test,
+    tests: testsSettings,
+    timeout,
+    setupTimeout,
+    variables,
+    coverage,
+    limits,
+    passPattern,
+    setupNetwork,
+    mode,
+    ...(testFiles.length > 0 ? { testFiles } : {}),
+  });
   return createHash('sha256').update(settings).update(fingerprintTree(env.repo)).digest('hex');
 }
 
@@ -116,10 +172,16 @@ function defaultWorkRoot(): string {
 export function createContext(env: ExecEnvironment, options: ExecOptions): ExecContext {
   const sandbox = SANDBOXES.get(options.sandbox ?? 'bwrap');
   const emit = options.onEvent ?? (() => {});
-  if (!existsSync(env.repo) || !statSync(env.repo).isDirectory()) throw new InputError(`repository folder not found: ${env.repo}`, { file: env.file, field: 'repo' });
+  if (!existsSync(env.repo) || !statSync(env.repo).isDirectory())
+    throw new InputError(`repository folder not found: ${env.repo}`, { file: env.file, field: 'repo' });
   sandbox.check();
   if (!sandbox.confined) {
-    emit({ kind: 'warning', message: `WARNING: --sandbox ${sandbox.name}: candidates run UNSANDBOXED with your user's rights; they can read and change any of your files and reach the network. Use only for code you trust.` });
+    emit({
+      kind: 'warning',
+      message:
+        `WARNING: --sandbox ${sandbox.name}: candidates run UNSANDBOXED with your user's rights; they can ` +
+        `read and change any of your files and reach the network. Use only for code you trust.`,
+    });
   }
   const identity = sandbox.identity();
   const envHash = environmentHash(env, sandbox.name);
@@ -131,7 +193,10 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
     chmodSync(workDir, 0o755);
     for (let folder = workDir; folder !== dirname(folder); folder = dirname(folder)) {
       if ((statSync(folder).mode & 0o001) === 0) {
-        throw new InputError(`the sandbox user (uid ${identity.uid}) cannot enter ${folder}; choose a work folder (--work-dir or \`workDir\`) below world-searchable folders`);
+        throw new InputError(
+          `the sandbox user (uid ${identity.uid}) cannot enter ${folder}; choose a work folder (--work-dir or ` +
+            `\`workDir\`) below world-searchable folders`,
+        );
       }
     }
   }
@@ -143,18 +208,35 @@ export function createContext(env: ExecEnvironment, options: ExecOptions): ExecC
  * report file, removes any stale report first (the build could have planted one) and reads the new
  * one afterwards.
  */
-export async function runTestCommand(context: ExecContext, tree: string, command: string, timeoutMs: number, isTest: boolean): Promise<{ outcome: RunOutcome; report: string | null }> {
-  const reportFile = isTest ? context.env.report?.file ?? null : null;
+export async function runTestCommand(
+  context: ExecContext,
+  tree: string,
+  command: string,
+  timeoutMs: number,
+  isTest: boolean,
+): Promise<{ outcome: RunOutcome; report: string | null }> {
+  const reportFile = isTest ? (context.env.report?.file ?? null) : null;
   if (reportFile !== null) removeInside(tree, reportFile);
   const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles });
   return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
 }
 
 /** Runs one command in a tree with the environment's variables (and extra ones). */
-export function runInTree(context: ExecContext, tree: string, command: string, options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean; readOnly?: string[] }): Promise<RunOutcome> {
+export function runInTree(
+  context: ExecContext,
+  tree: string,
+  command: string,
+  options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean; readOnly?: string[] },
+): Promise<RunOutcome> {
   const { env } = context;
   // The setup is the environment's own trusted command, run once: it may use every core.
-  const limits = options.setup ? { ...env.limits, cpuSeconds: Math.ceil(env.setupTimeout), cpus: Math.max(env.limits.cpus, availableParallelism()) } : env.limits;
+  const limits = options.setup
+    ? {
+        ...env.limits,
+        cpuSeconds: Math.ceil(env.setupTimeout),
+        cpus: Math.max(env.limits.cpus, availableParallelism()),
+      }
+    : env.limits;
   return context.sandbox.run({
     tree,
     command,
@@ -173,7 +255,8 @@ function shellQuote(text: string): string {
 
 /** The test command for some tests; null = the whole suite (the runner's own default). */
 export function testCommand(env: ExecEnvironment, names: string[] | null): string {
-  const expansion = names === null ? '' : names.map((name) => env.tests!.arg.replaceAll('{test}', shellQuote(name))).join(' ');
+  const expansion =
+    names === null ? '' : names.map((name) => env.tests!.arg.replaceAll('{test}', shellQuote(name))).join(' ');
   return env.test.replaceAll('{tests}', expansion);
 }
 
@@ -188,8 +271,14 @@ export function buildCommands(env: ExecEnvironment, names: readonly string[]): s
 }
 
 function commandFailure(context: ExecContext, what: string, command: string, outcome: RunOutcome): InputError {
-  const how = outcome.timedOut ? 'timed out' : outcome.outputLimited ? 'wrote too much output' : `exited with ${outcome.exitCode ?? outcome.signal}`;
-  return new InputError(`${what} \`${command}\` ${how} on the unmodified repository:\n${logTail(outcome.output, 30)}`, { file: context.env.file });
+  const how = outcome.timedOut
+    ? 'timed out'
+    : outcome.outputLimited
+      ? 'wrote too much output'
+      : `exited with ${outcome.exitCode ?? outcome.signal}`;
+  return new InputError(`${what} \`${command}\` ${how} on the unmodified repository:\n${logTail(outcome.output, 30)}`, {
+    file: context.env.file,
+  });
 }
 
 /** Copies the repository to `dir` and runs the setup there; returns the setup's duration. */
@@ -209,7 +298,11 @@ export async function setupTree(context: ExecContext, dir: string): Promise<numb
   // The sandbox binds the test files by their path in the tree: the setup must have left each in place.
   context.env.testFiles.forEach((path, index) => {
     const problem = testFileProblem(dir, path);
-    if (problem) throw new InputError(`'${path}' ${problem} after the setup`, { file: context.env.file, field: `testFiles[${index}]` });
+    if (problem)
+      throw new InputError(`'${path}' ${problem} after the setup`, {
+        file: context.env.file,
+        field: `testFiles[${index}]`,
+      });
   });
   return ms;
 }
@@ -222,8 +315,19 @@ async function listTests(context: ExecContext, tree: string): Promise<string[] |
   const command = `e=$(mktemp); (${spec.list}) 2>"$e"; s=$?; [ $s -ne 0 ] && cat "$e"; rm -f "$e"; exit $s`;
   const outcome = await runInTree(context, tree, command, { timeoutMs: context.env.setupTimeout * 1000, setup: true });
   if (outcome.exitCode !== 0) throw commandFailure(context, 'test listing', spec.list!, outcome);
-  const names = [...new Set(outcome.output.split('\n').map((line) => line.trim()).filter((line) => line !== ''))];
-  if (names.length === 0) throw new InputError(`test listing \`${spec.list}\` printed no test names`, { file: context.env.file, field: 'tests.list' });
+  const names = [
+    ...new Set(
+      outcome.output
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== ''),
+    ),
+  ];
+  if (names.length === 0)
+    throw new InputError(`test listing \`${spec.list}\` printed no test names`, {
+      file: context.env.file,
+      field: 'tests.list',
+    });
   return names;
 }
 
@@ -237,8 +341,16 @@ interface BaseMarker {
 export async function ensureBase(context: ExecContext, force = false): Promise<BaseMarker> {
   const markerFile = join(context.workDir, 'base.json');
   if (!force && existsSync(markerFile) && existsSync(context.base)) {
-    const marker = readJsonFile(markerFile, 'prepared-tree marker', 'run the command again (the tree is prepared anew)') as Partial<BaseMarker>;
-    if (typeof marker.setupMs === 'number' && (marker.tests === null || (Array.isArray(marker.tests) && marker.tests.every((name) => typeof name === 'string')))) return marker as BaseMarker;
+    const marker = readJsonFile(
+      markerFile,
+      'prepared-tree marker',
+      'run the command again (the tree is prepared anew)',
+    ) as Partial<BaseMarker>;
+    if (
+      typeof marker.setupMs === 'number' &&
+      (marker.tests === null || (Array.isArray(marker.tests) && marker.tests.every((name) => typeof name === 'string')))
+    )
+      return marker as BaseMarker;
     throw new InputError('malformed prepared-tree marker; delete it and run the command again', { file: markerFile });
   }
   context.emit({ kind: 'prepare', message: `preparing ${context.base}: copying the repository and running the setup` });
@@ -254,7 +366,12 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
   if (!spec || !tests) return null;
   const file = join(context.workDir, 'coverage.json');
   if (existsSync(file)) {
-    const map = parseRecord(CoverageMapSchema, readJsonFile(file, 'coverage map', 'run the command again (coverage is recorded anew)'), { file }, 'delete it and run the command again');
+    const map = parseRecord(
+      CoverageMapSchema,
+      readJsonFile(file, 'coverage map', 'run the command again (coverage is recorded anew)'),
+      { file },
+      'delete it and run the command again',
+    );
     if (map.format === COVERAGE_MAP_FORMAT) return map;
     context.emit({ kind: 'coverage', message: `${file} was recorded by an older collector: recording coverage anew` });
   }
@@ -274,9 +391,17 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
       const outcome = await runInTree(context, tree, command, { timeoutMs, setup: true });
       if (outcome.exitCode !== 0 || outcome.timedOut) throw commandFailure(context, 'coverage build', command, outcome);
     }
-    appendFileSync(journal, `${JSON.stringify({ envHash: context.envHash, format: COVERAGE_MAP_FORMAT, tool: spec.tool })}\n`);
+    appendFileSync(
+      journal,
+      `${JSON.stringify({ envHash: context.envHash, format: COVERAGE_MAP_FORMAT, tool: spec.tool })}\n`,
+    );
   } else {
-    context.emit({ kind: 'coverage', message: `resuming the coverage pass: ${tests.filter((test) => done.has(test)).length} of ${tests.length} tests recorded in ${journal}` });
+    context.emit({
+      kind: 'coverage',
+      message:
+        `resuming the coverage pass: ${tests.filter((test) => done.has(test)).length} of ${tests.length} ` +
+        `tests recorded in ${journal}`,
+    });
   }
   const recorded = done ?? new Map<string, ExecutedFunction[]>();
   const timeoutMs = context.env.setupTimeout * 1000;
@@ -284,13 +409,19 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
     if (recorded.has(test)) continue;
     context.emit({ kind: 'coverage', message: `coverage ${index + 1}/${tests.length}: ${test}` });
     collector.reset(tree);
-    await runInTree(context, tree, testCommand(context.env, [test]), { timeoutMs, extraEnv: collector.env(inside, context.env.env) });
+    await runInTree(context, tree, testCommand(context.env, [test]), {
+      timeoutMs,
+      extraEnv: collector.env(inside, context.env.env),
+    });
     if (collector.after) await runInTree(context, tree, collector.after, { timeoutMs, setup: true });
     const executed = distinctFunctions(collector.read(tree, inside));
     recorded.set(test, executed);
     appendFileSync(journal, `${JSON.stringify({ test, executed })}\n`);
   }
-  const map = buildCoverageMap(spec.tool, tests.map((test) => ({ test, executed: recorded.get(test)! })));
+  const map = buildCoverageMap(
+    spec.tool,
+    tests.map((test) => ({ test, executed: recorded.get(test)! })),
+  );
   writeFileAtomic(file, `${JSON.stringify(map)}\n`);
   removeTree(tree);
   rmSync(journal, { force: true });
@@ -308,7 +439,11 @@ function distinctFunctions(executed: ExecutedFunction[]): ExecutedFunction[] {
  * The tests a stopped coverage pass recorded, or null when there is none to resume (no journal, or one of another
  * environment or collector). A last line cut short by the stop is dropped; any other damage is an error.
  */
-function readCoverageJournal(journal: string, envHash: string, tool: CoverageTool): Map<string, ExecutedFunction[]> | null {
+function readCoverageJournal(
+  journal: string,
+  envHash: string,
+  tool: CoverageTool,
+): Map<string, ExecutedFunction[]> | null {
   if (!existsSync(journal)) return null;
   const lines = [...textLines(journal)];
   const recovery = 'delete it to record coverage anew';
@@ -328,7 +463,12 @@ function readCoverageJournal(journal: string, envHash: string, tool: CoverageToo
   for (const entry of lines.slice(1)) {
     const value = parse(entry);
     if (value === undefined) continue;
-    const { test, executed } = parseRecord(CoverageJournalTestSchema, value, { file: journal, line: entry.line }, recovery);
+    const { test, executed } = parseRecord(
+      CoverageJournalTestSchema,
+      value,
+      { file: journal, line: entry.line },
+      recovery,
+    );
     done.set(test, executed);
   }
   return done;
@@ -340,7 +480,12 @@ export async function prepareEnvironment(env: ExecEnvironment, options: ExecOpti
   const marker = await ensureBase(context);
   const state = readState(env);
   if (state && state.envHash !== context.envHash) {
-    context.emit({ kind: 'warning', message: `${statePath(env)} was written for another version of this environment or repository; its excluded tests are used anyway (run \`ctxbench exec check\` again to refresh them)` });
+    context.emit({
+      kind: 'warning',
+      message:
+        `${statePath(env)} was written for another version of this environment or repository; its excluded ` +
+        `tests are used anyway (run \`ctxbench exec check\` again to refresh them)`,
+    });
   }
   const coverage = await ensureCoverage(context, marker.tests);
   return { ...context, tests: marker.tests, state, coverage };

@@ -15,7 +15,10 @@ export interface ReportParser {
   /** the `report.format` of an environment file that selects it. */
   name: string;
   description: string;
-  /** what this format needs of the environment's `report` beyond `format`: the field (null: the mapping) and why, or null when it has it. */
+  /**
+   * what this format needs of the environment's `report` beyond `format`: the field (null: the mapping) and why, or
+   * null when it has it.
+   */
   check?(spec: ReportSpec): { field: 'file' | 'pass' | 'fail' | null; message: string } | null;
   parse(text: string, spec: ReportSpec): TestReport;
 }
@@ -43,7 +46,8 @@ function decodeXml(text: string): string {
   return text.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
     const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
     if (named[entity.toLowerCase()]) return named[entity.toLowerCase()]!;
-    const code = entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
+    const code =
+      entity[1]?.toLowerCase() === 'x' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
     return Number.isFinite(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
   });
 }
@@ -64,9 +68,15 @@ registerReportParser({
   description: 'TAP 13/14 (`ok N - name`, `not ok N - name # SKIP`), at any nesting depth',
   parse(text) {
     const report: TestReport = new Map();
-    for (const match of text.matchAll(/^[ \t]*(not ok|ok)\b[ \t]*\d*[ \t]*(?:-[ \t]*)?(.*?)[ \t]*(#[ \t]*(SKIP|TODO)\b.*)?$/gim)) {
+    for (const match of text.matchAll(
+      /^[ \t]*(not ok|ok)\b[ \t]*\d*[ \t]*(?:-[ \t]*)?(.*?)[ \t]*(#[ \t]*(SKIP|TODO)\b.*)?$/gim,
+    )) {
       const directive = match[4]?.toUpperCase();
-      recordOutcome(report, match[2]!, directive === 'SKIP' ? 'skip' : match[1]!.toLowerCase() === 'ok' || directive === 'TODO' ? 'pass' : 'fail');
+      recordOutcome(
+        report,
+        match[2]!,
+        directive === 'SKIP' ? 'skip' : match[1]!.toLowerCase() === 'ok' || directive === 'TODO' ? 'pass' : 'fail',
+      );
     }
     return report;
   },
@@ -74,8 +84,13 @@ registerReportParser({
 
 registerReportParser({
   name: 'junit',
-  description: 'JUnit XML: <testcase classname name> with <failure>/<error> (fail) or <skipped> inside; the test is `classname.name`',
-  check: (spec) => (spec.file ? null : { field: 'file', message: 'junit needs the report file the runner writes (relative to the tree)' }),
+  description:
+    'JUnit XML: <testcase classname name> with <failure>/<error> (fail) or <skipped> inside; the test is ' +
+    '`classname.name`',
+  check: (spec) =>
+    spec.file
+      ? null
+      : { field: 'file', message: 'junit needs the report file the runner writes (relative to the tree)' },
   parse(text) {
     const report: TestReport = new Map();
     for (const match of text.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase\s*>)/g)) {
@@ -96,7 +111,8 @@ registerReportParser({
 // summary, so printing `ok` hides nothing.
 registerReportParser({
   name: 'unittest',
-  description: '`python -m unittest -v`: `test_x (pkg.mod.Class.test_x) ... ok` (3.11+) or `test_x (pkg.mod.Class) ... ok`',
+  description:
+    '`python -m unittest -v`: `test_x (pkg.mod.Class.test_x) ... ok` (3.11+) or `test_x (pkg.mod.Class) ... ok`',
   parse(text) {
     const report: TestReport = new Map();
     const lines = text.split('\n');
@@ -108,11 +124,24 @@ registerReportParser({
       const after = start[3] !== undefined ? start[3].slice(5) : lines[++index]?.split(' ... ').pop();
       if (after === undefined) continue;
       const outcomes = [UNITTEST_STATUS.exec(after)?.[1]];
-      while (index + 1 < lines.length && !UNITTEST_START.test(lines[index + 1]!) && !UNITTEST_SEPARATOR.test(lines[index + 1]!)) {
+      while (
+        index + 1 < lines.length &&
+        !UNITTEST_START.test(lines[index + 1]!) &&
+        !UNITTEST_SEPARATOR.test(lines[index + 1]!)
+      ) {
         outcomes.push(UNITTEST_STATUS.exec(lines[++index]!)?.[1]);
       }
       for (const outcome of outcomes) {
-        if (outcome !== undefined) recordOutcome(report, id, outcome === 'ok' || outcome === 'expected failure' ? 'pass' : outcome.startsWith('skipped') ? 'skip' : 'fail');
+        if (outcome !== undefined)
+          recordOutcome(
+            report,
+            id,
+            outcome === 'ok' || outcome === 'expected failure'
+              ? 'pass'
+              : outcome.startsWith('skipped')
+                ? 'skip'
+                : 'fail',
+          );
       }
     }
     return report;
@@ -122,10 +151,16 @@ registerReportParser({
 registerReportParser({
   name: 'regex',
   description: "a runner's own summary lines: `pass` and `fail` patterns, each capturing the test name",
-  check: (spec) => (spec.pass && spec.fail ? null : { field: null, message: 'format regex needs `pass` and `fail` patterns (each capturing the test name)' }),
+  check: (spec) =>
+    spec.pass && spec.fail
+      ? null
+      : { field: null, message: 'format regex needs `pass` and `fail` patterns (each capturing the test name)' },
   parse(text, spec) {
     const report: TestReport = new Map();
-    for (const [pattern, status] of [[spec.pass, 'pass'], [spec.fail, 'fail']] as const) {
+    for (const [pattern, status] of [
+      [spec.pass, 'pass'],
+      [spec.fail, 'fail'],
+    ] as const) {
       if (pattern === null) continue;
       for (const match of text.matchAll(new RegExp(pattern, 'gm'))) recordOutcome(report, match[1] ?? '', status);
     }

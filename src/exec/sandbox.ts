@@ -2,25 +2,33 @@
 // A Sandbox runs one shell command on a worker tree; the built-ins share runCommand below, which
 // runs inside bubblewrap unless the mode is `none`.
 //
-// The sandbox shows only what a build needs: the worker's tree (writable, always at SANDBOX_TREE so
-// that a tree prepared once can be copied to every worker: builds record absolute paths), the
-// system's toolchain folders read-only (/usr and the /bin, /sbin, /lib* links or folders), a minimal
-// /etc (users, name service, dynamic linker, alternatives, time zone, Java's configuration),
-// private size-limited /tmp and /dev/shm, a minimal /dev and its own /proc. Never the host's home
-// folders, /root, /var, /run, /opt, ctxbench's checkout (only its node_modules, for bundled tools),
-// run stores, the prepared base tree or other workers; extra read-only folders only where the
-// environment file declares them (`mounts`); the tree's test files read-only for the candidate's
-// build and tests (`testFiles`, their parent folders pinned in place). New user, PID, network, IPC and UTS namespaces (the
-// network one has only its own loopback); no capabilities; a seccomp filter that refuses extended
-// attributes and ACLs (seccomp.ts); a clean environment; per-process rlimits (CPU time, data size,
-// processes, file size); per-sandbox cgroup caps where the machine allows (cgroup.ts: total memory
-// including tmpfs, processes, CPU); a watchdog on the tree's size (`diskMb`); the output capped; a
-// wall-clock timeout that kills the process group, which takes the PID namespace with it. When
-// ctxbench runs as root the sandbox runs as an unprivileged user (setpriv), because the kernel
-// never enforces RLIMIT_NPROC for root.
+// The sandbox shows only what a build needs: the worker's tree (writable, always at SANDBOX_TREE so that a tree
+// prepared once can be copied to every worker: builds record absolute paths), the system's toolchain folders read-only
+// (/usr and the /bin, /sbin, /lib* links or folders), a minimal /etc (users, name service, dynamic linker,
+// alternatives, time zone, Java's configuration), private size-limited /tmp and /dev/shm, a minimal /dev and its own
+// /proc. Never the host's home folders, /root, /var, /run, /opt, ctxbench's checkout (only its node_modules, for
+// bundled tools), run stores, the prepared base tree or other workers; extra read-only folders only where the
+// environment file declares them (`mounts`); the tree's test files read-only for the candidate's build and tests
+// (`testFiles`, their parent folders pinned in place). New user, PID, network, IPC and UTS namespaces (the network one
+// has only its own loopback); no capabilities; a seccomp filter that refuses extended attributes and ACLs (seccomp.ts);
+// a clean environment; per-process rlimits (CPU time, data size, processes, file size); per-sandbox cgroup caps where
+// the machine allows (cgroup.ts: total memory including tmpfs, processes, CPU); a watchdog on the tree's size
+// (`diskMb`); the output capped; a wall-clock timeout that kills the process group, which takes the PID namespace with
+// it. When ctxbench runs as root the sandbox runs as an unprivileged user (setpriv), because the kernel never enforces
+// RLIMIT_NPROC for root.
 import { fileURLToPath } from 'node:url';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statfsSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statfsSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../util/errors.ts';
@@ -69,19 +77,31 @@ export interface Sandbox {
   description: string;
   /** false: commands run with the user's rights and `exec` warns before it starts. */
   confined: boolean;
-  /** Throws an InputError naming what is missing when the sandbox cannot run on this machine (called before anything is prepared). */
+  /**
+   * Throws an InputError naming what is missing when the sandbox cannot run on this machine (called before anything is
+   * prepared).
+   */
   check(): void;
   /** the user commands run as when it is not ctxbench's own (worker trees are handed to it), else null. */
   identity(): { uid: number; gid: number } | null;
   /** the tree's path as the commands see it (`$CTXBENCH_TREE`). */
   treePath(tree: string): string;
-  /** Runs the command and resolves when it and everything it started have ended (never rejects: failures are outcomes). */
+  /**
+   * Runs the command and resolves when it and everything it started have ended (never rejects: failures are outcomes).
+   */
   run(run: SandboxRun): Promise<RunOutcome>;
 }
 
 export const SANDBOXES = new Registry<Sandbox>('sandbox', 'sandbox', {
   key: 'sandboxes',
-  entry: pluginEntry('name', { description: z.string(), confined: z.boolean(), check: pluginFunction, identity: pluginFunction, treePath: pluginFunction, run: pluginFunction }),
+  entry: pluginEntry('name', {
+    description: z.string(),
+    confined: z.boolean(),
+    check: pluginFunction,
+    identity: pluginFunction,
+    treePath: pluginFunction,
+    run: pluginFunction,
+  }),
   add: registerSandbox,
 });
 
@@ -93,7 +113,10 @@ export function registerSandbox(sandbox: Sandbox): Sandbox {
 export function sandboxIdentity(mode: SandboxMode): { uid: number; gid: number } | null {
   if (mode === 'none' || process.getuid?.() !== 0) return null;
   const id = Number(process.env.CTXBENCH_SANDBOX_UID ?? 65534);
-  if (!Number.isInteger(id) || id <= 0) throw new InputError(`CTXBENCH_SANDBOX_UID must be a positive whole number, got '${process.env.CTXBENCH_SANDBOX_UID}'`);
+  if (!Number.isInteger(id) || id <= 0)
+    throw new InputError(
+      `CTXBENCH_SANDBOX_UID must be a positive whole number, got '${process.env.CTXBENCH_SANDBOX_UID}'`,
+    );
   return { uid: id, gid: id };
 }
 
@@ -108,12 +131,23 @@ let sandboxChecked = false;
 export function ensureSandboxWorks(mode: SandboxMode): void {
   if (mode === 'none' || sandboxChecked) return;
   // the probe's tree is `/`, which every user may enter: a private TMPDIR must not look like missing namespaces
-  const probe = spawnSync('bwrap', [...bwrapArgs({ tree: '/', network: false, limits: null, mounts: [] }), 'true'], spawnIdentity(mode));
+  const probe = spawnSync(
+    'bwrap',
+    [...bwrapArgs({ tree: '/', network: false, limits: null, mounts: [] }), 'true'],
+    spawnIdentity(mode),
+  );
   if (probe.error && (probe.error as NodeJS.ErrnoException).code === 'ENOENT') {
-    throw new InputError('bubblewrap (bwrap) is not installed: run scripts/setup-system.sh (Debian package `bubblewrap`), or pass --sandbox none at your own risk');
+    throw new InputError(
+      'bubblewrap (bwrap) is not installed: run scripts/setup-system.sh (Debian package `bubblewrap`), or pass ' +
+        '--sandbox none at your own risk',
+    );
   }
   if (probe.status !== 0) {
-    throw new InputError(`bubblewrap cannot create its sandbox on this machine (${String(probe.stderr).trim() || `exit ${probe.status}`}); user namespaces may be disabled (sysctl kernel.unprivileged_userns_clone / user.max_user_namespaces)`);
+    throw new InputError(
+      `bubblewrap cannot create its sandbox on this machine ` +
+        `(${String(probe.stderr).trim() || `exit ${probe.status}`}); user namespaces may be disabled (sysctl ` +
+        `kernel.unprivileged_userns_clone / user.max_user_namespaces)`,
+    );
   }
   sandboxChecked = true;
 }
@@ -129,8 +163,25 @@ const SANDBOX_CTXBENCH_HOME = '/tmp/ctxbench/home';
 const SYSTEM_FOLDERS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32'];
 /** The part of /etc that compilers, interpreters and test runners read; nothing with secrets. */
 const ETC_ENTRIES = [
-  'passwd', 'group', 'hosts', 'host.conf', 'nsswitch.conf', 'protocols', 'services', 'ld.so.cache', 'ld.so.conf', 'ld.so.conf.d',
-  'alternatives', 'localtime', 'timezone', 'os-release', 'debian_version', 'locale.alias', 'mime.types', 'magic', 'papersize',
+  'passwd',
+  'group',
+  'hosts',
+  'host.conf',
+  'nsswitch.conf',
+  'protocols',
+  'services',
+  'ld.so.cache',
+  'ld.so.conf',
+  'ld.so.conf.d',
+  'alternatives',
+  'localtime',
+  'timezone',
+  'os-release',
+  'debian_version',
+  'locale.alias',
+  'mime.types',
+  'magic',
+  'papersize',
 ];
 /** With the network (setup only): name resolution and certificates. */
 const ETC_NETWORK_ENTRIES = ['resolv.conf', 'ssl', 'ca-certificates', 'ca-certificates.conf', 'gai.conf'];
@@ -144,7 +195,9 @@ function etcEntries(network: boolean): string[] {
   }
   // Java reads its security configuration through /usr/lib/jvm/*/conf -> /etc/java-*; python and perl their site files.
   const versioned = names.filter((name) => /^(java-\d+-openjdk|python3(\.\d+)?|perl)$/.test(name));
-  return [...ETC_ENTRIES, ...(network ? ETC_NETWORK_ENTRIES : []), ...versioned].filter((name) => names.includes(name)).map((name) => `/etc/${name}`);
+  return [...ETC_ENTRIES, ...(network ? ETC_NETWORK_ENTRIES : []), ...versioned]
+    .filter((name) => names.includes(name))
+    .map((name) => `/etc/${name}`);
 }
 
 function systemBinds(): string[] {
@@ -164,7 +217,8 @@ function systemBinds(): string[] {
 
 /** The environment's required tools that this host lacks: checked before anything is prepared or run. */
 export function missingTools(env: Pick<ExecEnvironment, 'requires'>): string[] {
-  const onPath = (name: string) => (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
+  const onPath = (name: string) =>
+    (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
   return env.requires.filter((tool) => {
     if (!tool.includes('/')) return !onPath(tool);
     return !existsSync(tool.replace(/^\$CTXBENCH_HOME(?=\/|$)/, CTXBENCH_HOME));
@@ -190,7 +244,8 @@ function readOnlyBinds(tree: string, readOnly: readonly string[]): string[] {
     const parts = path.split('/');
     for (let depth = 1; depth < parts.length; depth++) parents.add(parts.slice(0, depth).join('/'));
   }
-  // bwrap resolves a bind's source on the host: a path reached through a link is never bound (it would show the link's host target).
+  // bwrap resolves a bind's source on the host: a path reached through a link is never bound (it would show the link's
+  // host target).
   const real = (path: string) => realPathInside(tree, path) !== null;
   const pinned = [...parents].filter(real).sort((a, b) => a.split('/').length - b.split('/').length);
   return [
@@ -199,7 +254,14 @@ function readOnlyBinds(tree: string, readOnly: readonly string[]): string[] {
   ];
 }
 
-function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | null; mounts: string[]; readOnly?: readonly string[]; seccompFd?: number | null }): string[] {
+function bwrapArgs(options: {
+  tree: string;
+  network: boolean;
+  limits: Limits | null;
+  mounts: string[];
+  readOnly?: readonly string[];
+  seccompFd?: number | null;
+}): string[] {
   const args = [...systemBinds(), '--dir', '/etc'];
   for (const entry of etcEntries(options.network)) args.push('--ro-bind', entry, entry);
   args.push('--dev', '/dev', '--proc', '/proc');
@@ -207,12 +269,31 @@ function bwrapArgs(options: { tree: string; network: boolean; limits: Limits | n
   args.push('--tmpfs', '/tmp');
   if (options.limits) args.push('--size', String(options.limits.shmMb * MIB));
   args.push('--tmpfs', '/dev/shm');
-  args.push('--dir', '/tmp/home', '--bind', options.tree, SANDBOX_TREE, ...readOnlyBinds(options.tree, options.readOnly ?? []), '--chdir', SANDBOX_TREE);
-  // ctxbench's bundled tools (node_modules only, read-only, at a fixed path): never its checkout, which may hold run stores.
+  args.push(
+    '--dir',
+    '/tmp/home',
+    '--bind',
+    options.tree,
+    SANDBOX_TREE,
+    ...readOnlyBinds(options.tree, options.readOnly ?? []),
+    '--chdir',
+    SANDBOX_TREE,
+  );
+  // ctxbench's bundled tools (node_modules only, read-only, at a fixed path): never its checkout, which may hold run
+  // stores.
   const modules = nodeModules();
   if (modules) args.push('--ro-bind', modules, `${SANDBOX_CTXBENCH_HOME}/node_modules`);
   for (const mount of options.mounts) args.push('--ro-bind', mount, mount);
-  args.push('--unshare-all', ...(options.network ? ['--share-net'] : []), '--cap-drop', 'ALL', '--die-with-parent', '--new-session', '--hostname', 'ctxbench');
+  args.push(
+    '--unshare-all',
+    ...(options.network ? ['--share-net'] : []),
+    '--cap-drop',
+    'ALL',
+    '--die-with-parent',
+    '--new-session',
+    '--hostname',
+    'ctxbench',
+  );
   if (options.seccompFd !== undefined && options.seccompFd !== null) args.push('--seccomp', '3');
   return args;
 }
@@ -227,10 +308,16 @@ function prlimitArgs(limits: Limits): string[] {
   ];
 }
 
-/** Joins the cgroup files given first, then execs the rest (so every sandbox process starts inside); failing to join, bwrap never starts (an infrastructure failure). */
-const JOIN_CGROUP = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
+/**
+ * Joins the cgroup files given first, then execs the rest (so every sandbox process starts inside); failing to join,
+ * bwrap never starts (an infrastructure failure).
+ */
+const JOIN_CGROUP =
+  'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
 
-/** Below this much free space on the tree's file system, a failure is the machine's (a full disk), not the command's. */
+/**
+ * Below this much free space on the tree's file system, a failure is the machine's (a full disk), not the command's.
+ */
 const HOST_DISK_RESERVE = 256 * MIB;
 
 function hostDiskFull(tree: string): boolean {
@@ -283,7 +370,8 @@ function unlinkedOpenBytes(root: number): number {
     } catch {
       continue;
     }
-    // files mapped after their descriptor was closed: `maps` lines ending in `<tree path> (deleted)`, sized through map_files
+    // files mapped after their descriptor was closed: `maps` lines ending in `<tree path> (deleted)`, sized through
+    // map_files
     let maps = '';
     try {
       maps = readFileSync(`/proc/${pid}/maps`, 'utf8');
@@ -320,11 +408,17 @@ function unlinkedOpenBytes(root: number): number {
   return total;
 }
 
-/** How often the disk cap is checked at most, and how many times its last measurement's duration the watchdog waits before the next. */
+/**
+ * How often the disk cap is checked at most, and how many times its last measurement's duration the watchdog waits
+ * before the next.
+ */
 const DISK_CHECK_MS = 500;
 const DISK_CHECK_COST_FACTOR = 4;
 
-/** The bytes a tree occupies on disk (du: robust to deep trees and odd names; allocated blocks, so space reserved with `fallocate` counts), or null when it cannot be measured. */
+/**
+ * The bytes a tree occupies on disk (du: robust to deep trees and odd names; allocated blocks, so space reserved with
+ * `fallocate` counts), or null when it cannot be measured.
+ */
 function treeBytes(tree: string): Promise<number | null> {
   return new Promise((resolvePromise) => {
     const child = spawn('du', ['-sx', '--block-size=1', tree], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -346,11 +440,13 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     TMPDIR: '/tmp',
     LANG: 'C.UTF-8',
     CTXBENCH_TREE: treePathInside(run.mode, run.tree),
-    // ctxbench's own folder (read-only inside the sandbox): environments reach its bundled tools, e.g. `$CTXBENCH_HOME/node_modules/.bin/tsc`.
+    // ctxbench's own folder (read-only inside the sandbox): environments reach its bundled tools, e.g.
+    // `$CTXBENCH_HOME/node_modules/.bin/tsc`.
     CTXBENCH_HOME: run.mode === 'bwrap' ? SANDBOX_CTXBENCH_HOME : CTXBENCH_HOME,
     ...run.env,
   };
-  // Inside the sandbox the shell first writes one byte to fd 4 (then closes it): without that byte the sandbox did not start.
+  // Inside the sandbox the shell first writes one byte to fd 4 (then closes it): without that byte the sandbox did not
+  // start.
   const script = run.mode === 'bwrap' ? `printf s >&4; exec 4>&-; ${run.command}` : run.command;
   const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', script];
   const keepBytes = run.keepBytes ?? 4 * MIB;
@@ -364,9 +460,35 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     cgroup = createSandboxCgroup(run.limits);
     seccompFd = openSeccompFd();
     const identity = sandboxIdentity(run.mode);
-    const sandbox = ['bwrap', ...bwrapArgs({ tree: run.tree, network: run.network ?? false, limits: run.limits, mounts: run.mounts ?? [], readOnly: run.readOnly, seccompFd }), '--clearenv', ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]), '--', ...shell];
-    const dropped = identity ? ['setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--', ...sandbox] : sandbox;
-    [file, args] = ['/bin/sh', ['-c', JOIN_CGROUP, 'join-cgroup', String(cgroup?.procsFiles.length ?? 0), ...(cgroup?.procsFiles ?? []), ...dropped]];
+    const sandbox = [
+      'bwrap',
+      ...bwrapArgs({
+        tree: run.tree,
+        network: run.network ?? false,
+        limits: run.limits,
+        mounts: run.mounts ?? [],
+        readOnly: run.readOnly,
+        seccompFd,
+      }),
+      '--clearenv',
+      ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),
+      '--',
+      ...shell,
+    ];
+    const dropped = identity
+      ? ['setpriv', `--reuid=${identity.uid}`, `--regid=${identity.gid}`, '--clear-groups', '--', ...sandbox]
+      : sandbox;
+    [file, args] = [
+      '/bin/sh',
+      [
+        '-c',
+        JOIN_CGROUP,
+        'join-cgroup',
+        String(cgroup?.procsFiles.length ?? 0),
+        ...(cgroup?.procsFiles ?? []),
+        ...dropped,
+      ],
+    ];
   } else {
     [file, args] = [shell[0]!, shell.slice(1)];
   }
@@ -377,7 +499,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       child = spawn(file, args, {
         cwd: run.mode === 'bwrap' ? '/' : run.tree,
         env: run.mode === 'bwrap' ? { PATH: DEFAULT_PATH } : env,
-        stdio: run.mode === 'bwrap' ? ['ignore', 'pipe', 'pipe', seccompFd ?? 'ignore', 'pipe'] : ['ignore', 'pipe', 'pipe'],
+        stdio:
+          run.mode === 'bwrap' ? ['ignore', 'pipe', 'pipe', seccompFd ?? 'ignore', 'pipe'] : ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
     } finally {
@@ -416,7 +539,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       sandboxStarted = true;
     });
     status?.on('error', () => {});
-    // How long the event loop stands still meanwhile (a stall makes the exit be seen late: classify does not trust such a timeout).
+    // How long the event loop stands still meanwhile (a stall makes the exit be seen late: classify does not trust such
+    // a timeout).
     let lastTick = performance.now();
     let stalledMs = 0;
     const tick = () => {
@@ -425,11 +549,14 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       lastTick = now;
     };
     const stallTimer = setInterval(tick, STALL_TICK_MS);
-    const timer = setTimeout(() => {
-      tick();
-      timedOut = true;
-      killGroup();
-    }, Math.min(run.timeoutMs, 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        tick();
+        timedOut = true;
+        killGroup();
+      },
+      Math.min(run.timeoutMs, 2 ** 31 - 1),
+    );
     // The disk cap: the tree may grow by `diskMb` during the command, unlinked files still open
     // counted. Measured every half second, or less often on a tree so large that du is slow: the
     // watchdog takes at most a fifth of a core (du over LLVM's 3 GB build tree takes 0.4 s).
@@ -447,7 +574,10 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
             killGroup();
           }
         }
-        diskTimer = setTimeout(measureDisk, Math.max(DISK_CHECK_MS, DISK_CHECK_COST_FACTOR * (performance.now() - started)));
+        diskTimer = setTimeout(
+          measureDisk,
+          Math.max(DISK_CHECK_MS, DISK_CHECK_COST_FACTOR * (performance.now() - started)),
+        );
       });
     };
     if (run.mode === 'bwrap') measureDisk();
@@ -471,7 +601,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       if (spawnError) output += `\n[ctxbench] cannot start ${file}: ${spawnError.message}`;
       const sandboxFailed = spawnError !== undefined || (run.mode === 'bwrap' && !sandboxStarted && !timedOut);
       resolvePromise({
-        exitCode: spawnError ? 127 : exit?.code ?? null,
+        exitCode: spawnError ? 127 : (exit?.code ?? null),
         signal: exit?.signal ?? null,
         timedOut,
         outputLimited,
@@ -517,5 +647,10 @@ function builtInSandbox(mode: SandboxMode, description: string): Sandbox {
   };
 }
 
-registerSandbox(builtInSandbox('bwrap', 'bubblewrap: only the tree and the toolchain visible, no network, seccomp, cgroup or rlimit caps'));
+registerSandbox(
+  builtInSandbox(
+    'bwrap',
+    'bubblewrap: only the tree and the toolchain visible, no network, seccomp, cgroup or rlimit caps',
+  ),
+);
 registerSandbox(builtInSandbox('none', 'UNSANDBOXED: commands run with your rights, for trusted code only'));

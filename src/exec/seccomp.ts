@@ -34,7 +34,10 @@ export const FILTER_KILL_STATUS = 128 + 31;
 
 const ENOTTY = 25;
 
-/** ioctl's number per architecture, and the requests that set inode flags (`chattr +S`, `+A`, `+d`: the reset cannot see them). */
+/**
+ * ioctl's number per architecture, and the requests that set inode flags (`chattr +S`, `+A`, `+d`: the reset cannot see
+ * them).
+ */
 const IOCTL: Record<FilteredArch, number> = { x64: 16, arm64: 29 };
 // FS_IOC_SETFLAGS, FS_IOC32_SETFLAGS, FS_IOC_FSSETXATTR: ENOTTY, as on a file system without inode flags.
 const INODE_FLAG_REQUESTS = [0x40086602, 0x40046602, 0x401c5820];
@@ -75,8 +78,12 @@ export function seccompProgram(arch: string = process.arch): Buffer | null {
     for (const call of calls[arch]) program.push(instruction(JEQ_K, 0, 1, call), instruction(RET_K, 0, 0, action));
   }
   // Any other call but ioctl jumps to the final allow; an ioctl has its request compared.
-  program.push(instruction(JEQ_K, 0, 1 + 2 * INODE_FLAG_REQUESTS.length, IOCTL[arch]), instruction(LD_ABS_W, 0, 0, ARG1_LOW));
-  for (const request of INODE_FLAG_REQUESTS) program.push(instruction(JEQ_K, 0, 1, request), instruction(RET_K, 0, 0, RET_ERRNO | ENOTTY));
+  program.push(
+    instruction(JEQ_K, 0, 1 + 2 * INODE_FLAG_REQUESTS.length, IOCTL[arch]),
+    instruction(LD_ABS_W, 0, 0, ARG1_LOW),
+  );
+  for (const request of INODE_FLAG_REQUESTS)
+    program.push(instruction(JEQ_K, 0, 1, request), instruction(RET_K, 0, 0, RET_ERRNO | ENOTTY));
   program.push(instruction(RET_K, 0, 0, RET_ALLOW));
   return Buffer.concat(program);
 }

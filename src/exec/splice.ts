@@ -16,7 +16,8 @@ export function offsetOf(text: string, line: number, column: number): number {
   }
   const lineEnd = text.indexOf('\n', offset);
   const target = offset + column - 1;
-  if (column < 1 || target > (lineEnd < 0 ? text.length : lineEnd + 1)) throw new RangeError(`column ${column} is outside line ${line}`);
+  if (column < 1 || target > (lineEnd < 0 ? text.length : lineEnd + 1))
+    throw new RangeError(`column ${column} is outside line ${line}`);
   return target;
 }
 
@@ -46,17 +47,33 @@ export function holeOf(task: TaskRecord, original: string): { start: number; end
       start = offsetOf(original, task.span.startLine, task.span.startColumn);
       end = offsetOf(original, task.span.endLine, task.span.endColumn);
     } catch (error) {
-      throw new InputError(`span ${formatSpan(task.span)} is not in the file (${(error as Error).message}); is --repo the repository the task was built from?`, where);
+      throw new InputError(
+        `span ${formatSpan(task.span)} is not in the file (${(error as Error).message}); is --repo the repository ` +
+          `the task was built from?`,
+        where,
+      );
     }
     // The tasks stage's function holes are whole lines: the reference may carry the line break after the span.
     const spanText = original.slice(start, end);
     if (spanText !== task.reference && `${spanText}\n` !== task.reference) {
-      throw new InputError(`the text at span ${formatSpan(task.span)} is not the task's reference; is --repo the repository (and commit) the task was built from?`, where);
+      throw new InputError(
+        `the text at span ${formatSpan(task.span)} is not the task's reference; is --repo the repository (and ` +
+          `commit) the task was built from?`,
+        where,
+      );
     }
     return { start, end };
   }
-  if (task.prefix.length + task.suffix.length > original.length || !original.startsWith(task.prefix) || !original.endsWith(task.suffix)) {
-    throw new InputError('the file does not start with the task prefix and end with its suffix; is --repo the repository the task was built from?', where);
+  if (
+    task.prefix.length + task.suffix.length > original.length ||
+    !original.startsWith(task.prefix) ||
+    !original.endsWith(task.suffix)
+  ) {
+    throw new InputError(
+      'the file does not start with the task prefix and end with its suffix; is --repo the repository the task was ' +
+        'built from?',
+      where,
+    );
   }
   return { start: task.prefix.length, end: original.length - task.suffix.length };
 }
@@ -66,8 +83,14 @@ export function spliceCandidate(task: TaskRecord, original: string, candidate: s
   const { start, end } = holeOf(task, original);
   const text = original.slice(0, start) + candidate + original.slice(end);
   const span = spanOf(text, start, start + candidate.length);
-  if (extractSpan(text, span) !== candidate || !text.startsWith(original.slice(0, start)) || !text.endsWith(original.slice(end))) {
-    throw new Error(`splice check failed for task ${task.id}: re-extracting span ${formatSpan(span)} does not give the candidate`);
+  if (
+    extractSpan(text, span) !== candidate ||
+    !text.startsWith(original.slice(0, start)) ||
+    !text.endsWith(original.slice(end))
+  ) {
+    throw new Error(
+      `splice check failed for task ${task.id}: re-extracting span ${formatSpan(span)} does not give the candidate`,
+    );
   }
   return { text, span };
 }

@@ -15,20 +15,28 @@ type TreeJob =
 /** Runs in a thread: one tree operation. */
 export function handle(job: TreeJob): unknown {
   switch (job.op) {
-    case 'manifest': return manifestOf(job.base);
-    case 'rebuild': return rebuildWorker(job.worker, job.base, job.manifest, job.identity);
-    case 'restore': return restoreWorker(job.worker, job.base, job.clean, job.manifest, job.identity);
+    case 'manifest':
+      return manifestOf(job.base);
+    case 'rebuild':
+      return rebuildWorker(job.worker, job.base, job.manifest, job.identity);
+    case 'restore':
+      return restoreWorker(job.worker, job.base, job.clean, job.manifest, job.identity);
   }
 }
 
-/** The tree operations of one candidate pool, each in a thread (started on first use; idle threads do not keep the process alive). */
+/**
+ * The tree operations of one candidate pool, each in a thread (started on first use; idle threads do not keep the
+ * process alive).
+ */
 export class TreeThreads {
   private pool: WorkerPool<TreeJob, unknown> | null = null;
 
   constructor(private readonly size: number) {}
 
   private async run<T>(job: TreeJob): Promise<T> {
-    this.pool ??= createWorkerPool<TreeJob, unknown>(new URL('./tree-thread.ts', import.meta.url), this.size, { unrefWhenIdle: true });
+    this.pool ??= createWorkerPool<TreeJob, unknown>(new URL('./tree-thread.ts', import.meta.url), this.size, {
+      unrefWhenIdle: true,
+    });
     try {
       return (await this.pool.run(job)) as T;
     } catch (error) {
@@ -45,7 +53,13 @@ export class TreeThreads {
     return this.run({ op: 'rebuild', worker, base, manifest, identity });
   }
 
-  restore(worker: string, base: string, clean: TreeSnapshot, manifest: TreeManifest, identity: Identity): Promise<ReturnType<typeof restoreWorker>> {
+  restore(
+    worker: string,
+    base: string,
+    clean: TreeSnapshot,
+    manifest: TreeManifest,
+    identity: Identity,
+  ): Promise<ReturnType<typeof restoreWorker>> {
     return this.run({ op: 'restore', worker, base, clean, manifest, identity });
   }
 }

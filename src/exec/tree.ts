@@ -15,7 +15,23 @@
 // writable) and copied again. Only a worker that verifies runs a candidate.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, openSync, readSync, mkdirSync, readdirSync, readFileSync, readlinkSync, unlinkSync, utimesSync, type BigIntStats } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  unlinkSync,
+  utimesSync,
+  type BigIntStats,
+} from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 
 /** Deeper trees are not walked (a path would pass PATH_MAX): the worker is rebuilt instead. */
@@ -29,7 +45,10 @@ export class UnreadableTreeError extends Error {
   }
 }
 
-/** The worker could not be put back (or rebuilt): an infrastructure failure, never a candidate's verdict. The CLI prints it as one line. */
+/**
+ * The worker could not be put back (or rebuilt): an infrastructure failure, never a candidate's verdict. The CLI prints
+ * it as one line.
+ */
 export class ResetError extends Error {
   readonly userFacing = true;
   /** kept when the error crosses from a worker thread (tree-thread.ts). */
@@ -53,9 +72,18 @@ function kindOf(stats: BigIntStats): EntryKind {
   return stats.isDirectory() ? 'dir' : stats.isSymbolicLink() ? 'link' : stats.isFile() ? 'file' : 'other';
 }
 
-/** Visits every entry below `root` in sorted pre-order (parents first); throws UnreadableTreeError on what it cannot represent. */
-function walk(root: string, visit: (relative: string, stats: BigIntStats) => boolean | void, relative = '', depth = 0): void {
-  if (depth > MAX_DEPTH) throw new UnreadableTreeError(`deeper than ${MAX_DEPTH} levels at ${relative.slice(0, 200)}...`);
+/**
+ * Visits every entry below `root` in sorted pre-order (parents first); throws UnreadableTreeError on what it cannot
+ * represent.
+ */
+function walk(
+  root: string,
+  visit: (relative: string, stats: BigIntStats) => boolean | void,
+  relative = '',
+  depth = 0,
+): void {
+  if (depth > MAX_DEPTH)
+    throw new UnreadableTreeError(`deeper than ${MAX_DEPTH} levels at ${relative.slice(0, 200)}...`);
   let raw: Buffer[];
   try {
     raw = readdirSync(join(root, relative), { encoding: 'buffer' });
@@ -64,7 +92,8 @@ function walk(root: string, visit: (relative: string, stats: BigIntStats) => boo
   }
   const names = raw.map((name) => {
     const text = name.toString('utf8');
-    if (!Buffer.from(text, 'utf8').equals(name)) throw new UnreadableTreeError(`a name that is not UTF-8 in ${relative || '.'}`);
+    if (!Buffer.from(text, 'utf8').equals(name))
+      throw new UnreadableTreeError(`a name that is not UTF-8 in ${relative || '.'}`);
     return text;
   });
   for (const name of names.sort()) {
@@ -107,8 +136,17 @@ export function manifestOf(root: string): TreeManifest {
   const manifest: TreeManifest = new Map();
   const entry = (path: string, stats: BigIntStats): ManifestEntry => {
     const kind = kindOf(stats);
-    // A folder's size moves with its entries; its mtime is put back by the reset, to the millisecond (utimes takes no nanoseconds).
-    return { kind, mode: stats.mode, uid: stats.uid, gid: stats.gid, size: kind === 'dir' ? 0n : stats.size, mtimeNs: kind === 'dir' ? (stats.mtimeNs + 500_000n) / 1_000_000n : stats.mtimeNs, link: kind === 'link' ? readlinkSync(path) : null };
+    // A folder's size moves with its entries; its mtime is put back by the reset, to the millisecond (utimes takes no
+    // nanoseconds).
+    return {
+      kind,
+      mode: stats.mode,
+      uid: stats.uid,
+      gid: stats.gid,
+      size: kind === 'dir' ? 0n : stats.size,
+      mtimeNs: kind === 'dir' ? (stats.mtimeNs + 500_000n) / 1_000_000n : stats.mtimeNs,
+      link: kind === 'link' ? readlinkSync(path) : null,
+    };
   };
   manifest.set('', entry(root, lstatSync(root, { bigint: true })));
   walk(root, (relative, stats) => {
@@ -118,7 +156,11 @@ export function manifestOf(root: string): TreeManifest {
 }
 
 /** The first difference between two manifests (ownership compared as `identity` when given), or null. */
-export function manifestDifference(actual: TreeManifest, expected: TreeManifest, identity: { uid: number; gid: number } | null): string | null {
+export function manifestDifference(
+  actual: TreeManifest,
+  expected: TreeManifest,
+  identity: { uid: number; gid: number } | null,
+): string | null {
   for (const [relative, want] of expected) {
     const have = actual.get(relative);
     const name = relative || '(root folder)';
@@ -137,7 +179,11 @@ export function manifestDifference(actual: TreeManifest, expected: TreeManifest,
 
 function run(command: string, args: string[], cwd?: string): void {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} ${args.slice(0, 6).join(' ')}${args.length > 6 ? ' ...' : ''} failed: ${result.stderr || result.error?.message}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.slice(0, 6).join(' ')}${args.length > 6 ? ' ...' : ''} failed: ` +
+        `${result.stderr || result.error?.message}`,
+    );
 }
 
 /** Copies a whole tree (`to` must not exist). Reflinks where the file system has them. */
@@ -170,7 +216,8 @@ export function removeTree(root: string): void {
   if (!lstatSync(root, { throwIfNoEntry: false })) return;
   spawnSync('chmod', ['-R', 'u+rwx', '--', root]);
   const result = spawnSync('rm', ['-rf', '--', root], { encoding: 'utf8' });
-  if (lstatSync(root, { throwIfNoEntry: false })) throw new ResetError(`cannot remove ${root}: ${String(result.stderr).trim().split('\n')[0] ?? ''}`);
+  if (lstatSync(root, { throwIfNoEntry: false }))
+    throw new ResetError(`cannot remove ${root}: ${String(result.stderr).trim().split('\n')[0] ?? ''}`);
 }
 
 /**
@@ -181,32 +228,43 @@ export function removeTree(root: string): void {
  */
 export function walkInside(root: string, relative: string): { path: string; blocked: string | null; missing: boolean } {
   const parts = relative.split('/').filter((part) => part !== '' && part !== '.');
-  if (parts.some((part) => part === '..') || isAbsolute(relative)) throw new Error(`path '${relative}' leaves its tree`);
+  if (parts.some((part) => part === '..') || isAbsolute(relative))
+    throw new Error(`path '${relative}' leaves its tree`);
   let current = root;
   for (const [index, part] of parts.entries()) {
     current = join(current, part);
     const stats = lstatSync(current, { throwIfNoEntry: false });
     if (!stats) return { path: join(root, ...parts), blocked: null, missing: true };
-    if (index < parts.length - 1 && !stats.isDirectory()) return { path: join(root, ...parts), blocked: current, missing: false };
+    if (index < parts.length - 1 && !stats.isDirectory())
+      return { path: join(root, ...parts), blocked: current, missing: false };
   }
   return { path: current, blocked: null, missing: false };
 }
 
-/** Removes `relative` below `root`; when a link or file stands on the way, that entry is removed instead (it is inside the tree; its target is never touched). */
+/**
+ * Removes `relative` below `root`; when a link or file stands on the way, that entry is removed instead (it is inside
+ * the tree; its target is never touched).
+ */
 export function removeInside(root: string, relative: string): void {
   const { path, blocked, missing } = walkInside(root, relative);
   if (blocked !== null) removeTree(blocked);
   else if (!missing) removeTree(path);
 }
 
-/** The host path of `relative` below `root` when every folder on the way is a real folder and the entry itself is no link; else null. */
+/**
+ * The host path of `relative` below `root` when every folder on the way is a real folder and the entry itself is no
+ * link; else null.
+ */
 export function realPathInside(root: string, relative: string): string | null {
   const { path, blocked, missing } = walkInside(root, relative);
   if (blocked !== null || missing || lstatSync(path).isSymbolicLink()) return null;
   return path;
 }
 
-/** The text of the regular file `relative` below `root` (at most `maxBytes`), reached through real folders only and opened without following a link; null when there is none. */
+/**
+ * The text of the regular file `relative` below `root` (at most `maxBytes`), reached through real folders only and
+ * opened without following a link; null when there is none.
+ */
 export function readInside(root: string, relative: string, maxBytes = Number.MAX_SAFE_INTEGER): string | null {
   const path = realPathInside(root, relative);
   if (path === null) return null;
@@ -227,12 +285,25 @@ export function readInside(root: string, relative: string, maxBytes = Number.MAX
   }
 }
 
-/** Folders and files that carry the reference outside the source tree: the repository's history and ctxbench's index. */
+/**
+ * Folders and files that carry the reference outside the source tree: the repository's history and ctxbench's index.
+ */
 export const REFERENCE_TRACES = ['.git', '.ctxbench'];
 
 /** Removes every `.git` and `.ctxbench` entry (at any depth) from a copied tree. */
 export function stripReferenceTraces(root: string): void {
-  const result = spawnSync('find', [root, '(', ...REFERENCE_TRACES.flatMap((name, index) => [...(index > 0 ? ['-o'] : []), '-name', name]), ')', '-prune', '-print0'], { maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(
+    'find',
+    [
+      root,
+      '(',
+      ...REFERENCE_TRACES.flatMap((name, index) => [...(index > 0 ? ['-o'] : []), '-name', name]),
+      ')',
+      '-prune',
+      '-print0',
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   if (result.status !== 0) throw new Error(`find in ${root} failed: ${String(result.stderr)}`);
   for (const path of result.stdout.toString('utf8').split('\0').filter(Boolean)) removeTree(path);
 }
@@ -242,7 +313,13 @@ export function stripReferenceTraces(root: string): void {
  * `base` when the reset cannot be done or does not verify (then `changed`, the paths the reset put
  * back, is null). Throws ResetError when even the rebuilt worker does not verify.
  */
-export function restoreWorker(worker: string, base: string, clean: TreeSnapshot, manifest: TreeManifest, identity: { uid: number; gid: number } | null): { snapshot: TreeSnapshot; rebuilt: string | null; changed: string[] | null } {
+export function restoreWorker(
+  worker: string,
+  base: string,
+  clean: TreeSnapshot,
+  manifest: TreeManifest,
+  identity: { uid: number; gid: number } | null,
+): { snapshot: TreeSnapshot; rebuilt: string | null; changed: string[] | null } {
   let problem: string | null;
   try {
     const { snapshot, changed } = resetTree(worker, base, clean, identity);
@@ -255,7 +332,12 @@ export function restoreWorker(worker: string, base: string, clean: TreeSnapshot,
 }
 
 /** A fresh copy of `base`, verified; throws ResetError when it does not verify. */
-export function rebuildWorker(worker: string, base: string, manifest: TreeManifest, identity: { uid: number; gid: number } | null): TreeSnapshot {
+export function rebuildWorker(
+  worker: string,
+  base: string,
+  manifest: TreeManifest,
+  identity: { uid: number; gid: number } | null,
+): TreeSnapshot {
   try {
     removeTree(worker);
     copyTree(base, worker);
@@ -263,12 +345,22 @@ export function rebuildWorker(worker: string, base: string, manifest: TreeManife
     if (problem !== null) throw new ResetError(`a fresh copy of the prepared tree does not verify: ${problem}`);
     return snapshotTree(worker);
   } catch (error) {
-    throw error instanceof ResetError ? error : new ResetError(`cannot rebuild the worker ${worker}: ${(error as Error).message}`);
+    throw error instanceof ResetError
+      ? error
+      : new ResetError(`cannot rebuild the worker ${worker}: ${(error as Error).message}`);
   }
 }
 
-/** Puts `worker` back into the state of `base` (without verifying); returns the paths it had to restore or remove and the new snapshot. */
-export function resetTree(worker: string, base: string, clean: TreeSnapshot, identity: { uid: number; gid: number } | null): { changed: string[]; snapshot: TreeSnapshot } {
+/**
+ * Puts `worker` back into the state of `base` (without verifying); returns the paths it had to restore or remove and
+ * the new snapshot.
+ */
+export function resetTree(
+  worker: string,
+  base: string,
+  clean: TreeSnapshot,
+  identity: { uid: number; gid: number } | null,
+): { changed: string[]; snapshot: TreeSnapshot } {
   const current = snapshotTree(worker);
   const remove: string[] = [];
   const restore: string[] = [];
@@ -309,7 +401,8 @@ export function resetTree(worker: string, base: string, clean: TreeSnapshot, ide
     chmodSync(join(worker, relative), stats.mode & 0o7777);
     if (identity) chownSync(join(worker, relative), identity.uid, identity.gid);
   }
-  // Folders get their times back: the ones the candidate changed, and the ones whose entries the reset removed or restored.
+  // Folders get their times back: the ones the candidate changed, and the ones whose entries the reset removed or
+  // restored.
   const folders = new Set(restoreMode);
   for (const relative of [...remove, ...restore]) {
     const parent = ancestors(relative).pop() ?? '';
@@ -331,7 +424,10 @@ function ancestors(relative: string): string[] {
   return parts.slice(0, -1).map((_, index) => parts.slice(0, index + 1).join('/'));
 }
 
-/** A hash of a repository's content (every file's path, mode, and bytes); `.git` and `.ctxbench` are skipped: they never reach a prepared tree, and an index rebuilt meanwhile must not make the environment look new. */
+/**
+ * A hash of a repository's content (every file's path, mode, and bytes); `.git` and `.ctxbench` are skipped: they never
+ * reach a prepared tree, and an index rebuilt meanwhile must not make the environment look new.
+ */
 export function fingerprintTree(root: string): string {
   const hash = createHash('sha256');
   walk(root, (relative, stats) => {
@@ -341,7 +437,9 @@ export function fingerprintTree(root: string): string {
     } else if (stats.isSymbolicLink()) {
       hash.update(`l ${relative} ${readlinkSync(join(root, relative))}\n`);
     } else if (stats.isFile()) {
-      const content = createHash('sha256').update(readFileSync(join(root, relative))).digest('hex');
+      const content = createHash('sha256')
+        .update(readFileSync(join(root, relative)))
+        .digest('hex');
       hash.update(`f ${relative} ${stats.mode} ${content}\n`);
     }
     return true;

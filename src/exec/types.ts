@@ -48,7 +48,10 @@ export interface TestsSpec {
   names: string[] | null;
   /** how one name is written into `{tests}`; `{test}` is replaced by the shell-quoted name. */
   arg: string;
-  /** how one name is written into a build command's `{tests}` (the build target that makes the test, e.g. `--target {test}`). */
+  /**
+   * how one name is written into a build command's `{tests}` (the build target that makes the test, e.g. `--target
+   * {test}`).
+   */
   buildArg: string;
   /** true: the selected tests run in one command; false: one command per test, stopping at the first failure. */
   batch: boolean;
@@ -72,7 +75,9 @@ export interface ExecEnvironment {
   repo: string;
   setup: string[];
   build: string[];
-  /** test command; its `{tests}` placeholder (required with `tests`) takes the selected tests (empty = the whole suite). */
+  /**
+   * test command; its `{tests}` placeholder (required with `tests`) takes the selected tests (empty = the whole suite).
+   */
   test: string;
   tests: TestsSpec | null;
   /** wall-clock seconds per candidate (build + tests). */
@@ -95,7 +100,10 @@ export interface ExecEnvironment {
   requires: string[];
   /** the runner's per-test report; null = graded by exit status (and passPattern) only. */
   report: ReportSpec | null;
-  /** files and folders of the tree (relative) that the build and test commands see read-only: the tests that judge a candidate. */
+  /**
+   * files and folders of the tree (relative) that the build and test commands see read-only: the tests that judge a
+   * candidate.
+   */
   testFiles: string[];
 }
 
@@ -116,7 +124,9 @@ export interface RunOutcome {
   sandboxFailed?: boolean;
   /** the host's file system under the tree was (nearly) full when the command ended. */
   hostDiskFull?: boolean;
-  /** the longest time ctxbench's event loop stood still while the command ran (ms): its exit and clock are seen late. */
+  /**
+   * the longest time ctxbench's event loop stood still while the command ran (ms): its exit and clock are seen late.
+   */
   hostStalledMs?: number;
   ms: number;
   /** the last part of the combined stdout/stderr. */

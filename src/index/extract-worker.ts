@@ -3,8 +3,11 @@
 import { extractFile } from './extract.ts';
 import type { LanguageId } from '../languages/index.ts';
 
-export async function handle(batch: { path: string; language: LanguageId; text: string; undefinedMacros?: string[] }[]): Promise<string[]> {
+export async function handle(
+  batch: { path: string; language: LanguageId; text: string; undefinedMacros?: string[] }[],
+): Promise<string[]> {
   const facts: string[] = [];
-  for (const file of batch) facts.push(JSON.stringify(await extractFile(file.path, file.language, file.text, file.undefinedMacros)));
+  for (const file of batch)
+    facts.push(JSON.stringify(await extractFile(file.path, file.language, file.text, file.undefinedMacros)));
   return facts;
 }

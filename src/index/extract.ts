@@ -4,9 +4,37 @@
 // The nodes come from one walk inside the wasm parser (descendantsOfType), in document order: it costs
 // about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
 import type { Node, Tree } from 'web-tree-sitter';
-import { loadLanguage, parse, commentStartPattern, escapeRegExp, getLanguage, type CallRule, type DefinitionRule, type ImportRule, type LanguageId, type LanguageSpec, type LocalTypeRule, type NodePath, type ScopeRule } from '../languages/index.ts';
+import {
+  loadLanguage,
+  parse,
+  commentStartPattern,
+  escapeRegExp,
+  getLanguage,
+  type CallRule,
+  type DefinitionRule,
+  type ImportRule,
+  type LanguageId,
+  type LanguageSpec,
+  type LocalTypeRule,
+  type NodePath,
+  type ScopeRule,
+} from '../languages/index.ts';
 import { deadBranches } from './preprocessor.ts';
-import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT, type CallSite, type CompilerTypeUses, type ExtractedFunction, type FileFacts, type ImportRef, type MacroDefinition, type MacroUse, type RecordDefinition, type Span } from './types.ts';
+import {
+  ARITHMETIC,
+  CALL_ARGUMENT,
+  EXPRESSION_ARGUMENT,
+  NAMED_ARGUMENT,
+  type CallSite,
+  type CompilerTypeUses,
+  type ExtractedFunction,
+  type FileFacts,
+  type ImportRef,
+  type MacroDefinition,
+  type MacroUse,
+  type RecordDefinition,
+  type Span,
+} from './types.ts';
 
 const ROLE_DEFINITION = 1;
 const ROLE_CALL = 2;
@@ -26,7 +54,9 @@ interface CompiledSpec {
   roles: Map<string, number>;
   /** the node types that have a role, and those the file-scope facts gather (see gatherersOf): the walk's types. */
   walkTypes: string[];
-  /** role types that also name an anonymous token (`descendantsOfType` finds both; only the named node has the role). */
+  /**
+   * role types that also name an anonymous token (`descendantsOfType` finds both; only the named node has the role).
+   */
   anonymousTwins: Set<string>;
   definitions: Map<string, DefinitionRule[]>;
   calls: Map<string, CallRule[]>;
@@ -38,7 +68,10 @@ interface CompiledSpec {
   commentTypes: Set<string>;
   /** any start of a comment (`lineComment`, `blockComment`, `otherCommentStarts`); null when the table names none. */
   commentStart: RegExp | null;
-  /** any of `docCommentBarriers`, as one character class; null when the table has none (a blank line then ends a docstring). */
+  /**
+   * any of `docCommentBarriers`, as one character class; null when the table has none (a blank line then ends a
+   * docstring).
+   */
   docCommentBarrier: RegExp | null;
   stringTypes: Set<string>;
   wrappers: Set<string>;
@@ -52,7 +85,10 @@ interface CompiledSpec {
   compilerNames: Set<string>;
   /** `compilerHeaderTypes`. */
   compilerTypes: Set<string>;
-  /** any of `compilerHeaderNames` / `compilerHeaderTypes` as a word (global; null when none): a text without one needs no closer look. */
+  /**
+   * any of `compilerHeaderNames` / `compilerHeaderTypes` as a word (global; null when none): a text without one needs
+   * no closer look.
+   */
   compilerNamePattern: RegExp | null;
   compilerTypePattern: RegExp | null;
   /** `statementTypes`: the nodes that end a full expression. */
@@ -112,13 +148,21 @@ class Context {
   localNames: Set<string> | undefined = undefined;
   /** the typed locals declared const (`const Vec& v`): their methods' and operators' const overloads apply. */
   constLocals: Set<string> | undefined = undefined;
-  /** the built-in types of parameters and locals (`bool b`, `unsigned char c`: its last word): arguments' types only, never receivers. */
+  /**
+   * the built-in types of parameters and locals (`bool b`, `unsigned char c`: its last word): arguments' types only,
+   * never receivers.
+   */
   builtinTypes: Map<string, string> | undefined = undefined;
-  /** whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a statement share it. */
+  /**
+   * whether a full expression (by its source range) uses a name a compiler without its headers lacks: the calls of a
+   * statement share it.
+   */
   compilerChecks: Map<string, boolean> | undefined = undefined;
   /** a class template, or a class inside one (`templateDeclarations`). */
   templated = false;
-  /** the class's or function's type parameters (`typeParameters`): each one's bound's type name, null when unbounded. */
+  /**
+   * the class's or function's type parameters (`typeParameters`): each one's bound's type name, null when unbounded.
+   */
   typeParameters: Map<string, string | null> | undefined = undefined;
 
   constructor(
@@ -133,7 +177,10 @@ class Context {
     readonly callsEnd?: number,
     /** parameters and locals declared with one of `compilerHeaderTypes` (`va_list ap`). */
     readonly compilerTyped?: Set<string>,
-    /** the names a compiler without its own headers lacks here: `compilerHeaderNames` and `compilerTyped`, as one pattern. */
+    /**
+     * the names a compiler without its own headers lacks here: `compilerHeaderNames` and `compilerTyped`, as one
+     * pattern.
+     */
     readonly compilerWords?: RegExp,
   ) {}
 }
@@ -160,10 +207,13 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
   if (spec.macros?.aliasType) addRole(spec.macros.aliasType, ROLE_MACRO);
   for (const rule of spec.localTypes ?? []) addRole(rule.type, ROLE_LOCAL_TYPE);
   for (const rule of spec.typeAliases ?? []) addRole(rule.type, ROLE_TYPE_ALIAS);
-  if (spec.constructions) for (const rule of [spec.constructions.declaration, spec.constructions.initializer]) addRole(rule.type, ROLE_CONSTRUCTION);
+  if (spec.constructions)
+    for (const rule of [spec.constructions.declaration, spec.constructions.initializer])
+      addRole(rule.type, ROLE_CONSTRUCTION);
   const roleTypes = [...roleOf.keys()];
   const missing = roleTypes.filter((type) => language.idForNodeType(type, true) === null);
-  if (missing.length > 0) throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`the ${id} table names node types that the grammar lacks: ${missing.join(', ')}`);
   const prepared: CompiledSpec = {
     spec,
     separator: spec.scopeSeparator ?? '.',
@@ -185,7 +235,9 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     templates: new Set(spec.templateDeclarations ?? []),
     receiverExpressions: new Set(spec.receiverExpressions ?? []),
     keywords: new Set(spec.keywords),
-    systemPatterns: new Map(spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)])),
+    systemPatterns: new Map(
+      spec.imports.filter((rule) => rule.systemPattern).map((rule) => [rule, new RegExp(rule.systemPattern!)]),
+    ),
     compilerNames: new Set(spec.compilerHeaderNames),
     compilerTypes: new Set(spec.compilerHeaderTypes),
     compilerNamePattern: wordPattern(spec.compilerHeaderNames ?? []),
@@ -195,11 +247,17 @@ async function compile(id: LanguageId): Promise<CompiledSpec> {
     platformMacros: new Set(spec.platformMacros),
     macroNames: spec.macroInvocations ? new RegExp(spec.macroInvocations.namePattern) : null,
     declarationMacros: (spec.declarationMacros ?? []).map((source) => new RegExp(source, 'gd')),
-    smartPointer: spec.smartPointers ? new RegExp(`^\\s*(?:const\\s+)?(?:${spec.smartPointers.map(escapeRegExp).join('|')})\\s*<\\s*([^<>,]+?)\\s*>`) : null,
+    smartPointer: spec.smartPointers
+      ? new RegExp(`^\\s*(?:const\\s+)?(?:${spec.smartPointers.map(escapeRegExp).join('|')})\\s*<\\s*([^<>,]+?)\\s*>`)
+      : null,
     libraryNamespaces: new Set(spec.stdlibModules),
-    macroCallPattern: spec.systemLibrary?.macroCalls ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g') : null,
+    macroCallPattern: spec.systemLibrary?.macroCalls
+      ? new RegExp(`\\b(?:${Object.keys(spec.systemLibrary.macroCalls).join('|')})\\b`, 'g')
+      : null,
   };
-  prepared.walkTypes = [...new Set([...roleTypes, ...Object.values(gatherersOf(prepared)).flatMap((gatherer) => gatherer?.types ?? [])])];
+  prepared.walkTypes = [
+    ...new Set([...roleTypes, ...Object.values(gatherersOf(prepared)).flatMap((gatherer) => gatherer?.types ?? [])]),
+  ];
   return prepared;
 }
 
@@ -230,7 +288,8 @@ function applyStep(nodes: Node[], step: string): Node[] {
       for (const start of node.childrenForFieldName(field)) {
         let current: Node | null = start;
         while (current && current.type !== target) {
-          // most descents end at a leaf (a variable's name), which has neither: asking its child count costs one call, not two
+          // most descents end at a leaf (a variable's name), which has neither: asking its child count costs one call,
+          // not two
           current = current.childCount === 0 ? null : (current.childForFieldName(field) ?? current.firstNamedChild);
         }
         if (current) out.push(current);
@@ -251,7 +310,10 @@ export function resolvePath(node: Node, path: NodePath): Node[] {
   return nodes;
 }
 
-/** The number of a node's children in a field: one call into wasm when it has none, the usual case (listing them costs twice that). */
+/**
+ * The number of a node's children in a field: one call into wasm when it has none, the usual case (listing them costs
+ * twice that).
+ */
 function fieldChildCount(node: Node, field: string): number {
   return node.childForFieldName(field) ? node.childrenForFieldName(field).length : 0;
 }
@@ -322,7 +384,11 @@ function withoutTypeArguments(part: string): string {
 function nameParts(text: string, separator: string): string[] {
   // most names are one plain word, which is its own only part
   if (/^[A-Za-z_]\w*$/.test(text) && !text.startsWith('operator') && !text.includes(separator)) return [text];
-  const compact = text.replace(/\s+/g, ' ').split(separator).map((part) => part.trim()).join(separator);
+  const compact = text
+    .replace(/\s+/g, ' ')
+    .split(separator)
+    .map((part) => part.trim())
+    .join(separator);
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -370,7 +436,9 @@ function declaredName(part: string): string {
 
 /** Objective-C style selector: each part followed by `:` when the source has one after it. */
 function selectorName(parts: Node[], text: string): string {
-  return parts.map((part) => (/^\s*:/.test(text.slice(part.endIndex, part.endIndex + 64)) ? `${part.text}:` : part.text)).join('');
+  return parts
+    .map((part) => (/^\s*:/.test(text.slice(part.endIndex, part.endIndex + 64)) ? `${part.text}:` : part.text))
+    .join('');
 }
 
 /** Removes common leading whitespace and surrounding blank lines. */
@@ -399,7 +467,10 @@ function commentLines(raw: string, spec: LanguageSpec): string[] {
     // Doc-comment openers repeat the marker's last character or add `!` (`/**`, `/*!`).
     inner = inner.replace(new RegExp(`^[${escapeClass(open.slice(-1))}!]+`), '');
     const lines = inner.split(/\r?\n/);
-    const starred = lines.slice(1).filter((line) => line.trim() !== '').every((line) => /^\s*\*/.test(line));
+    const starred = lines
+      .slice(1)
+      .filter((line) => line.trim() !== '')
+      .every((line) => /^\s*\*/.test(line));
     return starred ? [lines[0]!, ...lines.slice(1).map((line) => line.replace(/^\s*\*(?!\/) ?/, ''))] : lines;
   }
   const line = spec.lineComment;
@@ -425,7 +496,10 @@ function cleanDocString(literal: string): string | null {
   const match = /^[A-Za-z]*("""|'''|"|')([\s\S]*)\1$/.exec(literal);
   if (!match) return null;
   const lines = match[2]!.split('\n').map(expandTabs);
-  const indents = lines.slice(1).filter((line) => line.trim() !== '').map((line) => line.length - line.trimStart().length);
+  const indents = lines
+    .slice(1)
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.length - line.trimStart().length);
   const margin = indents.length > 0 ? Math.min(...indents) : 0;
   const cleaned = [lines[0]!.trimStart(), ...lines.slice(1).map((line) => line.slice(margin))];
   while (cleaned.length > 0 && cleaned[cleaned.length - 1] === '') cleaned.pop();
@@ -447,16 +521,21 @@ function firstComponent(target: string): string {
   return target.split(componentSeparator(target)).filter(Boolean)[0] ?? target;
 }
 
-/** A type's name as written, without references, pointers, lifetimes, `mut`/`dyn`/`impl` and type arguments (`&mut Foo<'a>` → `Foo`, `*pkg.T` → `pkg.T`). */
+/**
+ * A type's name as written, without references, pointers, lifetimes, `mut`/`dyn`/`impl` and type arguments (`&mut
+ * Foo<'a>` → `Foo`, `*pkg.T` → `pkg.T`).
+ */
 /** Declarators that make a declared name a pointer or an array (C, C++). */
 const POINTER_DECLARATORS = new Set(['pointer_declarator', 'array_declarator']);
 
-/** A macro's replacement text that is a type: an optionally `const` (qualified) name, a reference or pointers after it. */
+/**
+ * A macro's replacement text that is a type: an optionally `const` (qualified) name, a reference or pointers after it.
+ */
 const TYPE_MACRO = /^(?:const\s+)?([A-Za-z_]\w*(?:::[A-Za-z_]\w*)*)\s*(&{0,2}|\**)\s*$/;
 
 function typeName(text: string): string | null {
   const bare = text.replace(/^(?:[&*\s]|'\w+|(?:mut|const|volatile|dyn|impl|typename|struct|class|union|enum)\b)+/, '');
-  const cut = bare.search(/[<\[(\s]/);
+  const cut = bare.search(/[<[(\s]/);
   const name = cut > 0 ? bare.slice(0, cut) : bare;
   return name === '' ? null : name;
 }
@@ -476,9 +555,32 @@ function positionIn(node: Node, text: string, offset: number): { line: number; c
 // ---------------------------------------------------------------------------------------------
 // The walk
 
-/** A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of its JSON): one shape for all of them, as for Context. */
-function callSiteOf(name: string, receiver: string | null, argumentCount: number | null, line: number, column: number): CallSite {
-  return { name, receiver, argumentCount, line, column, receiverIsPath: undefined, receiverType: undefined, receiverCall: undefined, receiverRootType: undefined, receiverConst: undefined, argumentTypes: undefined, constructs: undefined, needsCompilerHeaders: undefined } satisfies Record<keyof CallSite, unknown>;
+/**
+ * A call site with every field (the compiler checks that none is left out), the optional ones undefined (left out of
+ * its JSON): one shape for all of them, as for Context.
+ */
+function callSiteOf(
+  name: string,
+  receiver: string | null,
+  argumentCount: number | null,
+  line: number,
+  column: number,
+): CallSite {
+  return {
+    name,
+    receiver,
+    argumentCount,
+    line,
+    column,
+    receiverIsPath: undefined,
+    receiverType: undefined,
+    receiverCall: undefined,
+    receiverRootType: undefined,
+    receiverConst: undefined,
+    argumentTypes: undefined,
+    constructs: undefined,
+    needsCompilerHeaders: undefined,
+  } satisfies Record<keyof CallSite, unknown>;
 }
 
 /** An operator rule's node as a use of `operator<token>` on its operand; null when either is missing. */
@@ -493,14 +595,18 @@ function expressionRoot(expression: string): string | undefined {
   return /^[\s(*&]*([A-Za-z_]\w*)/.exec(expression)?.[1];
 }
 
-/** The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it ends otherwise. */
+/**
+ * The name of the call a receiver's text ends with (`getOrigin` of `t.getOrigin()`, `at` of `v.at(i)`), or null when it
+ * ends otherwise.
+ */
 export function trailingCallName(receiver: string): string | null {
   if (!receiver.endsWith(')')) return null;
   let depth = 0;
   for (let index = receiver.length - 1; index >= 0; index--) {
     const char = receiver[index];
     if (char === ')') depth++;
-    else if (char === '(' && --depth === 0) return /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\s*$/.exec(receiver.slice(0, index))?.[1] ?? null;
+    else if (char === '(' && --depth === 0)
+      return /([A-Za-z_$][\w$]*)\s*(?:<[^()]*>)?\s*$/.exec(receiver.slice(0, index))?.[1] ?? null;
   }
   return null;
 }
@@ -515,12 +621,19 @@ class FileExtractor {
   readonly classBases: NonNullable<FileFacts['classBases']> = [];
   readonly typeAliases: NonNullable<FileFacts['typeAliases']> = [];
   private readonly stack: Context[] = [];
-  /** the branches of conditional directives dead on the platform indexed for, as text offsets [start, end), those not yet passed. */
+  /**
+   * the branches of conditional directives dead on the platform indexed for, as text offsets [start, end), those not
+   * yet passed.
+   */
   private readonly deadBranches: [number, number][];
   /** how many of `deadBranches` the walk has passed. */
   private deadPassed = 0;
   /** per dialect macro (`dialectMacros`), the branches dead where it is defined and where it is not. */
-  private readonly dialectBranches: { macro: string; whenDefined: [number, number][]; whenUndefined: [number, number][] }[];
+  private readonly dialectBranches: {
+    macro: string;
+    whenDefined: [number, number][];
+    whenUndefined: [number, number][];
+  }[];
   private readonly fileScopes: string[] = [];
   /** the last definition of a `mergeEquations` rule, which a following equation may continue. */
   private lastEquation: { rule: DefinitionRule; fn: ExtractedFunction; node: Node } | null = null;
@@ -530,14 +643,17 @@ class FileExtractor {
     private readonly text: string,
     undefinedMacros: readonly string[],
   ) {
-    const foreign = undefinedMacros.length > 0 ? new Set([...c.foreignPlatforms, ...undefinedMacros]) : c.foreignPlatforms;
+    const foreign =
+      undefinedMacros.length > 0 ? new Set([...c.foreignPlatforms, ...undefinedMacros]) : c.foreignPlatforms;
     this.deadBranches = c.platformMacros.size + foreign.size > 0 ? deadBranches(text, c.platformMacros, foreign) : [];
     // (a file that never names a dialect macro has no branch on it)
-    this.dialectBranches = (c.spec.dialectMacros ?? []).filter((macro) => text.includes(macro)).map((macro) => ({
-      macro,
-      whenDefined: deadBranches(text, new Set([...c.platformMacros, macro]), foreign),
-      whenUndefined: deadBranches(text, c.platformMacros, new Set([...foreign, macro])),
-    }));
+    this.dialectBranches = (c.spec.dialectMacros ?? [])
+      .filter((macro) => text.includes(macro))
+      .map((macro) => ({
+        macro,
+        whenDefined: deadBranches(text, new Set([...c.platformMacros, macro]), foreign),
+        whenUndefined: deadBranches(text, c.platformMacros, new Set([...foreign, macro])),
+      }));
   }
 
   enter(visit: Visited, role: number): void {
@@ -610,13 +726,25 @@ class FileExtractor {
     const bodyEnd = rule.bodyToEnd ? node : body;
     last.fn.codeEnd = visit.end;
     last.fn.span = { ...last.fn.span, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
-    last.fn.bodySpan = { ...last.fn.bodySpan, endLine: bodyEnd.endPosition.row + 1, endColumn: bodyEnd.endPosition.column + 1 };
+    last.fn.bodySpan = {
+      ...last.fn.bodySpan,
+      endLine: bodyEnd.endPosition.row + 1,
+      endColumn: bodyEnd.endPosition.column + 1,
+    };
     last.node = node;
-    this.stack.push(new Context(visit.start, visit.end, name, 'function', false, last.fn, body.startIndex, bodyEnd.endIndex));
+    this.stack.push(
+      new Context(visit.start, visit.end, name, 'function', false, last.fn, body.startIndex, bodyEnd.endIndex),
+    );
     return true;
   }
 
-  private addFunction(visit: Visited, rule: DefinitionRule, name: string, declaratorQualifiers: string[], body: Node): void {
+  private addFunction(
+    visit: Visited,
+    rule: DefinitionRule,
+    name: string,
+    declaratorQualifiers: string[],
+    body: Node,
+  ): void {
     const { spec } = this.c;
     const { node } = visit;
     const wrapper = this.outermostWrapper(visit);
@@ -630,7 +758,8 @@ class FileExtractor {
     let kind = rule.kind;
     const inClass = innermost?.kind === 'class' || declaratorQualifiers.length > 0;
     if (rule.methodInClass && kind === 'function' && inClass) kind = 'method';
-    const className = declaratorQualifiers[declaratorQualifiers.length - 1] ?? (innermost?.kind === 'class' ? innermost.name : null);
+    const className =
+      declaratorQualifiers[declaratorQualifiers.length - 1] ?? (innermost?.kind === 'class' ? innermost.name : null);
     if (kind === 'method' && spec.constructors) {
       const { names = [], sameNameAsClass = false } = spec.constructors;
       if (names.includes(name) || (sameNameAsClass && className !== null && name === className)) kind = 'constructor';
@@ -638,13 +767,15 @@ class FileExtractor {
 
     // the definition's children, with their types (each asked once): modifiers and initializers are among them
     let children: { child: Node; type: string }[] | undefined;
-    const typedChildren = () => (children ??= node.children.flatMap((child) => (child ? [{ child, type: child.type }] : [])));
+    const typedChildren = () =>
+      (children ??= node.children.flatMap((child) => (child ? [{ child, type: child.type }] : [])));
     let fileLocal = this.stack.some((context) => context.fileLocal);
     if (rule.fileLocal && !(rule.fileLocal.outsideClassOnly && (classContext || declaratorQualifiers.length > 0))) {
       const { modifierTypes, tokens } = rule.fileLocal;
       for (const { child, type } of typedChildren()) {
         if (!modifierTypes.includes(type)) continue;
-        if (tokens.includes(type) || child.children.some((token) => token !== null && tokens.includes(token.type))) fileLocal = true;
+        if (tokens.includes(type) || child.children.some((token) => token !== null && tokens.includes(token.type)))
+          fileLocal = true;
       }
     }
 
@@ -665,22 +796,42 @@ class FileExtractor {
     const template = this.templateOf(visit, declaratorQualifiers, fn.signature);
     if (template) fn.template = template;
     if (spec.fixtureMacros?.includes(name) && rule.parameters) {
-      const fixture = firstOnPath(node, rule.parameters.path)?.namedChildren.find((child) => child !== null && !this.c.commentTypes.has(child.type))?.text.trim();
+      const fixture = firstOnPath(node, rule.parameters.path)
+        ?.namedChildren.find((child) => child !== null && !this.c.commentTypes.has(child.type))
+        ?.text.trim();
       if (fixture && /^[A-Za-z_][\w:]*$/.test(fixture)) fn.fixture = fixture;
     }
     this.functions.push(fn);
     this.libraryMacroCalls(fn, body);
-    const initializer = rule.initializerTypes && typedChildren().find(({ type }) => rule.initializerTypes!.includes(type))?.child;
+    const initializer =
+      rule.initializerTypes && typedChildren().find(({ type }) => rule.initializerTypes!.includes(type))?.child;
     const callsStart = initializer ? initializer.startIndex : body.startIndex;
     const callsEnd = rule.bodyToEnd ? visit.end : body.endIndex;
     // a function that names none of the types declares nothing with them
     const { compilerTypePattern, compilerNamePattern } = this.c;
     const code = this.text.slice(fn.codeStart, fn.codeEnd);
-    const compilerTyped = compilerTypePattern ? (code.search(compilerTypePattern) >= 0 ? undeclaredNames(code, this.c.compilerTypes, this.c.keywords) : new Set<string>()) : undefined;
+    const compilerTyped = compilerTypePattern
+      ? code.search(compilerTypePattern) >= 0
+        ? undeclaredNames(code, this.c.compilerTypes, this.c.keywords)
+        : new Set<string>()
+      : undefined;
     const words = compilerTyped?.size ? wordPattern([...this.c.compilerNames, ...compilerTyped])! : compilerNamePattern;
     // a function whose text names none of them has no call that uses one: its calls are not checked one by one
     const compilerWords = words && code.search(words) >= 0 ? words : undefined;
-    this.stack.push(new Context(visit.start, visit.end, name, 'function', false, fn, callsStart, callsEnd, compilerTyped, compilerWords));
+    this.stack.push(
+      new Context(
+        visit.start,
+        visit.end,
+        name,
+        'function',
+        false,
+        fn,
+        callsStart,
+        callsEnd,
+        compilerTyped,
+        compilerWords,
+      ),
+    );
     this.readTypeParameters(node, this.stack.at(-1)!);
     if (rule.mergeEquations) this.lastEquation = { rule, fn, node };
   }
@@ -693,7 +844,10 @@ class FileExtractor {
     const lineStart = this.text.lastIndexOf('\n', anchor.startIndex - 1) + 1;
     const indent = this.text.slice(lineStart, anchor.startIndex);
     if (indent === '' || !/^[ \t]+$/.test(indent)) return text;
-    return text.split('\n').map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n');
+    return text
+      .split('\n')
+      .map((line, i) => (i > 0 && line.startsWith(indent) ? line.slice(indent.length) : line))
+      .join('\n');
   }
 
   /** Uses of the C library's call-expanding macros (`errno`) in a body, as the calls they expand to. */
@@ -703,7 +857,9 @@ class FileExtractor {
     const text = body.text;
     if (text.search(pattern) < 0) return;
     // strings, character literals and comments keep their length but lose their words
-    const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+    const code = text.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) =>
+      literal.replace(/[^\n]/g, ' '),
+    );
     for (const match of code.matchAll(pattern)) {
       const name = this.c.spec.systemLibrary!.macroCalls![match[0]]!;
       const { line, column } = positionIn(body, code, match.index!);
@@ -719,9 +875,12 @@ class FileExtractor {
     for (let parent = visit.node.parent; parent && templates.has(parent.type); parent = parent.parent) parameterLists++;
     // an out-of-line member of a class template names its class with the class's parameters (`Array<T>::size`)
     const owner = declaratorQualifiers[declaratorQualifiers.length - 1];
-    const outOfLineMember = owner !== undefined && new RegExp(`(?:^|[^\\w])${escapeRegExp(owner)}\\s*<[^;{]*>\\s*::`).test(signature);
+    const outOfLineMember =
+      owner !== undefined && new RegExp(`(?:^|[^\\w])${escapeRegExp(owner)}\\s*<[^;{]*>\\s*::`).test(signature);
     if (parameterLists > (outOfLineMember ? 1 : 0)) return 'function';
-    return outOfLineMember || this.stack.some((context) => context.kind === 'class' && context.templated) ? 'class-member' : undefined;
+    return outOfLineMember || this.stack.some((context) => context.kind === 'class' && context.templated)
+      ? 'class-member'
+      : undefined;
   }
 
   /** The outermost wrapper (decorators, `export`, `template<>`, `const f =`) that ends with the definition. */
@@ -755,7 +914,8 @@ class FileExtractor {
     for (const child of list.namedChildren) {
       if (!child) continue;
       const type = child.type;
-      if (this.c.commentTypes.has(type) || skipTypes.includes(type) || (countTypes && !countTypes.includes(type))) continue;
+      if (this.c.commentTypes.has(type) || skipTypes.includes(type) || (countTypes && !countTypes.includes(type)))
+        continue;
       count += Math.max(1, fieldChildCount(child, 'name'));
     }
     return count;
@@ -780,7 +940,10 @@ class FileExtractor {
     return this.c.stringTypes.has(literal.type) ? cleanDocString(literal.text) : null;
   }
 
-  /** The comment immediately before a node (or, by `docCommentBarriers`, the nearest one across blank lines), with the comments touching it (no blank line between). */
+  /**
+   * The comment immediately before a node (or, by `docCommentBarriers`, the nearest one across blank lines), with the
+   * comments touching it (no blank line between).
+   */
   private commentBefore(anchor: Node): string | null {
     const { commentTypes, docCommentBarrier } = this.c;
     const comments: Node[] = [];
@@ -838,18 +1001,28 @@ class FileExtractor {
   }
 
   private addCall(owner: Context, node: Node, site: CallSite): void {
-    if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner)) site.needsCompilerHeaders = true;
+    if (owner.compilerWords && this.usesCompilerNames(this.fullExpression(node, owner), owner.compilerWords, owner))
+      site.needsCompilerHeaders = true;
     owner.fn!.calls.push(site);
   }
 
-  /** The constructions a declaration or an initializer writes (`constructions`), as calls named by their class or member. */
+  /**
+   * The constructions a declaration or an initializer writes (`constructions`), as calls named by their class or
+   * member.
+   */
   private constructionsOf(visit: Visited): void {
     const owner = this.owningFunction(visit);
     if (!owner) return;
     const { node } = visit;
     const { declaration, initializer } = this.c.spec.constructions!;
     const construct = (name: string, scope: string | null, args: Node | null, at: Node) => {
-      const site = callSiteOf(name, scope, args ? this.argumentCount(args) : 0, at.startPosition.row + 1, at.startPosition.column + 1);
+      const site = callSiteOf(
+        name,
+        scope,
+        args ? this.argumentCount(args) : 0,
+        at.startPosition.row + 1,
+        at.startPosition.column + 1,
+      );
       if (scope !== null) site.receiverIsPath = true;
       site.constructs = true;
       if (args) this.typeArguments(visit, site, args.namedChildren);
@@ -863,21 +1036,27 @@ class FileExtractor {
       if (name === undefined) return;
       for (const declarator of node.childrenForFieldName(declaration.declaratorField)) {
         if (!declarator) continue;
-        if (declaration.plain.includes(declarator.type)) construct(name, parts.length > 0 ? parts.join(this.c.separator) : null, null, declarator);
+        if (declaration.plain.includes(declarator.type))
+          construct(name, parts.length > 0 ? parts.join(this.c.separator) : null, null, declarator);
         else if (declarator.type === declaration.initialized) {
           const args = declarator.childForFieldName(declaration.argumentsField);
-          if (args && declaration.argumentTypes.includes(args.type)) construct(name, parts.length > 0 ? parts.join(this.c.separator) : null, args, declarator);
+          if (args && declaration.argumentTypes.includes(args.type))
+            construct(name, parts.length > 0 ? parts.join(this.c.separator) : null, args, declarator);
         }
       }
       return;
     }
     const named = node.namedChildren.find((child) => child !== null && initializer.nameTypes.includes(child.type));
-    const args = node.namedChildren.find((child) => child !== null && initializer.argumentTypes.includes(child.type)) ?? null;
+    const args =
+      node.namedChildren.find((child) => child !== null && initializer.argumentTypes.includes(child.type)) ?? null;
     const name = named ? nameParts(named.text, this.c.separator).map(withoutTypeArguments).pop() : undefined;
     if (name !== undefined && args) construct(name, null, args, node);
   }
 
-  /** Whether a full expression uses a name of the compiler's own headers, or a variable declared with one of their types. */
+  /**
+   * Whether a full expression uses a name of the compiler's own headers, or a variable declared with one of their
+   * types.
+   */
   private usesCompilerNames(statement: Node, words: RegExp, owner: Context): boolean {
     const checks = (owner.compilerChecks ??= new Map());
     const key = `${statement.startIndex}:${statement.endIndex}`;
@@ -901,7 +1080,9 @@ class FileExtractor {
     for (let parent = node.parent; parent; part = parent, parent = parent.parent) {
       if (parent.startIndex < owner.start || parent.endIndex > owner.end) return part;
       if (!this.c.statementTypes.has(parent.type)) continue;
-      return parent.namedChildren.some((child) => child !== null && this.c.statementTypes.has(child.type)) ? part : parent;
+      return parent.namedChildren.some((child) => child !== null && this.c.statementTypes.has(child.type))
+        ? part
+        : parent;
     }
     return part;
   }
@@ -929,7 +1110,9 @@ class FileExtractor {
     }
     const callee = firstOnPaths(node, rule.calleeFields);
     if (!callee) return null;
-    const nameNode = rule.nameTypes?.includes(callee.type) ? callee : this.terminalName(callee, rule.memberNameFields ?? []);
+    const nameNode = rule.nameTypes?.includes(callee.type)
+      ? callee
+      : this.terminalName(callee, rule.memberNameFields ?? []);
     if (!nameNode) return null;
     let receiver: string | null = null;
     let receiverIsPath = false;
@@ -951,10 +1134,14 @@ class FileExtractor {
     if (receiverType) site.receiverType = receiverType.replace(/\*$/, '');
     else if (receiver !== null && !receiverIsPath) {
       site.receiverCall = trailingCallName(receiver) ?? undefined;
-      const rootType = this.c.receiverExpressions.size > 0 && site.receiverCall === undefined ? this.rootLocalType(visit, receiver) : undefined;
+      const rootType =
+        this.c.receiverExpressions.size > 0 && site.receiverCall === undefined
+          ? this.rootLocalType(visit, receiver)
+          : undefined;
       if (rootType !== undefined) site.receiverRootType = rootType;
     }
-    if (receiver !== null && site.receiverCall === undefined && this.constRoot(visit, receiver)) site.receiverConst = true;
+    if (receiver !== null && site.receiverCall === undefined && this.constRoot(visit, receiver))
+      site.receiverConst = true;
     return site;
   }
 
@@ -981,13 +1168,17 @@ class FileExtractor {
         if (this.c.identifierTypes.has(argument.type)) {
           const stated = fn?.localTypes?.get(argument.text) ?? fn?.builtinTypes?.get(argument.text);
           if (stated !== undefined) return stated;
-          return fn?.localNames?.has(argument.text) || !/^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(argument.text) ? null : `${NAMED_ARGUMENT}${argument.text}`;
+          return fn?.localNames?.has(argument.text) || !/^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*$/.test(argument.text)
+            ? null
+            : `${NAMED_ARGUMENT}${argument.text}`;
         }
         const cast = this.castType(argument);
         if (cast !== undefined) return cast;
         if (this.c.receiverExpressions.has(argument.type) && this.innerOperator(argument) === null) {
           const root = this.rootLocalType(visit, argument.text);
-          return root !== undefined && this.fromLibrary(root) ? null : `${EXPRESSION_ARGUMENT}${root ?? '?'}|${argument.text}`;
+          return root !== undefined && this.fromLibrary(root)
+            ? null
+            : `${EXPRESSION_ARGUMENT}${root ?? '?'}|${argument.text}`;
         }
         // `0.5f * (a + b)`: what the operator inside returns
         const called = this.innerOperator(argument)?.name ?? this.calledName(argument);
@@ -995,7 +1186,10 @@ class FileExtractor {
       });
   }
 
-  /** The type a cast states (`castTypes`: `char` of `static_cast<char>(v)`, a pointer keeps its `*`); undefined for another node. */
+  /**
+   * The type a cast states (`castTypes`: `char` of `static_cast<char>(v)`, a pointer keeps its `*`); undefined for
+   * another node.
+   */
   private castType(node: Node): string | null | undefined {
     for (const rule of this.c.spec.castTypes ?? []) {
       const stated = rule.type === node.type ? firstOnPath(node, rule.typePath) : undefined;
@@ -1008,10 +1202,15 @@ class FileExtractor {
 
   /** The name a call node calls (`Comment` of `Comment("x")`, `get` of `a.get()`); null for another node. */
   private calledName(node: Node): string | null {
-    const rule = this.c.calls.get(node.type)?.find((candidate) => !candidate.operator && !candidate.selectorPath && candidate.calleeFields.length > 0);
+    const rule = this.c.calls
+      .get(node.type)
+      ?.find((candidate) => !candidate.operator && !candidate.selectorPath && candidate.calleeFields.length > 0);
     const callee = rule ? firstOnPaths(node, rule.calleeFields) : undefined;
     if (!rule || !callee) return null;
-    return (rule.nameTypes?.includes(callee.type) ? callee : this.terminalName(callee, rule.memberNameFields ?? []))?.text ?? null;
+    return (
+      (rule.nameTypes?.includes(callee.type) ? callee : this.terminalName(callee, rule.memberNameFields ?? []))?.text ??
+      null
+    );
   }
 
   /**
@@ -1019,7 +1218,12 @@ class FileExtractor {
    * whose type is stated (a typed local), or one the resolver types (`receiverExpressions`: a field of the
    * caller's class, `*this`, an element or a field of either or of a typed local).
    */
-  private operatorSite(visit: Visited, rule: NonNullable<CallRule['operator']>, line: number, column: number): CallSite | null {
+  private operatorSite(
+    visit: Visited,
+    rule: NonNullable<CallRule['operator']>,
+    line: number,
+    column: number,
+  ): CallSite | null {
     const fn = this.innermostFunction(visit);
     // most expressions are in functions that are no method and state no class-typed local: no node is read for them
     const method = fn?.fn !== undefined && (fn.fn.kind !== 'function' || fn.fn.fixture !== undefined);
@@ -1028,18 +1232,42 @@ class FileExtractor {
     const site = use ? this.operandSite(visit, fn, method, use.operand, use.name, rule.operands, line, column) : null;
     if (!site) return null;
     const { argumentField, argumentsField } = rule;
-    this.typeArguments(visit, site, argumentField ? [visit.node.childForFieldName(argumentField)] : argumentsField ? (visit.node.childForFieldName(argumentsField)?.namedChildren ?? []) : []);
+    this.typeArguments(
+      visit,
+      site,
+      argumentField
+        ? [visit.node.childForFieldName(argumentField)]
+        : argumentsField
+          ? (visit.node.childForFieldName(argumentsField)?.namedChildren ?? [])
+          : [],
+    );
     // a number's operator is a call only with an operand that may be a class (`s * v`, not `i < n` or `total = f()`)
     if (site.receiverType !== undefined && this.numberOperand(fn, use!.operand) !== undefined) {
       const other = site.argumentTypes?.[0] ?? null;
-      if (other === null || other === 'number' || ARITHMETIC.test(other) || /^operator(?:[^=!<>]|<<|>>)?=$/.test(use!.name)) return null;
+      if (
+        other === null ||
+        other === 'number' ||
+        ARITHMETIC.test(other) ||
+        /^operator(?:[^=!<>]|<<|>>)?=$/.test(use!.name)
+      )
+        return null;
     }
     return site;
   }
 
   /** The call of operator `name` on `operand`, or null when the operand's type is none a resolver can know. */
-  private operandSite(visit: Visited, fn: Context, method: boolean, operand: Node, name: string, operands: number, line: number, column: number): CallSite | null {
-    // a number with another operand (`0.5f * v`, `s * v` for a `float s`): a free operator may take both (the resolver asks the other's type)
+  private operandSite(
+    visit: Visited,
+    fn: Context,
+    method: boolean,
+    operand: Node,
+    name: string,
+    operands: number,
+    line: number,
+    column: number,
+  ): CallSite | null {
+    // a number with another operand (`0.5f * v`, `s * v` for a `float s`): a free operator may take both (the resolver
+    // asks the other's type)
     const number = operands === 1 ? this.numberOperand(fn, operand) : undefined;
     if (number !== undefined) {
       const site = callSiteOf(name, operand.text, operands, line, column);
@@ -1049,15 +1277,20 @@ class FileExtractor {
     if (this.c.identifierTypes.has(operand.type)) {
       const receiverType = fn.localTypes?.get(operand.text);
       // a name that is no local of a method may be a field of its class
-      if (!receiverType) return method && !fn.localNames?.has(operand.text) ? callSiteOf(name, operand.text, operands, line, column) : null;
-      // a pointer's operators are the language's; so are a library number's (`std::size_t i; i < n`), not a library class's (`out << x`)
+      if (!receiverType)
+        return method && !fn.localNames?.has(operand.text)
+          ? callSiteOf(name, operand.text, operands, line, column)
+          : null;
+      // a pointer's operators are the language's; so are a library number's (`std::size_t i; i < n`), not a library
+      // class's (`out << x`)
       if (receiverType.endsWith('*') || this.libraryNumber(receiverType)) return null;
       const site = callSiteOf(name, operand.text, operands, line, column);
       site.receiverType = receiverType;
       if (fn.constLocals?.has(operand.text)) site.receiverConst = true;
       return site;
     }
-    // `(a - b) * s`, `a * b - c`: an operand that is itself an operator's use (one on a known type) has the type that operator returns
+    // `(a - b) * s`, `a * b - c`: an operand that is itself an operator's use (one on a known type) has the type that
+    // operator returns
     const inner = this.innerOperator(operand);
     if (inner !== null) {
       if (!this.operandSite(visit, fn, method, inner.operand, inner.name, 0, line, column)) return null;
@@ -1081,10 +1314,15 @@ class FileExtractor {
     return site;
   }
 
-  /** A number operand's type: `number` for a literal (`literalTypes`), a local's built-in type (`float`), a cast's; undefined for another operand. */
+  /**
+   * A number operand's type: `number` for a literal (`literalTypes`), a local's built-in type (`float`), a cast's;
+   * undefined for another operand.
+   */
   private numberOperand(fn: Context, operand: Node): string | undefined {
     if (this.c.spec.literalTypes?.[operand.type] === 'number') return 'number';
-    const builtin = (this.c.identifierTypes.has(operand.type) ? fn.builtinTypes?.get(operand.text) : this.castType(operand)) ?? undefined;
+    const builtin =
+      (this.c.identifierTypes.has(operand.type) ? fn.builtinTypes?.get(operand.text) : this.castType(operand)) ??
+      undefined;
     return builtin !== undefined && !builtin.endsWith('*') && ARITHMETIC.test(builtin) ? builtin : undefined;
   }
 
@@ -1095,7 +1333,10 @@ class FileExtractor {
     return this.calledName(node);
   }
 
-  /** The operator use an operand is, inside any parentheses (single-child receiver expressions); null for another operand. */
+  /**
+   * The operator use an operand is, inside any parentheses (single-child receiver expressions); null for another
+   * operand.
+   */
   private innerOperator(operand: Node): { name: string; operand: Node } | null {
     let node: Node = operand;
     while (node.namedChildCount === 1 && this.c.receiverExpressions.has(node.type)) node = node.namedChild(0)!;
@@ -1122,8 +1363,11 @@ class FileExtractor {
     return this.c.libraryNamespaces.has(type.split('::')[0]!);
   }
 
-  /** The stated type of the local an expression starts from (`box` of `box.mi`, `pts` of `pts[i]`; a pointer keeps its `*`);
-   *  '' for a local whose type the code does not state (`auto`): it hides a field of its name (CallSite.receiverRootType). */
+  /**
+   * The stated type of the local an expression starts from (`box` of `box.mi`, `pts` of `pts[i]`; a pointer keeps its
+   * `*`); '' for a local whose type the code does not state (`auto`): it hides a field of its name
+   * (CallSite.receiverRootType).
+   */
   private rootLocalType(visit: Visited, expression: string): string | undefined {
     const root = expressionRoot(expression);
     if (root === undefined || root === 'this') return undefined;
@@ -1141,11 +1385,13 @@ class FileExtractor {
   }
 
   /** The named children of an argument list that are not comments. Counting the children is one call into
-   *  wasm; listing them to leave the comments out costs one per child, paid only when the list's text holds a comment's start. */
+   * wasm; listing them to leave the comments out costs one per child, paid only when the list's text holds a comment's
+   * start. */
   private argumentCount(args: Node): number {
     const count = args.namedChildCount;
     const { commentStart } = this.c;
-    if (count === 0 || (commentStart !== null && !commentStart.test(this.text.slice(args.startIndex, args.endIndex)))) return count;
+    if (count === 0 || (commentStart !== null && !commentStart.test(this.text.slice(args.startIndex, args.endIndex))))
+      return count;
     return args.namedChildren.filter((child) => child !== null && !this.c.commentTypes.has(child.type)).length;
   }
 
@@ -1159,27 +1405,43 @@ class FileExtractor {
   /** Records the names a parameter or local declaration types, in the innermost function around it. */
   private localTypesOf(visit: Visited): void {
     const { node } = visit;
-    const fn = [...this.stack].reverse().find((context) => context.kind === 'function' && visit.within(context.start, context.end));
+    const fn = [...this.stack]
+      .reverse()
+      .find((context) => context.kind === 'function' && visit.within(context.start, context.end));
     const rule = this.c.localTypes.get(visit.type)!;
     if (!fn) {
       this.fieldTypesOf(visit, rule);
       return;
     }
     if (rule.field) return;
-    const names = resolveFirst(node, rule.names).filter((name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier');
+    const names = resolveFirst(node, rule.names).filter(
+      (name) => this.c.identifierTypes.has(name.type) || name.type === 'identifier',
+    );
     if (names.length === 0) return;
     if (this.c.receiverExpressions.size > 0) for (const name of names) (fn.localNames ??= new Set()).add(name.text);
     const stated = rule.typePath ? firstOnPaths(node, rule.typePath) : undefined;
     if (stated && rule.skipTypes?.includes(stated.type)) {
       // a built-in type picks among overloads (`Write(bool)`, `Write(char)`; `Load(const char*)`)
       const builtin = /\w+$/.exec(stated.text)?.[0];
-      for (const name of names) if (builtin) (fn.builtinTypes ??= new Map()).set(name.text, POINTER_DECLARATORS.has(name.parent?.type ?? '') ? `${builtin}*` : builtin);
+      for (const name of names)
+        if (builtin)
+          (fn.builtinTypes ??= new Map()).set(
+            name.text,
+            POINTER_DECLARATORS.has(name.parent?.type ?? '') ? `${builtin}*` : builtin,
+          );
       return;
     }
-    const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : [])
-      .flatMap((value) => (rule.listTypes?.includes(value.type) ? value.namedChildren.filter((child): child is Node => child !== null) : [value]));
+    const values = (rule.valuePath ? resolveFirst(node, rule.valuePath) : []).flatMap((value) =>
+      rule.listTypes?.includes(value.type)
+        ? value.namedChildren.filter((child): child is Node => child !== null)
+        : [value],
+    );
     const deduced = stated !== undefined && rule.deducedTypes?.includes(stated.text) === true;
-    const constant = rule.constQualifier !== undefined && node.namedChildren.some((child) => child !== null && child.type === rule.constQualifier && child.text === 'const');
+    const constant =
+      rule.constQualifier !== undefined &&
+      node.namedChildren.some(
+        (child) => child !== null && child.type === rule.constQualifier && child.text === 'const',
+      );
     names.forEach((name, index) => {
       let type = stated && !deduced ? this.statedType(stated.text) : null;
       const value = values.length === names.length ? values[index] : undefined;
@@ -1189,7 +1451,9 @@ class FileExtractor {
       }
       if (type && this.c.spec.typeParameters) type = this.unparameterized(visit, type);
       // a pointer or array (C++ `T* p`, `T a[4]`, Java `T[] a`) is kept as `T*`: operators apply to it, not to a `T`
-      const pointer = POINTER_DECLARATORS.has(name.parent?.type ?? '') || (stated !== undefined && !deduced && /\[\s*\]\s*$/.test(stated.text));
+      const pointer =
+        POINTER_DECLARATORS.has(name.parent?.type ?? '') ||
+        (stated !== undefined && !deduced && /\[\s*\]\s*$/.test(stated.text));
       if (type) (fn.localTypes ??= new Map()).set(name.text, pointer ? `${type}*` : type);
       // `const Vec& v`, `const Vec v`: a const object (`const Vec* p` points to one: its operators are the pointer's)
       if (type && !pointer && constant) (fn.constLocals ??= new Set()).add(name.text);
@@ -1209,7 +1473,10 @@ class FileExtractor {
     }
   }
 
-  /** A type as the code around a node means it: a type parameter of an enclosing class or function is its bound, or none. */
+  /**
+   * A type as the code around a node means it: a type parameter of an enclosing class or function is its bound, or
+   * none.
+   */
   private unparameterized(visit: Visited, type: string): string | null {
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const context = this.stack[i]!;
@@ -1229,14 +1496,17 @@ class FileExtractor {
     return typeName(text);
   }
 
-  /** A type alias's name and its target's type name (`using shared_data = std::shared_ptr<node_data>` -> `node_data*`). */
+  /**
+   * A type alias's name and its target's type name (`using shared_data = std::shared_ptr<node_data>` -> `node_data*`).
+   */
   private typeAliasOf(visit: Visited): void {
     for (const rule of this.c.spec.typeAliases!) {
       if (rule.type !== visit.type) continue;
       const name = firstOnPath(visit.node, rule.namePath);
       const target = firstOnPath(visit.node, rule.targetPath);
       const type = target ? this.statedType(target.text) : null;
-      if (name && type && name.text !== type && /^[A-Za-z_]\w*$/.test(name.text)) this.typeAliases.push({ name: name.text, type });
+      if (name && type && name.text !== type && /^[A-Za-z_]\w*$/.test(name.text))
+        this.typeAliases.push({ name: name.text, type });
     }
   }
 
@@ -1253,19 +1523,34 @@ class FileExtractor {
     const stated = rule.typePath ? firstOnPaths(visit.node, rule.typePath) : undefined;
     // a field the code types by its value alone (TypeScript's `map = new Map<K, V>()`): the class the value names
     const value = stated === undefined && rule.valuePath ? firstOnPaths(visit.node, rule.valuePath) : undefined;
-    const valueType = value !== undefined && rule.valueTypes?.[value.type] ? firstOnPath(value, rule.valueTypes[value.type]!) : undefined;
-    let type = stated === undefined ? (valueType ? typeName(valueType.text) : null)
-      : rule.skipTypes?.includes(stated.type) ? (/\w+$/.exec(stated.text)?.[0] ?? null) : this.statedType(stated.text);
+    const valueType =
+      value !== undefined && rule.valueTypes?.[value.type]
+        ? firstOnPath(value, rule.valueTypes[value.type]!)
+        : undefined;
+    let type =
+      stated === undefined
+        ? valueType
+          ? typeName(valueType.text)
+          : null
+        : rule.skipTypes?.includes(stated.type)
+          ? (/\w+$/.exec(stated.text)?.[0] ?? null)
+          : this.statedType(stated.text);
     if (type && this.c.spec.typeParameters) type = this.unparameterized(visit, type);
     if (!type) return;
     const qualified = inClass ? this.qualifierNames().join(this.c.spec.scopeSeparator ?? '.') : '';
-    // every declarator of the declaration (`Vec *pa, b;`), each with as many `*` as pointer and array declarators around its name
-    const names = [...new Map(rule.names.flatMap((path) => resolvePath(visit.node, path)).map((name) => [name.startIndex, name])).values()];
+    // every declarator of the declaration (`Vec *pa, b;`), each with as many `*` as pointer and array declarators
+    // around its name
+    const names = [
+      ...new Map(
+        rule.names.flatMap((path) => resolvePath(visit.node, path)).map((name) => [name.startIndex, name]),
+      ).values(),
+    ];
     for (const name of names.sort((a, b) => a.startIndex - b.startIndex)) {
       // a function's declaration declares no variable
       if (name.parent?.type === 'function_declarator') continue;
       let levels = 0;
-      for (let around = name.parent; around && around.id !== visit.node.id; around = around.parent) if (POINTER_DECLARATORS.has(around.type)) levels++;
+      for (let around = name.parent; around && around.id !== visit.node.id; around = around.parent)
+        if (POINTER_DECLARATORS.has(around.type)) levels++;
       this.fieldTypes.push({ owner: qualified, name: name.text, type: `${type}${'*'.repeat(levels)}` });
     }
   }
@@ -1304,11 +1589,19 @@ class FileExtractor {
     const { node } = visit;
     for (const rule of this.c.imports.get(visit.type)!) {
       if (rule.unless?.some((field) => node.childForFieldName(field) !== null)) continue;
-      if (rule.onlyWhen && !resolvePath(node, rule.onlyWhen.path).some((n) => rule.onlyWhen!.texts.includes(n.text))) continue;
+      if (rule.onlyWhen && !resolvePath(node, rule.onlyWhen.path).some((n) => rule.onlyWhen!.texts.includes(n.text)))
+        continue;
       const targets = resolveFirst(node, rule.pathFields);
       if (targets.length === 0) continue;
       if (rule.joinPath) {
-        this.imports.push(this.importRef(node, rule, targets[0]!, this.text.slice(targets[0]!.startIndex, targets[targets.length - 1]!.endIndex)));
+        this.imports.push(
+          this.importRef(
+            node,
+            rule,
+            targets[0]!,
+            this.text.slice(targets[0]!.startIndex, targets[targets.length - 1]!.endIndex),
+          ),
+        );
         return;
       }
       for (const target of targets) this.imports.push(this.importRef(node, rule, target));
@@ -1340,14 +1633,16 @@ class FileExtractor {
         if (bound && imported && imported.text !== bound.text) (renamed ??= {})[bound.text] = imported.text;
       }
     }
-    if (rule.wildcardTypes && node.children.some((child) => child !== null && rule.wildcardTypes!.includes(child.type))) wildcard = true;
+    if (rule.wildcardTypes && node.children.some((child) => child !== null && rule.wildcardTypes!.includes(child.type)))
+      wildcard = true;
     if (rule.parentBinding) bindings.push(...this.parentBindings(node, rule.parentBinding));
     if (bindings.length === 0 && !wildcard && !bindsNothing) {
       if (rule.defaultBinding === 'first') bindings.push(firstComponent(target));
       else if (rule.defaultBinding === 'last') bindings.push(lastComponent(target));
       else if (rule.defaultBinding === 'wildcard') wildcard = true;
     }
-    const system = (rule.systemTypes?.includes(pathNode.type) ?? false) || (this.c.systemPatterns.get(rule)?.test(target) ?? false);
+    const system =
+      (rule.systemTypes?.includes(pathNode.type) ?? false) || (this.c.systemPatterns.get(rule)?.test(target) ?? false);
     const ref: ImportRef = { target, bindings, system, resolve: rule.resolve, line: node.startPosition.row + 1 };
     if (wildcard) ref.wildcard = true;
     if (renamed) ref.renamed = renamed;
@@ -1380,7 +1675,9 @@ class FileExtractor {
     const first = this.stack.length;
     if (parts.length === 0) this.stack.push(new Context(start, end, null, kind, fileLocal));
     for (const part of parts) this.stack.push(new Context(start, end, part, kind, fileLocal));
-    const templated = (kind === 'class' && node.parent !== null && this.c.templates.has(node.parent.type)) || this.stack.slice(0, first).some((context) => context.templated);
+    const templated =
+      (kind === 'class' && node.parent !== null && this.c.templates.has(node.parent.type)) ||
+      this.stack.slice(0, first).some((context) => context.templated);
     for (const context of this.stack.slice(first)) context.templated = templated;
     if (this.c.spec.typeParameters && this.stack.length > first) this.readTypeParameters(node, this.stack.at(-1)!);
     if (rule.bases && parts.length > 0) this.basesOf(node, rule.bases);
@@ -1417,7 +1714,8 @@ class FileExtractor {
   /** Whether an offset is in a dead branch (offsets come in document order: branches passed are let go). */
   private inDeadBranch(offset: number): boolean {
     // the ranges are disjoint and sorted, the offsets come in document order: the ones passed are let go
-    while (this.deadBranches.length > this.deadPassed && this.deadBranches[this.deadPassed]![1] <= offset) this.deadPassed++;
+    while (this.deadBranches.length > this.deadPassed && this.deadBranches[this.deadPassed]![1] <= offset)
+      this.deadPassed++;
     const next = this.deadBranches[this.deadPassed];
     return next !== undefined && next[0] <= offset;
   }
@@ -1442,13 +1740,22 @@ class FileExtractor {
     if (!define) return;
     const span = spanOf(node);
     const dialect = this.dialectOf(visit.start);
-    const shape = this.c.macroNames ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine) : { generates: [], expands: [] };
-    const generating = shape.generates.length > 0 || shape.expands.length > 0 ? { parameters: define.parameters ?? [], generates: shape.generates, expands: shape.expands } : {};
+    const shape = this.c.macroNames
+      ? macroShape(define.body, new Set(define.parameters), this.c.macroNames, span.startLine)
+      : { generates: [], expands: [] };
+    const generating =
+      shape.generates.length > 0 || shape.expands.length > 0
+        ? { parameters: define.parameters ?? [], generates: shape.generates, expands: shape.expands }
+        : {};
     if (define.parameters === null) {
       const target = define.body.trim();
       // a macro naming a type is an alias of it (bullet3's `#define b3Float4ConstArg const b3Vector3&`)
       const type = this.c.spec.typeAliases ? TYPE_MACRO.exec(target) : null;
-      if (type && !this.c.keywords.has(type[1]!)) this.typeAliases.push({ name: define.name, type: type[2]!.startsWith('*') ? `${type[1]}${type[2]}` : type[1]! });
+      if (type && !this.c.keywords.has(type[1]!))
+        this.typeAliases.push({
+          name: define.name,
+          type: type[2]!.startsWith('*') ? `${type[1]}${type[2]}` : type[1]!,
+        });
       if (/^[A-Za-z_]\w*$/.test(target) && !this.c.keywords.has(target)) {
         const call = callSiteOf(target, null, null, span.startLine, span.startColumn);
         this.macros.push({ name: define.name, parameterCount: 0, span, calls: [call], alias: true, ...dialect });
@@ -1471,7 +1778,14 @@ class FileExtractor {
         calls.push(callSiteOf(name, null, null, line, column));
       }
     }
-    this.macros.push({ name: define.name, parameterCount: parameterNames.size, span, calls, ...generating, ...dialect });
+    this.macros.push({
+      name: define.name,
+      parameterCount: parameterNames.size,
+      span,
+      calls,
+      ...generating,
+      ...dialect,
+    });
   }
 }
 
@@ -1504,7 +1818,10 @@ function* lineMatches(text: string, starts: readonly number[], pattern: RegExp):
   }
 }
 
-/** A `#define`'s whole text from `start` (at least to `end`): its lines joined by backslashes, and comments spanning lines. */
+/**
+ * A `#define`'s whole text from `start` (at least to `end`): its lines joined by backslashes, and comments spanning
+ * lines.
+ */
 function defineText(text: string, start: number, end: number): string {
   let i = start;
   while (i < text.length) {
@@ -1517,30 +1834,55 @@ function defineText(text: string, start: number, end: number): string {
   return text.slice(start, Math.max(i, end));
 }
 
-/** A `#define`'s name, parameters (null for an object-like macro) and replacement text, comments and line continuations removed. */
+/**
+ * A `#define`'s name, parameters (null for an object-like macro) and replacement text, comments and line continuations
+ * removed.
+ */
 function parseDefine(text: string): { name: string; parameters: string[] | null; body: string } | null {
   const clean = text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\\\r?\n/g, ' ');
   const match = /^#\s*define\s+([A-Za-z_]\w*)(\(([^)]*)\))?([\s\S]*)$/.exec(clean);
   if (!match) return null;
-  const parameters = match[2] === undefined ? null : match[3]!.split(',').map((p) => p.trim()).filter(Boolean);
+  const parameters =
+    match[2] === undefined
+      ? null
+      : match[3]!
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean);
   return { name: match[1]!, parameters, body: match[4]! };
 }
 
 /** X-macro lists (`#define TSD_DATA O(a, int) O(b, bool)`) that the tree missed (a definition inside a
  *  region the grammar could not parse), read from the text. */
-function missedMacroLists(text: string, starts: readonly number[], found: MacroDefinition[], macroNames: RegExp): MacroDefinition[] {
+function missedMacroLists(
+  text: string,
+  starts: readonly number[],
+  found: MacroDefinition[],
+  macroNames: RegExp,
+): MacroDefinition[] {
   const known = new Set(found.map((macro) => macro.name));
   const lists: MacroDefinition[] = [];
   let line = 1;
   let counted = 0;
-  for (const match of lineMatches(text, starts, /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t](?:[^\n]*\\\r?\n)*[^\n]*/my)) {
+  for (const match of lineMatches(
+    text,
+    starts,
+    /^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t](?:[^\n]*\\\r?\n)*[^\n]*/my,
+  )) {
     if (known.has(match[1]!)) continue;
     for (; counted < match.index!; counted++) if (text.charCodeAt(counted) === 10) line++;
     const define = parseDefine(match[0].trimStart());
     if (!define || define.parameters !== null) continue;
     const { expands } = macroShape(define.body, new Set(), macroNames, line);
     const endLine = line + (match[0].match(/\n/g)?.length ?? 0);
-    if (expands.length > 0) lists.push({ name: define.name, parameterCount: 0, span: { startLine: line, startColumn: 1, endLine, endColumn: 1 }, calls: [], expands });
+    if (expands.length > 0)
+      lists.push({
+        name: define.name,
+        parameterCount: 0,
+        span: { startLine: line, startColumn: 1, endLine, endColumn: 1 },
+        calls: [],
+        expands,
+      });
   }
   return lists;
 }
@@ -1561,7 +1903,10 @@ function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (comment) => ' '.repeat(comment.length));
 }
 
-/** Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by spaces. */
+/**
+ * Top-level macro invocations that stand for definitions (see `macroInvocations`): their ranges, to be replaced by
+ * spaces.
+ */
 function macroInvocationRanges(text: string, starts: readonly number[], namePattern: RegExp): [number, number][] {
   const ranges: [number, number][] = [];
   let copied = 0;
@@ -1583,7 +1928,11 @@ function macroInvocationRanges(text: string, starts: readonly number[], namePatt
     if (next && (next[0] === ';' || next[0] === '{' || next[0] === ',' || next[0] === ')')) continue;
     // `YAML_DECLARE(void *)` above `yaml_malloc(size_t size) {`: a macro standing for a definition's whole
     // return type (nothing of the declaration before it; `void *\nATTR(2)\nf(...) {` blanks ATTR(2))
-    if (FUNCTION_HEAD.test(after) && DECLARATION_START.test(withoutComments(text.slice(Math.max(0, match.index! - 4096), match.index!)))) continue;
+    if (
+      FUNCTION_HEAD.test(after) &&
+      DECLARATION_START.test(withoutComments(text.slice(Math.max(0, match.index! - 4096), match.index!)))
+    )
+      continue;
     const start = match.index!;
     if (start < copied) continue;
     ranges.push([start, end]);
@@ -1592,13 +1941,17 @@ function macroInvocationRanges(text: string, starts: readonly number[], namePatt
   return ranges;
 }
 
-/** The macros to blank in a file that does not parse: declaration macros, then the definition-making invocations that do not overlap them; in order. */
+/**
+ * The macros to blank in a file that does not parse: declaration macros, then the definition-making invocations that do
+ * not overlap them; in order.
+ */
 function macroRanges(c: CompiledSpec, text: string, starts: readonly number[]): [number, number][] {
   const ranges: [number, number][] = [];
   if (c.declarationMacros.length > 0) {
     const code = text.replace(LITERALS_AND_COMMENTS, (literal) => literal.replace(/[^\n]/g, ' '));
     for (const pattern of c.declarationMacros) {
-      for (const match of code.matchAll(pattern)) for (const group of match.indices!.slice(1)) if (group) ranges.push([group[0], group[1]]);
+      for (const match of code.matchAll(pattern))
+        for (const group of match.indices!.slice(1)) if (group) ranges.push([group[0], group[1]]);
     }
   }
   if (c.macroNames) {
@@ -1656,17 +2009,26 @@ function undeclaredNames(code: string, types: Set<string>, keywords: Set<string>
   const open = signature.indexOf('(');
   for (const parameter of open < 0 ? [] : signature.slice(open + 1).split(',')) {
     const words = variablesOf(parameter);
-    if (words.length > 1 && types.has(words[0]!) && !keywords.has(words[words.length - 1]!)) names.add(words[words.length - 1]!);
+    if (words.length > 1 && types.has(words[0]!) && !keywords.has(words[words.length - 1]!))
+      names.add(words[words.length - 1]!);
   }
   if (bodyStart < 0) return names;
-  const text = code.slice(bodyStart + 1).replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
+  const text = code
+    .slice(bodyStart + 1)
+    .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
   for (const statement of text.split(/[;{}]/)) {
     // a declaration: a type (with qualifiers, pointer marks) then declarators
-    const declaration = /^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)/.exec(statement);
+    const declaration =
+      /^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)/.exec(
+        statement,
+      );
     if (!declaration || keywords.has(declaration[1]!) || keywords.has(declaration[2]!)) continue;
     if (!types.has(declaration[1]!)) continue;
     names.add(declaration[2]!);
-    const rest = statement.slice(declaration.index + declaration[0].length - declaration[3]!.length).replace(/\([^()]*\)|\[[^\]]*\]/g, '').replace(/=[^,]*/g, '');
+    const rest = statement
+      .slice(declaration.index + declaration[0].length - declaration[3]!.length)
+      .replace(/\([^()]*\)|\[[^\]]*\]/g, '')
+      .replace(/=[^,]*/g, '');
     for (const more of rest.matchAll(/,\s*\**\s*([A-Za-z_]\w*)/g)) names.add(more[1]!);
   }
   return names;
@@ -1697,8 +2059,15 @@ function invocationArgs(text: string, open: number): { args: string[]; end: numb
  * What a macro's replacement text does outside any braces: the function names it defines by pasting
  * (`atomic_load_##short_type(`), and the macros it invokes (`O(n, t)`, names matching `macroNames`).
  */
-function macroShape(body: string, parameters: Set<string>, macroNames: RegExp, firstLine: number): { generates: string[]; expands: MacroUse[] } {
-  const code = body.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) => literal.replace(/[^\n]/g, ' '));
+function macroShape(
+  body: string,
+  parameters: Set<string>,
+  macroNames: RegExp,
+  firstLine: number,
+): { generates: string[]; expands: MacroUse[] } {
+  const code = body.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (literal) =>
+    literal.replace(/[^\n]/g, ' '),
+  );
   const generates: string[] = [];
   const expands: MacroUse[] = [];
   let braces = 0;
@@ -1720,7 +2089,11 @@ function macroShape(body: string, parameters: Set<string>, macroNames: RegExp, f
         else if (macroNames.test(token) && !parameters.has(token)) {
           const call = invocationArgs(code, open);
           if (call) {
-            expands.push({ name: token, args: call.args, line: firstLine + (code.slice(0, i).match(/\n/g)?.length ?? 0) });
+            expands.push({
+              name: token,
+              args: call.args,
+              line: firstLine + (code.slice(0, i).match(/\n/g)?.length ?? 0),
+            });
             i = call.end - 1;
             continue;
           }
@@ -1732,7 +2105,9 @@ function macroShape(body: string, parameters: Set<string>, macroNames: RegExp, f
   return { generates, expands };
 }
 
-/** Invocations of macros on lines of their own at column 0 (`JEMALLOC_GENERATE_ATOMICS(void *, p, 3)`, `TSD_DATA_SLOW`). */
+/**
+ * Invocations of macros on lines of their own at column 0 (`JEMALLOC_GENERATE_ATOMICS(void *, p, 3)`, `TSD_DATA_SLOW`).
+ */
 function topLevelMacroUses(text: string, starts: readonly number[], macroNames: RegExp): MacroUse[] {
   const uses: MacroUse[] = [];
   let line = 1;
@@ -1747,34 +2122,50 @@ function topLevelMacroUses(text: string, starts: readonly number[], macroNames: 
 }
 
 /** The records (structs) of a tree that declare function-pointer fields (`void (*close)(conn *c);`). */
-function recordsOf(gathered: NodeGatherer, rule: NonNullable<LanguageSpec['records']>, compilerNames: RegExp | null): RecordDefinition[] {
+function recordsOf(
+  gathered: NodeGatherer,
+  rule: NonNullable<LanguageSpec['records']>,
+  compilerNames: RegExp | null,
+): RecordDefinition[] {
   const records: RecordDefinition[] = [];
   const functionTypes = functionTypedefsOf(gathered.found.get(rule.typedefType)!);
   for (const node of gathered.found.get(rule.type)!) {
     const body = node.childForFieldName(rule.bodyField);
     if (!body) continue;
-    const typedef = node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
+    const typedef =
+      node.parent?.type === rule.typedefType ? node.parent.childForFieldName(rule.typedefField)?.text : undefined;
     const name = node.childForFieldName(rule.nameField)?.text ?? typedef;
     const fields = [
       ...[...body.text.matchAll(/\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/g)].map((match) => match[1]!),
       // a field typed by one of the file's function(-pointer) typedefs (`redisPushFn *push_cb;`)
-      ...[...body.text.matchAll(/^\s*(?:const\s+)?([A-Za-z_]\w*)\s*\**\s*([A-Za-z_]\w*)\s*;/gm)].filter((match) => functionTypes.has(match[1]!)).map((match) => match[2]!),
+      ...[...body.text.matchAll(/^\s*(?:const\s+)?([A-Za-z_]\w*)\s*\**\s*([A-Za-z_]\w*)\s*;/gm)]
+        .filter((match) => functionTypes.has(match[1]!))
+        .map((match) => match[2]!),
     ];
     if (!name || fields.length === 0) continue;
-    // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t len)`)
+    // a name in a function-pointer field's parameter list does not matter: clang keeps the field (`void (*cb)(size_t
+    // len)`)
     const fieldTypes = body.text.replace(/(\(\s*\*\s*[A-Za-z_]\w*\s*\))\s*\((?:[^()]|\([^()]*\))*\)/g, '$1');
-    records.push({ name, fields, needsCompilerHeaders: compilerNames !== null && usesAsVariable(fieldTypes, compilerNames) });
+    records.push({
+      name,
+      fields,
+      needsCompilerHeaders: compilerNames !== null && usesAsVariable(fieldTypes, compilerNames),
+    });
   }
   return records;
 }
 
-/** The names a file's `typedef`s give to function types and function-pointer types (`typedef void (*freeFn)(void *p);`, `typedef void pushFn(void *);`). */
+/**
+ * The names a file's `typedef`s give to function types and function-pointer types (`typedef void (*freeFn)(void *p);`,
+ * `typedef void pushFn(void *);`).
+ */
 function functionTypedefsOf(typedefs: Node[]): Set<string> {
   const names = new Set<string>();
   for (const node of typedefs) {
     const text = node.text;
     if (text.includes('{')) continue;
-    const match = /\(\s*\*?\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(text) ?? /^typedef\s+[^()]*?\b([A-Za-z_]\w*)\s*\(/.exec(text);
+    const match =
+      /\(\s*\*?\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(text) ?? /^typedef\s+[^()]*?\b([A-Za-z_]\w*)\s*\(/.exec(text);
     if (match) names.add(match[1]!);
   }
   return names;
@@ -1815,25 +2206,43 @@ class NodeGatherer {
 /** The definitions and declarations whose names compilerTypeUsesOf reads. */
 function compilerUseKinds(c: CompiledSpec): { type: string; paths: NodePath[]; bodyField: string | null }[] {
   return [
-    ...[...c.definitions].map(([type, rules]) => ({ type, paths: rules.flatMap((r) => r.nameFields), bodyField: rules[0]!.bodyField })),
+    ...[...c.definitions].map(([type, rules]) => ({
+      type,
+      paths: rules.flatMap((r) => r.nameFields),
+      bodyField: rules[0]!.bodyField,
+    })),
     ...[...c.declarations].map(([type, paths]) => ({ type, paths, bodyField: null })),
   ];
 }
 
-/** The nodes the file-scope facts of a C-like language read (`records`, `compilerHeaderTypedefs`), gathered in the extraction's walk. */
+/**
+ * The nodes the file-scope facts of a C-like language read (`records`, `compilerHeaderTypedefs`), gathered in the
+ * extraction's walk.
+ */
 function gatherersOf(c: CompiledSpec) {
   const { records, compilerHeaderTypedefs } = c.spec;
   const definitionTypes = new Set(c.definitions.keys());
   return {
     records: records ? new NodeGatherer([records.typedefType, records.type]) : null,
-    pointerVariables: records ? new NodeGatherer([records.variableType], new Set([...definitionTypes, records.type])) : null,
-    compilerTypeUses: compilerHeaderTypedefs ? new NodeGatherer([compilerHeaderTypedefs.typedefType, ...compilerUseKinds(c).map(({ type }) => type)], definitionTypes) : null,
+    pointerVariables: records
+      ? new NodeGatherer([records.variableType], new Set([...definitionTypes, records.type]))
+      : null,
+    compilerTypeUses: compilerHeaderTypedefs
+      ? new NodeGatherer(
+          [compilerHeaderTypedefs.typedefType, ...compilerUseKinds(c).map(({ type }) => type)],
+          definitionTypes,
+        )
+      : null,
     enumConstants: c.spec.enumConstants ? new NodeGatherer([c.spec.enumConstants.type]) : null,
   };
 }
 
 /** The constants of the enumerations in a file, each with its enumeration's name (an unnamed one gives none). */
-function enumConstantsOf(gatherer: NodeGatherer, rule: NonNullable<LanguageSpec['enumConstants']>, c: CompiledSpec): NonNullable<FileFacts['enumConstants']> {
+function enumConstantsOf(
+  gatherer: NodeGatherer,
+  rule: NonNullable<LanguageSpec['enumConstants']>,
+  c: CompiledSpec,
+): NonNullable<FileFacts['enumConstants']> {
   return gatherer.found.get(rule.type)!.flatMap((node) => {
     const type = firstOnPath(node, rule.namePath)?.text;
     if (type === undefined) return [];
@@ -1843,12 +2252,19 @@ function enumConstantsOf(gatherer: NodeGatherer, rule: NonNullable<LanguageSpec[
       const scopeRule = c.scopes.get(around.type);
       if (scopeRule && scopeRule.kind !== 'namespace') scope = firstOnPaths(around, scopeRule.nameFields)?.text;
     }
-    return resolvePath(node, rule.constantPath).map((constant) => ({ name: constant.text, type, ...(scope !== undefined ? { scope } : {}) }));
+    return resolvePath(node, rule.constantPath).map((constant) => ({
+      name: constant.text,
+      type,
+      ...(scope !== undefined ? { scope } : {}),
+    }));
   });
 }
 
 /** File-scope declarations of function-pointer variables (outside functions and records). */
-function pointerVariablesOf(fileScope: NodeGatherer, rule: NonNullable<LanguageSpec['records']>): { name: string; defined: boolean }[] {
+function pointerVariablesOf(
+  fileScope: NodeGatherer,
+  rule: NonNullable<LanguageSpec['records']>,
+): { name: string; defined: boolean }[] {
   const variables: { name: string; defined: boolean }[] = [];
   for (const node of fileScope.found.get(rule.variableType)!) {
     const match = /^[^(]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(node.text);
@@ -1875,7 +2291,11 @@ function pointsIn(text: string): (offset: number) => { row: number; column: numb
  * file-scope `typedef size_t (*f)(...)` lines, and the file-scope function declarations and definitions
  * using such names before their name (the return type) or after it (the parameters).
  */
-function compilerTypeUsesOf(fileScope: NodeGatherer, c: CompiledSpec, rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>): CompilerTypeUses {
+function compilerTypeUsesOf(
+  fileScope: NodeGatherer,
+  c: CompiledSpec,
+  rule: NonNullable<LanguageSpec['compilerHeaderTypedefs']>,
+): CompilerTypeUses {
   const names = new Set(rule.names);
   const namesIn = (text: string) => [...new Set(variablesOf(text).filter((word) => names.has(word)))];
   const uses: CompilerTypeUses = { typedefs: [], functions: [] };
@@ -1891,7 +2311,8 @@ function compilerTypeUsesOf(fileScope: NodeGatherer, c: CompiledSpec, rule: NonN
       const end = (defined ? firstOnPath(node, [bodyField])?.startIndex : undefined) ?? node.endIndex;
       const returns = namesIn(node.text.slice(0, nameNode.startIndex - node.startIndex));
       const parameters = namesIn(node.text.slice(nameNode.endIndex - node.startIndex, end - node.startIndex));
-      if (returns.length + parameters.length > 0) uses.functions.push({ name: nameNode.text, line: node.startPosition.row + 1, defined, returns, parameters });
+      if (returns.length + parameters.length > 0)
+        uses.functions.push({ name: nameNode.text, line: node.startPosition.row + 1, defined, returns, parameters });
     }
   }
   return uses;
@@ -1926,7 +2347,12 @@ function walk(tree: Tree, c: CompiledSpec, extractor: FileExtractor, gathering: 
  * Files with syntax errors still yield everything that parses (`hasErrors` tells). `undefinedMacros`: the
  * repository's own macros undefined on the platform (repositoryUndefinedMacros), C family only.
  */
-export async function extractFile(path: string, language: LanguageId, text: string, undefinedMacros: readonly string[] = []): Promise<FileFacts> {
+export async function extractFile(
+  path: string,
+  language: LanguageId,
+  text: string,
+  undefinedMacros: readonly string[] = [],
+): Promise<FileFacts> {
   let prepared = compiled.get(language);
   if (!prepared) {
     prepared = compile(language);
@@ -1948,7 +2374,14 @@ export async function extractFile(path: string, language: LanguageId, text: stri
       copied = end;
       const startPosition = pointAt(start);
       const endPosition = pointAt(end);
-      tree.edit({ startIndex: start, oldEndIndex: end, newEndIndex: end, startPosition, oldEndPosition: endPosition, newEndPosition: endPosition });
+      tree.edit({
+        startIndex: start,
+        oldEndIndex: end,
+        newEndIndex: end,
+        startPosition,
+        oldEndPosition: endPosition,
+        newEndPosition: endPosition,
+      });
     }
     const reparsed = await parse(language, blanked + text.slice(copied), tree);
     tree.delete();
@@ -1957,7 +2390,12 @@ export async function extractFile(path: string, language: LanguageId, text: stri
   try {
     const extractor = new FileExtractor(c, text, undefinedMacros);
     const gatherers = gatherersOf(c);
-    walk(tree, c, extractor, Object.values(gatherers).filter((gatherer) => gatherer !== null));
+    walk(
+      tree,
+      c,
+      extractor,
+      Object.values(gatherers).filter((gatherer) => gatherer !== null),
+    );
     const facts: FileFacts = {
       path,
       language,
@@ -1972,9 +2410,13 @@ export async function extractFile(path: string, language: LanguageId, text: stri
     if (c.spec.scopes.some((rule) => rule.bases)) facts.classBases = extractor.classBases;
     if (c.spec.typeAliases) facts.typeAliases = extractor.typeAliases;
     if (c.spec.enumConstants) facts.enumConstants = enumConstantsOf(gatherers.enumConstants!, c.spec.enumConstants, c);
-    if (c.spec.macros) facts.macros = c.macroNames ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)] : extractor.macros;
+    if (c.spec.macros)
+      facts.macros = c.macroNames
+        ? [...extractor.macros, ...missedMacroLists(text, linesStart(), extractor.macros, c.macroNames)]
+        : extractor.macros;
     if (c.spec.macros && c.macroNames) facts.macroUses = topLevelMacroUses(text, linesStart(), c.macroNames);
-    if (c.spec.compilerHeaderTypedefs) facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);
+    if (c.spec.compilerHeaderTypedefs)
+      facts.compilerTypeUses = compilerTypeUsesOf(gatherers.compilerTypeUses!, c, c.spec.compilerHeaderTypedefs);
     if (c.spec.records) {
       facts.records = recordsOf(gatherers.records!, c.spec.records, c.compilerNamePattern);
       facts.pointerVariables = pointerVariablesOf(gatherers.pointerVariables!, c.spec.records);

@@ -10,14 +10,23 @@ const line = z.int().min(1);
 
 export const SpanSchema = z
   .object({ startLine: line, startColumn: line, endLine: line, endColumn: line })
-  .refine((span) => span.endLine > span.startLine || (span.endLine === span.startLine && span.endColumn >= span.startColumn), {
-    error: (issue) => {
-      const span = issue.input as { startLine: number; startColumn: number; endLine: number; endColumn: number };
-      return `ends (${span.endLine}:${span.endColumn}) before it starts (${span.startLine}:${span.startColumn})`;
+  .refine(
+    (span) => span.endLine > span.startLine || (span.endLine === span.startLine && span.endColumn >= span.startColumn),
+    {
+      error: (issue) => {
+        const span = issue.input as { startLine: number; startColumn: number; endLine: number; endColumn: number };
+        return `ends (${span.endLine}:${span.endColumn}) before it starts (${span.startLine}:${span.startColumn})`;
+      },
     },
-  });
+  );
 
-const CallSiteSchema = z.looseObject({ name: z.string(), receiver: z.string().nullable(), argumentCount: z.int().nullable(), line, column: line });
+const CallSiteSchema = z.looseObject({
+  name: z.string(),
+  receiver: z.string().nullable(),
+  argumentCount: z.int().nullable(),
+  line,
+  column: line,
+});
 
 export const FileFactsSchema = z.looseObject({
   path: z.string(),
@@ -51,5 +60,14 @@ export const FileFactsSchema = z.looseObject({
   declarations: z.array(z.string()),
   declarationDocs: z.array(z.looseObject({ name: z.string(), line, docstring: z.string() })).optional(),
   hasErrors: z.boolean(),
-  macros: z.array(z.looseObject({ name: z.string(), parameterCount: z.int().min(0), span: SpanSchema, calls: z.array(CallSiteSchema) })).optional(),
+  macros: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        parameterCount: z.int().min(0),
+        span: SpanSchema,
+        calls: z.array(CallSiteSchema),
+      }),
+    )
+    .optional(),
 }) satisfies z.ZodType<FileFacts, unknown>;

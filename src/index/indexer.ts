@@ -13,7 +13,14 @@ import { platformOf, repositoryUndefinedMacros } from './preprocessor.ts';
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
 import type { FileFacts } from './types.ts';
-import { listSources, readListed, type InputNote, type SourceFile, type SourceListing, type WalkOptions } from './walk.ts';
+import {
+  listSources,
+  readListed,
+  type InputNote,
+  type SourceFile,
+  type SourceListing,
+  type WalkOptions,
+} from './walk.ts';
 
 export interface IndexOptions extends WalkOptions {
   /** SQLite file; default `<repo>/.ctxbench/index.db`. */
@@ -44,9 +51,16 @@ export interface IndexRun {
 }
 
 const BATCH_FILES = 16;
-/** The extraction workers' young generation: 3 x 64 MiB semi-spaces (measured on LLVM: their scavenging time halves against V8's default). */
+/**
+ * The extraction workers' young generation: 3 x 64 MiB semi-spaces (measured on LLVM: their scavenging time halves
+ * against V8's default).
+ */
 const EXTRACTION_HEAP: WorkerSettings = { youngGenerationMb: 192 };
-/** The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row). Measured on LLVM, the time after parsing alone (the same facts): 6.7-7.2 s at 0.35, 6.9-8.5 s at 0.4, 7.4-8.2 s at 0.45 (there the writer ends last). */
+/**
+ * The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row).
+ * Measured on LLVM, the time after parsing alone (the same facts): 6.7-7.2 s at 0.35, 6.9-8.5 s at 0.4, 7.4-8.2 s at
+ * 0.45 (there the writer ends last).
+ */
 const WRITER_RESOLUTION_SHARE = 0.35;
 
 export function defaultIndexPath(root: string): string {
@@ -90,7 +104,10 @@ export async function extractAll(
   const ordered = [...sources].sort((a, b) => b.size - a.size);
   for (let i = 0; i < ordered.length; i += BATCH_FILES) batches.push(ordered.slice(i, i + BATCH_FILES));
   const size = Math.max(1, Math.min(threads ?? availableParallelism(), batches.length));
-  const pool = createWorkerPool<{ path: string; language: LanguageId; text: string; undefinedMacros?: string[] }[], string[]>(new URL('./extract-worker.ts', import.meta.url), size, EXTRACTION_HEAP);
+  const pool = createWorkerPool<
+    { path: string; language: LanguageId; text: string; undefinedMacros?: string[] }[],
+    string[]
+  >(new URL('./extract-worker.ts', import.meta.url), size, EXTRACTION_HEAP);
   try {
     const results: FileFacts[][] = [];
     let next = 0;
@@ -105,7 +122,17 @@ export async function extractAll(
         });
         const files = read.map(({ file }) => file);
         try {
-          const jsons = files.length > 0 ? await pool.run(read.map(({ file: { path, language, text }, undefinedMacros }) => ({ path, language, text, ...(undefinedMacros ? { undefinedMacros } : {}) }))) : [];
+          const jsons =
+            files.length > 0
+              ? await pool.run(
+                  read.map(({ file: { path, language, text }, undefinedMacros }) => ({
+                    path,
+                    language,
+                    text,
+                    ...(undefinedMacros ? { undefinedMacros } : {}),
+                  })),
+                )
+              : [];
           results[index] = jsons.map((json, i) => {
             const facts = JSON.parse(json) as FileFacts;
             return onFacts?.(facts, json, files[i]!) ?? facts;
@@ -157,7 +184,10 @@ function selectionOf(text: string | null): Selection | null {
 }
 
 function describeSelection(selection: Selection): string {
-  const flags = [...selection.include.map((glob) => `--include ${glob}`), ...selection.exclude.map((glob) => `--exclude ${glob}`)];
+  const flags = [
+    ...selection.include.map((glob) => `--include ${glob}`),
+    ...selection.exclude.map((glob) => `--exclude ${glob}`),
+  ];
   return flags.length > 0 ? flags.join(' ') : 'every file';
 }
 
@@ -166,7 +196,11 @@ function describeSelection(selection: Selection): string {
  * from the listed C-family files (`files` when already read: a refresh) and the build files the walk found; `before`:
  * the ones the index recorded, whose tests are looked for too.
  */
-function undefinedOnPlatform(listing: SourceListing, files: readonly SourceFile[] | null, before: readonly string[]): ReturnType<typeof repositoryUndefinedMacros> {
+function undefinedOnPlatform(
+  listing: SourceListing,
+  files: readonly SourceFile[] | null,
+  before: readonly string[],
+): ReturnType<typeof repositoryUndefinedMacros> {
   const cFamily = listing.entries.filter((entry) => platformOf(entry.language) !== null);
   if (cFamily.length === 0) return { macros: [], byFile: new Map(), tested: new Map() };
   const texts = files ? new Map(files.map((file) => [file.path, file.text])) : null;
@@ -196,9 +230,15 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
   try {
     // An index keeps the files it was made with: a later run that names none reads the same ones.
     const recorded = selectionOf(store.meta('selection'));
-    const asked = options.include?.length || options.exclude?.length ? { include: options.include ?? [], exclude: options.exclude ?? [] } : null;
+    const asked =
+      options.include?.length || options.exclude?.length
+        ? { include: options.include ?? [], exclude: options.exclude ?? [] }
+        : null;
     const selection = asked ?? recorded ?? { include: [], exclude: [] };
-    const notes = asked && recorded && JSON.stringify(asked) !== JSON.stringify(recorded) ? [`${file}: made with ${describeSelection(recorded)}; indexed again with ${describeSelection(asked)}`] : [];
+    const notes =
+      asked && recorded && JSON.stringify(asked) !== JSON.stringify(recorded)
+        ? [`${file}: made with ${describeSelection(recorded)}; indexed again with ${describeSelection(asked)}`]
+        : [];
     const listing = listSources(root, { ...options, ...selection });
     const known = store.fileHashes();
     // A first index reads each file when its batch is sent; a refresh reads every file first, to find what changed.
@@ -209,20 +249,31 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     const platform = undefinedOnPlatform(listing, files, [...undefinedBefore]);
     const macrosNow = JSON.stringify(platform.macros);
     // a file whose conditions test a macro that changed side since the index was made is read again
-    const flipped = new Set([...platform.macros.filter((name) => !undefinedBefore.has(name)), ...[...undefinedBefore].filter((name) => !platform.macros.includes(name))]);
-    const retested = (path: string) => flipped.size > 0 && (platform.tested.get(path) ?? []).some((name) => flipped.has(name));
+    const flipped = new Set([
+      ...platform.macros.filter((name) => !undefinedBefore.has(name)),
+      ...[...undefinedBefore].filter((name) => !platform.macros.includes(name)),
+    ]);
+    const retested = (path: string) =>
+      flipped.size > 0 && (platform.tested.get(path) ?? []).some((name) => flipped.has(name));
     const pending = (path: string, size: number, read: () => SourceFile | null): PendingSource => {
       const undefinedMacros = platform.byFile.get(path);
       return { path, size, read, ...(undefinedMacros ? { undefinedMacros } : {}) };
     };
     const changed: PendingSource[] = files
-      ? files.filter((file) => known.get(file.path) !== hashes.get(file.path) || retested(file.path)).map((file) => pending(file.path, file.size, () => file))
+      ? files
+          .filter((file) => known.get(file.path) !== hashes.get(file.path) || retested(file.path))
+          .map((file) => pending(file.path, file.size, () => file))
       : listing.entries.map((entry) => pending(entry.path, entry.size, () => listing.read(entry)));
     const listed = files ?? listing.entries;
     const present = new Set(listed.map((file) => file.path));
     const removed = [...known.keys()].filter((path) => !present.has(path));
     const yabloco = JSON.stringify(options.yablocoIndexedFiles ?? null);
-    const unchanged = changed.length === 0 && removed.length === 0 && store.meta('root') === root && (store.meta('yablocoIndexedFiles') ?? 'null') === yabloco && recordedMacros === macrosNow;
+    const unchanged =
+      changed.length === 0 &&
+      removed.length === 0 &&
+      store.meta('root') === root &&
+      (store.meta('yablocoIndexedFiles') ?? 'null') === yabloco &&
+      recordedMacros === macrosNow;
     let parsedCount = 0;
     if (!unchanged) {
       const changedPaths = new Set(changed.map((source) => source.path));
@@ -238,13 +289,31 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       const replacement = new IndexWriter(file, removed, split);
       try {
         const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
-          replacement.putFile({ path: source.path, language: source.language, hash: hashes.get(source.path) ?? hashText(source.text), size: source.size, lines: facts.lineCount, hasErrors: facts.hasErrors }, json, source.text);
+          replacement.putFile(
+            {
+              path: source.path,
+              language: source.language,
+              hash: hashes.get(source.path) ?? hashText(source.text),
+              size: source.size,
+              lines: facts.lineCount,
+              hasErrors: facts.hasErrors,
+            },
+            json,
+            source.text,
+          );
           return ownFacts(facts);
         });
         parsedCount = parsed.length;
-        replacement.resolveRest(root, keptFiles.map((source) => [source.path, source.text]), options.yablocoIndexedFiles);
+        replacement.resolveRest(
+          root,
+          keptFiles.map((source) => [source.path, source.text]),
+          options.yablocoIndexedFiles,
+        );
         const resolver = resolverInPathOrder([...kept, ...parsed], root, options.yablocoIndexedFiles);
-        const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), { from: 0, to: resolver.firstFunctionAfter(split) });
+        const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), {
+          from: 0,
+          to: resolver.firstFunctionAfter(split),
+        });
         await replacement.finish(callers);
       } catch (error) {
         await replacement.abort();
@@ -257,7 +326,16 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
       store.setMeta('undefinedMacros', macrosNow);
     }
     store.setMeta('selection', JSON.stringify(selection));
-    return { root, store, parsed: parsedCount, removed: removed.length, unchanged, warnings: [...notes, ...listing.warnings()], inputs: listing.inputs(), seconds: (performance.now() - started) / 1000 };
+    return {
+      root,
+      store,
+      parsed: parsedCount,
+      removed: removed.length,
+      unchanged,
+      warnings: [...notes, ...listing.warnings()],
+      inputs: listing.inputs(),
+      seconds: (performance.now() - started) / 1000,
+    };
   } catch (error) {
     store.close();
     throw error;

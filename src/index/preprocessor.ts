@@ -4,20 +4,28 @@ import { readFileSync } from 'node:fs';
 import { getLanguage, type LanguageId } from '../languages/index.ts';
 
 /**
- * The branches of a C-family file's conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`) that are dead on
- * the platform indexed for (`platformMacros` defined, `foreignPlatformMacros` not): text offsets [start, end), a branch
- * from the end of its directive's line to the next directive of its chain. Read from the text, line by line, as the
- * preprocessor does: tree-sitter's directive nodes go astray where branches hold unbalanced code. A condition naming
- * another macro decides nothing; once a branch's condition holds, the chain's later branches are dead.
+ * The branches of a C-family file's conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif`, `#else`) that are dead
+ * on the platform indexed for (`platformMacros` defined, `foreignPlatformMacros` not): text offsets [start, end), a
+ * branch from the end of its directive's line to the next directive of its chain. Read from the text, line by line, as
+ * the preprocessor does: tree-sitter's directive nodes go astray where branches hold unbalanced code. A condition
+ * naming another macro decides nothing; once a branch's condition holds, the chain's later branches are dead.
  */
-export function deadBranches(source: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
+export function deadBranches(
+  source: string,
+  defined: ReadonlySet<string>,
+  undefinedMacros: ReadonlySet<string>,
+): [number, number][] {
   if (!/^[ \t]*#[ \t]*if/m.test(source)) return [];
   // a directive written inside a comment or a raw string (a shader's `#if`) is none
   return deadBranchesIn(withoutCommentsAndRawStrings(source), defined, undefinedMacros);
 }
 
 /** deadBranches of a text whose comments and raw strings are blanked already. */
-function deadBranchesIn(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): [number, number][] {
+function deadBranchesIn(
+  text: string,
+  defined: ReadonlySet<string>,
+  undefinedMacros: ReadonlySet<string>,
+): [number, number][] {
   const dead: [number, number][] = [];
   /** per open chain: where its dead branch started (or null), and whether a branch's condition has held. */
   const chains: { deadFrom: number | null; held: boolean }[] = [];
@@ -27,7 +35,10 @@ function deadBranchesIn(text: string, defined: ReadonlySet<string>, undefinedMac
     const lineStart = match.index!;
     const lineEnd = lineStart + line.length;
     const condition = (): boolean | undefined => {
-      const body = rest.replace(/\\\n/g, ' ').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, ' ').trim();
+      const body = rest
+        .replace(/\\\n/g, ' ')
+        .replace(/\/\*[\s\S]*?\*\/|\/\/.*$/g, ' ')
+        .trim();
       if (kind.endsWith('def')) {
         const name = /^[A-Za-z_]\w*/.exec(body)?.[0];
         const known = name === undefined ? undefined : definedOnPlatform(name, defined, undefinedMacros);
@@ -63,20 +74,36 @@ function deadBranchesIn(text: string, defined: ReadonlySet<string>, undefinedMac
   return merged;
 }
 
-/** The text with its comments and raw strings blanked (newlines kept, so every offset stays); other literals are only stepped over. */
+/**
+ * The text with its comments and raw strings blanked (newlines kept, so every offset stays); other literals are only
+ * stepped over.
+ */
 function withoutCommentsAndRawStrings(text: string): string {
   if (!text.includes('/*') && !text.includes('R"')) return text;
-  return text.replace(/\/\*[\s\S]*?\*\/|R"([^()\\\s]{0,16})\([\s\S]*?\)\1"|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\/[^\n]*/g, (match) =>
-    match.startsWith('"') || match.startsWith("'") ? match : match.replace(/[^\n]/g, ' '));
+  return text.replace(
+    /\/\*[\s\S]*?\*\/|R"([^()\\\s]{0,16})\([\s\S]*?\)\1"|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\/[^\n]*/g,
+    (match) => (match.startsWith('"') || match.startsWith("'") ? match : match.replace(/[^\n]/g, ' ')),
+  );
 }
 
 /** Whether a macro is defined on the platform indexed for; undefined when it is none of the known ones. */
-function definedOnPlatform(name: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
+function definedOnPlatform(
+  name: string,
+  defined: ReadonlySet<string>,
+  undefinedMacros: ReadonlySet<string>,
+): boolean | undefined {
   return defined.has(name) ? true : undefinedMacros.has(name) ? false : undefined;
 }
 
-/** A `#if` condition in three values (undefined: cannot tell): `defined`, `!`, `&&`, `||`, parentheses, numbers and the platform's macros. */
-function evaluateCondition(text: string, defined: ReadonlySet<string>, undefinedMacros: ReadonlySet<string>): boolean | undefined {
+/**
+ * A `#if` condition in three values (undefined: cannot tell): `defined`, `!`, `&&`, `||`, parentheses, numbers and the
+ * platform's macros.
+ */
+function evaluateCondition(
+  text: string,
+  defined: ReadonlySet<string>,
+  undefinedMacros: ReadonlySet<string>,
+): boolean | undefined {
   const tokens = text.match(/[A-Za-z_]\w*|\d+\w*|&&|\|\||==|!=|<=|>=|[()!<>]|\S/g) ?? [];
   let at = 0;
   const macro = (name: string) => definedOnPlatform(name, defined, undefinedMacros);
@@ -100,7 +127,8 @@ function evaluateCondition(text: string, defined: ReadonlySet<string>, undefined
       if (parenthesised && tokens[at] === ')') at++;
       return name === undefined ? undefined : macro(name);
     }
-    if (/^\d/.test(token)) return /^0[xX]?0*[uUlL]*$|^0+[uUlL]*$/.test(token) ? false : /^\d+[uUlL]*$/.test(token) ? true : undefined;
+    if (/^\d/.test(token))
+      return /^0[xX]?0*[uUlL]*$|^0+[uUlL]*$/.test(token) ? false : /^\d+[uUlL]*$/.test(token) ? true : undefined;
     // a macro undefined on the platform is 0 there; a defined one's value is not known
     return /^[A-Za-z_]/.test(token) ? (macro(token) === false ? false : undefined) : undefined;
   };
@@ -114,23 +142,31 @@ function evaluateCondition(text: string, defined: ReadonlySet<string>, undefined
     return left;
   };
   // `&&` (decided by a false operand) and `||` (by a true one): either operand decides when it is the deciding value
-  const connective = (operator: string, operand: () => boolean | undefined, decisive: boolean) => (): boolean | undefined => {
-    let value = operand();
-    while (tokens[at] === operator) {
-      at++;
-      const right = operand();
-      value = value === decisive || right === decisive ? decisive : value === !decisive && right === !decisive ? !decisive : undefined;
-    }
-    return value;
-  };
+  const connective =
+    (operator: string, operand: () => boolean | undefined, decisive: boolean) => (): boolean | undefined => {
+      let value = operand();
+      while (tokens[at] === operator) {
+        at++;
+        const right = operand();
+        value =
+          value === decisive || right === decisive
+            ? decisive
+            : value === !decisive && right === !decisive
+              ? !decisive
+              : undefined;
+      }
+      return value;
+    };
   const and = connective('&&', comparison, false);
   const or = connective('||', and, true);
   const value = or();
   return at === tokens.length ? value : undefined;
 }
 
-
-/** The macros a file's directives name: `#define`d in live code, `#define`d only in dead branches, and tested by conditions. */
+/**
+ * The macros a file's directives name: `#define`d in live code, `#define`d only in dead branches, and tested by
+ * conditions.
+ */
 export interface DirectiveNames {
   defined: string[];
   deadDefined: string[];
@@ -142,15 +178,31 @@ const CONDITION = /^[ \t]*#[ \t]*(?:if|ifdef|ifndef|elif|elifdef|elifndef)\b((?:
 /** Names the implementation reserves (`__SSE4_1__`, `_OPENMP`): the compiler's, never a project's own. */
 const RESERVED = /^(?:__|_[A-Z])/;
 
-/** The platform a language's files are read for: the macros defined there and those undefined there (with `undefinedMacros`). */
-export function platformOf(language: LanguageId, undefinedMacros: readonly string[] = []): { defined: Set<string>; undefined: Set<string> } | null {
+/**
+ * The platform a language's files are read for: the macros defined there and those undefined there (with
+ * `undefinedMacros`).
+ */
+export function platformOf(
+  language: LanguageId,
+  undefinedMacros: readonly string[] = [],
+): { defined: Set<string>; undefined: Set<string> } | null {
   const spec = getLanguage(language);
   if (!spec.platformMacros && !spec.foreignPlatformMacros) return null;
-  return { defined: new Set(spec.platformMacros), undefined: new Set([...(spec.foreignPlatformMacros ?? []), ...undefinedMacros]) };
+  return {
+    defined: new Set(spec.platformMacros),
+    undefined: new Set([...(spec.foreignPlatformMacros ?? []), ...undefinedMacros]),
+  };
 }
 
-/** The macros a C-family file's directives name (DirectiveNames), on its language's platform with `undefinedMacros` undefined too; null for other languages. */
-export function directiveNames(language: LanguageId, source: string, undefinedMacros: readonly string[] = []): DirectiveNames | null {
+/**
+ * The macros a C-family file's directives name (DirectiveNames), on its language's platform with `undefinedMacros`
+ * undefined too; null for other languages.
+ */
+export function directiveNames(
+  language: LanguageId,
+  source: string,
+  undefinedMacros: readonly string[] = [],
+): DirectiveNames | null {
   const platform = platformOf(language, undefinedMacros);
   if (!platform || !source.includes('#')) return platform && { defined: [], deadDefined: [], tested: [] };
   const text = withoutCommentsAndRawStrings(source);
@@ -167,7 +219,13 @@ export function directiveNames(language: LanguageId, source: string, undefinedMa
   const tested = new Set<string>();
   for (const match of text.matchAll(CONDITION)) {
     for (const name of match[1]!.match(/[A-Za-z_]\w*/g) ?? []) {
-      if (name !== 'defined' && !RESERVED.test(name) && !platform.defined.has(name) && (!platform.undefined.has(name) || undefinedMacros.includes(name))) tested.add(name);
+      if (
+        name !== 'defined' &&
+        !RESERVED.test(name) &&
+        !platform.defined.has(name) &&
+        (!platform.undefined.has(name) || undefinedMacros.includes(name))
+      )
+        tested.add(name);
     }
   }
   return { defined: [...defined], deadDefined: [...deadDefined], tested: [...tested] };
@@ -176,7 +234,9 @@ export function directiveNames(language: LanguageId, source: string, undefinedMa
 /** Whether the directive just before a `#define NAME` at `at` is `#ifndef NAME` (or `#if !defined(NAME)`). */
 function guardedFallback(text: string, at: number, name: string): boolean {
   const before = text.slice(Math.max(0, at - 240), at);
-  return new RegExp(`#[ \\t]*(?:ifndef[ \\t]+${name}|if[ \\t]+!\\s*defined\\s*\\(?\\s*${name})\\b[^\\n]*\\n[ \\t]*$`).test(before);
+  return new RegExp(
+    `#[ \\t]*(?:ifndef[ \\t]+${name}|if[ \\t]+!\\s*defined\\s*\\(?\\s*${name})\\b[^\\n]*\\n[ \\t]*$`,
+  ).test(before);
 }
 
 /**
@@ -210,17 +270,19 @@ function directiveWords(text: string): { defines: string[]; conditions: Set<stri
  * The files that may define macros on the build's command line or in a generated configuration header
  * (`add_definitions(-DFOO)`, `config.h.in`, `config.h.cmake`): a macro their text names is never taken as undefined.
  */
-export const BUILD_FILE = /^(?:CMakeLists\.txt|.*\.cmake|.*\.in|configure|configure\.ac|GNUmakefile|[Mm]akefile.*|.*\.mk|.*\.mak|.*\.am|meson\.build|meson_options\.txt|meson\.options|.*\.pro|.*\.pri|premake.*\.lua|SConstruct|SConscript|BUILD|BUILD\.bazel|.*\.bzl|.*\.gypi?|setup\.py|build\.rs|wscript|Jamfile.*|Jamroot)$/;
+export const BUILD_FILE =
+  /^(?:CMakeLists\.txt|.*\.cmake|.*\.in|configure|configure\.ac|GNUmakefile|[Mm]akefile.*|.*\.mk|.*\.mak|.*\.am|meson\.build|meson_options\.txt|meson\.options|.*\.pro|.*\.pri|premake.*\.lua|SConstruct|SConscript|BUILD|BUILD\.bazel|.*\.bzl|.*\.gypi?|setup\.py|build\.rs|wscript|Jamfile.*|Jamroot)$/;
 
 /**
- * A repository's own macros that are never defined on the platform indexed for: a macro the repository `#define`s
- * only in dead branches (bullet3's `BT_USE_SSE`, set for Windows and macOS alone), never in live code nor as a fallback
+ * A repository's own macros that are never defined on the platform indexed for: a macro the repository `#define`s only
+ * in dead branches (bullet3's `BT_USE_SSE`, set for Windows and macOS alone), never in live code nor as a fallback
  * (`#ifndef X` / `#define X`), that no build file names, and that is neither a reserved name nor the system library's
- * (`systemLibrary.names` and `definedMacros`: `snprintf`, `BYTE_ORDER`, `STDERR_FILENO`, `PRIx32`). A branch testing one is then decided as well, and a macro defined only under such a branch is found in
- * a next round (at most `ROUNDS`). A macro the repository never defines stays unknown: the build may pass it.
- * `files`: the C-family files (path, language), `read` gives a file's text (null when it cannot be read);
- * `buildFiles`: the build files' absolute paths. Gives the macros, per file the ones among them its conditions test,
- * and per file every macro its conditions test where it names one of them or of `alsoTested`.
+ * (`systemLibrary.names` and `definedMacros`: `snprintf`, `BYTE_ORDER`, `STDERR_FILENO`, `PRIx32`). A branch testing
+ * one is then decided as well, and a macro defined only under such a branch is found in a next round (at most
+ * `ROUNDS`). A macro the repository never defines stays unknown: the build may pass it. `files`: the C-family files
+ * (path, language), `read` gives a file's text (null when it cannot be read); `buildFiles`: the build files' absolute
+ * paths. Gives the macros, per file the ones among them its conditions test, and per file every macro its conditions
+ * test where it names one of them or of `alsoTested`.
  */
 export function repositoryUndefinedMacros(
   files: readonly { path: string; language: LanguageId }[],
@@ -250,7 +312,8 @@ export function repositoryUndefinedMacros(
     }
     const { defines, conditions } = directiveWords(text);
     if (conditions.size > 0) mentioned.set(file.path, conditions);
-    // only a condition on a platform macro (or `#if 0`) can make a branch dead: the other files' definitions are all live
+    // only a condition on a platform macro (or `#if 0`) can make a branch dead: the other files' definitions are all
+    // live
     if ([...conditions].some((word) => known.has(word))) {
       const found = directiveNames(file.language, text);
       if (found) names.set(file.path, found);
@@ -278,7 +341,10 @@ export function repositoryUndefinedMacros(
     const defined = new Set(live);
     const deadOnly = new Set<string>();
     for (const found of names.values()) for (const name of found.defined) defined.add(name);
-    for (const found of names.values()) for (const name of found.deadDefined) if (!defined.has(name) && !undefinedMacros.has(name) && !buildNamed.has(name) && candidate(name)) deadOnly.add(name);
+    for (const found of names.values())
+      for (const name of found.deadDefined)
+        if (!defined.has(name) && !undefinedMacros.has(name) && !buildNamed.has(name) && candidate(name))
+          deadOnly.add(name);
     if (deadOnly.size === 0) break;
     for (const name of deadOnly) if (namedByBuild(name)) buildNamed.add(name);
     const added = [...deadOnly].filter((name) => !buildNamed.has(name));
@@ -290,7 +356,11 @@ export function repositoryUndefinedMacros(
       const text = read(file.path);
       if (text === null) continue;
       const tested = (names.get(file.path) ?? directiveNames(file.language, text)!).tested;
-      const again = directiveNames(file.language, text, tested.filter((name) => undefinedMacros.has(name)));
+      const again = directiveNames(
+        file.language,
+        text,
+        tested.filter((name) => undefinedMacros.has(name)),
+      );
       if (again) names.set(file.path, again);
     }
   }
@@ -315,5 +385,7 @@ export function repositoryUndefinedMacros(
   return { macros: [...undefinedMacros].sort(), byFile, tested };
 }
 
-/** Rounds of repositoryUndefinedMacros: a macro defined only under a branch on a macro defined only under a branch... */
+/**
+ * Rounds of repositoryUndefinedMacros: a macro defined only under a branch on a macro defined only under a branch...
+ */
 const ROUNDS = 3;

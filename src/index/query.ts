@@ -36,7 +36,10 @@ export interface FunctionListing {
 }
 
 /** Every function with its distinct callees (unresolved calls, and calls the level mode does not count, left out). */
-export function listFunctions(store: IndexStore, options: { blame?: boolean; levels?: LevelMode } = {}): FunctionListing[] {
+export function listFunctions(
+  store: IndexStore,
+  options: { blame?: boolean; levels?: LevelMode } = {},
+): FunctionListing[] {
   const mode = options.levels ?? 'default';
   const functions = store.functions();
   const byId = new Map(functions.map((f) => [f.id, f]));
@@ -71,7 +74,11 @@ function groupCalls(calls: ResolvedCall[]): Map<string, ResolvedCall[]> {
 }
 
 /** A function's callees (each once) and its ambiguous calls (each name once, with its candidates, apart). */
-function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mode: LevelMode): Pick<FunctionListing, 'callees' | 'ambiguous'> {
+function calleesOf(
+  calls: ResolvedCall[],
+  byId: Map<string, FunctionRecord>,
+  mode: LevelMode,
+): Pick<FunctionListing, 'callees' | 'ambiguous'> {
   const seen = new Set<string>();
   const callees: CalleeRef[] = [];
   const ambiguous = new Map<string, CalleeRef[]>();
@@ -83,10 +90,15 @@ function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mod
     const level = callLevelIn(call, mode);
     if (level === null || level === 'unresolved') continue;
     const name = callNameIn(call, mode);
-    // the callee YABLoCo's clang names instead (a declaration, a pointer variable) is one callee with no function record here
+    // the callee YABLoCo's clang names instead (a declaration, a pointer variable) is one callee with no function
+    // record here
     const named = mode === 'yabloco' && call.yablocoName !== undefined;
     if (call.ambiguous && call.calleeIds.length > 1 && !named) {
-      if (!ambiguous.has(name)) ambiguous.set(name, call.calleeIds.map((id) => refOf(name, id, level)));
+      if (!ambiguous.has(name))
+        ambiguous.set(
+          name,
+          call.calleeIds.map((id) => refOf(name, id, level)),
+        );
       continue;
     }
     const id = named ? null : (call.calleeIds[0] ?? null);
@@ -99,7 +111,10 @@ function calleesOf(calls: ResolvedCall[], byId: Map<string, FunctionRecord>, mod
 }
 
 /** The call graph: nodes are functions, edges resolved calls (ambiguous ones to every candidate). */
-export function callGraph(store: IndexStore): { nodes: { id: string; name: string; path: string; level: ContextLevel }[]; edges: { from: string; to: string; level: CallLevel; ambiguous: boolean }[] } {
+export function callGraph(store: IndexStore): {
+  nodes: { id: string; name: string; path: string; level: ContextLevel }[];
+  edges: { from: string; to: string; level: CallLevel; ambiguous: boolean }[];
+} {
   const nodes = store.functions().map((f) => ({ id: f.id, name: f.qualifiedName, path: f.path, level: f.level }));
   const edges: { from: string; to: string; level: CallLevel; ambiguous: boolean }[] = [];
   const seen = new Set<string>();
@@ -118,7 +133,11 @@ export function graphToDot(graph: ReturnType<typeof callGraph>): string {
   const quote = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
   const lines = ['digraph calls {', '  node [shape=box, fontname="monospace"];'];
   for (const node of graph.nodes) lines.push(`  ${quote(node.id)} [label=${quote(`${node.name}\n${node.path}`)}];`);
-  for (const edge of graph.edges) lines.push(`  ${quote(edge.from)} -> ${quote(edge.to)} [label=${quote(edge.level)}${edge.ambiguous ? ', style=dashed' : ''}];`);
+  for (const edge of graph.edges)
+    lines.push(
+      `  ${quote(edge.from)} -> ${quote(edge.to)} ` +
+        `[label=${quote(edge.level)}${edge.ambiguous ? ', style=dashed' : ''}];`,
+    );
   lines.push('}');
   return `${lines.join('\n')}\n`;
 }
@@ -139,7 +158,15 @@ export function summarize(store: IndexStore): LanguageSummary[] {
   const entry = (language: string) => {
     let summary = summaries.get(language);
     if (!summary) {
-      summary = { language, files: 0, lines: 0, functions: 0, calls: 0, resolvedShare: 0, levels: { project: 0, package: 0, file: 0, stdlib: 0, none: 0 } };
+      summary = {
+        language,
+        files: 0,
+        lines: 0,
+        functions: 0,
+        calls: 0,
+        resolvedShare: 0,
+        levels: { project: 0, package: 0, file: 0, stdlib: 0, none: 0 },
+      };
       summaries.set(language, summary);
     }
     return summary;
@@ -162,7 +189,8 @@ export function summarize(store: IndexStore): LanguageSummary[] {
     entry(language).calls++;
     if (call.level !== 'unresolved') resolved.set(language, (resolved.get(language) ?? 0) + 1);
   }
-  for (const summary of summaries.values()) summary.resolvedShare = summary.calls ? (resolved.get(summary.language) ?? 0) / summary.calls : 0;
+  for (const summary of summaries.values())
+    summary.resolvedShare = summary.calls ? (resolved.get(summary.language) ?? 0) / summary.calls : 0;
   return [...summaries.values()].sort((a, b) => a.language.localeCompare(b.language));
 }
 
@@ -200,8 +228,13 @@ export function lineTimes(store: IndexStore): ((path: string) => number[]) | nul
   };
 }
 
-/** A reader of the newest commit date (YYYY-MM-DD, null when untracked) over a file's line range; null outside a git checkout. */
-export function lineBlame(store: IndexStore): ((path: string, startLine: number, endLine: number) => string | null) | null {
+/**
+ * A reader of the newest commit date (YYYY-MM-DD, null when untracked) over a file's line range; null outside a git
+ * checkout.
+ */
+export function lineBlame(
+  store: IndexStore,
+): ((path: string, startLine: number, endLine: number) => string | null) | null {
   const timesOf = lineTimes(store);
   if (!timesOf) return null;
   return (path, startLine, endLine) => {
@@ -225,7 +258,11 @@ function isGitCheckout(root: string): boolean {
 function gitBlameTimes(root: string, path: string): number[] | null {
   let output: string;
   try {
-    output = execFileSync('git', ['-C', root, 'blame', '--porcelain', '--', path], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+    output = execFileSync('git', ['-C', root, 'blame', '--porcelain', '--', path], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return null;
   }

@@ -6,11 +6,36 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
-import { getLanguage, moduleExtensions, selfReceivers, type LanguageId, type LanguageSpec } from '../languages/index.ts';
+import {
+  getLanguage,
+  moduleExtensions,
+  selfReceivers,
+  type LanguageId,
+  type LanguageSpec,
+} from '../languages/index.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import { lastSegment } from './modules/types.ts';
 import { keysOf, withKeys } from '../util/shapes.ts';
-import { ARITHMETIC, CALL_ARGUMENT, EXPRESSION_ARGUMENT, NAMED_ARGUMENT, type CallLevel, type CallSite, type CompilerTypeUses, type ContextLevel, type Definition, type FileFacts, type FunctionRecord, type ImportRef, type FunctionCall, type LevelMode, type MacroDefinition, type MacroUse, type RecordDefinition, type ResolvedCall } from './types.ts';
+import {
+  ARITHMETIC,
+  CALL_ARGUMENT,
+  EXPRESSION_ARGUMENT,
+  NAMED_ARGUMENT,
+  type CallLevel,
+  type CallSite,
+  type CompilerTypeUses,
+  type ContextLevel,
+  type Definition,
+  type FileFacts,
+  type FunctionRecord,
+  type ImportRef,
+  type FunctionCall,
+  type LevelMode,
+  type MacroDefinition,
+  type MacroUse,
+  type RecordDefinition,
+  type ResolvedCall,
+} from './types.ts';
 
 /** Functions by number (Definition.number), `from` included, `to` not. */
 export interface DefinitionRange {
@@ -29,7 +54,10 @@ interface NameGroups {
   byOwnerTail: Map<string, Definition[]>;
 }
 
-/** Where a file's calls find a group of same-named candidates: the first tier (the file; what it includes or reaches; what its includer includes) seeing some, else those visible from other files, and of them those in the file's folder. */
+/**
+ * Where a file's calls find a group of same-named candidates: the first tier (the file; what it includes or reaches;
+ * what its includer includes) seeing some, else those visible from other files, and of them those in the file's folder.
+ */
 interface CandidateChoice {
   tier: Definition[] | null;
   visible: Definition[];
@@ -41,16 +69,60 @@ const NO_DEFINITIONS: readonly Definition[] = [];
 
 /** Words before a function's name that are not its return type. */
 const SIGNATURE_WORDS = new Set([
-  'static', 'inline', 'virtual', 'const', 'constexpr', 'consteval', 'explicit', 'extern', 'friend', 'public', 'private', 'protected', 'internal',
-  'final', 'synchronized', 'abstract', 'native', 'default', 'async', 'override', 'export', 'unsafe', 'volatile', 'mutable', 'register',
-  'thread_local', 'struct', 'class', 'enum', 'union', 'typename', 'template', 'function', 'def', 'fun', 'func', 'fn', 'pub', 'sealed', 'open', 'suspend',
-  'operator', 'static_cast', 'new',
+  'static',
+  'inline',
+  'virtual',
+  'const',
+  'constexpr',
+  'consteval',
+  'explicit',
+  'extern',
+  'friend',
+  'public',
+  'private',
+  'protected',
+  'internal',
+  'final',
+  'synchronized',
+  'abstract',
+  'native',
+  'default',
+  'async',
+  'override',
+  'export',
+  'unsafe',
+  'volatile',
+  'mutable',
+  'register',
+  'thread_local',
+  'struct',
+  'class',
+  'enum',
+  'union',
+  'typename',
+  'template',
+  'function',
+  'def',
+  'fun',
+  'func',
+  'fn',
+  'pub',
+  'sealed',
+  'open',
+  'suspend',
+  'operator',
+  'static_cast',
+  'new',
 ]);
 
-/** The type a signature states for the function's result, without qualifiers, pointers, references or template arguments: after
- *  the parameters (`-> T`, `): T`), else before the name (`const T& name(`); null when none is read. */
+/**
+ * The type a signature states for the function's result, without qualifiers, pointers, references or template
+ * arguments: after the parameters (`-> T`, `): T`), else before the name (`const T& name(`); null when none is read.
+ */
 export function statedReturnType(signature: string, name: string): string | null {
-  const at = new RegExp(`(?:^|[^\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:<[^()]*>\\s*)?\\(`).exec(signature);
+  const at = new RegExp(`(?:^|[^\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:<[^()]*>\\s*)?\\(`).exec(
+    signature,
+  );
   if (!at) return null;
   const open = signature.indexOf('(', at.index + name.length);
   let depth = 0;
@@ -59,20 +131,29 @@ export function statedReturnType(signature: string, name: string): string | null
     if (signature[index] === '(') depth++;
     else if (signature[index] === ')' && --depth === 0) close = index;
   }
-  const after = close < 0 ? null : /^\s*(?:->|:)\s*[&*]?\s*(?:mut\s+|const\s+|readonly\s+)?([A-Za-z_$][\w$]*(?:(?:::|\.)[A-Za-z_$][\w$]*)*)/.exec(signature.slice(close + 1));
+  const after =
+    close < 0
+      ? null
+      : /^\s*(?:->|:)\s*[&*]?\s*(?:mut\s+|const\s+|readonly\s+)?([A-Za-z_$][\w$]*(?:(?:::|\.)[A-Za-z_$][\w$]*)*)/.exec(
+          signature.slice(close + 1),
+        );
   if (after) return after[1]!;
   let before = signature
     .slice(0, at.index + 1)
     .replace(/@[\w.]+(?:\([^)]*\))?/g, ' ')
     .replace(/(?:[A-Za-z_$][\w$]*(?:<[^<>]*>)?\s*::\s*)+~?$/, '');
   // template arguments and parenthesised parts (a Go method's receiver) are not the type's name
-  for (let previous = ''; previous !== before; ) [previous, before] = [before, before.replace(/<[^<>]*>|\([^()]*\)/g, ' ')];
+  for (let previous = ''; previous !== before; )
+    [previous, before] = [before, before.replace(/<[^<>]*>|\([^()]*\)/g, ' ')];
   const words = before.match(/[A-Za-z_$][\w$]*(?:\s*(?:::|\.)\s*[A-Za-z_$][\w$]*)*/g) ?? [];
   const type = [...words].reverse().find((word) => !SIGNATURE_WORDS.has(word) && !/^[A-Z][A-Z0-9_]{3,}$/.test(word));
   return type?.replace(/\s+/g, '') ?? null;
 }
 
-/** A C++ method declared `const` (`float x() const`, `operator const float*() const override`): what follows its parameter list says so. */
+/**
+ * A C++ method declared `const` (`float x() const`, `operator const float*() const override`): what follows its
+ * parameter list says so.
+ */
 export function constMethod(signature: string): boolean {
   const close = signature.lastIndexOf(')');
   return close >= 0 && /^[\s\w&]*\bconst\b/.test(signature.slice(close + 1));
@@ -89,7 +170,10 @@ function setAgreeing(types: Map<string, string | null>, name: string, type: stri
   types.set(name, known === undefined || known === type ? type : null);
 }
 
-/** A free operator takes the operand as its first parameter (`operator<<(Emitter&, const char*)`), a member one as `this`. */
+/**
+ * A free operator takes the operand as its first parameter (`operator<<(Emitter&, const char*)`), a member one as
+ * `this`.
+ */
 function freeOperator(definition: Definition, site: CallSite): boolean {
   return isOperatorUse(site) && site.argumentCount !== null && definition.fn.parameterCount === site.argumentCount + 1;
 }
@@ -104,7 +188,9 @@ function takeArguments(methods: readonly Definition[], site: CallSite): boolean 
   return site.argumentCount === null || methods.some((d) => takesArguments(d, site));
 }
 
-/** An operator applied to an operand (CallRule.operator), its type stated or not: an `operator...` call with a receiver. */
+/**
+ * An operator applied to an operand (CallRule.operator), its type stated or not: an `operator...` call with a receiver.
+ */
 function isOperatorUse(site: CallSite): boolean {
   return site.receiver !== null && site.name.startsWith('operator');
 }
@@ -120,7 +206,10 @@ const BOOLEAN = /^(?:bool|boolean)$/;
 export function argumentFit(
   argumentTypes: readonly (string | null)[],
   parameterTypes: readonly string[],
-  classes: { derivesFrom(cls: string, base: string): boolean; convertsFromOneValue(cls: string): boolean | undefined } = { derivesFrom: () => false, convertsFromOneValue: () => undefined },
+  classes: {
+    derivesFrom(cls: string, base: string): boolean;
+    convertsFromOneValue(cls: string): boolean | undefined;
+  } = { derivesFrom: () => false, convertsFromOneValue: () => undefined },
 ): number {
   let agree = 0;
   for (const [index, argument] of argumentTypes.entries()) {
@@ -131,14 +220,15 @@ export function argumentFit(
     let fits: boolean;
     if (argument === 'number') fits = !pointer && (ARITHMETIC.test(base) || BOOLEAN.test(base));
     else if (argument === 'string') {
-      // a literal is a `const char*` exactly, a string class by conversion: the exact match wins (as overload resolution has it)
+      // a literal is a `const char*` exactly, a string class by conversion: the exact match wins (as overload
+      // resolution has it)
       const exact = pointer && base === 'char';
       if (exact) agree++;
       fits = exact || /string(?:_view)?$/i.test(base);
-    }
-    else if (argument === 'pointer') fits = pointer;
+    } else if (argument === 'pointer') fits = pointer;
     else if (ARITHMETIC.test(argument) || BOOLEAN.test(argument)) {
-      // its own parameter type agrees twice, another built-in once, a class's only through a constructor taking one value
+      // its own parameter type agrees twice, another built-in once, a class's only through a constructor taking one
+      // value
       if (pointer) return -1;
       if (base === argument || lastSegment(base.split(/\s+/).pop()!) === argument) agree++;
       else if (!ARITHMETIC.test(base) && !BOOLEAN.test(base)) {
@@ -149,9 +239,9 @@ export function argumentFit(
     } else {
       const argumentPointer = argument.endsWith('*');
       const argumentBase = lastSegment(argument.replace(/\*+$/, ''));
-      // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer) twice, one of a
-      // base once (as overload resolution ranks them); a parameter of a type known to be another (a built-in) does not;
-      // other names (typedefs, classes it may convert to) are unknown
+      // a class argument fits a parameter of its class (by value, reference or, for a pointer, a pointer) twice, one of
+      // a base once (as overload resolution ranks them); a parameter of a type known to be another (a built-in) does
+      // not; other names (typedefs, classes it may convert to) are unknown
       if (argumentBase === base && argumentPointer === pointer) {
         agree++;
         fits = true;
@@ -165,7 +255,10 @@ export function argumentFit(
   return agree;
 }
 
-/** A function's parameter types from its signature (`const ns::Vec3& v, float s` -> `Vec3`, `float`; a pointer keeps `*`). */
+/**
+ * A function's parameter types from its signature (`const ns::Vec3& v, float s` -> `Vec3`, `float`; a pointer keeps
+ * `*`).
+ */
 export function parameterTypes(signature: string, name: string): string[] {
   return parameterTexts(signature, name).map(parameterType);
 }
@@ -194,16 +287,27 @@ function parameterTexts(signature: string, name: string): string[] {
 function templateTypeParameters(signature: string): Set<string> {
   const names = new Set<string>();
   for (const header of signature.matchAll(/\btemplate\s*<([^<>]*(?:<[^<>]*>[^<>]*)*)>/g)) {
-    for (const parameter of header[1]!.matchAll(/\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)/g)) names.add(parameter[1]!);
+    for (const parameter of header[1]!.matchAll(/\b(?:typename|class)\s*(?:\.\.\.\s*)?([A-Za-z_]\w*)/g))
+      names.add(parameter[1]!);
   }
   return names;
 }
 
-/** A parameter's type from its declaration (`const ns::Vec3& v` -> `ns::Vec3`, `final byte[] data` -> `byte*`: an array or pointer keeps `*`). */
+/**
+ * A parameter's type from its declaration (`const ns::Vec3& v` -> `ns::Vec3`, `final byte[] data` -> `byte*`: an array
+ * or pointer keeps `*`).
+ */
 function parameterType(text: string): string {
   // a comment naming an unnamed parameter (`const Null& /*null*/`) is no pointer
-  const declared = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ').replace(/=.*$/s, '').replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '').replace(/<[^<>]*>/g, '').trim();
-  const match = /^(?:(?:const|volatile|struct|class|enum|typename|unsigned|signed|final)\s+)*([A-Za-z_][\w:.]*)/.exec(declared);
+  const declared = text
+    .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ')
+    .replace(/=.*$/s, '')
+    .replace(/@[\w.]+(?:\([^)]*\))?\s*/g, '')
+    .replace(/<[^<>]*>/g, '')
+    .trim();
+  const match = /^(?:(?:const|volatile|struct|class|enum|typename|unsigned|signed|final)\s+)*([A-Za-z_][\w:.]*)/.exec(
+    declared,
+  );
   if (!match) return '';
   const unsigned = /^(?:const\s+)?unsigned\b/.test(declared) ? 'unsigned' : match[1]!;
   return `${unsigned}${/\*|\[\s*\]|\.\.\./.test(declared) ? '*' : ''}`;
@@ -218,7 +322,10 @@ interface Binding {
   imported?: string;
 }
 
-/** A file where macros are looked up: its number (position in the resolver's files) and the macros found visible there by name. */
+/**
+ * A file where macros are looked up: its number (position in the resolver's files) and the macros found visible there
+ * by name.
+ */
 interface FilePlace {
   facts: FileFacts;
   dir: string;
@@ -233,10 +340,15 @@ type FileMarks = Uint8Array;
 interface FileContext extends FilePlace {
   /** repository files reached through imports/includes (and the sources of included headers). */
   reached: FileMarks;
-  /** files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too. */
+  /**
+   * files textually included (C/C++ `#include`, transitively): their file-local (`static`) functions are visible too.
+   */
   included: FileMarks;
   bindings: Map<string, Binding>;
-  /** the names declared by each system header this file reaches (sets shared, not copied), and whether that header is the C library's. */
+  /**
+   * the names declared by each system header this file reaches (sets shared, not copied), and whether that header is
+   * the C library's.
+   */
   systemNames: Map<Set<string>, boolean>;
   /** the C library's names (the language table's `systemLibrary`), when the file includes one of its headers. */
   libraryNames: Set<string> | null;
@@ -253,7 +365,10 @@ interface FileContext extends FilePlace {
   choices: Map<readonly Definition[], CandidateChoice>;
   /** the file's translation unit as a compiler without its own headers reads it (worked out when first needed). */
   compilerTypes?: CompilerTypeUnit;
-  /** for a header, the context of the source file it is read in (`firstIncluder`; null when none), worked out when first needed. */
+  /**
+   * for a header, the context of the source file it is read in (`firstIncluder`; null when none), worked out when first
+   * needed.
+   */
   includer?: FileContext | null;
 }
 
@@ -265,7 +380,10 @@ interface FileContext extends FilePlace {
 interface CompilerTypeUnit {
   /** the position of each type name's first `typedef`. */
   typedefs: Map<string, number>;
-  /** each function's first declaration: its position, whether it is a definition in an included file, and the type names in its return type and parameters. */
+  /**
+   * each function's first declaration: its position, whether it is a definition in an included file, and the type names
+   * in its return type and parameters.
+   */
   functions: Map<string, { at: number; includedDefinition: boolean; returns: string[]; parameters: string[] }>;
 }
 
@@ -289,7 +407,14 @@ interface FileClosure {
 type ImportStep =
   | { kind: 'module'; bindings: ImportBinding[] }
   | { kind: 'outside'; names: string[]; outside: 'stdlib' | 'external'; system: SystemInclude | null }
-  | { kind: 'files'; names: string[]; renamed: Record<string, string> | undefined; files: string[]; numbers: number[]; include: boolean };
+  | {
+      kind: 'files';
+      names: string[];
+      renamed: Record<string, string> | undefined;
+      files: string[];
+      numbers: number[];
+      include: boolean;
+    };
 
 const SYSTEM_INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/usr/include/x86_64-linux-gnu'];
 /** The levels of calls reaching a function of the repository (defined, or generated by a macro). */
@@ -302,13 +427,19 @@ export function callNameIn(call: Pick<ResolvedCall, 'name' | 'yablocoName'>, mod
 }
 
 /** A call's level in a mode; null when the mode does not count the call (YABLoCo: calls inside a macro's expansion). */
-export function callLevelIn(call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>, mode: LevelMode): CallLevel | null {
+export function callLevelIn(
+  call: Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>,
+  mode: LevelMode,
+): CallLevel | null {
   if (mode === 'default') return call.level;
   return call.viaMacro || call.needsCompilerHeaders ? null : (call.yablocoLevel ?? call.level);
 }
 
 /** A function's context level: the highest of project > package > file > stdlib among its counted calls. */
-export function contextLevel(calls: Iterable<Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>>, mode: LevelMode): ContextLevel {
+export function contextLevel(
+  calls: Iterable<Pick<ResolvedCall, 'level' | 'yablocoLevel' | 'viaMacro' | 'needsCompilerHeaders'>>,
+  mode: LevelMode,
+): ContextLevel {
   let level: ContextLevel = 'none';
   for (const call of calls) {
     const callLevel = callLevelIn(call, mode);
@@ -325,7 +456,10 @@ export function functionId(path: string, qualifiedName: string, signature: strin
 }
 
 function ownerOf(qualifiedName: string): string {
-  const cut = Math.max(qualifiedName.lastIndexOf('::') >= 0 ? qualifiedName.lastIndexOf('::') : -1, qualifiedName.lastIndexOf('.'));
+  const cut = Math.max(
+    qualifiedName.lastIndexOf('::') >= 0 ? qualifiedName.lastIndexOf('::') : -1,
+    qualifiedName.lastIndexOf('.'),
+  );
   return cut > 0 ? qualifiedName.slice(0, cut) : '';
 }
 
@@ -363,8 +497,10 @@ function namesParameter(parameters: string, word: string): boolean {
   return false;
 }
 
-
-/** Whether two qualified names can name one class: equal, or one a qualified suffix of the other (`Slider`, `Gwen::Controls::Slider`). */
+/**
+ * Whether two qualified names can name one class: equal, or one a qualified suffix of the other (`Slider`,
+ * `Gwen::Controls::Slider`).
+ */
 function sameClass(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
@@ -379,7 +515,11 @@ function stem(path: string): string {
 
 /** The resolver of a repository's files numbered in path order: the order both threads of an index
  *  (indexer.ts, store-writer-worker.ts) must agree on, since a function's number is its row. */
-export function resolverInPathOrder(files: FileFacts[], root: string, yablocoIndexedFiles?: readonly string[]): Resolver {
+export function resolverInPathOrder(
+  files: FileFacts[],
+  root: string,
+  yablocoIndexedFiles?: readonly string[],
+): Resolver {
   return new Resolver([...files].sort(byPath), root, yablocoIndexedFiles);
 }
 
@@ -425,8 +565,40 @@ export function factsForPart(facts: FileFacts, split: string | null, second: boo
 // The facts come from JSON, each file and call site with the keys it has: C and C++ files, and calls
 // with and without a receiver's type, were shapes enough to have the resolver's code compiled again
 // and again (on LLVM, a function of it nine times on one thread). They get one shape each.
-const FILE_FACTS_KEYS = keysOf<FileFacts>()(['path', 'language', 'lineCount', 'functions', 'imports', 'declarations', 'declarationDocs', 'hasErrors', 'macros', 'records', 'pointerVariables', 'compilerTypeUses', 'macroUses', 'classBases', 'fieldTypes', 'typeAliases', 'enumConstants']);
-const CALL_SITE_KEYS = keysOf<CallSite>()(['name', 'receiver', 'receiverIsPath', 'receiverType', 'receiverCall', 'receiverRootType', 'receiverConst', 'argumentCount', 'argumentTypes', 'constructs', 'needsCompilerHeaders', 'line', 'column']);
+const FILE_FACTS_KEYS = keysOf<FileFacts>()([
+  'path',
+  'language',
+  'lineCount',
+  'functions',
+  'imports',
+  'declarations',
+  'declarationDocs',
+  'hasErrors',
+  'macros',
+  'records',
+  'pointerVariables',
+  'compilerTypeUses',
+  'macroUses',
+  'classBases',
+  'fieldTypes',
+  'typeAliases',
+  'enumConstants',
+]);
+const CALL_SITE_KEYS = keysOf<CallSite>()([
+  'name',
+  'receiver',
+  'receiverIsPath',
+  'receiverType',
+  'receiverCall',
+  'receiverRootType',
+  'receiverConst',
+  'argumentCount',
+  'argumentTypes',
+  'constructs',
+  'needsCompilerHeaders',
+  'line',
+  'column',
+]);
 const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
 const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
 
@@ -448,27 +620,44 @@ export class Resolver {
   private readonly groupsByName = new Map<string, NameGroups>();
   /** type aliases (`using X = T`), by name: the target's type name (`T*` for a smart pointer). */
   private readonly typeAliases = new Map<string, string>();
-  /** an enumeration's constants, by name (`scope::name` where code names them with their scope, FileFacts.enumConstants):
-   *  their enumeration's name, null where enumerations share the key. */
+  /**
+   * an enumeration's constants, by name (`scope::name` where code names them with their scope,
+   * FileFacts.enumConstants): their enumeration's name, null where enumerations share the key.
+   */
   private readonly constantTypes = new Map<string, string | null>();
-  /** the stated types of variables declared outside classes and functions (FileFacts.fieldTypes with owner ''), by name; null where they differ. */
+  /**
+   * the stated types of variables declared outside classes and functions (FileFacts.fieldTypes with owner ''), by name;
+   * null where they differ.
+   */
   private readonly globalTypes = new Map<string, string | null>();
   /** the standard library's classes its languages' tables name (`libraryClasses`). */
   private readonly libraryClassNames = new Set<string>();
-  /** the classes the files declare (FileFacts.classBases), by name (its last segment): the last segments of the bases they name. */
+  /**
+   * the classes the files declare (FileFacts.classBases), by name (its last segment): the last segments of the bases
+   * they name.
+   */
   private readonly basesByClass = new Map<string, string[]>();
   /** IndexOptions.yablocoIndexedFiles, null when not given (every file counts as indexed). */
   private readonly yablocoIndexed: ReadonlySet<string> | null;
-  /** the files declaring a name without a body (FileFacts.declarations), in a language with a preprocessor: file numbers, ascending (made when first needed). */
+  /**
+   * the files declaring a name without a body (FileFacts.declarations), in a language with a preprocessor: file
+   * numbers, ascending (made when first needed).
+   */
   private declaringFiles: Map<string, number[]> | undefined;
-  /** the position in the function being resolved of its first call YABLoCo's clang stopped at (resolveEach), -1 before one. */
+  /**
+   * the position in the function being resolved of its first call YABLoCo's clang stopped at (resolveEach), -1 before
+   * one.
+   */
   private clangStop = -1;
   /** ownersOf's answers, by owner. */
   private readonly ownersByName = new Map<string, string[]>();
   /** the bases each class names, by the class's qualified name (last segments). */
   private readonly basesByOwner = new Map<string, string[]>();
   /** fittestOverloads' answers by candidate list, then by operator use, argument count and typed arguments. */
-  private readonly fittestByCandidates = new WeakMap<readonly Definition[], Map<string, { score: number; found: Definition[] }>>();
+  private readonly fittestByCandidates = new WeakMap<
+    readonly Definition[],
+    Map<string, { score: number; found: Definition[] }>
+  >();
   /** basesByOwner's classes by their last segment (ownersOf's candidates). */
   private readonly ownersByTail = new Map<string, string[]>();
   /** the call sites of the function being resolved by line and name (callsAt), made when first needed. */
@@ -482,9 +671,15 @@ export class Resolver {
   private readonly qualifiedOwners = new Map<string, string | null>();
   /** classDeclarations' classes by last segment, with the file declaring each (made when first asked). */
   private classesByTail: Map<string, { file: number; cls: string }[]> | null = null;
-  /** a base's name as written where it names a module or namespace (`express.Express`), by its last segment: what its library is bound by. */
+  /**
+   * a base's name as written where it names a module or namespace (`express.Express`), by its last segment: what its
+   * library is bound by.
+   */
   private readonly qualifiedBases = new Map<string, string>();
-  /** the same by file and qualified name: where classes of modules share a name (two `TimeoutError`s), the caller's file's. */
+  /**
+   * the same by file and qualified name: where classes of modules share a name (two `TimeoutError`s), the caller's
+   * file's.
+   */
   private readonly basesByFileOwner = new Map<string, string[]>();
   /** lineage's answers, by class name. */
   private readonly lineages = new Map<string, readonly string[]>();
@@ -492,7 +687,10 @@ export class Resolver {
   private readonly callerLineages = new Map<string, string[]>();
   /** the stated types of classes' fields, by class name (its last segment) and field. */
   private readonly fieldTypesByOwner = new Map<string, Map<string, string>>();
-  /** the same by the class's qualified name: where classes share a last name (`btSoftBody::Face`, a hull's `Face`), the one meant. */
+  /**
+   * the same by the class's qualified name: where classes share a last name (`btSoftBody::Face`, a hull's `Face`), the
+   * one meant.
+   */
   private readonly fieldTypesByQualifiedOwner = new Map<string, Map<string, string>>();
   private readonly parameterTypesOf = new Map<Definition, string[]>();
   /** the conversion operators to a pointer, by class (made when first needed). */
@@ -501,26 +699,41 @@ export class Resolver {
   private readonly constructorChoices = new Map<string, readonly Definition[]>();
   /** operatorCandidates' answers, by operator, type and operand count. */
   private readonly operatorChoices = new Map<string, readonly Definition[]>();
-  /** the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds` (shared by the calls reusing the decision). */
+  /**
+   * the callees' numbers (Definition.number) of each call decided in the file being resolved, by its `calleeIds`
+   * (shared by the calls reusing the decision).
+   */
   private readonly calleeNumbers = new Map<string[], number[]>();
   private readonly definitions: Definition[] = [];
   private readonly systemHeaderNames = new Map<string, { header: string; names: Set<string> }[]>();
   private readonly libraryNameSets = new Map<LanguageId, Set<string>>();
   private readonly systemHeaders = new Map<string, { names: Set<string>; includes: string[] } | null>();
-  /** the system headers' name sets (systemHeaders) declaring each name: a call tries these, not every set its file reaches. */
+  /**
+   * the system headers' name sets (systemHeaders) declaring each name: a call tries these, not every set its file
+   * reaches.
+   */
   private readonly systemSetsByName = new Map<string, Set<string>[]>();
   private readonly factsByPath = new Map<string, FileFacts>();
   private readonly pathsByStem = new Map<string, string[]>();
   private readonly importCache = new Map<string, string[]>();
   private readonly macrosByName = new Map<string, (MacroDefinition & { path: string })[]>();
   private readonly moduleSystems: Map<LanguageId, ModuleSystem>;
-  private readonly languageSetCache = new Map<LanguageId, { stdlib: Set<string>; stdlibModules: Set<string>; libraryMacros: Set<string> }>();
+  private readonly languageSetCache = new Map<
+    LanguageId,
+    { stdlib: Set<string>; stdlibModules: Set<string>; libraryMacros: Set<string> }
+  >();
   private readonly importStepCache = new Map<LanguageId, Map<string, ImportStep[]>>();
   private readonly systemIncludeCache = new Map<string, SystemInclude>();
   private readonly headerSourceCache = new Map<string, string[]>();
-  /** functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where invoked. */
+  /**
+   * functions that macro invocations generate (`atomic_load_p` from `JEMALLOC_GENERATE_ATOMICS(void *, p)`), where
+   * invoked.
+   */
   private readonly generatedByName = new Map<string, { path: string; dir: string; line: number }[]>();
-  /** functions that macro invocations generate with compiler-header types in their signatures, by the file invoking the macro. */
+  /**
+   * functions that macro invocations generate with compiler-header types in their signatures, by the file invoking the
+   * macro.
+   */
   private readonly generatedTypeUses = new Map<string, CompilerTypeUses['functions']>();
   /** file-scope function-pointer variables, by name. */
   private readonly pointerVariablesByName = new Map<string, { path: string; dir: string; defined: boolean }[]>();
@@ -541,8 +754,10 @@ export class Resolver {
   private readonly reachedMarks: Int32Array;
   private closureVisits = 0;
 
-  /** `root`: the checkout, where module systems read manifests (go.mod); null when there is none. `yablocoIndexedFiles`:
-   *  IndexOptions.yablocoIndexedFiles. */
+  /**
+   * `root`: the checkout, where module systems read manifests (go.mod); null when there is none. `yablocoIndexedFiles`:
+   * IndexOptions.yablocoIndexedFiles.
+   */
   constructor(files: FileFacts[], root: string | null = null, yablocoIndexedFiles?: readonly string[]) {
     this.yablocoIndexed = yablocoIndexedFiles ? new Set(yablocoIndexedFiles) : null;
     this.moduleSystems = createModuleSystems(files, root);
@@ -579,7 +794,12 @@ export class Resolver {
         this.pointerVariablesByName.set(variable.name, list);
       }
       for (const alias of file.typeAliases ?? []) this.typeAliases.set(alias.name, alias.type);
-      for (const constant of file.enumConstants ?? []) setAgreeing(this.constantTypes, constant.scope === undefined ? constant.name : `${constant.scope}::${constant.name}`, constant.type);
+      for (const constant of file.enumConstants ?? [])
+        setAgreeing(
+          this.constantTypes,
+          constant.scope === undefined ? constant.name : `${constant.scope}::${constant.name}`,
+          constant.type,
+        );
       for (const { owner, bases } of file.classBases ?? []) {
         const tail = lastSegment(owner);
         const tails = bases.map(lastSegment).filter((base) => base !== tail);
@@ -595,7 +815,10 @@ export class Resolver {
           setAgreeing(this.globalTypes, field.name, field.type);
           continue;
         }
-        for (const [byOwner, owner] of [[this.fieldTypesByOwner, lastSegment(field.owner)], [this.fieldTypesByQualifiedOwner, field.owner]] as const) {
+        for (const [byOwner, owner] of [
+          [this.fieldTypesByOwner, lastSegment(field.owner)],
+          [this.fieldTypesByQualifiedOwner, field.owner],
+        ] as const) {
           let fields = byOwner.get(owner);
           if (!fields) byOwner.set(owner, (fields = new Map()));
           fields.set(field.name, field.type);
@@ -637,7 +860,8 @@ export class Resolver {
         this.definitionsByName.set(fn.name, list);
       }
     }
-    // the standard library's classes derive from each other as its language's table says (`stringstream` is an `istream`)
+    // the standard library's classes derive from each other as its language's table says (`stringstream` is an
+    // `istream`)
     for (const language of new Set(files.map((file) => file.language))) {
       for (const [cls, bases] of Object.entries(getLanguage(language).libraryClasses ?? {})) {
         // a class of the project by the same name is the project's
@@ -647,7 +871,8 @@ export class Resolver {
       }
     }
     // a fixture's test (`TEST_F(Fixture, Name)`) is a method of a class derived from the fixture: its members are the
-    // body's own; the fixture is often named through an alias (`typedef HandlerTest GenEmitterTest;`), known once all files are read
+    // body's own; the fixture is often named through an alias (`typedef HandlerTest GenEmitterTest;`), known once all
+    // files are read
     for (const definition of this.definitions) {
       if (definition.fn.fixture === undefined) continue;
       definition.owner = this.dealiased(definition.fn.fixture);
@@ -674,7 +899,8 @@ export class Resolver {
       const place: FilePlace = { facts, dir: posix.dirname(path), index, visibleMacros: new Map() };
       for (const use of facts.macroUses) this.generate(use, place, 0);
     });
-    // Callers counted by function number: each callee's count, the last caller counted (a caller counts once), and the order callees were first called in.
+    // Callers counted by function number: each callee's count, the last caller counted (a caller counts once), and the
+    // order callees were first called in.
     const counts = new Int32Array(this.definitions.length);
     const lastCaller = new Int32Array(this.definitions.length).fill(-1);
     const called: number[] = [];
@@ -689,7 +915,8 @@ export class Resolver {
       const own: FunctionCall[] = [];
       this.beginFunction();
       for (const site of definition.fn.calls) this.resolveThroughMacros(definition, site, context, 0, own);
-      // YABLoCo's clang read a function's calls up to the first one naming a function it does not hold: none after it counts
+      // YABLoCo's clang read a function's calls up to the first one naming a function it does not hold: none after it
+      // counts
       if (this.clangStop >= 0) for (const call of own.slice(this.clangStop)) call.yablocoLevel = 'unresolved';
       for (const resolved of own) {
         for (const callee of this.calleeNumbers.get(resolved.calleeIds) ?? []) {
@@ -703,8 +930,15 @@ export class Resolver {
     return new Map(called.map((callee) => [callee, counts[callee]!]));
   }
 
-  /** Function `number`'s record (without its callers), at `level` (what resolveEach gave it); its code is cut from its file's text, `textOf`. */
-  functionRecord(number: number, level: ContextLevel, textOf: (path: string) => string): Omit<FunctionRecord, 'callers'> {
+  /**
+   * Function `number`'s record (without its callers), at `level` (what resolveEach gave it); its code is cut from its
+   * file's text, `textOf`.
+   */
+  functionRecord(
+    number: number,
+    level: ContextLevel,
+    textOf: (path: string) => string,
+  ): Omit<FunctionRecord, 'callers'> {
     const definition = this.definitions[number]!;
     const { id, fn, path } = definition;
     return {
@@ -740,7 +974,11 @@ export class Resolver {
       const declared = this.classDeclarations(owner);
       if (declared.length > 0 && !declared.every((declaration) => declaration.cls === owner)) {
         const included = new Set(this.closureOf(this.factsByPath.get(path)!).included);
-        const seen = new Set(declared.filter((declaration) => declaration.file === file || included.has(declaration.file)).map((declaration) => declaration.cls));
+        const seen = new Set(
+          declared
+            .filter((declaration) => declaration.file === file || included.has(declaration.file))
+            .map((declaration) => declaration.cls),
+        );
         if (seen.size === 1) cls = [...seen][0]!;
       }
       this.qualifiedOwners.set(key, cls);
@@ -748,7 +986,10 @@ export class Resolver {
     return cls === null ? fn.qualifiedName : cls + fn.qualifiedName.slice(owner.length);
   }
 
-  /** The classes an owner as written may name (itself, or a class whose qualified name ends with it), with the file declaring each. */
+  /**
+   * The classes an owner as written may name (itself, or a class whose qualified name ends with it), with the file
+   * declaring each.
+   */
   private classDeclarations(owner: string): { file: number; cls: string }[] {
     if (!this.classesByTail) {
       this.classesByTail = new Map();
@@ -770,7 +1011,10 @@ export class Resolver {
     this.innerCalls.clear();
   }
 
-  /** The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part starts (every function is in the first for null). */
+  /**
+   * The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part
+   * starts (every function is in the first for null).
+   */
   firstFunctionAfter(split: string | null): number {
     const number = this.definitions.findIndex((definition) => afterSplit(definition.path, split));
     return number < 0 ? this.definitions.length : number;
@@ -781,20 +1025,37 @@ export class Resolver {
    * macro's replacement text, resolved from the caller; everything else is an ordinary call. The
    * resolved calls are added to `into`.
    */
-  private resolveThroughMacros(caller: Definition, site: CallSite, context: FileContext, depth: number, into: FunctionCall[]): void {
+  private resolveThroughMacros(
+    caller: Definition,
+    site: CallSite,
+    context: FileContext,
+    depth: number,
+    into: FunctionCall[],
+  ): void {
     // A macro defined in the file or a header it includes hides a function of the same name; one only
     // reachable otherwise (a header's twin source) stands in for calls that reach no function.
-    const macro = depth >= 4 || !this.macrosByName.has(site.name) ? undefined : this.visibleMacro(site.name, context, this.definitionsByName.has(site.name));
+    const macro =
+      depth >= 4 || !this.macrosByName.has(site.name)
+        ? undefined
+        : this.visibleMacro(site.name, context, this.definitionsByName.has(site.name));
     if (!macro) {
       const resolved = this.resolveCall(caller, site, context);
       // (a library name its headers define as a macro, `assert`, is a macro's expansion too)
-      if (depth > 0 || (resolved.level === 'stdlib' && this.languageSets(getLanguage(context.facts.language)).libraryMacros.has(site.name))) resolved.viaMacro = true;
+      if (
+        depth > 0 ||
+        (resolved.level === 'stdlib' &&
+          this.languageSets(getLanguage(context.facts.language)).libraryMacros.has(site.name))
+      )
+        resolved.viaMacro = true;
       // YABLoCo's clang reads a C++ function's calls in order and stops at the first naming what its table lacks (in a
       // template it leaves the calls on its parameters' types unresolved: skipped, the reading goes on)
-      const stoppable = getLanguage(context.facts.language).templateDeclarations !== undefined && caller.fn.template === undefined;
-      // an operator that reaches no function of the project is the language's own: no call (a class's implicit `=` stops clang's reading)
+      const stoppable =
+        getLanguage(context.facts.language).templateDeclarations !== undefined && caller.fn.template === undefined;
+      // an operator that reaches no function of the project is the language's own: no call (a class's implicit `=`
+      // stops clang's reading)
       if (resolved.level === 'unresolved' && isOperatorUse(site)) {
-        if (stoppable && this.clangStop < 0 && site.name === 'operator=' && this.implicitAssignment(caller, site)) this.clangStop = into.length;
+        if (stoppable && this.clangStop < 0 && site.name === 'operator=' && this.implicitAssignment(caller, site))
+          this.clangStop = into.length;
         return;
       }
       // a construction (a library class's too: `m_name(name)` of a `std::string`) is no call clang's table holds
@@ -804,22 +1065,35 @@ export class Resolver {
       if (uncounted) resolved.yablocoLevel = 'unresolved';
       else {
         this.atDeclaredMethod(caller, site, resolved);
-        if (this.yablocoIndexed && resolved.yablocoName === undefined) this.placeAtDeclaration(caller, resolved, context);
+        if (this.yablocoIndexed && resolved.yablocoName === undefined)
+          this.placeAtDeclaration(caller, resolved, context);
       }
-      // a call of an instantiation (a template's, the standard library's classes' members) is one clang's table does not hold
-      if (stoppable && this.clangStop < 0 && ((uncounted && site.constructs !== true && !this.onlyConstructors(resolved)) || (resolved.level === 'stdlib' && this.onLibraryClass(caller, site, context)))) this.clangStop = into.length;
-      if (site.needsCompilerHeaders || (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))) resolved.needsCompilerHeaders = true;
+      // a call of an instantiation (a template's, the standard library's classes' members) is one clang's table does
+      // not hold
+      if (
+        stoppable &&
+        this.clangStop < 0 &&
+        ((uncounted && site.constructs !== true && !this.onlyConstructors(resolved)) ||
+          (resolved.level === 'stdlib' && this.onLibraryClass(caller, site, context)))
+      )
+        this.clangStop = into.length;
+      if (
+        site.needsCompilerHeaders ||
+        (REPOSITORY_LEVELS.has(resolved.level) && this.invalidWithoutCompilerHeaders(site.name, context))
+      )
+        resolved.needsCompilerHeaders = true;
       into.push(resolved);
-      // a call through a record's field is also a use of the variable it starts from (`conn` in `conn->type->close(conn)`)
+      // a call through a record's field is also a use of the variable it starts from (`conn` in
+      // `conn->type->close(conn)`)
       const variable = throughField ? this.pointerVariable(caller, site) : undefined;
       if (variable) into.push({ ...resolved, yablocoName: variable, yablocoLevel: 'file' });
     } else if (macro.alias) {
       this.resolveThroughMacros(caller, { ...site, name: macro.calls[0]!.name }, context, depth + 1, into);
     } else {
-      for (const inner of macro.calls) this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1, into);
+      for (const inner of macro.calls)
+        this.resolveThroughMacros(caller, { ...inner, line: site.line, column: site.column }, context, depth + 1, into);
     }
   }
-
 
   /**
    * YABLoCo's clang places a callee it has no definition of (one in a file its pipeline did not index:
@@ -829,9 +1103,15 @@ export class Resolver {
    * folder, else the first.
    */
   private placeAtDeclaration(caller: Definition, call: FunctionCall, context: FileContext): void {
-    if (!REPOSITORY_LEVELS.has(call.level) || call.calleeIds.length === 0 || !getLanguage(context.facts.language).macros) return;
+    if (
+      !REPOSITORY_LEVELS.has(call.level) ||
+      call.calleeIds.length === 0 ||
+      !getLanguage(context.facts.language).macros
+    )
+      return;
     const callee = this.definitions[this.calleeNumbers.get(call.calleeIds)![0]!]!;
-    if (this.yablocoIndexed!.has(callee.path) || callee.file === caller.file || context.included[callee.file] === 1) return;
+    if (this.yablocoIndexed!.has(callee.path) || callee.file === caller.file || context.included[callee.file] === 1)
+      return;
     if (!this.declaringFiles) {
       const declaring = new Map<string, number[]>();
       this.filePaths.forEach((path, file) => {
@@ -846,9 +1126,10 @@ export class Resolver {
       this.declaringFiles = declaring;
     }
     // a method is declared in its class, wherever another class declares one of the same name
-    const declaring = callee.owner !== '' && this.basesByOwner.size > 0
-      ? this.classDeclarations(callee.owner).map(({ file }) => file)
-      : (this.declaringFiles.get(callee.fn.name) ?? []);
+    const declaring =
+      callee.owner !== '' && this.basesByOwner.size > 0
+        ? this.classDeclarations(callee.owner).map(({ file }) => file)
+        : (this.declaringFiles.get(callee.fn.name) ?? []);
     if (declaring.includes(caller.file)) {
       call.yablocoLevel = 'file';
       return;
@@ -856,19 +1137,30 @@ export class Resolver {
     const inUnit = declaring.filter((file) => context.included[file] === 1);
     if (inUnit.length === 0) return;
     const pathOf = (file: number) => this.filePaths[file]!;
-    const header = inUnit.find((file) => stem(pathOf(file)) === stem(callee.path)) ?? inUnit.find((file) => posix.dirname(pathOf(file)) === callee.dir) ?? inUnit[0]!;
+    const header =
+      inUnit.find((file) => stem(pathOf(file)) === stem(callee.path)) ??
+      inUnit.find((file) => posix.dirname(pathOf(file)) === callee.dir) ??
+      inUnit[0]!;
     call.yablocoLevel = posix.dirname(pathOf(header)) === caller.dir ? 'package' : 'project';
   }
 
   /**
-   * clang names a member call by the method the receiver's class declares (`ci.m_dispatcher1->allocateCollisionAlgorithm()`
-   * on a `btDispatcher*` calls `btDispatcher::allocateCollisionAlgorithm`, pure virtual there), where the index reaches
-   * only definitions in other classes (overrides in derived ones) or none: in `yabloco` mode the call is that declaration
-   * (`yablocoName`, no function record), at the level of the file declaring the class. The nearest class of the
-   * receiver's lineage whose file declares a method of the name without a body is the one.
+   * clang names a member call by the method the receiver's class declares
+   * (`ci.m_dispatcher1->allocateCollisionAlgorithm()` on a `btDispatcher*` calls
+   * `btDispatcher::allocateCollisionAlgorithm`, pure virtual there), where the index reaches only definitions in other
+   * classes (overrides in derived ones) or none: in `yabloco` mode the call is that declaration (`yablocoName`, no
+   * function record), at the level of the file declaring the class. The nearest class of the receiver's lineage whose
+   * file declares a method of the name without a body is the one.
    */
   private atDeclaredMethod(caller: Definition, site: CallSite, call: FunctionCall): void {
-    if (site.receiver === null || site.receiverIsPath || call.yablocoName !== undefined || (call.level !== 'unresolved' && !REPOSITORY_LEVELS.has(call.level)) || this.basesByOwner.size === 0) return;
+    if (
+      site.receiver === null ||
+      site.receiverIsPath ||
+      call.yablocoName !== undefined ||
+      (call.level !== 'unresolved' && !REPOSITORY_LEVELS.has(call.level)) ||
+      this.basesByOwner.size === 0
+    )
+      return;
     const type = site.receiverType ?? this.expressionType(caller, site.receiver, site.receiverRootType);
     if (type === undefined) return;
     const tail = lastSegment(this.dealiased(type).replace(/\*$/, ''));
@@ -887,7 +1179,8 @@ export class Resolver {
     if (!declared) return;
     const path = this.filePaths[declared.file]!;
     call.yablocoName = `${declared.cls}::${site.name}`;
-    call.yablocoLevel = declared.file === caller.file ? 'file' : posix.dirname(path) === caller.dir ? 'package' : 'project';
+    call.yablocoLevel =
+      declared.file === caller.file ? 'file' : posix.dirname(path) === caller.dir ? 'package' : 'project';
   }
 
   /** A file's bodyless declarations' names (FileFacts.declarations), as a set made when first asked. */
@@ -900,7 +1193,10 @@ export class Resolver {
     return names;
   }
 
-  /** A member call on a value whose type is a standard library class (`std::vector<T> v; v.size()`, a field of that type). */
+  /**
+   * A member call on a value whose type is a standard library class (`std::vector<T> v; v.size()`, a field of that
+   * type).
+   */
   private onLibraryClass(caller: Definition, site: CallSite, context: FileContext): boolean {
     if (site.receiver === null || site.receiverIsPath) return false;
     const type = site.receiverType ?? this.expressionType(caller, site.receiver, site.receiverRootType);
@@ -915,7 +1211,9 @@ export class Resolver {
 
   /** An assignment to a value of a class of the project that declares no `operator=`: the compiler's implicit one. */
   private implicitAssignment(caller: Definition, site: CallSite): boolean {
-    const type = site.receiverType ?? (site.receiver !== null ? this.expressionType(caller, site.receiver, site.receiverRootType) : undefined);
+    const type =
+      site.receiverType ??
+      (site.receiver !== null ? this.expressionType(caller, site.receiver, site.receiverRootType) : undefined);
     if (type === undefined || type.endsWith('*')) return false;
     return this.basesByClass.has(lastSegment(this.dealiased(type)));
   }
@@ -927,12 +1225,15 @@ export class Resolver {
    */
   private uncountedByClang(call: FunctionCall, caller: Definition): boolean {
     const numbers = call.calleeIds.length > 0 ? this.calleeNumbers.get(call.calleeIds) : undefined;
-    return numbers !== undefined && numbers.every((number) => {
-      const callee = this.definitions[number]!;
-      const { fn } = callee;
-      if (fn.kind === 'constructor' || fn.template === 'function') return true;
-      return fn.template === 'class-member' && !(caller.fn.template !== undefined && caller.owner === callee.owner);
-    });
+    return (
+      numbers !== undefined &&
+      numbers.every((number) => {
+        const callee = this.definitions[number]!;
+        const { fn } = callee;
+        if (fn.kind === 'constructor' || fn.template === 'function') return true;
+        return fn.template === 'class-member' && !(caller.fn.template !== undefined && caller.owner === callee.owner);
+      })
+    );
   }
 
   /**
@@ -948,16 +1249,25 @@ export class Resolver {
     const declared = unit.functions.get(name);
     if (!declared) return false;
     const typedefAt = (type: string) => unit.typedefs.get(type) ?? Infinity;
-    const definedBefore = (type: string) => declared.includedDefinition && declared.at < typedefAt(type) && typedefAt(type) < Infinity;
-    return declared.returns.some((type) => !definedBefore(type)) || declared.parameters.some((type) => !definedBefore(type) && !(typedefAt(type) < declared.at));
+    const definedBefore = (type: string) =>
+      declared.includedDefinition && declared.at < typedefAt(type) && typedefAt(type) < Infinity;
+    return (
+      declared.returns.some((type) => !definedBefore(type)) ||
+      declared.parameters.some((type) => !definedBefore(type) && !(typedefAt(type) < declared.at))
+    );
   }
 
   /** The first source file (in file order, included by none) that includes a header: where the header is read. */
   private firstIncluder(path: string): string | undefined {
-    return [...(this.includersOf.get(path) ?? [])].map((file) => this.filePaths[file]!).find((includer) => !this.includersOf.has(includer));
+    return [...(this.includersOf.get(path) ?? [])]
+      .map((file) => this.filePaths[file]!)
+      .find((includer) => !this.includersOf.has(includer));
   }
 
-  /** The context of the file a header is read in (`firstIncluder`), worked out once per header context; null for other files. */
+  /**
+   * The context of the file a header is read in (`firstIncluder`), worked out once per header context; null for other
+   * files.
+   */
   private includerContext(context: FileContext): FileContext | null {
     if (context.includer === undefined) {
       const includer = this.firstIncluder(context.facts.path);
@@ -983,16 +1293,30 @@ export class Resolver {
       facts.imports.forEach((ref, i) => {
         const step = steps[i]!;
         if (step.kind !== 'files' || !step.include || depth >= 8) return;
-        events.push({ line: ref.line, apply: () => {
-          for (const path of step.files) {
-            const header = this.factsByPath.get(path);
-            if (header && !read.has(path)) readFile(header, depth + 1);
-          }
-        } });
+        events.push({
+          line: ref.line,
+          apply: () => {
+            for (const path of step.files) {
+              const header = this.factsByPath.get(path);
+              if (header && !read.has(path)) readFile(header, depth + 1);
+            }
+          },
+        });
       });
-      for (const { name, line } of facts.compilerTypeUses?.typedefs ?? []) events.push({ line, apply: () => void (unit.typedefs.has(name) || unit.typedefs.set(name, at)) });
-      for (const { name, line, defined, returns, parameters } of [...(facts.compilerTypeUses?.functions ?? []), ...(this.generatedTypeUses.get(facts.path) ?? [])]) {
-        events.push({ line, apply: () => void (unit.functions.has(name) || unit.functions.set(name, { at, includedDefinition: defined && facts !== root, returns, parameters })) });
+      for (const { name, line } of facts.compilerTypeUses?.typedefs ?? [])
+        events.push({ line, apply: () => void (unit.typedefs.has(name) || unit.typedefs.set(name, at)) });
+      for (const { name, line, defined, returns, parameters } of [
+        ...(facts.compilerTypeUses?.functions ?? []),
+        ...(this.generatedTypeUses.get(facts.path) ?? []),
+      ]) {
+        events.push({
+          line,
+          apply: () =>
+            void (
+              unit.functions.has(name) ||
+              unit.functions.set(name, { at, includedDefinition: defined && facts !== root, returns, parameters })
+            ),
+        });
       }
       events.sort((a, b) => a.line - b.line);
       for (const event of events) {
@@ -1011,8 +1335,13 @@ export class Resolver {
     const parameters = macro.parameters ?? [];
     // Arguments replace parameters; `##` pastes the tokens around it.
     const substitute = (text: string) =>
-      text.replace(/[A-Za-z_]\w*/g, (word) => (parameters.includes(word) ? (use.args[parameters.indexOf(word)] ?? '') : word)).replace(/\s*##\s*/g, '');
-    // a compiler-header type among the arguments (`JEMALLOC_GENERATE_ATOMICS(size_t, zu, ...)`) is in the generated signatures
+      text
+        .replace(/[A-Za-z_]\w*/g, (word) =>
+          parameters.includes(word) ? (use.args[parameters.indexOf(word)] ?? '') : word,
+        )
+        .replace(/\s*##\s*/g, '');
+    // a compiler-header type among the arguments (`JEMALLOC_GENERATE_ATOMICS(size_t, zu, ...)`) is in the generated
+    // signatures
     const typedefNames = getLanguage(place.facts.language).compilerHeaderTypedefs?.names ?? [];
     const types = typedefNames.filter((type) => use.args.some((arg) => new RegExp(`\\b${type}\\b`).test(arg)));
     for (const template of macro.generates ?? []) {
@@ -1028,12 +1357,17 @@ export class Resolver {
         this.generatedTypeUses.set(place.facts.path, uses);
       }
     }
-    for (const inner of macro.expands ?? []) this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, place, depth + 1);
+    for (const inner of macro.expands ?? [])
+      this.generate({ name: inner.name, args: inner.args.map(substitute), line: use.line }, place, depth + 1);
   }
 
-  /** The macro a name means at a line of a file: the last one defined above it there, else one visible from the file. */
+  /**
+   * The macro a name means at a line of a file: the last one defined above it there, else one visible from the file.
+   */
   private macroAt(name: string, place: FilePlace, line: number): MacroDefinition | undefined {
-    const here = (this.macrosByName.get(name) ?? []).filter((m) => m.path === place.facts.path && m.span.startLine < line);
+    const here = (this.macrosByName.get(name) ?? []).filter(
+      (m) => m.path === place.facts.path && m.span.startLine < line,
+    );
     if (here.length > 0) return here.reduce((last, m) => (m.span.startLine > last.span.startLine ? m : last));
     return this.visibleMacro(name, place);
   }
@@ -1050,8 +1384,11 @@ export class Resolver {
     const seeing = includedOnly ? this.includersOf : this.reachersOf;
     // a macro of one dialect only (`#ifndef __cplusplus`) is seen from files of a language that defines it accordingly
     const defines = getLanguage(place.facts.language).platformMacros ?? [];
-    const readable = macros.filter((m) => m.dialect === undefined || defines.includes(m.dialect.macro) === m.dialect.defined);
-    const visibleFrom = (file: number) => readable.find((m) => m.path === this.filePaths[file]) ?? readable.find((m) => hasFile(seeing.get(m.path), file));
+    const readable = macros.filter(
+      (m) => m.dialect === undefined || defines.includes(m.dialect.macro) === m.dialect.defined,
+    );
+    const visibleFrom = (file: number) =>
+      readable.find((m) => m.path === this.filePaths[file]) ?? readable.find((m) => hasFile(seeing.get(m.path), file));
     let macro = visibleFrom(place.index);
     for (const includer of macro ? [] : (this.includersOf.get(place.facts.path) ?? [])) {
       macro = visibleFrom(includer);
@@ -1068,10 +1405,13 @@ export class Resolver {
    * is needed without macros or includes (a header is read in a source file including it).
    */
   private indexIncluders(): void {
-    const needed = this.macrosByName.size > 0 || [...this.factsByPath.values()].some((facts) => facts.imports.some((ref) => ref.resolve === 'include'));
+    const needed =
+      this.macrosByName.size > 0 ||
+      [...this.factsByPath.values()].some((facts) => facts.imports.some((ref) => ref.resolve === 'include'));
     if (!needed || this.includersOf.size > 0) return;
     const macroFiles = new Uint8Array(this.filePaths.length);
-    for (const list of this.macrosByName.values()) for (const macro of list) macroFiles[this.fileIndex.get(macro.path)!] = 1;
+    for (const list of this.macrosByName.values())
+      for (const macro of list) macroFiles[this.fileIndex.get(macro.path)!] = 1;
     const includers = new Map<string, number[]>();
     const reachers = new Map<string, number[]>();
     const add = (lists: Map<string, number[]>, path: string, file: number) => {
@@ -1084,7 +1424,8 @@ export class Resolver {
       const spec = getLanguage(facts.language);
       const closure = this.visitClosure(facts, spec, this.languageSets(spec).stdlibModules);
       for (const header of closure.included) add(includers, this.filePaths[header]!, file);
-      for (const reached of closure.reached) if (macroFiles[reached] === 1) add(reachers, this.filePaths[reached]!, file);
+      for (const reached of closure.reached)
+        if (macroFiles[reached] === 1) add(reachers, this.filePaths[reached]!, file);
       this.closures.set(path, closure);
     });
     for (const [path, list] of includers) this.includersOf.set(path, Int32Array.from(list));
@@ -1099,10 +1440,13 @@ export class Resolver {
    */
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
-    const key = reusable ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.receiverRootType ?? '\u0001'}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${caller.isConst}` : '';
+    const key = reusable
+      ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.receiverRootType ?? '\u0001'}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${caller.isConst}`
+      : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
-    // a call whose result is another's receiver is decided again as that receiver's (`a.b().c()`: b() twice, a chain of n calls n times)
+    // a call whose result is another's receiver is decided again as that receiver's (`a.b().c()`: b() twice, a chain of
+    // n calls n times)
     const decided = this.decidedSites.get(site);
     if (decided) return { ...decided };
     const stops = this.receiverCallStops;
@@ -1115,28 +1459,49 @@ export class Resolver {
 
   private decideCall(caller: Definition, given: CallSite, context: FileContext): FunctionCall {
     // a member call or an operator on a field of the caller's class (`m_body.advance()`, `this->m_body->advance()`), on
-    // `*this`, or on an element or field of one of them or of a typed local (`m_el[0].x()`, `box.mi.setMin(v)`) has its stated type
-    const fieldType = given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath ? this.expressionType(caller, given.receiver, given.receiverRootType) : undefined;
+    // `*this`, or on an element or field of one of them or of a typed local (`m_el[0].x()`, `box.mi.setMin(v)`) has its
+    // stated type
+    const fieldType =
+      given.receiverType === undefined && given.receiver !== null && !given.receiverIsPath
+        ? this.expressionType(caller, given.receiver, given.receiverRootType)
+        : undefined;
     // a member call on a call's result (`t.getOrigin().x()`) has the type that call's callee returns
-    const returned = fieldType === undefined && given.receiverType === undefined && given.receiverCall !== undefined ? this.receiverCallType(caller, given, context) : undefined;
+    const returned =
+      fieldType === undefined && given.receiverType === undefined && given.receiverCall !== undefined
+        ? this.receiverCallType(caller, given, context)
+        : undefined;
     const stated = fieldType ?? returned ?? given.receiverType;
     const aliased = stated !== undefined ? this.dealiased(stated) : undefined;
     // a const object calls the const overload of a method or operator (`operator const btScalar*() const`): a local
-    // declared const, or `this` (implicit too) and its fields in a const method; unknown for a call's result or an untyped value
+    // declared const, or `this` (implicit too) and its fields in a const method; unknown for a call's result or an
+    // untyped value
     const constReceiver =
-      given.receiver === null ? (caller.ownerTail !== '' ? caller.isConst : undefined)
-      : stated === undefined || returned !== undefined ? undefined
-      : given.receiverConst === true || (fieldType !== undefined && given.receiverRootType === undefined && caller.isConst);
+      given.receiver === null
+        ? caller.ownerTail !== ''
+          ? caller.isConst
+          : undefined
+        : stated === undefined || returned !== undefined
+          ? undefined
+          : given.receiverConst === true ||
+            (fieldType !== undefined && given.receiverRootType === undefined && caller.isConst);
     // an operator on a pointer (an alias of a smart pointer) or a number (a field `float m_scale`) is the language's,
     // but for a free operator taking the number and a class the other operand is of (`0.5f * v`)
-    const numberOperand = aliased !== undefined && (aliased === 'number' || ARITHMETIC.test(lastSegment(aliased))) && isOperatorUse(given);
-    const pointerOperator = aliased !== undefined && (aliased.endsWith('*') || ARITHMETIC.test(lastSegment(aliased)) || BOOLEAN.test(aliased)) && isOperatorUse(given);
+    const numberOperand =
+      aliased !== undefined && (aliased === 'number' || ARITHMETIC.test(lastSegment(aliased))) && isOperatorUse(given);
+    const pointerOperator =
+      aliased !== undefined &&
+      (aliased.endsWith('*') || ARITHMETIC.test(lastSegment(aliased)) || BOOLEAN.test(aliased)) &&
+      isOperatorUse(given);
     const site = aliased !== given.receiverType ? { ...given, receiverType: aliased?.replace(/\*$/, '') } : given;
     let typedArguments: (string | null)[] | undefined;
     const argumentTypes = () => (typedArguments ??= this.typedArguments(caller, site, context));
     const result = (level: CallLevel, found: Definition[], ambiguous = found.length > 1): FunctionCall => {
       const calleeIds = found.map((d) => d.id);
-      if (found.length > 0) this.calleeNumbers.set(calleeIds, found.map((d) => d.number));
+      if (found.length > 0)
+        this.calleeNumbers.set(
+          calleeIds,
+          found.map((d) => d.number),
+        );
       return { name: site.name, line: site.line, level, calleeIds, ambiguous };
     };
     const levelOf = (found: Pick<Definition, 'path' | 'dir'>[]): CallLevel => {
@@ -1154,12 +1519,21 @@ export class Resolver {
       // an initializer may name a member of the constructor's class: its stated type is constructed (a pointer is not)
       const member = site.receiver === null ? this.fieldType(caller.owner, site.name) : undefined;
       if (member?.endsWith('*')) return result('unresolved', []);
-      const constructed = this.dealiased(member ?? (site.receiver !== null && site.receiverIsPath ? `${site.receiver}::${site.name}` : site.name));
+      const constructed = this.dealiased(
+        member ?? (site.receiver !== null && site.receiverIsPath ? `${site.receiver}::${site.name}` : site.name),
+      );
       // a class without a constructor taking these arguments has the compiler's, or is the library's (`m_data{}` of a
       // `std::vector`), or no class of the project
-      const constructors = this.constructorsOf(lastSegment(constructed), context.facts.language).filter((d) => takesArguments(d, site));
-      // (in a template, a library class's construction is most often of a type depending on its parameters: no call until instantiated)
-      if (constructors.length === 0) return result((caller.fn.template === undefined ? this.libraryLevel(constructed, context) : undefined) ?? 'unresolved', []);
+      const constructors = this.constructorsOf(lastSegment(constructed), context.facts.language).filter((d) =>
+        takesArguments(d, site),
+      );
+      // (in a template, a library class's construction is most often of a type depending on its parameters: no call
+      // until instantiated)
+      if (constructors.length === 0)
+        return result(
+          (caller.fn.template === undefined ? this.libraryLevel(constructed, context) : undefined) ?? 'unresolved',
+          [],
+        );
       return result(levelOf(constructors), this.pickOverload(constructors, site, undefined, argumentTypes));
     }
     const decided = this.moduleSystems.get(context.facts.language)?.resolveCall(caller, site, {
@@ -1178,32 +1552,70 @@ export class Resolver {
     // a library module or global object named alone (`Reflect.has(x)`, `Math.max(a, b)`) where the extractor knows the
     // function's locals (receiverExpressions): no local, field, import or class of the project by that name
     const receiverHead = site.receiver?.split(/::|\.|->/)[0];
-    if (receiverHead !== undefined && !site.receiverIsPath && stated === undefined && given.receiverRootType === undefined && binding === undefined
-      && context.stdlibModules.has(receiverHead) && !this.knownClass(receiverHead) && getLanguage(context.facts.language).receiverExpressions !== undefined) return result('stdlib', []);
+    if (
+      receiverHead !== undefined &&
+      !site.receiverIsPath &&
+      stated === undefined &&
+      given.receiverRootType === undefined &&
+      binding === undefined &&
+      context.stdlibModules.has(receiverHead) &&
+      !this.knownClass(receiverHead) &&
+      getLanguage(context.facts.language).receiverExpressions !== undefined
+    )
+      return result('stdlib', []);
 
     if (binding && binding.files.length > 0) {
-      const inBound = (this.definitionsByName.get((site.receiver === null ? binding.imported : undefined) ?? site.name) ?? []).filter((d) => binding.files.includes(d.path));
-      if (inBound.length > 0) return result(levelOf(inBound), this.pickOverload(inBound, site, constReceiver, argumentTypes));
+      const inBound = (
+        this.definitionsByName.get((site.receiver === null ? binding.imported : undefined) ?? site.name) ?? []
+      ).filter((d) => binding.files.includes(d.path));
+      if (inBound.length > 0)
+        return result(levelOf(inBound), this.pickOverload(inBound, site, constReceiver, argumentTypes));
     }
     let applicable = this.applicable(caller, site, context);
-    // `new Timeout()`, `Point(1, 2)`: a class's name called reaches its constructor where the language names it (`constructor`, `__init__`)
-    if (applicable === NO_DEFINITIONS && site.receiver === null) applicable = this.namedConstructors(site.name, context.facts.language);
-    if (applicable === NO_DEFINITIONS || (site.receiverType !== undefined && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!))) {
+    // `new Timeout()`, `Point(1, 2)`: a class's name called reaches its constructor where the language names it
+    // (`constructor`, `__init__`)
+    if (applicable === NO_DEFINITIONS && site.receiver === null)
+      applicable = this.namedConstructors(site.name, context.facts.language);
+    if (
+      applicable === NO_DEFINITIONS ||
+      (site.receiverType !== undefined && context.stdlibModules.has(site.receiverType.split(/::|\./)[0]!))
+    ) {
       // a member call or an operator on a value of a library type (`std::vector<T> v; v.size()`, `out << x` on a
       // `std::ostream`, even where the project declares operators on one; `InputStream in; in.read()`), a library
-      // class's constructor (`new StringBuilder()`), `super(message)` in a class derived from one (`extends IOException`)
-      // a member of a class of the project that it and its bases do not declare is its library base's (`this.once()` in a `Duplex`)
+      // class's constructor (`new StringBuilder()`), `super(message)` in a class derived from one (`extends
+      // IOException`) a member of a class of the project that it and its bases do not declare is its library base's
+      // (`this.once()` in a `Duplex`)
       const constructorCalls = getLanguage(context.facts.language).constructorCalls;
-      const ownMember = site.receiver !== null && (selfReceivers().has(site.receiver) || site.receiver === constructorCalls?.base) && caller.ownerTail !== '';
+      const ownMember =
+        site.receiver !== null &&
+        (selfReceivers().has(site.receiver) || site.receiver === constructorCalls?.base) &&
+        caller.ownerTail !== '';
       const memberOf = site.receiverType ?? (ownMember ? caller.ownerTail : undefined);
-      const projectClass = memberOf !== undefined && !context.stdlibModules.has(memberOf.split(/::|\./)[0]!) && this.knownClass(lastSegment(memberOf)) && !this.libraryClassNames.has(lastSegment(memberOf));
+      const projectClass =
+        memberOf !== undefined &&
+        !context.stdlibModules.has(memberOf.split(/::|\./)[0]!) &&
+        this.knownClass(lastSegment(memberOf)) &&
+        !this.libraryClassNames.has(lastSegment(memberOf));
       const libraryType =
-        memberOf !== undefined ? (projectClass ? this.libraryBase(memberOf === site.receiverType ? this.lineage(lastSegment(memberOf)) : this.callerLineage(caller)) : memberOf)
-        : site.receiver !== null ? undefined
-        : site.name === constructorCalls?.base ? this.callerLineage(caller)[1]
-        : this.libraryClassNames.has(site.name) ? site.name : undefined;
-      // (in a template, an operator on a library class is most often on a type depending on its parameters: none until instantiated)
-      const library = libraryType !== undefined && !(isOperatorSite(site) && caller.fn.template !== undefined) ? this.libraryLevel(libraryType, context) : undefined;
+        memberOf !== undefined
+          ? projectClass
+            ? this.libraryBase(
+                memberOf === site.receiverType ? this.lineage(lastSegment(memberOf)) : this.callerLineage(caller),
+              )
+            : memberOf
+          : site.receiver !== null
+            ? undefined
+            : site.name === constructorCalls?.base
+              ? this.callerLineage(caller)[1]
+              : this.libraryClassNames.has(site.name)
+                ? site.name
+                : undefined;
+      // (in a template, an operator on a library class is most often on a type depending on its parameters: none until
+      // instantiated)
+      const library =
+        libraryType !== undefined && !(isOperatorSite(site) && caller.fn.template !== undefined)
+          ? this.libraryLevel(libraryType, context)
+          : undefined;
       if (library) return result(library, []);
     }
     // an operator on a value whose type has none of the project's operators (a number, an unknown type) is built in
@@ -1215,9 +1627,17 @@ export class Resolver {
     }
     if (!site.receiver && context.stdlib.has(site.name)) return result('stdlib', []);
     // `items.push(x)`, `name.toUpperCase()` where no class of the project has the method: the built-in type's
-    if (site.receiver && !site.receiverIsPath && context.methodsOnReceivers && context.stdlib.has(site.name) && sameDir.length + visible.length === 0) return result('stdlib', []);
+    if (
+      site.receiver &&
+      !site.receiverIsPath &&
+      context.methodsOnReceivers &&
+      context.stdlib.has(site.name) &&
+      sameDir.length + visible.length === 0
+    )
+      return result('stdlib', []);
     if (sameDir.length > 0) return result('package', this.pickOverload(sameDir, site, constReceiver, argumentTypes));
-    if (visible.length > 0) return result(levelOf(visible), this.pickOverload(visible, site, constReceiver, argumentTypes));
+    if (visible.length > 0)
+      return result(levelOf(visible), this.pickOverload(visible, site, constReceiver, argumentTypes));
     const generated = site.receiver ? undefined : this.generatedByName.get(site.name);
     if (generated) {
       const own = generated.filter((g) => g.path === caller.path || this.includes(context, g.path));
@@ -1227,7 +1647,8 @@ export class Resolver {
     let declared: CallLevel | null = null;
     // a member call naming a record's function-pointer field (`conn->type->close(conn)`) is no library function
     const throughField = site.receiver !== null && !site.receiverIsPath && this.recordsByField.has(site.name);
-    // the system headers' name sets declaring the name, of those the file reaches: any of the C library's makes it `stdlib`
+    // the system headers' name sets declaring the name, of those the file reaches: any of the C library's makes it
+    // `stdlib`
     for (const names of throughField ? [] : (this.systemSetsByName.get(site.name) ?? [])) {
       const library = context.systemNames.get(names);
       if (library === undefined) continue;
@@ -1244,18 +1665,28 @@ export class Resolver {
     if (holders) {
       const visibleHolders = holders.filter((h) => h.path === caller.path || this.includes(context, h.path));
       const holder = (visibleHolders.length > 0 ? visibleHolders : holders)[0]!;
-      if (!holder.record.needsCompilerHeaders) return Object.assign(unresolved, { yablocoLevel: levelOf([holder]), yablocoName: `${holder.record.name}::${site.name}` });
+      if (!holder.record.needsCompilerHeaders)
+        return Object.assign(unresolved, {
+          yablocoLevel: levelOf([holder]),
+          yablocoName: `${holder.record.name}::${site.name}`,
+        });
     }
     // a member call through a pointer is a record's function-pointer field's (C); another is a method no class here has
-    const pointer = site.receiver === null || this.recordsByField.has(site.name) ? this.pointerVariable(caller, site) : undefined;
+    const pointer =
+      site.receiver === null || this.recordsByField.has(site.name) ? this.pointerVariable(caller, site) : undefined;
     if (pointer) return Object.assign(unresolved, { yablocoLevel: 'file', yablocoName: pointer });
     // a call through a file-scope function-pointer variable names the variable, where it is defined
     const variables = site.receiver ? undefined : this.pointerVariablesByName.get(site.name);
     if (variables) {
       const defined = variables.filter((v) => v.defined);
       const candidates = defined.length > 0 ? defined : variables;
-      const near = candidates.filter((v) => v.path === caller.path || this.includes(context, v.path) || v.dir === caller.dir);
-      Object.assign(unresolved, { yablocoLevel: levelOf([(near.length > 0 ? near : candidates)[0]!]), yablocoName: site.name });
+      const near = candidates.filter(
+        (v) => v.path === caller.path || this.includes(context, v.path) || v.dir === caller.dir,
+      );
+      Object.assign(unresolved, {
+        yablocoLevel: levelOf([(near.length > 0 ? near : candidates)[0]!]),
+        yablocoName: site.name,
+      });
     }
     return unresolved;
   }
@@ -1266,18 +1697,26 @@ export class Resolver {
     const parameters = caller.fn.signature.slice(Math.max(0, caller.fn.signature.indexOf('(')));
     const pointer = site.receiver
       ? /^[\s(*&]*([A-Za-z_]\w*)/.exec(site.receiver)?.[1]
-      : /^[A-Za-z_]\w*$/.test(site.name) && namesParameter(parameters, site.name) ? site.name : undefined;
+      : /^[A-Za-z_]\w*$/.test(site.name) && namesParameter(parameters, site.name)
+        ? site.name
+        : undefined;
     return pointer === 'this' ? undefined : pointer;
   }
 
   /** Narrows a name's definitions by the receiver: `self`/`this` and class-qualified calls prefer that class. */
   private applicable(caller: Definition, site: CallSite, context: FileContext): readonly Definition[] {
     const { implicitThis } = context;
-    if (isOperatorSite(site)) return this.operatorCandidates(site.name, lastSegment(this.dealiased(site.receiverType!)), site.argumentCount);
+    if (isOperatorSite(site))
+      return this.operatorCandidates(site.name, lastSegment(this.dealiased(site.receiverType!)), site.argumentCount);
     const receiver = site.receiver;
     const constructorCalls = getLanguage(context.facts.language).constructorCalls;
     // `super(x)`: a constructor of the nearest base that has one; Java's `this(x)`: one of the class's own
-    if (receiver === null && constructorCalls && caller.ownerTail !== '' && (site.name === constructorCalls.base || site.name === constructorCalls.own)) {
+    if (
+      receiver === null &&
+      constructorCalls &&
+      caller.ownerTail !== '' &&
+      (site.name === constructorCalls.base || site.name === constructorCalls.own)
+    ) {
       const classes = site.name === constructorCalls.own ? [caller.ownerTail] : this.callerLineage(caller).slice(1);
       for (const cls of classes) {
         const found = this.constructorsOf(cls, context.facts.language);
@@ -1288,23 +1727,31 @@ export class Resolver {
     const groups = this.nameGroups(site.name);
     if (!groups) return NO_DEFINITIONS;
     // `super.m(x)`: the nearest base's method
-    if (receiver !== null && receiver === constructorCalls?.base) return this.inherited(groups, this.callerLineage(caller)) ?? NO_DEFINITIONS;
+    if (receiver !== null && receiver === constructorCalls?.base)
+      return this.inherited(groups, this.callerLineage(caller)) ?? NO_DEFINITIONS;
     const hides = getLanguage(context.facts.language).memberNamesHide === true;
     if (receiver === null) {
-      // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's own class.
+      // A plain call reaches free functions, and (where the language has an implicit `this`) methods of the caller's
+      // own class.
       const own = implicitThis && caller.owner !== '' ? this.ownMethods(groups, caller, site, hides) : undefined;
       // `Vec()`, `Vec v = Vec(1)`: a class's name called is its constructor
       return own ?? (groups.free.length > 0 ? groups.free : (groups.byOwnerTail.get(site.name) ?? groups.free));
     }
-    if (selfReceivers().has(receiver)) return this.ownMethods(groups, caller, site, hides) ?? (this.libraryBase(this.callerLineage(caller)) !== undefined ? NO_DEFINITIONS : groups.all);
+    if (selfReceivers().has(receiver))
+      return (
+        this.ownMethods(groups, caller, site, hides) ??
+        (this.libraryBase(this.callerLineage(caller)) !== undefined ? NO_DEFINITIONS : groups.all)
+      );
     if (site.receiverType) {
-      // the receiver's stated type: that class's methods, else its nearest base's; a type that is no project class has none
+      // the receiver's stated type: that class's methods, else its nearest base's; a type that is no project class has
+      // none
       const typed = this.classMethods(groups, lastSegment(site.receiverType), site, hides);
       if (typed) return typed;
       const tail = lastSegment(site.receiverType);
       if (!this.ownerTails.has(tail) || this.libraryBase(this.lineage(tail)) !== undefined) return NO_DEFINITIONS;
     }
-    // a member call on a value of no known class: a method of any class, never a free function (where the language has classes)
+    // a member call on a value of no known class: a method of any class, never a free function (where the language has
+    // classes)
     return groups.byOwnerTail.get(lastSegment(receiver)) ?? (context.methodsOnReceivers ? groups.methods : groups.all);
   }
 
@@ -1317,9 +1764,13 @@ export class Resolver {
     return this.nearestMethods(this.ownAndBaseMethods(groups, caller), site, hides);
   }
 
-  /** The caller's class's methods of a name, then each base's its class names (not those of another class of the same last name), nearest first. */
+  /**
+   * The caller's class's methods of a name, then each base's its class names (not those of another class of the same
+   * last name), nearest first.
+   */
   private *ownAndBaseMethods(groups: NameGroups, caller: Definition): Generator<Definition[] | undefined> {
-    yield groups.byOwner.get(caller.owner) ?? groups.byOwnerTail.get(caller.ownerTail)?.filter((d) => sameClass(d.owner, caller.owner));
+    yield groups.byOwner.get(caller.owner) ??
+      groups.byOwnerTail.get(caller.ownerTail)?.filter((d) => sameClass(d.owner, caller.owner));
     const owners = this.basesByOwner.size === 0 ? [] : this.ownersOf(caller.owner);
     for (const owner of owners) {
       for (const base of this.basesByOwner.get(owner) ?? []) {
@@ -1330,7 +1781,11 @@ export class Resolver {
 
   /** A name's methods in class `tail`, else in its nearest base that has one (as `nearestMethods` chooses). */
   private classMethods(groups: NameGroups, tail: string, site: CallSite, hides: boolean): Definition[] | undefined {
-    return this.nearestMethods(this.lineage(tail).map((cls) => groups.byOwnerTail.get(cls)), site, hides);
+    return this.nearestMethods(
+      this.lineage(tail).map((cls) => groups.byOwnerTail.get(cls)),
+      site,
+      hides,
+    );
   }
 
   /**
@@ -1338,7 +1793,11 @@ export class Resolver {
    * base's (C++); otherwise (Java: `doc.text()` on a `Document` declaring only `text(String)` calls `Element.text()`)
    * the nearest class's that take the call's argument count, else the nearest that has any.
    */
-  private nearestMethods(classes: Iterable<Definition[] | undefined>, site: CallSite, hides: boolean): Definition[] | undefined {
+  private nearestMethods(
+    classes: Iterable<Definition[] | undefined>,
+    site: CallSite,
+    hides: boolean,
+  ): Definition[] | undefined {
     let nearest: Definition[] | undefined;
     for (const found of classes) {
       if (!found || found.length === 0) continue;
@@ -1348,7 +1807,10 @@ export class Resolver {
     return nearest;
   }
 
-  /** The classes a qualified owner names: itself, else the one class whose qualified name ends with it (`Slider` defined out of line under `using namespace Gwen::Controls`). */
+  /**
+   * The classes a qualified owner names: itself, else the one class whose qualified name ends with it (`Slider` defined
+   * out of line under `using namespace Gwen::Controls`).
+   */
   private ownersOf(owner: string): string[] {
     if (this.basesByOwner.has(owner)) return [owner];
     let found = this.ownersByName.get(owner);
@@ -1361,7 +1823,10 @@ export class Resolver {
     return found;
   }
 
-  /** A name's methods in the nearest base that has one, of a class's lineage (breadth first through FileFacts.classBases). */
+  /**
+   * A name's methods in the nearest base that has one, of a class's lineage (breadth first through
+   * FileFacts.classBases).
+   */
   private inherited(groups: NameGroups, lineage: readonly string[]): Definition[] | undefined {
     for (const base of lineage.slice(1)) {
       const found = groups.byOwnerTail.get(base);
@@ -1383,8 +1848,10 @@ export class Resolver {
     return found;
   }
 
-  /** The caller's class and its bases, nearest first: its own bases as its file declares them (a module's `class TimeoutError
-   *  extends Error`, not another module's `TimeoutError extends RequestError`), then theirs. */
+  /**
+   * The caller's class and its bases, nearest first: its own bases as its file declares them (a module's `class
+   * TimeoutError extends Error`, not another module's `TimeoutError extends RequestError`), then theirs.
+   */
   private callerLineage(caller: Definition): readonly string[] {
     const key = `${caller.path}\0${caller.owner}`;
     const own = this.basesByFileOwner.get(key);
@@ -1405,7 +1872,9 @@ export class Resolver {
     return base === undefined ? undefined : (this.qualifiedBases.get(base) ?? base);
   }
 
-  /** The constructors of class `cls`: named so where the language names them (`constructor`), else named like the class. */
+  /**
+   * The constructors of class `cls`: named so where the language names them (`constructor`), else named like the class.
+   */
   private constructorsOf(cls: string, language: LanguageId): readonly Definition[] {
     const named = this.namedConstructors(cls, language);
     if (named !== NO_DEFINITIONS) return named;
@@ -1417,7 +1886,9 @@ export class Resolver {
     const key = `${language}\0${name}`;
     let found = this.constructorChoices.get(key);
     if (found) return found;
-    const list = (getLanguage(language).constructors?.names ?? []).flatMap((constructor) => this.nameGroups(constructor)?.byOwnerTail.get(name) ?? []);
+    const list = (getLanguage(language).constructors?.names ?? []).flatMap(
+      (constructor) => this.nameGroups(constructor)?.byOwnerTail.get(name) ?? [],
+    );
     found = list.length > 0 ? list : NO_DEFINITIONS;
     this.constructorChoices.set(key, found);
     return found;
@@ -1434,29 +1905,56 @@ export class Resolver {
     let found = this.operatorChoices.get(key);
     if (found) return found;
     const groups = this.nameGroups(name);
-    const fits = (d: Definition, parameters: number) => operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
-    // a base's operators apply, but for `=`: each class has its own (the compiler's implicit one where it declares none)
-    const members = ((groups ? (groups.byOwnerTail.get(type) ?? (name === 'operator=' ? undefined : this.inherited(groups, this.lineage(type)))) : undefined) ?? []).filter((d) => fits(d, operands ?? 0));
-    const free = (groups?.free ?? []).filter((d) => fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type);
+    const fits = (d: Definition, parameters: number) =>
+      operands === null || d.fn.parameterCount === null || d.fn.parameterCount === parameters;
+    // a base's operators apply, but for `=`: each class has its own (the compiler's implicit one where it declares
+    // none)
+    const members = (
+      (groups
+        ? (groups.byOwnerTail.get(type) ??
+          (name === 'operator=' ? undefined : this.inherited(groups, this.lineage(type))))
+        : undefined) ?? []
+    ).filter((d) => fits(d, operands ?? 0));
+    const free = (groups?.free ?? []).filter(
+      (d) => fits(d, (operands ?? 0) + 1) && lastSegment(this.parameterTypes(d)[0] ?? '') === type,
+    );
     // `v[i]` on a class without `operator[]` indexes what it converts to (`operator float*()`)
-    const conversions = name === 'operator[]' && members.length + free.length === 0 ? (this.lineage(type).map((cls) => this.pointerConversions(cls)).find((list) => list.length > 0) ?? []) : [];
-    found = members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
+    const conversions =
+      name === 'operator[]' && members.length + free.length === 0
+        ? (this.lineage(type)
+            .map((cls) => this.pointerConversions(cls))
+            .find((list) => list.length > 0) ?? [])
+        : [];
+    found =
+      members.length + free.length + conversions.length > 0 ? [...members, ...free, ...conversions] : NO_DEFINITIONS;
     this.operatorChoices.set(key, found);
     return found;
   }
 
   /**
-   * The free operators a number and one other operand call (`0.5f * v`: `operator*(float, const Vec2&)`): those taking a
-   * number first that the other operand's known class fits best; none where it is no class (the language's own).
+   * The free operators a number and one other operand call (`0.5f * v`: `operator*(float, const Vec2&)`): those taking
+   * a number first that the other operand's known class fits best; none where it is no class (the language's own).
    */
   private numberOperators(site: CallSite, argumentTypes: () => (string | null)[]): Definition[] {
     if (site.argumentCount !== 1 || !site.argumentTypes) return [];
     const candidates = (this.nameGroups(site.name)?.free ?? []).filter((d) => {
       const first = this.parameterTypes(d)[0];
-      return d.fn.parameterCount === 2 && first !== undefined && !first.endsWith('*') && ARITHMETIC.test(lastSegment(this.dealiased(first)));
+      return (
+        d.fn.parameterCount === 2 &&
+        first !== undefined &&
+        !first.endsWith('*') &&
+        ARITHMETIC.test(lastSegment(this.dealiased(first)))
+      );
     });
     const [type] = argumentTypes();
-    if (candidates.length === 0 || type === null || type === undefined || type === 'number' || ARITHMETIC.test(lastSegment(this.dealiased(type)))) return [];
+    if (
+      candidates.length === 0 ||
+      type === null ||
+      type === undefined ||
+      type === 'number' ||
+      ARITHMETIC.test(lastSegment(this.dealiased(type)))
+    )
+      return [];
     const scores = candidates.map((d) => argumentFit([type], this.parameterTypes(d).slice(1), this.classFacts));
     const best = Math.max(...scores);
     return best <= 0 ? [] : this.mostSpecific(candidates.filter((_, i) => scores[i] === best));
@@ -1471,7 +1969,10 @@ export class Resolver {
       // aliases are known by name, wherever declared: one a class declares for itself (`typedef typename Impl::Node
       // Node;`) does not turn the project's class of that name into something else, nor does a typedef read as
       // naming a built-in type (Eigen's `typedef __vector float Packet4f;`) turn a number into something else
-      const next = this.basesByClass.has(name) || ARITHMETIC.test(name) || BOOLEAN.test(name) ? undefined : this.typeAliases.get(name);
+      const next =
+        this.basesByClass.has(name) || ARITHMETIC.test(name) || BOOLEAN.test(name)
+          ? undefined
+          : this.typeAliases.get(name);
       if (next === undefined) break;
       current = pointer && !next.endsWith('*') ? `${next}*` : next;
     }
@@ -1501,18 +2002,24 @@ export class Resolver {
     const candidates = this.callsAt(caller, site.line, site.receiverCall!);
     const known = this.innerCalls.get(site);
     if (known !== undefined) return known ?? undefined;
-    // a call chain's calls start where it starts; an operator's operand (`(a - b) * s`) may start inside its parentheses
-    const within = (other: CallSite) => other.column === site.column || (isOperatorUse(site) && other.column > site.column && other.column < site.column + site.receiver!.length);
+    // a call chain's calls start where it starts; an operator's operand (`(a - b) * s`) may start inside its
+    // parentheses
+    const within = (other: CallSite) =>
+      other.column === site.column ||
+      (isOperatorUse(site) && other.column > site.column && other.column < site.column + site.receiver!.length);
     let inner: CallSite | undefined;
     for (const other of candidates) {
       if (other === site || other.receiver === site.receiver || !within(other)) continue;
-      // in a chain of operators (`e << a << b`) every use starts where the chain does: the operand is the longest use it starts with
+      // in a chain of operators (`e << a << b`) every use starts where the chain does: the operand is the longest use
+      // it starts with
       if (!isOperatorUse(site) || !isOperatorUse(other) || other.column !== site.column) {
         inner ??= other;
         continue;
       }
-      const longer = inner === undefined || inner.column !== site.column || other.receiver!.length > inner.receiver!.length;
-      if (longer && other.receiver!.length < site.receiver!.length && site.receiver!.startsWith(other.receiver!)) inner = other;
+      const longer =
+        inner === undefined || inner.column !== site.column || other.receiver!.length > inner.receiver!.length;
+      if (longer && other.receiver!.length < site.receiver!.length && site.receiver!.startsWith(other.receiver!))
+        inner = other;
     }
     this.innerCalls.set(site, inner ?? null);
     return inner;
@@ -1527,7 +2034,8 @@ export class Resolver {
     const inner = this.innerCall(caller, site);
     const type = inner ? this.resultType(caller, inner, context) : undefined;
     if (type === undefined) return undefined;
-    // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard library's
+    // a project class (with methods, or only fields and free operators: `struct Vec { float x, y; }`) or the standard
+    // library's
     const tail = lastSegment(type);
     return this.knownClass(tail) || context.stdlibModules.has(type.split(/::|\./)[0]!) ? type : undefined;
   }
@@ -1535,7 +2043,8 @@ export class Resolver {
   /**
    * The level of a value's type that is no class of the project: the standard library's by its first segment
    * (`std::vector`, `java.util.List`), else what the import binding its name says (`import java.io.Reader;`), else
-   * `stdlib` where the language's unbound types are its library's (implicitLibraryTypes: `String`); undefined otherwise.
+   * `stdlib` where the language's unbound types are its library's (implicitLibraryTypes: `String`); undefined
+   * otherwise.
    */
   private libraryLevel(type: string, context: FileContext): 'stdlib' | 'external' | undefined {
     // a library's number (`std::size_t`) is no class
@@ -1543,15 +2052,24 @@ export class Resolver {
     const head = type.split(/::|\./)[0]!;
     if (context.stdlibModules.has(head)) return 'stdlib';
     if (this.knownClass(lastSegment(type)) && !this.libraryClassNames.has(lastSegment(type))) return undefined;
-    return context.bindings.get(head)?.outside ?? (getLanguage(context.facts.language).implicitLibraryTypes ? 'stdlib' : undefined);
+    return (
+      context.bindings.get(head)?.outside ??
+      (getLanguage(context.facts.language).implicitLibraryTypes ? 'stdlib' : undefined)
+    );
   }
 
-  /** A class the project declares (with methods, or only fields: `struct Vec { float x, y; }`), or one of its languages' `libraryClasses`. */
+  /**
+   * A class the project declares (with methods, or only fields: `struct Vec { float x, y; }`), or one of its languages'
+   * `libraryClasses`.
+   */
   private knownClass(name: string): boolean {
     return this.ownerTails.has(name) || this.basesByClass.has(name);
   }
 
-  /** The type a call returns: the call resolved, and the return type its callees agree on (undefined when they do not, or it reaches none). */
+  /**
+   * The type a call returns: the call resolved, and the return type its callees agree on (undefined when they do not,
+   * or it reaches none).
+   */
   private resultType(caller: Definition, call: CallSite, context: FileContext): string | undefined {
     if (this.receiverCallDepth >= 8) {
       this.receiverCallStops++;
@@ -1565,7 +2083,9 @@ export class Resolver {
       this.receiverCallDepth--;
     }
     if (resolved.calleeIds.length === 0) return undefined;
-    const types = new Set(this.calleeNumbers.get(resolved.calleeIds)!.map((number) => this.returnTypeOf(this.definitions[number]!)));
+    const types = new Set(
+      this.calleeNumbers.get(resolved.calleeIds)!.map((number) => this.returnTypeOf(this.definitions[number]!)),
+    );
     const [type] = types;
     return types.size === 1 && type !== null ? type : undefined;
   }
@@ -1588,7 +2108,9 @@ export class Resolver {
       }
       if (!type.startsWith(CALL_ARGUMENT)) return type;
       const name = type.slice(CALL_ARGUMENT.length);
-      const call = caller.fn.calls.find((other) => other !== site && other.line === site.line && other.column > site.column && other.name === name);
+      const call = caller.fn.calls.find(
+        (other) => other !== site && other.line === site.line && other.column > site.column && other.name === name,
+      );
       const result = call && this.resultType(caller, call, context);
       if (result) return result;
       // a class without a constructor of the project (`Null()`, `std::string(text)`) makes a value of that class
@@ -1597,11 +2119,17 @@ export class Resolver {
     });
   }
 
-  /** The class a function returns as its signature states it (`btVector3` of `SIMD_FORCE_INLINE const btVector3& getOrigin() const`), a constructor its own; null when none is read. */
+  /**
+   * The class a function returns as its signature states it (`btVector3` of `SIMD_FORCE_INLINE const btVector3&
+   * getOrigin() const`), a constructor its own; null when none is read.
+   */
   private returnTypeOf(definition: Definition): string | null {
     let type = this.returnTypes.get(definition.number);
     if (type === undefined) {
-      type = definition.fn.kind === 'constructor' ? definition.owner || null : statedReturnType(definition.fn.signature, definition.fn.name);
+      type =
+        definition.fn.kind === 'constructor'
+          ? definition.owner || null
+          : statedReturnType(definition.fn.signature, definition.fn.name);
       // Rust's `-> Self`: the impl's type
       if (type === 'Self') type = definition.owner || null;
       this.returnTypes.set(definition.number, type);
@@ -1622,9 +2150,17 @@ export class Resolver {
     const root = /^(\(*)(\*?)(this|[A-Za-z_]\w*)/.exec(text);
     if (!root) return undefined;
     const [, opening, deref, name] = root;
-    const self = () => `${caller.ownerTail}${getLanguage(this.factsByPath.get(caller.path)!.language).selfIsPointer ? '*' : ''}`;
+    const self = () =>
+      `${caller.ownerTail}${getLanguage(this.factsByPath.get(caller.path)!.language).selfIsPointer ? '*' : ''}`;
     // a local's type as written names the class its method's scope sees (`Face* f` in a method of `Body`: `Body::Face`)
-    let type: string | undefined = name === 'this' ? (caller.ownerTail !== '' ? self() : undefined) : rootType !== undefined ? this.scopedType(rootType, caller.owner) : this.namedValueType(caller, name!);
+    let type: string | undefined =
+      name === 'this'
+        ? caller.ownerTail !== ''
+          ? self()
+          : undefined
+        : rootType !== undefined
+          ? this.scopedType(rootType, caller.owner)
+          : this.namedValueType(caller, name!);
     if (deref) type = type?.endsWith('*') ? type.slice(0, -1) : undefined;
     let rest = text.slice(root[0].length);
     // `(*this)`, `(a)`: as many closing parentheses as opened, before any step
@@ -1653,22 +2189,35 @@ export class Resolver {
     return type;
   }
 
-  /** What `value[i]` is on a value of class `type`: the return type of the class's `operator[]` (one agreed on), else undefined. */
+  /**
+   * What `value[i]` is on a value of class `type`: the return type of the class's `operator[]` (one agreed on), else
+   * undefined.
+   */
   private elementType(type: string): string | undefined {
-    const operators = this.operatorCandidates('operator[]', lastSegment(this.dealiased(type)), 1).filter((d) => d.fn.name === 'operator[]');
+    const operators = this.operatorCandidates('operator[]', lastSegment(this.dealiased(type)), 1).filter(
+      (d) => d.fn.name === 'operator[]',
+    );
     const returned = new Set(operators.map((d) => this.returnTypeOf(d)));
     const [only] = returned;
     return returned.size === 1 && only !== null && only !== undefined ? only : undefined;
   }
 
-  /** The stated type of a value the caller names alone that is no local: a field of its class where the language has an implicit
-   *  `this`, else a variable declared outside classes and functions (`const withoutBody: ReadonlySet<string>`), one type agreed on. */
+  /**
+   * The stated type of a value the caller names alone that is no local: a field of its class where the language has an
+   * implicit `this`, else a variable declared outside classes and functions (`const withoutBody: ReadonlySet<string>`),
+   * one type agreed on.
+   */
   private namedValueType(caller: Definition, name: string): string | undefined {
-    const field = getLanguage(this.factsByPath.get(caller.path)!.language).implicitThis ? this.visibleFieldType(caller, name) : undefined;
+    const field = getLanguage(this.factsByPath.get(caller.path)!.language).implicitThis
+      ? this.visibleFieldType(caller, name)
+      : undefined;
     return field ?? this.globalTypes.get(name) ?? undefined;
   }
 
-  /** The stated type of a field the caller names unqualified: its class's (or a base's), else an enclosing class's (an inner class sees its outer instance's fields). */
+  /**
+   * The stated type of a field the caller names unqualified: its class's (or a base's), else an enclosing class's (an
+   * inner class sees its outer instance's fields).
+   */
   private visibleFieldType(caller: Definition, name: string): string | undefined {
     const own = this.fieldType(caller.owner, name);
     if (own !== undefined || caller.owner === '') return own;
@@ -1684,7 +2233,8 @@ export class Resolver {
 
   /**
    * A type named inside class `scope` as the compiler finds it: the class of that name in the innermost enclosing scope
-   * declaring one (`Node` inside `btSoftBody::Face` is `btSoftBody::Node`, not another library's `Node`), else as written.
+   * declaring one (`Node` inside `btSoftBody::Face` is `btSoftBody::Node`, not another library's `Node`), else as
+   * written.
    */
   private scopedType(type: string, scope: string): string {
     if (scope === '') return type;
@@ -1699,7 +2249,10 @@ export class Resolver {
     return type;
   }
 
-  /** The stated type of field `name` of class `owner` (by its qualified name where it has one, else by its last segment) or of its nearest base declaring it. */
+  /**
+   * The stated type of field `name` of class `owner` (by its qualified name where it has one, else by its last segment)
+   * or of its nearest base declaring it.
+   */
   private fieldType(owner: string, name: string): string | undefined {
     if (owner === '') return undefined;
     const qualified = this.fieldTypesByQualifiedOwner.get(owner)?.get(name);
@@ -1717,7 +2270,8 @@ export class Resolver {
       this.conversionsByOwner = new Map();
       for (const [name, definitions] of this.definitionsByName) {
         if (!name.startsWith('operator ') || !name.endsWith('*')) continue;
-        for (const d of definitions) this.conversionsByOwner.set(d.ownerTail, [...(this.conversionsByOwner.get(d.ownerTail) ?? []), d]);
+        for (const d of definitions)
+          this.conversionsByOwner.set(d.ownerTail, [...(this.conversionsByOwner.get(d.ownerTail) ?? []), d]);
       }
     }
     return this.conversionsByOwner.get(type) ?? [];
@@ -1747,15 +2301,27 @@ export class Resolver {
     return choice;
   }
 
-  /** A name's definitions grouped as `applicable` narrows them (each group in definition order), made when the name is first called. */
+  /**
+   * A name's definitions grouped as `applicable` narrows them (each group in definition order), made when the name is
+   * first called.
+   */
   private nameGroups(name: string): NameGroups | undefined {
     let groups = this.groupsByName.get(name);
     if (groups) return groups;
     const all = this.definitionsByName.get(name);
     if (!all) return undefined;
-    groups = { all, free: all.filter((d) => d.fn.kind === 'function' || d.owner === ''), methods: all.filter((d) => d.fn.kind !== 'function' && d.owner !== ''), byOwner: new Map(), byOwnerTail: new Map() };
+    groups = {
+      all,
+      free: all.filter((d) => d.fn.kind === 'function' || d.owner === ''),
+      methods: all.filter((d) => d.fn.kind !== 'function' && d.owner !== ''),
+      byOwner: new Map(),
+      byOwnerTail: new Map(),
+    };
     for (const definition of all) {
-      for (const [byKey, key] of [[groups.byOwner, definition.owner], [groups.byOwnerTail, definition.ownerTail]] as const) {
+      for (const [byKey, key] of [
+        [groups.byOwner, definition.owner],
+        [groups.byOwnerTail, definition.ownerTail],
+      ] as const) {
         const list = byKey.get(key);
         if (list) list.push(definition);
         else byKey.set(key, [definition]);
@@ -1766,7 +2332,12 @@ export class Resolver {
   }
 
   /** Among same-named candidates, prefer those whose parameter count fits the call. */
-  private pickOverload(found: Definition[], site: CallSite, constReceiver: boolean | undefined, argumentTypes: () => (string | null)[]): Definition[] {
+  private pickOverload(
+    found: Definition[],
+    site: CallSite,
+    constReceiver: boolean | undefined,
+    argumentTypes: () => (string | null)[],
+  ): Definition[] {
     const picked = this.pickByArguments(found, site, argumentTypes);
     if (constReceiver === undefined || picked.length < 2) return picked;
     // overloads that differ in `const` (`operator[](int)` and `operator[](int) const`): the receiver's constness picks
@@ -1774,7 +2345,10 @@ export class Resolver {
     return picked.filter((d) => d.isConst === constReceiver);
   }
 
-  /** `argumentTypes`: the site's, typed by the resolver where the extractor could not (asked only when overloads remain). */
+  /**
+   * `argumentTypes`: the site's, typed by the resolver where the extractor could not (asked only when overloads
+   * remain).
+   */
   private pickByArguments(found: Definition[], site: CallSite, argumentTypes: () => (string | null)[]): Definition[] {
     if (found.length < 2 || site.argumentCount === null) return found;
     const fitting = found.filter((d) => takesArguments(d, site));
@@ -1799,25 +2373,51 @@ export class Resolver {
     if (found.length < 2) return found;
     const types = found.map((d) => this.parameterTypes(d));
     const asSpecific = (a: string[], b: string[]) =>
-      a.length === b.length && a.every((type, i) => type === b[i] || (type !== '' && b[i] !== '' && type.endsWith('*') === b[i]!.endsWith('*') && this.classFacts.derivesFrom(lastSegment(type.replace(/\*$/, '')), lastSegment(b[i]!.replace(/\*$/, '')))));
-    const kept = found.filter((_, i) => !types.some((other, j) => j !== i && asSpecific(other, types[i]!) && !asSpecific(types[i]!, other)));
+      a.length === b.length &&
+      a.every(
+        (type, i) =>
+          type === b[i] ||
+          (type !== '' &&
+            b[i] !== '' &&
+            type.endsWith('*') === b[i]!.endsWith('*') &&
+            this.classFacts.derivesFrom(lastSegment(type.replace(/\*$/, '')), lastSegment(b[i]!.replace(/\*$/, '')))),
+      );
+    const kept = found.filter(
+      (_, i) => !types.some((other, j) => j !== i && asSpecific(other, types[i]!) && !asSpecific(types[i]!, other)),
+    );
     return kept.length > 0 ? kept : found;
   }
 
   /**
-   * The type of a name passed as an argument: an enumeration's constant (`Flow`; `EmitterStyle::Flow` by its scope; in a
-   * method, its class's own first), a field of the caller's class or a variable of a namespace; null when it is none.
+   * The type of a name passed as an argument: an enumeration's constant (`Flow`; `EmitterStyle::Flow` by its scope; in
+   * a method, its class's own first), a field of the caller's class or a variable of a namespace; null when it is none.
    */
   private namedArgumentType(caller: Definition, name: string): string | null {
     const parts = name.split('::');
     const last = parts.at(-1)!;
-    if (parts.length > 1) return this.constantTypes.get(`${parts.at(-2)}::${last}`) ?? (this.basesByClass.has(parts.at(-2)!) ? null : (this.constantTypes.get(last) ?? null));
-    return (caller.ownerTail !== '' ? this.constantTypes.get(`${caller.ownerTail}::${name}`) : undefined) ?? this.constantTypes.get(name) ?? this.visibleFieldType(caller, name) ?? this.globalTypes.get(name) ?? null;
+    if (parts.length > 1)
+      return (
+        this.constantTypes.get(`${parts.at(-2)}::${last}`) ??
+        (this.basesByClass.has(parts.at(-2)!) ? null : (this.constantTypes.get(last) ?? null))
+      );
+    return (
+      (caller.ownerTail !== '' ? this.constantTypes.get(`${caller.ownerTail}::${name}`) : undefined) ??
+      this.constantTypes.get(name) ??
+      this.visibleFieldType(caller, name) ??
+      this.globalTypes.get(name) ??
+      null
+    );
   }
 
-  /** How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed). */
+  /**
+   * How many of a site's typed arguments a definition's parameters agree with (argumentFit; -1: one cannot be passed).
+   */
   private argumentScore(definition: Definition, site: CallSite, types: readonly (string | null)[]): number {
-    return argumentFit(types, this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0), this.classFacts);
+    return argumentFit(
+      types,
+      this.parameterTypes(definition).slice(freeOperator(definition, site) ? 1 : 0),
+      this.classFacts,
+    );
   }
 
   /** What argumentFit asks about classes: bases (the project's, the library's of its table) and conversions. */
@@ -1844,16 +2444,30 @@ export class Resolver {
    * arguments fit better than every one of that tier, as overload resolution weighs them all: `out << node` in a
    * file with its own `operator<<(Emitter&, const Foo&)` calls the library's `operator<<(Emitter&, const Node&)`.
    */
-  private betterOverloads(tier: Definition[], candidates: readonly Definition[], site: CallSite, argumentTypes: () => (string | null)[]): Definition[] | null {
+  private betterOverloads(
+    tier: Definition[],
+    candidates: readonly Definition[],
+    site: CallSite,
+    argumentTypes: () => (string | null)[],
+  ): Definition[] | null {
     // no typed argument: every overload scores 0 and none fits better
-    if (!site.argumentTypes || site.argumentCount === null || candidates.length === tier.length || !site.argumentTypes.some((type) => type !== null)) return null;
+    if (
+      !site.argumentTypes ||
+      site.argumentCount === null ||
+      candidates.length === tier.length ||
+      !site.argumentTypes.some((type) => type !== null)
+    )
+      return null;
     const types = argumentTypes();
     const fittest = this.fittestOverloads(candidates, site, types);
     // the fittest of all that the tier lacks, when they beat the tier's own (all of them the tier's: none beats it)
     const inTier = new Set(tier);
     const outside = fittest.found.filter((d) => !inTier.has(d));
     if (outside.length === 0) return null;
-    const tierBest = Math.max(-1, ...tier.filter((d) => takesArguments(d, site)).map((d) => this.argumentScore(d, site, types)));
+    const tierBest = Math.max(
+      -1,
+      ...tier.filter((d) => takesArguments(d, site)).map((d) => this.argumentScore(d, site, types)),
+    );
     return fittest.score > Math.max(0, tierBest) ? outside : null;
   }
 
@@ -1862,7 +2476,11 @@ export class Resolver {
    * and none when no candidate takes them); kept per candidate list and typed arguments: a common name's thousands of
    * overloads were scored again at each of its calls.
    */
-  private fittestOverloads(candidates: readonly Definition[], site: CallSite, types: readonly (string | null)[]): { score: number; found: Definition[] } {
+  private fittestOverloads(
+    candidates: readonly Definition[],
+    site: CallSite,
+    types: readonly (string | null)[],
+  ): { score: number; found: Definition[] } {
     let byArguments = this.fittestByCandidates.get(candidates);
     if (!byArguments) {
       byArguments = new Map();
@@ -1889,7 +2507,9 @@ export class Resolver {
     if (!types) {
       // a template's type parameter (`template <typename Key> Node operator[](const Key& key)`) takes any type: unknown
       const typeParameters = templateTypeParameters(definition.fn.signature);
-      types = parameterTypes(definition.fn.signature, definition.fn.name).map((type) => (typeParameters.has(type.replace(/\*$/, '')) ? '' : type));
+      types = parameterTypes(definition.fn.signature, definition.fn.name).map((type) =>
+        typeParameters.has(type.replace(/\*$/, '')) ? '' : type,
+      );
       this.parameterTypesOf.set(definition, types);
     }
     return types;
@@ -1915,7 +2535,10 @@ export class Resolver {
     return own.find((declaration) => declaration.line > line)?.docstring ?? null;
   }
 
-  /** What a file's includes and imports bring it (indexIncluders worked it out for every file when the repository has includes). */
+  /**
+   * What a file's includes and imports bring it (indexIncluders worked it out for every file when the repository has
+   * includes).
+   */
   private closureOf(facts: FileFacts): FileClosure {
     const spec = getLanguage(facts.language);
     return this.closures.get(facts.path) ?? this.visitClosure(facts, spec, this.languageSets(spec).stdlibModules);
@@ -1929,7 +2552,24 @@ export class Resolver {
     for (const target of systemTargets) for (const { names, library } of target.sets) systemNames.set(names, library);
     const libraryNames = systemTargets.some((target) => target.library) ? this.libraryNames(spec) : null;
     const index = this.fileIndex.get(facts.path)!;
-    return { facts, dir: posix.dirname(facts.path), index, visibleMacros: new Map(), reached: this.marks(reached), included: this.marks(included), bindings, globFiles, systemNames, libraryNames, stdlib, stdlibModules, implicitThis: spec.implicitThis === true, methodsOnReceivers: spec.scopes.some((scope) => (scope.kind ?? 'class') === 'class'), decided: new Map(), choices: new Map() };
+    return {
+      facts,
+      dir: posix.dirname(facts.path),
+      index,
+      visibleMacros: new Map(),
+      reached: this.marks(reached),
+      included: this.marks(included),
+      bindings,
+      globFiles,
+      systemNames,
+      libraryNames,
+      stdlib,
+      stdlibModules,
+      implicitThis: spec.implicitThis === true,
+      methodsOnReceivers: spec.scopes.some((scope) => (scope.kind ?? 'class') === 'class'),
+      decided: new Map(),
+      choices: new Map(),
+    };
   }
 
   /** What a file's includes and imports bring it, transitively (the file itself left out). */
@@ -1965,7 +2605,12 @@ export class Resolver {
         } else {
           for (const name of step.names) {
             const imported = step.renamed?.[name];
-            bindings.set(name, imported === undefined ? { files: step.files, outside: null } : { files: step.files, outside: null, imported });
+            bindings.set(
+              name,
+              imported === undefined
+                ? { files: step.files, outside: null }
+                : { files: step.files, outside: null, imported },
+            );
           }
           for (const file of step.numbers) {
             if (step.include ? includedMarks[file] === visit : reachedMarks[file] === visit) continue;
@@ -1984,7 +2629,13 @@ export class Resolver {
     visitIncludes(facts, 0);
     const self = this.fileIndex.get(facts.path);
     const others = (files: number[]) => Int32Array.from(files.filter((file) => file !== self));
-    return { included: others(included), reached: others(reached), bindings, globFiles, systemTargets: [...systemTargets] };
+    return {
+      included: others(included),
+      reached: others(reached),
+      bindings,
+      globFiles,
+      systemTargets: [...systemTargets],
+    };
   }
 
   /** A set of files as marks (FileMarks). */
@@ -2000,16 +2651,27 @@ export class Resolver {
   }
 
   /** A language's standard-library names and modules (shared by every file of the language). */
-  private languageSets(spec: LanguageSpec): { stdlib: Set<string>; stdlibModules: Set<string>; libraryMacros: Set<string> } {
+  private languageSets(spec: LanguageSpec): {
+    stdlib: Set<string>;
+    stdlibModules: Set<string>;
+    libraryMacros: Set<string>;
+  } {
     let sets = this.languageSetCache.get(spec.id);
     if (!sets) {
-      sets = { stdlib: new Set(spec.stdlib), stdlibModules: new Set(spec.stdlibModules), libraryMacros: new Set(spec.systemLibrary?.macros) };
+      sets = {
+        stdlib: new Set(spec.stdlib),
+        stdlibModules: new Set(spec.stdlibModules),
+        libraryMacros: new Set(spec.systemLibrary?.macros),
+      };
       this.languageSetCache.set(spec.id, sets);
     }
     return sets;
   }
 
-  /** What each import of `from` brings to a file of `spec`'s language that reaches it (worked out once per file and language). */
+  /**
+   * What each import of `from` brings to a file of `spec`'s language that reaches it (worked out once per file and
+   * language).
+   */
   private importSteps(from: FileFacts, spec: LanguageSpec, stdlibModules: Set<string>): ImportStep[] {
     let byPath = this.importStepCache.get(spec.id);
     if (!byPath) this.importStepCache.set(spec.id, (byPath = new Map()));
@@ -2019,8 +2681,21 @@ export class Resolver {
       const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
       if (system) return { kind: 'module', bindings: system };
       const files = this.resolveImport(from.path, ref, from.language);
-      if (files.length > 0) return { kind: 'files', names: ref.bindings, renamed: ref.renamed, files, numbers: files.map((path) => this.fileIndex.get(path)!), include: ref.resolve === 'include' };
-      return { kind: 'outside', names: ref.bindings, outside: this.outsideKind(ref, stdlibModules), system: ref.resolve === 'include' ? this.systemInclude(ref.target, spec) : null };
+      if (files.length > 0)
+        return {
+          kind: 'files',
+          names: ref.bindings,
+          renamed: ref.renamed,
+          files,
+          numbers: files.map((path) => this.fileIndex.get(path)!),
+          include: ref.resolve === 'include',
+        };
+      return {
+        kind: 'outside',
+        names: ref.bindings,
+        outside: this.outsideKind(ref, stdlibModules),
+        system: ref.resolve === 'include' ? this.systemInclude(ref.target, spec) : null,
+      };
     });
     byPath.set(from.path, steps);
     return steps;
@@ -2032,7 +2707,10 @@ export class Resolver {
     let include = this.systemIncludeCache.get(key);
     if (!include) {
       const headers = spec.systemLibrary?.headers;
-      const sets = this.systemHeaderDeclarations(target).map(({ header, names }) => ({ names, library: isLibraryHeader(header, headers) }));
+      const sets = this.systemHeaderDeclarations(target).map(({ header, names }) => ({
+        names,
+        library: isLibraryHeader(header, headers),
+      }));
       include = { library: isLibraryHeader(target, headers), sets };
       this.systemIncludeCache.set(key, include);
     }
@@ -2054,7 +2732,8 @@ export class Resolver {
     const system = this.moduleSystems.get(from.language)?.bindings(from.path, ref);
     if (system) return system;
     const files = this.resolveImport(from.path, ref, from.language);
-    const outside = files.length === 0 ? this.outsideKind(ref, new Set(getLanguage(from.language).stdlibModules)) : null;
+    const outside =
+      files.length === 0 ? this.outsideKind(ref, new Set(getLanguage(from.language).stdlibModules)) : null;
     const bindings: ImportBinding[] = ref.bindings.map((name) => ({ name, files, outside }));
     if (ref.wildcard || ref.resolve === 'include') bindings.push({ name: null, files, outside });
     return bindings;
@@ -2062,8 +2741,14 @@ export class Resolver {
 
   /** Repository files an import/include refers to (empty when it is outside the repository). */
   resolveImport(fromPath: string, ref: ImportRef, language: LanguageId): string[] {
-    // a bare specifier naming a module of the runtime (`'http'`, `'node:fs'`) is that module, never a file that shares its name (`test/http.ts`)
-    if (ref.resolve === 'relative-path' && !/^[./]/.test(ref.target) && getLanguage(language).stdlibModules?.includes(ref.target.split(/[/:]/)[0]!)) return [];
+    // a bare specifier naming a module of the runtime (`'http'`, `'node:fs'`) is that module, never a file that shares
+    // its name (`test/http.ts`)
+    if (
+      ref.resolve === 'relative-path' &&
+      !/^[./]/.test(ref.target) &&
+      getLanguage(language).stdlibModules?.includes(ref.target.split(/[/:]/)[0]!)
+    )
+      return [];
     const fromDir = posix.dirname(fromPath);
     // Many files import the same module from the same folder: resolve each pair once.
     const key = `${fromDir}\0${language}\0${ref.resolve}\0${ref.target}`;
@@ -2077,7 +2762,8 @@ export class Resolver {
 
   /** `extensions`: what the importer's module names may leave out (its language's first). */
   private resolveImportUncached(fromDir: string, ref: ImportRef, extensions: readonly string[]): string[] {
-    const existing = (candidates: string[]) => candidates.map((c) => posix.normalize(c)).filter((c) => this.paths.has(c));
+    const existing = (candidates: string[]) =>
+      candidates.map((c) => posix.normalize(c)).filter((c) => this.paths.has(c));
     switch (ref.resolve) {
       case 'include': {
         const local = existing([posix.join(fromDir, ref.target)]);
@@ -2085,14 +2771,18 @@ export class Resolver {
         return this.nearest(fromDir, this.pathsBySuffix.get(posix.normalize(ref.target)) ?? []);
       }
       case 'relative-path': {
-        if (!ref.target.startsWith('.') && !ref.target.startsWith('/')) return this.bySuffixWithExtensions(fromDir, ref.target, extensions);
+        if (!ref.target.startsWith('.') && !ref.target.startsWith('/'))
+          return this.bySuffixWithExtensions(fromDir, ref.target, extensions);
         const base = posix.join(fromDir, ref.target);
         // TypeScript's ESM imports name the compiled file: `./queue.js` is `./queue.ts` in the source.
         const compiled = /\.(m|c)?jsx?$/.exec(base);
-        const sources = compiled ? ['ts', 'tsx', 'mts', 'cts'].map((ext) => `${base.slice(0, compiled.index)}.${ext}`) : [];
-        return existing([...sources, ...['', ...extensions].flatMap((ext) => [
-          `${base}${ext}`, ext ? `${base}/index${ext}` : '',
-        ]).filter(Boolean)]).slice(0, 1);
+        const sources = compiled
+          ? ['ts', 'tsx', 'mts', 'cts'].map((ext) => `${base.slice(0, compiled.index)}.${ext}`)
+          : [];
+        return existing([
+          ...sources,
+          ...['', ...extensions].flatMap((ext) => [`${base}${ext}`, ext ? `${base}/index${ext}` : '']).filter(Boolean),
+        ]).slice(0, 1);
       }
       case 'dotted-module': {
         const leadingDots = /^\.+/.exec(ref.target)?.[0].length ?? 0;
@@ -2137,7 +2827,9 @@ export class Resolver {
     return init ? this.nearest(fromDir, init) : [];
   }
 
-  /** All files of the directory whose path ends with `dirPath`, or with a shorter tail of it (nearest such directory). */
+  /**
+   * All files of the directory whose path ends with `dirPath`, or with a shorter tail of it (nearest such directory).
+   */
   private directoryFiles(fromDir: string, dirPath: string, wholePathOnly = false): string[] {
     const segments = dirPath.split('/').filter(Boolean);
     for (let i = 0; i < (wholePathOnly ? Math.min(1, segments.length) : segments.length); i++) {
@@ -2163,7 +2855,9 @@ export class Resolver {
   private headerSources(header: string): string[] {
     let sources = this.headerSourceCache.get(header);
     if (!sources) {
-      const candidates = (this.pathsByStem.get(stem(header)) ?? []).filter((path) => path !== header && this.factsByPath.get(path)!.functions.length > 0);
+      const candidates = (this.pathsByStem.get(stem(header)) ?? []).filter(
+        (path) => path !== header && this.factsByPath.get(path)!.functions.length > 0,
+      );
       sources = this.nearest(posix.dirname(header), candidates);
       this.headerSourceCache.set(header, sources);
     }
@@ -2212,7 +2906,6 @@ export class Resolver {
     }
     return parsed;
   }
-
 }
 
 /** Whether an include path names one of the C library's headers (a listed file, or a file under a listed folder). */
@@ -2230,7 +2923,9 @@ let cppIncludeDirs: string[] | null = null;
 /** A system header's file: in the folders of `CPATH` first (as the compiler searches them: a sysroot's, or a test's
  *  own headers), then the system's. */
 function findSystemHeader(header: string): string | null {
-  cppIncludeDirs ??= existsSync('/usr/include/c++') ? readdirSync('/usr/include/c++').map((v) => join('/usr/include/c++', v)) : [];
+  cppIncludeDirs ??= existsSync('/usr/include/c++')
+    ? readdirSync('/usr/include/c++').map((v) => join('/usr/include/c++', v))
+    : [];
   const given = (process.env.CPATH ?? '').split(':').filter((dir) => dir !== '');
   for (const dir of [...given, ...SYSTEM_INCLUDE_DIRS, ...cppIncludeDirs]) {
     const file = join(dir, header);

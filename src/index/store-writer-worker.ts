@@ -40,7 +40,15 @@ export function handle(message: WriterMessage): void {
   if (message.kind === 'begin') {
     const store = new IndexStore(message.file);
     try {
-      open = { store, split: message.split, replacement: store.beginReplace(message.removed), facts: [], texts: new Map(), resolver: null, callers: new Map() };
+      open = {
+        store,
+        split: message.split,
+        replacement: store.beginReplace(message.removed),
+        facts: [],
+        texts: new Map(),
+        resolver: null,
+        callers: new Map(),
+      };
     } catch (error) {
       store.close();
       throw error;
@@ -66,7 +74,10 @@ export function handle(message: WriterMessage): void {
       const resolver = current.resolver;
       if (!resolver) throw new Error('index writer: resolved functions before the resolution');
       forEachResolvedRow(message.resolved, (number, level, callsJson) =>
-        current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), callsJson, number)));
+        current.replacement.putFunctionRow(
+          functionRow(resolver.functionRecord(number, level, textOf), callsJson, number),
+        ),
+      );
     });
     return;
   }
@@ -78,7 +89,10 @@ export function handle(message: WriterMessage): void {
       current.facts = [];
       current.resolver = resolver;
       current.callers = resolver.resolveEach(
-        (number, calls, level) => current.replacement.putFunctionRow(functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number)),
+        (number, calls, level) =>
+          current.replacement.putFunctionRow(
+            functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number),
+          ),
         { from: resolver.firstFunctionAfter(current.split), to: Infinity },
       );
     });

@@ -19,16 +19,25 @@ export type WriterMessage =
   | { kind: 'finish'; callers: ReadonlyMap<number, number> }
   | { kind: 'abort' };
 
-/** The writer keeps every file's facts and text: 3 x 64 MiB semi-spaces (measured on LLVM: a third fewer scavenging seconds than V8's default). */
+/**
+ * The writer keeps every file's facts and text: 3 x 64 MiB semi-spaces (measured on LLVM: a third fewer scavenging
+ * seconds than V8's default).
+ */
 const WRITER_HEAP: WorkerSettings = { youngGenerationMb: 192 };
 
-/** One resolved function as the calling thread sends it: its number, level and calls (a JSON text holds no raw newline or tab). */
+/**
+ * One resolved function as the calling thread sends it: its number, level and calls (a JSON text holds no raw newline
+ * or tab).
+ */
 function resolvedRow(number: number, level: ContextLevel, calls: readonly FunctionCall[]): string {
   return `${number}\t${level}\t${JSON.stringify(calls)}\n`;
 }
 
 /** Each function of `resolvedRow` lines: its number, level and calls as JSON. */
-export function forEachResolvedRow(rows: string, each: (number: number, level: ContextLevel, callsJson: string) => void): void {
+export function forEachResolvedRow(
+  rows: string,
+  each: (number: number, level: ContextLevel, callsJson: string) => void,
+): void {
   for (let start = 0, end = rows.indexOf('\n'); end >= 0; start = end + 1, end = rows.indexOf('\n', start)) {
     const first = rows.indexOf('\t', start);
     const second = rows.indexOf('\t', first + 1);
@@ -50,9 +59,15 @@ export class IndexWriter {
   private failure: Error | null = null;
   private closed = false;
 
-  /** Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths; the writer resolves the functions of the files from `split` on (resolutionSplit). */
+  /**
+   * Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths; the writer resolves
+   * the functions of the files from `split` on (resolutionSplit).
+   */
   constructor(file: string, removed: string[], split: string | null) {
-    this.queue = createWorkerQueue<WriterMessage, void>(new URL('./store-writer-worker.ts', import.meta.url), WRITER_HEAP);
+    this.queue = createWorkerQueue<WriterMessage, void>(
+      new URL('./store-writer-worker.ts', import.meta.url),
+      WRITER_HEAP,
+    );
     this.send({ kind: 'begin', file, removed, split });
   }
 
@@ -72,14 +87,20 @@ export class IndexWriter {
     this.send({ kind: 'resolve', root, kept, yablocoIndexedFiles });
   }
 
-  /** A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross threads). */
+  /**
+   * A function this thread resolved: the writer makes its row from the facts and text it keeps (only the calls cross
+   * threads).
+   */
   putResolved(number: number, calls: readonly FunctionCall[], level: ContextLevel): void {
     const row = resolvedRow(number, level, calls);
     this.resolved += row;
     this.add(row.length);
   }
 
-  /** Adds the callers counts of the functions resolved here to the writer's own, writes them and commits; resolves once the index is committed. */
+  /**
+   * Adds the callers counts of the functions resolved here to the writer's own, writes them and commits; resolves once
+   * the index is committed.
+   */
   async finish(callers: ReadonlyMap<number, number>): Promise<void> {
     this.flush();
     await this.end({ kind: 'finish', callers });

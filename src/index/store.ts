@@ -15,7 +15,10 @@ const PAGE_BYTES = 16384;
 /** The index and language stages' own code: the facts and resolutions they stored depend on it. */
 const INDEX_CODE_VERSION = codeVersion([new URL('./', import.meta.url), new URL('../languages/', import.meta.url)]);
 
-/** The functions' lookup indexes: dropped while a replacement writes every function, made again at its end (one sort instead of a b-tree insert per row). */
+/**
+ * The functions' lookup indexes: dropped while a replacement writes every function, made again at its end (one sort
+ * instead of a b-tree insert per row).
+ */
 const FUNCTION_INDEXES = `
 CREATE INDEX IF NOT EXISTS functions_by_path ON functions(path);
 CREATE INDEX IF NOT EXISTS functions_by_name ON functions(name);
@@ -53,7 +56,10 @@ export interface StoredFile {
 export interface IndexReplacement {
   /** a parsed file and its facts (as JSON). */
   putFile(file: StoredFile, factsJson: string): void;
-  /** a function's row (functionRow: its callers are counted at the end; its rowid places it, so rows may come out of order). */
+  /**
+   * a function's row (functionRow: its callers are counted at the end; its rowid places it, so rows may come out of
+   * order).
+   */
   putFunctionRow(row: FunctionRowValues): void;
   /** writes the callers counts, by function number (functions absent: none), and commits. */
   finish(callers: ReadonlyMap<number, number>): void;
@@ -61,21 +67,68 @@ export interface IndexReplacement {
   abort(): void;
 }
 
-/** A function's row as written: its rowid (its number + 1) and its columns' values in the order of insertFunction (its callers are counted at finish). */
-export type FunctionRowValues = [rowid: number, id: string, path: string, name: string, qualifiedName: string, kind: string, language: string, signature: string,
-  code: string, span: string, bodySpan: string, docstring: string | null, linesOfCode: number, level: string, calls: string];
+/**
+ * A function's row as written: its rowid (its number + 1) and its columns' values in the order of insertFunction (its
+ * callers are counted at finish).
+ */
+export type FunctionRowValues = [
+  rowid: number,
+  id: string,
+  path: string,
+  name: string,
+  qualifiedName: string,
+  kind: string,
+  language: string,
+  signature: string,
+  code: string,
+  span: string,
+  bodySpan: string,
+  docstring: string | null,
+  linesOfCode: number,
+  level: string,
+  calls: string,
+];
 
-/** A function and its resolved calls (`callsJson`: a JSON list of FunctionCall, serialised once, where they are resolved) as the values of its row. */
+/**
+ * A function and its resolved calls (`callsJson`: a JSON list of FunctionCall, serialised once, where they are
+ * resolved) as the values of its row.
+ */
 export function functionRow(f: Omit<FunctionRecord, 'callers'>, callsJson: string, number: number): FunctionRowValues {
   // One JSON list per function: far fewer rows to write than one row per call site.
-  return [number + 1, f.id, f.path, f.name, f.qualifiedName, f.kind, f.language, f.signature, f.code, JSON.stringify(f.span),
-    JSON.stringify(f.bodySpan), f.docstring, f.linesOfCode, f.level, callsJson];
+  return [
+    number + 1,
+    f.id,
+    f.path,
+    f.name,
+    f.qualifiedName,
+    f.kind,
+    f.language,
+    f.signature,
+    f.code,
+    JSON.stringify(f.span),
+    JSON.stringify(f.bodySpan),
+    f.docstring,
+    f.linesOfCode,
+    f.level,
+    callsJson,
+  ];
 }
 
 interface FunctionRow {
-  id: string; path: string; name: string; qualified_name: string; kind: FunctionRecord['kind'];
-  language: LanguageId; signature: string; code: string; span: string; body_span: string;
-  docstring: string | null; lines_of_code: number; level: ContextLevel; callers: number;
+  id: string;
+  path: string;
+  name: string;
+  qualified_name: string;
+  kind: FunctionRecord['kind'];
+  language: LanguageId;
+  signature: string;
+  code: string;
+  span: string;
+  body_span: string;
+  docstring: string | null;
+  lines_of_code: number;
+  level: ContextLevel;
+  callers: number;
 }
 
 function toRecord(row: FunctionRow): FunctionRecord {
@@ -119,7 +172,10 @@ export class IndexStore {
     // A plugin's language table is part of what the facts depend on.
     const indexCode = `${INDEX_CODE_VERSION}${pluginLanguagesVersion()}`;
     if ((version !== null && version !== SCHEMA_VERSION) || (code !== null && code !== indexCode)) {
-      this.db.exec('DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS functions; DROP TABLE IF EXISTS calls; DROP TABLE IF EXISTS callers;');
+      this.db.exec(
+        'DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS functions; DROP TABLE IF EXISTS calls; DROP TABLE IF ' +
+          'EXISTS callers;',
+      );
     }
     this.db.exec(SCHEMA);
     this.setMeta('schema', SCHEMA_VERSION);
@@ -136,7 +192,9 @@ export class IndexStore {
   }
 
   setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+    this.db
+      .prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, value);
   }
 
   /** Switches the journal mode; false when SQLite keeps the current one (another connection has the file open). */
@@ -155,8 +213,15 @@ export class IndexStore {
   }
 
   files(): StoredFile[] {
-    const rows = this.db.prepare('SELECT path, language, hash, size, lines, has_errors FROM files ORDER BY path').all() as {
-      path: string; language: LanguageId; hash: string; size: number; lines: number; has_errors: number;
+    const rows = this.db
+      .prepare('SELECT path, language, hash, size, lines, has_errors FROM files ORDER BY path')
+      .all() as {
+      path: string;
+      language: LanguageId;
+      hash: string;
+      size: number;
+      lines: number;
+      has_errors: number;
     }[];
     return rows.map((row) => ({ ...row, hasErrors: row.has_errors === 1 }));
   }
@@ -196,7 +261,8 @@ export class IndexStore {
     // A first index has no old one for readers to see: written through a rollback journal, its pages
     // are written once (the write-ahead log writes each twice: to the log, then to the database).
     // Another connection open on the file keeps the log (the switch needs the file to itself).
-    const rollbackJournal = db.prepare('SELECT 1 FROM files LIMIT 1').get() === undefined && this.setJournalMode('delete');
+    const rollbackJournal =
+      db.prepare('SELECT 1 FROM files LIMIT 1').get() === undefined && this.setJournalMode('delete');
     db.exec('BEGIN IMMEDIATE');
     let open = true;
     // A failed COMMIT leaves the transaction open, for abort to roll back; SQLite may already have
@@ -212,7 +278,10 @@ export class IndexStore {
     };
     try {
       for (const path of removed) deleteFile.run(path);
-      db.exec('DELETE FROM functions; DELETE FROM callers; DROP INDEX IF EXISTS functions_by_path; DROP INDEX IF EXISTS functions_by_name;');
+      db.exec(
+        'DELETE FROM functions; DELETE FROM callers; DROP INDEX IF EXISTS functions_by_path; DROP INDEX IF EXISTS ' +
+          'functions_by_name;',
+      );
     } catch (error) {
       end('ROLLBACK');
       throw error;
@@ -245,25 +314,36 @@ export class IndexStore {
   }
 
   functions(): FunctionRecord[] {
-    const rows = this.db.prepare(`SELECT functions.*, coalesce(callers.count, 0) AS callers FROM functions LEFT JOIN callers ON callers.function_row = functions.rowid
-      ORDER BY path, json_extract(span, '$.startLine'), id`).all() as FunctionRow[];
+    const rows = this.db
+      .prepare(`SELECT functions.*, coalesce(callers.count, 0) AS callers FROM functions LEFT JOIN callers ON callers.function_row = functions.rowid
+      ORDER BY path, json_extract(span, '$.startLine'), id`)
+      .all() as FunctionRow[];
     return rows.map(toRecord);
   }
 
   /** Every resolved call site, grouped by caller in the functions' order. */
   calls(): ResolvedCall[] {
-    const rows = this.db.prepare('SELECT id, calls FROM functions ORDER BY path, json_extract(span, \'$.startLine\'), id').all() as { id: string; calls: string }[];
-    return rows.flatMap((row) => (JSON.parse(row.calls) as FunctionCall[]).map((call) => ({ callerId: row.id, ...call })));
+    const rows = this.db
+      .prepare("SELECT id, calls FROM functions ORDER BY path, json_extract(span, '$.startLine'), id")
+      .all() as { id: string; calls: string }[];
+    return rows.flatMap((row) =>
+      (JSON.parse(row.calls) as FunctionCall[]).map((call) => ({ callerId: row.id, ...call })),
+    );
   }
 
-
   blameTimes(path: string, hash: string): number[] | null {
-    const row = this.db.prepare('SELECT hash, line_times FROM blame WHERE path = ?').get(path) as { hash: string; line_times: string } | undefined;
+    const row = this.db.prepare('SELECT hash, line_times FROM blame WHERE path = ?').get(path) as
+      | { hash: string; line_times: string }
+      | undefined;
     return row && row.hash === hash ? (JSON.parse(row.line_times) as number[]) : null;
   }
 
   putBlameTimes(path: string, hash: string, times: number[]): void {
-    this.db.prepare('INSERT INTO blame (path, hash, line_times) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = excluded.hash, line_times = excluded.line_times')
+    this.db
+      .prepare(
+        'INSERT INTO blame (path, hash, line_times) VALUES (?, ?, ?) ON CONFLICT(path) DO UPDATE SET hash = ' +
+          'excluded.hash, line_times = excluded.line_times',
+      )
       .run(path, hash, JSON.stringify(times));
   }
 

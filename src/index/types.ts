@@ -11,10 +11,13 @@ export interface Span {
 }
 
 /** Built-in arithmetic types (C, C++, Java): a `number` literal fits them. */
-export const ARITHMETIC = /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
+export const ARITHMETIC =
+  /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
 /** CallSite.argumentTypes: an argument that is a name no local declares (`BeginDoc`), typed by the resolver. */
 export const NAMED_ARGUMENT = '=';
-/** CallSite.argumentTypes: an argument that is a call (`Comment("x")`), typed by the return type of what it resolves to. */
+/**
+ * CallSite.argumentTypes: an argument that is a call (`Comment("x")`), typed by the return type of what it resolves to.
+ */
 export const CALL_ARGUMENT = '()';
 /** CallSite.argumentTypes: an argument that is a field or element of a value (`xf.q`, `m_el[0]`), typed by the resolver
  *  from where it starts: `.` + the stated type of the local it starts from (`?` for none: a field of the caller's class
@@ -29,25 +32,33 @@ export interface CallSite {
   receiver: string | null;
   /** the receiver is a path (`Foo::bar()`, `module::f()`), not a value; absent otherwise. */
   receiverIsPath?: boolean;
-  /** the receiver's type where the function states it (`let x: Foo`, a parameter `x: &Foo`, `x := &Foo{}`); absent otherwise. */
+  /**
+   * the receiver's type where the function states it (`let x: Foo`, a parameter `x: &Foo`, `x := &Foo{}`); absent
+   * otherwise.
+   */
   receiverType?: string;
-  /** the receiver is a call's result (`t.getOrigin().x()`): that call's name; it is the caller's call site at the same line and column
-   *  with this name, and its callee's return type is the receiver's type. An operator's operand that is another operator's use
-   *  (`(a - b) * s`) names that operator (`operator-`), its site on the same line within the operand. Absent otherwise. */
+  /**
+   * the receiver is a call's result (`t.getOrigin().x()`): that call's name; it is the caller's call site at the same
+   * line and column with this name, and its callee's return type is the receiver's type. An operator's operand that is
+   * another operator's use (`(a - b) * s`) names that operator (`operator-`), its site on the same line within the
+   * operand. Absent otherwise.
+   */
   receiverCall?: string;
   /** the receiver is an expression (`box.mi`, `pts[i]`, an operator's operand) that starts from a local of this stated
-   *  type (a pointer keeps its `*`; '' when the local's type is not stated: it hides any field of its name); the resolver
-   *  follows its element and field steps (LanguageSpec.receiverExpressions). */
+   * type (a pointer keeps its `*`; '' when the local's type is not stated: it hides any field of its name); the
+   * resolver follows its element and field steps (LanguageSpec.receiverExpressions). */
   receiverRootType?: string;
-  /** the receiver (or the local its expression starts from) is declared const (`LocalTypeRule.constQualifier`): the `const`
-   *  overload of a method or operator is the one called. Absent otherwise. */
+  /**
+   * the receiver (or the local its expression starts from) is declared const (`LocalTypeRule.constQualifier`): the
+   * `const` overload of a method or operator is the one called. Absent otherwise.
+   */
   receiverConst?: boolean;
   /** number of arguments at the call (used to pick among overloads), null when unknown. */
   argumentCount: number | null;
   /** each argument's type where the code states it (a typed local or parameter, a literal's kind: `literalTypes`), else
-   *  what the resolver types (`NAMED_ARGUMENT` + a name no local declares: an enumeration's constant or a field of the
-   *  caller's class; `CALL_ARGUMENT` + a called name: that call's result; `EXPRESSION_ARGUMENT`: a field or element), else
-   *  null; absent when none is known. */
+   * what the resolver types (`NAMED_ARGUMENT` + a name no local declares: an enumeration's constant or a field of the
+   * caller's class; `CALL_ARGUMENT` + a called name: that call's result; `EXPRESSION_ARGUMENT`: a field or element),
+   * else null; absent when none is known. */
   argumentTypes?: (string | null)[];
   /** a construction a declaration or an initializer writes (`constructions`: `T v(x);`, `: m(y)`): only a constructor
    *  taking its arguments is called, of the class it names or, in an initializer, of a member's stated type. */
@@ -70,7 +81,10 @@ export interface ImportRef {
   line: number;
   /** binds every public name of the target (`import a.b.*`, `from m import *`, C# `using A.B;`, Go `import . "x"`). */
   wildcard?: boolean;
-  /** the names imported under another name, by the binding (`distance` -> `levenshtein` for `import {levenshtein as distance}`). */
+  /**
+   * the names imported under another name, by the binding (`distance` -> `levenshtein` for `import {levenshtein as
+   * distance}`).
+   */
   renamed?: Record<string, string>;
 }
 
@@ -95,9 +109,13 @@ export interface ExtractedFunction {
   fileLocal: boolean;
   calls: CallSite[];
   /** a template (languages with `templateDeclarations`): `function` when it has type parameters of its own (a function
-   *  template, a member function template), `class-member` when only its class's (a member of a class template); absent otherwise. */
+   * template, a member function template), `class-member` when only its class's (a member of a class template); absent
+   * otherwise. */
   template?: 'function' | 'class-member';
-  /** a test a fixture macro defines (`fixtureMacros`): the class its first argument names, whose members are the body's own. */
+  /**
+   * a test a fixture macro defines (`fixtureMacros`): the class its first argument names, whose members are the body's
+   * own.
+   */
   fixture?: string;
 }
 
@@ -117,7 +135,8 @@ export interface MacroDefinition {
   /** macros the replacement text invokes outside any braces, with their argument texts (`O(tcache, bool, bool)`). */
   expands?: MacroUse[];
   /** defined only where a dialect macro (`dialectMacros`: `__cplusplus`) is defined (true) or is not (false): a C
-   *  header's `#ifndef __cplusplus` branch is read by C files, not by C++ files including it. Absent: for every reader. */
+   * header's `#ifndef __cplusplus` branch is read by C files, not by C++ files including it. Absent: for every reader.
+   * */
   dialect?: { macro: string; defined: boolean };
 }
 
@@ -153,9 +172,14 @@ export interface FileFacts {
   lineCount: number;
   functions: ExtractedFunction[];
   imports: ImportRef[];
-  /** names declared without a body here (prototypes, abstract/interface methods, extern decls; Rust's types, constants and macros). */
+  /**
+   * names declared without a body here (prototypes, abstract/interface methods, extern decls; Rust's types, constants
+   * and macros).
+   */
   declarations: string[];
-  /** the docstrings of the declarations that have one (languages with `declarationDocstrings`), where each is declared. */
+  /**
+   * the docstrings of the declarations that have one (languages with `declarationDocstrings`), where each is declared.
+   */
   declarationDocs?: { name: string; line: number; docstring: string }[];
   /** true when the tree has ERROR or MISSING nodes (the file still yields what parses). */
   hasErrors: boolean;
@@ -171,13 +195,18 @@ export interface FileFacts {
   compilerTypeUses?: CompilerTypeUses;
   /** top-level invocations of macros (lines at column 0): where macros generate functions. */
   macroUses?: MacroUse[];
-  /** the type aliases declared here (`typeAliases` rules), the target's type name as a local's would be (`T*` for a smart pointer). */
+  /**
+   * the type aliases declared here (`typeAliases` rules), the target's type name as a local's would be (`T*` for a
+   * smart pointer).
+   */
   typeAliases?: { name: string; type: string }[];
   /** the classes declared here (languages with ScopeRule.bases): `owner` is the class's qualified name, `bases` the
    *  names of the bases it names as written, without type arguments (`ns::Base` of `ns::Base<T>`), often none. */
   classBases?: { owner: string; bases: string[] }[];
-  /** the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name;
-   *  '' for a variable declared outside classes and functions. */
+  /**
+   * the stated types of the fields classes declare here (`LocalTypeRule.field`): `owner` is the class's qualified name;
+   * '' for a variable declared outside classes and functions.
+   */
   fieldTypes?: { owner: string; name: string; type: string }[];
   /** the constants of the enumerations declared here (`enumConstants`), with their enumeration's name and, where the
    *  code names them through one, their scope: the enumeration's own (`enum class`) or the class declaring it. */
@@ -217,7 +246,10 @@ export interface ResolvedCall {
   yablocoName?: string;
   /** definition ids; several when ambiguous (all candidates are kept). */
   calleeIds: string[];
-  /** several candidates, or (module systems) a method call whose receiver's type the code does not state: level `unresolved`, candidates kept. */
+  /**
+   * several candidates, or (module systems) a method call whose receiver's type the code does not state: level
+   * `unresolved`, candidates kept.
+   */
   ambiguous: boolean;
 }
 

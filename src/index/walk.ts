@@ -83,7 +83,8 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
   const buildFiles: string[] = [];
   // each warning with its place in the walk: an entry's number, or after the entries found before it
   const warned: { at: number; text: string; input?: InputNote }[] = [];
-  const warn = (text: string, input?: InputNote) => warned.push({ at: entries.length - 0.5, text, ...(input ? { input } : {}) });
+  const warn = (text: string, input?: InputNote) =>
+    warned.push({ at: entries.length - 0.5, text, ...(input ? { input } : {}) });
   const inOrder = () => [...warned].sort((a, b) => a.at - b.at);
   const visitedDirs = new Set<string>();
 
@@ -135,7 +136,11 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
       const language = languageForPath(path);
       if (!language) continue;
       if (stats.size > maxBytes) {
-        warn(`${path}: skipped, ${stats.size} bytes is over the ${maxBytes}-byte limit (--max-file-bytes)`, { path, action: 'skipped', reason: 'over the size limit' });
+        warn(`${path}: skipped, ${stats.size} bytes is over the ${maxBytes}-byte limit (--max-file-bytes)`, {
+          path,
+          action: 'skipped',
+          reason: 'over the size limit',
+        });
         continue;
       }
       entries.push({ path, full, size: stats.size, language });
@@ -155,16 +160,29 @@ export function listSources(root: string, options: WalkOptions = {}): SourceList
       try {
         bytes = readFileSync(entry.full);
       } catch (error) {
-        warned.push({ at, text: `${path}: skipped (${errorReason(error)})`, input: { path, action: 'skipped', reason: 'unreadable' } });
+        warned.push({
+          at,
+          text: `${path}: skipped (${errorReason(error)})`,
+          input: { path, action: 'skipped', reason: 'unreadable' },
+        });
         return null;
       }
       const decoded = decodeSource(bytes);
       if (!decoded) {
-        warned.push({ at, text: `${path}: skipped, binary content (NUL byte)`, input: { path, action: 'skipped', reason: 'binary' } });
+        warned.push({
+          at,
+          text: `${path}: skipped, binary content (NUL byte)`,
+          input: { path, action: 'skipped', reason: 'binary' },
+        });
         return null;
       }
       const { text, encoding } = decoded;
-      if (encoding !== 'utf-8') warned.push({ at, text: `${path}: ${ENCODING_NOTES[encoding]}`, input: { path, action: 'decoded', reason: encoding === 'latin1' ? 'latin1' : 'utf-16' } });
+      if (encoding !== 'utf-8')
+        warned.push({
+          at,
+          text: `${path}: ${ENCODING_NOTES[encoding]}`,
+          input: { path, action: 'decoded', reason: encoding === 'latin1' ? 'latin1' : 'utf-16' },
+        });
       return { path, language: languageForPath(path, text) ?? entry.language, text, size: entry.size };
     },
   };
@@ -211,6 +229,7 @@ function linkProblem(realRoot: string, realParent: string, link: string): string
   const fromRoot = relative(realRoot, target);
   if (fromRoot.startsWith('..') || isAbsolute(fromRoot)) return 'link points outside the repository';
   const fromTarget = relative(target, realParent);
-  if (fromTarget === '' || !(fromTarget.startsWith('..') || isAbsolute(fromTarget))) return 'link to an enclosing directory (symlink loop)';
+  if (fromTarget === '' || !(fromTarget.startsWith('..') || isAbsolute(fromTarget)))
+    return 'link to an enclosing directory (symlink loop)';
   return null;
 }

@@ -33,7 +33,20 @@ export const LANGUAGES = new Registry<LanguageSpec>('language', 'language', {
     displayName: z.string(),
     grammar: z.object({ package: z.string(), wasm: z.string().min(1) }),
     extensions: z.array(z.string().regex(/^\.[^/\\]+$/, 'an extension with its dot (`.cu`)')).min(1),
-    ...Object.fromEntries(['commentTypes', 'identifierTypes', 'stringTypes', 'definitions', 'calls', 'imports', 'scopes', 'statementTypes', 'keywords', 'stdlib'].map((key) => [key, z.array(z.unknown())])),
+    ...Object.fromEntries(
+      [
+        'commentTypes',
+        'identifierTypes',
+        'stringTypes',
+        'definitions',
+        'calls',
+        'imports',
+        'scopes',
+        'statementTypes',
+        'keywords',
+        'stdlib',
+      ].map((key) => [key, z.array(z.unknown())]),
+    ),
     semantic: z.record(z.string(), z.looseObject({})),
     semanticFallback: z.looseObject({}),
     docstring: z.enum(['comment-before', 'python-body-string', 'comment-before-or-body-string']),
@@ -43,7 +56,10 @@ export const LANGUAGES = new Registry<LanguageSpec>('language', 'language', {
 
 interface Lookups {
   byExtension: Map<string, LanguageId>;
-  /** dialects that may hide behind another language's extension (`.h`: C, C++ or Objective-C), tried in precedence order. */
+  /**
+   * dialects that may hide behind another language's extension (`.h`: C, C++ or Objective-C), tried in precedence
+   * order.
+   */
   headerDialects: { id: LanguageId; extensions: Set<string>; pattern: RegExp }[];
   selfReceivers: Set<string>;
   moduleExtensions: Map<LanguageId, string[]>;
@@ -58,41 +74,80 @@ function tables(): Lookups {
   const specs = LANGUAGES.list();
   const byExtension = new Map<string, LanguageId>();
   for (const spec of specs) for (const extension of spec.extensions) byExtension.set(extension.toLowerCase(), spec.id);
-  const headerDialects = specs.filter((spec) => spec.headerMarkers)
+  const headerDialects = specs
+    .filter((spec) => spec.headerMarkers)
     .sort((a, b) => b.headerMarkers!.precedence - a.headerMarkers!.precedence)
     // a dialect's patterns as one alternation: the text is scanned once per dialect
-    .map((spec) => ({ id: spec.id, extensions: new Set(spec.headerMarkers!.extensions), pattern: new RegExp(spec.headerMarkers!.patterns.map((source) => `(?:${source})`).join('|'), 'm') }));
+    .map((spec) => ({
+      id: spec.id,
+      extensions: new Set(spec.headerMarkers!.extensions),
+      pattern: new RegExp(spec.headerMarkers!.patterns.map((source) => `(?:${source})`).join('|'), 'm'),
+    }));
   const selfReceivers = new Set(specs.flatMap((spec) => spec.selfReceivers ?? []));
   const every = specs.flatMap((spec) => spec.moduleExtensions ?? []);
-  const moduleExtensions = new Map(specs.map((spec) => [spec.id, [...new Set([...(spec.moduleExtensions ?? []), ...every])]]));
+  const moduleExtensions = new Map(
+    specs.map((spec) => [spec.id, [...new Set([...(spec.moduleExtensions ?? []), ...every])]]),
+  );
   return (lookups = { byExtension, headerDialects, selfReceivers, moduleExtensions });
 }
 
 /** Registers a language table; its extensions may not be another language's (`.h` dialects use `headerMarkers`). */
 export function registerLanguage(spec: LanguageSpec): LanguageSpec {
-  const taken = spec.extensions.map((extension) => [extension, tables().byExtension.get(extension.toLowerCase())] as const).find(([, owner]) => owner !== undefined);
-  if (taken) throw new InputError(`extension '${taken[0]}' already belongs to the language '${taken[1]}'`, { field: 'extensions' });
+  const taken = spec.extensions
+    .map((extension) => [extension, tables().byExtension.get(extension.toLowerCase())] as const)
+    .find(([, owner]) => owner !== undefined);
+  if (taken)
+    throw new InputError(`extension '${taken[0]}' already belongs to the language '${taken[1]}'`, {
+      field: 'extensions',
+    });
   LANGUAGES.register(spec.id, spec);
   lookups = null;
   uniform = null;
   return spec;
 }
 
-for (const spec of [c, cpp, csharp, go, html, haskell, java, javascript, kotlin, lua, objc, php, python, r, ruby, rust, scala, typescript, tsx]) registerLanguage(spec);
+for (const spec of [
+  c,
+  cpp,
+  csharp,
+  go,
+  html,
+  haskell,
+  java,
+  javascript,
+  kotlin,
+  lua,
+  objc,
+  php,
+  python,
+  r,
+  ruby,
+  rust,
+  scala,
+  typescript,
+  tsx,
+])
+  registerLanguage(spec);
 const BUILT_IN = new Set(LANGUAGES.names());
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** Any of the ways a comment of the language starts (`lineComment`, `blockComment`, `otherCommentStarts`); null when the table names none. */
+/**
+ * Any of the ways a comment of the language starts (`lineComment`, `blockComment`, `otherCommentStarts`); null when the
+ * table names none.
+ */
 export function commentStartPattern(spec: LanguageSpec): RegExp | null {
-  const starts = [spec.lineComment, spec.blockComment?.[0], ...(spec.otherCommentStarts ?? [])].filter((start): start is string => Boolean(start));
+  const starts = [spec.lineComment, spec.blockComment?.[0], ...(spec.otherCommentStarts ?? [])].filter(
+    (start): start is string => Boolean(start),
+  );
   return starts.length > 0 ? new RegExp(starts.map(escapeRegExp).join('|')) : null;
 }
 
 /** Blanks out a language's comments and double-quoted strings so that prose cannot look like syntax. */
 function codeOnly(spec: LanguageSpec, text: string): string {
   const alternatives = ['"(?:[^"\\\\\\n]|\\\\.)*"'];
-  if (spec.blockComment) alternatives.push(`${escapeRegExp(spec.blockComment[0])}[\\s\\S]*?${escapeRegExp(spec.blockComment[1])}`);
+  if (spec.blockComment)
+    alternatives.push(`${escapeRegExp(spec.blockComment[0])}[\\s\\S]*?${escapeRegExp(spec.blockComment[1])}`);
   if (spec.lineComment) alternatives.push(`${escapeRegExp(spec.lineComment)}[^\\n]*`);
   return text.replace(new RegExp(alternatives.join('|'), 'g'), ' ');
 }
@@ -124,7 +179,8 @@ export function isLanguageId(value: string): value is LanguageId {
   return LANGUAGES.has(value);
 }
 
-const isRule = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const isRule = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
  * Every registered table with the keys of all of them, in one order (a key a table lacks is
@@ -138,15 +194,21 @@ function uniformTables(): Map<LanguageId, LanguageSpec> {
   if (uniform) return uniform;
   const specs = LANGUAGES.list() as unknown as readonly Record<string, unknown>[];
   const keys = unionKeys(specs);
-  const lists = keys.map((key) => ({ key, ruleKeys: unionKeys(specs.flatMap((spec) => (Array.isArray(spec[key]) ? spec[key].filter(isRule) : []))) }));
-  return (uniform = new Map(specs.map((spec) => {
-    const shaped = withKeys(spec, keys);
-    for (const { key, ruleKeys } of lists) {
-      const list = shaped[key];
-      if (Array.isArray(list) && ruleKeys.length > 0) shaped[key] = list.map((item: unknown) => (isRule(item) ? withKeys(item, ruleKeys) : item));
-    }
-    return [shaped.id as LanguageId, shaped as unknown as LanguageSpec];
-  })));
+  const lists = keys.map((key) => ({
+    key,
+    ruleKeys: unionKeys(specs.flatMap((spec) => (Array.isArray(spec[key]) ? spec[key].filter(isRule) : []))),
+  }));
+  return (uniform = new Map(
+    specs.map((spec) => {
+      const shaped = withKeys(spec, keys);
+      for (const { key, ruleKeys } of lists) {
+        const list = shaped[key];
+        if (Array.isArray(list) && ruleKeys.length > 0)
+          shaped[key] = list.map((item: unknown) => (isRule(item) ? withKeys(item, ruleKeys) : item));
+      }
+      return [shaped.id as LanguageId, shaped as unknown as LanguageSpec];
+    }),
+  ));
 }
 
 export function getLanguage(id: LanguageId): LanguageSpec {
@@ -165,7 +227,10 @@ export function moduleExtensions(language: LanguageId): readonly string[] {
   return tables().moduleExtensions.get(language) ?? [];
 }
 
-/** A version of the languages registered beyond the built-ins (empty without any): caches of what the index read include it. */
+/**
+ * A version of the languages registered beyond the built-ins (empty without any): caches of what the index read include
+ * it.
+ */
 export function pluginLanguagesVersion(): string {
   const added = LANGUAGES.list().filter((spec) => !BUILT_IN.has(spec.id));
   return added.length === 0 ? '' : `+${createHash('sha256').update(JSON.stringify(added)).digest('hex').slice(0, 12)}`;

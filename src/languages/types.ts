@@ -26,11 +26,19 @@ export interface DefinitionRule {
   type: string;
   /** what kind of callable it is (used in reports and qualified names). */
   kind: 'function' | 'method' | 'constructor';
-  /** one path step (a field, or `@type`) to the body; a definition without it (a declaration) is recorded in `declarations`. */
+  /**
+   * one path step (a field, or `@type`) to the body; a definition without it (a declaration) is recorded in
+   * `declarations`.
+   */
   bodyField: string;
-  /** paths to the name node, first match wins. A qualified name (`Foo::bar`) adds its qualifiers. No name = anonymous, not a function. */
+  /**
+   * paths to the name node, first match wins. A qualified name (`Foo::bar`) adds its qualifiers. No name = anonymous,
+   * not a function.
+   */
   nameFields: NodePath[];
-  /** Objective-C selectors: the name is these nodes' texts, each followed by `:` when the source has one (`foo:bar:`). */
+  /**
+   * Objective-C selectors: the name is these nodes' texts, each followed by `:` when the source has one (`foo:bar:`).
+   */
   selectorPath?: NodePath;
   /** the parameter list. Its named children are the parameters (all but `skipTypes`, or only `countTypes`);
    *  a child with several `name` fields (Go's `a, b int`) counts each, and so do `name` fields of the list
@@ -44,24 +52,41 @@ export interface DefinitionRule {
   receiverTypePath?: NodePath;
   /** children before the body whose calls are the function's too (C++ `: a(f())`, C# `: this(f())`). */
   initializerTypes?: string[];
-  /** only when the definition's parent is one of these types (Haskell: module, class and instance bindings, not `let`/`where` ones). */
+  /**
+   * only when the definition's parent is one of these types (Haskell: module, class and instance bindings, not
+   * `let`/`where` ones).
+   */
   parentTypes?: string[];
-  /** a directly preceding sibling of one of these types belongs to the definition (Haskell type signature): span, code and doc comment start there. */
+  /**
+   * a directly preceding sibling of one of these types belongs to the definition (Haskell type signature): span, code
+   * and doc comment start there.
+   */
   leadingSiblings?: string[];
-  /** consecutive sibling definitions of this rule with the same name are one function (Haskell equations `f [] = ..; f (x:xs) = ..`). */
+  /**
+   * consecutive sibling definitions of this rule with the same name are one function (Haskell equations `f [] = ..; f
+   * (x:xs) = ..`).
+   */
   mergeEquations?: boolean;
-  /** the body runs from the body node to the end of the definition (Haskell guards and `where` bindings after the first `match`). */
+  /**
+   * the body runs from the body node to the end of the definition (Haskell guards and `where` bindings after the first
+   * `match`).
+   */
   bodyToEnd?: boolean;
 }
 
 /** How a call node type yields a callee name. */
 export interface CallRule {
   type: string;
-  /** paths to the callee expression, e.g. [['function']]; `[[]]` = the call node itself (Java's `method_invocation`). */
+  /**
+   * paths to the callee expression, e.g. [['function']]; `[[]]` = the call node itself (Java's `method_invocation`).
+   */
   calleeFields: NodePath[];
   /** when the callee expression is a member access, the field(s) of its final name (followed repeatedly: `a::b::c`). */
   memberNameFields?: string[];
-  /** field of the receiver of a member call; when absent the receiver is the callee text before the name (`self`, `a::b`, `obj`). */
+  /**
+   * field of the receiver of a member call; when absent the receiver is the callee text before the name (`self`,
+   * `a::b`, `obj`).
+   */
   receiverFields?: string[];
   /** one path step (a field, or `@type`) to the argument list (its named children are counted). */
   argumentsField?: string;
@@ -77,13 +102,22 @@ export interface CallRule {
    *  stated (a parameter or local, `localTypes`): arithmetic on other values is not taken for a call.
    *  `argumentField`: the other operand (`b` of `a + b`), or `argumentsField`: the node holding the other operands
    *  (`[i]` of `a[i]`), whose stated types choose among overloads. */
-  operator?: { operandField: string; operatorField?: string; token?: string; operands: number; argumentField?: string; argumentsField?: string };
+  operator?: {
+    operandField: string;
+    operatorField?: string;
+    token?: string;
+    operands: number;
+    argumentField?: string;
+    argumentsField?: string;
+  };
 }
 
 /** How an import/include node names a file or module and which local names it binds. */
 export interface ImportRule {
   type: string;
-  /** paths to the node(s) naming the imported path/module; several nodes (Python `import a, b`) make several imports. */
+  /**
+   * paths to the node(s) naming the imported path/module; several nodes (Python `import a, b`) make several imports.
+   */
   pathFields: NodePath[];
   /** how the text maps to repository files. */
   resolve: 'include' | 'dotted-module' | 'relative-path' | 'go-package' | 'none';
@@ -91,7 +125,10 @@ export interface ImportRule {
   unless?: string[];
   /** only when the text at this path is one of `texts` (a `call_expression` whose function is `require`). */
   onlyWhen?: { path: NodePath; texts: string[] };
-  /** the path nodes are the segments of one target, which spans them all (Scala `import a.b.c` puts each segment in `path`). */
+  /**
+   * the path nodes are the segments of one target, which spans them all (Scala `import a.b.c` puts each segment in
+   * `path`).
+   */
   joinPath?: boolean;
   /** path node types that mark a system import (`system_lib_string` for `#include <x.h>`). */
   systemTypes?: string[];
@@ -101,7 +138,9 @@ export interface ImportRule {
   aliases?: { type: string; nameField: string; aliasField: string }[];
   /** paths to nodes whose texts are the bound names (import specifiers, `as` aliases). */
   bindingFields?: NodePath[];
-  /** when no binding node is present: bind the first or last component of the target, none, or everything (wildcard). */
+  /**
+   * when no binding node is present: bind the first or last component of the target, none, or everything (wildcard).
+   */
   defaultBinding?: 'first' | 'last' | 'none' | 'wildcard';
   /** node types inside the import that make it a wildcard (`*`, Go's `.`). */
   wildcardTypes?: string[];
@@ -127,14 +166,22 @@ export interface LocalTypeRule {
   listTypes?: string[];
   /** per value node type, the path to the node that names the value's type (`Foo { .. }`, `&Foo{}`, `Foo::new()`). */
   valueTypes?: Record<string, NodePath>;
-  /** type nodes of these types state no type worth keeping (C++ `int`, `unsigned long`: no methods, no overloaded operators). */
+  /**
+   * type nodes of these types state no type worth keeping (C++ `int`, `unsigned long`: no methods, no overloaded
+   * operators).
+   */
   skipTypes?: string[];
-  /** a class member's declaration: outside any function, its names are fields of the class around it (FileFacts.fieldTypes). */
+  /**
+   * a class member's declaration: outside any function, its names are fields of the class around it
+   * (FileFacts.fieldTypes).
+   */
   field?: boolean;
   /** type words that leave the type to the value (Java's `var`): the value's type is read by `valueTypes` instead. */
   deducedTypes?: string[];
-  /** a child of the declaration of this type whose text is `const` makes the declared local const (C++ `const Vec& v`): a
-   *  member call or an operator on it takes a class's `const` overload (`operator const float*() const`). [none] */
+  /**
+   * a child of the declaration of this type whose text is `const` makes the declared local const (C++ `const Vec& v`):
+   * a member call or an operator on it takes a class's `const` overload (`operator const float*() const`). [none]
+   */
   constQualifier?: string;
 }
 
@@ -144,7 +191,9 @@ export interface ScopeRule {
   nameFields: NodePath[];
   /** `class` scopes make functions methods; `namespace` scopes only qualify. Default `class`. */
   kind?: 'class' | 'namespace';
-  /** the scope covers the rest of the file rather than its own node (Java `package`, Go `package`, C# `namespace X;`). */
+  /**
+   * the scope covers the rest of the file rather than its own node (Java `package`, Go `package`, C# `namespace X;`).
+   */
   fileWide?: boolean;
   /** an unnamed scope of this type gives its functions file-local linkage (C++ `namespace { }`). */
   anonymousIsFileLocal?: boolean;
@@ -160,15 +209,25 @@ export interface MacroRule {
   nameField: string;
   parametersField: string;
   valueField: string;
-  /** object-like definitions: one whose value is a single identifier (`#define sdslen hi_sdslen`) renames a function. */
+  /**
+   * object-like definitions: one whose value is a single identifier (`#define sdslen hi_sdslen`) renames a function.
+   */
   aliasType?: string;
 }
 
 /** The 11 semantic classes of M2RC-Eval. */
 export const SEMANTIC_CLASSES = [
-  'Program Structure', 'Declaration and Definition', 'Control Flow Structure', 'Expression',
-  'Data Type', 'Statement', 'Modifier and Attribute', 'Comments and Documentation',
-  'Preprocessing Directive', 'Identifier and Scope', 'Special Language Structure',
+  'Program Structure',
+  'Declaration and Definition',
+  'Control Flow Structure',
+  'Expression',
+  'Data Type',
+  'Statement',
+  'Modifier and Attribute',
+  'Comments and Documentation',
+  'Preprocessing Directive',
+  'Identifier and Scope',
+  'Special Language Structure',
 ] as const;
 export type SemanticClass = (typeof SEMANTIC_CLASSES)[number];
 
@@ -212,13 +271,18 @@ export interface SemanticTextRule {
 }
 
 /** Block comments (`/* … *\/`, doc comments included) of the C and ECMAScript families, C# and Go. */
-export const SLASH_STAR_COMMENTS: SemanticTextRule = { types: ['comment'], pattern: '^/\\*', label: label('Comments and Documentation', 'multi-line') };
+export const SLASH_STAR_COMMENTS: SemanticTextRule = {
+  types: ['comment'],
+  pattern: '^/\\*',
+  label: label('Comments and Documentation', 'multi-line'),
+};
 
 /** A C-family function prototype (`extern void f(void);`, `int g(int a, char *b);`): a declaration of a function,
  *  not of a variable; one with an initializer (`=`) or a function pointer (`(*fp)`) stays a variable. */
 export const C_PROTOTYPES: SemanticTextRule = {
   types: ['declaration'],
-  pattern: '^(?![^;]*\\(\\s*\\*)[^=;{}]*\\)\\s*(?:(?:const|noexcept|override|final|__attribute__\\s*\\(\\(.*\\)\\)|[A-Z_]+)\\s*)*;$',
+  pattern:
+    '^(?![^;]*\\(\\s*\\*)[^=;{}]*\\)\\s*(?:(?:const|noexcept|override|final|__attribute__\\s*\\(\\(.*\\)\\)|[A-Z_]+)\\s*)*;$',
   label: label('Declaration and Definition', 'function'),
 };
 
@@ -277,7 +341,10 @@ export interface LanguageSpec {
   extensions: string[];
   lineComment: string | null;
   blockComment: [string, string] | null;
-  /** how comments start besides `lineComment` and `blockComment` (PHP's `#`): a list of call arguments whose text holds no comment start has no comment among them. */
+  /**
+   * how comments start besides `lineComment` and `blockComment` (PHP's `#`): a list of call arguments whose text holds
+   * no comment start has no comment among them.
+   */
   otherCommentStarts?: string[];
   /** node types that are comments. */
   commentTypes: string[];
@@ -311,27 +378,49 @@ export interface LanguageSpec {
      *  also `<ctype.h>`'s `isdigit`/`tolower`, `<math.h>`'s `isnan`, `setjmp`): a call to one is a macro's
      *  expansion (`ResolvedCall.viaMacro`), which `yabloco` level mode does not count. [none] */
     macros?: string[];
-    /** object-like macros the headers define (`BYTE_ORDER`, `STDERR_FILENO`, `PRIx32`): a repository's own definition of one
-     *  only for another platform never makes it undefined on this one (src/index/preprocessor.ts). [none] */
+    /**
+     * object-like macros the headers define (`BYTE_ORDER`, `STDERR_FILENO`, `PRIx32`): a repository's own definition of
+     * one only for another platform never makes it undefined on this one (src/index/preprocessor.ts). [none]
+     */
     definedMacros?: string[];
   };
   /** receivers that name the standard library (`std` in `std::printf`, `Math` in `Math.max`, `os` in `os.getcwd()`). */
   stdlibModules?: string[];
-  /** receivers that name the caller's own object or class (`self`, `this`, `$this`): such a call prefers the caller's class. [none] */
+  /**
+   * receivers that name the caller's own object or class (`self`, `this`, `$this`): such a call prefers the caller's
+   * class. [none]
+   */
   selfReceivers?: string[];
-  /** a method's name hides the same name in the class's bases (C++): a call on the class never reaches a base's overload,
-   *  where otherwise (Java) the nearest class with a method taking the call's argument count is the one called. [false] */
+  /**
+   * a method's name hides the same name in the class's bases (C++): a call on the class never reaches a base's
+   * overload, where otherwise (Java) the nearest class with a method taking the call's argument count is the one
+   * called. [false]
+   */
   memberNamesHide?: boolean;
-  /** `this` is a pointer to the object (C++'s `this->f`, `*this`), not the object (Java's): what a receiver or argument `this` is typed as. [false] */
+  /**
+   * `this` is a pointer to the object (C++'s `this->f`, `*this`), not the object (Java's): what a receiver or argument
+   * `this` is typed as. [false]
+   */
   selfIsPointer?: boolean;
-  /** the extensions a module name or a relative import of this language may leave out (`./util` -> `util.ts`), in the order tried;
-   *  the import resolver tries them first, then every other registered language's. [none] */
+  /**
+   * the extensions a module name or a relative import of this language may leave out (`./util` -> `util.ts`), in the
+   * order tried; the import resolver tries them first, then every other registered language's. [none]
+   */
   moduleExtensions?: string[];
-  /** a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`). */
+  /**
+   * a plain call `f()` inside a method may call a method of the same class (C++, Java, C#, Kotlin, Scala, Ruby); false
+   * where methods need an explicit receiver (`self.f()`, `this.f()`, `$this->f()`).
+   */
   implicitThis?: boolean;
-  /** statements end at `;`, `{` or `}` (CrossCodeEval cuts a completion after the first of them); otherwise one-statement cuts use the tree. */
+  /**
+   * statements end at `;`, `{` or `}` (CrossCodeEval cuts a completion after the first of them); otherwise
+   * one-statement cuts use the tree.
+   */
   bracketStatements?: boolean;
-  /** other languages whose files count as same-language candidates for retrieval (TypeScript sees TSX; C++ sees C headers and sources). */
+  /**
+   * other languages whose files count as same-language candidates for retrieval (TypeScript sees TSX; C++ sees C
+   * headers and sources).
+   */
   retrievalPeers?: LanguageId[];
   /** CrossCodeEval globs this language's retrieval candidates under this folder only (TypeScript: `src`). */
   crossCodeEvalFolder?: string;
@@ -381,7 +470,16 @@ export interface LanguageSpec {
     /** a declaration inside a function: the path to its type (of one of `namedTypes`), its declarators' field; a
      *  declarator of a `plain` type constructs with no arguments, one of the `initialized` type with those in its
      *  `argumentsField` when that is one of `argumentTypes` (not `T v = x;`: a copy the compiler may elide). */
-    declaration: { type: string; typePath: NodePath; namedTypes: string[]; declaratorField: string; plain: string[]; initialized: string; argumentsField: string; argumentTypes: string[] };
+    declaration: {
+      type: string;
+      typePath: NodePath;
+      namedTypes: string[];
+      declaratorField: string;
+      plain: string[];
+      initialized: string;
+      argumentsField: string;
+      argumentTypes: string[];
+    };
     /** a member or base initializer: the node types naming the member or base, the types of its argument list. */
     initializer: { type: string; nameTypes: string[]; argumentTypes: string[] };
   };
@@ -392,28 +490,40 @@ export interface LanguageSpec {
    *  `std::string`, and an argument of one fits a parameter of its base when overloads are chosen. [none] */
   libraryClasses?: Record<string, string[]>;
   /** a type name no file of the project declares and no import binds is the standard library's (Java's `java.lang`,
-   *  imported implicitly): a member call on a value of it, or a constructor of a class derived from it, is `stdlib`. [false] */
+   * imported implicitly): a member call on a value of it, or a constructor of a class derived from it, is `stdlib`.
+   * [false] */
   implicitLibraryTypes?: boolean;
   /** function-like macros that define a test whose body is a method of a class derived from the class their first
-   *  argument names (gtest's `TEST_F(Fixture, Name) { ... }`): that class's fields and methods are the body's own. [none] */
+   * argument names (gtest's `TEST_F(Fixture, Name) { ... }`): that class's fields and methods are the body's own.
+   * [none] */
   fixtureMacros?: string[];
   /** enumerations (`enum E { A, B }`): node type, the path to the enumeration's name and the paths to its constants'
-   *  names; an argument naming a constant has the enumeration's type when overloads are chosen. An enumeration with
-   *  one of `scopedTokens` (C++ `enum class`) or inside a class is named with its scope (`E::A`, `Style::Flow`). [none] */
+   * names; an argument naming a constant has the enumeration's type when overloads are chosen. An enumeration with one
+   * of `scopedTokens` (C++ `enum class`) or inside a class is named with its scope (`E::A`, `Style::Flow`). [none] */
   enumConstants?: { type: string; namePath: NodePath; constantPath: NodePath; scopedTokens?: string[] };
-  /** type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target type. [none] */
+  /**
+   * type aliases (`using X = T;`, `typedef T X;`): node type, the path to the alias's name, the path to its target
+   * type. [none]
+   */
   typeAliases?: { type: string; namePath: NodePath; targetPath: NodePath }[];
   /** bytecode caches a runtime writes beside a source file (Python's `__pycache__/{stem}.*.pyc`), relative to the
    *  file's folder, `{stem}` = its name without extension, `*` = any text within a name: exec removes them before
    *  a candidate of that file runs, so the reference's compiled form is never readable. [none] */
   bytecodeCaches?: string[];
-  /** class templates that hold a pointer to their argument (`std::shared_ptr<T>`): a value of one is taken for a `T*`. [none] */
+  /**
+   * class templates that hold a pointer to their argument (`std::shared_ptr<T>`): a value of one is taken for a `T*`.
+   * [none]
+   */
   smartPointers?: string[];
   /** the type an argument of a literal's node type has, to choose among overloads by argument types:
-   *  `number`, `bool`, `string` (a C string literal: a `const char*`, or a string class by conversion), `pointer` (a
-   *  null pointer), `char`, or the name of the class a literal is an object of (Java's `"text"` is a `String`). [none] */
+   * `number`, `bool`, `string` (a C string literal: a `const char*`, or a string class by conversion), `pointer` (a
+   * null pointer), `char`, or the name of the class a literal is an object of (Java's `"text"` is a `String`). [none]
+   * */
   literalTypes?: Record<string, 'number' | 'bool' | 'string' | 'pointer' | 'char' | `class ${string}`>;
-  /** bodyless declarations recorded in `declarations` (C prototypes; Rust's types and constants): name paths per node type. [none] */
+  /**
+   * bodyless declarations recorded in `declarations` (C prototypes; Rust's types and constants): name paths per node
+   * type. [none]
+   */
   declarations?: { type: string; nameFields: NodePath[] }[];
   /** statement types whose single string child is a docstring (`python-body-string`). [none] */
   docstringStatementTypes?: string[];
@@ -469,7 +579,14 @@ export interface LanguageSpec {
   macros?: MacroRule;
   /** record (struct) definitions, for the function pointers they hold: `type` with a `nameField` and a
    *  `bodyField`; an unnamed one takes the name of the `typedef` around it (`typedefType`'s `typedefField`). [none] */
-  records?: { type: string; nameField: string; bodyField: string; typedefType: string; typedefField: string; variableType: string };
+  records?: {
+    type: string;
+    nameField: string;
+    bodyField: string;
+    typedefType: string;
+    typedefField: string;
+    variableType: string;
+  };
   /** `.h` dialect detection: regular expressions (source, multiline) that mark a header of this language;
    *  higher `precedence` is tried first; headers matching none stay C. [none] */
   headerMarkers?: { extensions: string[]; patterns: string[]; precedence: number };

@@ -91,7 +91,11 @@ function fuzzRatio(prediction: string, reference: string, ratio: (a: number[], b
 
 /** `es`: fuzz.ratio(pred.strip(), gt.strip()) with python-Levenshtein installed (0..100). */
 export function editSimilarity(prediction: string, reference: string): number {
-  return fuzzRatio(prediction, reference, (a, b) => (a.length + b.length - indelDistance(a, b)) / (a.length + b.length));
+  return fuzzRatio(
+    prediction,
+    reference,
+    (a, b) => (a.length + b.length - indelDistance(a, b)) / (a.length + b.length),
+  );
 }
 
 /** `es-difflib`: fuzz.ratio(pred.strip(), gt.strip()) on difflib.SequenceMatcher (0..100). */
@@ -105,8 +109,13 @@ export function editSimilarityDifflib(prediction: string, reference: string): nu
  * empty texts (a division by zero in RepoCoder) count as identical: 1.
  */
 export function editSimilarityLevenshtein(prediction: string, reference: string): number {
-  const referenceLines = pySplitLines(reference).map(pyStrip).filter((line) => line !== '');
-  const predictionLines = pySplitLines(prediction).map(pyStrip).filter((line) => line !== '').slice(0, referenceLines.length);
+  const referenceLines = pySplitLines(reference)
+    .map(pyStrip)
+    .filter((line) => line !== '');
+  const predictionLines = pySplitLines(prediction)
+    .map(pyStrip)
+    .filter((line) => line !== '')
+    .slice(0, referenceLines.length);
   const ref = codePoints(referenceLines.join('\n'));
   const pred = codePoints(predictionLines.join('\n'));
   const longest = Math.max(ref.length, pred.length);

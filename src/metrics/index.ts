@@ -17,7 +17,14 @@ export { passAtK, passAtKFirst } from './pass-at-k.ts';
 export { exactMatch, exactMatchNoWhitespace, removeHashAndSlashComments } from './exact-match.ts';
 export { editSimilarity, editSimilarityDifflib, editSimilarityLevenshtein, indelRatio } from './edit-similarity.ts';
 export { sequenceMatcherRatio } from './sequence-matcher.ts';
-export { extractIdentifiers, matchIdentifiers, identifierF1, identifierPrecision, identifierRecall, type IdentifierMatch } from './identifiers.ts';
+export {
+  extractIdentifiers,
+  matchIdentifiers,
+  identifierF1,
+  identifierPrecision,
+  identifierRecall,
+  type IdentifierMatch,
+} from './identifiers.ts';
 export {
   codeBleu,
   combineCodeBleu,

@@ -38,8 +38,10 @@ export interface MetricDefinition {
   column?: boolean;
   /** reports compare runs on it task by task (paired bootstrap of the difference: CrossCodeEval's comparisons). */
   paired?: boolean;
-  /** a candidate's score that is degenerate by the metric's own definition, said beside it: a note given the candidate's
-   *  scores, null when its score means what it says (reports count them, the viewer shows them). */
+  /**
+   * a candidate's score that is degenerate by the metric's own definition, said beside it: a note given the candidate's
+   * scores, null when its score means what it says (reports count them, the viewer shows them).
+   */
   caveat?: (scores: Readonly<Record<string, number>>) => string | null;
   compute(prediction: string, reference: string, context: MetricContext): number | Promise<number>;
 }
@@ -48,7 +50,8 @@ export interface MetricDefinition {
 function lastResultMemo<T>(compute: (prediction: string, reference: string, language: LanguageId) => T) {
   let last: { prediction: string; reference: string; language: LanguageId; value: T } | null = null;
   return (prediction: string, reference: string, language: LanguageId): T => {
-    if (last && last.prediction === prediction && last.reference === reference && last.language === language) return last.value;
+    if (last && last.prediction === prediction && last.reference === reference && last.language === language)
+      return last.value;
     const value = compute(prediction, reference, language);
     last = { prediction, reference, language, value };
     return value;
@@ -67,7 +70,9 @@ const identifierMatch = lastResultMemo((prediction, reference, language): Identi
   return matchIdentifiers(extractIdentifiers(prediction, keywords), extractIdentifiers(reference, keywords));
 });
 
-const codeBleuScores = lastResultMemo((prediction, reference, language): Promise<CodeBleuScores> => codeBleu(prediction, reference, language));
+const codeBleuScores = lastResultMemo(
+  (prediction, reference, language): Promise<CodeBleuScores> => codeBleu(prediction, reference, language),
+);
 
 /** The ERROR and MISSING nodes of prefix + text + suffix (only subtrees holding one are walked). */
 async function syntaxErrors(text: string, context: MetricContext): Promise<number> {
@@ -95,7 +100,14 @@ async function parsesCleanly(prediction: string, context: MetricContext): Promis
 let lastReference: { reference: string; context: Required<MetricContext>; errors: Promise<number> } | null = null;
 function referenceErrors(reference: string, { language, prefix = '', suffix = '' }: MetricContext): Promise<number> {
   const last = lastReference;
-  if (last && last.reference === reference && last.context.language === language && last.context.prefix === prefix && last.context.suffix === suffix) return last.errors;
+  if (
+    last &&
+    last.reference === reference &&
+    last.context.language === language &&
+    last.context.prefix === prefix &&
+    last.context.suffix === suffix
+  )
+    return last.errors;
   const context = { language, prefix, suffix };
   lastReference = { reference, context, errors: syntaxErrors(reference, context) };
   return lastReference.errors;
@@ -155,13 +167,15 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
     name: 'id-precision',
     scale: 'fraction',
     description: 'precision of the identifier sets, 0 when the prediction has none (CrossCodeEval)',
-    compute: (prediction, reference, { language }) => identifierPrecision(identifierMatch(prediction, reference, language)),
+    compute: (prediction, reference, { language }) =>
+      identifierPrecision(identifierMatch(prediction, reference, language)),
   },
   {
     name: 'id-recall',
     scale: 'fraction',
     description: 'recall of the identifier sets, 0 when the reference has none (CrossCodeEval)',
-    compute: (prediction, reference, { language }) => identifierRecall(identifierMatch(prediction, reference, language)),
+    compute: (prediction, reference, { language }) =>
+      identifierRecall(identifierMatch(prediction, reference, language)),
   },
   {
     name: 'codebleu',
@@ -170,13 +184,17 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
     scale: 'fraction',
     description: 'CodeBLEU of k4black/codebleu 0.7.1, a dataflow score of 0 counted as 1 (M2RC-Eval)',
     languages: CODEBLEU_LANGUAGE_IDS,
-    // the reference implementation's `dataflow_match_score or 1`: a reference without data flow (short snippets) gets the
-    // full dataflow quarter, so a reference scored against itself stays at 70-77 without it; codebleu-strict shows the difference
+    // the reference implementation's `dataflow_match_score or 1`: a reference without data flow (short snippets) gets
+    // the full dataflow quarter, so a reference scored against itself stays at 70-77 without it; codebleu-strict shows
+    // the difference
     caveat: (scores) =>
-      scores.codebleu !== undefined && scores['codebleu-strict'] !== undefined && scores.codebleu !== scores['codebleu-strict']
+      scores.codebleu !== undefined &&
+      scores['codebleu-strict'] !== undefined &&
+      scores.codebleu !== scores['codebleu-strict']
         ? 'a dataflow score of 0 counted as 1 (no data flow in the reference, or none matched)'
         : null,
-    compute: async (prediction, reference, { language }) => (await codeBleuScores(prediction, reference, language)).codebleu,
+    compute: async (prediction, reference, { language }) =>
+      (await codeBleuScores(prediction, reference, language)).codebleu,
   },
   {
     name: 'codebleu-strict',
@@ -191,18 +209,24 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
     scale: 'fraction',
     description: "BLEU-4 over whitespace tokens, CodeBLEU's n-gram component",
     languages: CODEBLEU_LANGUAGE_IDS,
-    compute: async (prediction, reference, { language }) => (await codeBleuScores(prediction, reference, language)).ngramMatch,
+    compute: async (prediction, reference, { language }) =>
+      (await codeBleuScores(prediction, reference, language)).ngramMatch,
   },
   {
     name: 'syntax-no-new-errors',
     scale: 'binary',
-    description: 'prefix + prediction + suffix has no more ERROR/MISSING nodes than prefix + reference + suffix (a file the grammar misreads elsewhere fails no candidate)',
-    compute: async (prediction, reference, context) => ((await syntaxErrors(prediction, context)) <= (await referenceErrors(reference, context)) ? 1 : 0),
+    description:
+      'prefix + prediction + suffix has no more ERROR/MISSING nodes than prefix + reference + suffix (a file the ' +
+      'grammar misreads elsewhere fails no candidate)',
+    compute: async (prediction, reference, context) =>
+      (await syntaxErrors(prediction, context)) <= (await referenceErrors(reference, context)) ? 1 : 0,
   },
   {
     name: 'syntax-ok',
     scale: 'binary',
-    description: 'prefix + prediction + suffix parses without ERROR/MISSING nodes (the prediction alone without context); an empty prediction is 0 (it only shows the rest parses)',
+    description:
+      'prefix + prediction + suffix parses without ERROR/MISSING nodes (the prediction alone without context); an ' +
+      'empty prediction is 0 (it only shows the rest parses)',
     compute: (prediction, _reference, context) => (prediction.trim() === '' ? 0 : parsesCleanly(prediction, context)),
   },
 ];
@@ -210,8 +234,13 @@ const BUILTIN_METRICS: readonly MetricDefinition[] = [
 export const METRICS = new Registry<MetricDefinition>('metric', 'metrics', {
   key: 'metrics',
   entry: pluginEntry('name', {
-    scale: z.enum(['binary', 'percent', 'fraction']), description: z.string(), compute: pluginFunction, languages: z.array(z.string()).optional(),
-    column: z.boolean().optional(), paired: z.boolean().optional(), caveat: pluginFunction.optional(),
+    scale: z.enum(['binary', 'percent', 'fraction']),
+    description: z.string(),
+    compute: pluginFunction,
+    languages: z.array(z.string()).optional(),
+    column: z.boolean().optional(),
+    paired: z.boolean().optional(),
+    caveat: pluginFunction.optional(),
   }),
   add: registerMetric,
 });
@@ -251,7 +280,9 @@ export function resolveMetrics(language: LanguageId | string, names?: readonly s
   return names.map((name) => {
     const metric = METRICS.get(name);
     if (!supportsLanguage(metric, spec.id)) {
-      throw new InputError(`metric '${name}' does not support language '${spec.id}' (supported: ${metric.languages!.join(', ')})`);
+      throw new InputError(
+        `metric '${name}' does not support language '${spec.id}' (supported: ${metric.languages!.join(', ')})`,
+      );
     }
     return metric;
   });

@@ -38,7 +38,10 @@ export async function scoreRun(store: RunStoreWriter, metricNames?: readonly str
   const missing: ScoreRunSummary['missing'] = [];
   for (const candidate of store.candidates()) {
     const task = tasks.get(candidate.taskId);
-    if (!task) throw new InputError(`candidate ${candidate.taskId}#${candidate.sample} belongs to no task of the run`, { file: store.dir });
+    if (!task)
+      throw new InputError(`candidate ${candidate.taskId}#${candidate.sample} belongs to no task of the run`, {
+        file: store.dir,
+      });
     if (candidate.error !== null || candidate.output === null) {
       missing.push({ taskId: candidate.taskId, sample: candidate.sample, reason: candidate.error ?? 'no output' });
       continue;

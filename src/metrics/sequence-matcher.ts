@@ -18,7 +18,11 @@ class LongestMatchFinder {
   private previousStamps: Int32Array;
   private rowId = 0;
 
-  constructor(private readonly a: readonly number[], private readonly b: readonly number[], autojunk: boolean) {
+  constructor(
+    private readonly a: readonly number[],
+    private readonly b: readonly number[],
+    autojunk: boolean,
+  ) {
     const b2j = new Map<number, number[]>();
     b.forEach((element, index) => {
       const indices = b2j.get(element);

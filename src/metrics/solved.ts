@@ -40,12 +40,23 @@ export async function createSolvedCheck(model: string, options: SolvedCheckOptio
       const prompt = await (await builderFor(task.kind)).build(task);
       const shape = prompt.messages ? 'chat' : 'completion';
       if (backend.accepts !== 'any' && backend.accepts !== shape) {
-        throw new InputError(`${model} takes ${backend.accepts} prompts but the '${options.template ?? SOLVED_TEMPLATES[task.kind]}' template builds ${shape} prompts: choose another template`, { field: 'drop-solved-template' });
+        throw new InputError(
+          `${model} takes ${backend.accepts} prompts but the '${options.template ?? SOLVED_TEMPLATES[task.kind]}' ` +
+            `template builds ${shape} prompts: choose another template`,
+          { field: 'drop-solved-template' },
+        );
       }
       const sampling = { temperature: 0, topP: 1, maxTokens: MAX_TOKENS[task.kind], stop: [], seed: null };
       const { output, error } = await caller.complete(task, prompt, sampling);
-      if (output === null) throw new InputError(`${model} failed on task '${task.id}' after retries: ${error}`, { field: 'drop-solved-by' });
-      return (task.kind === 'function' ? exactMatchNoWhitespace(output, task.reference) : exactMatch(output, task.reference)) === 1;
+      if (output === null)
+        throw new InputError(`${model} failed on task '${task.id}' after retries: ${error}`, {
+          field: 'drop-solved-by',
+        });
+      return (
+        (task.kind === 'function'
+          ? exactMatchNoWhitespace(output, task.reference)
+          : exactMatch(output, task.reference)) === 1
+      );
     },
     async close() {
       caller.close();

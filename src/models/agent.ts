@@ -40,7 +40,12 @@ export interface AgentRequest {
 
 /** Checks an agent run's settings before anything starts: the backend calls tools, and every tool is registered. */
 export function checkAgentSettings(backend: Backend, tools: readonly string[]): void {
-  if (!backend.converse) throw new InputError(`${backend.provider} cannot call tools; agent mode needs a chat model that can (openai:chat:<model>) or baseline:agent-oracle`, { field: 'model' });
+  if (!backend.converse)
+    throw new InputError(
+      `${backend.provider} cannot call tools; agent mode needs a chat model that can (openai:chat:<model>) or ` +
+        `baseline:agent-oracle`,
+      { field: 'model' },
+    );
   for (const name of tools) AGENT_TOOLS.get(name);
   if (tools.length === 0) throw new InputError('agent mode needs at least one tool', { field: 'agent-tools' });
 }
@@ -48,14 +53,25 @@ export function checkAgentSettings(backend: Backend, tools: readonly string[]): 
 export function toolSpecs(names: readonly string[]): ToolSpec[] {
   return names.map((name) => {
     const tool = AGENT_TOOLS.get(name);
-    return { name, description: tool.description, parameters: { type: 'object', properties: { ...tool.parameters }, required: [...tool.required] } };
+    return {
+      name,
+      description: tool.description,
+      parameters: { type: 'object', properties: { ...tool.parameters }, required: [...tool.required] },
+    };
   });
 }
 
-/** The conversation's first messages: the instructions, then the task's prompt (its chat messages, or the completion prompt as one message). */
+/**
+ * The conversation's first messages: the instructions, then the task's prompt (its chat messages, or the completion
+ * prompt as one message).
+ */
 function openingMessages(prompt: PromptParts): ChatTurnMessage[] {
   const task: ChatTurnMessage[] = prompt.messages
-    ? prompt.messages.map((message) => (message.role === 'assistant' ? { role: 'assistant', content: message.content, toolCalls: [] } : { role: message.role, content: message.content }))
+    ? prompt.messages.map((message) =>
+        message.role === 'assistant'
+          ? { role: 'assistant', content: message.content, toolCalls: [] }
+          : { role: message.role, content: message.content },
+      )
     : [{ role: 'user', content: prompt.prompt ?? '' }];
   return [{ role: 'system', content: AGENT_INSTRUCTIONS }, ...task];
 }
@@ -67,7 +83,8 @@ function parseArguments(text: string): Record<string, unknown> {
   } catch {
     throw new AgentToolError('the arguments are not JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AgentToolError('the arguments must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AgentToolError('the arguments must be a JSON object');
   return value as Record<string, unknown>;
 }
 
@@ -97,10 +114,18 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
       break;
     }
     const turnStarted = now();
-    const turn: AssistantTurn = await request.call(() => backend.converse!({ task, messages: [...messages], tools, sample, sampling }));
+    const turn: AssistantTurn = await request.call(() =>
+      backend.converse!({ task, messages: [...messages], tools, sample, sampling }),
+    );
     promptTokens += turn.promptTokens ?? 0;
     completionTokens += turn.completionTokens ?? 0;
-    const record: AgentTrace['turns'][number] = { ms: now() - turnStarted, promptTokens: turn.promptTokens, completionTokens: turn.completionTokens, content: turn.content, toolCalls: [] };
+    const record: AgentTrace['turns'][number] = {
+      ms: now() - turnStarted,
+      promptTokens: turn.promptTokens,
+      completionTokens: turn.completionTokens,
+      content: turn.content,
+      toolCalls: [],
+    };
     trace.turns.push(record);
     if (turn.content !== null && turn.content !== '') text = turn.content;
     finishReason = turn.finishReason;
@@ -122,18 +147,34 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
       } else {
         toolCalls++;
         try {
-          if (!offered.has(call.name)) throw new AgentToolError(`unknown tool '${call.name.slice(0, 100)}' (offered: ${settings.tools.join(', ')})`);
-          ({ text: result, files } = toolAnswer(await AGENT_TOOLS.get(call.name).run(parseArguments(call.arguments), workspace)));
+          if (!offered.has(call.name))
+            throw new AgentToolError(
+              `unknown tool '${call.name.slice(0, 100)}' (offered: ${settings.tools.join(', ')})`,
+            );
+          ({ text: result, files } = toolAnswer(
+            await AGENT_TOOLS.get(call.name).run(parseArguments(call.arguments), workspace),
+          ));
         } catch (failure) {
-          // a bad call is the model's mistake, told to it; a tool that failed on the repository (a folder it cannot read,
-          // an index it cannot write) fails that call, not the task: the model and the trace are told why, the host's paths left out
+          // a bad call is the model's mistake, told to it; a tool that failed on the repository (a folder it cannot
+          // read, an index it cannot write) fails that call, not the task: the model and the trace are told why, the
+          // host's paths left out
           const message = (failure as Error).message ?? String(failure);
-          error = failure instanceof AgentToolError ? message : `the tool failed: ${message.replaceAll(workspace.root, '.')}`;
+          error =
+            failure instanceof AgentToolError ? message : `the tool failed: ${message.replaceAll(workspace.root, '.')}`;
           result = `error: ${error}`;
         }
       }
       messages.push({ role: 'tool', toolCallId: call.id, content: result });
-      record.toolCalls.push({ id: call.id, name: call.name, arguments: call.arguments, resultChars: result.length, resultTokens: settings.countTokens(result), ms: now() - callStarted, error, ...(files.length > 0 ? { files: [...files] } : {}) });
+      record.toolCalls.push({
+        id: call.id,
+        name: call.name,
+        arguments: call.arguments,
+        resultChars: result.length,
+        resultTokens: settings.countTokens(result),
+        ms: now() - callStarted,
+        error,
+        ...(files.length > 0 ? { files: [...files] } : {}),
+      });
     }
     if (refused) {
       trace.stoppedBy = 'tool-calls';
@@ -145,7 +186,12 @@ export async function runAgent(request: AgentRequest): Promise<{ generation: Gen
     }
   }
   return {
-    generation: { text, promptTokens, completionTokens, finishReason: trace.stoppedBy === 'answer' ? finishReason : `budget:${trace.stoppedBy}` },
+    generation: {
+      text,
+      promptTokens,
+      completionTokens,
+      finishReason: trace.stoppedBy === 'answer' ? finishReason : `budget:${trace.stoppedBy}`,
+    },
     trace,
   };
 }

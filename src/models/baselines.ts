@@ -7,14 +7,25 @@
 // construction whatever the reference holds (a fenced block in a doc comment, 500 tokens);
 // `baseline:agent-oracle` is agent mode's scripted agent (agentOracle below).
 import type { ContextSnippet } from '../datasets/index.ts';
-import { GenerationError, type AssistantTurn, type Backend, type ConverseRequest, type Generation, type GenerationRequest } from './types.ts';
+import {
+  GenerationError,
+  type AssistantTurn,
+  type Backend,
+  type ConverseRequest,
+  type Generation,
+  type GenerationRequest,
+} from './types.ts';
 
 export const BASELINES = ['copy-retrieved', 'empty', 'reference', 'agent-oracle'] as const;
 export type BaselineName = (typeof BASELINES)[number];
 
 export function createBaselineBackend(name: BaselineName): Backend {
   if (name === 'agent-oracle') return agentOracle();
-  const answer = { empty: () => '', 'copy-retrieved': copyRetrieved, reference: (request: GenerationRequest) => request.task.reference }[name];
+  const answer = {
+    empty: () => '',
+    'copy-retrieved': copyRetrieved,
+    reference: (request: GenerationRequest) => request.task.reference,
+  }[name];
   return {
     provider: `baseline:${name}`,
     isBaseline: true,
@@ -22,7 +33,9 @@ export function createBaselineBackend(name: BaselineName): Backend {
     cacheIdentity: null,
     async generate(request: GenerationRequest): Promise<Generation> {
       const verbatim = name === 'reference';
-      const { text, truncated } = verbatim ? { text: answer(request), truncated: false } : limitTokens(answer(request), request.sampling.maxTokens);
+      const { text, truncated } = verbatim
+        ? { text: answer(request), truncated: false }
+        : limitTokens(answer(request), request.sampling.maxTokens);
       return {
         text,
         promptTokens: request.prompt.tokens.total ?? null,
@@ -48,23 +61,60 @@ function agentOracle(): Backend {
     accepts: 'any',
     cacheIdentity: null,
     async generate(): Promise<Generation> {
-      throw new GenerationError('baseline:agent-oracle answers only in agent mode (--context agent, or e.g. bm25+agent)', 'permanent');
+      throw new GenerationError(
+        'baseline:agent-oracle answers only in agent mode (--context agent, or e.g. bm25+agent)',
+        'permanent',
+      );
     },
     async converse(request: ConverseRequest): Promise<AssistantTurn> {
       const results = request.messages.flatMap((message) => (message.role === 'tool' ? [message.content] : []));
       const offered = new Set(request.tools.map((tool) => tool.name));
       const asked = request.messages.some((message) => message.role === 'assistant' && message.toolCalls.length > 0);
       if (!asked) {
-        const callees = [...new Set((request.task.oracle ?? []).flatMap((snippet) => (snippet.name ? [snippet.name] : [])))];
-        const query = [...request.task.prefix.split('\n')].reverse().find((line) => line.trim() !== '') ?? request.task.signature ?? '';
-        const calls = offered.has('definition') && callees.length > 0
-          ? callees.map((name, index) => ({ id: `call_${index + 1}`, name: 'definition', arguments: JSON.stringify({ name }) }))
-          : offered.has('search') && query.trim() !== '' ? [{ id: 'call_1', name: 'search', arguments: JSON.stringify({ query: query.trim() }) }] : [];
-        if (calls.length > 0) return { content: null, toolCalls: calls, promptTokens: null, completionTokens: null, finishReason: 'tool_calls' };
+        const callees = [
+          ...new Set((request.task.oracle ?? []).flatMap((snippet) => (snippet.name ? [snippet.name] : []))),
+        ];
+        const query =
+          [...request.task.prefix.split('\n')].reverse().find((line) => line.trim() !== '') ??
+          request.task.signature ??
+          '';
+        const calls =
+          offered.has('definition') && callees.length > 0
+            ? callees.map((name, index) => ({
+                id: `call_${index + 1}`,
+                name: 'definition',
+                arguments: JSON.stringify({ name }),
+              }))
+            : offered.has('search') && query.trim() !== ''
+              ? [{ id: 'call_1', name: 'search', arguments: JSON.stringify({ query: query.trim() }) }]
+              : [];
+        if (calls.length > 0)
+          return {
+            content: null,
+            toolCalls: calls,
+            promptTokens: null,
+            completionTokens: null,
+            finishReason: 'tool_calls',
+          };
       }
-      const retrieved = results.map((text) => ({ path: request.task.path, startLine: 0, endLine: 0, text, score: null }));
-      const { text, truncated } = limitTokens(copyRetrieved({ task: request.task, retrieved }), request.sampling.maxTokens);
-      return { content: text, toolCalls: [], promptTokens: null, completionTokens: codeTokens(text).length, finishReason: truncated ? 'length' : 'stop' };
+      const retrieved = results.map((text) => ({
+        path: request.task.path,
+        startLine: 0,
+        endLine: 0,
+        text,
+        score: null,
+      }));
+      const { text, truncated } = limitTokens(
+        copyRetrieved({ task: request.task, retrieved }),
+        request.sampling.maxTokens,
+      );
+      return {
+        content: text,
+        toolCalls: [],
+        promptTokens: null,
+        completionTokens: codeTokens(text).length,
+        finishReason: truncated ? 'length' : 'stop',
+      };
     },
     async close() {},
   };

@@ -17,13 +17,21 @@ import type { Postprocessed } from './postprocess.ts';
 import { runGeneration, type GenerationOptions, type GenerationSummary } from './runner.ts';
 
 /** The template shipped with ctxbench (YABLoCo's instruction); copy it to change the prompt. */
-export const DEFAULT_DOCSTRING_TEMPLATE = fileURLToPath(new URL('../../examples/docstring-template.yaml', import.meta.url));
+export const DEFAULT_DOCSTRING_TEMPLATE = fileURLToPath(
+  new URL('../../examples/docstring-template.yaml', import.meta.url),
+);
 
 /** What a template may use: `{docstring}`, `{signature}`, `{body}`, `{name}`, `{language}`, `{path}`. */
 export const DOCSTRING_PLACEHOLDERS = ['docstring', 'signature', 'body', 'name', 'language', 'path'] as const;
 
-const placeholdersKnown = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].every((match) => (DOCSTRING_PLACEHOLDERS as readonly string[]).includes(match[1]!));
-const templateText = z.string().min(1).refine(placeholdersKnown, { message: `unknown placeholder (known: ${DOCSTRING_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')})` });
+const placeholdersKnown = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)].every((match) => (DOCSTRING_PLACEHOLDERS as readonly string[]).includes(match[1]!));
+const templateText = z
+  .string()
+  .min(1)
+  .refine(placeholdersKnown, {
+    message: `unknown placeholder (known: ${DOCSTRING_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')})`,
+  });
 
 export const DocstringTemplateSchema = z
   .object({
@@ -36,8 +44,14 @@ export const DocstringTemplateSchema = z
     prompt: templateText.optional(),
   })
   .strict()
-  .refine((t) => (t.user === undefined) !== (t.prompt === undefined), { message: "give either 'user' (chat, with an optional 'system') or 'prompt' (completion)", path: ['user'] })
-  .refine((t) => t.prompt === undefined || t.system === undefined, { message: "'system' belongs to chat templates ('user')", path: ['system'] });
+  .refine((t) => (t.user === undefined) !== (t.prompt === undefined), {
+    message: "give either 'user' (chat, with an optional 'system') or 'prompt' (completion)",
+    path: ['user'],
+  })
+  .refine((t) => t.prompt === undefined || t.system === undefined, {
+    message: "'system' belongs to chat templates ('user')",
+    path: ['system'],
+  });
 export type DocstringTemplate = z.infer<typeof DocstringTemplateSchema>;
 
 export interface LoadedDocstringTemplate {
@@ -49,14 +63,37 @@ export interface LoadedDocstringTemplate {
 
 export function loadDocstringTemplate(file: string): LoadedDocstringTemplate {
   const { text, value, where } = readYamlFile(file, 'template');
-  return { template: parseRecord(DocstringTemplateSchema, value, where), file, hash: createHash('sha256').update(text).digest('hex') };
+  return {
+    template: parseRecord(DocstringTemplateSchema, value, where),
+    file,
+    hash: createHash('sha256').update(text).digest('hex'),
+  };
 }
 
 /** The prompt of one task. */
 export function docstringPrompt(template: DocstringTemplate, task: TaskRecord): BuiltPrompt {
-  const values = { docstring: task.docstring ?? '', signature: task.signature ?? '', body: task.reference, name: task.name ?? '', language: task.language, path: task.path };
-  const messages = template.user === undefined ? null : [...(template.system ? [{ role: 'system' as const, content: fill(template.system, values) }] : []), { role: 'user' as const, content: fill(template.user, values) }];
-  return { messages, prompt: template.prompt === undefined ? null : fill(template.prompt, values), tokens: {}, snippets: [], retrieved: [] };
+  const values = {
+    docstring: task.docstring ?? '',
+    signature: task.signature ?? '',
+    body: task.reference,
+    name: task.name ?? '',
+    language: task.language,
+    path: task.path,
+  };
+  const messages =
+    template.user === undefined
+      ? null
+      : [
+          ...(template.system ? [{ role: 'system' as const, content: fill(template.system, values) }] : []),
+          { role: 'user' as const, content: fill(template.user, values) },
+        ];
+  return {
+    messages,
+    prompt: template.prompt === undefined ? null : fill(template.prompt, values),
+    tokens: {},
+    snippets: [],
+    retrieved: [],
+  };
 }
 
 /** The prompt builder the runner calls; `template` in the run config names the template and its hash. */
@@ -78,20 +115,42 @@ export function docstringOf(raw: string): string {
   const fence = /^(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n?\1$/.exec(text);
   if (fence) text = fence[2]!.trim();
   if (/^\/\*/.test(text) && text.endsWith('*/')) {
-    text = text.replace(/^\/\*+/, '').replace(/\*+\/$/, '').split('\n').map((line) => line.replace(/^\s*\*(?!\/) ?/, '')).join('\n');
+    text = text
+      .replace(/^\/\*+/, '')
+      .replace(/\*+\/$/, '')
+      .split('\n')
+      .map((line) => line.replace(/^\s*\*(?!\/) ?/, ''))
+      .join('\n');
   } else if (/^("""|''')[\s\S]*\1$/.test(text)) {
     text = text.slice(3, -3);
   } else {
     const lines = text.split('\n');
-    const marker = ['///', '//', '#'].find((m) => lines.every((line) => line.trim() === '' || line.trimStart().startsWith(m)));
-    if (marker) text = lines.map((line) => line.trimStart().slice(line.trim() === '' ? 0 : marker.length).replace(/^ /, '')).join('\n');
+    const marker = ['///', '//', '#'].find((m) =>
+      lines.every((line) => line.trim() === '' || line.trimStart().startsWith(m)),
+    );
+    if (marker)
+      text = lines
+        .map((line) =>
+          line
+            .trimStart()
+            .slice(line.trim() === '' ? 0 : marker.length)
+            .replace(/^ /, ''),
+        )
+        .join('\n');
   }
-  const cleaned = text.split('\n').map((line) => line.trimEnd()).join('\n').trim();
+  const cleaned = text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
   if (cleaned === '') throw new Error('the answer holds no description');
   return cleaned;
 }
 
-const postprocessDocstring = async (_task: TaskRecord, answer: { text: string }): Promise<Postprocessed> => ({ output: docstringOf(answer.text), rule: 'docstring' });
+const postprocessDocstring = async (_task: TaskRecord, answer: { text: string }): Promise<Postprocessed> => ({
+  output: docstringOf(answer.text),
+  rule: 'docstring',
+});
 
 export type DocstringOptions = Omit<GenerationOptions, 'promptBuilder' | 'samples' | 'postprocess' | 'budget'> & {
   /** the set at `tasksPath`, as `readFunctionTasks` gives it. */
@@ -108,18 +167,31 @@ export interface DocstringResult {
   failed: { id: string; error: string }[];
 }
 
-/** The tasks of a set that docstrings can be generated for; read before anything is created, so a refused set leaves nothing behind. */
+/**
+ * The tasks of a set that docstrings can be generated for; read before anything is created, so a refused set leaves
+ * nothing behind.
+ */
 export function readFunctionTasks(tasksPath: string): TaskRecord[] {
   const tasks = readTasks(tasksPath);
   const other = tasks.find((task) => task.kind !== 'function');
-  if (other) throw new InputError(`task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`, { file: tasksPath, field: 'kind' });
+  if (other)
+    throw new InputError(
+      `task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`,
+      { file: tasksPath, field: 'kind' },
+    );
   return tasks;
 }
 
 /** Generates the docstrings (resumable) and writes the hard variant of the task set with its manifest. */
 export async function generateDocstrings(options: DocstringOptions): Promise<DocstringResult> {
   const { tasks } = options;
-  const summary = await runGeneration({ ...options, promptBuilder: docstringPromptBuilder(options.template), samples: 1, budget: null, postprocess: postprocessDocstring });
+  const summary = await runGeneration({
+    ...options,
+    promptBuilder: docstringPromptBuilder(options.template),
+    samples: 1,
+    budget: null,
+    postprocess: postprocessDocstring,
+  });
   const store = openRunStore(options.runDir, { readonly: true });
   const answers = new Map<string, { output: string | null; error: string | null }>();
   try {
@@ -137,7 +209,10 @@ export async function generateDocstrings(options: DocstringOptions): Promise<Doc
       continue;
     }
     // A set that is already a hard variant keeps the first original.
-    const original = task.meta && Object.hasOwn(task.meta, 'originalDocstring') ? task.meta.originalDocstring : (task.docstring ?? null);
+    const original =
+      task.meta && Object.hasOwn(task.meta, 'originalDocstring')
+        ? task.meta.originalDocstring
+        : (task.docstring ?? null);
     hard.push({ ...task, docstring: answer.output, meta: { ...task.meta, originalDocstring: original } });
   }
   const manifest = writeDerived(options.out, hard, options.tasksPath, {

@@ -9,8 +9,14 @@ import { GenerationError, type Backend, type Generation, type GenerationRequest 
 // The slice of node-llama-cpp (v3) used here, typed structurally: the package is not a dependency.
 interface LlamaModule {
   getLlama(options: { build: 'never' }): Promise<{ loadModel(options: { modelPath: string }): Promise<LlamaModel> }>;
-  LlamaCompletion: new (options: { contextSequence: LlamaSequence }) => { generateCompletion(prompt: string, options: LlamaGenerationOptions): Promise<string> };
-  LlamaChatSession: new (options: { contextSequence: LlamaSequence; systemPrompt?: string; autoDisposeSequence?: boolean }) => {
+  LlamaCompletion: new (options: {
+    contextSequence: LlamaSequence;
+  }) => { generateCompletion(prompt: string, options: LlamaGenerationOptions): Promise<string> };
+  LlamaChatSession: new (options: {
+    contextSequence: LlamaSequence;
+    systemPrompt?: string;
+    autoDisposeSequence?: boolean;
+  }) => {
     prompt(text: string, options: LlamaGenerationOptions): Promise<string>;
     dispose(options?: { disposeSequence?: boolean }): void;
   };
@@ -39,7 +45,12 @@ async function importLlama(): Promise<LlamaModule> {
     return (await import(PACKAGE)) as LlamaModule;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
-      throw new InputError(`the llamacpp backend needs the optional package ${PACKAGE}, which is not installed: run \`npm install --omit=optional ${PACKAGE} @node-llama-cpp/linux-x64\` (its CPU build; a default install pulls ~700 MB of GPU binaries), or serve the model with llama.cpp's server and use openai:completion:<model> --base-url`, { field: 'model' });
+      throw new InputError(
+        `the llamacpp backend needs the optional package ${PACKAGE}, which is not installed: run \`npm install ` +
+          `--omit=optional ${PACKAGE} @node-llama-cpp/linux-x64\` (its CPU build; a default install pulls ~700 MB of ` +
+          `GPU binaries), or serve the model with llama.cpp's server and use openai:completion:<model> --base-url`,
+        { field: 'model' },
+      );
     }
     throw error;
   }
@@ -70,10 +81,18 @@ export async function createLlamaCppBackend(modelPath: string): Promise<Backend>
     let text: string;
     let promptText: string;
     if (prompt.messages) {
-      const system = prompt.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+      const system = prompt.messages
+        .filter((m) => m.role === 'system')
+        .map((m) => m.content)
+        .join('\n\n');
       const user = prompt.messages.filter((m) => m.role !== 'system');
-      if (user.length !== 1 || user[0]!.role !== 'user') throw new GenerationError('llamacpp chat prompts must be a system message and one user message', 'permanent');
-      const session = new llamaModule.LlamaChatSession({ contextSequence: sequence, ...(system ? { systemPrompt: system } : {}), autoDisposeSequence: false });
+      if (user.length !== 1 || user[0]!.role !== 'user')
+        throw new GenerationError('llamacpp chat prompts must be a system message and one user message', 'permanent');
+      const session = new llamaModule.LlamaChatSession({
+        contextSequence: sequence,
+        ...(system ? { systemPrompt: system } : {}),
+        autoDisposeSequence: false,
+      });
       try {
         text = await session.prompt(user[0]!.content, options);
       } finally {
@@ -85,7 +104,12 @@ export async function createLlamaCppBackend(modelPath: string): Promise<Backend>
       text = await completion.generateCompletion(promptText, options);
     }
     if (text === '') throw new GenerationError('empty response: the model generated no text', 'permanent');
-    return { text, promptTokens: model.tokenize(promptText).length, completionTokens: model.tokenize(text).length, finishReason: null };
+    return {
+      text,
+      promptTokens: model.tokenize(promptText).length,
+      completionTokens: model.tokenize(text).length,
+      finishReason: null,
+    };
   }
 
   return {

@@ -36,8 +36,13 @@ const NODE_EXTRA_LINES = 2;
 const NODE_MAX_PARSES = 200;
 
 /** The scored candidate of a generation: its text as is when it is marked verbatim, else post-processed. */
-export function candidateOf(task: TaskRecord, generation: Pick<Generation, 'text' | 'verbatim'>): Promise<Postprocessed> {
-  return generation.verbatim ? Promise.resolve({ output: generation.text, rule: 'verbatim' }) : postprocess(task, generation.text);
+export function candidateOf(
+  task: TaskRecord,
+  generation: Pick<Generation, 'text' | 'verbatim'>,
+): Promise<Postprocessed> {
+  return generation.verbatim
+    ? Promise.resolve({ output: generation.text, rule: 'verbatim' })
+    : postprocess(task, generation.text);
 }
 
 export async function postprocess(task: TaskRecord, raw: string): Promise<Postprocessed> {
@@ -71,11 +76,18 @@ export function extractFence(text: string): { code: string; fenced: boolean } {
   const fences: { index: number; marker: string; info: string }[] = [];
   lines.forEach((line, index) => {
     const match = FENCE.exec(line);
-    if (match && !(match[1]!.startsWith('`') && match[2]!.includes('`'))) fences.push({ index, marker: match[1]!, info: match[2]!.trim() });
+    if (match && !(match[1]!.startsWith('`') && match[2]!.includes('`')))
+      fences.push({ index, marker: match[1]!, info: match[2]!.trim() });
   });
   const open = fences[0];
   if (!open) return { code: text, fenced: false };
-  const close = fences.find((fence) => fence.index > open.index && fence.info === '' && fence.marker[0] === open.marker[0] && fence.marker.length >= open.marker.length);
+  const close = fences.find(
+    (fence) =>
+      fence.index > open.index &&
+      fence.info === '' &&
+      fence.marker[0] === open.marker[0] &&
+      fence.marker.length >= open.marker.length,
+  );
   const before = lines.slice(0, open.index).join('\n');
   if (!close && open.info === '' && before.trim() !== '') return { code: before, fenced: true };
   return { code: lines.slice(open.index + 1, close ? close.index : lines.length).join('\n'), fenced: true };
@@ -84,7 +96,8 @@ export function extractFence(text: string): { code: string; fenced: boolean } {
 // ---- crossfile: one statement -------------------------------------------------------------
 
 async function cutToStatement(task: TaskRecord, code: string): Promise<Postprocessed> {
-  if (getLanguage(task.language).bracketStatements) return { output: cutAfterFirstBracket(code), rule: 'cceval-bracket' };
+  if (getLanguage(task.language).bracketStatements)
+    return { output: cutAfterFirstBracket(code), rule: 'cceval-bracket' };
   if (task.language === 'python') return { output: await pythonStatement(task.prefix, code), rule: 'cceval-python' };
   return { output: await parsedStatement(task, code), rule: 'statement-parse' };
 }
@@ -117,7 +130,9 @@ async function pythonStatement(prefix: string, code: string): Promise<string> {
 async function parsedStatement(task: TaskRecord, code: string): Promise<string> {
   const { statementTypes } = getLanguage(task.language);
   const statements = new Set(statementTypes);
-  const baseline = await withTree(task.language, task.prefix + task.reference + task.suffix, (tree) => problemCount(tree.rootNode));
+  const baseline = await withTree(task.language, task.prefix + task.reference + task.suffix, (tree) =>
+    problemCount(tree.rootNode),
+  );
   const start = task.prefix.length + leadingSpace(code);
   const lineStart = task.prefix.lastIndexOf('\n') + 1;
   for (const cut of newlineCuts(code)) {
@@ -184,7 +199,9 @@ async function cutToFunction(task: TaskRecord, code: string): Promise<Postproces
   }
   // The index stage's extractor finds definitions by the language table's rules.
   const { functions } = await extractFile(task.path, task.language, text);
-  const chosen = functions.find((fn) => task.name !== undefined && (fn.name === task.name || fn.qualifiedName === task.name)) ?? functions.find((fn) => fn.name !== 'main');
+  const chosen =
+    functions.find((fn) => task.name !== undefined && (fn.name === task.name || fn.qualifiedName === task.name)) ??
+    functions.find((fn) => fn.name !== 'main');
   if (chosen) {
     // The function's own line indentation is part of it (a method's `def` sits inside its class).
     const before = text.split('\n')[chosen.span.startLine - 1]!.slice(0, chosen.span.startColumn - 1);
@@ -199,7 +216,16 @@ async function cutToFunction(task: TaskRecord, code: string): Promise<Postproces
 function reindent(code: string, indentation: string): string {
   const own = /^[ \t]*/.exec(code)![0];
   if (own === indentation) return code;
-  return code.split('\n').map((line) => (line.trim() === '' ? line : line.startsWith(own) ? indentation + line.slice(own.length) : indentation + line.trimStart())).join('\n');
+  return code
+    .split('\n')
+    .map((line) =>
+      line.trim() === ''
+        ? line
+        : line.startsWith(own)
+          ? indentation + line.slice(own.length)
+          : indentation + line.trimStart(),
+    )
+    .join('\n');
 }
 
 // ---- tree helpers -------------------------------------------------------------------------
@@ -229,11 +255,19 @@ function problemCount(node: Node): number {
   return count;
 }
 
-/** Nodes spanning exactly [start, end), innermost first (the smallest node containing the range and its same-range ancestors). */
+/**
+ * Nodes spanning exactly [start, end), innermost first (the smallest node containing the range and its same-range
+ * ancestors).
+ */
 function exactNodes(root: Node, start: number, end: number): Node[] {
   const nodes: Node[] = [];
   if (end <= start) return nodes;
-  for (let node: Node | null = root.descendantForIndex(start, end - 1); node && node.startIndex === start && node.endIndex === end; node = node.parent) nodes.push(node);
+  for (
+    let node: Node | null = root.descendantForIndex(start, end - 1);
+    node && node.startIndex === start && node.endIndex === end;
+    node = node.parent
+  )
+    nodes.push(node);
   return nodes;
 }
 

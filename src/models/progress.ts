@@ -61,7 +61,10 @@ export class Progress {
     const rate = seconds > 0 ? this.callsDone / seconds : 0;
     const remaining = this.totals.calls - this.callsDone;
     const eta = rate > 0 ? formatDuration(remaining / rate) : '?';
-    return `eval: ${this.tasksDone}/${this.totals.tasks} tasks, ${this.callsDone}/${this.totals.calls} calls, ${rate.toFixed(1)} calls/s, ETA ${eta}, ${this.errors} error${this.errors === 1 ? '' : 's'}`;
+    return (
+      `eval: ${this.tasksDone}/${this.totals.tasks} tasks, ${this.callsDone}/${this.totals.calls} calls, ` +
+      `${rate.toFixed(1)} calls/s, ETA ${eta}, ${this.errors} error${this.errors === 1 ? '' : 's'}`
+    );
   }
 
   finish(): void {

@@ -24,7 +24,9 @@ export interface BackendFactory {
   prefix: string;
   /** the accepted string forms, shown in help and in errors (`openai:chat:<model>`). */
   forms: readonly string[];
-  /** the prompt shape the backend named by `spec` (the text after `prefix:`) takes, or null when `spec` is malformed. */
+  /**
+   * the prompt shape the backend named by `spec` (the text after `prefix:`) takes, or null when `spec` is malformed.
+   */
   accepts(spec: string): PromptShape | null;
   /** creates the backend; `provider` is the whole string (the run's `model`). */
   create(spec: string, options: BackendOptions & { provider: string }): Promise<Backend>;
@@ -34,7 +36,12 @@ export interface BackendFactory {
 
 export const BACKENDS = new Registry<BackendFactory>('model backend', 'model', {
   key: 'backends',
-  entry: pluginEntry('prefix', { forms: z.array(z.string()).min(1), accepts: pluginFunction, create: pluginFunction, baseline: z.boolean().optional() }),
+  entry: pluginEntry('prefix', {
+    forms: z.array(z.string()).min(1),
+    accepts: pluginFunction,
+    create: pluginFunction,
+    baseline: z.boolean().optional(),
+  }),
   add: registerBackend,
 });
 
@@ -52,7 +59,9 @@ export interface ProviderSpec {
 }
 
 export function providerForms(): string {
-  return BACKENDS.list().flatMap((factory) => factory.forms).join(', ');
+  return BACKENDS.list()
+    .flatMap((factory) => factory.forms)
+    .join(', ');
 }
 
 /** Checks a provider string without creating anything (before a run folder is locked). */
@@ -61,7 +70,8 @@ export function parseProvider(provider: string): ProviderSpec {
   const factory = colon > 0 ? BACKENDS.find(provider.slice(0, colon)) : undefined;
   const spec = provider.slice(colon + 1);
   const accepts = factory?.accepts(spec);
-  if (!factory || !accepts) throw new InputError(`unknown model '${provider}' (forms: ${providerForms()})`, { field: 'model' });
+  if (!factory || !accepts)
+    throw new InputError(`unknown model '${provider}' (forms: ${providerForms()})`, { field: 'model' });
   return { backend: factory.prefix, baseline: factory.baseline === true, spec, accepts };
 }
 
@@ -89,10 +99,19 @@ registerBackend({
     let apiKey: string | null = env.OPENAI_API_KEY || null;
     if (options.apiKeyEnv) {
       apiKey = env[options.apiKeyEnv] || null;
-      if (!apiKey) throw new InputError(`the environment variable ${options.apiKeyEnv} (named by --api-key-env) is not set`, { field: 'api-key-env' });
+      if (!apiKey)
+        throw new InputError(`the environment variable ${options.apiKeyEnv} (named by --api-key-env) is not set`, {
+          field: 'api-key-env',
+        });
     }
     const { createOpenAIBackend } = await import('./openai.ts');
-    return createOpenAIBackend({ mode, model: model.join(':'), baseUrl: resolveBaseUrl(options), apiKey, timeoutMs: options.timeoutMs ?? 600_000 });
+    return createOpenAIBackend({
+      mode,
+      model: model.join(':'),
+      baseUrl: resolveBaseUrl(options),
+      apiKey,
+      timeoutMs: options.timeoutMs ?? 600_000,
+    });
   },
 });
 

@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { AGENT_STRATEGY, type BuiltPrompt, type PromptBuilder, type PromptParts } from '../context/index.ts';
 import { readTasks, taskSourceHash, liveSource, type TaskRecord } from '../datasets/index.ts';
-import { openResponseCache, openRunStore, type CandidateWrite, type RunStore, type AgentTrace, type RunConfig } from '../runstore/index.ts';
+import {
+  openResponseCache,
+  openRunStore,
+  type CandidateWrite,
+  type RunStore,
+  type AgentTrace,
+  type RunConfig,
+} from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 import { runAgent, type AgentSettings } from './agent.ts';
 import { candidateOf, type Postprocessed } from './postprocess.ts';
@@ -70,7 +77,9 @@ export interface GenerationSummary {
   elapsedMs: number;
 }
 
-export function resolveSampling(options: Pick<GenerationOptions, 'samples' | 'temperature' | 'topP' | 'maxTokens' | 'stop' | 'seed'>): SamplingParams {
+export function resolveSampling(
+  options: Pick<GenerationOptions, 'samples' | 'temperature' | 'topP' | 'maxTokens' | 'stop' | 'seed'>,
+): SamplingParams {
   const temperature = options.temperature ?? (options.samples === 1 ? 0 : 0.8);
   return {
     temperature,
@@ -86,19 +95,36 @@ export function readTasksFile(file: string): { tasks: TaskRecord[]; hash: string
   const tasks = readTasks(file);
   // A build whose filters removed everything writes an empty set: say so rather than run nothing.
   const manifest = `${file}.manifest.json`;
-  if (tasks.length === 0) throw new InputError(`no tasks in this file${existsSync(manifest) ? ` (${manifest} shows what each filter removed)` : ''}`, { file });
+  if (tasks.length === 0)
+    throw new InputError(
+      `no tasks in this file${existsSync(manifest) ? ` (${manifest} shows what each filter removed)` : ''}`,
+      { file },
+    );
   return { tasks, hash: taskSourceHash(file) };
 }
 
 /** The response-cache key of one call: model and endpoint, prompt, sampling parameters, sample index. */
 export function responseKey(identity: string, prompt: PromptParts, sampling: SamplingParams, sample: number): string {
-  const payload = JSON.stringify([identity, prompt.messages ?? prompt.prompt, sampling.temperature, sampling.topP, sampling.maxTokens, sampling.stop, sampling.seed, sample]);
+  const payload = JSON.stringify([
+    identity,
+    prompt.messages ?? prompt.prompt,
+    sampling.temperature,
+    sampling.topP,
+    sampling.maxTokens,
+    sampling.stop,
+    sampling.seed,
+    sample,
+  ]);
   return createHash('sha256').update(payload).digest('hex');
 }
 
 export interface SingleCaller {
   /** One call (cache first), retried like a run's calls, post-processed: the candidate's output, or the failure. */
-  complete(task: TaskRecord, prompt: BuiltPrompt, sampling: SamplingParams): Promise<{ output: string | null; error: string | null }>;
+  complete(
+    task: TaskRecord,
+    prompt: BuiltPrompt,
+    sampling: SamplingParams,
+  ): Promise<{ output: string | null; error: string | null }>;
   close(): void;
 }
 
@@ -106,7 +132,10 @@ export interface SingleCaller {
  * Calls outside a run (the build's `--drop-solved-by`): the same response cache, retry policy,
  * pacing and post-processing as a run's, one call at a time.
  */
-export function createSingleCaller(backend: Backend, options: { cacheFile: string | null; retry?: RetryPolicy; concurrency?: number }): SingleCaller {
+export function createSingleCaller(
+  backend: Backend,
+  options: { cacheFile: string | null; retry?: RetryPolicy; concurrency?: number },
+): SingleCaller {
   const cache = options.cacheFile && backend.cacheIdentity ? openResponseCache(options.cacheFile) : null;
   const caller = new Caller(new AdaptiveLimiter(options.concurrency ?? 1), options.retry ?? DEFAULT_RETRY);
   return {
@@ -115,7 +144,9 @@ export function createSingleCaller(backend: Backend, options: { cacheFile: strin
       let answer: Generation | null = key ? cache!.get(key) : null;
       if (!answer) {
         try {
-          const outcome = await caller.run(() => backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample: 0, sampling }));
+          const outcome = await caller.run(() =>
+            backend.generate({ task, prompt, retrieved: prompt.retrieved ?? [], sample: 0, sampling }),
+          );
           answer = outcome.value;
           if (key) cache!.put(key, { ...answer, latencyMs: outcome.latencyMs });
         } catch (failure) {
@@ -133,7 +164,10 @@ interface PendingCall {
   prompt: BuiltPrompt;
   /** the samples this call produces: all missing samples of the task when the backend takes `n`, else one. */
   samples: number[];
-  /** shared by the calls of one task: calls left (0 = the task is complete), and whether its prompt still has to be stored. */
+  /**
+   * shared by the calls of one task: calls left (0 = the task is complete), and whether its prompt still has to be
+   * stored.
+   */
   taskState: { remaining: number; storePrompt: boolean };
 }
 
@@ -168,7 +202,8 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
   // a live benchmark's run takes the tasks of the windows added since it was made
   const store = openRunStore(options.runDir, { create: config, tasks, grow: liveSource(options.tasksPath) !== null });
   // an agent's answer depends on what its tools returned, not on the prompt alone: no response cache
-  const cache = options.cacheFile && backend.cacheIdentity && !options.agent ? openResponseCache(options.cacheFile) : null;
+  const cache =
+    options.cacheFile && backend.cacheIdentity && !options.agent ? openResponseCache(options.cacheFile) : null;
   try {
     const states = store.candidateStates();
     const pending = tasks
@@ -183,7 +218,12 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
       })
       .filter((entry) => entry.samples.length > 0);
     const totalCalls = pending.reduce((sum, entry) => sum + entry.samples.length, 0);
-    const progress = new Progress(options.progress ?? null, { tasks: tasks.length, calls: totalCalls }, tasks.length - pending.length, options.progressIntervalMs === undefined ? undefined : intervalTicker(options.progressIntervalMs));
+    const progress = new Progress(
+      options.progress ?? null,
+      { tasks: tasks.length, calls: totalCalls },
+      tasks.length - pending.length,
+      options.progressIntervalMs === undefined ? undefined : intervalTicker(options.progressIntervalMs),
+    );
     const session = { calls: 0, cacheHits: 0, written: 0 };
     const writes = new WriteQueue(store, cache);
     const caller = new Caller(new AdaptiveLimiter(options.concurrency), options.retry ?? DEFAULT_RETRY);
@@ -200,9 +240,22 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
     }
 
     type Answer = Generation & { latencyMs: number | null; trace?: AgentTrace };
-    const request = (call: PendingCall, sample: number) => ({ task: call.task, prompt: call.prompt, retrieved: call.prompt.retrieved ?? [], sample, sampling });
+    const request = (call: PendingCall, sample: number) => ({
+      task: call.task,
+      prompt: call.prompt,
+      retrieved: call.prompt.retrieved ?? [],
+      sample,
+      sampling,
+    });
     const store1 = (call: PendingCall, sample: number, key: string | null, result: Answer | Error, cached = false) =>
-      storeCandidate(call, sample, key, result instanceof Error ? null : result, result instanceof Error ? result.message : null, cached);
+      storeCandidate(
+        call,
+        sample,
+        key,
+        result instanceof Error ? null : result,
+        result instanceof Error ? result.message : null,
+        cached,
+      );
 
     /**
      * The samples of a call: cache hits, then one request with `n` for the rest when the backend
@@ -210,7 +263,12 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
      * candidate is stored as soon as its answer is there.
      */
     async function complete(call: PendingCall): Promise<void> {
-      const keys = new Map(call.samples.map((sample) => [sample, cache ? responseKey(backend.cacheIdentity!, call.prompt, sampling, sample) : null]));
+      const keys = new Map(
+        call.samples.map((sample) => [
+          sample,
+          cache ? responseKey(backend.cacheIdentity!, call.prompt, sampling, sample) : null,
+        ]),
+      );
       // Each answer is committed before the next request goes out: a kill loses at most the calls in flight.
       const hits: Promise<void>[] = [];
       let missing: number[] = [];
@@ -226,7 +284,11 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
         if (!backend.isBaseline) session.calls++;
         try {
           const outcome = await caller.run(() => backend.generateSamples!(request(call, missing[0]!), missing.length));
-          await Promise.all(outcome.value.map((answer, index) => store1(call, missing[index]!, keys.get(missing[index]!)!, { ...answer, latencyMs: outcome.latencyMs })));
+          await Promise.all(
+            outcome.value.map((answer, index) =>
+              store1(call, missing[index]!, keys.get(missing[index]!)!, { ...answer, latencyMs: outcome.latencyMs }),
+            ),
+          );
           if (outcome.value.length < missing.length) severalPerCall = false;
           missing = missing.slice(outcome.value.length);
         } catch (failure) {
@@ -241,7 +303,12 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
           if (options.agent) {
             const started = performance.now();
             const { generation, trace } = await runAgent({
-              backend, task: call.task, prompt: call.prompt, sample, sampling, settings: options.agent,
+              backend,
+              task: call.task,
+              prompt: call.prompt,
+              sample,
+              sampling,
+              settings: options.agent,
               call: async (turn) => (await caller.run(turn)).value,
             });
             result = { ...generation, latencyMs: performance.now() - started, trace };
@@ -256,7 +323,14 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
       }
     }
 
-    async function storeCandidate(call: PendingCall, sample: number, key: string | null, answer: Answer | null, failure: string | null, cached: boolean): Promise<void> {
+    async function storeCandidate(
+      call: PendingCall,
+      sample: number,
+      key: string | null,
+      answer: Answer | null,
+      failure: string | null,
+      cached: boolean,
+    ): Promise<void> {
       const { task, prompt, taskState } = call;
       let error = failure;
       let output: string | null = null;
@@ -322,13 +396,19 @@ export async function runGeneration(options: GenerationOptions): Promise<Generat
 }
 
 /** The stored prompt of a task, or a freshly built one (stored with the task's first candidate). */
-async function promptOf(store: RunStore, builder: PromptBuilder, backend: Backend, task: TaskRecord): Promise<{ prompt: BuiltPrompt; stored: boolean }> {
+async function promptOf(
+  store: RunStore,
+  builder: PromptBuilder,
+  backend: Backend,
+  task: TaskRecord,
+): Promise<{ prompt: BuiltPrompt; stored: boolean }> {
   const stored = store.prompt(task.id);
   const prompt: BuiltPrompt = stored ? { ...stored, retrieved: stored.retrieved ?? [] } : await builder.build(task);
   const shape = prompt.messages ? 'chat' : 'completion';
   if (backend.accepts !== 'any' && backend.accepts !== shape) {
     throw new InputError(
-      `template '${builder.template}' builds ${shape} prompts but ${backend.provider} takes ${backend.accepts} prompts; choose a ${backend.accepts} template (--template) or the other openai mode`,
+      `template '${builder.template}' builds ${shape} prompts but ${backend.provider} takes ${backend.accepts} ` +
+        `prompts; choose a ${backend.accepts} template (--template) or the other openai mode`,
       { field: 'template' },
     );
   }
@@ -358,7 +438,9 @@ function summarise(store: RunStore, tasks: number, session: Session, elapsedMs: 
     candidates,
     ...session,
     failed,
-    failures: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)),
+    failures: [...reasons]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0)),
     allFailed: candidates > 0 && failed === candidates,
     elapsedMs,
   };

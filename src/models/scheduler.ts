@@ -15,7 +15,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 500, maxDelayMs: 30_000, maxRetryAfterMs: 120_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 6,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 120_000,
+};
 
 /** A concurrency limit that shrinks when the server pushes back and grows back on success. */
 export class AdaptiveLimiter {
@@ -109,12 +114,20 @@ export class Caller {
         return { value, latencyMs, attempts: attempt };
       } catch (error) {
         this.limiter.release();
-        failure = error instanceof GenerationError ? error : new GenerationError(`unexpected failure: ${(error as Error)?.message ?? String(error)}`, 'permanent');
+        failure =
+          error instanceof GenerationError
+            ? error
+            : new GenerationError(`unexpected failure: ${(error as Error)?.message ?? String(error)}`, 'permanent');
       }
       if (failure.kind === 'permanent') throw failure;
       if (attempt >= attempts) {
         if (failure.unreachable) this.unreachable = true;
-        throw new GenerationError(`${failure.message} (gave up after ${attempt} attempt${attempt === 1 ? '' : 's'})`, failure.kind, failure.retryAfterMs, failure.unreachable);
+        throw new GenerationError(
+          `${failure.message} (gave up after ${attempt} attempt${attempt === 1 ? '' : 's'})`,
+          failure.kind,
+          failure.retryAfterMs,
+          failure.unreachable,
+        );
       }
       const wait = this.delay(failure, attempt);
       if (failure.kind === 'rate-limit') this.limiter.throttled(wait);

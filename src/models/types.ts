@@ -26,7 +26,10 @@ export interface Generation {
   promptTokens: number | null;
   completionTokens: number | null;
   finishReason: string | null;
-  /** the text is the candidate as it stands: no post-processing (`baseline:reference`, whose answer is the reference by construction). */
+  /**
+   * the text is the candidate as it stands: no post-processing (`baseline:reference`, whose answer is the reference by
+   * construction).
+   */
   verbatim?: boolean;
 }
 

@@ -16,7 +16,10 @@ export class WriteQueue {
   /** time spent committing, in milliseconds. */
   writeMs = 0;
 
-  constructor(private readonly store: RunStore, private readonly cache: ResponseCache | null) {}
+  constructor(
+    private readonly store: RunStore,
+    private readonly cache: ResponseCache | null,
+  ) {}
 
   /** Queues a store write (and optionally a cache write, committed before it); resolves once committed. */
   write(storeWrite: () => void, cacheWrite?: () => void): Promise<void> {
@@ -35,7 +38,8 @@ export class WriteQueue {
     this.pending = null;
     const started = performance.now();
     try {
-      if (this.cache && pending.cacheWrites.length > 0) this.cache.batch(() => pending.cacheWrites.forEach((write) => write()));
+      if (this.cache && pending.cacheWrites.length > 0)
+        this.cache.batch(() => pending.cacheWrites.forEach((write) => write()));
       this.store.batch(() => pending.storeWrites.forEach((write) => write()));
       this.writeMs += performance.now() - started;
       for (const { resolve } of pending.settle) resolve();

@@ -63,9 +63,15 @@ export function definePlugin(plugin: CtxbenchPlugin): CtxbenchPlugin {
   return plugin;
 }
 
-/** The shape of a plugin's default export: its name and, under each registry's plugin key, entries of that registry's shape. */
+/**
+ * The shape of a plugin's default export: its name and, under each registry's plugin key, entries of that registry's
+ * shape.
+ */
 function pluginSchema() {
-  return z.strictObject({ name: z.string().min(1), ...Object.fromEntries(pluginSlots().map((slot) => [slot.key, z.array(slot.entry).optional()])) });
+  return z.strictObject({
+    name: z.string().min(1),
+    ...Object.fromEntries(pluginSlots().map((slot) => [slot.key, z.array(slot.entry).optional()])),
+  });
 }
 
 const loaded = new Map<string, CtxbenchPlugin>();
@@ -113,13 +119,20 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
   } catch (error) {
     // require('ctxbench') from a CommonJS plugin: the package is an ES module only (with top-level await).
     const code = (error as NodeJS.ErrnoException).code;
-    const commonJs = code === 'ERR_REQUIRE_ESM' || code === 'ERR_REQUIRE_ASYNC_MODULE' || (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' && (error as Error).message.includes(OWN_PACKAGE_JSON));
+    const commonJs =
+      code === 'ERR_REQUIRE_ESM' ||
+      code === 'ERR_REQUIRE_ASYNC_MODULE' ||
+      (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' && (error as Error).message.includes(OWN_PACKAGE_JSON));
     const reason = commonJs
       ? 'it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), or add "type": "module" to the package.json of its folder'
       : (error as Error).message.split('\n')[0];
     throw new InputError(`cannot load the plugin: ${reason}`, { file });
   }
-  if (module.default === undefined) throw new InputError('no default export; write `export default definePlugin({ name, ... })`', { file, field: '(default export)' });
+  if (module.default === undefined)
+    throw new InputError('no default export; write `export default definePlugin({ name, ... })`', {
+      file,
+      field: '(default export)',
+    });
   parseRecord(pluginSchema(), module.default, { file });
   const plugin = module.default as CtxbenchPlugin;
   for (const slot of pluginSlots()) {
@@ -127,7 +140,10 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
       try {
         slot.add(entry);
       } catch (error) {
-        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), { file, field: `${slot.key}[${index}]` });
+        throw new InputError((error as Error).message.replace(/^field '[^']*': /, ''), {
+          file,
+          field: `${slot.key}[${index}]`,
+        });
       }
     });
   }
@@ -163,16 +179,26 @@ export function pluginsOfConfig(file: string): string[] {
  * config found in the working folder (an untrusted clone may hold one) may not list any: only a
  * config named with `--config` loads plugins.
  */
-export async function loadPlugins(options: { config?: string; plugins?: readonly string[]; cwd?: string }): Promise<CtxbenchPlugin[]> {
+export async function loadPlugins(options: {
+  config?: string;
+  plugins?: readonly string[];
+  cwd?: string;
+}): Promise<CtxbenchPlugin[]> {
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? (existsSync(resolve(cwd, CONFIG_FILE)) ? resolve(cwd, CONFIG_FILE) : undefined);
-  if (options.config !== undefined && !existsSync(options.config)) throw new InputError('config file not found', { file: options.config });
+  if (options.config !== undefined && !existsSync(options.config))
+    throw new InputError('config file not found', { file: options.config });
   const listed = config ? pluginsOfConfig(config) : [];
   if (options.config === undefined && listed.length > 0) {
-    throw new InputError(`this config file was found in the current folder, not named, and its plugins run code: ctxbench loads none of them; to allow them, pass --config ${CONFIG_FILE}`, { file: config, field: 'plugins' });
+    throw new InputError(
+      `this config file was found in the current folder, not named, and its plugins run code: ctxbench loads none of ` +
+        `them; to allow them, pass --config ${CONFIG_FILE}`,
+      { file: config, field: 'plugins' },
+    );
   }
   listed.forEach((file, index) => {
-    if (!existsSync(file)) throw new InputError(`plugin file not found: ${file}`, { file: config, field: `plugins[${index}]` });
+    if (!existsSync(file))
+      throw new InputError(`plugin file not found: ${file}`, { file: config, field: `plugins[${index}]` });
   });
   const files = [...listed, ...(options.plugins ?? []).map((file) => resolve(cwd, file))];
   const plugins: CtxbenchPlugin[] = [];

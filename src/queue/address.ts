@@ -24,13 +24,18 @@ export function parseQueueUrl(text: string): QueueConnection {
   } catch {
     throw new InputError(`not a Redis URL: '${text}' (${FORM})`, { field: 'queue' });
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new InputError(`the queue URL must start with redis:// or rediss://, not ${url.protocol}// (${FORM})`, { field: 'queue' });
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new InputError(`the queue URL must start with redis:// or rediss://, not ${url.protocol}// (${FORM})`, {
+      field: 'queue',
+    });
   if (url.hostname === '') throw new InputError(`the queue URL has no host (${FORM})`, { field: 'queue' });
   const port = url.port === '' ? 6379 : Number(url.port);
   const path = url.pathname.replace(/^\//, '');
   const db = path === '' ? 0 : Number(path);
-  if (!/^\d*$/.test(path) || !Number.isInteger(db) || db > 15) throw new InputError(`the queue URL's database must be a number 0-15, not '${path}' (${FORM})`, { field: 'queue' });
-  if (url.search !== '' || url.hash !== '') throw new InputError(`the queue URL takes no query or fragment (${FORM})`, { field: 'queue' });
+  if (!/^\d*$/.test(path) || !Number.isInteger(db) || db > 15)
+    throw new InputError(`the queue URL's database must be a number 0-15, not '${path}' (${FORM})`, { field: 'queue' });
+  if (url.search !== '' || url.hash !== '')
+    throw new InputError(`the queue URL takes no query or fragment (${FORM})`, { field: 'queue' });
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return {
     host: hostname,
@@ -47,4 +52,3 @@ export function parseQueueUrl(text: string): QueueConnection {
 export function describeQueue(connection: QueueConnection): string {
   return `${connection.tls ? 'rediss' : 'redis'}://${connection.host.includes(':') ? `[${connection.host}]` : connection.host}:${connection.port}/${connection.db}`;
 }
-

@@ -48,7 +48,10 @@ export class BlobReader {
 
   private async fetch(hash: string): Promise<unknown> {
     const text = await this.client.get(keyOf(hash));
-    if (text === null) throw new InputError(`blob ${hash} is not on the queue server (expired or deleted); run the coordinator again to store it`);
+    if (text === null)
+      throw new InputError(
+        `blob ${hash} is not on the queue server (expired or deleted); run the coordinator again to store it`,
+      );
     if (blobHash(text) !== hash) throw new InputError(`blob ${hash} on the queue server does not match its hash`);
     return JSON.parse(text) as unknown;
   }

@@ -10,17 +10,29 @@ export function redisClient(connection: QueueConnection, extra: RedisOptions = {
   return new Redis({ ...connection, ...extra });
 }
 
-/** Fails fast, naming the address, when the server cannot be reached or refuses the password (ioredis alone would retry forever). */
+/**
+ * Fails fast, naming the address, when the server cannot be reached or refuses the password (ioredis alone would retry
+ * forever).
+ */
 export async function checkQueueServer(connection: QueueConnection): Promise<void> {
-  const client = redisClient(connection, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 1, retryStrategy: () => null });
-  // The cause (a refused password, a refused connection) comes as an error event; the rejection then only says the connection closed.
+  const client = redisClient(connection, {
+    lazyConnect: true,
+    connectTimeout: 5000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  // The cause (a refused password, a refused connection) comes as an error event; the rejection then only says the
+  // connection closed.
   let cause: Error | null = null;
   client.on('error', (error: Error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new InputError(`cannot use the queue server at ${describeQueue(connection)}: ${(cause ?? (error as Error)).message}`, { field: 'queue' });
+    throw new InputError(
+      `cannot use the queue server at ${describeQueue(connection)}: ${(cause ?? (error as Error)).message}`,
+      { field: 'queue' },
+    );
   } finally {
     client.disconnect();
   }

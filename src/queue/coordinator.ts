@@ -7,7 +7,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Job } from 'bullmq';
-import { environmentHash, regradeLog, cheatFlags, withCheatFlags, type ExecEnvironment, type ExecItem, type ExecOutput, type CheckState } from '../exec/index.ts';
+import {
+  environmentHash,
+  regradeLog,
+  cheatFlags,
+  withCheatFlags,
+  type ExecEnvironment,
+  type ExecItem,
+  type ExecOutput,
+  type CheckState,
+} from '../exec/index.ts';
 import { putBlobs } from './blobs.ts';
 import { describeQueue, type QueueConnection } from './address.ts';
 import { openQueue } from './connection.ts';
@@ -36,14 +45,21 @@ export interface QueuedExecOptions {
   onEvent?: (message: string) => void;
   /** `exec --force`: workers run every candidate even when their result cache has its verdict. */
   rerun?: boolean;
-  /** candidates of the run that already have a stored verdict: a job of theirs still on the server (its coordinator was killed between storing and removing it) is removed. */
+  /**
+   * candidates of the run that already have a stored verdict: a job of theirs still on the server (its coordinator was
+   * killed between storing and removing it) is removed.
+   */
   judged?: QueuedItem[];
   /** how often every outstanding job is looked at besides the completion events (ms; default 30 s). */
   sweepMs?: number;
 }
 
 /** Enqueues the candidates of one environment and yields each result once, in completion order. */
-export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], options: QueuedExecOptions): AsyncIterable<QueuedOutput> {
+export async function* executeQueued(
+  env: ExecEnvironment,
+  items: QueuedItem[],
+  options: QueuedExecOptions,
+): AsyncIterable<QueuedOutput> {
   const { connection } = options;
   const emit = options.onEvent ?? (() => {});
   const envHash = environmentHash(env, options.sandbox);
@@ -56,20 +72,39 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
     const tasks = [...new Map(items.map((item) => [item.task.id, item.task])).values()];
     (await putBlobs(client, tasks)).forEach((hash, index) => taskHashes.set(tasks[index]!.id, hash));
     const pending = new Map<string, QueuedItem>();
-    const keyOf = (item: QueuedItem) => ({ run: options.run, taskId: item.task.id, sample: item.sample, candidateHash: createHash('sha256').update(item.candidate).digest('hex').slice(0, 32), envHash });
+    const keyOf = (item: QueuedItem) => ({
+      run: options.run,
+      taskId: item.task.id,
+      sample: item.sample,
+      candidateHash: createHash('sha256').update(item.candidate).digest('hex').slice(0, 32),
+      envHash,
+    });
     for (const item of options.judged ?? []) await queue.remove(execJobId(keyOf(item)));
     const jobs = items.map((item) => {
-      const data: ExecJob = { ...keyOf(item), task: taskHashes.get(item.task.id)!, state: stateHash!, candidate: item.candidate, rerun: options.rerun === true };
+      const data: ExecJob = {
+        ...keyOf(item),
+        task: taskHashes.get(item.task.id)!,
+        state: stateHash!,
+        candidate: item.candidate,
+        rerun: options.rerun === true,
+      };
       const jobId = execJobId(data);
       pending.set(jobId, item);
-      return { name: 'exec', data, opts: { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false } };
+      return {
+        name: 'exec',
+        data,
+        opts: { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false },
+      };
     });
     const enqueue = async (batch: typeof jobs) => {
       for (let start = 0; start < batch.length; start += 500) await queue.addBulk(batch.slice(start, start + 500));
     };
     // Jobs already in the queue (a restarted coordinator) keep their state: BullMQ ignores an existing id.
     await enqueue(jobs);
-    emit(`queued ${jobs.length} candidates on ${name} at ${describeQueue(connection)}; ${await queue.getWorkersCount()} workers serving it`);
+    emit(
+      `queued ${jobs.length} candidates on ${name} at ${describeQueue(connection)}; ${await queue.getWorkersCount()} ` +
+        `workers serving it`,
+    );
 
     // Jobs to look at: those the events say have finished, and every outstanding one on each sweep.
     const toCheck = new Set<string>(pending.keys());
@@ -85,11 +120,17 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
     let warnedIdle = false;
     const sweep = setInterval(() => {
       for (const jobId of pending.keys()) notify(jobId);
-      void queue.getWorkersCount().then((count) => {
-        if (count > 0 || warnedIdle) return;
-        warnedIdle = true;
-        emit(`no worker serves ${name}: start \`ctxbench worker --queue <url> --env ${env.file}\` on machines with the same environment file and repository content (environment hash ${envHash.slice(0, 12)})`);
-      }, () => {});
+      void queue.getWorkersCount().then(
+        (count) => {
+          if (count > 0 || warnedIdle) return;
+          warnedIdle = true;
+          emit(
+            `no worker serves ${name}: start \`ctxbench worker --queue <url> --env ${env.file}\` on machines with ` +
+              `the same environment file and repository content (environment hash ${envHash.slice(0, 12)})`,
+          );
+        },
+        () => {},
+      );
     }, options.sweepMs ?? 30_000);
     const byId = new Map(jobs.map((job) => [job.opts.jobId, job]));
     try {
@@ -114,10 +155,15 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
               mkdirSync(options.logDir, { recursive: true });
               const file = join(options.logDir, `${jobId}.json`);
               writeFileSync(file, answer.log);
-              // A worker's pass stands only when its own log grades as a pass here too (this coordinator's grading and check state).
-              const graded = result.verdict === 'pass' ? regradeLog(env, file, result.selectedTests, options.state) : null;
+              // A worker's pass stands only when its own log grades as a pass here too (this coordinator's grading and
+              // check state).
+              const graded =
+                result.verdict === 'pass' ? regradeLog(env, file, result.selectedTests, options.state) : null;
               if (graded && graded.verdict !== 'pass') {
-                emit(`${printable(answer.worker)}: ${item.task.id}#${item.sample} came back as pass, but its log grades as ${graded.verdict} (${graded.reason}): ${graded.verdict} kept`);
+                emit(
+                  `${printable(answer.worker)}: ${item.task.id}#${item.sample} came back as pass, but its log grades ` +
+                    `as ${graded.verdict} (${graded.reason}): ${graded.verdict} kept`,
+                );
                 result = { ...graded, cached: result.cached };
               }
               result = { ...result, log: file };
@@ -127,7 +173,12 @@ export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], 
             yield { key: item.key, result, worker: printable(answer.worker) };
           } else if (state === 'failed') {
             pending.delete(jobId);
-            yield { key: item.key, result: null, infraError: job.failedReason || 'the job failed on every attempt', worker: null };
+            yield {
+              key: item.key,
+              result: null,
+              infraError: job.failedReason || 'the job failed on every attempt',
+              worker: null,
+            };
           } else {
             continue;
           }

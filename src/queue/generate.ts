@@ -9,7 +9,13 @@ import { parseProvider, GenerationError, type Backend, type GenerationRequest } 
 import { putBlobs } from './blobs.ts';
 import type { QueueConnection } from './address.ts';
 import { openQueue } from './connection.ts';
-import { generateJobResultSchema, generateQueueName, JOB_ATTEMPTS, type GenerateJob, type GenerateJobResult } from './records.ts';
+import {
+  generateJobResultSchema,
+  generateQueueName,
+  JOB_ATTEMPTS,
+  type GenerateJob,
+  type GenerateJobResult,
+} from './records.ts';
 import { parseRecord } from '../util/schema.ts';
 
 /** A backend for `provider` whose calls are served by queue workers. */
@@ -32,19 +38,42 @@ export function createQueueBackend(provider: string, connection: QueueConnection
       });
       let task = taskBlobs.get(request.task.id);
       if (!task) taskBlobs.set(request.task.id, (task = putBlobs(client, [request.task]).then(([hash]) => hash!)));
-      const data: GenerateJob = { provider, task: await task, sample: request.sample, prompt: request.prompt, retrieved: request.retrieved, sampling: request.sampling };
+      const data: GenerateJob = {
+        provider,
+        task: await task,
+        sample: request.sample,
+        prompt: request.prompt,
+        retrieved: request.retrieved,
+        sampling: request.sampling,
+      };
       // The same request (a resumed eval) is the same job.
-      const jobId = createHash('sha256').update(JSON.stringify([data.provider, request.task.id, data.sample, data.prompt, data.sampling])).digest('hex').slice(0, 40);
-      const job = await queue.add('generate', data, { jobId, attempts: JOB_ATTEMPTS, removeOnComplete: false, removeOnFail: false });
+      const jobId = createHash('sha256')
+        .update(JSON.stringify([data.provider, request.task.id, data.sample, data.prompt, data.sampling]))
+        .digest('hex')
+        .slice(0, 40);
+      const job = await queue.add('generate', data, {
+        jobId,
+        attempts: JOB_ATTEMPTS,
+        removeOnComplete: false,
+        removeOnFail: false,
+      });
       let answer: GenerateJobResult;
       try {
-        answer = parseRecord(generateJobResultSchema, await job.waitUntilFinished(events), { file: `result of job ${jobId}` });
+        answer = parseRecord(generateJobResultSchema, await job.waitUntilFinished(events), {
+          file: `result of job ${jobId}`,
+        });
       } catch (error) {
         await queue.remove(jobId);
         throw new GenerationError(`queue: ${(error as Error).message}`, 'transient');
       }
       await queue.remove(jobId);
-      if (answer.error) throw new GenerationError(answer.error.message, answer.error.kind, answer.error.retryAfterMs, answer.error.unreachable);
+      if (answer.error)
+        throw new GenerationError(
+          answer.error.message,
+          answer.error.kind,
+          answer.error.retryAfterMs,
+          answer.error.unreachable,
+        );
       return answer.generation!;
     },
     async close() {

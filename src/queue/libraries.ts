@@ -17,7 +17,11 @@ export async function checkQueueServer(queue: QueueConnection): Promise<void> {
 }
 
 /** Enqueues the candidates of one environment and yields each result once, in completion order. */
-export async function* executeQueued(env: ExecEnvironment, items: QueuedItem[], options: QueuedExecOptions): AsyncIterable<QueuedOutput> {
+export async function* executeQueued(
+  env: ExecEnvironment,
+  items: QueuedItem[],
+  options: QueuedExecOptions,
+): AsyncIterable<QueuedOutput> {
   const coordinator = await loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./coordinator.ts'));
   yield* coordinator.executeQueued(env, items, options);
 }
@@ -29,5 +33,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
 /** A backend whose calls are answered by the workers that hold `provider`. */
 export async function createQueueBackend(provider: string, queue: QueueConnection): Promise<Backend> {
-  return (await loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./generate.ts'))).createQueueBackend(provider, queue);
+  return (await loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./generate.ts'))).createQueueBackend(
+    provider,
+    queue,
+  );
 }

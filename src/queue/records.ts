@@ -39,14 +39,20 @@ export const execJobResultSchema = z.object({
 });
 export type ExecJobResult = z.infer<typeof execJobResultSchema>;
 
-/** The queue of one environment version: workers with another version (settings or repository content) never see its jobs. */
+/**
+ * The queue of one environment version: workers with another version (settings or repository content) never see its
+ * jobs.
+ */
 export function execQueueName(envName: string, envHash: string): string {
   return `ctxbench-exec-${envName.replace(/[^A-Za-z0-9_.-]/g, '_')}-${envHash.slice(0, 12)}`;
 }
 
 /** A job's id: the same candidate of the same run on the same environment is one job however often it is enqueued. */
 export function execJobId(job: Pick<ExecJob, 'run' | 'taskId' | 'sample' | 'candidateHash' | 'envHash'>): string {
-  return createHash('sha256').update(JSON.stringify([job.run, job.taskId, job.sample, job.candidateHash, job.envHash])).digest('hex').slice(0, 40);
+  return createHash('sha256')
+    .update(JSON.stringify([job.run, job.taskId, job.sample, job.candidateHash, job.envHash]))
+    .digest('hex')
+    .slice(0, 40);
 }
 
 export const generateJobSchema = z.object({
@@ -57,14 +63,35 @@ export const generateJobSchema = z.object({
   sample: z.number().int().min(0),
   prompt: PromptPartsSchema,
   retrieved: z.array(ContextSnippetSchema),
-  sampling: z.object({ temperature: z.number(), topP: z.number(), maxTokens: z.number().int(), stop: z.array(z.string()), seed: z.number().int().nullable() }),
+  sampling: z.object({
+    temperature: z.number(),
+    topP: z.number(),
+    maxTokens: z.number().int(),
+    stop: z.array(z.string()),
+    seed: z.number().int().nullable(),
+  }),
 });
 export type GenerateJob = z.infer<typeof generateJobSchema>;
 
 export const generateJobResultSchema = z.object({
   /** the backend's answer, or the failure the coordinator's runner acts on (retry, back off, record). */
-  generation: z.object({ text: z.string(), promptTokens: z.number().nullable(), completionTokens: z.number().nullable(), finishReason: z.string().nullable(), verbatim: z.boolean().optional() }).nullable(),
-  error: z.object({ message: z.string(), kind: z.enum(['rate-limit', 'transient', 'permanent']), retryAfterMs: z.number().nullable(), unreachable: z.boolean() }).nullable(),
+  generation: z
+    .object({
+      text: z.string(),
+      promptTokens: z.number().nullable(),
+      completionTokens: z.number().nullable(),
+      finishReason: z.string().nullable(),
+      verbatim: z.boolean().optional(),
+    })
+    .nullable(),
+  error: z
+    .object({
+      message: z.string(),
+      kind: z.enum(['rate-limit', 'transient', 'permanent']),
+      retryAfterMs: z.number().nullable(),
+      unreachable: z.boolean(),
+    })
+    .nullable(),
   worker: z.string(),
 });
 export type GenerateJobResult = z.infer<typeof generateJobResultSchema>;
@@ -74,10 +101,21 @@ export function generateQueueName(provider: string): string {
   return `ctxbench-generate-${provider.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}-${createHash('sha256').update(provider).digest('hex').slice(0, 12)}`;
 }
 
-/** Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another. */
+/**
+ * Attempts per job: a worker's infrastructure failure (or its death, seen as a stalled job) hands the job to another.
+ */
 export const JOB_ATTEMPTS = 3;
 
 /** A run's identity on the queue server: its creation time, model and tasks. */
-export function runIdentity(config: { createdAt: string; model: string; tasksHash: string; context: string; template: string }): string {
-  return createHash('sha256').update(JSON.stringify([config.createdAt, config.model, config.tasksHash, config.context, config.template])).digest('hex').slice(0, 32);
+export function runIdentity(config: {
+  createdAt: string;
+  model: string;
+  tasksHash: string;
+  context: string;
+  template: string;
+}): string {
+  return createHash('sha256')
+    .update(JSON.stringify([config.createdAt, config.model, config.tasksHash, config.context, config.template]))
+    .digest('hex')
+    .slice(0, 32);
 }

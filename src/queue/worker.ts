@@ -1,22 +1,39 @@
-// The worker side of queued execution: a process on any machine that serves the environments of
-// its allow-list (`--env`, each one BullMQ queue named by the environment's hash, so a worker
-// whose settings or repository content differ never sees another version's jobs). Each
-// environment is prepared once, on its first job (the prepared tree is cached by environment hash
-// in the work folder, as for a local `exec`); jobs run in the local sandbox through the exec
-// stage's candidate pool. With `--model`, it also answers generation jobs (`eval --queue`) with a
-// backend made from its own environment (generate.ts). A worker that dies mid-job stops renewing its lock: after `stalledMs`
-// BullMQ hands the job to another worker.
+// The worker side of queued execution: a process on any machine that serves the environments of its allow-list
+// (`--env`, each one BullMQ queue named by the environment's hash, so a worker whose settings or repository content
+// differ never sees another version's jobs). Each environment is prepared once, on its first job (the prepared tree is
+// cached by environment hash in the work folder, as for a local `exec`); jobs run in the local sandbox through the exec
+// stage's candidate pool. With `--model`, it also answers generation jobs (`eval --queue`) with a backend made from its
+// own environment (generate.ts). A worker that dies mid-job stops renewing its lock: after `stalledMs` BullMQ hands the
+// job to another worker.
 import { hostname } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { CandidatePool, ensureCheckState, checkState, createContext, environmentHash, prepareEnvironment, stricterState, type CheckState, type ExecEnvironment, type ExecEvent } from '../exec/index.ts';
+import {
+  CandidatePool,
+  ensureCheckState,
+  checkState,
+  createContext,
+  environmentHash,
+  prepareEnvironment,
+  stricterState,
+  type CheckState,
+  type ExecEnvironment,
+  type ExecEvent,
+} from '../exec/index.ts';
 import { validateTask } from '../datasets/index.ts';
 import { lockFolder, type FolderLock } from '../util/lock.ts';
 import { printable } from '../util/errors.ts';
 import { BlobReader } from './blobs.ts';
 import type { QueueConnection } from './address.ts';
 import { redisClient } from './connection.ts';
-import { execJobSchema, execQueueName, generateJobSchema, generateQueueName, type ExecJobResult, type GenerateJobResult } from './records.ts';
+import {
+  execJobSchema,
+  execQueueName,
+  generateJobSchema,
+  generateQueueName,
+  type ExecJobResult,
+  type GenerateJobResult,
+} from './records.ts';
 import { GenerationError, type Backend } from '../models/index.ts';
 import { parseRecord } from '../util/schema.ts';
 
@@ -24,7 +41,10 @@ export interface WorkerOptions {
   connection: QueueConnection;
   /** the allow-list: the only environments this worker runs. */
   envs: ExecEnvironment[];
-  /** model backends this worker answers generation jobs with (`eval --queue`); created from its own environment (keys never travel). */
+  /**
+   * model backends this worker answers generation jobs with (`eval --queue`); created from its own environment (keys
+   * never travel).
+   */
   backends?: Backend[];
   /** jobs at once per environment (and worker copies of its prepared tree). */
   concurrency: number;
@@ -83,7 +103,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // The work folders are locked from the start: a second worker on the same folder stops at once, naming the first.
   const served: Served[] = [];
   try {
-    for (const env of options.envs) served.push({ env, envHash: environmentHash(env, options.sandbox), pool: null, lock: lockFolder(createContext(env, execOptions).workDir, `worker ${env.file}`) });
+    for (const env of options.envs)
+      served.push({
+        env,
+        envHash: environmentHash(env, options.sandbox),
+        pool: null,
+        lock: lockFolder(createContext(env, execOptions).workDir, `worker ${env.file}`),
+      });
   } catch (error) {
     for (const entry of served) entry.lock.release();
     client.disconnect();
@@ -108,14 +134,30 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     const { data, task, state } = await unrecoverable(async () => {
       const data = parseRecord(execJobSchema, job.data, { file: `job ${job.id}` });
       // The queue is named by the environment's hash; a job claiming another one was not made for this worker.
-      if (data.envHash !== entry.envHash) throw new Error(`job ${job.id} is for environment ${data.envHash.slice(0, 12)}, not ${entry.env.name} (${entry.envHash.slice(0, 12)}) that this worker allows`);
+      if (data.envHash !== entry.envHash)
+        throw new Error(
+          `job ${job.id} is for environment ${data.envHash.slice(0, 12)}, not ${entry.env.name} ` +
+            `(${entry.envHash.slice(0, 12)}) that this worker allows`,
+        );
       const [task, state] = await Promise.all([blobs.get(data.task), blobs.get(data.state)]);
-      const given = checkState(state, `state blob ${data.state.slice(0, 12)}`, 'run `ctxbench exec check` and the coordinator again');
-      if (given.envHash !== entry.envHash) throw new Error(`job ${job.id} carries a check state of environment ${given.envHash.slice(0, 12)}, not ${entry.env.name} (${entry.envHash.slice(0, 12)})`);
+      const given = checkState(
+        state,
+        `state blob ${data.state.slice(0, 12)}`,
+        'run `ctxbench exec check` and the coordinator again',
+      );
+      if (given.envHash !== entry.envHash)
+        throw new Error(
+          `job ${job.id} carries a check state of environment ${given.envHash.slice(0, 12)}, not ${entry.env.name} ` +
+            `(${entry.envHash.slice(0, 12)})`,
+        );
       return { data, task: validateTask(task, { file: `task blob ${data.task.slice(0, 12)}` }), state: given };
     });
     const { pool, own } = await poolOf(entry);
-    const [output] = await pool.runItems([{ task, candidate: data.candidate, key: job.id! }], stricterState(state, own), data.rerun);
+    const [output] = await pool.runItems(
+      [{ task, candidate: data.candidate, key: job.id! }],
+      stricterState(state, own),
+      data.rerun,
+    );
     if (!output?.result) throw new Error(`infrastructure failure on ${name}: ${output?.infraError ?? 'no result'}`);
     const { log: file, ...result } = output.result;
     return { result, log: file && existsSync(file) ? readFileSync(file, 'utf8') : null, worker: name };
@@ -124,33 +166,55 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const runGeneration = async (backend: Backend, job: Job): Promise<GenerateJobResult> => {
     const { data, task } = await unrecoverable(async () => {
       const data = parseRecord(generateJobSchema, job.data, { file: `job ${job.id}` });
-      if (data.provider !== backend.provider) throw new Error(`job ${job.id} is for model ${data.provider}, not ${backend.provider} that this worker holds`);
+      if (data.provider !== backend.provider)
+        throw new Error(`job ${job.id} is for model ${data.provider}, not ${backend.provider} that this worker holds`);
       return { data, task: validateTask(await blobs.get(data.task), { file: `task blob ${data.task.slice(0, 12)}` }) };
     });
     try {
-      const generation = await backend.generate({ task, prompt: data.prompt, retrieved: data.retrieved, sample: data.sample, sampling: data.sampling });
+      const generation = await backend.generate({
+        task,
+        prompt: data.prompt,
+        retrieved: data.retrieved,
+        sample: data.sample,
+        sampling: data.sampling,
+      });
       return { generation, error: null, worker: name };
     } catch (error) {
-      // A classified failure goes back to the coordinator's runner (which retries or records it); anything else is retried here.
+      // A classified failure goes back to the coordinator's runner (which retries or records it); anything else is
+      // retried here.
       if (!(error instanceof GenerationError)) throw error;
-      return { generation: null, error: { message: error.message, kind: error.kind, retryAfterMs: error.retryAfterMs, unreachable: error.unreachable }, worker: name };
+      return {
+        generation: null,
+        error: {
+          message: error.message,
+          kind: error.kind,
+          retryAfterMs: error.retryAfterMs,
+          unreachable: error.unreachable,
+        },
+        worker: name,
+      };
     }
   };
 
   // One BullMQ worker per served queue: each environment of the allow-list, each model held.
   const services: Service[] = [
-    ...served.map((entry): Service => ({
-      title: entry.env.name,
-      queue: execQueueName(entry.env.name, entry.envHash),
-      process: (job) => runJob(entry, job),
-      outcome: (answer) => (answer as ExecJobResult).result.verdict,
-    })),
-    ...(options.backends ?? []).map((backend): Service => ({
-      title: backend.provider,
-      queue: generateQueueName(backend.provider),
-      process: (job) => runGeneration(backend, job),
-      outcome: (answer) => ((answer as GenerateJobResult).error ? `error (${(answer as GenerateJobResult).error!.kind})` : 'answered'),
-    })),
+    ...served.map(
+      (entry): Service => ({
+        title: entry.env.name,
+        queue: execQueueName(entry.env.name, entry.envHash),
+        process: (job) => runJob(entry, job),
+        outcome: (answer) => (answer as ExecJobResult).result.verdict,
+      }),
+    ),
+    ...(options.backends ?? []).map(
+      (backend): Service => ({
+        title: backend.provider,
+        queue: generateQueueName(backend.provider),
+        process: (job) => runGeneration(backend, job),
+        outcome: (answer) =>
+          (answer as GenerateJobResult).error ? `error (${(answer as GenerateJobResult).error!.kind})` : 'answered',
+      }),
+    ),
   ];
   const workers = services.map((service) => {
     const worker = new Worker(service.queue, service.process, {
@@ -163,13 +227,16 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     });
     worker.on('error', (error) => emit(`queue: ${error.message}`));
     // the job's fields are not validated yet when it starts: escaped for the log
-    const label = (job: Job) => `${service.title}: ${printable(job.data?.taskId ?? job.id)}#${printable(job.data?.sample)}`;
+    const label = (job: Job) =>
+      `${service.title}: ${printable(job.data?.taskId ?? job.id)}#${printable(job.data?.sample)}`;
     worker.on('active', (job) => emit(`${label(job)} running`));
     worker.on('completed', (job, answer: unknown) => {
       done.set(service.title, (done.get(service.title) ?? 0) + 1);
       emit(`${label(job)} done: ${service.outcome(answer)}`);
     });
-    worker.on('failed', (job, error) => emit(`${job ? label(job) : service.title} failed: ${printable(error.message, 2000)}`));
+    worker.on('failed', (job, error) =>
+      emit(`${job ? label(job) : service.title} failed: ${printable(error.message, 2000)}`),
+    );
     emit(`serving ${service.title} (${service.queue}) with ${options.concurrency} at once`);
     return worker;
   });

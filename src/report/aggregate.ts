@@ -7,7 +7,17 @@ import { listMetrics, passAtK, passAtKFirst, supportsLanguage, type MetricScale 
 import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 
-export const DIMENSIONS = ['language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens', 'repo', 'window'] as const;
+export const DIMENSIONS = [
+  'language',
+  'kind',
+  'level',
+  'bucket',
+  'semantic',
+  'lines',
+  'prompt-tokens',
+  'repo',
+  'window',
+] as const;
 /** A built-in dimension, or the name of a task label (`contaminated` from `report --labels`). */
 export type Dimension = (typeof DIMENSIONS)[number] | (string & {});
 
@@ -30,14 +40,20 @@ export function promptTokensGroup(tokens: number | undefined): string {
 /** YABLoCo's context levels, from no dependency to project-wide ones. */
 const LEVEL_ORDER = ['none', 'stdlib', 'file', 'package', 'project'];
 
-/** Group order: context levels as YABLoCo's, numbers by value, prompt-length bins by size, the rest alphabetically; `n/a` last. */
+/**
+ * Group order: context levels as YABLoCo's, numbers by value, prompt-length bins by size, the rest alphabetically;
+ * `n/a` last.
+ */
 export function compareGroupValues(a: string, b: string): number {
   if (a === b) return 0;
   if (a === 'n/a' || a === 'unknown') return 1;
   if (b === 'n/a' || b === 'unknown') return -1;
   const [levelA, levelB] = [LEVEL_ORDER.indexOf(a), LEVEL_ORDER.indexOf(b)];
   if (levelA >= 0 && levelB >= 0) return levelA - levelB;
-  const rank = (g: string) => { const m = /^(?:<=|>)?(\d+)/.exec(g); return m ? Number(m[1]) + (g.startsWith('>') ? 0.5 : 0) : NaN; };
+  const rank = (g: string) => {
+    const m = /^(?:<=|>)?(\d+)/.exec(g);
+    return m ? Number(m[1]) + (g.startsWith('>') ? 0.5 : 0) : NaN;
+  };
   const [x, y] = [rank(a), rank(b)];
   if (!Number.isNaN(x) && !Number.isNaN(y) && x !== y) return x - y;
   return a.localeCompare(b);
@@ -95,7 +111,10 @@ export const AgentCostSchema = z.object({
   resultTokens: z.number(),
   /** how the candidates' conversations ended: `answer` or the budget reached. */
   stoppedBy: z.record(z.string(), z.int()),
-  /** the share of a task's oracle files (the callees' files) whose text the tools showed, x100; null without tasks that have an oracle. */
+  /**
+   * the share of a task's oracle files (the callees' files) whose text the tools showed, x100; null without tasks that
+   * have an oracle.
+   */
   oracleRecall: z.number().nullable(),
   /** the candidates of tasks with an oracle (oracleRecall's mean is over them). */
   oracleCandidates: z.int(),
@@ -104,7 +123,12 @@ export type AgentCost = z.output<typeof AgentCostSchema>;
 
 /** An agent run's cost, from its candidates' traces (null for a run with none). */
 function agentCost(store: RunStoreReader, candidates: CandidateRecord[], tasks: TaskRecord[]): AgentCost | null {
-  const oracleFiles = new Map(tasks.map((task) => [task.id, new Set((task.oracle ?? []).map((snippet) => snippet.path).filter((path) => path !== ''))]));
+  const oracleFiles = new Map(
+    tasks.map((task) => [
+      task.id,
+      new Set((task.oracle ?? []).map((snippet) => snippet.path).filter((path) => path !== '')),
+    ]),
+  );
   let count = 0;
   const sums = { turns: 0, toolCalls: 0, promptTokens: 0, completionTokens: 0, resultTokens: 0 };
   const byTool = new Map<string, number>();
@@ -137,11 +161,19 @@ function agentCost(store: RunStoreReader, candidates: CandidateRecord[], tasks: 
   if (count === 0) return null;
   const mean = (sum: number) => sum / count;
   return {
-    run: store.dir, candidates: count, turns: mean(sums.turns), toolCalls: mean(sums.toolCalls),
-    byTool: Object.fromEntries([...byTool].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, calls]) => [name, mean(calls)])),
-    promptTokens: mean(sums.promptTokens), completionTokens: mean(sums.completionTokens), resultTokens: mean(sums.resultTokens),
+    run: store.dir,
+    candidates: count,
+    turns: mean(sums.turns),
+    toolCalls: mean(sums.toolCalls),
+    byTool: Object.fromEntries(
+      [...byTool].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, calls]) => [name, mean(calls)]),
+    ),
+    promptTokens: mean(sums.promptTokens),
+    completionTokens: mean(sums.completionTokens),
+    resultTokens: mean(sums.resultTokens),
     stoppedBy: Object.fromEntries([...stoppedBy].sort(([a], [b]) => (a < b ? -1 : 1))),
-    oracleRecall: oracleCandidates > 0 ? (100 * recallSum) / oracleCandidates : null, oracleCandidates,
+    oracleRecall: oracleCandidates > 0 ? (100 * recallSum) / oracleCandidates : null,
+    oracleCandidates,
   };
 }
 
@@ -176,7 +208,10 @@ export function scaleNote(metrics: readonly string[]): string {
   const passAtK = metrics.some((metric) => metric.startsWith('pass@')) ? ['pass@k'] : [];
   const scaled = [...metrics.filter((metric) => !metric.startsWith('pass@') && reportScale(metric) !== 1), ...passAtK];
   const percent = metrics.filter((metric) => reportScale(metric) === 1);
-  const sides = [scaled.length > 0 ? `x100 (computed 0-1): ${scaled.join(', ')}` : null, percent.length > 0 ? `0-100 as computed: ${percent.join(', ')}` : null].filter((side) => side !== null);
+  const sides = [
+    scaled.length > 0 ? `x100 (computed 0-1): ${scaled.join(', ')}` : null,
+    percent.length > 0 ? `0-100 as computed: ${percent.join(', ')}` : null,
+  ].filter((side) => side !== null);
   return sides.length > 0 ? `Scale: ${sides.join('; ')}.` : '';
 }
 
@@ -189,26 +224,44 @@ function provenance(store: RunStoreReader): RunProvenance {
   const live = config.tasksPath ? liveSource(config.tasksPath) : null;
   if (config.tasksPath && (live || existsSync(config.tasksPath))) {
     const hash = taskSourceHash(config.tasksPath);
-    if (hash !== config.tasksHash) tasksChanged = live ? `${config.tasksPath} has windows this run has not seen (eval again to add their tasks), or was rebuilt` : `${config.tasksPath} changed since this run was made`;
+    if (hash !== config.tasksHash)
+      tasksChanged = live
+        ? `${config.tasksPath} has windows this run has not seen (eval again to add their tasks), or was rebuilt`
+        : `${config.tasksPath} changed since this run was made`;
   }
   return {
-    dir: store.dir, model: config.model, baseline: config.isBaseline === true || config.model.startsWith('baseline:'),
-    context: config.context, template: config.template, tokenizer: config.tokenizer, samples: config.samples,
-    toolVersion: config.toolVersion, tasksChanged,
+    dir: store.dir,
+    model: config.model,
+    baseline: config.isBaseline === true || config.model.startsWith('baseline:'),
+    context: config.context,
+    template: config.template,
+    tokenizer: config.tokenizer,
+    samples: config.samples,
+    toolVersion: config.toolVersion,
+    tasksChanged,
   };
 }
 
 export function groupValue(task: TaskRecord, dimension: Dimension, promptTokens: number | undefined): string {
   switch (dimension) {
-    case 'language': return task.language;
-    case 'kind': return task.kind;
-    case 'level': return String(task.labels.level ?? 'n/a');
-    case 'bucket': return task.labels.bucket === undefined ? 'n/a' : String(task.labels.bucket).padStart(2, '0');
-    case 'semantic': return String(task.labels.semantic ?? 'n/a').split('/')[0]!;
-    case 'lines': return linesGroup(task.labels.lines);
-    case 'prompt-tokens': return promptTokensGroup(promptTokens);
-    case 'repo': return task.repo.name;
-    default: return String(task.labels[dimension] ?? 'n/a');
+    case 'language':
+      return task.language;
+    case 'kind':
+      return task.kind;
+    case 'level':
+      return String(task.labels.level ?? 'n/a');
+    case 'bucket':
+      return task.labels.bucket === undefined ? 'n/a' : String(task.labels.bucket).padStart(2, '0');
+    case 'semantic':
+      return String(task.labels.semantic ?? 'n/a').split('/')[0]!;
+    case 'lines':
+      return linesGroup(task.labels.lines);
+    case 'prompt-tokens':
+      return promptTokensGroup(promptTokens);
+    case 'repo':
+      return task.repo.name;
+    default:
+      return String(task.labels[dimension] ?? 'n/a');
   }
 }
 
@@ -223,7 +276,8 @@ export function parseDimensions(text: string | undefined, labels: Iterable<strin
   const known = [...DIMENSIONS, ...labels];
   return text.split(',').map((name) => {
     const trimmed = name.trim();
-    if (!known.includes(trimmed)) throw new InputError(`unknown dimension '${trimmed}' (known: ${known.join(', ')})`, { field: '--by' });
+    if (!known.includes(trimmed))
+      throw new InputError(`unknown dimension '${trimmed}' (known: ${known.join(', ')})`, { field: '--by' });
     return trimmed as Dimension;
   });
 }
@@ -238,18 +292,31 @@ export function assertSharedTasks(stores: RunStoreReader[]): void {
     for (let j = i + 1; j < stores.length; j++) {
       const [small, large] = ids[i]!.size <= ids[j]!.size ? [ids[i]!, ids[j]!] : [ids[j]!, ids[i]!];
       let shared = false;
-      for (const id of small) if (large.has(id)) { shared = true; break; }
-      if (!shared) throw new InputError(`runs ${stores[i]!.dir} and ${stores[j]!.dir} share no tasks: only runs made from the same tasks can be compared`);
+      for (const id of small)
+        if (large.has(id)) {
+          shared = true;
+          break;
+        }
+      if (!shared)
+        throw new InputError(
+          `runs ${stores[i]!.dir} and ${stores[j]!.dir} share no tasks: only runs made from the same tasks can be ` +
+            `compared`,
+        );
     }
   }
 }
 
 /**
- * What a run's means of each metric leave out or count by the metric's own rule, said instead of averaged in silence: the
- * languages a metric is not defined for (CodeBLEU's 10), and the candidates whose score is degenerate (MetricDefinition.caveat:
- * CodeBLEU's dataflow score of 0 counted as 1).
+ * What a run's means of each metric leave out or count by the metric's own rule, said instead of averaged in silence:
+ * the languages a metric is not defined for (CodeBLEU's 10), and the candidates whose score is degenerate
+ * (MetricDefinition.caveat: CodeBLEU's dataflow score of 0 counted as 1).
  */
-function metricCaveatNotes(dir: string, candidates: CandidateRecord[], tasks: TaskRecord[], metricNames: readonly string[]): string[] {
+function metricCaveatNotes(
+  dir: string,
+  candidates: CandidateRecord[],
+  tasks: TaskRecord[],
+  metricNames: readonly string[],
+): string[] {
   const languageOf = new Map(tasks.map((task) => [task.id, task.language]));
   const scored = candidates.filter((c) => c.metrics !== null && languageOf.has(c.taskId));
   const notes: string[] = [];
@@ -262,7 +329,10 @@ function metricCaveatNotes(dir: string, candidates: CandidateRecord[], tasks: Ta
     }
     if (outside.size > 0) {
       const count = [...outside.values()].reduce((a, b) => a + b, 0);
-      notes.push(`${dir}: ${metric.name} is not defined for ${[...outside.keys()].sort().join(', ')} (${count} of ${scored.length} scored candidates): its means leave them out`);
+      notes.push(
+        `${dir}: ${metric.name} is not defined for ${[...outside.keys()].sort().join(', ')} (${count} of ` +
+          `${scored.length} scored candidates): its means leave them out`,
+      );
     }
     if (!metric.caveat) continue;
     const caveats = new Map<string, number>();
@@ -273,7 +343,8 @@ function metricCaveatNotes(dir: string, candidates: CandidateRecord[], tasks: Ta
       const caveat = metric.caveat(c.metrics!);
       if (caveat) caveats.set(caveat, (caveats.get(caveat) ?? 0) + 1);
     }
-    for (const [caveat, count] of caveats) notes.push(`${dir}: ${metric.name}: ${count} of ${withScore} candidates with ${caveat}`);
+    for (const [caveat, count] of caveats)
+      notes.push(`${dir}: ${metric.name}: ${count} of ${withScore} candidates with ${caveat}`);
   }
   return notes;
 }
@@ -284,7 +355,8 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
   const scales = new Map(listMetrics().map((m) => [m.name, m.scale]));
   const notes: string[] = [];
   const runs = stores.map(provenance);
-  for (const run of runs) if (run.tasksChanged) notes.push(`${run.dir}: ${run.tasksChanged}; scores refer to the old tasks`);
+  for (const run of runs)
+    if (run.tasksChanged) notes.push(`${run.dir}: ${run.tasksChanged}; scores refer to the old tasks`);
   const scoredNames = new Set<string>();
   const perRun = stores.map((store) => {
     const candidates = store.candidates();
@@ -293,18 +365,39 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
   });
   perRun.forEach(({ candidates }, index) => {
     const uncovered = candidates.filter((c) => c.verdict?.verdict === 'not-covered').length;
-    if (uncovered > 0) notes.push(`${runs[index]!.dir}: ${uncovered} candidates built for tasks no test reaches (not-covered: coverage shows no test executing their code); left out of pass@k`);
+    if (uncovered > 0)
+      notes.push(
+        `${runs[index]!.dir}: ${uncovered} candidates built for tasks no test reaches (not-covered: coverage shows ` +
+          `no test executing their code); left out of pass@k`,
+      );
     const flagged = candidates.filter((c) => c.verdict?.verdict === 'pass-flagged');
     if (flagged.length === 0) return;
     const patterns = new Map<string, number>();
-    for (const c of flagged) for (const flag of c.verdict!.flags ?? []) patterns.set(flag.split(':')[0]!, (patterns.get(flag.split(':')[0]!) ?? 0) + 1);
-    notes.push(`${runs[index]!.dir}: ${flagged.length} candidates passed their tests but match a cheat pattern (pass-flagged, not counted as passes): ${[...patterns].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    for (const c of flagged)
+      for (const flag of c.verdict!.flags ?? [])
+        patterns.set(flag.split(':')[0]!, (patterns.get(flag.split(':')[0]!) ?? 0) + 1);
+    notes.push(
+      `${runs[index]!.dir}: ${flagged.length} candidates passed their tests but match a cheat pattern (pass-flagged, not counted as passes): ${[
+        ...patterns,
+      ]
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}`,
+    );
   });
   const maxSamples = Math.max(1, ...runs.map((r) => r.samples));
   const hasVerdicts = perRun.some((r) => r.candidates.some((c) => c.verdict));
-  const metricNames = metricFilter ?? [...listMetrics().map((m) => m.name).filter((name) => scoredNames.has(name)), ...(hasVerdicts ? passAtKColumns(maxSamples) : [])];
+  const metricNames = metricFilter ?? [
+    ...listMetrics()
+      .map((m) => m.name)
+      .filter((name) => scoredNames.has(name)),
+    ...(hasVerdicts ? passAtKColumns(maxSamples) : []),
+  ];
   for (const name of metricNames) {
-    if (!scales.has(name) && !/^pass@\d+(-first)?$/.test(name)) throw new InputError(`unknown metric '${name}' (known: ${[...scales.keys()].join(', ')}, pass@k, pass@k-first)`, { field: '--metrics' });
+    if (!scales.has(name) && !/^pass@\d+(-first)?$/.test(name))
+      throw new InputError(`unknown metric '${name}' (known: ${[...scales.keys()].join(', ')}, pass@k, pass@k-first)`, {
+        field: '--metrics',
+      });
   }
 
   const rows: GroupRow[] = [];
@@ -326,7 +419,9 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     }
     const expected = runs[runIndex]!.samples;
     let missingTotal = 0;
-    for (const { group, tasks: groupTasks } of [...groups.values()].sort((a, b) => compareGroupLists(a.group, b.group))) {
+    for (const { group, tasks: groupTasks } of [...groups.values()].sort((a, b) =>
+      compareGroupLists(a.group, b.group),
+    )) {
       const sums = new Map<string, { sum: number; count: number }>();
       const add = (name: string, value: number) => {
         const s = sums.get(name) ?? { sum: 0, count: 0 };
@@ -344,18 +439,24 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
           if (c.output === null || c.metrics === null) missing++;
           for (const name of metricNames) {
             const value = c.metrics?.[name];
-            if (value !== undefined) add(name, value * (REPORT_SCALE[scales.get(name) ?? 'fraction']));
+            if (value !== undefined) add(name, value * REPORT_SCALE[scales.get(name) ?? 'fraction']);
           }
         }
         // a candidate no test judged (not-covered) is neither a pass nor a failure
-        const verdicts = list.filter((c) => c.verdict && c.verdict.verdict !== 'not-covered').map((c) => c.verdict!.verdict === 'pass');
+        const verdicts = list
+          .filter((c) => c.verdict && c.verdict.verdict !== 'not-covered')
+          .map((c) => c.verdict!.verdict === 'pass');
         if (verdicts.length > 0) {
           for (const name of metricNames) {
             const match = /^pass@(\d+)(-first)?$/.exec(name);
             if (!match) continue;
             const k = Number(match[1]);
             if (k > verdicts.length) continue;
-            add(name, 100 * (match[2] ? passAtKFirst(verdicts, k) : passAtK(verdicts.length, verdicts.filter(Boolean).length, k)));
+            add(
+              name,
+              100 *
+                (match[2] ? passAtKFirst(verdicts, k) : passAtK(verdicts.length, verdicts.filter(Boolean).length, k)),
+            );
           }
         }
       }
@@ -367,14 +468,22 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
       }
       rows.push({ run: store.dir, group, tasks: groupTasks.length, candidates: candidateCount, missing, means });
     }
-    if (missingTotal > 0) notes.push(`${store.dir}: ${missingTotal} candidates missing or unscored; averages are over the scored ones only`);
+    if (missingTotal > 0)
+      notes.push(
+        `${store.dir}: ${missingTotal} candidates missing or unscored; averages are over the scored ones only`,
+      );
     notes.push(...metricCaveatNotes(store.dir, candidates, tasks, metricNames));
     const exact = candidates.filter((c) => c.metrics?.em !== undefined);
     if (exact.length > 0) {
       const matches = exact.filter((c) => c.metrics!.em === 1).length;
       // the reference baseline matches by construction: no signal of anything
-      const why = store.config().model.startsWith('baseline:reference') ? 'by construction (the reference baseline)' : 'the memorisation signal';
-      notes.push(`${store.dir}: exact matches ${matches} of ${exact.length} candidates (${(100 * matches / exact.length).toFixed(1)}%), ${why}`);
+      const why = store.config().model.startsWith('baseline:reference')
+        ? 'by construction (the reference baseline)'
+        : 'the memorisation signal';
+      notes.push(
+        `${store.dir}: exact matches ${matches} of ${exact.length} candidates ` +
+          `(${((100 * matches) / exact.length).toFixed(1)}%), ${why}`,
+      );
     }
   });
   const agents = perRun.flatMap(({ store, candidates, tasks }) => agentCost(store, candidates, tasks) ?? []);

@@ -4,7 +4,10 @@ import type { RunStoreReader } from '../runstore/index.ts';
 import type { PromptParts } from '../context/index.ts';
 
 /** `labels` (task id → extra labels, `report --labels`) are merged into each task's labels. */
-export function cachedReader(store: RunStoreReader, labels?: Map<string, Record<string, string | number>>): RunStoreReader {
+export function cachedReader(
+  store: RunStoreReader,
+  labels?: Map<string, Record<string, string | number>>,
+): RunStoreReader {
   let config: ReturnType<RunStoreReader['config']> | undefined;
   let tasks: ReturnType<RunStoreReader['tasks']> | undefined;
   let candidates: ReturnType<RunStoreReader['candidates']> | undefined;
@@ -12,7 +15,10 @@ export function cachedReader(store: RunStoreReader, labels?: Map<string, Record<
   return {
     dir: store.dir,
     config: () => (config ??= store.config()),
-    tasks: () => (tasks ??= labels ? store.tasks().map((task) => ({ ...task, labels: { ...task.labels, ...labels.get(task.id) } })) : store.tasks()),
+    tasks: () =>
+      (tasks ??= labels
+        ? store.tasks().map((task) => ({ ...task, labels: { ...task.labels, ...labels.get(task.id) } }))
+        : store.tasks()),
     candidates: () => (candidates ??= store.candidates()),
     trace: (taskId, sample) => store.trace(taskId, sample),
     prompt: (taskId) => {

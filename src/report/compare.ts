@@ -40,7 +40,15 @@ export function transitions(stores: RunStoreReader[], metric = 'em'): Transition
   for (let i = 1; i < stores.length; i++) {
     const before = scores[i - 1]!;
     const after = scores[i]!;
-    const row: Transition = { from: stores[i - 1]!.dir, to: stores[i]!.dir, tasks: 0, stayedCorrect: 0, correctToWrong: 0, wrongToCorrect: 0, stayedWrong: 0 };
+    const row: Transition = {
+      from: stores[i - 1]!.dir,
+      to: stores[i]!.dir,
+      tasks: 0,
+      stayedCorrect: 0,
+      correctToWrong: 0,
+      wrongToCorrect: 0,
+      stayedWrong: 0,
+    };
     for (const [taskId, a] of before) {
       const b = after.get(taskId);
       if (b === undefined) continue;
@@ -54,7 +62,6 @@ export function transitions(stores: RunStoreReader[], metric = 'em'): Transition
   }
   return result;
 }
-
 
 export const PairedDifferenceSchema = z.object({
   metric: z.string(),
@@ -70,7 +77,13 @@ export const PairedDifferenceSchema = z.object({
 export type PairedDifference = z.output<typeof PairedDifferenceSchema>;
 
 /** Paired bootstrap (resampling tasks) of the mean difference between two runs (`pairedBootstrapTest`). */
-export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreReader, metric: string, resamples = 2000, seed = 1): PairedDifference {
+export function pairedBootstrap(
+  baseline: RunStoreReader,
+  candidate: RunStoreReader,
+  metric: string,
+  resamples = 2000,
+  seed = 1,
+): PairedDifference {
   const a = firstSampleScores(baseline, metric);
   const b = firstSampleScores(candidate, metric);
   const differences: number[] = [];
@@ -79,7 +92,15 @@ export function pairedBootstrap(baseline: RunStoreReader, candidate: RunStoreRea
     if (other !== undefined) differences.push(other - value);
   }
   const test = pairedBootstrapTest(differences, seed, metric, resamples);
-  return { metric, baseline: baseline.dir, candidate: candidate.dir, tasks: differences.length, meanDifference: test?.mean ?? 0, low: test?.low ?? 0, high: test?.high ?? 0 };
+  return {
+    metric,
+    baseline: baseline.dir,
+    candidate: candidate.dir,
+    tasks: differences.length,
+    meanDifference: test?.mean ?? 0,
+    low: test?.low ?? 0,
+    high: test?.high ?? 0,
+  };
 }
 
 /** Share of the reference's identifiers that occur in the retrieved context of a task's prompt. */
@@ -108,26 +129,48 @@ export function scoreByIdentifierCoverage(store: RunStoreReader, metric: string)
     const retrieved = (prompt.retrieved ?? []).map((s) => s.text).join('\n');
     const share = identifierCoverage(task, retrieved);
     if (share === null) continue;
-    const bin = share === 0 ? '0%' : share === 1 ? '100%' : bins[1 + Math.min(3, Math.floor((share * 100 - 1e-9) / 25))]!;
+    const bin =
+      share === 0 ? '0%' : share === 1 ? '100%' : bins[1 + Math.min(3, Math.floor((share * 100 - 1e-9) / 25))]!;
     const entry = sums.get(bin)!;
     entry.sum += score;
     entry.count++;
   }
-  return bins.map((bin) => ({ bin, tasks: sums.get(bin)!.count, meanScore: sums.get(bin)!.count ? sums.get(bin)!.sum / sums.get(bin)!.count : 0 }));
+  return bins.map((bin) => ({
+    bin,
+    tasks: sums.get(bin)!.count,
+    meanScore: sums.get(bin)!.count ? sums.get(bin)!.sum / sums.get(bin)!.count : 0,
+  }));
 }
 
-export const CHUNK_SOURCES = ['same-file', 'imported-file', 'same-directory', 'similar-name', 'shares-import', 'other'] as const;
+export const CHUNK_SOURCES = [
+  'same-file',
+  'imported-file',
+  'same-directory',
+  'similar-name',
+  'shares-import',
+  'other',
+] as const;
 export type ChunkSource = (typeof CHUNK_SOURCES)[number];
 
 function importedNames(text: string): Set<string> {
   // Import targets as written (`./util`, `pkg.mod`, "x.h"): enough to relate files without an index.
   const names = new Set<string>();
-  const patterns = [/^\s*#\s*include\s*[<"]([^>"]+)[>"]/gm, /^\s*import\s+(?:[\w{}*,\s]+\s+from\s+)?['"]([^'"]+)['"]/gm, /^\s*import\s+([\w.]+)/gm, /require\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*using\s+([\w.]+)\s*;/gm];
+  const patterns = [
+    /^\s*#\s*include\s*[<"]([^>"]+)[>"]/gm,
+    /^\s*import\s+(?:[\w{}*,\s]+\s+from\s+)?['"]([^'"]+)['"]/gm,
+    /^\s*import\s+([\w.]+)/gm,
+    /require\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /^\s*using\s+([\w.]+)\s*;/gm,
+  ];
   for (const pattern of patterns) for (const match of text.matchAll(pattern)) names.add(match[1]!);
   // `from pkg.mod import a, b` may import modules a and b of pkg.mod as well as names of pkg.mod.
   for (const match of text.matchAll(/^\s*from\s+([\w.]+)\s+import\s+([\w, ]+)/gm)) {
     names.add(match[1]!);
-    for (const name of match[2]!.split(',').map((n) => n.trim()).filter(Boolean)) names.add(`${match[1]!}.${name}`);
+    for (const name of match[2]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean))
+      names.add(`${match[1]!}.${name}`);
   }
   return names;
 }
@@ -144,12 +187,22 @@ export function classifyChunkSource(task: TaskRecord, chunkPath: string, chunkFi
   const chunkStem = stemOf(chunkPath);
   const chunkModule = chunkPath.replace(/\.[^./]+$/, '');
   for (const target of imports) {
-    const normalized = target.startsWith('.') ? posix.normalize(posix.join(posix.dirname(task.path), target)) : target.replace(/\./g, '/');
-    if (chunkModule.endsWith(normalized.replace(/\.[^./]+$/, '')) || posix.basename(target).replace(/\.[^./]+$/, '').toLowerCase() === chunkStem) return 'imported-file';
+    const normalized = target.startsWith('.')
+      ? posix.normalize(posix.join(posix.dirname(task.path), target))
+      : target.replace(/\./g, '/');
+    if (
+      chunkModule.endsWith(normalized.replace(/\.[^./]+$/, '')) ||
+      posix
+        .basename(target)
+        .replace(/\.[^./]+$/, '')
+        .toLowerCase() === chunkStem
+    )
+      return 'imported-file';
   }
   if (posix.dirname(chunkPath) === posix.dirname(task.path)) return 'same-directory';
   const taskStem = stemOf(task.path);
-  if (taskStem.length >= 3 && chunkStem.length >= 3 && (taskStem.includes(chunkStem) || chunkStem.includes(taskStem))) return 'similar-name';
+  if (taskStem.length >= 3 && chunkStem.length >= 3 && (taskStem.includes(chunkStem) || chunkStem.includes(taskStem)))
+    return 'similar-name';
   if (chunkFileText !== undefined) {
     const theirs = importedNames(chunkFileText);
     for (const name of imports) if (theirs.has(name)) return 'shares-import';
@@ -158,8 +211,18 @@ export function classifyChunkSource(task: TaskRecord, chunkPath: string, chunkFi
 }
 
 /** Counts of retrieved chunks by source over a run's prompts. */
-export function chunkSources(store: RunStoreReader, readFile?: (task: TaskRecord, path: string) => string | undefined): Record<ChunkSource, number> {
-  const counts: Record<ChunkSource, number> = { 'same-file': 0, 'imported-file': 0, 'same-directory': 0, 'similar-name': 0, 'shares-import': 0, other: 0 };
+export function chunkSources(
+  store: RunStoreReader,
+  readFile?: (task: TaskRecord, path: string) => string | undefined,
+): Record<ChunkSource, number> {
+  const counts: Record<ChunkSource, number> = {
+    'same-file': 0,
+    'imported-file': 0,
+    'same-directory': 0,
+    'similar-name': 0,
+    'shares-import': 0,
+    other: 0,
+  };
   for (const task of store.tasks()) {
     for (const snippet of store.prompt(task.id)?.snippets ?? []) {
       if (snippet.source !== 'retrieved') continue;
@@ -169,11 +232,13 @@ export function chunkSources(store: RunStoreReader, readFile?: (task: TaskRecord
   return counts;
 }
 
-
 export const RetrievalAnalysisSchema = z.object({
   run: z.string(),
   metric: z.string(),
-  /** mean score (report scale) by the share of reference identifiers found in the retrieved context (CrossCodeEval Fig. 5). */
+  /**
+   * mean score (report scale) by the share of reference identifiers found in the retrieved context (CrossCodeEval Fig.
+   * 5).
+   */
   coverage: z.array(CoverageBinSchema),
   /** where the retrieved chunks come from (CrossCodeEval Sec. 3.5). */
   sources: z.record(z.enum(CHUNK_SOURCES), z.number()),
@@ -207,21 +272,37 @@ export function readTaskFile(task: TaskRecord, path: string): string | undefined
 export function compareRuns(stores: RunStoreReader[], metrics: string[], seed = 1): Comparison | undefined {
   const paired = metrics.filter((m) => METRICS.find(m)?.paired === true);
   const scoreMetric = paired.includes('es') ? 'es' : paired[0];
-  const retrieval = scoreMetric === undefined ? [] : stores
-    .filter((store) => store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved')))
-    .map((store) => ({
-      run: store.dir, metric: scoreMetric,
-      coverage: scoreByIdentifierCoverage(store, scoreMetric).map((bin) => ({ ...bin, meanScore: bin.meanScore * reportScale(scoreMetric) })),
-      sources: chunkSources(store, readTaskFile),
-    }));
+  const retrieval =
+    scoreMetric === undefined
+      ? []
+      : stores
+          .filter((store) =>
+            store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved')),
+          )
+          .map((store) => ({
+            run: store.dir,
+            metric: scoreMetric,
+            coverage: scoreByIdentifierCoverage(store, scoreMetric).map((bin) => ({
+              ...bin,
+              meanScore: bin.meanScore * reportScale(scoreMetric),
+            })),
+            sources: chunkSources(store, readTaskFile),
+          }));
   if (stores.length < 2 && retrieval.length === 0) return undefined;
   return {
     transitions: stores.length > 1 && metrics.includes('em') ? transitions(stores, 'em') : [],
-    differences: stores.slice(1).flatMap((store) => paired.map((metric) => {
-      const difference = pairedBootstrap(stores[0]!, store, metric, undefined, seed);
-      const scale = reportScale(metric);
-      return { ...difference, meanDifference: difference.meanDifference * scale, low: difference.low * scale, high: difference.high * scale };
-    })),
+    differences: stores.slice(1).flatMap((store) =>
+      paired.map((metric) => {
+        const difference = pairedBootstrap(stores[0]!, store, metric, undefined, seed);
+        const scale = reportScale(metric);
+        return {
+          ...difference,
+          meanDifference: difference.meanDifference * scale,
+          low: difference.low * scale,
+          high: difference.high * scale,
+        };
+      }),
+    ),
     retrieval,
   };
 }

@@ -29,7 +29,10 @@ export function writeFigureFiles(figures: Figure[], dir: string): string[] {
     written.push(name);
   };
   for (const figure of figures) {
-    write(`${figure.id}.json`, `${JSON.stringify({ id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption, data: figure.data }, null, 2)}\n`);
+    write(
+      `${figure.id}.json`,
+      `${JSON.stringify({ id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption, data: figure.data }, null, 2)}\n`,
+    );
     if (figure.chart) {
       // the spec needs no chart package; the drawings are left out where those are not installed
       write(`${figure.id}.vl.json`, `${JSON.stringify(vegaLiteSpec(figure), null, 2)}\n`);

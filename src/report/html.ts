@@ -7,20 +7,33 @@ import type { Figure, FigureTable } from './figures/types.ts';
 import { figureLatex } from './latex.ts';
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 export function tableHtml(table: FigureTable): string {
   const head = `<thead><tr>${table.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead>`;
-  const rows = table.rows.map((row) => `<tr>${row.map((cell, index) => {
-    const tag = index === 0 ? 'th' : 'td';
-    const style = cell.background === undefined ? '' : ` style="background:${escapeHtml(cell.background)}"`;
-    const value = cell.value === undefined ? '' : ` data-value="${cell.value ?? ''}"`;
-    const text = cell.low !== undefined && cell.value !== null && cell.value !== undefined
-      ? `${escapeHtml(cell.value.toFixed(1))}<span class="ci">[${cell.low.toFixed(1)}, ${cell.high!.toFixed(1)}]</span>`
-      : escapeHtml(cell.text);
-    return `<${tag}${style}${value}>${text}</${tag}>`;
-  }).join('')}</tr>`).join('');
+  const rows = table.rows
+    .map(
+      (row) =>
+        `<tr>${row
+          .map((cell, index) => {
+            const tag = index === 0 ? 'th' : 'td';
+            const style = cell.background === undefined ? '' : ` style="background:${escapeHtml(cell.background)}"`;
+            const value = cell.value === undefined ? '' : ` data-value="${cell.value ?? ''}"`;
+            const text =
+              cell.low !== undefined && cell.value !== null && cell.value !== undefined
+                ? `${escapeHtml(cell.value.toFixed(1))}<span class="ci">[${cell.low.toFixed(1)}, ${cell.high!.toFixed(1)}]</span>`
+                : escapeHtml(cell.text);
+            return `<${tag}${style}${value}>${text}</${tag}>`;
+          })
+          .join('')}</tr>`,
+    )
+    .join('');
   return `<div class="table-wrap"><table class="fig-table">${head}<tbody>${rows}</tbody></table></div>`;
 }
 
@@ -33,7 +46,9 @@ function figureHtml(figure: Figure): string {
   const downloads = [
     svg ? `<a download="${figure.id}.svg" href="${dataUri('image/svg+xml', svg)}">SVG</a>` : '',
     figure.table ? `<a download="${figure.id}.tex" href="${dataUri('text/x-tex', figureLatex(figure))}">LaTeX</a>` : '',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return `<section class="figure" id="fig-${escapeHtml(figure.id)}" data-kind="${escapeHtml(figure.kind)}"><h2>${escapeHtml(figure.title)}</h2>
 <div class="${svg ? 'chart' : 'table'}">${body}</div>
 <p class="caption">${escapeHtml(figure.caption)}${downloads ? ` <span class="downloads">${downloads}</span>` : ''}</p></section>`;
@@ -74,7 +89,12 @@ export interface HtmlReportParts {
 export function renderHtmlReport(parts: HtmlReportParts): string {
   const drawn = new Map<string, number>();
   for (const figure of parts.figures) drawn.set(figure.kind, (drawn.get(figure.kind) ?? 0) + 1);
-  const kinds = FIGURE_KINDS.list().map((kind) => `<tr><th>${escapeHtml(kind.id)}</th><td>${drawn.get(kind.id) ?? 0}</td><td>${escapeHtml(kind.description)}</td></tr>`).join('');
+  const kinds = FIGURE_KINDS.list()
+    .map(
+      (kind) =>
+        `<tr><th>${escapeHtml(kind.id)}</th><td>${drawn.get(kind.id) ?? 0}</td><td>${escapeHtml(kind.description)}</td></tr>`,
+    )
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(parts.title)}</title><style>${REPORT_CSS}</style></head><body>
 <h1>${escapeHtml(parts.title)}</h1>

@@ -1,14 +1,29 @@
 // LaTeX export of the report's tables (booktabs), ready to \input into a paper.
 import type { Figure, TableCell } from './figures/types.ts';
 
-const SPECIAL: Record<string, string> = { '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}', '~': '\\textasciitilde{}', '^': '\\textasciicircum{}', '→': '$\\rightarrow$', '−': '$-$', 'Δ': '$\\Delta$' };
+const SPECIAL: Record<string, string> = {
+  '\\': '\\textbackslash{}',
+  '&': '\\&',
+  '%': '\\%',
+  $: '\\$',
+  '#': '\\#',
+  _: '\\_',
+  '{': '\\{',
+  '}': '\\}',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+  '→': '$\\rightarrow$',
+  '−': '$-$',
+  Δ: '$\\Delta$',
+};
 
 export function escapeLatex(text: string): string {
   return text.replace(/[\\&%$#_{}~^→−Δ]/g, (c) => SPECIAL[c]!);
 }
 
 function latexCell(cell: TableCell): string {
-  if (cell.value === undefined || cell.value === null || cell.low === undefined || cell.high === undefined) return escapeLatex(cell.text);
+  if (cell.value === undefined || cell.value === null || cell.low === undefined || cell.high === undefined)
+    return escapeLatex(cell.text);
   return `${cell.value.toFixed(1)} {\\scriptsize [${cell.low.toFixed(1)}, ${cell.high.toFixed(1)}]}`;
 }
 

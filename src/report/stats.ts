@@ -57,7 +57,12 @@ function interval({ mean, means, standardError }: Resampled): Interval {
  * The mean of `values` with its 95% percentile bootstrap interval: `resamples` means of samples drawn
  * with replacement (generator keyed by seed and `key`, so each cell of a figure is reproducible alone).
  */
-export function bootstrapMean(values: readonly number[], seed: number, key: string, resamples = BOOTSTRAP_RESAMPLES): Interval | null {
+export function bootstrapMean(
+  values: readonly number[],
+  seed: number,
+  key: string,
+  resamples = BOOTSTRAP_RESAMPLES,
+): Interval | null {
   if (values.length === 0) return null;
   return interval(resample(values, seed, key, resamples));
 }
@@ -82,11 +87,28 @@ export function mcnemarExact(gained: number, lost: number): number {
   return Math.min(1, 2 * tail);
 }
 
-/** The standard normal upper tail 1 - Φ(z), z >= 0 (erfc by Numerical Recipes' Chebyshev fit, relative error < 1.2e-7). */
+/**
+ * The standard normal upper tail 1 - Φ(z), z >= 0 (erfc by Numerical Recipes' Chebyshev fit, relative error < 1.2e-7).
+ */
 function normalUpperTail(z: number): number {
   const x = z / Math.SQRT2;
   const t = 1 / (1 + 0.5 * x);
-  const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  const erfc =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   return erfc / 2;
 }
 
@@ -97,12 +119,22 @@ export interface PairedTest extends Interval {
 }
 
 /** Paired bootstrap of the mean of per-task differences (candidate - baseline). */
-export function pairedBootstrapTest(differences: readonly number[], seed: number, key: string, resamples = BOOTSTRAP_RESAMPLES): PairedTest | null {
+export function pairedBootstrapTest(
+  differences: readonly number[],
+  seed: number,
+  key: string,
+  resamples = BOOTSTRAP_RESAMPLES,
+): PairedTest | null {
   if (differences.length === 0) return null;
   const resampled = resample(differences, seed, `paired\0${key}`, resamples);
   const { means, mean, standardError } = resampled;
   let p: number;
-  if (means === null) p = standardError === 0 ? (mean === 0 ? 1 : 0) : Math.min(1, 2 * normalUpperTail(Math.abs(mean) / standardError));
-  else p = Math.min(1, 2 * Math.min(means.filter((m) => m <= 0).length, means.filter((m) => m >= 0).length) / means.length);
+  if (means === null)
+    p = standardError === 0 ? (mean === 0 ? 1 : 0) : Math.min(1, 2 * normalUpperTail(Math.abs(mean) / standardError));
+  else
+    p = Math.min(
+      1,
+      (2 * Math.min(means.filter((m) => m <= 0).length, means.filter((m) => m >= 0).length)) / means.length,
+    );
   return { tasks: differences.length, ...interval(resampled), p };
 }

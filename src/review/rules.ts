@@ -58,7 +58,11 @@ export interface ReviewApplication {
 }
 
 /** The tasks the rule keeps, in their order, and what it did. */
-export function applyReviews(tasks: readonly TaskRecord[], reviews: readonly ReviewRecord[], rule: ReviewRule): { kept: TaskRecord[]; application: ReviewApplication } {
+export function applyReviews(
+  tasks: readonly TaskRecord[],
+  reviews: readonly ReviewRecord[],
+  rule: ReviewRule,
+): { kept: TaskRecord[]; application: ReviewApplication } {
   const byTask = marksByTask(reviews);
   const kept: TaskRecord[] = [];
   const dropped: string[] = [];

@@ -15,7 +15,10 @@ import { MARKS, reviewKindOf, validateReview, type Mark, type ReviewRecord } fro
 
 type Cell = string | number | boolean | null;
 
-/** How a blank mark cell reads: `+` (YABLoCo), not reviewed, or by the sheet (`auto`: `+` unless it has ctxbench's note columns). */
+/**
+ * How a blank mark cell reads: `+` (YABLoCo), not reviewed, or by the sheet (`auto`: `+` unless it has ctxbench's note
+ * columns).
+ */
 export const BLANK_MODES = ['auto', 'plus', 'skip'] as const;
 export type BlankMode = (typeof BLANK_MODES)[number];
 
@@ -68,45 +71,85 @@ async function readCells(file: string, sheetName?: string): Promise<Cell[][]> {
   } catch (error) {
     throw new InputError(`cannot read the spreadsheet: ${(error as Error).message}`, { file });
   }
-  const cells = (data: unknown[][]) => data.map((row) => row.map((cell) => (cell instanceof Date ? cell.toISOString() : (cell as Cell) ?? null)));
+  const cells = (data: unknown[][]) =>
+    data.map((row) => row.map((cell) => (cell instanceof Date ? cell.toISOString() : ((cell as Cell) ?? null))));
   if (sheetName !== undefined) {
     const named = sheets.find((sheet) => sheet.sheet === sheetName);
-    if (!named) throw new InputError(`no sheet '${sheetName}' (sheets: ${sheets.map((sheet) => sheet.sheet).join(', ')})`, { file, field: 'sheet' });
+    if (!named)
+      throw new InputError(`no sheet '${sheetName}' (sheets: ${sheets.map((sheet) => sheet.sheet).join(', ')})`, {
+        file,
+        field: 'sheet',
+      });
     return cells(named.data);
   }
-  const withReviewers = sheets.find((sheet) => (sheet.data[0] ?? []).some((cell) => typeof cell === 'string' && REVIEWER_HEADER.test(cell)));
-  if (!withReviewers) throw new InputError(`no sheet has 'Reviewer <name>' columns (sheets: ${sheets.map((sheet) => sheet.sheet).join(', ')})`, { file });
+  const withReviewers = sheets.find((sheet) =>
+    (sheet.data[0] ?? []).some((cell) => typeof cell === 'string' && REVIEWER_HEADER.test(cell)),
+  );
+  if (!withReviewers)
+    throw new InputError(
+      `no sheet has 'Reviewer <name>' columns (sheets: ${sheets.map((sheet) => sheet.sheet).join(', ')})`,
+      { file },
+    );
   return cells(withReviewers.data);
 }
 
 const text = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell)).trim();
 
-/** Reads a review sheet: every mark checked, and YABLoCo's sums `minuses`, `questions` and `agree` (when present) checked against the marks. */
-export async function readReviewSheet(file: string, options: { sheet?: string; blank?: BlankMode } = {}): Promise<ReviewSheet> {
+/**
+ * Reads a review sheet: every mark checked, and YABLoCo's sums `minuses`, `questions` and `agree` (when present)
+ * checked against the marks.
+ */
+export async function readReviewSheet(
+  file: string,
+  options: { sheet?: string; blank?: BlankMode } = {},
+): Promise<ReviewSheet> {
   const cells = await readCells(file, options.sheet);
   const header = (cells[0] ?? []).map(text);
   const reviewerColumns = header.flatMap((name, column) => {
     const match = REVIEWER_HEADER.exec(name);
     return match ? [{ reviewer: match[1]!.trim(), column }] : [];
   });
-  if (reviewerColumns.length === 0) throw new InputError("no 'Reviewer <name>' columns in the header", { file, line: 1 });
-  const noteColumns = new Map(header.flatMap((name, column) => {
-    const match = NOTE_HEADER.exec(name);
-    return match ? [[match[1]!.trim(), column] as const] : [];
-  }));
-  const blank = (options.blank ?? 'auto') === 'auto' ? (noteColumns.size > 0 ? 'skip' : 'plus') : (options.blank as 'plus' | 'skip');
-  const body = cells.slice(1).map((row, index) => ({ row: index + 2, row_: row })).filter(({ row_ }) => row_.some((cell) => text(cell) !== ''));
+  if (reviewerColumns.length === 0)
+    throw new InputError("no 'Reviewer <name>' columns in the header", { file, line: 1 });
+  const noteColumns = new Map(
+    header.flatMap((name, column) => {
+      const match = NOTE_HEADER.exec(name);
+      return match ? [[match[1]!.trim(), column] as const] : [];
+    }),
+  );
+  const blank =
+    (options.blank ?? 'auto') === 'auto'
+      ? noteColumns.size > 0
+        ? 'skip'
+        : 'plus'
+      : (options.blank as 'plus' | 'skip');
+  const body = cells
+    .slice(1)
+    .map((row, index) => ({ row: index + 2, row_: row }))
+    .filter(({ row_ }) => row_.some((cell) => text(cell) !== ''));
   const idColumn = ((): number => {
     const named = header.indexOf('id');
     if (named >= 0) return named;
     // YABLoCo's id is the pandas index column that holds the hex function ids rather than row numbers.
-    const column = header.findIndex((name, at) => PANDAS_INDEX_HEADER.test(name) && body.every(({ row_ }) => text(row_[at]) !== '' && !/^\d+(\.\d+)?$/.test(text(row_[at]))));
-    if (column < 0) throw new InputError("no id column: expected 'id' or YABLoCo's 'Unnamed: 0…' column of function ids", { file, line: 1 });
+    const column = header.findIndex(
+      (name, at) =>
+        PANDAS_INDEX_HEADER.test(name) &&
+        body.every(({ row_ }) => text(row_[at]) !== '' && !/^\d+(\.\d+)?$/.test(text(row_[at]))),
+    );
+    if (column < 0)
+      throw new InputError("no id column: expected 'id' or YABLoCo's 'Unnamed: 0…' column of function ids", {
+        file,
+        line: 1,
+      });
     return column;
   })();
   const docColumn = header.indexOf('doc');
   const repositoryColumn = header.indexOf('repository');
-  const sums = { minuses: header.indexOf('minuses'), questions: header.indexOf('questions'), agree: header.indexOf('agree') };
+  const sums = {
+    minuses: header.indexOf('minuses'),
+    questions: header.indexOf('questions'),
+    agree: header.indexOf('agree'),
+  };
   const expectedSum = (name: string, marks: Mark[]): number => {
     if (name === 'minuses') return -marks.filter((mark) => mark === '-').length;
     if (name === 'questions') return marks.filter((mark) => mark === '?').length;
@@ -116,7 +159,12 @@ export async function readReviewSheet(file: string, options: { sheet?: string; b
   const rows = body.map(({ row, row_ }): SheetRow => {
     const id = text(row_[idColumn]);
     if (id === '') throw new InputError('empty function id', { file, line: row, field: header[idColumn] });
-    if (seen.has(id)) throw new InputError(`function '${id}' is listed twice (first in row ${seen.get(id)})`, { file, line: row, field: header[idColumn] });
+    if (seen.has(id))
+      throw new InputError(`function '${id}' is listed twice (first in row ${seen.get(id)})`, {
+        file,
+        line: row,
+        field: header[idColumn],
+      });
     seen.set(id, row);
     const marks: SheetRow['marks'] = [];
     for (const { reviewer, column } of reviewerColumns) {
@@ -126,17 +174,37 @@ export async function readReviewSheet(file: string, options: { sheet?: string; b
         if (blank === 'plus') marks.push({ reviewer, mark: '+', note });
         continue;
       }
-      if (!(MARKS as readonly string[]).includes(value)) throw new InputError(`expected '-', '?', '+' or a blank, got '${value}'`, { file, line: row, field: header[column] });
+      if (!(MARKS as readonly string[]).includes(value))
+        throw new InputError(`expected '-', '?', '+' or a blank, got '${value}'`, {
+          file,
+          line: row,
+          field: header[column],
+        });
       marks.push({ reviewer, mark: value as Mark, note });
     }
     for (const [name, column] of Object.entries(sums)) {
       // `agree` counts agreeing pairs of a fully marked row only.
-      if (column < 0 || text(row_[column]) === '' || (name === 'agree' && marks.length !== reviewerColumns.length)) continue;
-      const expected = expectedSum(name, marks.map((m) => m.mark));
-      if (Number(text(row_[column])) !== expected) throw new InputError(`the sheet says ${text(row_[column])}, its marks give ${expected}`, { file, line: row, field: name });
+      if (column < 0 || text(row_[column]) === '' || (name === 'agree' && marks.length !== reviewerColumns.length))
+        continue;
+      const expected = expectedSum(
+        name,
+        marks.map((m) => m.mark),
+      );
+      if (Number(text(row_[column])) !== expected)
+        throw new InputError(`the sheet says ${text(row_[column])}, its marks give ${expected}`, {
+          file,
+          line: row,
+          field: name,
+        });
     }
     const raw = docColumn >= 0 ? row_[docColumn] : null;
-    return { row, id, doc: raw === null || raw === undefined || String(raw) === '' ? null : String(raw), repository: repositoryColumn >= 0 ? text(row_[repositoryColumn]) || null : null, marks };
+    return {
+      row,
+      id,
+      doc: raw === null || raw === undefined || String(raw) === '' ? null : String(raw),
+      repository: repositoryColumn >= 0 ? text(row_[repositoryColumn]) || null : null,
+      marks,
+    };
   });
   return { file, reviewers: reviewerColumns.map((c) => c.reviewer), rows, blank };
 }
@@ -166,7 +234,20 @@ export function sheetReviews(sheet: ReviewSheet, tasks: readonly TaskRecord[] | 
     const docstring = row.doc ?? task?.docstring ?? null;
     if (task && row.doc !== null && row.doc.trim() !== (task.docstring ?? '').trim()) result.docDiffers.push(row.id);
     for (const mark of row.marks) {
-      result.reviews.push(validateReview({ taskId: row.id, reviewer: mark.reviewer, kind: task ? reviewKindOf(task) : 'original', mark: mark.mark, note: mark.note, docstring, at }, { file: sheet.file, line: row.row }));
+      result.reviews.push(
+        validateReview(
+          {
+            taskId: row.id,
+            reviewer: mark.reviewer,
+            kind: task ? reviewKindOf(task) : 'original',
+            mark: mark.mark,
+            note: mark.note,
+            docstring,
+            at,
+          },
+          { file: sheet.file, line: row.row },
+        ),
+      );
     }
   }
   return result;
@@ -175,7 +256,8 @@ export function sheetReviews(sheet: ReviewSheet, tasks: readonly TaskRecord[] | 
 /** Pairs of reviewer columns in YABLoCo's order: neighbours first ((1,2), (2,3)), then (1,3), and so on. */
 function reviewerPairs(count: number): [number, number][] {
   const pairs: [number, number][] = [];
-  for (let distance = 1; distance < count; distance++) for (let i = 0; i + distance < count; i++) pairs.push([i, i + distance]);
+  for (let distance = 1; distance < count; distance++)
+    for (let i = 0; i + distance < count; i++) pairs.push([i, i + distance]);
   return pairs;
 }
 
@@ -186,7 +268,24 @@ export function reviewSheetCells(tasks: readonly TaskRecord[], reviews: readonly
   const notes = new Map(reviews.map((review) => [`${review.taskId}\0${review.reviewer}`, review.note]));
   const pairs = reviewerPairs(reviewers.length);
   const blanks = (count: number) => Array.from({ length: count }, () => '');
-  const header: Cell[] = ['', 'id', 'doc', 'repository', 'fname', 'file', ...reviewers.map((r) => `Reviewer ${r}`), ...blanks(reviewers.length), 'empty_cells', ...blanks(reviewers.length), 'minuses', ...blanks(reviewers.length), 'questions', ...blanks(pairs.length), 'agree', ...reviewers.map((r) => `Note ${r}`)];
+  const header: Cell[] = [
+    '',
+    'id',
+    'doc',
+    'repository',
+    'fname',
+    'file',
+    ...reviewers.map((r) => `Reviewer ${r}`),
+    ...blanks(reviewers.length),
+    'empty_cells',
+    ...blanks(reviewers.length),
+    'minuses',
+    ...blanks(reviewers.length),
+    'questions',
+    ...blanks(pairs.length),
+    'agree',
+    ...reviewers.map((r) => `Note ${r}`),
+  ];
   const rows = tasks.map((task, index): Cell[] => {
     const marks = reviewers.map((reviewer) => byTask.get(task.id)?.get(reviewer) ?? null);
     const flags = (mark: Mark, value: number) => marks.map((m) => (m === mark ? value : 0));
@@ -196,8 +295,21 @@ export function reviewSheetCells(tasks: readonly TaskRecord[], reviews: readonly
     const agree = pairs.map(([a, b]) => (marks[a] !== null && marks[a] === marks[b] ? 1 : 0));
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     return [
-      index, task.id, task.docstring ?? null, task.repo.name, task.name ?? null, task.path, ...marks,
-      ...plus, sum(plus), ...minus, sum(minus), ...question, sum(question), ...agree, sum(agree),
+      index,
+      task.id,
+      task.docstring ?? null,
+      task.repo.name,
+      task.name ?? null,
+      task.path,
+      ...marks,
+      ...plus,
+      sum(plus),
+      ...minus,
+      sum(minus),
+      ...question,
+      sum(question),
+      ...agree,
+      sum(agree),
       ...reviewers.map((reviewer) => notes.get(`${task.id}\0${reviewer}`) || null),
     ];
   });
@@ -208,9 +320,15 @@ export function reviewSheetCells(tasks: readonly TaskRecord[], reviews: readonly
 export async function writeSheet(file: string, cells: Cell[][]): Promise<void> {
   assertSheetPath(file);
   if (!isXlsx(file)) {
-    writeFileAtomic(file, formatCsv(cells.map((row) => row.map((cell) => (typeof cell === 'boolean' ? String(cell) : cell)))));
+    writeFileAtomic(
+      file,
+      formatCsv(cells.map((row) => row.map((cell) => (typeof cell === 'boolean' ? String(cell) : cell)))),
+    );
     return;
   }
-  const buffer = await writeExcelFile(cells.map((row) => row.map((cell) => (cell === '' ? null : cell))), { sheet: 'reviews', stickyRowsCount: 1 }).toBuffer();
+  const buffer = await writeExcelFile(
+    cells.map((row) => row.map((cell) => (cell === '' ? null : cell))),
+    { sheet: 'reviews', stickyRowsCount: 1 },
+  ).toBuffer();
   writeFileAtomic(file, buffer);
 }

@@ -27,7 +27,9 @@ export interface ReviewStats {
   counts: MarkCounts;
   byReviewer: Record<string, MarkCounts>;
   pairs: PairAgreement[];
-  /** Fleiss' kappa over the tasks marked by every reviewer (null with fewer than two reviewers or chance agreement 1). */
+  /**
+   * Fleiss' kappa over the tasks marked by every reviewer (null with fewer than two reviewers or chance agreement 1).
+   */
   fleiss: { raters: number; tasks: number; kappa: number | null };
   /** tasks by how many `-` they got (YABLoCo's `minuses`). */
   minuses: Record<string, number>;
@@ -54,7 +56,11 @@ export function fleissKappa(table: readonly (readonly number[])[]): number | nul
   const categories = table[0]!.length;
   const total = table.length * raters;
   const share = Array.from({ length: categories }, (_, j) => table.reduce((sum, row) => sum + row[j]!, 0) / total);
-  const observed = table.reduce((sum, row) => sum + (row.reduce((s, count) => s + count * count, 0) - raters) / (raters * (raters - 1)), 0) / table.length;
+  const observed =
+    table.reduce(
+      (sum, row) => sum + (row.reduce((s, count) => s + count * count, 0) - raters) / (raters * (raters - 1)),
+      0,
+    ) / table.length;
   const chance = share.reduce((sum, p) => sum + p * p, 0);
   return chance === 1 ? null : (observed - chance) / (1 - chance);
 }
@@ -63,7 +69,11 @@ export function fleissKappa(table: readonly (readonly number[])[]): number | nul
 export function cohenKappa(a: readonly Mark[], b: readonly Mark[]): number | null {
   if (a.length === 0) return null;
   const observed = a.filter((mark, index) => mark === b[index]).length / a.length;
-  const chance = MARKS.reduce((sum, mark) => sum + (a.filter((m) => m === mark).length / a.length) * (b.filter((m) => m === mark).length / b.length), 0);
+  const chance = MARKS.reduce(
+    (sum, mark) =>
+      sum + (a.filter((m) => m === mark).length / a.length) * (b.filter((m) => m === mark).length / b.length),
+    0,
+  );
   return chance === 1 ? null : (observed - chance) / (1 - chance);
 }
 
@@ -89,7 +99,14 @@ export function reviewStats(reviews: readonly ReviewRecord[]): ReviewStats {
         }
       }
       const agree = marksA.filter((mark, index) => mark === marksB[index]).length;
-      pairs.push({ a, b, tasks: marksA.length, agree, agreement: marksA.length ? agree / marksA.length : null, cohenKappa: cohenKappa(marksA, marksB) });
+      pairs.push({
+        a,
+        b,
+        tasks: marksA.length,
+        agree,
+        agreement: marksA.length ? agree / marksA.length : null,
+        cohenKappa: cohenKappa(marksA, marksB),
+      });
     }
   }
   const complete = [...byTask.values()].filter((marks) => marks.size === reviewers.length);
@@ -106,7 +123,11 @@ export function reviewStats(reviews: readonly ReviewRecord[]): ReviewStats {
     counts,
     byReviewer,
     pairs,
-    fleiss: { raters: reviewers.length, tasks: complete.length, kappa: reviewers.length >= 2 ? fleissKappa(table) : null },
+    fleiss: {
+      raters: reviewers.length,
+      tasks: complete.length,
+      kappa: reviewers.length >= 2 ? fleissKappa(table) : null,
+    },
     minuses,
   };
 }
@@ -116,12 +137,21 @@ export function formatReviewStats(stats: ReviewStats): string[] {
   const share = (value: number | null) => (value === null ? '–' : value.toFixed(4));
   const marks = (counts: MarkCounts) => MARKS.map((mark) => `${mark} ${counts[mark]}`).join(', ');
   return [
-    `${stats.reviews} reviews of ${stats.tasks} tasks by ${stats.reviewers.length} reviewers (${stats.reviewers.join(', ')})`,
+    `${stats.reviews} reviews of ${stats.tasks} tasks by ${stats.reviewers.length} reviewers ` +
+      `(${stats.reviewers.join(', ')})`,
     `marks: ${marks(stats.counts)}`,
     ...stats.reviewers.map((reviewer) => `  ${reviewer}: ${marks(stats.byReviewer[reviewer]!)}`),
-    `tasks by number of '-': ${Object.keys(stats.minuses).sort().map((count) => `${count}: ${stats.minuses[count]}`).join(', ')}`,
+    `tasks by number of '-': ${Object.keys(stats.minuses)
+      .sort()
+      .map((count) => `${count}: ${stats.minuses[count]}`)
+      .join(', ')}`,
     'pairwise agreement:',
-    ...stats.pairs.map((pair) => `  ${pair.a} / ${pair.b}: ${pair.agree} of ${pair.tasks} (${share(pair.agreement)}), Cohen's kappa ${share(pair.cohenKappa)}`),
-    `Fleiss' kappa: ${share(stats.fleiss.kappa)} (${stats.fleiss.raters} raters, ${stats.fleiss.tasks} tasks marked by all)`,
+    ...stats.pairs.map(
+      (pair) =>
+        `  ${pair.a} / ${pair.b}: ${pair.agree} of ${pair.tasks} (${share(pair.agreement)}), Cohen's kappa ` +
+        `${share(pair.cohenKappa)}`,
+    ),
+    `Fleiss' kappa: ${share(stats.fleiss.kappa)} (${stats.fleiss.raters} raters, ${stats.fleiss.tasks} tasks marked ` +
+      `by all)`,
   ];
 }

@@ -27,7 +27,10 @@ export class ReviewStore {
   private readonly db: Database.Database;
 
   /** Opens (or, unless `readonly`, creates) the reviews file. */
-  constructor(readonly file: string, options: { readonly?: boolean } = {}) {
+  constructor(
+    readonly file: string,
+    options: { readonly?: boolean } = {},
+  ) {
     try {
       this.db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
     } catch (error) {
@@ -45,9 +48,14 @@ export class ReviewStore {
             note TEXT NOT NULL, docstring TEXT, at TEXT NOT NULL, PRIMARY KEY (task_id, reviewer)
           ) WITHOUT ROWID;`);
       }
-      const value = (key: string) => (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+      const value = (key: string) =>
+        (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
       if (value('format') !== FORMAT) throw new InputError('not a ctxbench reviews file', { file });
-      if (value('version') !== FORMAT_VERSION) throw new InputError(`reviews version ${value('version') ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`, { file });
+      if (value('version') !== FORMAT_VERSION)
+        throw new InputError(
+          `reviews version ${value('version') ?? '?'} is not supported (this ctxbench reads version ${FORMAT_VERSION})`,
+          { file },
+        );
     } catch (error) {
       this.db.close();
       if (error instanceof InputError) throw error;
@@ -59,7 +67,10 @@ export class ReviewStore {
   put(review: ReviewRecord): void {
     const checked = validateReview(review, { file: this.file });
     this.db
-      .prepare('INSERT OR REPLACE INTO reviews (task_id, reviewer, kind, mark, note, docstring, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT OR REPLACE INTO reviews (task_id, reviewer, kind, mark, note, docstring, at) VALUES (?, ?, ?, ?, ?, ' +
+          '?, ?)',
+      )
       .run(checked.taskId, checked.reviewer, checked.kind, checked.mark, checked.note, checked.docstring, checked.at);
   }
 
@@ -70,10 +81,24 @@ export class ReviewStore {
 
   /** Every review (of one reviewer), in task and reviewer order. */
   all(reviewer?: string): ReviewRecord[] {
-    const rows = reviewer === undefined
-      ? this.db.prepare<[], Row>('SELECT * FROM reviews ORDER BY task_id, reviewer').all()
-      : this.db.prepare<[string], Row>('SELECT * FROM reviews WHERE reviewer = ? ORDER BY task_id').all(reviewer);
-    return rows.map((row) => validateReview({ taskId: row.task_id, reviewer: row.reviewer, kind: row.kind, mark: row.mark, note: row.note, docstring: row.docstring, at: row.at }, { file: `${this.file} (task '${row.task_id}', reviewer '${row.reviewer}')` }));
+    const rows =
+      reviewer === undefined
+        ? this.db.prepare<[], Row>('SELECT * FROM reviews ORDER BY task_id, reviewer').all()
+        : this.db.prepare<[string], Row>('SELECT * FROM reviews WHERE reviewer = ? ORDER BY task_id').all(reviewer);
+    return rows.map((row) =>
+      validateReview(
+        {
+          taskId: row.task_id,
+          reviewer: row.reviewer,
+          kind: row.kind,
+          mark: row.mark,
+          note: row.note,
+          docstring: row.docstring,
+          at: row.at,
+        },
+        { file: `${this.file} (task '${row.task_id}', reviewer '${row.reviewer}')` },
+      ),
+    );
   }
 
   close(): void {

@@ -40,22 +40,44 @@ export function openResponseCache(file: string): ResponseCache {
     key TEXT PRIMARY KEY, text TEXT NOT NULL, prompt_tokens INTEGER, completion_tokens INTEGER,
     finish_reason TEXT, latency_ms REAL, created_at TEXT NOT NULL
   ) WITHOUT ROWID`);
-  const select = db.prepare<[string], { text: string; prompt_tokens: number | null; completion_tokens: number | null; finish_reason: string | null; latency_ms: number | null }>(
-    'SELECT text, prompt_tokens, completion_tokens, finish_reason, latency_ms FROM responses WHERE key = ?',
-  );
+  const select = db.prepare<
+    [string],
+    {
+      text: string;
+      prompt_tokens: number | null;
+      completion_tokens: number | null;
+      finish_reason: string | null;
+      latency_ms: number | null;
+    }
+  >('SELECT text, prompt_tokens, completion_tokens, finish_reason, latency_ms FROM responses WHERE key = ?');
   const insert = db.prepare(
-    'INSERT OR REPLACE INTO responses (key, text, prompt_tokens, completion_tokens, finish_reason, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT OR REPLACE INTO responses (key, text, prompt_tokens, completion_tokens, finish_reason, latency_ms, ' +
+      'created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   return {
     file,
     get(key) {
       const row = select.get(key);
       return row
-        ? { text: row.text, promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, finishReason: row.finish_reason, latencyMs: row.latency_ms }
+        ? {
+            text: row.text,
+            promptTokens: row.prompt_tokens,
+            completionTokens: row.completion_tokens,
+            finishReason: row.finish_reason,
+            latencyMs: row.latency_ms,
+          }
         : null;
     },
     put(key, response) {
-      insert.run(key, response.text, response.promptTokens, response.completionTokens, response.finishReason, response.latencyMs, new Date().toISOString());
+      insert.run(
+        key,
+        response.text,
+        response.promptTokens,
+        response.completionTokens,
+        response.finishReason,
+        response.latencyMs,
+        new Date().toISOString(),
+      );
     },
     batch(writes) {
       db.transaction(writes)();

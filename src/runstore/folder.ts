@@ -45,7 +45,9 @@ export function holdRunFolder(dir: string, purpose: string): RunFolder {
       if (released) return;
       released = true;
       const unused = storedCandidates(dir) === 0;
-      if (unused && !storeExisted) for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${runDatabasePath(dir)}${suffix}`, { force: true });
+      if (unused && !storeExisted)
+        for (const suffix of ['', '-wal', '-shm', '-journal'])
+          rmSync(`${runDatabasePath(dir)}${suffix}`, { force: true });
       lock.release();
       if (unused) removeMadeFolders(made);
     },

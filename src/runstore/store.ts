@@ -10,7 +10,21 @@ import { TASK_TABLES, TaskTableReader, TaskTableWriter, type TaskHead, type Task
 import { InputError } from '../util/errors.ts';
 import { PromptPartsSchema, type PromptParts } from '../context/index.ts';
 import { parseRecord, type RecordLocation } from '../util/schema.ts';
-import { AgentTraceSchema, CandidateHeadSchema, CandidateRecordSchema, RunConfigSchema, RunSessionSchema, type AgentTrace, type CandidateHead, type CandidateRecord, type ExecResult, type RunConfig, type RunSession, type RunStoreWriter, type SessionStage } from './types.ts';
+import {
+  AgentTraceSchema,
+  CandidateHeadSchema,
+  CandidateRecordSchema,
+  RunConfigSchema,
+  RunSessionSchema,
+  type AgentTrace,
+  type CandidateHead,
+  type CandidateRecord,
+  type ExecResult,
+  type RunConfig,
+  type RunSession,
+  type RunStoreWriter,
+  type SessionStage,
+} from './types.ts';
 import { makeFolders } from '../util/folders.ts';
 import { canonicalJson } from '../util/canonical-json.ts';
 
@@ -85,7 +99,9 @@ export interface RunStore extends RunStoreWriter {
    * all a slice at a time, the `limit` candidates after `after` (null: from the first) in the order of
    * their keys (task id, sample): the order they are stored in, so a whole read is one sequential pass.
    */
-  candidateHeads(which?: readonly string[] | { after: { taskId: string; sample: number } | null; limit: number }): CandidateHead[];
+  candidateHeads(
+    which?: readonly string[] | { after: { taskId: string; sample: number } | null; limit: number },
+  ): CandidateHead[];
   /** The task snapshot without texts, validated; `from`, `limit`: that many tasks from that position on. */
   taskHeads(range?: { from?: number; limit?: number }): TaskHead[];
   /** Tasks in the snapshot and candidates stored, counted without reading them. */
@@ -132,7 +148,8 @@ export function runDatabasePath(dir: string): string {
 export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): RunStore {
   const file = runDatabasePath(dir);
   const exists = existsSync(file);
-  if (!exists && !options.create) throw new InputError(`no run store here (expected ${file}); create one with 'ctxbench eval'`, { file: dir });
+  if (!exists && !options.create)
+    throw new InputError(`no run store here (expected ${file}); create one with 'ctxbench eval'`, { file: dir });
   if (!exists) makeFolders(dir);
   let db: Database.Database;
   try {
@@ -152,7 +169,10 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
     return new SqliteRunStore(resolve(dir), db, options);
   } catch (error) {
     db.close();
-    if (error instanceof Database.SqliteError) throw new InputError(`the run store is unreadable (${error.message}); is it a ctxbench run.db, and complete?`, { file });
+    if (error instanceof Database.SqliteError)
+      throw new InputError(`the run store is unreadable (${error.message}); is it a ctxbench run.db, and complete?`, {
+        file,
+      });
     throw error;
   }
 }
@@ -160,11 +180,17 @@ export function openRunStore(dir: string, options: OpenRunStoreOptions = {}): Ru
 /** An existing store must be of the schema this ctxbench reads; a corrupt file fails here with a clear message. */
 function checkSchemaVersion(db: Database.Database, file: string, exists: boolean): void {
   if (!exists) return;
-  const hasMeta = db.prepare<[], { one: number }>(`SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = 'meta'`).get();
+  const hasMeta = db
+    .prepare<[], { one: number }>(`SELECT 1 AS one FROM sqlite_master WHERE type = 'table' AND name = 'meta'`)
+    .get();
   if (!hasMeta) return;
   const row = db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'schema'`).get();
   if (row && row.value !== SCHEMA_VERSION) {
-    throw new InputError(`run store schema version ${JSON.stringify(row.value)} is not the version this ctxbench reads (${SCHEMA_VERSION}); use the ctxbench version that wrote it, or make a new run`, { file });
+    throw new InputError(
+      `run store schema version ${JSON.stringify(row.value)} is not the version this ctxbench reads ` +
+        `(${SCHEMA_VERSION}); use the ctxbench version that wrote it, or make a new run`,
+      { file },
+    );
   }
 }
 
@@ -175,7 +201,11 @@ class SqliteRunStore implements RunStore {
   private readonly session: WriteSession | null;
   private cachedConfig: RunConfig | null = null;
 
-  constructor(readonly dir: string, private readonly db: Database.Database, options: OpenRunStoreOptions) {
+  constructor(
+    readonly dir: string,
+    private readonly db: Database.Database,
+    options: OpenRunStoreOptions,
+  ) {
     if (options.create) this.initialise(options.create, options.tasks ?? [], options.grow ?? false);
     this.statements = {
       prompt: db.prepare<[string], { parts: string }>('SELECT parts FROM prompts WHERE task_id = ?'),
@@ -186,11 +216,15 @@ class SqliteRunStore implements RunStore {
       ),
       deleteMetrics: db.prepare('DELETE FROM metrics WHERE task_id = ? AND sample = ?'),
       deleteVerdict: db.prepare('DELETE FROM verdicts WHERE task_id = ? AND sample = ?'),
-      candidateExists: db.prepare<[string, number], { one: number }>('SELECT 1 AS one FROM candidates WHERE task_id = ? AND sample = ?'),
+      candidateExists: db.prepare<[string, number], { one: number }>(
+        'SELECT 1 AS one FROM candidates WHERE task_id = ? AND sample = ?',
+      ),
       putMetric: db.prepare('INSERT OR REPLACE INTO metrics (task_id, sample, name, value) VALUES (?, ?, ?, ?)'),
       putVerdict: db.prepare('INSERT OR REPLACE INTO verdicts (task_id, sample, result) VALUES (?, ?, ?)'),
       // a read-only store made before traces has no such table: nothing to write then
-      putTrace: options.readonly ? null : db.prepare('INSERT OR REPLACE INTO traces (task_id, sample, trace) VALUES (?, ?, ?)'),
+      putTrace: options.readonly
+        ? null
+        : db.prepare('INSERT OR REPLACE INTO traces (task_id, sample, trace) VALUES (?, ?, ?)'),
       deleteTrace: options.readonly ? null : db.prepare('DELETE FROM traces WHERE task_id = ? AND sample = ?'),
     };
     const statements = this.statements;
@@ -212,7 +246,8 @@ class SqliteRunStore implements RunStore {
       statements.deleteMetrics.run(candidate.taskId, candidate.sample);
       statements.deleteVerdict.run(candidate.taskId, candidate.sample);
       statements.deleteTrace?.run(candidate.taskId, candidate.sample);
-      if (candidate.trace) statements.putTrace!.run(candidate.taskId, candidate.sample, JSON.stringify(candidate.trace));
+      if (candidate.trace)
+        statements.putTrace!.run(candidate.taskId, candidate.sample, JSON.stringify(candidate.trace));
       session?.record('eval');
     });
   }
@@ -233,26 +268,40 @@ class SqliteRunStore implements RunStore {
     // The snapshot stores each file text once, as a task set does.
     const taskWriter = new TaskTableWriter(this.db);
     this.db.transaction(() => {
-      if (stored) this.db.exec('DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; DELETE FROM verdicts; DELETE FROM sessions; DELETE FROM traces;');
+      if (stored)
+        this.db.exec(
+          'DELETE FROM meta; DELETE FROM tasks; DELETE FROM prompts; DELETE FROM candidates; DELETE FROM metrics; ' +
+            'DELETE FROM verdicts; DELETE FROM sessions; DELETE FROM traces;',
+        );
       insertMeta.run('schema', SCHEMA_VERSION);
       insertMeta.run('config', JSON.stringify(config));
       for (const task of tasks) taskWriter.add(task);
     })();
   }
 
-  /** Appends the tasks beyond the snapshot when the snapshot is their start, unchanged (the run keeps every candidate). */
+  /**
+   * Appends the tasks beyond the snapshot when the snapshot is their start, unchanged (the run keeps every candidate).
+   */
   private growTasks(config: RunConfig, tasks: TaskRecord[]): void {
     assertSameConfig(this.dir, { ...this.config(), tasksHash: config.tasksHash }, config);
     const snapshot = this.tasks();
-    const differs = snapshot.findIndex((task, index) => tasks[index] === undefined || canonicalJson(task) !== canonicalJson(tasks[index]));
+    const differs = snapshot.findIndex(
+      (task, index) => tasks[index] === undefined || canonicalJson(task) !== canonicalJson(tasks[index]),
+    );
     if (differs >= 0) {
       const task = snapshot[differs]!;
-      throw new InputError(`this run's task ${JSON.stringify(task.id)} (number ${differs + 1}) is not the same in ${config.tasksPath}: its windows were rebuilt (a changed spec); use another --run directory`, { file: runDatabasePath(this.dir), field: 'tasksHash' });
+      throw new InputError(
+        `this run's task ${JSON.stringify(task.id)} (number ${differs + 1}) is not the same in ${config.tasksPath}: ` +
+          `its windows were rebuilt (a changed spec); use another --run directory`,
+        { file: runDatabasePath(this.dir), field: 'tasksHash' },
+      );
     }
     const writer = new TaskTableWriter(this.db, snapshot.length);
     this.db.transaction(() => {
       for (const task of tasks.slice(snapshot.length)) writer.add(task);
-      this.db.prepare(`UPDATE meta SET value = ? WHERE key = 'config'`).run(JSON.stringify({ ...this.config(), tasksHash: config.tasksHash, tasksPath: config.tasksPath }));
+      this.db
+        .prepare(`UPDATE meta SET value = ? WHERE key = 'config'`)
+        .run(JSON.stringify({ ...this.config(), tasksHash: config.tasksHash, tasksPath: config.tasksPath }));
     })();
     this.cachedConfig = null;
   }
@@ -260,8 +309,13 @@ class SqliteRunStore implements RunStore {
   config(): RunConfig {
     if (!this.cachedConfig) {
       const row = this.db.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'config'`).get();
-      if (!row) throw new InputError('the run store has no configuration (it was never initialised)', { file: this.dir });
-      this.cachedConfig = parseRecord(RunConfigSchema, parseJson(row.value, this.where('config')), this.where('config')) as RunConfig;
+      if (!row)
+        throw new InputError('the run store has no configuration (it was never initialised)', { file: this.dir });
+      this.cachedConfig = parseRecord(
+        RunConfigSchema,
+        parseJson(row.value, this.where('config')),
+        this.where('config'),
+      ) as RunConfig;
     }
     return this.cachedConfig;
   }
@@ -280,7 +334,11 @@ class SqliteRunStore implements RunStore {
   }
 
   counts(): { tasks: number; candidates: number } {
-    return this.db.prepare<[], { tasks: number; candidates: number }>('SELECT (SELECT count(*) FROM tasks) AS tasks, (SELECT count(*) FROM candidates) AS candidates').get()!;
+    return this.db
+      .prepare<[], { tasks: number; candidates: number }>(
+        'SELECT (SELECT count(*) FROM tasks) AS tasks, (SELECT count(*) FROM candidates) AS candidates',
+      )
+      .get()!;
   }
 
   task(id: string): { ord: number; task: TaskRecord } | null {
@@ -299,7 +357,12 @@ class SqliteRunStore implements RunStore {
   }
 
   promptTaskIds(): Set<string> {
-    return new Set(this.db.prepare<[], { task_id: string }>('SELECT task_id FROM prompts').all().map((row) => row.task_id));
+    return new Set(
+      this.db
+        .prepare<[], { task_id: string }>('SELECT task_id FROM prompts')
+        .all()
+        .map((row) => row.task_id),
+    );
   }
 
   putCandidate(candidate: CandidateWrite): void {
@@ -308,7 +371,9 @@ class SqliteRunStore implements RunStore {
 
   trace(taskId: string, sample: number): AgentTrace | null {
     if (!this.hasTable('traces')) return null;
-    const row = this.db.prepare<[string, number], { trace: string }>('SELECT trace FROM traces WHERE task_id = ? AND sample = ?').get(taskId, sample);
+    const row = this.db
+      .prepare<[string, number], { trace: string }>('SELECT trace FROM traces WHERE task_id = ? AND sample = ?')
+      .get(taskId, sample);
     if (!row) return null;
     const where = this.where(`agent trace of ${taskId} sample ${sample}`);
     return parseRecord(AgentTraceSchema, parseJson(row.trace, where), where);
@@ -320,7 +385,11 @@ class SqliteRunStore implements RunStore {
 
   candidateStates(): Map<string, Map<number, boolean>> {
     const states = new Map<string, Map<number, boolean>>();
-    const rows = this.db.prepare<[], { task_id: string; sample: number; failed: number }>('SELECT task_id, sample, error IS NOT NULL AS failed FROM candidates').all();
+    const rows = this.db
+      .prepare<[], { task_id: string; sample: number; failed: number }>(
+        'SELECT task_id, sample, error IS NOT NULL AS failed FROM candidates',
+      )
+      .all();
     for (const row of rows) {
       let samples = states.get(row.task_id);
       if (!samples) states.set(row.task_id, (samples = new Map()));
@@ -338,16 +407,24 @@ class SqliteRunStore implements RunStore {
   }
 
   candidatesOf(taskIds: readonly string[]): CandidateRecord[] {
-    return taskIds.length === 0 ? [] : Array.from(this.candidateRows(CANDIDATE_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(taskIds)], candidateRecord));
+    return taskIds.length === 0
+      ? []
+      : Array.from(
+          this.candidateRows(CANDIDATE_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(taskIds)], candidateRecord),
+        );
   }
 
-  candidateHeads(which?: readonly string[] | { after: { taskId: string; sample: number } | null; limit: number }): CandidateHead[] {
+  candidateHeads(
+    which?: readonly string[] | { after: { taskId: string; sample: number } | null; limit: number },
+  ): CandidateHead[] {
     if (which === undefined) return Array.from(this.candidateRows(HEAD_COLUMNS, inTaskOrder(''), [], headRecord));
     if ('after' in which) {
       const { taskId, sample } = which.after ?? { taskId: '', sample: -1 };
       return Array.from(this.candidateRows(HEAD_COLUMNS, KEY_SLICE, [taskId, sample, which.limit], headRecord));
     }
-    return which.length === 0 ? [] : Array.from(this.candidateRows(HEAD_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(which)], headRecord));
+    return which.length === 0
+      ? []
+      : Array.from(this.candidateRows(HEAD_COLUMNS, inTaskOrder(TASKS_IN), [JSON.stringify(which)], headRecord));
   }
 
   /** Whether the store has this table: read-only opens of stores made by older versions may not. */
@@ -362,18 +439,37 @@ class SqliteRunStore implements RunStore {
 
   changesSince(since: number): { last: number; taskIds: string[] } | null {
     if (!this.hasTable('changes')) return null;
-    const rows = this.db.prepare<[number], { seq: number; task_id: string }>('SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq').all(since);
+    const rows = this.db
+      .prepare<[number], { seq: number; task_id: string }>(
+        'SELECT seq, task_id FROM changes WHERE seq > ? ORDER BY seq',
+      )
+      .all(since);
     return { last: rows.length > 0 ? rows[rows.length - 1]!.seq : since, taskIds: rows.map((row) => row.task_id) };
   }
 
   sessions(): RunSession[] {
     if (!this.hasTable('sessions')) return [];
-    const rows = this.db.prepare<[], { id: number; stage: string; started_at: string; last_write_at: string }>('SELECT id, stage, started_at, last_write_at FROM sessions ORDER BY started_at, id').all();
-    return rows.map((row) => parseRecord(RunSessionSchema, { id: row.id, stage: row.stage, startedAt: row.started_at, lastWriteAt: row.last_write_at }, this.where(`session ${row.id}`)));
+    const rows = this.db
+      .prepare<[], { id: number; stage: string; started_at: string; last_write_at: string }>(
+        'SELECT id, stage, started_at, last_write_at FROM sessions ORDER BY started_at, id',
+      )
+      .all();
+    return rows.map((row) =>
+      parseRecord(
+        RunSessionSchema,
+        { id: row.id, stage: row.stage, startedAt: row.started_at, lastWriteAt: row.last_write_at },
+        this.where(`session ${row.id}`),
+      ),
+    );
   }
 
   /** Candidate rows with their metrics and verdicts, one at a time; `which`: the clauses that choose and order them. */
-  private *candidateRows<Row extends { task_id: string; sample: number }, T>(columns: string, which: string, parameters: unknown[], record: (row: Row, where: RecordLocation) => T): Generator<T> {
+  private *candidateRows<Row extends { task_id: string; sample: number }, T>(
+    columns: string,
+    which: string,
+    parameters: unknown[],
+    record: (row: Row, where: RecordLocation) => T,
+  ): Generator<T> {
     // Metrics grouped into one JSON object per candidate by SQLite (names in order; null without any), verdicts joined.
     const rows = this.db
       .prepare<unknown[], Row>(
@@ -395,7 +491,8 @@ class SqliteRunStore implements RunStore {
     this.requireCandidate(taskId, sample);
     this.db.transaction(() => {
       for (const [name, value] of Object.entries(values)) {
-        if (typeof value !== 'number' || Number.isNaN(value)) throw new Error(`metric '${name}' of ${taskId}#${sample} is not a number: ${String(value)}`);
+        if (typeof value !== 'number' || Number.isNaN(value))
+          throw new Error(`metric '${name}' of ${taskId}#${sample} is not a number: ${String(value)}`);
         this.statements.putMetric.run(taskId, sample, name, value);
       }
       this.session?.record('score');
@@ -411,7 +508,8 @@ class SqliteRunStore implements RunStore {
   }
 
   private requireCandidate(taskId: string, sample: number): void {
-    if (!this.statements.candidateExists.get(taskId, sample)) throw new Error(`run ${this.dir} has no candidate ${taskId}#${sample}`);
+    if (!this.statements.candidateExists.get(taskId, sample))
+      throw new Error(`run ${this.dir} has no candidate ${taskId}#${sample}`);
   }
 
   close(): void {
@@ -429,9 +527,16 @@ class WriteSession {
   private readonly start;
   private readonly touch;
 
-  constructor(db: Database.Database, private readonly now: () => Date) {
-    this.start = db.prepare<{ stage: SessionStage; at: string }>('INSERT INTO sessions (stage, started_at, last_write_at) VALUES (@stage, @at, @at)');
-    this.touch = db.prepare<[string, number, string]>('UPDATE sessions SET last_write_at = ? WHERE id = ? AND started_at = ?');
+  constructor(
+    db: Database.Database,
+    private readonly now: () => Date,
+  ) {
+    this.start = db.prepare<{ stage: SessionStage; at: string }>(
+      'INSERT INTO sessions (stage, started_at, last_write_at) VALUES (@stage, @at, @at)',
+    );
+    this.touch = db.prepare<[string, number, string]>(
+      'UPDATE sessions SET last_write_at = ? WHERE id = ? AND started_at = ?',
+    );
   }
 
   record(stage: SessionStage): void {
@@ -444,9 +549,16 @@ class WriteSession {
 }
 
 const TASKS_IN = 'WHERE c.task_id IN (SELECT value FROM json_each(?))';
-/** The candidates `where` chooses in the task order of the snapshot, then sample: independent of the order calls finished in. */
-const inTaskOrder = (where: string) => `LEFT JOIN tasks t ON t.id = c.task_id ${where} ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`;
-/** A slice in key order with no join: the candidates table's own order (keyed by task id and sample), one sequential pass. */
+/**
+ * The candidates `where` chooses in the task order of the snapshot, then sample: independent of the order calls
+ * finished in.
+ */
+const inTaskOrder = (where: string) =>
+  `LEFT JOIN tasks t ON t.id = c.task_id ${where} ORDER BY t.ord IS NULL, t.ord, c.task_id, c.sample`;
+/**
+ * A slice in key order with no join: the candidates table's own order (keyed by task id and sample), one sequential
+ * pass.
+ */
 const KEY_SLICE = 'WHERE (c.task_id, c.sample) > (?, ?) ORDER BY c.task_id, c.sample LIMIT ?';
 const CANDIDATE_COLUMNS = 'c.*, v.result AS verdict_json';
 // The verdict's small fields only: its log may be megabytes.
@@ -464,22 +576,29 @@ function parseJson(text: string, where: RecordLocation): unknown {
 
 const jsonOrNull = (text: string | null, where: RecordLocation) => (text === null ? null : parseJson(text, where));
 
-function candidateRecord(row: CandidateRow & { metrics_json: string | null; verdict_json: string | null }, where: RecordLocation): CandidateRecord {
-  return parseRecord(CandidateRecordSchema, {
-    taskId: row.task_id,
-    sample: row.sample,
-    raw: row.raw,
-    output: row.output,
-    postprocess: row.postprocess,
-    error: row.error,
-    promptTokens: row.prompt_tokens,
-    completionTokens: row.completion_tokens,
-    latencyMs: row.latency_ms,
-    finishReason: row.finish_reason,
-    cached: row.cached === 1,
-    metrics: jsonOrNull(row.metrics_json, where),
-    verdict: jsonOrNull(row.verdict_json, where),
-  }, where);
+function candidateRecord(
+  row: CandidateRow & { metrics_json: string | null; verdict_json: string | null },
+  where: RecordLocation,
+): CandidateRecord {
+  return parseRecord(
+    CandidateRecordSchema,
+    {
+      taskId: row.task_id,
+      sample: row.sample,
+      raw: row.raw,
+      output: row.output,
+      postprocess: row.postprocess,
+      error: row.error,
+      promptTokens: row.prompt_tokens,
+      completionTokens: row.completion_tokens,
+      latencyMs: row.latency_ms,
+      finishReason: row.finish_reason,
+      cached: row.cached === 1,
+      metrics: jsonOrNull(row.metrics_json, where),
+      verdict: jsonOrNull(row.verdict_json, where),
+    },
+    where,
+  );
 }
 
 interface HeadRow {
@@ -496,10 +615,18 @@ interface HeadRow {
 }
 
 function headRecord(row: HeadRow, where: RecordLocation): CandidateHead {
-  return parseRecord(CandidateHeadSchema, {
-    taskId: row.task_id, sample: row.sample, hasOutput: row.has_output === 1, latencyMs: row.latency_ms, metrics: jsonOrNull(row.metrics_json, where),
-    verdict: row.has_verdict === 1 ? { verdict: row.verdict, buildMs: row.build_ms, testMs: row.test_ms } : null,
-  }, where);
+  return parseRecord(
+    CandidateHeadSchema,
+    {
+      taskId: row.task_id,
+      sample: row.sample,
+      hasOutput: row.has_output === 1,
+      latencyMs: row.latency_ms,
+      metrics: jsonOrNull(row.metrics_json, where),
+      verdict: row.has_verdict === 1 ? { verdict: row.verdict, buildMs: row.build_ms, testMs: row.test_ms } : null,
+    },
+    where,
+  );
 }
 
 function assertSameConfig(dir: string, stored: RunConfig, requested: RunConfig): void {
@@ -509,17 +636,21 @@ function assertSameConfig(dir: string, stored: RunConfig, requested: RunConfig):
     const before = JSON.stringify(stored[field] ?? null);
     const now = JSON.stringify(requested[field] ?? null);
     if (before !== now) {
-      throw new InputError(`this run was made with ${field} = ${before}, the command asks for ${now}; use another --run directory or the original settings`, {
-        file: runDatabasePath(dir),
-        field,
-      });
+      throw new InputError(
+        `this run was made with ${field} = ${before}, the command asks for ${now}; use another --run directory or ` +
+          `the original settings`,
+        {
+          file: runDatabasePath(dir),
+          field,
+        },
+      );
     }
   }
 }
 
 /**
- * A canonical text dump of a run: everything except what depends on timing (latencies, cache hits,
- * creation time, build/test durations) and its spec (which names its folder), in task order then sample order. Two runs with the same
+ * A canonical text dump of a run: everything except what depends on timing (latencies, cache hits, creation time,
+ * build/test durations) and its spec (which names its folder), in task order then sample order. Two runs with the same
  * inputs and a deterministic backend dump identically, however their calls interleaved.
  */
 export function dumpRun(dir: string): string {

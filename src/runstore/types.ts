@@ -95,11 +95,20 @@ export const RunConfigSchema = z.looseObject({
 /** A run's configuration (`meta.config` of run.db). */
 export type RunConfig = Known<z.output<typeof RunConfigSchema>>;
 
-// The execution verdict is stored here, one row per candidate: the run store sits below the exec
-// stage (models/runstore <- metrics/exec), so the row it validates on every read is defined here.
-// `pass-flagged`: the tests passed but the candidate matches a cheat pattern (src/exec/cheats.ts); never counted as a pass.
-// `not-covered`: it built, but no test executes the task's code (coverage): left out of pass@k.
-export const VERDICTS = ['pass', 'pass-flagged', 'build-error', 'test-fail', 'timeout', 'crash', 'sandbox-violation', 'not-covered'] as const;
+// The execution verdict is stored here, one row per candidate: the run store sits below the exec stage (models/runstore
+// <- metrics/exec), so the row it validates on every read is defined here. `pass-flagged`: the tests passed but the
+// candidate matches a cheat pattern (src/exec/cheats.ts); never counted as a pass. `not-covered`: it built, but no test
+// executes the task's code (coverage): left out of pass@k.
+export const VERDICTS = [
+  'pass',
+  'pass-flagged',
+  'build-error',
+  'test-fail',
+  'timeout',
+  'crash',
+  'sandbox-violation',
+  'not-covered',
+] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export const ExecResultSchema = z.object({
@@ -162,7 +171,11 @@ export type CandidateHead = z.output<typeof CandidateHeadSchema>;
 export function candidateHead(candidate: CandidateRecord): CandidateHead {
   const { verdict } = candidate;
   return {
-    taskId: candidate.taskId, sample: candidate.sample, hasOutput: candidate.output !== null, latencyMs: candidate.latencyMs, metrics: candidate.metrics,
+    taskId: candidate.taskId,
+    sample: candidate.sample,
+    hasOutput: candidate.output !== null,
+    latencyMs: candidate.latencyMs,
+    metrics: candidate.metrics,
     verdict: verdict ? { verdict: verdict.verdict, buildMs: verdict.buildMs, testMs: verdict.testMs } : null,
   };
 }
@@ -188,10 +201,12 @@ export type RunSession = z.output<typeof RunSessionSchema>;
 export function wallTimeMs(sessions: readonly RunSession[]): number | null {
   if (sessions.length === 0) return null;
   // A clock set back during a session would give it a negative length: it counts as an instant.
-  const intervals = sessions.map((session) => {
-    const start = Date.parse(session.startedAt);
-    return { start, end: Math.max(start, Date.parse(session.lastWriteAt)) };
-  }).sort((a, b) => a.start - b.start);
+  const intervals = sessions
+    .map((session) => {
+      const start = Date.parse(session.startedAt);
+      return { start, end: Math.max(start, Date.parse(session.lastWriteAt)) };
+    })
+    .sort((a, b) => a.start - b.start);
   let total = 0;
   let { start, end } = intervals[0]!;
   for (const next of intervals.slice(1)) {

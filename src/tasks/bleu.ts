@@ -46,12 +46,15 @@ function count(tokens: string[], vocabulary: Map<string, number>, frozen = false
 }
 
 /** nltk's modified precision: clipped matches over the hypothesis' n-grams (denominator at least 1). */
-function modifiedPrecision(reference: Map<number, number>, hypothesis: Map<number, number>): { numerator: number; denominator: number } {
+function modifiedPrecision(
+  reference: Map<number, number>,
+  hypothesis: Map<number, number>,
+): { numerator: number; denominator: number } {
   let numerator = 0;
   let total = 0;
   for (const [gram, n] of hypothesis) {
     const available = reference.get(gram);
-    if (available !== undefined) numerator += n < available ? n : available;
+    if (available !== undefined) numerator += Math.min(n, available);
     total += n;
   }
   return { numerator, denominator: Math.max(1, total) };
@@ -115,15 +118,25 @@ export interface DuplicateOptions {
   minSharedTokens: number;
 }
 
-export const YABLOCO_DUPLICATES: DuplicateOptions = { threshold: 0.2, window: 3000, maxCallerGap: 3, minSharedTokens: 5 };
+export const YABLOCO_DUPLICATES: DuplicateOptions = {
+  threshold: 0.2,
+  window: 3000,
+  maxCallerGap: 3,
+  minSharedTokens: 5,
+};
 
 /**
  * Indices of the candidates YABLoCo drops as near-duplicates: in code-length order (stable), each
  * kept function is the reference and every later one within the window whose BLEU-2 reaches the
  * threshold is dropped. Returns, for each dropped index, the index it duplicates.
  */
-export function nearDuplicates(candidates: DuplicateCandidate[], options: DuplicateOptions = YABLOCO_DUPLICATES): Map<number, number> {
-  const order = candidates.map((_, index) => index).sort((a, b) => candidates[a]!.codeLength - candidates[b]!.codeLength || a - b);
+export function nearDuplicates(
+  candidates: DuplicateCandidate[],
+  options: DuplicateOptions = YABLOCO_DUPLICATES,
+): Map<number, number> {
+  const order = candidates
+    .map((_, index) => index)
+    .sort((a, b) => candidates[a]!.codeLength - candidates[b]!.codeLength || a - b);
   const vocabulary = new Map<string, number>();
   const counted = order.map((index) => count(candidates[index]!.tokens, vocabulary));
   const dropped = new Map<number, number>();
@@ -158,7 +171,11 @@ export function duplicateChecker(references: string[][], threshold: number): (ca
 }
 
 /** `duplicateChecker` over a list: each candidate index that duplicates a reference, mapped to that reference. */
-export function nearDuplicatesOf(references: string[][], candidates: string[][], threshold: number): Map<number, number> {
+export function nearDuplicatesOf(
+  references: string[][],
+  candidates: string[][],
+  threshold: number,
+): Map<number, number> {
   const check = duplicateChecker(references, threshold);
   const found = new Map<number, number>();
   candidates.forEach((tokens, index) => {
@@ -171,7 +188,7 @@ export function nearDuplicatesOf(references: string[][], candidates: string[][],
 /** Number of ids two ascending id lists share. */
 function sharedCount(a: Int32Array, b: Int32Array): number {
   let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     if (a[i] === b[j]) {
       shared++;
       i++;

@@ -10,7 +10,18 @@ import { buildFunctionTasks } from './function.ts';
 import { firstCommitDate, repositoryCommit } from '../util/git.ts';
 import { buildNodeTasks } from './node.ts';
 import { limitPerGroup } from './select.ts';
-import { DEFAULT_BUCKETS, FilterLog, SPLITS, type BuildManifest, type BuildOptions, type Family, type FamilyResult, type FilterStep, type RepositoryInput, type Split } from './types.ts';
+import {
+  DEFAULT_BUCKETS,
+  FilterLog,
+  SPLITS,
+  type BuildManifest,
+  type BuildOptions,
+  type Family,
+  type FamilyResult,
+  type FilterStep,
+  type RepositoryInput,
+  type Split,
+} from './types.ts';
 
 const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions) => Promise<FamilyResult>> = {
   function: buildFunctionTasks,
@@ -21,7 +32,9 @@ const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions)
 /** A library caller's family, checked before any repository is indexed (a plain TypeError otherwise). */
 function checkFamily(family: unknown): asserts family is Family {
   if (typeof family !== 'string' || !Object.hasOwn(BUILDERS, family)) {
-    throw new InputError(`unknown task family ${JSON.stringify(family)} (known: ${Object.keys(BUILDERS).join(', ')})`, { field: 'family' });
+    throw new InputError(`unknown task family ${JSON.stringify(family)} (known: ${Object.keys(BUILDERS).join(', ')})`, {
+      field: 'family',
+    });
   }
 }
 
@@ -79,7 +92,13 @@ export async function buildBenchmark(request: BuildRequest): Promise<BuildOutput
   try {
     for (const path of request.repos) {
       const run = await indexRepository(path, { ...request.index });
-      repos.push({ name: basename(run.root), root: run.root, commit: repositoryCommit(run.root), store: run.store, inputs: run.inputs });
+      repos.push({
+        name: basename(run.root),
+        root: run.root,
+        commit: repositoryCommit(run.root),
+        store: run.store,
+        inputs: run.inputs,
+      });
     }
     return await buildFromIndexes(repos, request);
   } finally {
@@ -92,25 +111,56 @@ export async function buildBenchmark(request: BuildRequest): Promise<BuildOutput
  * training cut-off (newest `git blame` date), `--created-after` those of repositories created
  * (first commit) after it, as CrossCodeEval compares repositories with the Stack's cut-off.
  */
-function dateFilters(tasks: TaskRecord[], repos: RepositoryInput[], options: BuildOptions, log: FilterLog): TaskRecord[] {
+function dateFilters(
+  tasks: TaskRecord[],
+  repos: RepositoryInput[],
+  options: BuildOptions,
+  log: FilterLog,
+): TaskRecord[] {
   if (options.createdAfter !== undefined) {
     const created = new Map(repos.map((repo) => [repo.name, firstCommitDate(repo.root)]));
-    tasks = log.keep('repository creation date unknown (not a git checkout)', tasks, (task) => created.get(task.repo.name) !== null);
-    tasks = log.keep(`repository created on or before ${options.createdAfter}`, tasks, (task) => created.get(task.repo.name)! > options.createdAfter!);
+    tasks = log.keep(
+      'repository creation date unknown (not a git checkout)',
+      tasks,
+      (task) => created.get(task.repo.name) !== null,
+    );
+    tasks = log.keep(
+      `repository created on or before ${options.createdAfter}`,
+      tasks,
+      (task) => created.get(task.repo.name)! > options.createdAfter!,
+    );
   }
   if (options.after !== undefined || options.window !== undefined) {
     const readers = new Map(repos.map((repo) => [repo.name, lineBlame(repo.store)]));
-    const dates = new Map(tasks.map((task) => [task, readers.get(task.repo.name)?.(task.path, task.span.startLine, task.span.endLine) ?? null]));
+    const dates = new Map(
+      tasks.map((task) => [
+        task,
+        readers.get(task.repo.name)?.(task.path, task.span.startLine, task.span.endLine) ?? null,
+      ]),
+    );
     tasks = log.keep('hole not dated (untracked file or no git)', tasks, (task) => dates.get(task) !== null);
-    if (options.after !== undefined) tasks = log.keep(`hole last changed on or before ${options.after}`, tasks, (task) => dates.get(task)! > options.after!);
+    if (options.after !== undefined)
+      tasks = log.keep(
+        `hole last changed on or before ${options.after}`,
+        tasks,
+        (task) => dates.get(task)! > options.after!,
+      );
     const window = options.window;
-    if (window) tasks = log.keep(`hole last changed outside ${window.start} .. ${window.end} (end excluded)`, tasks, (task) => dates.get(task)! >= window.start && dates.get(task)! < window.end);
+    if (window)
+      tasks = log.keep(
+        `hole last changed outside ${window.start} .. ${window.end} (end excluded)`,
+        tasks,
+        (task) => dates.get(task)! >= window.start && dates.get(task)! < window.end,
+      );
   }
   return tasks;
 }
 
 /** Builds one family from repositories whose indexes are open. */
-export async function buildFromIndexes(repos: RepositoryInput[], request: Omit<BuildRequest, 'repos' | 'index'>): Promise<BuildOutput> {
+export async function buildFromIndexes(
+  repos: RepositoryInput[],
+  request: Omit<BuildRequest, 'repos' | 'index'>,
+): Promise<BuildOutput> {
   checkFamily(request.family);
   // In a window, --limit samples the window's tasks: the builder keeps every task, the sample is drawn after the dates.
   const result = await BUILDERS[request.family](repos, request.window ? { ...request, limit: undefined } : request);
@@ -173,13 +223,21 @@ function inputsOf(repos: RepositoryInput[]): BuildManifest['inputs'] {
   return inputs;
 }
 
-/** Warnings for the files no task could come from, and those decoded with a fallback: counts by reason, then each file. */
+/**
+ * Warnings for the files no task could come from, and those decoded with a fallback: counts by reason, then each file.
+ */
 export function inputWarnings(inputs: BuildManifest['inputs']): string[] {
-  const listed = [...inputs.skipped.map((input) => ({ ...input, action: 'skipped' })), ...inputs.decoded.map((input) => ({ ...input, action: 'decoded' }))];
+  const listed = [
+    ...inputs.skipped.map((input) => ({ ...input, action: 'skipped' })),
+    ...inputs.decoded.map((input) => ({ ...input, action: 'decoded' })),
+  ];
   if (listed.length === 0) return [];
-  const counts = Object.entries(inputs.counts).map(([reason, count]) => `${count} ${reason}`).join(', ');
+  const counts = Object.entries(inputs.counts)
+    .map(([reason, count]) => `${count} ${reason}`)
+    .join(', ');
   return [
-    `warning: ${inputs.skipped.length} files skipped, ${inputs.decoded.length} decoded with a fallback (${counts}); the manifest lists them:`,
+    `warning: ${inputs.skipped.length} files skipped, ${inputs.decoded.length} decoded with a fallback (${counts}); ` +
+      `the manifest lists them:`,
     ...listed.map((input) => `warning:   ${input.repository}/${input.path}: ${input.action}, ${input.reason}`),
   ];
 }

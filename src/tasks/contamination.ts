@@ -16,7 +16,9 @@ export function overlapTokens(text: string): string[] {
 }
 
 export interface ContaminationOptions {
-  /** n-gram length in tokens (13, as GPT-3's contamination study); shorter references count as one gram of their length. */
+  /**
+   * n-gram length in tokens (13, as GPT-3's contamination study); shorter references count as one gram of their length.
+   */
   n: number;
   /** a task is `contaminated` when at least this share of its distinct n-grams occurs in the corpus. */
   threshold: number;
@@ -71,8 +73,15 @@ function* documents(paths: string[]): Generator<Iterable<string>> {
   }
 }
 
-/** Labels each task `contaminated: yes|no` and `overlap` (share of its distinct n-grams found in the corpus, 4 decimals). */
-export function measureContamination(tasks: Iterable<TaskRecord>, corpus: string[], options: ContaminationOptions = DEFAULT_CONTAMINATION): ContaminationResult {
+/**
+ * Labels each task `contaminated: yes|no` and `overlap` (share of its distinct n-grams found in the corpus, 4
+ * decimals).
+ */
+export function measureContamination(
+  tasks: Iterable<TaskRecord>,
+  corpus: string[],
+  options: ContaminationOptions = DEFAULT_CONTAMINATION,
+): ContaminationResult {
   const vocabulary = new Map<string, number>();
   const grams = new Set<string>();
   const perTask: { id: string; grams: string[] }[] = [];
@@ -123,7 +132,13 @@ export function measureContamination(tasks: Iterable<TaskRecord>, corpus: string
   }
   const labels = perTask.map(({ id, grams: own }): TaskLabelRecord => {
     const overlap = own.length === 0 ? 0 : own.filter((gram) => found.has(gram)).length / own.length;
-    return { id, labels: { contaminated: overlap >= options.threshold && own.length > 0 ? 'yes' : 'no', overlap: Math.round(overlap * 10000) / 10000 } };
+    return {
+      id,
+      labels: {
+        contaminated: overlap >= options.threshold && own.length > 0 ? 'yes' : 'no',
+        overlap: Math.round(overlap * 10000) / 10000,
+      },
+    };
   });
   return { labels, documents: documentCount, tokens: tokenCount };
 }

@@ -40,7 +40,8 @@ export function readCoverage(path: string): Coverage {
     throw new InputError('coverage file or folder does not exist', { file: path });
   }
   const files = stat.isDirectory() ? listCoverageFiles(path) : [path];
-  if (files.length === 0) throw new InputError('no coverage files (*.gcov, *.gcov.json.gz, *.json, *.csv) in this folder', { file: path });
+  if (files.length === 0)
+    throw new InputError('no coverage files (*.gcov, *.gcov.json.gz, *.json, *.csv) in this folder', { file: path });
   for (const file of files) readCoverageFile(file, coverage);
   return coverage;
 }
@@ -121,11 +122,16 @@ function readGcovJson(text: string, file: string, coverage: Coverage): void {
   const files = (data as { files?: unknown }).files;
   if (!Array.isArray(files)) throw new InputError("not gcov JSON: no 'files' array", { file, field: 'files' });
   files.forEach((entry: { file?: unknown; lines?: unknown }, index) => {
-    if (typeof entry?.file !== 'string') throw new InputError('expected a string', { file, field: `files[${index}].file` });
-    if (!Array.isArray(entry.lines)) throw new InputError('expected an array', { file, field: `files[${index}].lines` });
+    if (typeof entry?.file !== 'string')
+      throw new InputError('expected a string', { file, field: `files[${index}].file` });
+    if (!Array.isArray(entry.lines))
+      throw new InputError('expected an array', { file, field: `files[${index}].lines` });
     entry.lines.forEach((line: { line_number?: unknown; count?: unknown }, lineIndex: number) => {
       if (typeof line?.line_number !== 'number' || typeof line.count !== 'number') {
-        throw new InputError('expected line_number and count numbers', { file, field: `files[${index}].lines[${lineIndex}]` });
+        throw new InputError('expected line_number and count numbers', {
+          file,
+          field: `files[${index}].lines[${lineIndex}]`,
+        });
       }
       addLine(coverage, entry.file as string, line.line_number, line.count);
     });
@@ -148,7 +154,12 @@ function readFunctionCsv(text: string, file: string, coverage: Coverage): void {
   }
   for (const row of rows) {
     const hits = Number(row.values[hitsColumn!]);
-    if (!Number.isFinite(hits)) throw new InputError(`hits is not a number: '${row.values[hitsColumn!]}'`, { file, line: row.line, field: hitsColumn });
+    if (!Number.isFinite(hits))
+      throw new InputError(`hits is not a number: '${row.values[hitsColumn!]}'`, {
+        file,
+        line: row.line,
+        field: hitsColumn,
+      });
     const key = normalisePath(row.values[pathColumn!]!.trim());
     let functions = coverage.functions.get(key);
     if (!functions) {
@@ -179,7 +190,10 @@ function entryFor<T>(entries: Map<string, T>, repoPath: string): T | undefined {
 /** The filter step of a hole in a file the coverage has no record of (the builders' manifests count it). */
 export const NOT_IN_COVERAGE = 'file not in the coverage (not compiled, or not instrumented)';
 
-/** Whether the coverage has a record of a file at all: one it lacks was not compiled (or not instrumented) by the build measured. */
+/**
+ * Whether the coverage has a record of a file at all: one it lacks was not compiled (or not instrumented) by the build
+ * measured.
+ */
 export function coversFile(coverage: Coverage, path: string): boolean {
   return entryFor(coverage.lines, path) !== undefined || entryFor(coverage.functions, path) !== undefined;
 }

@@ -8,7 +8,6 @@ import { parse, getLanguage, type LanguageId, type LanguageSpec } from '../langu
 import { lineStarts, positionAt } from '../datasets/index.ts';
 import { randomFor } from '../util/random.ts';
 
-
 export interface CrossfileJob {
   path: string;
   language: LanguageId;
@@ -74,9 +73,18 @@ function typeIdMask(language: Language, types: Iterable<string>): boolean[] {
  * was recorded on its first line (rules also match `require(...)` calls and `export` statements
  * that import nothing).
  */
-function firstUses(tree: Tree, text: string, names: Set<string>, spec: LanguageSpec, importLines: Set<number>): { name: string; start: number; end: number }[] {
+function firstUses(
+  tree: Tree,
+  text: string,
+  names: Set<string>,
+  spec: LanguageSpec,
+  importLines: Set<number>,
+): { name: string; start: number; end: number }[] {
   const identifier = typeIdMask(tree.language, spec.identifierTypes);
-  const importNode = typeIdMask(tree.language, spec.imports.map((rule) => rule.type));
+  const importNode = typeIdMask(
+    tree.language,
+    spec.imports.map((rule) => rule.type),
+  );
   const uses: { name: string; start: number; end: number }[] = [];
   const seen = new Set<string>();
   const cursor = tree.walk();
@@ -85,7 +93,8 @@ function firstUses(tree: Tree, text: string, names: Set<string>, spec: LanguageS
     const typeId = cursor.nodeTypeId;
     const onImportLine = importLines.has(cursor.startPosition.row + 1);
     const inImport = insideImport[insideImport.length - 1]! || (importNode[typeId] === true && onImportLine);
-    // A name on an import's line is part of it too: `local fs = require("a.fs")`, `const x = require('./x')` bind it outside the call.
+    // A name on an import's line is part of it too: `local fs = require("a.fs")`, `const x = require('./x')` bind it
+    // outside the call.
     if (!inImport && !onImportLine && identifier[typeId]) {
       const start = cursor.startIndex;
       const end = cursor.endIndex;
@@ -114,7 +123,14 @@ function firstUses(tree: Tree, text: string, names: Set<string>, spec: LanguageS
 }
 
 /** Cursor and reference end for one use of a cross-file name, or null when no cursor fits. */
-function cut(root: Node, text: string, use: { start: number; end: number }, spec: LanguageSpec, random: () => number, starts: number[]): { start: number; end: number; tokens: number } | null {
+function cut(
+  root: Node,
+  text: string,
+  use: { start: number; end: number },
+  spec: LanguageSpec,
+  random: () => number,
+  starts: number[],
+): { start: number; end: number; tokens: number } | null {
   const statementTypes = new Set(spec.statementTypes);
   let statement: Node | null = root.descendantForIndex(use.start, use.end);
   while (statement && !statementTypes.has(statement.type)) statement = statement.parent;
@@ -132,7 +148,8 @@ function cut(root: Node, text: string, use: { start: number; end: number }, spec
   const terminator = bracket ? text.slice(use.end, statementEnd).search(/[;{}]/) : -1;
   // A `}` on a later line closes a construct around the use (a struct's fields, a block's tail
   // expression): the statement has no terminator of its own and the hole would run onto that brace.
-  if (terminator >= 0 && text[use.end + terminator] === '}' && text.slice(use.end, use.end + terminator).includes('\n')) return null;
+  if (terminator >= 0 && text[use.end + terminator] === '}' && text.slice(use.end, use.end + terminator).includes('\n'))
+    return null;
   let end: number;
   if (terminator >= 0) {
     end = use.end + terminator + 1;
@@ -141,12 +158,16 @@ function cut(root: Node, text: string, use: { start: number; end: number }, spec
     end = before.length > 0 ? before[before.length - 1]!.end : use.end;
   }
   end = Math.max(end, use.end);
-  const onLine = leavesIn(scope, from, use.end, spec).filter((leaf) => !leaf.comment && leaf.start >= from && leaf.start <= use.start);
+  const onLine = leavesIn(scope, from, use.end, spec).filter(
+    (leaf) => !leaf.comment && leaf.start >= from && leaf.start <= use.start,
+  );
   // In the bracket languages a `;`, `{` or `}` between cursor and name would end the statement before the name.
   const cursors = bracket ? onLine.filter((leaf) => !/[;{}]/.test(text.slice(leaf.start, use.end))) : onLine;
   if (cursors.length === 0) return null;
   const cursor = cursors[Math.floor(random() * cursors.length)]!.start;
-  const tokens = leavesIn(scope, cursor, end, spec).filter((leaf) => !leaf.comment && leaf.start >= cursor && leaf.end <= end).length;
+  const tokens = leavesIn(scope, cursor, end, spec).filter(
+    (leaf) => !leaf.comment && leaf.start >= cursor && leaf.end <= end,
+  ).length;
   return { start: cursor, end, tokens };
 }
 
@@ -170,6 +191,7 @@ export async function cutFile(job: CrossfileJob, text: string, seed: number): Pr
 /** Worker entry (see parallel.ts): the candidate holes of each file of the batch. */
 export async function handle(batch: CrossfileBatch): Promise<CrossfileTarget[][]> {
   const results: CrossfileTarget[][] = [];
-  for (const job of batch.files) results.push(await cutFile(job, readSourceText(join(batch.root, job.path)), batch.seed));
+  for (const job of batch.files)
+    results.push(await cutFile(job, readSourceText(join(batch.root, job.path)), batch.seed));
   return results;
 }

@@ -16,7 +16,13 @@ import { coversFile, lineHits, NOT_IN_COVERAGE } from './coverage.ts';
 import { changedLinesOf } from './window.ts';
 
 /** CrossCodeEval's minimum prompt lines; other languages use DEFAULT_PROMPT_LINES. */
-export const CROSSFILE_PROMPT_LINES: Partial<Record<LanguageId, number>> = { python: 10, java: 20, typescript: 30, tsx: 30, csharp: 5 };
+export const CROSSFILE_PROMPT_LINES: Partial<Record<LanguageId, number>> = {
+  python: 10,
+  java: 20,
+  typescript: 30,
+  tsx: 30,
+  csharp: 5,
+};
 export const DEFAULT_PROMPT_LINES = 10;
 export const REFERENCE_TOKENS = { min: 3, max: 30 } as const;
 
@@ -38,10 +44,18 @@ const BATCH_FILES = 16;
  * imports every function, declaration and macro of the files reached (includes transitively).
  * Names the file defines or declares itself resolve locally and are left out.
  */
-export function crossFileNames(facts: FileFacts, resolver: Resolver, factsByPath: Map<string, FileFacts>): Map<string, CrossName> {
+export function crossFileNames(
+  facts: FileFacts,
+  resolver: Resolver,
+  factsByPath: Map<string, FileFacts>,
+): Map<string, CrossName> {
   const dir = posix.dirname(facts.path);
   const levelOf = (files: string[]) => (files.every((file) => posix.dirname(file) === dir) ? 'package' : 'project');
-  const local = new Set([...facts.functions.map((fn) => fn.name), ...facts.declarations, ...(facts.macros ?? []).map((macro) => macro.name)]);
+  const local = new Set([
+    ...facts.functions.map((fn) => fn.name),
+    ...facts.declarations,
+    ...(facts.macros ?? []).map((macro) => macro.name),
+  ]);
   const names = new Map<string, CrossName>();
   const add = (name: string, files: string[]) => {
     if (!local.has(name) && !names.has(name)) names.set(name, { name, files, level: levelOf(files) });
@@ -56,20 +70,27 @@ export function crossFileNames(facts: FileFacts, resolver: Resolver, factsByPath
         if (binding.name !== null) {
           if (depth === 0) add(binding.name, files);
           // A package or module binding: its items are reached through it too (`pkg.F`, `module::f`).
-          if (depth === 0) for (const member of binding.members ?? []) if (member.file !== facts.path) add(member.name, [member.file]);
+          if (depth === 0)
+            for (const member of binding.members ?? []) if (member.file !== facts.path) add(member.name, [member.file]);
           continue;
         }
         // A glob whose module system names its items: those; other globs and includes: every name of the
         // files (of the files they include, transitively).
         if (binding.members) {
-          if (depth === 0) for (const member of binding.members) if (member.file !== facts.path) add(member.name, [member.file]);
+          if (depth === 0)
+            for (const member of binding.members) if (member.file !== facts.path) add(member.name, [member.file]);
           continue;
         }
         for (const file of files) {
           const reached = factsByPath.get(file);
           if (!reached || visited.has(file)) continue;
           visited.add(file);
-          for (const name of [...reached.functions.map((fn) => fn.name), ...reached.declarations, ...(reached.macros ?? []).map((macro) => macro.name)]) add(name, [file]);
+          for (const name of [
+            ...reached.functions.map((fn) => fn.name),
+            ...reached.declarations,
+            ...(reached.macros ?? []).map((macro) => macro.name),
+          ])
+            add(name, [file]);
           if (ref.resolve === 'include' && depth < MAX_INCLUDE_DEPTH) visit(reached, depth + 1);
         }
       }
@@ -89,13 +110,17 @@ interface Target {
   tokens: number;
 }
 
-/** References are found by their first ANCHOR_CHARS characters (all of a shorter one) before they are compared whole. */
+/**
+ * References are found by their first ANCHOR_CHARS characters (all of a shorter one) before they are compared whole.
+ */
 const ANCHOR_CHARS = 16;
 const HASH_BASE = 16777619;
 /** a table of the anchors' hashes' low bits: most text positions are passed over without a map look-up. */
 const HASH_FILTER_BITS = 22;
 
-/** Hash of `text.slice(start, start + length)` (polynomial, modulo 2^32): the same as the rolling hash in `scanAnchors`. */
+/**
+ * Hash of `text.slice(start, start + length)` (polynomial, modulo 2^32): the same as the rolling hash in `scanAnchors`.
+ */
 function anchorHash(text: string, start: number, length: number): number {
   let hash = 0;
   for (let i = start; i < start + length; i++) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(i)) | 0;
@@ -103,16 +128,24 @@ function anchorHash(text: string, start: number, length: number): number {
 }
 
 /** Calls `found` for each reference (grouped by its anchor's hash) that starts at some position of `text`. */
-function scanAnchors(text: string, length: number, anchors: Map<number, string[]>, filter: Uint8Array, found: (reference: string) => void): void {
+function scanAnchors(
+  text: string,
+  length: number,
+  anchors: Map<number, string[]>,
+  filter: Uint8Array,
+  found: (reference: string) => void,
+): void {
   if (text.length < length) return;
   const mask = (1 << HASH_FILTER_BITS) - 1;
   let outFactor = 1;
   for (let i = 1; i < length; i++) outFactor = Math.imul(outFactor, HASH_BASE);
   let hash = anchorHash(text, 0, length);
   for (let start = 0; ; start++) {
-    if (filter[hash & mask]) for (const reference of anchors.get(hash) ?? []) if (text.startsWith(reference, start)) found(reference);
+    if (filter[hash & mask])
+      for (const reference of anchors.get(hash) ?? []) if (text.startsWith(reference, start)) found(reference);
     if (start + length >= text.length) return;
-    hash = (Math.imul(hash - Math.imul(text.charCodeAt(start), outFactor), HASH_BASE) + text.charCodeAt(start + length)) | 0;
+    hash =
+      (Math.imul(hash - Math.imul(text.charCodeAt(start), outFactor), HASH_BASE) + text.charCodeAt(start + length)) | 0;
   }
 }
 
@@ -121,7 +154,10 @@ function scanAnchors(text: string, length: number, anchors: Map<number, string[]
  * over each file's text with a rolling hash of every reference's first characters (one pass per
  * anchor length), each hit compared whole; a reference needs at most two files that hold it.
  */
-function foundElsewhere(targets: { repo: RepositoryInput; path: string; reference: string }[], files: FileTexts): boolean[] {
+function foundElsewhere(
+  targets: { repo: RepositoryInput; path: string; reference: string }[],
+  files: FileTexts,
+): boolean[] {
   const holders = new Map<RepositoryInput, Map<string, string[]>>();
   for (const { repo, reference } of targets) {
     const byReference = holders.get(repo) ?? new Map<string, string[]>();
@@ -151,7 +187,12 @@ function foundElsewhere(targets: { repo: RepositoryInput; path: string; referenc
       }
     }
   }
-  return targets.map(({ repo, path, reference }) => holders.get(repo)!.get(reference)!.some((holder) => holder !== path));
+  return targets.map(({ repo, path, reference }) =>
+    holders
+      .get(repo)!
+      .get(reference)!
+      .some((holder) => holder !== path),
+  );
 }
 
 export async function buildCrossfileTasks(repos: RepositoryInput[], options: BuildOptions): Promise<FamilyResult> {
@@ -166,7 +207,11 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
     const facts = repo.store.facts(repo.store.files().map((file) => file.path));
     // in a live benchmark's window, only the files it changed can hold its tasks
     const changed = options.window ? changedLinesOf(repo, options.window) : null;
-    const chosen = facts.filter((fileFacts) => (!options.languages || options.languages.includes(fileFacts.language)) && (!changed || changed(fileFacts.path).length > 0));
+    const chosen = facts.filter(
+      (fileFacts) =>
+        (!options.languages || options.languages.includes(fileFacts.language)) &&
+        (!changed || changed(fileFacts.path).length > 0),
+    );
     fileCount += chosen.length;
     return { repo, facts, chosen };
   });
@@ -182,7 +227,12 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
         const fileNames = crossFileNames(fileFacts, resolver, factsByPath);
         if (fileNames.size > 0) {
           names.push(fileNames);
-          jobs.push({ path: fileFacts.path, language: fileFacts.language, names: [...fileNames.keys()], importLines: fileFacts.imports.map((ref) => ref.line) });
+          jobs.push({
+            path: fileFacts.path,
+            language: fileFacts.language,
+            names: [...fileNames.keys()],
+            importLines: fileFacts.imports.map((ref) => ref.line),
+          });
         }
         if (jobs.length === BATCH_FILES || (i === chosen.length - 1 && jobs.length > 0)) {
           const batch = { root: repo.root, seed: options.seed, files: jobs };
@@ -200,7 +250,16 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
     const targets: Target[] = (targetsByBatch[index] = []);
     results.forEach((fileTargets, fileIndex) => {
       const job = batch.files[fileIndex]!;
-      for (const target of fileTargets) targets.push({ repo, path: job.path, language: job.language, name: names[fileIndex]!.get(target.name)!, start: target.start, end: target.end, tokens: target.tokens });
+      for (const target of fileTargets)
+        targets.push({
+          repo,
+          path: job.path,
+          language: job.language,
+          name: names[fileIndex]!.get(target.name)!,
+          start: target.start,
+          end: target.end,
+          tokens: target.tokens,
+        });
     });
   };
   await mapBatches(new URL('./crossfile-sample.ts', import.meta.url), handle, batches(), fileCount, found);
@@ -224,7 +283,11 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
     const line = positionAt(files.starts(t.repo.root, t.path), t.start).line;
     return line >= (options.minPromptLines?.[t.language] ?? CROSSFILE_PROMPT_LINES[t.language] ?? DEFAULT_PROMPT_LINES);
   });
-  kept = log.keep(`reference not ${REFERENCE_TOKENS.min}-${REFERENCE_TOKENS.max} tokens`, kept, (t) => t.tokens >= REFERENCE_TOKENS.min && t.tokens <= REFERENCE_TOKENS.max);
+  kept = log.keep(
+    `reference not ${REFERENCE_TOKENS.min}-${REFERENCE_TOKENS.max} tokens`,
+    kept,
+    (t) => t.tokens >= REFERENCE_TOKENS.min && t.tokens <= REFERENCE_TOKENS.max,
+  );
   const coverage = options.coverage;
   if (coverage) {
     // as YABLoCo keeps functions with test hits: a hole no test executes proves nothing when run
@@ -235,7 +298,10 @@ export async function buildCrossfileTasks(repos: RepositoryInput[], options: Bui
     });
   }
   let tasks = kept.map(toTask);
-  const elsewhere = foundElsewhere(tasks.map((task, index) => ({ repo: kept[index]!.repo, path: task.path, reference: task.reference.trim() })), files);
+  const elsewhere = foundElsewhere(
+    tasks.map((task, index) => ({ repo: kept[index]!.repo, path: task.path, reference: task.reference.trim() })),
+    files,
+  );
   tasks = log.keep('reference found verbatim in another file', tasks, (_, index) => !elsewhere[index]);
   const seen = new Set<string>();
   tasks = log.keep('duplicate reference', tasks, (task) => {

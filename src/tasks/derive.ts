@@ -30,12 +30,18 @@ export function readManifest(tasksPath: string): Record<string, unknown> | null 
   } catch (error) {
     throw new InputError(`malformed manifest: ${(error as Error).message}`, { file });
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('a manifest is a JSON object', { file });
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InputError('a manifest is a JSON object', { file });
   return value as Record<string, unknown>;
 }
 
 /** Writes the derived task set (a task set, or inline JSONL for `.jsonl`) and its manifest, each atomically. */
-export function writeDerived(out: string, tasks: TaskRecord[], source: string, step: { version: string; command: string; transform: string; details: Record<string, unknown> }): DerivedManifest {
+export function writeDerived(
+  out: string,
+  tasks: TaskRecord[],
+  source: string,
+  step: { version: string; command: string; transform: string; details: Record<string, unknown> },
+): DerivedManifest {
   const manifest: DerivedManifest = {
     tool: 'ctxbench',
     version: step.version,

@@ -2,7 +2,14 @@
 // Candidates are the indexed functions; the filters and their order follow YABLoCo's
 // generate_benchmark.py (test hits, docstring, body length, "test", callers, near-duplicates),
 // then per repository and context level the newest (git blame) first, then the most tested.
-import { lineHole, lineStarts, referenceLines, taskId, type ContextSnippet, type TaskRecord } from '../datasets/index.ts';
+import {
+  lineHole,
+  lineStarts,
+  referenceLines,
+  taskId,
+  type ContextSnippet,
+  type TaskRecord,
+} from '../datasets/index.ts';
 import { listFunctions, type FunctionListing, type CallLevel, type FunctionRecord } from '../index/index.ts';
 import type { LanguageId } from '../languages/index.ts';
 import { bleuTokens, nearDuplicates, nearDuplicatesOf, YABLOCO_DUPLICATES } from './bleu.ts';
@@ -27,7 +34,8 @@ const ORACLE_LEVELS: ReadonlySet<CallLevel> = new Set(['project', 'package', 'fi
 /** Why a docstring is unusable (YABLoCo's has_docstring), or null when it is usable. */
 export function docstringProblem(doc: string | null): string | null {
   if (doc === null || doc.trim() === '') return 'none';
-  if (doc.includes('Copyright') || doc.includes('====') || doc.includes('SPDX-License-Identifier')) return 'licence banner';
+  if (doc.includes('Copyright') || doc.includes('====') || doc.includes('SPDX-License-Identifier'))
+    return 'licence banner';
   if (/[a-zA-Z0-9_]+[ \n\t\r]?\([ \n\t\r&,_a-zA-Z0-9]+\)[ \n\t\r]*{/.test(doc) && doc.includes('}')) return 'code';
   if (doc.split(/\s+/).filter(Boolean).length < FUNCTION_FILTERS.minDocWords) return 'fewer than 4 words';
   return null;
@@ -39,7 +47,9 @@ export function docstringProblem(doc: string | null): string | null {
  */
 export function bodyLineCount(text: string, fn: Pick<FunctionRecord, 'bodySpan'>, starts = lineStarts(text)): number {
   const offset = (line: number, column: number) => (starts[line - 1] ?? text.length) + column - 1;
-  let body = text.slice(offset(fn.bodySpan.startLine, fn.bodySpan.startColumn), offset(fn.bodySpan.endLine, fn.bodySpan.endColumn)).trim();
+  let body = text
+    .slice(offset(fn.bodySpan.startLine, fn.bodySpan.startColumn), offset(fn.bodySpan.endLine, fn.bodySpan.endColumn))
+    .trim();
   if (body.startsWith('{') && body.endsWith('}')) body = body.slice(1, -1);
   return body.trim().split('\n').length;
 }
@@ -74,7 +84,14 @@ function oracleOf(fn: FunctionListing, byId: Map<string, FunctionListing>): Cont
     seen.add(callee.id);
     const target = byId.get(callee.id);
     if (!target) continue;
-    const snippet: ContextSnippet = { path: target.path, startLine: target.startLine, endLine: target.endLine, text: target.code, score: null, name: target.qualifiedName };
+    const snippet: ContextSnippet = {
+      path: target.path,
+      startLine: target.startLine,
+      endLine: target.endLine,
+      text: target.code,
+      score: null,
+      name: target.qualifiedName,
+    };
     if (target.docstring !== null) snippet.docstring = target.docstring;
     snippets.push(snippet);
   }
@@ -105,8 +122,18 @@ function bodyKey(c: Candidate, files: FileTexts): string {
  * The filters the test, dev and train splits share, in YABLoCo's order (docstring, body length,
  * "test", callers), then YABLoCo's near-duplicate filter among the survivors.
  */
-function sharedFilters(candidates: Candidate[], log: FilterLog, files: FileTexts, limits: { maxBodyLines: number; maxCallers: number }, beforeDuplicates: (c: Candidate[]) => Candidate[] = (c) => c): Candidate[] {
-  candidates = log.keep('docstring missing, too short, licence or code', candidates, (c) => docstringProblem(c.fn.docstring) === null);
+function sharedFilters(
+  candidates: Candidate[],
+  log: FilterLog,
+  files: FileTexts,
+  limits: { maxBodyLines: number; maxCallers: number },
+  beforeDuplicates: (c: Candidate[]) => Candidate[] = (c) => c,
+): Candidate[] {
+  candidates = log.keep(
+    'docstring missing, too short, licence or code',
+    candidates,
+    (c) => docstringProblem(c.fn.docstring) === null,
+  );
   candidates = log.keep(`body not ${FUNCTION_FILTERS.minBodyLines}-${limits.maxBodyLines} lines`, candidates, (c) => {
     const text = files.read(c.repo.root, c.fn.path);
     if (text === null) return false;
@@ -116,7 +143,13 @@ function sharedFilters(candidates: Candidate[], log: FilterLog, files: FileTexts
   candidates = log.keep('"test" in path or name', candidates, (c) => !looksLikeTest(c.fn.path, c.fn.name));
   candidates = log.keep(`more than ${limits.maxCallers} callers`, candidates, (c) => c.fn.callers <= limits.maxCallers);
   candidates = beforeDuplicates(candidates);
-  const duplicates = nearDuplicates(candidates.map((c) => ({ tokens: duplicateTokens(c), codeLength: c.fn.endLine - c.fn.startLine, callers: c.fn.callers })));
+  const duplicates = nearDuplicates(
+    candidates.map((c) => ({
+      tokens: duplicateTokens(c),
+      codeLength: c.fn.endLine - c.fn.startLine,
+      callers: c.fn.callers,
+    })),
+  );
   return log.keep('near-duplicate (BLEU-2 >= 0.2)', candidates, (_, index) => !duplicates.has(index));
 }
 
@@ -126,17 +159,29 @@ function sharedFilters(candidates: Candidate[], log: FilterLog, files: FileTexts
  * call), de-duplicated among itself; then, beyond YABLoCo, no function with a test or dev
  * function's body or a near-duplicate of one (BLEU-2 >= 0.2 against it).
  */
-function trainSplit(all: Candidate[], held: Candidate[], files: FileTexts): { candidates: Candidate[]; filters: FilterStep[] } {
+function trainSplit(
+  all: Candidate[],
+  held: Candidate[],
+  files: FileTexts,
+): { candidates: Candidate[]; filters: FilterStep[] } {
   const log = new FilterLog('functions in the index', all.length);
   const heldIds = new Set(held.map((c) => c.fn.id));
   const candidates = sharedFilters(all, log, files, TRAIN_FILTERS, (kept) => {
     kept = log.keep('a test or dev function', kept, (c) => !heldIds.has(c.fn.id));
-    return log.keep('calls a test or dev function', kept, (c) => !c.fn.callees.some((callee) => callee.id !== null && heldIds.has(callee.id)));
+    return log.keep(
+      'calls a test or dev function',
+      kept,
+      (c) => !c.fn.callees.some((callee) => callee.id !== null && heldIds.has(callee.id)),
+    );
   });
   const heldBodies = new Set(held.map((c) => bodyKey(c, files)));
   let train = log.keep('same body as a test or dev function', candidates, (c) => !heldBodies.has(bodyKey(c, files)));
   const near = nearDuplicatesOf(held.map(duplicateTokens), train.map(duplicateTokens), YABLOCO_DUPLICATES.threshold);
-  train = log.keep(`near-duplicate of a test or dev function (BLEU-2 >= ${YABLOCO_DUPLICATES.threshold})`, train, (_, index) => !near.has(index));
+  train = log.keep(
+    `near-duplicate of a test or dev function (BLEU-2 >= ${YABLOCO_DUPLICATES.threshold})`,
+    train,
+    (_, index) => !near.has(index),
+  );
   return { candidates: train, filters: log.steps };
 }
 
@@ -152,7 +197,8 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   }
   const files = new FileTexts();
   const log = new FilterLog('functions in the index', all.length);
-  if (options.languages) all = log.keep('language not selected', all, (c) => options.languages!.includes(c.fn.language as LanguageId));
+  if (options.languages)
+    all = log.keep('language not selected', all, (c) => options.languages!.includes(c.fn.language as LanguageId));
   let candidates = all;
   const coverage = options.coverage;
   if (coverage) {
@@ -176,7 +222,8 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
     selected.push(...group.slice(0, perLevel));
     if (options.dev !== undefined) dev.push(...group.slice(perLevel, perLevel + options.dev));
   }
-  if (options.perLevel !== undefined) log.record(`beyond --per-level ${options.perLevel} per repository and level`, candidates.length - selected.length);
+  if (options.perLevel !== undefined)
+    log.record(`beyond --per-level ${options.perLevel} per repository and level`, candidates.length - selected.length);
 
   const toTask = (c: Candidate): TaskRecord => {
     const text = files.read(c.repo.root, c.fn.path)!;
@@ -206,8 +253,14 @@ export async function buildFunctionTasks(repos: RepositoryInput[], options: Buil
   const tasks = limitPerGroup(selected.map(toTask), options.limit, options.seed, log);
   const result: FamilyResult = { tasks, filters: log.steps };
   if (options.dev !== undefined) {
-    const devLog = new FilterLog(`after the test split's ${options.perLevel ?? 'all'} per repository and level`, candidates.length - selected.length);
-    devLog.record(`beyond --dev ${options.dev} per repository and level`, candidates.length - selected.length - dev.length);
+    const devLog = new FilterLog(
+      `after the test split's ${options.perLevel ?? 'all'} per repository and level`,
+      candidates.length - selected.length,
+    );
+    devLog.record(
+      `beyond --dev ${options.dev} per repository and level`,
+      candidates.length - selected.length - dev.length,
+    );
     result.splits = { ...result.splits, dev: { tasks: dev.map(toTask), filters: devLog.steps } };
   }
   if (options.train) {

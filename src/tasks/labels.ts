@@ -20,8 +20,12 @@ export function checkTaskLabelRecord(value: unknown, where: { file: string; line
 /** A labels file as task id → labels; a task listed twice is an error naming the second line. */
 export function readTaskLabels(file: string): Map<string, TaskLabelRecord['labels']> {
   const table = new Map<string, TaskLabelRecord['labels']>();
-  for (const { record, line } of jsonlRecords(file, (value, where) => ({ record: checkTaskLabelRecord(value, where), line: where.line }))) {
-    if (table.has(record.id)) throw new InputError(`task '${record.id}' is labelled twice`, { file, line, field: 'id' });
+  for (const { record, line } of jsonlRecords(file, (value, where) => ({
+    record: checkTaskLabelRecord(value, where),
+    line: where.line,
+  }))) {
+    if (table.has(record.id))
+      throw new InputError(`task '${record.id}' is labelled twice`, { file, line, field: 'id' });
     table.set(record.id, record.labels);
   }
   return table;

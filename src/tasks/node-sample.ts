@@ -70,7 +70,10 @@ export function depthBucket(depth: number, treeDepth: number, buckets: number = 
  * (punctuation, keywords) included.
  */
 
-/** The bucket of a node at depth `depth` (root = 1) in a tree of depth `treeDepth` (root = 1), the root read as layer `rootDepth`. */
+/**
+ * The bucket of a node at depth `depth` (root = 1) in a tree of depth `treeDepth` (root = 1), the root read as layer
+ * `rootDepth`.
+ */
 export function bucketOf(depth: number, treeDepth: number, rootDepth: 0 | 1 = 1): number {
   const shift = 1 - rootDepth;
   return depthBucket(depth - shift, treeDepth - shift);
@@ -89,7 +92,11 @@ function textRules(language: LanguageId): Map<string, CompiledRule[]> {
   if (!rules) {
     rules = new Map();
     for (const rule of getLanguage(language).semanticRules ?? []) {
-      const compiled = { pattern: rule.pattern === undefined ? null : new RegExp(rule.pattern, 'su'), within: rule.within ?? null, label: rule.label };
+      const compiled = {
+        pattern: rule.pattern === undefined ? null : new RegExp(rule.pattern, 'su'),
+        within: rule.within ?? null,
+        label: rule.label,
+      };
       for (const type of rule.types) rules.set(type, [...(rules.get(type) ?? []), compiled]);
     }
     compiledRules.set(language, rules);
@@ -102,7 +109,11 @@ const withinSets = new Map<LanguageId, ReadonlySet<string>>();
 /** The node types a language's text rules apply within (SemanticTextRule.within), collected once. */
 function withinTypes(language: LanguageId): ReadonlySet<string> {
   let types = withinSets.get(language);
-  if (!types) withinSets.set(language, (types = new Set((getLanguage(language).semanticRules ?? []).flatMap((rule) => rule.within ?? []))));
+  if (!types)
+    withinSets.set(
+      language,
+      (types = new Set((getLanguage(language).semanticRules ?? []).flatMap((rule) => rule.within ?? []))),
+    );
   return types;
 }
 
@@ -113,13 +124,24 @@ function withinTypes(language: LanguageId): ReadonlySet<string> {
  * the first whose pattern matches `text` where its `within` holds), then the innermost type's map,
  * then the fallback.
  */
-export function semanticLabel(language: LanguageId, types: string | readonly string[], text: string, within?: string): string {
+export function semanticLabel(
+  language: LanguageId,
+  types: string | readonly string[],
+  text: string,
+  within?: string,
+): string {
   const spec = getLanguage(language);
   const rules = textRules(language);
   const spanTypes = typeof types === 'string' ? [types] : types;
   let label: SemanticLabel | undefined;
   for (const type of spanTypes) {
-    label = rules.get(type)?.find((rule) => (rule.within === null || (within !== undefined && rule.within.includes(within))) && (rule.pattern === null || rule.pattern.test(text)))?.label;
+    label = rules
+      .get(type)
+      ?.find(
+        (rule) =>
+          (rule.within === null || (within !== undefined && rule.within.includes(within))) &&
+          (rule.pattern === null || rule.pattern.test(text)),
+      )?.label;
     if (label) break;
   }
   label ??= spec.semantic[spanTypes[0]!] ?? spec.semanticFallback;
@@ -129,14 +151,27 @@ export function semanticLabel(language: LanguageId, types: string | readonly str
 const LETTER = /\p{L}/u;
 
 function isWhitespace(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x3000;
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0xfeff ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x3000
+  );
 }
 
 /**
  * The reference text[start, end): its line count (counted only up to one past the limit) and the
  * first per-sample filter it fails, or null when it passes them all.
  */
-export function nodeTextCheck(text: string, start = 0, end = text.length): { lines: number; problem: NodeFilter | null } {
+export function nodeTextCheck(
+  text: string,
+  start = 0,
+  end = text.length,
+): { lines: number; problem: NodeFilter | null } {
   let first = start;
   while (first < end && isWhitespace(text.charCodeAt(first))) first++;
   // A final line break ends the last line rather than starting another (as referenceLines counts).
@@ -178,14 +213,19 @@ type Visit = (start: number, end: number, typeId: number, depth: number, error: 
  * errors is streamed; one with errors is buffered first, since a node learns that it holds an
  * error only after its children were walked.
  */
-export async function walkNamedNodes(language: LanguageId, text: string, visit: Visit): Promise<{ treeDepth: number; allDepth: number; typeName: (typeId: number) => string }> {
+export async function walkNamedNodes(
+  language: LanguageId,
+  text: string,
+  visit: Visit,
+): Promise<{ treeDepth: number; allDepth: number; typeName: (typeId: number) => string }> {
   const tree = await parse(language, text);
   const types = tree.language;
   try {
     const checkErrors = tree.rootNode.hasError;
     const named: boolean[] = [];
     const isNamed = (typeId: number) => (named[typeId] ??= types.nodeTypeIsNamed(typeId));
-    const buffered: { start: number; end: number; typeId: number; depth: number; error: boolean; within: number }[] = [];
+    const buffered: { start: number; end: number; typeId: number; depth: number; error: boolean; within: number }[] =
+      [];
     // The rules' `within` types: for each node on the path from the root, the nearest of them at or above it (-1: none)
     const withinNames = withinTypes(language);
     const tracksWithin = withinNames.size > 0;
@@ -211,7 +251,8 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
           entry = buffered.length;
           buffered.push({ start: cursor.startIndex, end: cursor.endIndex, typeId, depth, error, within });
           // A node holding an ERROR or MISSING node holds a syntax error too.
-          if (error && !inError[inError.length - 1]) for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
+          if (error && !inError[inError.length - 1])
+            for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
         } else {
           visit(cursor.startIndex, cursor.endIndex, typeId, depth, false, within);
         }
@@ -219,7 +260,8 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
         for (const ancestor of stack) if (ancestor >= 0) buffered[ancestor]!.error = true;
       }
       if (cursor.gotoFirstChild()) {
-        if (tracksWithin) enclosing.push((isWithin[typeId] ??= withinNames.has(types.nodeTypeForId(typeId) ?? '')) ? typeId : within);
+        if (tracksWithin)
+          enclosing.push((isWithin[typeId] ??= withinNames.has(types.nodeTypeForId(typeId) ?? '')) ? typeId : within);
         if (checkErrors) {
           stack.push(entry);
           inError.push(inError[inError.length - 1]! || typeId === errorTypeId);
@@ -245,16 +287,25 @@ export async function walkNamedNodes(language: LanguageId, text: string, visit: 
     cursor.delete();
     for (const node of buffered) visit(node.start, node.end, node.typeId, node.depth, node.error, node.within);
     const names: string[] = [];
-    return { treeDepth, allDepth, typeName: (typeId) => (names[typeId] ??= types.nodeTypeForId(typeId) ?? String(typeId)) };
+    return {
+      treeDepth,
+      allDepth,
+      typeName: (typeId) => (names[typeId] ??= types.nodeTypeForId(typeId) ?? String(typeId)),
+    };
   } finally {
     tree.delete();
   }
 }
 
 /** Every named node below the root, in document order, with its type name. */
-export async function listNamedNodes(language: LanguageId, text: string): Promise<{ nodes: WalkedNode[]; treeDepth: number }> {
+export async function listNamedNodes(
+  language: LanguageId,
+  text: string,
+): Promise<{ nodes: WalkedNode[]; treeDepth: number }> {
   const raw: { start: number; end: number; typeId: number; depth: number; error: boolean }[] = [];
-  const { treeDepth, typeName } = await walkNamedNodes(language, text, (start, end, typeId, depth, error) => raw.push({ start, end, typeId, depth, error }));
+  const { treeDepth, typeName } = await walkNamedNodes(language, text, (start, end, typeId, depth, error) =>
+    raw.push({ start, end, typeId, depth, error }),
+  );
   return { nodes: raw.map(({ typeId, ...node }) => ({ ...node, type: typeName(typeId) })), treeDepth };
 }
 
@@ -281,12 +332,24 @@ interface Candidate extends Span {
  * assignment`) are one hole, named by the innermost of them (its type and depth), in or holding a syntax
  * error when any of them is.
  */
-async function walkSpans(language: LanguageId, text: string, onSpan: (span: Span) => void): ReturnType<typeof walkNamedNodes> {
+async function walkSpans(
+  language: LanguageId,
+  text: string,
+  onSpan: (span: Span) => void,
+): ReturnType<typeof walkNamedNodes> {
   let pending: Span | undefined;
   // Nodes come in document order, a parent right before a child with its span.
   const walked = await walkNamedNodes(language, text, (start, end, typeId, depth, error, within) => {
     if (pending && pending.start === start && pending.end === end) {
-      pending = { start, end, typeId, spanTypes: [typeId, ...pending.spanTypes], within, depth, error: error || pending.error };
+      pending = {
+        start,
+        end,
+        typeId,
+        spanTypes: [typeId, ...pending.spanTypes],
+        within,
+        depth,
+        error: error || pending.error,
+      };
       return;
     }
     if (pending) onSpan(pending);
@@ -298,20 +361,39 @@ async function walkSpans(language: LanguageId, text: string, onSpan: (span: Span
 
 /** A hole's label (semanticLabel) from the type names of its span. */
 function spanLabel(language: LanguageId, text: string, span: Span, typeName: (typeId: number) => string): string {
-  return semanticLabel(language, span.spanTypes.map(typeName), text.slice(span.start, span.end), span.within >= 0 ? typeName(span.within) : undefined);
+  return semanticLabel(
+    language,
+    span.spanTypes.map(typeName),
+    text.slice(span.start, span.end),
+    span.within >= 0 ? typeName(span.within) : undefined,
+  );
 }
 
 /** Every hole of a file before the filters, in document order, with its type (the innermost node's) and label. */
-export async function listHoles(language: LanguageId, text: string): Promise<{ start: number; end: number; type: string; spanTypes: string[]; semantic: string; error: boolean }[]> {
+export async function listHoles(
+  language: LanguageId,
+  text: string,
+): Promise<{ start: number; end: number; type: string; spanTypes: string[]; semantic: string; error: boolean }[]> {
   const spans: Span[] = [];
   const { typeName } = await walkSpans(language, text, (span) => spans.push(span));
   return spans.map((span) => ({
-    start: span.start, end: span.end, type: typeName(span.typeId), spanTypes: span.spanTypes.map(typeName), semantic: spanLabel(language, text, span, typeName), error: span.error,
+    start: span.start,
+    end: span.end,
+    type: typeName(span.typeId),
+    spanTypes: span.spanTypes.map(typeName),
+    semantic: spanLabel(language, text, span, typeName),
+    error: span.error,
   }));
 }
 
 /** Reservoir sampling: keeps a uniform sample of `size` of the items seen so far (`seen` before this one). */
-function keepSample(sample: Candidate[], seen: number, size: number, item: Candidate, random: { int(n: number): number }): void {
+function keepSample(
+  sample: Candidate[],
+  seen: number,
+  size: number,
+  item: Candidate,
+  random: { int(n: number): number },
+): void {
   if (seen < size) {
     sample.push(item);
     return;
@@ -325,7 +407,12 @@ function keepSample(sample: Candidate[], seen: number, size: number, item: Candi
  * filters). A hole is a span: named nodes that share one (Python `expression_statement >
  * assignment`) are one hole, named by the innermost of them (its type, depth and label).
  */
-export async function sampleFile(file: SampledFile & { text: string }, seed: number, perFile: number, buckets: BucketConvention = DEFAULT_BUCKETS): Promise<FileSample> {
+export async function sampleFile(
+  file: SampledFile & { text: string },
+  seed: number,
+  perFile: number,
+  buckets: BucketConvention = DEFAULT_BUCKETS,
+): Promise<FileSample> {
   const removed: Record<NodeFilter, number> = { error: 0, whitespace: 0, tooLong: 0, fewLetters: 0 };
   const random = randomFor(seed, 'node', file.path);
   const drawn: Candidate[] = [];
@@ -359,9 +446,21 @@ export async function sampleFile(file: SampledFile & { text: string }, seed: num
   const label = (node: Candidate): NodeHole => {
     const type = typeName(node.typeId);
     const bucket = bucketOf(node.depth, buckets.treeDepth === 'named' ? treeDepth : allDepth, buckets.rootDepth);
-    return { start: node.start, end: node.end, type, depth: node.depth, treeDepth, lines: node.lines, bucket, semantic: spanLabel(file.language, file.text, node, typeName) };
+    return {
+      start: node.start,
+      end: node.end,
+      type,
+      depth: node.depth,
+      treeDepth,
+      lines: node.lines,
+      bucket,
+      semantic: spanLabel(file.language, file.text, node, typeName),
+    };
   };
-  const multiLineAlternates = multi.filter((node) => !drawn.includes(node)).slice(0, perFile).map(label);
+  const multiLineAlternates = multi
+    .filter((node) => !drawn.includes(node))
+    .slice(0, perFile)
+    .map(label);
   return { path: file.path, candidates, removed, outsideLines, drawn: drawn.map(label), multiLineAlternates };
 }
 
@@ -394,6 +493,14 @@ export interface NodeBatch {
 /** Worker entry (see parallel.ts): samples each file of the batch. */
 export async function handle(batch: NodeBatch): Promise<FileSample[]> {
   const samples: FileSample[] = [];
-  for (const file of batch.files) samples.push(await sampleFile({ ...file, text: readSourceText(join(batch.root, file.path)) }, batch.seed, batch.perFile, batch.buckets));
+  for (const file of batch.files)
+    samples.push(
+      await sampleFile(
+        { ...file, text: readSourceText(join(batch.root, file.path)) },
+        batch.seed,
+        batch.perFile,
+        batch.buckets,
+      ),
+    );
   return samples;
 }

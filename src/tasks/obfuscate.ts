@@ -28,7 +28,10 @@ function freshName(base: string, text: string, taken: Set<string>): string {
  */
 function renameWords(text: string, names: Map<string, string>, members = true): string {
   if (names.size === 0) return text;
-  const pattern = [...names.keys()].sort((a, b) => b.length - a.length).map((name) => name.replace(/[$]/g, '\\$')).join('|');
+  const pattern = [...names.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[$]/g, '\\$'))
+    .join('|');
   const before = members ? '(?<![\\w$])' : '(?<![\\w$]|\\.|->|::)';
   return text.replace(new RegExp(`${before}(?:${pattern})(?![\\w$])`, 'g'), (word) => names.get(word)!);
 }
@@ -36,13 +39,20 @@ function renameWords(text: string, names: Map<string, string>, members = true): 
 /** Fields of a parameter that hold no declared name: its type and its default value. */
 const NOT_NAMES = new Set(['type', 'value', 'default_value', 'default']);
 
-/** Declared names in a parameter list: identifiers outside types and defaults (C's `const int *n` → n, Python's `a: int = b` → a). */
+/**
+ * Declared names in a parameter list: identifiers outside types and defaults (C's `const int *n` → n, Python's `a: int
+ * = b` → a).
+ */
 function parameterNames(list: Node, identifierTypes: string[]): string[] {
   const names: string[] = [];
   const visit = (node: Node) => {
     for (let i = 0; i < node.namedChildCount; i++) {
       const child = node.namedChild(i)!;
-      if (NOT_NAMES.has(node.fieldNameForNamedChild(i) ?? '') || (/(^|_)type(_|$)/.test(child.type) && !identifierTypes.includes(child.type))) continue;
+      if (
+        NOT_NAMES.has(node.fieldNameForNamedChild(i) ?? '') ||
+        (/(^|_)type(_|$)/.test(child.type) && !identifierTypes.includes(child.type))
+      )
+        continue;
       if (identifierTypes.includes(child.type) && child.type !== 'type_identifier') {
         if (!names.includes(child.text)) names.push(child.text);
       } else {
@@ -66,7 +76,8 @@ export async function renamingOf(task: FunctionTask): Promise<Renaming | null> {
     const find = (node: Node) => {
       if (definition) return;
       const rule = types.get(node.type);
-      if (rule && node.startPosition.row + 1 >= task.span.startLine && node.endPosition.row + 1 <= task.span.endLine) definition = node;
+      if (rule && node.startPosition.row + 1 >= task.span.startLine && node.endPosition.row + 1 <= task.span.endLine)
+        definition = node;
       else for (const child of node.namedChildren) if (child) find(child);
     };
     find(tree.rootNode);
@@ -104,6 +115,7 @@ export function applyRenaming(task: FunctionTask, renaming: Renaming): FunctionT
   };
   if (task.signature !== undefined) renamed.signature = inFunction(task.signature);
   if (task.docstring !== undefined && task.docstring !== null) renamed.docstring = inFunction(task.docstring);
-  if (task.oracle) renamed.oracle = task.oracle.map((snippet) => ({ ...snippet, text: renameWords(snippet.text, name) }));
+  if (task.oracle)
+    renamed.oracle = task.oracle.map((snippet) => ({ ...snippet, text: renameWords(snippet.text, name) }));
   return renamed;
 }

@@ -12,7 +12,13 @@ export const MIN_FILES_FOR_WORKERS = 64;
  * its result needs) holds no more than the batches in flight; `onResult` sees each result as it
  * arrives (with the batch's index), to let go of that.
  */
-export async function mapBatches<B, R>(module: URL, handle: (batch: B) => Promise<R>, batches: Iterable<B>, files: number, onResult?: (result: R, index: number) => void): Promise<R[]> {
+export async function mapBatches<B, R>(
+  module: URL,
+  handle: (batch: B) => Promise<R>,
+  batches: Iterable<B>,
+  files: number,
+  onResult?: (result: R, index: number) => void,
+): Promise<R[]> {
   const results: R[] = [];
   const source = batches[Symbol.iterator]();
   let next = 0;

@@ -4,7 +4,12 @@ import { randomFor } from '../util/random.ts';
 import type { FilterLog } from './types.ts';
 
 /** Keeps at most `limit` tasks per repository and language: a seeded sample, in the original order. */
-export function limitPerGroup(tasks: TaskRecord[], limit: number | undefined, seed: number, log: FilterLog): TaskRecord[] {
+export function limitPerGroup(
+  tasks: TaskRecord[],
+  limit: number | undefined,
+  seed: number,
+  log: FilterLog,
+): TaskRecord[] {
   if (limit === undefined) return tasks;
   const groups = new Map<string, TaskRecord[]>();
   for (const task of tasks) {

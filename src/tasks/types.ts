@@ -29,11 +29,16 @@ export interface BuildOptions {
   limit?: number;
   /** function family: at most this many per repository and context level (YABLoCo: 12). */
   perLevel?: number;
-  /** function family: how call levels are classified for the `level` label and per-level sampling (default `default`). */
+  /**
+   * function family: how call levels are classified for the `level` label and per-level sampling (default `default`).
+   */
   levels?: LevelMode;
   /** function family: the dev split, the next N per repository and level after the test ones (YABLoCo). */
   dev?: number;
-  /** function family: also build the training split (YABLoCo's train set: the remaining functions, filtered and de-duplicated). */
+  /**
+   * function family: also build the training split (YABLoCo's train set: the remaining functions, filtered and
+   * de-duplicated).
+   */
   train?: boolean;
   /** keep tasks whose hole's lines changed after this date (YYYY-MM-DD; newest `git blame` date). */
   after?: string;
@@ -41,7 +46,8 @@ export interface BuildOptions {
   createdAfter?: string;
   /**
    * keep tasks whose hole's lines last changed inside this window (newest `git blame` date, start inclusive, end
-   * exclusive; YYYY-MM-DD, UTC): a live benchmark's window (`ctxbench refresh`). `limit` then samples the window's tasks.
+   * exclusive; YYYY-MM-DD, UTC): a live benchmark's window (`ctxbench refresh`). `limit` then samples the window's
+   * tasks.
    */
   window?: TimeWindow;
   /** function family: keep functions with test hits > 0 only, sorted by hits after the commit date. */

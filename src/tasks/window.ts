@@ -20,4 +20,3 @@ export function changedLinesOf(repo: RepositoryInput, window: TimeWindow): (path
     return ranges;
   };
 }
-

@@ -5,9 +5,12 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
 function hashFolder(hash: ReturnType<typeof createHash>, folder: URL, prefix: string): void {
-  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  )) {
     if (entry.isDirectory()) hashFolder(hash, new URL(`${entry.name}/`, folder), `${prefix}${entry.name}/`);
-    else if (/\.(ts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) hash.update(`${prefix}${entry.name}\0`).update(readFileSync(new URL(entry.name, folder)));
+    else if (/\.(ts|js|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+      hash.update(`${prefix}${entry.name}\0`).update(readFileSync(new URL(entry.name, folder)));
   }
 }
 

@@ -2,9 +2,16 @@
 
 export class InputError extends Error {
   readonly userFacing = true;
-  constructor(message: string, readonly location?: { file?: string; line?: number; field?: string }) {
+  constructor(
+    message: string,
+    readonly location?: { file?: string; line?: number; field?: string },
+  ) {
     const where = location
-      ? [location.file, location.line !== undefined ? `line ${location.line}` : undefined, location.field !== undefined ? `field '${location.field}'` : undefined]
+      ? [
+          location.file,
+          location.line !== undefined ? `line ${location.line}` : undefined,
+          location.field !== undefined ? `field '${location.field}'` : undefined,
+        ]
           .filter(Boolean)
           .join(', ')
       : '';
@@ -18,8 +25,14 @@ export function errorReason(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }
 
-/** Text from outside (a queued job's id, a worker's name) made safe for one log line: control characters escaped (no terminal escapes, no forged lines), at most `max` characters. */
+/**
+ * Text from outside (a queued job's id, a worker's name) made safe for one log line: control characters escaped (no
+ * terminal escapes, no forged lines), at most `max` characters.
+ */
 export function printable(value: unknown, max = 160): string {
-  const text = String(value).replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const text = String(value).replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }

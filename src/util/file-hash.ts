@@ -14,7 +14,8 @@ export function hashFile(file: string): string {
   }
   try {
     const buffer = Buffer.allocUnsafe(1 << 20);
-    for (let bytes = readSync(fd, buffer); bytes > 0; bytes = readSync(fd, buffer)) hash.update(buffer.subarray(0, bytes));
+    for (let bytes = readSync(fd, buffer); bytes > 0; bytes = readSync(fd, buffer))
+      hash.update(buffer.subarray(0, bytes));
   } finally {
     closeSync(fd);
   }

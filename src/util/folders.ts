@@ -14,7 +14,11 @@ export function makeFolders(path: string): string[] {
   for (;;) {
     try {
       if (statSync(current).isDirectory()) break;
-      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: current });
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), {
+        code: 'ENOTDIR',
+        syscall: 'mkdir',
+        path: current,
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }

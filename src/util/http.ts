@@ -4,15 +4,25 @@
 
 /** No answer: the connection failed, dropped, or the timeout passed. `detail` names the root cause. */
 export class HttpConnectionError extends Error {
-  constructor(readonly detail: string, readonly timedOut: boolean) {
+  constructor(
+    readonly detail: string,
+    readonly timedOut: boolean,
+  ) {
     super(timedOut ? 'no answer within the request timeout' : detail);
     this.name = 'HttpConnectionError';
   }
 }
 
-/** An answer with a status outside 2xx; `serverMessage` is the body's `error.message` when it has one, else the body. */
+/**
+ * An answer with a status outside 2xx; `serverMessage` is the body's `error.message` when it has one, else the body.
+ */
 export class HttpStatusError extends Error {
-  constructor(readonly status: number, readonly headers: Headers, readonly serverMessage: string, readonly body: string) {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    readonly serverMessage: string,
+    readonly body: string,
+  ) {
     super(`HTTP ${status}: ${serverMessage}`);
     this.name = 'HttpStatusError';
   }
@@ -24,7 +34,10 @@ export interface PostOptions {
   timeoutMs: number;
 }
 
-/** POSTs `body` as JSON and returns the parsed answer; a 2xx answer that is not JSON throws SyntaxError (`not JSON: "<its start>"`). */
+/**
+ * POSTs `body` as JSON and returns the parsed answer; a 2xx answer that is not JSON throws SyntaxError (`not JSON:
+ * "<its start>"`).
+ */
 export async function postJson(url: string, body: unknown, options: PostOptions): Promise<unknown> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.apiKey !== null) headers.authorization = `Bearer ${options.apiKey}`;
@@ -32,7 +45,12 @@ export async function postJson(url: string, body: unknown, options: PostOptions)
   let answerHeaders: Headers;
   let text: string;
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(options.timeoutMs) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
     status = response.status;
     answerHeaders = response.headers;
     text = await response.text();
@@ -70,7 +88,8 @@ function rootCause(error: unknown): string {
   let detail = error instanceof Error ? error.message : String(error);
   while (current instanceof Error) {
     const code = (current as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') return current.message.includes(code) ? current.message : `${code} ${current.message}`.trim();
+    if (typeof code === 'string')
+      return current.message.includes(code) ? current.message : `${code} ${current.message}`.trim();
     if (current !== error && current.message) detail = current.message;
     current = (current as Error & { cause?: unknown }).cause;
   }

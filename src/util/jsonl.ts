@@ -57,8 +57,13 @@ export function* textLines(file: string): Generator<{ text: string; line: number
   }
 }
 
-/** The records of a JSONL file, one at a time; `check` validates one parsed line and throws InputError naming the field. */
-export function* jsonlRecords<T>(file: string, check: (value: unknown, where: { file: string; line: number }) => T): Generator<T> {
+/**
+ * The records of a JSONL file, one at a time; `check` validates one parsed line and throws InputError naming the field.
+ */
+export function* jsonlRecords<T>(
+  file: string,
+  check: (value: unknown, where: { file: string; line: number }) => T,
+): Generator<T> {
   for (const { text, line } of textLines(file)) {
     if (text.trim() === '') continue;
     let value: unknown;

@@ -38,10 +38,18 @@ function readOwner(file: string): LockOwner | null {
   }
 }
 
-/** Takes the lock of `dir` (which must exist) for `purpose`; throws an InputError naming the holder when another live process has it. */
+/**
+ * Takes the lock of `dir` (which must exist) for `purpose`; throws an InputError naming the holder when another live
+ * process has it.
+ */
 export function lockFolder(dir: string, purpose: string): FolderLock {
   const file = join(dir, LOCK_NAME);
-  const owner: LockOwner = { pid: process.pid, host: hostname(), command: `${purpose} (${process.argv.slice(1).join(' ')})`.slice(0, 500), since: new Date().toISOString() };
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    command: `${purpose} (${process.argv.slice(1).join(' ')})`.slice(0, 500),
+    since: new Date().toISOString(),
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o644);
@@ -57,12 +65,18 @@ export function lockFolder(dir: string, purpose: string): FolderLock {
       process.on('exit', release);
       return { file, release };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`cannot lock the folder: ${errorReason(error)}`, { file: dir });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new InputError(`cannot lock the folder: ${errorReason(error)}`, { file: dir });
     }
     const holder = readOwner(file);
-    if (holder && holder.pid === process.pid && holder.host === owner.host) throw new InputError(`this process already holds the lock (${holder.command})`, { file: dir });
+    if (holder && holder.pid === process.pid && holder.host === owner.host)
+      throw new InputError(`this process already holds the lock (${holder.command})`, { file: dir });
     if (holder && (holder.host !== owner.host || alive(holder.pid))) {
-      throw new InputError(`in use by another ctxbench process: pid ${holder.pid} on ${holder.host}, ${holder.command}, since ${holder.since}; wait for it to finish (or, if that process is gone, delete ${file})`, { file: dir });
+      throw new InputError(
+        `in use by another ctxbench process: pid ${holder.pid} on ${holder.host}, ${holder.command}, since ` +
+          `${holder.since}; wait for it to finish (or, if that process is gone, delete ${file})`,
+        { file: dir },
+      );
     }
     // Stale (owner gone) or unreadable (a writer died between create and write): take it over atomically.
     const stale = `${file}.stale-${process.pid}`;

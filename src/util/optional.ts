@@ -6,7 +6,9 @@ import { InputError } from './errors.ts';
 
 /** The versions ctxbench is tested with: its package.json's optional peer dependencies. */
 function testedVersions(): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { peerDependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+  };
   return pkg.peerDependencies ?? {};
 }
 
@@ -20,15 +22,28 @@ export function installCommand(packages: readonly string[]): string {
 export function isMissingPackage(error: unknown, packages: readonly string[]): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return false;
-  return typeof message === 'string' && packages.some((name) => message.includes(`'${name}'`) || message.includes(`"${name}"`) || message.includes(`/node_modules/${name}/`));
+  return (
+    typeof message === 'string' &&
+    packages.some(
+      (name) =>
+        message.includes(`'${name}'`) || message.includes(`"${name}"`) || message.includes(`/node_modules/${name}/`),
+    )
+  );
 }
 
 /** `load()`, or an InputError saying that `feature` needs `packages` and how to install them. */
-export async function loadOptional<T>(packages: readonly string[], feature: string, load: () => Promise<T>): Promise<T> {
+export async function loadOptional<T>(
+  packages: readonly string[],
+  feature: string,
+  load: () => Promise<T>,
+): Promise<T> {
   try {
     return await load();
   } catch (error) {
     if (!isMissingPackage(error, packages)) throw error;
-    throw new InputError(`${feature} needs the optional packages ${packages.join(' and ')}, which are not installed: ${installCommand(packages)}`);
+    throw new InputError(
+      `${feature} needs the optional packages ${packages.join(' and ')}, which are not installed: ` +
+        `${installCommand(packages)}`,
+    );
   }
 }

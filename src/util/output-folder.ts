@@ -2,7 +2,17 @@
 // only ever replaces a folder it created itself, recognised by a marker file; the current folder,
 // its parents and any other non-empty folder are refused with a message. A folder written whole
 // appears complete or not at all: it is built as a temporary sibling and renamed into place.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { InputError, errorReason } from './errors.ts';
@@ -18,15 +28,26 @@ const MARKER = '.ctxbench-output';
 function checkReplaceable(path: string, owner: string | null, what: string): boolean {
   const cwd = process.cwd();
   if (path === cwd || cwd.startsWith(path.endsWith(sep) ? path : path + sep) || path === homedir()) {
-    throw new InputError(`refusing to write the ${what} into ${path}: it is the current folder, one of its parents or the home folder; pass a new folder (e.g. ctxbench-${owner ?? 'out'})`);
+    throw new InputError(
+      `refusing to write the ${what} into ${path}: it is the current folder, one of its parents or the home folder; ` +
+        `pass a new folder (e.g. ctxbench-${owner ?? 'out'})`,
+    );
   }
   if (!existsSync(path)) return false;
-  if (!statSync(path).isDirectory()) throw new InputError(`${path} is a file, not a folder: pass a new folder for the ${what}`);
+  if (!statSync(path).isDirectory())
+    throw new InputError(`${path} is a file, not a folder: pass a new folder for the ${what}`);
   if (readdirSync(path).length === 0) return false;
   const marker = join(path, MARKER);
   const markedBy = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : null;
-  if (owner === null) throw new InputError(`${path} exists and is not empty: refusing to replace its contents; pass a new or empty folder`);
-  if (markedBy !== owner) throw new InputError(`${path} is not empty and was not created by ctxbench ${owner}: refusing to replace its contents; pass a new or empty folder`);
+  if (owner === null)
+    throw new InputError(
+      `${path} exists and is not empty: refusing to replace its contents; pass a new or empty folder`,
+    );
+  if (markedBy !== owner)
+    throw new InputError(
+      `${path} is not empty and was not created by ctxbench ${owner}: refusing to replace its contents; pass a new ` +
+        `or empty folder`,
+    );
   return true;
 }
 
@@ -49,7 +70,11 @@ export function claimOutputFolder(dir: string, owner: string): string {
  * missing or empty, or (with `owner`) a folder that owner wrote before; with `owner` the result is
  * marked as its. Returns what `fill` returns.
  */
-export function writeFolderWhole<T>(dir: string, fill: (temporary: string) => T, options: { owner?: string; what: string }): T {
+export function writeFolderWhole<T>(
+  dir: string,
+  fill: (temporary: string) => T,
+  options: { owner?: string; what: string },
+): T {
   const target = resolve(dir);
   const owner = options.owner ?? null;
   const replacing = checkReplaceable(target, owner, options.what);

@@ -15,7 +15,9 @@ export interface Random {
 
 /** sfc32 seeded with the SHA-256 of the seed and keys. */
 export function randomFor(seed: number, ...keys: (string | number)[]): Random {
-  const digest = createHash('sha256').update([seed, ...keys].join('\0')).digest();
+  const digest = createHash('sha256')
+    .update([seed, ...keys].join('\0'))
+    .digest();
   let a = digest.readUInt32LE(0);
   let b = digest.readUInt32LE(4);
   let c = digest.readUInt32LE(8);

@@ -7,7 +7,9 @@
 import { z } from 'zod';
 import { InputError } from './errors.ts';
 
-/** Where a plugin's entries of one kind go: `key` of its default export, each entry checked by `entry`, added by `add`. */
+/**
+ * Where a plugin's entries of one kind go: `key` of its default export, each entry checked by `entry`, added by `add`.
+ */
 export interface PluginSlot<T> {
   key: string;
   entry: z.ZodType;
@@ -23,7 +25,10 @@ export function pluginSlots(): readonly PluginSlot<unknown>[] {
 }
 
 /** A plugin entry's function-valued field. */
-export const pluginFunction = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'must be a function');
+export const pluginFunction = z.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function',
+  'must be a function',
+);
 
 /** A plugin entry: named by `key` (a non-empty string), with these fields (others pass through). */
 export function pluginEntry(key: 'name' | 'prefix' | 'id', fields: Record<string, z.ZodType>): z.ZodType {
@@ -37,17 +42,24 @@ export class Registry<T> {
    * `kind` names the registry in errors ("unknown metric 'x' (known: ...)"); `field` is the option or field that names
    * entries; `plugin`, when plugins may add entries, its slot.
    */
-  constructor(readonly kind: string, private readonly field?: string, plugin?: PluginSlot<T>) {
+  constructor(
+    readonly kind: string,
+    private readonly field?: string,
+    plugin?: PluginSlot<T>,
+  ) {
     if (plugin) {
-      if (SLOTS.some((slot) => slot.key === plugin.key)) throw new Error(`two registries take the plugin key '${plugin.key}'`);
+      if (SLOTS.some((slot) => slot.key === plugin.key))
+        throw new Error(`two registries take the plugin key '${plugin.key}'`);
       SLOTS.push(plugin as PluginSlot<unknown>);
     }
   }
 
   /** Adds an entry; a second entry under the same name is an error (a plugin cannot silently replace a built-in). */
   register(name: string, entry: T): T {
-    if (!/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(name)) throw new InputError(`invalid ${this.kind} name '${name}' (letters, digits, . _ @ -)`, this.location());
-    if (this.entries.has(name)) throw new InputError(`a ${this.kind} named '${name}' is already registered`, this.location());
+    if (!/^[A-Za-z0-9][A-Za-z0-9._@-]*$/.test(name))
+      throw new InputError(`invalid ${this.kind} name '${name}' (letters, digits, . _ @ -)`, this.location());
+    if (this.entries.has(name))
+      throw new InputError(`a ${this.kind} named '${name}' is already registered`, this.location());
     this.entries.set(name, entry);
     return entry;
   }
@@ -58,7 +70,8 @@ export class Registry<T> {
 
   get(name: string): T {
     const entry = this.entries.get(name);
-    if (entry === undefined) throw new InputError(`unknown ${this.kind} '${name}' (known: ${this.names().join(', ')})`, this.location());
+    if (entry === undefined)
+      throw new InputError(`unknown ${this.kind} '${name}' (known: ${this.names().join(', ')})`, this.location());
     return entry;
   }
 

@@ -12,7 +12,9 @@ export function withKeys<T extends object>(object: T, keys: readonly (keyof T)[]
 
 /** Every key of T, listed once: `keysOf<T>()([...])` does not compile when the list misses one. */
 export function keysOf<T>() {
-  return <const K extends readonly (keyof T)[]>(keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> })): K => keys;
+  return <const K extends readonly (keyof T)[]>(
+    keys: K & ([Exclude<keyof T, K[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, K[number]> }),
+  ): K => keys;
 }
 
 /** The keys any of `objects` has, in the order they first appear. */

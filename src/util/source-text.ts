@@ -13,7 +13,10 @@ export interface DecodedSource {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The UTF-16 byte order of text without a byte order mark: zero high bytes on one side of most characters (ASCII-heavy code). */
+/**
+ * The UTF-16 byte order of text without a byte order mark: zero high bytes on one side of most characters (ASCII-heavy
+ * code).
+ */
 function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
   let evenZeros = 0;
@@ -30,8 +33,10 @@ function utf16Order(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
 
 /** A file's text and how it was decoded; null for binary content (zero bytes that are no UTF-16). */
 export function decodeSource(bytes: Uint8Array): DecodedSource | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' };
   if (bytes.includes(0)) {
     const order = utf16Order(bytes);
     return order ? { text: new TextDecoder(order).decode(bytes), encoding: order } : null;
@@ -39,7 +44,10 @@ export function decodeSource(bytes: Uint8Array): DecodedSource | null {
   try {
     return { text: UTF8.decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'), encoding: 'latin1' };
+    return {
+      text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'),
+      encoding: 'latin1',
+    };
   }
 }
 

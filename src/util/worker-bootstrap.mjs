@@ -4,7 +4,8 @@
 // package never loads it.
 import { parentPort, workerData } from 'node:worker_threads';
 
-if ([workerData.module, ...workerData.setups.map((setup) => setup.module)].some((module) => module.endsWith('.ts'))) (await import('tsx/esm/api')).register();
+if ([workerData.module, ...workerData.setups.map((setup) => setup.module)].some((module) => module.endsWith('.ts')))
+  (await import('tsx/esm/api')).register();
 for (const setup of workerData.setups) await (await import(setup.module))[setup.name](setup.argument);
 const { handle } = await import(workerData.module);
 // One input at a time, in the order sent (a queue's inputs arrive before the ones before are done).
@@ -15,7 +16,13 @@ parentPort.on('message', ({ id, input }) => {
       parentPort.postMessage({ id, output: await handle(input) });
     } catch (error) {
       // the message, code and stack apart: the caller shows the message (and code) and keeps the stack for debugging
-      parentPort.postMessage({ id, error: error instanceof Error ? { message: error.message, code: error.code, stack: error.stack } : { message: String(error) } });
+      parentPort.postMessage({
+        id,
+        error:
+          error instanceof Error
+            ? { message: error.message, code: error.code, stack: error.stack }
+            : { message: String(error) },
+      });
     }
   });
 });

@@ -37,22 +37,38 @@ export interface WorkerSettings {
    * less often, and each object it keeps is copied fewer times, with a bigger one.
    */
   youngGenerationMb?: number;
-  /** an idle worker does not keep the process alive (a pool that is never closed: the process exits when its own work is done). */
+  /**
+   * an idle worker does not keep the process alive (a pool that is never closed: the process exits when its own work is
+   * done).
+   */
   unrefWhenIdle?: boolean;
 }
 
 /** A worker thread running `module`'s `handle(input)` for each input it is sent, one at a time, in order. */
-function startWorker<TOutput>(module: URL, heap: WorkerSettings, onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void, onError: (error: Error) => void): Worker {
+function startWorker<TOutput>(
+  module: URL,
+  heap: WorkerSettings,
+  onReply: (worker: Worker, reply: WorkerReply<TOutput>) => void,
+  onError: (error: Error) => void,
+): Worker {
   const bootstrap = new URL('./worker-bootstrap.mjs', import.meta.url);
-  const resourceLimits = heap.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: heap.youngGenerationMb };
+  const resourceLimits =
+    heap.youngGenerationMb === undefined ? undefined : { maxYoungGenerationSizeMb: heap.youngGenerationMb };
   const worker = new Worker(bootstrap, { workerData: { module: workerModule(module), setups }, resourceLimits });
   worker.on('message', (reply: WorkerReply<TOutput>) => onReply(worker, reply));
   worker.on('error', onError);
   return worker;
 }
 
-/** Starts `size` workers (default: one per core) for a module exporting `handle(input)`; each input goes to the next idle worker. */
-export function createWorkerPool<TInput, TOutput>(module: URL, size = availableParallelism(), heap: WorkerSettings = {}): WorkerPool<TInput, TOutput> {
+/**
+ * Starts `size` workers (default: one per core) for a module exporting `handle(input)`; each input goes to the next
+ * idle worker.
+ */
+export function createWorkerPool<TInput, TOutput>(
+  module: URL,
+  size = availableParallelism(),
+  heap: WorkerSettings = {},
+): WorkerPool<TInput, TOutput> {
   const idle: Worker[] = [];
   const queue: Job<TInput>[] = [];
   const dispatch = () => {
@@ -67,12 +83,17 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
     dispatch();
   });
   const workers = Array.from({ length: Math.max(1, size) }, () => {
-    const worker = startWorker<TOutput>(module, heap, (from, reply) => {
-      if (heap.unrefWhenIdle) from.unref();
-      jobs.settle(reply);
-      idle.push(from);
-      dispatch();
-    }, (error) => jobs.fail(error));
+    const worker = startWorker<TOutput>(
+      module,
+      heap,
+      (from, reply) => {
+        if (heap.unrefWhenIdle) from.unref();
+        jobs.settle(reply);
+        idle.push(from);
+        dispatch();
+      },
+      (error) => jobs.fail(error),
+    );
     if (heap.unrefWhenIdle) worker.unref();
     idle.push(worker);
     return worker;
@@ -89,9 +110,17 @@ export function createWorkerPool<TInput, TOutput>(module: URL, size = availableP
  * One worker for a module exporting `handle(input)`, sent each input at once: it works through them
  * in order while this thread goes on (and may be too busy to hear its answers until later).
  */
-export function createWorkerQueue<TInput, TOutput>(module: URL, heap: WorkerSettings = {}): WorkerPool<TInput, TOutput> {
+export function createWorkerQueue<TInput, TOutput>(
+  module: URL,
+  heap: WorkerSettings = {},
+): WorkerPool<TInput, TOutput> {
   const jobs = new Jobs<TInput, TOutput>((job) => worker.postMessage(job));
-  const worker = startWorker<TOutput>(module, heap, (_from, reply) => jobs.settle(reply), (error) => jobs.fail(error));
+  const worker = startWorker<TOutput>(
+    module,
+    heap,
+    (_from, reply) => jobs.settle(reply),
+    (error) => jobs.fail(error),
+  );
   return {
     run: (input) => jobs.run(input),
     async close() {
@@ -113,7 +142,10 @@ interface Job<TInput> {
   input: TInput;
 }
 
-/** The inputs handed to workers and not answered yet: each one's promise, settled by its worker's reply, or failed with every later one when a worker crashes. */
+/**
+ * The inputs handed to workers and not answered yet: each one's promise, settled by its worker's reply, or failed with
+ * every later one when a worker crashes.
+ */
 class Jobs<TInput, TOutput> {
   private readonly pending = new Map<number, Pending<TOutput>>();
   private nextId = 0;

@@ -41,7 +41,9 @@ export function readYaml(text: string, file: string): { value: unknown; where: R
   return { value, where: { file, lineOf } };
 }
 
-/** Reads a YAML (or JSON) file a user wrote: its text, value and field lines; `what` names it when it cannot be read. */
+/**
+ * Reads a YAML (or JSON) file a user wrote: its text, value and field lines; `what` names it when it cannot be read.
+ */
 export function readYamlFile(file: string, what: string): { text: string; value: unknown; where: RecordLocation } {
   let text: string;
   try {

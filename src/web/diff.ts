@@ -34,7 +34,10 @@ type Step = '=' | '-' | '+';
  */
 export const DIFF_WORK_BUDGET = 5_000_000;
 
-/** The shortest edit script from `a` to `b` (arrays of interned line ids), in order; null when it costs more than `budget` steps. */
+/**
+ * The shortest edit script from `a` to `b` (arrays of interned line ids), in order; null when it costs more than
+ * `budget` steps.
+ */
 function shortestEditScript(a: Int32Array, b: Int32Array, budget: number): Step[] | null {
   const n = a.length;
   const m = b.length;
@@ -108,7 +111,10 @@ function sideBySide(length: number, a: Int32Array, b: Int32Array): Step[] {
 }
 
 export interface Diff {
-  /** one character per diff line: `=` in both texts, `-` only in the old (reference), `+` only in the new (candidate); in a changed block deletions come first. */
+  /**
+   * one character per diff line: `=` in both texts, `-` only in the old (reference), `+` only in the new (candidate);
+   * in a changed block deletions come first.
+   */
   ops: string;
   /** `myers`: the shortest edit script; `side-by-side`: the search's budget ran out, lines are paired by position. */
   method: 'myers' | 'side-by-side';
@@ -120,7 +126,11 @@ export function diffLines(oldText: string, newText: string): DiffLine[] {
 }
 
 /** Diffs two texts line by line, within `budget` steps of Myers' search, as lines with their numbers. */
-export function diffTexts(oldText: string, newText: string, budget = DIFF_WORK_BUDGET): { lines: DiffLine[]; method: Diff['method'] } {
+export function diffTexts(
+  oldText: string,
+  newText: string,
+  budget = DIFF_WORK_BUDGET,
+): { lines: DiffLine[]; method: Diff['method'] } {
   const { ops, method } = diffOps(oldText, newText, budget);
   return { lines: expandDiff(ops, splitLines(oldText), splitLines(newText)), method };
 }
@@ -130,11 +140,12 @@ export function diffOps(oldText: string, newText: string, budget = DIFF_WORK_BUD
   const oldLines = splitLines(oldText);
   const newLines = splitLines(newText);
   const ids = new Map<string, number>();
-  const intern = (lines: string[]) => Int32Array.from(lines, (line) => {
-    let id = ids.get(line);
-    if (id === undefined) ids.set(line, (id = ids.size));
-    return id;
-  });
+  const intern = (lines: string[]) =>
+    Int32Array.from(lines, (line) => {
+      let id = ids.get(line);
+      if (id === undefined) ids.set(line, (id = ids.size));
+      return id;
+    });
   const a = intern(oldLines);
   const b = intern(newLines);
   // The common head and tail cost nothing to find and shrink the search to the changed middle.
@@ -148,7 +159,7 @@ export function diffOps(oldText: string, newText: string, budget = DIFF_WORK_BUD
   const middle = shortest ?? sideBySide(Math.max(oldMiddle.length, newMiddle.length), oldMiddle, newMiddle);
   // Within each changed block, deletions before insertions.
   const ops: string[] = ['='.repeat(head)];
-  for (let i = 0; i < middle.length;) {
+  for (let i = 0; i < middle.length; ) {
     if (middle[i] === '=') {
       ops.push('=');
       i++;

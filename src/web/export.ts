@@ -23,7 +23,11 @@ export function staticIndexHtml(template: string): string {
   const replacements: [string, string][] = [
     ['data-mode="live"', 'data-mode="static"'],
     ['<script type="module" src="app.js"></script>', '<script src="app.js" defer></script>'],
-    ['<meta charset="utf-8">', `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/; frame-ancestors 'none'/, '')}">`],
+    [
+      '<meta charset="utf-8">',
+      `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" ` +
+        `content="${CONTENT_SECURITY_POLICY.replace(/; frame-ancestors 'none'/, '')}">`,
+    ],
   ];
   return replacements.reduce((html, [from, to]) => {
     if (!html.includes(from)) throw new Error(`src/web/static/index.html no longer contains ${from}`);
@@ -38,40 +42,54 @@ export function staticIndexHtml(template: string): string {
 export function exportViewer(dirs: readonly string[], outDir: string): ExportSummary {
   const runs = new RunCollection(dirs);
   try {
-    return writeFolderWhole(outDir, (out) => {
-      let files = 0;
-      const write = (name: string, text: string) => {
-        const file = join(out, name);
-        makeFolders(dirname(file));
-        writeFileSync(file, text);
+    return writeFolderWhole(
+      outDir,
+      (out) => {
+        let files = 0;
+        const write = (name: string, text: string) => {
+          const file = join(out, name);
+          makeFolders(dirname(file));
+          writeFileSync(file, text);
+          files++;
+        };
+        const writeData = (route: DataRoute, value: unknown) =>
+          write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(value)});\n`);
+        const writeAnswer = (route: DataRoute) => writeData(route, answerApi(runs, route.path));
+        /**
+         * A refused request (runs that cannot be compared) is written as the server's error answer, which the page
+         * shows.
+         */
+        const writeAnswerOrRefusal = (route: DataRoute) => {
+          try {
+            writeAnswer(route);
+          } catch (error) {
+            if (!(error instanceof InputError)) throw error;
+            writeData(route, { error: error.message });
+          }
+        };
+        write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
+        copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
         files++;
-      };
-      const writeData = (route: DataRoute, value: unknown) => write(route.file, `ctxbenchData(${JSON.stringify(route.path)}, ${JSON.stringify(value)});\n`);
-      const writeAnswer = (route: DataRoute) => writeData(route, answerApi(runs, route.path));
-      /** A refused request (runs that cannot be compared) is written as the server's error answer, which the page shows. */
-      const writeAnswerOrRefusal = (route: DataRoute) => {
-        try {
-          writeAnswer(route);
-        } catch (error) {
-          if (!(error instanceof InputError)) throw error;
-          writeData(route, { error: error.message });
+        write('app.js', bundleModules(STATIC_DIR, 'app.js'));
+        writeAnswer(routes.runs());
+        let tasks = 0;
+        for (const run of runs.runs) {
+          for (const route of [
+            routes.run(run.id),
+            routes.rows(run.id),
+            routes.summary(run.id),
+            routes.progress(run.id),
+          ])
+            writeAnswer(route);
+          // One task at a time: its texts and candidates are read for its file and let go.
+          for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
+          tasks += run.rows().length;
+          for (const other of runs.runs) if (other !== run) writeAnswerOrRefusal(routes.compare(run.id, other.id));
         }
-      };
-      write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
-      copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
-      files++;
-      write('app.js', bundleModules(STATIC_DIR, 'app.js'));
-      writeAnswer(routes.runs());
-      let tasks = 0;
-      for (const run of runs.runs) {
-        for (const route of [routes.run(run.id), routes.rows(run.id), routes.summary(run.id), routes.progress(run.id)]) writeAnswer(route);
-        // One task at a time: its texts and candidates are read for its file and let go.
-        for (const row of run.rows()) writeAnswer(routes.task(run.id, row));
-        tasks += run.rows().length;
-        for (const other of runs.runs) if (other !== run) writeAnswerOrRefusal(routes.compare(run.id, other.id));
-      }
-      return { dir: resolve(outDir), runs: runs.runs.length, tasks, files };
-    }, { owner: 'view', what: 'viewer export' });
+        return { dir: resolve(outDir), runs: runs.runs.length, tasks, files };
+      },
+      { owner: 'view', what: 'viewer export' },
+    );
   } finally {
     runs.close();
   }

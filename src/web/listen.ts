@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
 
 /** Scripts and styles only from the server itself: even a rendering mistake could not run injected markup. */
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri " +
+  "'none'; form-action 'none'; frame-ancestors 'none'";
 
 export const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -26,7 +28,10 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -65,13 +70,17 @@ export function pathSegments(rawPath: string): string[] {
 export function parseRequestUrl(url: string): { segments: string[]; params: URLSearchParams } {
   if (!url.startsWith('/')) throw new HttpError(400, 'bad request path');
   const queryAt = url.indexOf('?');
-  return { segments: pathSegments(queryAt < 0 ? url : url.slice(0, queryAt)), params: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)) };
+  return {
+    segments: pathSegments(queryAt < 0 ? url : url.slice(0, queryAt)),
+    params: new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)),
+  };
 }
 
 /** A static file name: no empty, `.` or `..` segment (also encoded), no separator or NUL inside one. */
 export function assertPlainFileSegments(segments: string[]): void {
   for (const segment of segments) {
-    if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new HttpError(403, 'path not allowed');
+    if (segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment))
+      throw new HttpError(403, 'path not allowed');
   }
 }
 
@@ -92,7 +101,13 @@ export function sendError(response: ServerResponse, error: unknown): void {
 }
 
 /** Answers with a file of the static folder (`index` for `/`); throws HttpError. */
-function sendStatic(files: Map<string, string>, segments: string[], request: IncomingMessage, response: ServerResponse, index: string): void {
+function sendStatic(
+  files: Map<string, string>,
+  segments: string[],
+  request: IncomingMessage,
+  response: ServerResponse,
+  index: string,
+): void {
   assertPlainFileSegments(segments);
   const file = files.get(segments.length === 0 ? index : `/${segments.join('/')}`);
   if (!file) throw new HttpError(404, 'not found');
@@ -100,11 +115,22 @@ function sendStatic(files: Map<string, string>, segments: string[], request: Inc
   response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
 }
 
-/** The warning a server bound elsewhere than 127.0.0.1/localhost/::1 prints at start (null there): beyond loopback it has no authentication; on a loopback alias only that name is answered. */
+/**
+ * The warning a server bound elsewhere than 127.0.0.1/localhost/::1 prints at start (null there): beyond loopback it
+ * has no authentication; on a loopback alias only that name is answered.
+ */
 export function exposureWarning(host: string, what: string): string | null {
   if (LOOPBACK_NAMES.has(host.toLowerCase())) return null;
-  if (/^127\./.test(host)) return `warning: ${host} is a loopback alias: requests must name it as their host (http://${host}:PORT/); localhost and 127.0.0.1 are answered too, any other host name is refused`;
-  return `warning: listening on ${host}, not loopback: anyone who can reach this machine can read ${what} (there is no authentication); requests must name this machine by one of its addresses or its host name (DNS rebinding is refused)`;
+  if (/^127\./.test(host))
+    return (
+      `warning: ${host} is a loopback alias: requests must name it as their host (http://${host}:PORT/); ` +
+      `localhost and 127.0.0.1 are answered too, any other host name is refused`
+    );
+  return (
+    `warning: listening on ${host}, not loopback: anyone who can reach this machine can read ${what} (there is ` +
+    `no authentication); requests must name this machine by one of its addresses or its host name (DNS rebinding is ` +
+    `refused)`
+  );
 }
 
 /**
@@ -117,14 +143,17 @@ export function allowedHosts(host: string): Set<string> {
   const names = new Set([...LOOPBACK_NAMES, host.toLowerCase(), `[${host.toLowerCase()}]`]);
   if (host === '0.0.0.0' || host === '::') {
     for (const addresses of Object.values(networkInterfaces())) {
-      for (const { address } of addresses ?? []) names.add(address.includes(':') ? `[${address.toLowerCase()}]` : address);
+      for (const { address } of addresses ?? [])
+        names.add(address.includes(':') ? `[${address.toLowerCase()}]` : address);
     }
     names.add(hostname().toLowerCase());
   }
   return names;
 }
 
-/** Sets the security headers; false (after answering 403) when a request names a host this server is not (allowedHosts). */
+/**
+ * Sets the security headers; false (after answering 403) when a request names a host this server is not (allowedHosts).
+ */
 function guardRequest(request: IncomingMessage, response: ServerResponse, allowed: ReadonlySet<string>): boolean {
   response.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
   response.setHeader('x-content-type-options', 'nosniff');
@@ -151,7 +180,9 @@ export interface LocalSite {
   api(request: IncomingMessage, response: ServerResponse, api: ApiRequest): void | Promise<void>;
 }
 
-/** The request handler of a site: security headers and the Host check, static files (GET/HEAD), the API, errors as JSON. */
+/**
+ * The request handler of a site: security headers and the Host check, static files (GET/HEAD), the API, errors as JSON.
+ */
 function siteHandler(site: LocalSite, allowed: ReadonlySet<string>): RequestListener {
   const files = staticFiles();
   return (request, response) => {
@@ -167,8 +198,15 @@ function siteHandler(site: LocalSite, allowed: ReadonlySet<string>): RequestList
   };
 }
 
-/** Listens on host:port (0 picks a free port) and returns the URL; a port in use or an unknown address is an InputError naming the option. */
-async function listenLocal(server: Server, port: number, host: string): Promise<{ url: string; host: string; port: number }> {
+/**
+ * Listens on host:port (0 picks a free port) and returns the URL; a port in use or an unknown address is an InputError
+ * naming the option.
+ */
+async function listenLocal(
+  server: Server,
+  port: number,
+  host: string,
+): Promise<{ url: string; host: string; port: number }> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -176,8 +214,12 @@ async function listenLocal(server: Server, port: number, host: string): Promise<
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new InputError(`port ${port} is in use; pick another with --port (0 picks a free one)`, { field: '--port' });
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new InputError(`cannot bind ${host}`, { field: '--host' });
+    if (code === 'EADDRINUSE')
+      throw new InputError(`port ${port} is in use; pick another with --port (0 picks a free one)`, {
+        field: '--port',
+      });
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new InputError(`cannot bind ${host}`, { field: '--host' });
     throw error;
   }
   const address = server.address() as AddressInfo;
@@ -197,7 +239,11 @@ export interface LocalServer {
  * allowedHosts) and `port` (0: a free one). `release` frees what the site holds (run stores, the
  * reviews file), on close and when the server cannot listen.
  */
-export async function serveLocal(site: LocalSite, options: { port?: number; host?: string }, release: () => void): Promise<LocalServer> {
+export async function serveLocal(
+  site: LocalSite,
+  options: { port?: number; host?: string },
+  release: () => void,
+): Promise<LocalServer> {
   const host = options.host ?? '127.0.0.1';
   const server = createServer(siteHandler(site, allowedHosts(host)));
   let address;

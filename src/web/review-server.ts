@@ -37,7 +37,18 @@ export interface ReviewItem {
 const MAX_BODY_BYTES = 64 * 1024;
 
 function itemOf(task: TaskRecord): ReviewItem {
-  return { id: task.id, name: task.name ?? null, path: task.path, line: task.span.startLine, language: task.language, repo: task.repo.name, kind: reviewKindOf(task), docstring: task.docstring ?? null, signature: task.signature ?? null, body: task.reference };
+  return {
+    id: task.id,
+    name: task.name ?? null,
+    path: task.path,
+    line: task.span.startLine,
+    language: task.language,
+    repo: task.repo.name,
+    kind: reviewKindOf(task),
+    docstring: task.docstring ?? null,
+    signature: task.signature ?? null,
+    body: task.reference,
+  };
 }
 
 function readBody(request: IncomingMessage): Promise<unknown> {
@@ -65,34 +76,58 @@ export async function startReviewServer(tasksPath: string, options: ReviewServer
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const reviewsFile = reviewsPath(tasksPath);
   const store = new ReviewStore(reviewsFile);
-  const reviewer = validateReview({ taskId: '-', reviewer: options.reviewer, kind: 'original', mark: '+', note: '', docstring: null, at: '-' }, { file: '--reviewer' }).reviewer;
+  const reviewer = validateReview(
+    { taskId: '-', reviewer: options.reviewer, kind: 'original', mark: '+', note: '', docstring: null, at: '-' },
+    { file: '--reviewer' },
+  ).reviewer;
   const state = () => {
     const mine = store.all(reviewer).filter((review) => byId.has(review.taskId));
-    return { reviewed: mine.length, total: tasks.length, reviews: Object.fromEntries(mine.map((review) => [review.taskId, { mark: review.mark, note: review.note }])) };
+    return {
+      reviewed: mine.length,
+      total: tasks.length,
+      reviews: Object.fromEntries(mine.map((review) => [review.taskId, { mark: review.mark, note: review.note }])),
+    };
   };
 
-  const server = await serveLocal({
-    index: '/review.html',
-    async api(request, response, { segments }) {
-      const [resource, taskId, ...rest] = segments;
-      if (resource !== 'review' || rest.length > 0) throw new HttpError(404, 'no such API route');
-      if (taskId === undefined) {
-        if (request.method !== 'GET') throw new HttpError(405, 'method not allowed');
-        sendJson(response, 200, { reviewer, tasksFile: basename(tasksPath), items: tasks.map(itemOf), ...state() });
-        return;
-      }
-      if (request.method !== 'PUT') throw new HttpError(405, 'method not allowed');
-      if (!/^application\/json\b/.test(request.headers['content-type'] ?? '')) throw new HttpError(415, 'expected a JSON body');
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== `http://${request.headers.host}`) throw new HttpError(403, 'cross-origin write refused');
-      const task = byId.get(taskId);
-      if (!task) throw new HttpError(404, `no task '${taskId}'`);
-      const body = (await readBody(request)) as Record<string, unknown> | null;
-      const review: ReviewRecord = validateReview({ taskId, reviewer, kind: reviewKindOf(task), mark: body?.mark, note: body?.note ?? '', docstring: task.docstring ?? null, at: new Date().toISOString() }, { file: 'request' });
-      store.put(review);
-      const { reviewed, total } = state();
-      sendJson(response, 200, { reviewed, total });
+  const server = await serveLocal(
+    {
+      index: '/review.html',
+      async api(request, response, { segments }) {
+        const [resource, taskId, ...rest] = segments;
+        if (resource !== 'review' || rest.length > 0) throw new HttpError(404, 'no such API route');
+        if (taskId === undefined) {
+          if (request.method !== 'GET') throw new HttpError(405, 'method not allowed');
+          sendJson(response, 200, { reviewer, tasksFile: basename(tasksPath), items: tasks.map(itemOf), ...state() });
+          return;
+        }
+        if (request.method !== 'PUT') throw new HttpError(405, 'method not allowed');
+        if (!/^application\/json\b/.test(request.headers['content-type'] ?? ''))
+          throw new HttpError(415, 'expected a JSON body');
+        const origin = request.headers.origin;
+        if (origin !== undefined && origin !== `http://${request.headers.host}`)
+          throw new HttpError(403, 'cross-origin write refused');
+        const task = byId.get(taskId);
+        if (!task) throw new HttpError(404, `no task '${taskId}'`);
+        const body = (await readBody(request)) as Record<string, unknown> | null;
+        const review: ReviewRecord = validateReview(
+          {
+            taskId,
+            reviewer,
+            kind: reviewKindOf(task),
+            mark: body?.mark,
+            note: body?.note ?? '',
+            docstring: task.docstring ?? null,
+            at: new Date().toISOString(),
+          },
+          { file: 'request' },
+        );
+        store.put(review);
+        const { reviewed, total } = state();
+        sendJson(response, 200, { reviewed, total });
+      },
     },
-  }, options, () => store.close());
+    options,
+    () => store.close(),
+  );
   return { url: server.url, reviewsFile, close: () => server.close() };
 }

@@ -7,20 +7,68 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TaskHead, TaskRecord } from '../datasets/index.ts';
-import { buildReport, scaleNote, cachedReader, compareRuns, FIGURE_KINDS, CHARTS_MISSING, figureSvg, figuresOfRuns, provenanceLines, type Dimension, type Report } from '../report/index.ts';
-import { openRunStore, runDatabasePath, candidateHead, wallTimeMs, type RunStore, type AgentTrace, type CandidateHead, type CandidateRecord, type RunConfig, type RunStoreReader } from '../runstore/index.ts';
+import {
+  buildReport,
+  scaleNote,
+  cachedReader,
+  compareRuns,
+  FIGURE_KINDS,
+  CHARTS_MISSING,
+  figureSvg,
+  figuresOfRuns,
+  provenanceLines,
+  type Dimension,
+  type Report,
+} from '../report/index.ts';
+import {
+  openRunStore,
+  runDatabasePath,
+  candidateHead,
+  wallTimeMs,
+  type RunStore,
+  type AgentTrace,
+  type CandidateHead,
+  type CandidateRecord,
+  type RunConfig,
+  type RunStoreReader,
+} from '../runstore/index.ts';
 import type { PromptParts } from '../context/index.ts';
 import { listMetrics } from '../metrics/index.ts';
 import { InputError } from '../util/errors.ts';
 import { HttpError } from './listen.ts';
 import { candidateView, originalFacts, taskRow, verdictClass } from './view-model.ts';
-import type { CompareTask, RunComparison, RunInfo, RunProgress, RunSummary, SummaryFigure, SummaryTable, TaskDetail, TaskRow, VerdictClass } from './types.ts';
+import type {
+  CompareTask,
+  RunComparison,
+  RunInfo,
+  RunProgress,
+  RunSummary,
+  SummaryFigure,
+  SummaryTable,
+  TaskDetail,
+  TaskRow,
+  VerdictClass,
+} from './types.ts';
 
 /** The task list's metric columns: pass@1 (from verdicts), then the registered metrics marked `column`. */
-const tableMetrics = () => ['pass@1', ...listMetrics().filter((metric) => metric.column).map((metric) => metric.name)];
+const tableMetrics = () => [
+  'pass@1',
+  ...listMetrics()
+    .filter((metric) => metric.column)
+    .map((metric) => metric.name),
+];
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
-const SUMMARY_DIMENSIONS: Dimension[] = ['repo', 'language', 'kind', 'level', 'bucket', 'semantic', 'lines', 'prompt-tokens'];
+const SUMMARY_DIMENSIONS: Dimension[] = [
+  'repo',
+  'language',
+  'kind',
+  'level',
+  'bucket',
+  'semantic',
+  'lines',
+  'prompt-tokens',
+];
 
 /** Tasks read per slice by `prepare`, between which other requests are answered. */
 const PREPARE_SLICE = 5000;
@@ -55,7 +103,10 @@ export class RunView implements RunStoreReader {
   private history: { version: number; ords: number[] }[] = [];
   private closed = false;
 
-  constructor(readonly id: string, dir: string) {
+  constructor(
+    readonly id: string,
+    dir: string,
+  ) {
     this.store = openRunStore(dir, { readonly: true });
     this.dir = this.store.dir;
     try {
@@ -116,7 +167,16 @@ export class RunView implements RunStoreReader {
     }
     // The whole run: the log's position first, so that what is written meanwhile is read again next time.
     this.history = [];
-    this.snapshot = { dataVersion, version: (previous?.version ?? 0) + 1, seq: this.store.lastChange(), byTask: null, candidates: null, rows: null, summary: null, progress: null };
+    this.snapshot = {
+      dataVersion,
+      version: (previous?.version ?? 0) + 1,
+      seq: this.store.lastChange(),
+      byTask: null,
+      candidates: null,
+      rows: null,
+      summary: null,
+      progress: null,
+    };
     return this.snapshot;
   }
 
@@ -155,7 +215,8 @@ export class RunView implements RunStoreReader {
     let after: { taskId: string; sample: number } | null = null;
     for (let from = 0, tasksLeft = true, candidatesLeft = true; tasksLeft || candidatesLeft; from += PREPARE_SLICE) {
       if (tasksLeft) {
-        const slice = this.headList?.slice(from, from + PREPARE_SLICE) ?? this.store.taskHeads({ from, limit: PREPARE_SLICE });
+        const slice =
+          this.headList?.slice(from, from + PREPARE_SLICE) ?? this.store.taskHeads({ from, limit: PREPARE_SLICE });
         for (const task of slice) heads.push(task);
         tasksLeft = slice.length === PREPARE_SLICE;
       }
@@ -236,7 +297,16 @@ export class RunView implements RunStoreReader {
       snapshot.candidates = counts.candidates;
     }
     const tasks = this.taskCount;
-    return { id: this.id, dir: this.dir, config, tasks, candidates: snapshot.candidates, expected: tasks * config.samples, version: snapshot.version, tableMetrics: tableMetrics() };
+    return {
+      id: this.id,
+      dir: this.dir,
+      config,
+      tasks,
+      candidates: snapshot.candidates,
+      expected: tasks * config.samples,
+      version: snapshot.version,
+      tableMetrics: tableMetrics(),
+    };
   }
 
   rows(): TaskRow[] {
@@ -245,7 +315,10 @@ export class RunView implements RunStoreReader {
     return snapshot.rows;
   }
 
-  /** The rows of the first `limit` tasks, reading only those tasks when the whole list is not read yet: a list shows them first. */
+  /**
+   * The rows of the first `limit` tasks, reading only those tasks when the whole list is not read yet: a list shows
+   * them first.
+   */
   firstRows(limit: number): TaskRow[] {
     const snapshot = this.current();
     if (snapshot.rows) return snapshot.rows.slice(0, limit);
@@ -266,7 +339,9 @@ export class RunView implements RunStoreReader {
       task,
       facts: originalFacts(task),
       prompt: this.prompt(taskId),
-      candidates: candidates.map((candidate) => candidateView(task, candidate, this.store.trace(candidate.taskId, candidate.sample))),
+      candidates: candidates.map((candidate) =>
+        candidateView(task, candidate, this.store.trace(candidate.taskId, candidate.sample)),
+      ),
     };
   }
 
@@ -277,8 +352,13 @@ export class RunView implements RunStoreReader {
       const reader = cachedReader(this);
       const overall = buildReport([reader], []);
       snapshot.summary = {
-        run: this.info(), provenance: provenanceLines(overall), notes: overall.notes, scaleNote: scaleNote(overall.metrics), tables: [{ by: [], report: overall }, ...splitTables([reader], overall.metrics)],
-        figures: summaryFigures([reader], overall), kinds: FIGURE_KINDS.list().map(({ id, title, description }) => ({ id, title, description })),
+        run: this.info(),
+        provenance: provenanceLines(overall),
+        notes: overall.notes,
+        scaleNote: scaleNote(overall.metrics),
+        tables: [{ by: [], report: overall }, ...splitTables([reader], overall.metrics)],
+        figures: summaryFigures([reader], overall),
+        kinds: FIGURE_KINDS.list().map(({ id, title, description }) => ({ id, title, description })),
       };
     }
     return snapshot.summary;
@@ -294,9 +374,26 @@ export class RunView implements RunStoreReader {
     const snapshot = this.loaded();
     if (!snapshot.progress) {
       const config = this.config();
-      const counts: Record<VerdictClass, number> = { passed: 0, flagged: 0, built: 0, failed: 0, timeout: 0, 'not-run': 0, 'no-output': 0 };
+      const counts: Record<VerdictClass, number> = {
+        passed: 0,
+        flagged: 0,
+        built: 0,
+        failed: 0,
+        timeout: 0,
+        'not-run': 0,
+        'no-output': 0,
+      };
       const sessions = this.store.sessions();
-      const time = { generationMs: 0, buildMs: 0, testMs: 0, totalMs: 0, averageMs: null as number | null, timedCandidates: 0, wallMs: wallTimeMs(sessions), sessions: sessions.length };
+      const time = {
+        generationMs: 0,
+        buildMs: 0,
+        testMs: 0,
+        totalMs: 0,
+        averageMs: null as number | null,
+        timedCandidates: 0,
+        wallMs: wallTimeMs(sessions),
+        sessions: sessions.length,
+      };
       let scored = 0;
       let executed = 0;
       for (const list of snapshot.byTask.values()) {
@@ -315,12 +412,26 @@ export class RunView implements RunStoreReader {
       time.totalMs = time.generationMs + time.buildMs + time.testMs;
       time.averageMs = time.timedCandidates ? time.totalMs / time.timedCandidates : null;
       const configWithoutTasksFile = { ...config, tasksPath: '' };
-      const reader = cachedReader({ dir: this.dir, config: () => configWithoutTasksFile, tasks: () => this.tasks(), prompt: (id) => this.prompt(id), candidates: () => this.candidates(), trace: (id, sample) => this.trace(id, sample) });
+      const reader = cachedReader({
+        dir: this.dir,
+        config: () => configWithoutTasksFile,
+        tasks: () => this.tasks(),
+        prompt: (id) => this.prompt(id),
+        candidates: () => this.candidates(),
+        trace: (id, sample) => this.trace(id, sample),
+      });
       const passColumns = [1, 5, 10].filter((k) => k <= config.samples).map((k) => `pass@${k}`);
       const tasks = this.heads().length;
       snapshot.progress = {
-        run: this.id, version: snapshot.version, tasks, expected: tasks * config.samples,
-        generated: snapshot.candidates!, scored, executed, counts, time,
+        run: this.id,
+        version: snapshot.version,
+        tasks,
+        expected: tasks * config.samples,
+        generated: snapshot.candidates!,
+        scored,
+        executed,
+        counts,
+        time,
         perRepo: buildReport([reader], ['repo'], [...passColumns, 'em', 'es']),
         updatedAt: new Date().toISOString(),
       };
@@ -352,23 +463,33 @@ function summaryFigures(stores: RunStoreReader[], overall: Report): SummaryFigur
   return figuresOfRuns(stores, overall).map((figure) => {
     const svg = figure.chart ? figureSvg(figure) : null;
     return {
-      id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption,
-      svg, table: figure.table ?? null, note: figure.chart && svg === null ? CHARTS_MISSING : null,
+      id: figure.id,
+      kind: figure.kind,
+      title: figure.title,
+      caption: figure.caption,
+      svg,
+      table: figure.table ?? null,
+      note: figure.chart && svg === null ? CHARTS_MISSING : null,
     };
   });
 }
 
 /** One report per summary dimension that splits the runs into more than one group. */
 function splitTables(stores: RunStoreReader[], metrics: string[]): SummaryTable[] {
-  return SUMMARY_DIMENSIONS.map((dimension) => ({ by: [dimension], report: buildReport(stores, [dimension], metrics) }))
-    .filter(({ report }) => new Set(report.rows.map((row) => row.group[0])).size > 1);
+  return SUMMARY_DIMENSIONS.map((dimension) => ({
+    by: [dimension],
+    report: buildReport(stores, [dimension], metrics),
+  })).filter(({ report }) => new Set(report.rows.map((row) => row.group[0])).size > 1);
 }
 
 /** Unique URL names for run directories: their base names, numbered when two are the same. */
 export function runIds(dirs: readonly string[]): string[] {
   const used = new Set<string>();
   return dirs.map((dir) => {
-    const base = basename(dir.replace(/[\\/]+$/, '')).replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[.-]+/, '') || 'run';
+    const base =
+      basename(dir.replace(/[\\/]+$/, ''))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '') || 'run';
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
@@ -401,14 +522,21 @@ export class RunCollection {
     const [readerA, readerB] = [cachedReader(a), cachedReader(b)];
     const overall = buildReport([readerA, readerB], []);
     const bRows = new Map(b.rows().map((row) => [row.id, row]));
-    const pick = (row: TaskRow) => ({ ord: row.ord, verdict: row.verdict, verdicts: row.verdicts, metrics: row.metrics });
+    const pick = (row: TaskRow) => ({
+      ord: row.ord,
+      verdict: row.verdict,
+      verdicts: row.verdicts,
+      metrics: row.metrics,
+    });
     const tasks: CompareTask[] = [];
     for (const row of a.rows()) {
       const other = bRows.get(row.id);
-      if (other) tasks.push({ id: row.id, name: row.name, path: row.path, repo: row.repo, a: pick(row), b: pick(other) });
+      if (other)
+        tasks.push({ id: row.id, name: row.name, path: row.path, repo: row.repo, a: pick(row), b: pick(other) });
     }
     return {
-      a: a.info(), b: b.info(),
+      a: a.info(),
+      b: b.info(),
       onlyA: a.rows().length - tasks.length,
       onlyB: bRows.size - tasks.length,
       provenance: provenanceLines(overall),

@@ -40,9 +40,11 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
     if (part === 'progress' && taskId === undefined) return view.progress();
     if (part === 'rows' && taskId === undefined) {
       // The list as the browser loads it: column by column; `limit`: the first tasks only (shown while the rest loads).
-      if (!params.has('limit')) return { version: view.version(), total: view.rows().length, ...encodeRows(view.rows()) };
+      if (!params.has('limit'))
+        return { version: view.version(), total: view.rows().length, ...encodeRows(view.rows()) };
       const limit = Number(params.get('limit'));
-      if (!Number.isInteger(limit) || limit < 0) throw new HttpError(400, `limit must be a whole number, got '${params.get('limit')}'`);
+      if (!Number.isInteger(limit) || limit < 0)
+        throw new HttpError(400, `limit must be a whole number, got '${params.get('limit')}'`);
       return { version: view.version(), total: view.info().tasks, first: true, ...encodeRows(view.firstRows(limit)) };
     }
     if (part === 'tasks' && taskId === undefined && params.has('since')) {
@@ -58,7 +60,14 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
       const result = runQuery(view.rows(), parseQuery(params));
       const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
       const limit = params.has('limit') ? Math.max(0, Number(params.get('limit')) || 0) : result.rows.length;
-      return { version: view.version(), total: result.total, count: result.rows.length, offset, facets: result.facets, rows: result.rows.slice(offset, offset + limit) };
+      return {
+        version: view.version(),
+        total: result.total,
+        count: result.rows.length,
+        offset,
+        facets: result.facets,
+        rows: result.rows.slice(offset, offset + limit),
+      };
     }
     if (part === 'tasks' && taskId !== undefined) {
       const detail = view.detail(taskId);
@@ -66,7 +75,8 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
       return detail;
     }
   }
-  if (resource === 'compare' && id === undefined) return runs.compare(run(params.get('a') ?? undefined), run(params.get('b') ?? undefined));
+  if (resource === 'compare' && id === undefined)
+    return runs.compare(run(params.get('a') ?? undefined), run(params.get('b') ?? undefined));
   throw new HttpError(404, 'no such API route');
 }
 
@@ -76,7 +86,12 @@ function apiRoute(runs: RunCollection, segments: string[], params: URLSearchPara
  */
 async function prepareRuns(runs: RunCollection, segments: string[], params: URLSearchParams): Promise<void> {
   const [resource, id, part, taskId] = segments;
-  const needsList = resource === 'runs' && id !== undefined && part !== undefined && taskId === undefined && !(part === 'rows' && params.has('limit'));
+  const needsList =
+    resource === 'runs' &&
+    id !== undefined &&
+    part !== undefined &&
+    taskId === undefined &&
+    !(part === 'rows' && params.has('limit'));
   const ids = resource === 'compare' ? [params.get('a'), params.get('b')] : needsList ? [id] : [];
   for (const runId of ids) await runs.get(runId ?? '')?.prepare();
 }

@@ -5,7 +5,10 @@ import type { TaskRecord } from '../datasets/index.ts';
 import type { AgentTrace, CandidateRecord, RunConfig } from '../runstore/index.ts';
 import type { PromptParts } from '../context/index.ts';
 
-/** A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is `built`, pass-flagged is `flagged`. */
+/**
+ * A candidate's outcome as the viewer colours it: build-error, crash and sandbox-violation are `failed`, test-fail is
+ * `built`, pass-flagged is `flagged`.
+ */
 export type VerdictClass = 'passed' | 'flagged' | 'built' | 'failed' | 'timeout' | 'not-run' | 'no-output';
 /** A task's best candidate class, or `no-candidates` before generation reached it. */
 export type TaskVerdict = VerdictClass | 'no-candidates';
@@ -21,7 +24,10 @@ export interface RunInfo {
   expected: number;
   /** changes whenever another process commits to the run store. */
   version: number;
-  /** metric columns of the task list when the run has them: pass@1, then the registry's metrics marked `column` (built-in or from a plugin). */
+  /**
+   * metric columns of the task list when the run has them: pass@1, then the registry's metrics marked `column`
+   * (built-in or from a plugin).
+   */
   tableMetrics: string[];
 }
 
@@ -69,7 +75,10 @@ export interface CandidateView extends CandidateRecord {
   class: VerdictClass;
   /** metric values on the report scale (x100 for 0/1 and 0..1 metrics). */
   scores: Record<string, number>;
-  /** the degenerate scores among them, each with why (MetricDefinition.caveat: CodeBLEU's dataflow score of 0 counted as 1). */
+  /**
+   * the degenerate scores among them, each with why (MetricDefinition.caveat: CodeBLEU's dataflow score of 0 counted as
+   * 1).
+   */
   scoreCaveats: Record<string, string>;
   /** generation + build + test time, null when none is known. */
   timeMs: number | null;
@@ -91,7 +100,10 @@ export interface OriginalFacts {
   callers: number | null;
   /** callee counts per level. */
   callees: Record<string, number> | null;
-  /** `index`: counted by the task builder; `published`: columns of an imported set; `oracle`: oracle snippets by location. */
+  /**
+   * `index`: counted by the task builder; `published`: columns of an imported set; `oracle`: oracle snippets by
+   * location.
+   */
   calleesFrom: 'index' | 'published' | 'oracle' | null;
 }
 
@@ -145,8 +157,16 @@ export interface RunProgress {
   executed: number;
   counts: Record<VerdictClass, number>;
   time: {
-    generationMs: number; buildMs: number; testMs: number; totalMs: number; averageMs: number | null; timedCandidates: number;
-    /** the union of the writing sessions (`wallTimeMs`); null when none was recorded (a run written by an older version). */
+    generationMs: number;
+    buildMs: number;
+    testMs: number;
+    totalMs: number;
+    averageMs: number | null;
+    timedCandidates: number;
+    /**
+     * the union of the writing sessions (`wallTimeMs`); null when none was recorded (a run written by an older
+     * version).
+     */
     wallMs: number | null;
     /** writing sessions recorded. */
     sessions: number;

@@ -12,14 +12,20 @@ import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass }
 export function verdictClass(candidate: CandidateHead): VerdictClass {
   if (candidate.verdict) {
     switch (candidate.verdict.verdict) {
-      case 'pass': return 'passed';
-      case 'pass-flagged': return 'flagged';
-      case 'not-covered': return 'not-run';
-      case 'test-fail': return 'built';
-      case 'timeout': return 'timeout';
+      case 'pass':
+        return 'passed';
+      case 'pass-flagged':
+        return 'flagged';
+      case 'not-covered':
+        return 'not-run';
+      case 'test-fail':
+        return 'built';
+      case 'timeout':
+        return 'timeout';
       case 'build-error':
       case 'crash':
-      case 'sandbox-violation': return 'failed';
+      case 'sandbox-violation':
+        return 'failed';
     }
   }
   return candidate.hasOutput ? 'not-run' : 'no-output';
@@ -66,7 +72,8 @@ export function taskRow(task: TaskHead, ord: number, candidates: readonly Candid
   // judged candidates: not-covered ones ran no test (as in the report, left out of pass@k)
   const executed = candidates.filter((c) => c.verdict && c.verdict.verdict !== 'not-covered');
   const passed = executed.filter((c) => c.verdict!.verdict === 'pass').length;
-  for (const k of [1, 5, 10]) if (executed.length >= k) metrics[`pass@${k}`] = 100 * passAtK(executed.length, passed, k);
+  for (const k of [1, 5, 10])
+    if (executed.length >= k) metrics[`pass@${k}`] = 100 * passAtK(executed.length, passed, k);
 
   const labels: Record<string, string | number> = {};
   const facets: Record<string, string> = { repo: task.repo.name, language: task.language, kind: task.kind, verdict };
@@ -76,13 +83,31 @@ export function taskRow(task: TaskHead, ord: number, candidates: readonly Candid
     facets[label] = facetValue(label, value);
   }
   return {
-    ord, id: task.id, name: task.name ?? task.crossFileName ?? null, path: task.path, repo: task.repo.name, language: task.language, kind: task.kind,
-    labels, span: [task.span.startLine, task.span.endLine], candidates: candidates.length, verdicts, verdict, facets, metrics,
+    ord,
+    id: task.id,
+    name: task.name ?? task.crossFileName ?? null,
+    path: task.path,
+    repo: task.repo.name,
+    language: task.language,
+    kind: task.kind,
+    labels,
+    span: [task.span.startLine, task.span.endLine],
+    candidates: candidates.length,
+    verdicts,
+    verdict,
+    facets,
+    metrics,
   };
 }
 
-export function candidateView(task: TaskRecord, candidate: CandidateRecord, trace: AgentTrace | null = null): CandidateView {
-  const times = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs].filter((t): t is number => typeof t === 'number');
+export function candidateView(
+  task: TaskRecord,
+  candidate: CandidateRecord,
+  trace: AgentTrace | null = null,
+): CandidateView {
+  const times = [candidate.latencyMs, candidate.verdict?.buildMs, candidate.verdict?.testMs].filter(
+    (t): t is number => typeof t === 'number',
+  );
   return {
     ...candidate,
     class: verdictClass(candidateHead(candidate)),
@@ -104,9 +129,18 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.is
 const textOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 /** YABLoCo's published callee-count columns and the viewer's level names for them. */
-const PUBLISHED_LEVELS: [string, string][] = [['same_file', 'file'], ['same_package', 'package'], ['project', 'project'], ['stdlib', 'stdlib'], ['external_binaries', 'external']];
+const PUBLISHED_LEVELS: [string, string][] = [
+  ['same_file', 'file'],
+  ['same_package', 'package'],
+  ['project', 'project'],
+  ['stdlib', 'stdlib'],
+  ['external_binaries', 'external'],
+];
 
-/** Callee counts per level: as the task builder or the published set recorded them, else from where the oracle snippets are. */
+/**
+ * Callee counts per level: as the task builder or the published set recorded them, else from where the oracle snippets
+ * are.
+ */
 function calleeCounts(task: TaskRecord): Pick<OriginalFacts, 'callees' | 'calleesFrom'> {
   const meta = task.meta ?? {};
   const recorded = meta.callees;
@@ -114,12 +148,20 @@ function calleeCounts(task: TaskRecord): Pick<OriginalFacts, 'callees' | 'callee
     return { callees: { ...(recorded as Record<string, number>) }, calleesFrom: 'index' };
   }
   if (PUBLISHED_LEVELS.some(([column]) => numberOrNull(meta[column]) !== null)) {
-    return { callees: Object.fromEntries(PUBLISHED_LEVELS.map(([column, level]) => [level, numberOrNull(meta[column]) ?? 0])), calleesFrom: 'published' };
+    return {
+      callees: Object.fromEntries(PUBLISHED_LEVELS.map(([column, level]) => [level, numberOrNull(meta[column]) ?? 0])),
+      calleesFrom: 'published',
+    };
   }
   if (task.oracle && task.oracle.length > 0) {
     const counts: Record<string, number> = { file: 0, package: 0, project: 0 };
     for (const snippet of task.oracle) {
-      const level = snippet.path === task.path ? 'file' : posix.dirname(snippet.path) === posix.dirname(task.path) ? 'package' : 'project';
+      const level =
+        snippet.path === task.path
+          ? 'file'
+          : posix.dirname(snippet.path) === posix.dirname(task.path)
+            ? 'package'
+            : 'project';
       counts[level]!++;
     }
     return { callees: counts, calleesFrom: 'oracle' };

@@ -19,7 +19,7 @@ test('--help lists every command and each command explains itself with an exampl
     const own = await cli(command.name, '--help');
     assert.equal(own.status, 0, command.name);
     assert.ok(own.stdout.startsWith(`ctxbench ${command.usage}\n`), `${command.name} usage`);
-    assert.match(own.stdout, /\nExample:\n  ctxbench \S/, `${command.name} example`);
+    assert.match(own.stdout, /\nExample:\n {2}ctxbench \S/, `${command.name} example`);
   }
 });
 

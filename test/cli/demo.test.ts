@@ -15,7 +15,9 @@ test('the demo runs the pipeline on the sample repositories and writes its runs 
   const demo = cli('demo', '--out', out);
   assert.equal(demo.status, 0, demo.stderr);
   for (const family of ['function', 'crossfile', 'node']) {
-    const tasks = readFileSync(join(out, 'tasks', `${family}.jsonl`), 'utf8').trim().split('\n');
+    const tasks = readFileSync(join(out, 'tasks', `${family}.jsonl`), 'utf8')
+      .trim()
+      .split('\n');
     assert.ok(tasks.length >= 10, `${family}: ${tasks.length} tasks`);
     assert.ok(existsSync(join(out, 'tasks', `${family}.jsonl.manifest.json`)));
   }
@@ -23,7 +25,8 @@ test('the demo runs the pipeline on the sample repositories and writes its runs 
   assert.ok(existsSync(join(out, 'runs', 'crossfile-bm25', 'run.db')));
   const html = readFileSync(join(out, 'report.html'), 'utf8');
   assert.match(html, /<svg/);
-  // agent mode beside the static strategies: the scripted agent's run, each candidate with its trace (a search, then the answer)
+  // agent mode beside the static strategies: the scripted agent's run, each candidate with its trace (a search, then
+  // the answer)
   assert.match(html, /crossfile-agent/);
   const agent = openRunStore(join(out, 'runs', 'crossfile-agent'), { readonly: true });
   try {
@@ -31,14 +34,19 @@ test('the demo runs the pipeline on the sample repositories and writes its runs 
     assert.ok(candidates.length >= 10);
     for (const candidate of candidates) {
       const trace = agent.trace(candidate.taskId, candidate.sample)!;
-      assert.deepEqual([trace.stoppedBy, trace.turns.length, trace.turns[0]!.toolCalls.map((call) => [call.name, call.error])], ['answer', 2, [['search', null]]], candidate.taskId);
+      assert.deepEqual(
+        [trace.stoppedBy, trace.turns.length, trace.turns[0]!.toolCalls.map((call) => [call.name, call.error])],
+        ['answer', 2, [['search', null]]],
+        candidate.taskId,
+      );
     }
   } finally {
     agent.close();
   }
   // With no retrieved context the copy baseline has nothing to copy; with BM25 it scores on every language.
   const rows = [...demo.stdout.matchAll(/^crossfile-(infile|bm25)\s+(\w+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)/gm)];
-  const es = (context: string, language: string) => Number(rows.find((r) => r[1] === context && r[2] === language)?.[6]);
+  const es = (context: string, language: string) =>
+    Number(rows.find((r) => r[1] === context && r[2] === language)?.[6]);
   for (const language of ['c', 'python']) {
     assert.equal(es('infile', language), 0);
     assert.ok(es('bm25', language) > 0, `${language} bm25 es`);

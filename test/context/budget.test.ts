@@ -24,7 +24,10 @@ function fixtureTokenizer(root: string): string {
     }
   };
   walk(root);
-  for (const word of '# Here are some relevant code fragments from other files of the repo: the below code fragment can be found in:'.split(' ')) words.add(word);
+  for (const word of '# Here are some relevant code fragments from other files of the repo: the below code fragment can be found in:'.split(
+    ' ',
+  ))
+    words.add(word);
   return writeWordTokenizer(mkdtempSync(join(tmpdir(), 'ctxbench-tok-')), words, FIM_TOKENS);
 }
 
@@ -48,14 +51,30 @@ test('a generated WordLevel tokenizer.json loads by file or folder and counts to
 test('a missing file or a file that is not a tokenizer is an InputError naming it', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-tok-'));
   const missing = join(dir, 'nope.json');
-  await assert.rejects(loadTokenizer(missing), (error: Error) => error.name === 'InputError' && error.message === `${missing}: tokenizer file not found (give o200k_base or cl100k_base or the path of a Hugging Face tokenizer.json)`);
+  await assert.rejects(
+    loadTokenizer(missing),
+    (error: Error) =>
+      error.name === 'InputError' &&
+      error.message ===
+        `${missing}: tokenizer file not found (give o200k_base or cl100k_base or the path of a Hugging Face ` +
+          `tokenizer.json)`,
+  );
   const garbage = join(dir, 'garbage.json');
   writeFileSync(garbage, 'not json at all');
-  await assert.rejects(loadTokenizer(garbage), (error: Error) => error.name === 'InputError' && error.message.startsWith(`${garbage}: not a tokenizer.json: `));
+  await assert.rejects(
+    loadTokenizer(garbage),
+    (error: Error) => error.name === 'InputError' && error.message.startsWith(`${garbage}: not a tokenizer.json: `),
+  );
   const other = join(dir, 'package.json');
   writeFileSync(other, JSON.stringify({ name: 'x', version: '1.0.0' }));
-  await assert.rejects(loadTokenizer(other), (error: Error) => error.message === `${other}, field 'model': not a tokenizer.json: no \`model\` with a \`vocab\``);
-  await assert.rejects(createPromptBuilder({ strategy: 'infile', template: 'cceval', tokenizer: missing }), /tokenizer file not found/);
+  await assert.rejects(
+    loadTokenizer(other),
+    (error: Error) => error.message === `${other}, field 'model': not a tokenizer.json: no \`model\` with a \`vocab\``,
+  );
+  await assert.rejects(
+    createPromptBuilder({ strategy: 'infile', template: 'cceval', tokenizer: missing }),
+    /tokenizer file not found/,
+  );
 });
 
 test('fitLines keeps whole lines from the chosen end, and characters only when no line fits', async () => {
@@ -77,7 +96,15 @@ test('cceval budgets: never exceeded, prefix cut from the left to within one lin
   const task = mainTask(root);
   const prefixLines = linesWithEnds(task.prefix);
   for (let budget = 0; budget <= 260; budget += 3) {
-    const built = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', tokenizer, budget, crossfileBudget: Math.floor(budget / 2) })).build(task);
+    const built = await (
+      await createPromptBuilder({
+        strategy: 'bm25',
+        template: 'cceval',
+        tokenizer,
+        budget,
+        crossfileBudget: Math.floor(budget / 2),
+      })
+    ).build(task);
     const prompt = built.prompt!;
     assert.ok(built.tokens.total! <= budget, `budget ${budget}: ${built.tokens.total}`);
     assert.equal(built.tokens.total, counter.count(prompt));
@@ -90,7 +117,10 @@ test('cceval budgets: never exceeded, prefix cut from the left to within one lin
     assert.equal(counter.count(keptPrefix), built.tokens.infile);
     if (keptCount < prefixLines.length) {
       const nextLine = prefixLines[prefixLines.length - keptCount - 1]!;
-      assert.ok(words(nextLine) > budget - built.tokens.total!, `budget ${budget}: line ${JSON.stringify(nextLine)} would have fitted`);
+      assert.ok(
+        words(nextLine) > budget - built.tokens.total!,
+        `budget ${budget}: line ${JSON.stringify(nextLine)} would have fitted`,
+      );
     }
   }
 });
@@ -98,7 +128,8 @@ test('cceval budgets: never exceeded, prefix cut from the left to within one lin
 /** How many whole lines at the end of `prefixLines` end the prompt. */
 function countKept(prefixLines: string[], prompt: string): number {
   let kept = 0;
-  while (kept < prefixLines.length && prompt.endsWith(prefixLines.slice(prefixLines.length - kept - 1).join(''))) kept++;
+  while (kept < prefixLines.length && prompt.endsWith(prefixLines.slice(prefixLines.length - kept - 1).join('')))
+    kept++;
   return kept;
 }
 
@@ -107,9 +138,15 @@ test('FIM budgets: prefix from the left, suffix from the right, never over, fill
   const tokenizer = fixtureTokenizer(root);
   const base = mainTask(root);
   const lines = Array.from({ length: 40 }, (_, i) => `line ${i} of the file\n`);
-  const task: TaskRecord = { ...base, prefix: lines.slice(0, 20).join('') + 'x = ', suffix: '\n' + lines.slice(20).join('') };
+  const task: TaskRecord = {
+    ...base,
+    prefix: `${lines.slice(0, 20).join('')}x = `,
+    suffix: `\n${lines.slice(20).join('')}`,
+  };
   for (const budget of [4, 10, 25, 50, 81, 120, 200]) {
-    const built = await (await createPromptBuilder({ strategy: 'infile', template: 'starcoder', tokenizer, budget })).build(task);
+    const built = await (
+      await createPromptBuilder({ strategy: 'infile', template: 'starcoder', tokenizer, budget })
+    ).build(task);
     const prompt = built.prompt!;
     assert.ok(built.tokens.total! <= budget, `budget ${budget}`);
     assert.equal(built.tokens.instruction, 3);
@@ -117,11 +154,15 @@ test('FIM budgets: prefix from the left, suffix from the right, never over, fill
     assert.ok(task.prefix.endsWith(prefix!), 'prefix is cut from the left');
     assert.ok(task.suffix.startsWith(suffix!), 'suffix is cut from the right');
     // every line is 5 words: a full budget leaves fewer than 5 tokens free
-    if (built.tokens.total! < 3 + words(task.prefix) + words(task.suffix)) assert.ok(budget - built.tokens.total! < 5, `budget ${budget} left ${budget - built.tokens.total!}`);
+    if (built.tokens.total! < 3 + words(task.prefix) + words(task.suffix))
+      assert.ok(budget - built.tokens.total! < 5, `budget ${budget} left ${budget - built.tokens.total!}`);
     // the suffix keeps at least its share when both are cut
-    if (prefix !== task.prefix && suffix !== task.suffix) assert.ok(built.tokens.suffix! >= Math.floor((budget - 3) * 0.25) - 4);
+    if (prefix !== task.prefix && suffix !== task.suffix)
+      assert.ok(built.tokens.suffix! >= Math.floor((budget - 3) * 0.25) - 4);
   }
-  const everything = await (await createPromptBuilder({ strategy: 'infile', template: 'starcoder', tokenizer })).build(task);
+  const everything = await (await createPromptBuilder({ strategy: 'infile', template: 'starcoder', tokenizer })).build(
+    task,
+  );
   assert.equal(everything.prompt, `<fim_prefix>${task.prefix}<fim_suffix>${task.suffix}<fim_middle>`);
 });
 
@@ -131,16 +172,26 @@ test('BPE (o200k_base) budgets are never exceeded and stay within a line of the 
   const counter = await loadTokenizer('o200k_base');
   // A context block cut before its first snippet line is left out (a lone header says nothing), so
   // the unused room can reach one line plus the block and snippet headers.
-  const headers = counter.count('# Here are some relevant code fragments from other files of the repo:\n\n# the below code fragment can be found in:\n# pkg/models.py\n');
-  const longestLine = Math.max(...[...linesWithEnds(task.prefix), ...linesWithEnds(readFileSync(join(root, 'pkg', 'models.py'), 'utf8'))].map((l) => counter.count(l)));
+  const headers = counter.count(
+    '# Here are some relevant code fragments from other files of the repo:\n\n# the below code fragment can be found ' +
+      'in:\n# pkg/models.py\n',
+  );
+  const longestLine = Math.max(
+    ...[...linesWithEnds(task.prefix), ...linesWithEnds(readFileSync(join(root, 'pkg', 'models.py'), 'utf8'))].map(
+      (l) => counter.count(l),
+    ),
+  );
   for (let budget = 60; budget <= 400; budget += 17) {
     for (const template of ['cceval', 'qwen2.5-coder', 'm2rc']) {
-      const built = await (await createPromptBuilder({ strategy: 'bm25', template, budget, reserveTokens: 10 })).build(task);
+      const built = await (await createPromptBuilder({ strategy: 'bm25', template, budget, reserveTokens: 10 })).build(
+        task,
+      );
       const total = counter.count(built.prompt!);
       assert.equal(total, built.tokens.total);
       assert.ok(total <= budget - 10, `${template} budget ${budget}: ${total}`);
       const wholePrompt = await (await createPromptBuilder({ strategy: 'bm25', template })).build(task);
-      if (wholePrompt.tokens.total! > budget - 10) assert.ok(total >= budget - 10 - longestLine - headers, `${template} budget ${budget}: only ${total}`);
+      if (wholePrompt.tokens.total! > budget - 10)
+        assert.ok(total >= budget - 10 - longestLine - headers, `${template} budget ${budget}: only ${total}`);
     }
   }
   await assert.rejects(
@@ -153,7 +204,10 @@ test('m2rc fills in-file first and the fragments take the rest, up to 4,096 toke
   const root = copyRepo();
   mkdirSync(join(root, 'big'));
   // a long other file so that the fragments alone exceed 4,096 tokens
-  writeFileSync(join(root, 'big', 'many.py'), Array.from({ length: 3000 }, (_, i) => `account_${i} = Account.load(${i}).balance + pending_${i}`).join('\n'));
+  writeFileSync(
+    join(root, 'big', 'many.py'),
+    Array.from({ length: 3000 }, (_, i) => `account_${i} = Account.load(${i}).balance + pending_${i}`).join('\n'),
+  );
   const task = mainTask(root);
   const built = await (await createPromptBuilder({ strategy: 'jaccard', template: 'm2rc' })).build(task);
   const counter = await loadTokenizer('o200k_base');
@@ -175,8 +229,25 @@ test('a bundled encoding counts as js-tiktoken encodes, piece by piece, for code
   };
   walk(fixtures);
   const edges = [
-    '', ' ', '\t', '\n', '  \n\n  x', 'a  b', '\t1', '  1', 'x = 12345678;', "it's we'LL", 'ÉCOLE naïve café', '日本語のテキスト', '😀 emoji 👍🏽',
-    '<|endoftext|> stays text', 'trailing spaces   ', '\r\n\r\n', '    \tmixed \t indents\n', 'a'.repeat(300), '1'.repeat(50),
+    '',
+    ' ',
+    '\t',
+    '\n',
+    '  \n\n  x',
+    'a  b',
+    '\t1',
+    '  1',
+    'x = 12345678;',
+    "it's we'LL",
+    'ÉCOLE naïve café',
+    '日本語のテキスト',
+    '😀 emoji 👍🏽',
+    '<|endoftext|> stays text',
+    'trailing spaces   ',
+    '\r\n\r\n',
+    '    \tmixed \t indents\n',
+    'a'.repeat(300),
+    '1'.repeat(50),
   ];
   const texts = [...edges, ...files, ...files.map((text) => text.slice(3, 400)), files.join('\n')];
   for (const name of ['o200k_base', 'cl100k_base'] as const) {
@@ -186,7 +257,12 @@ test('a bundled encoding counts as js-tiktoken encodes, piece by piece, for code
     assert.ok(files.length > 50);
     // twice: the second time from the pieces kept
     for (let round = 0; round < 2; round++) {
-      for (const text of texts) assert.equal(counter.count(text), encoding.encode(text, [], []).length, `${name}: ${JSON.stringify(text.slice(0, 60))}`);
+      for (const text of texts)
+        assert.equal(
+          counter.count(text),
+          encoding.encode(text, [], []).length,
+          `${name}: ${JSON.stringify(text.slice(0, 60))}`,
+        );
     }
   }
 });

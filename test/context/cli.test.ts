@@ -24,16 +24,34 @@ test('prints the prompt, the token counts per part and the snippets', () => {
   assert.ok(result.stdout.startsWith('# Here are some relevant code fragments from other files of the repo:\n'));
   assert.ok(result.stdout.includes(`${task.prefix}\n\n=== tokens (o200k_base) ===\n`));
   assert.match(result.stdout, /\ntotal +\d+\n/);
-  assert.match(result.stdout, /=== snippets \(5\) ===\nretrieved pkg\/models\.py:13-14  score \d+\.\d{4}\n/);
+  assert.match(result.stdout, /=== snippets \(5\) ===\nretrieved pkg\/models\.py:13-14 {2}score \d+\.\d{4}\n/);
 });
 
 test('--json gives the prompt record; --repo overrides the task root', () => {
   const { task, root } = tasksFile();
   const stripped = join(root, 'stripped.jsonl');
   writeFileSync(stripped, `${JSON.stringify({ ...task, repo: { name: 'x', commit: null } })}\n`);
-  const result = cli(stripped, '--id', task.id, '--context', 'jaccard', '--template', 'starcoder', '--repo', root, '--json', '--top-k', '2');
+  const result = cli(
+    stripped,
+    '--id',
+    task.id,
+    '--context',
+    'jaccard',
+    '--template',
+    'starcoder',
+    '--repo',
+    root,
+    '--json',
+    '--top-k',
+    '2',
+  );
   assert.equal(result.status, 0, result.stderr);
-  const record = JSON.parse(result.stdout) as { tokenizer: string; prompt: string; snippets: unknown[]; tokens: Record<string, number> };
+  const record = JSON.parse(result.stdout) as {
+    tokenizer: string;
+    prompt: string;
+    snippets: unknown[];
+    tokens: Record<string, number>;
+  };
   assert.equal(record.tokenizer, 'o200k_base');
   assert.equal(record.snippets.length, 2);
   assert.ok(record.prompt.startsWith('<fim_prefix>'));
@@ -43,11 +61,25 @@ test('--json gives the prompt record; --repo overrides the task root', () => {
 test('mistakes are one clear line with exit code 2', () => {
   const { file, task } = tasksFile();
   const cases: [string[], string][] = [
-    [[file, '--id', 'nope', '--context', 'infile'], `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks, the first: '${task.id}', 'other')`],
+    [
+      [file, '--id', 'nope', '--context', 'infile'],
+      `ctxbench prompt: ${file}: no task with id 'nope' (2 tasks, the first: '${task.id}', 'other')`,
+    ],
     [[file, '--id', task.id], 'ctxbench prompt: --context is required (as for eval)\nSee: ctxbench prompt --help'],
-    [[file, '--id', task.id, '--context', 'infile', '--template', 'gpt-9'], "ctxbench prompt: unknown template 'gpt-9' (known: yabloco, cceval, cceval-chat, m2rc-chat, m2rc, starcoder, starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)"],
-    [[file, '--id', task.id, '--context', 'infile', '--budget', 'lots'], "ctxbench prompt: --budget must be an integer >= 0, got 'lots'"],
-    [[file, '--id', task.id, '--context', 'infile', '--tokenizer', '/nonexistent/tokenizer.json'], 'ctxbench prompt: /nonexistent/tokenizer.json: tokenizer file not found (give o200k_base or cl100k_base or the path of a Hugging Face tokenizer.json)'],
+    [
+      [file, '--id', task.id, '--context', 'infile', '--template', 'gpt-9'],
+      "ctxbench prompt: unknown template 'gpt-9' (known: yabloco, cceval, cceval-chat, m2rc-chat, m2rc, starcoder, " +
+        'starcoder2, deepseek-coder, codellama, qwen2.5-coder, codegemma; or a .json/.yaml template file)',
+    ],
+    [
+      [file, '--id', task.id, '--context', 'infile', '--budget', 'lots'],
+      "ctxbench prompt: --budget must be an integer >= 0, got 'lots'",
+    ],
+    [
+      [file, '--id', task.id, '--context', 'infile', '--tokenizer', '/nonexistent/tokenizer.json'],
+      'ctxbench prompt: /nonexistent/tokenizer.json: tokenizer file not found (give o200k_base or cl100k_base or the ' +
+        'path of a Hugging Face tokenizer.json)',
+    ],
     [[file], 'ctxbench prompt: --id is required'],
   ];
   for (const [args, message] of cases) {

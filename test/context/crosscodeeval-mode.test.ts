@@ -36,17 +36,30 @@ function task(root: string, path: string, language: LanguageId, prefix: string, 
   };
 }
 
-const retrieval = (options: Partial<RetrievalOptions>) => new Retrieval({ ...DEFAULT_RETRIEVAL, nextChunk: false, topK: 50, ...options }, undefined, undefined);
+const retrieval = (options: Partial<RetrievalOptions>) =>
+  new Retrieval({ ...DEFAULT_RETRIEVAL, nextChunk: false, topK: 50, ...options }, undefined, undefined);
 async function paths(t: TaskRecord, options: Partial<RetrievalOptions>): Promise<string[]> {
   return [...new Set((await retrieval(options).retrieve(t, 'jaccard', false)).map((s) => s.path))].sort();
 }
 
 test('.pyi, .mts and .cts files are candidates by default, not in CrossCodeEval mode unless asked', async () => {
-  const root = repo({ 'a.py': 'value = 1\n', 'b.py': 'other = 2\n', 'stubs.pyi': 'def value() -> int: ...\n', 'src/m.ts': 'export const m = 1;\n', 'src/n.mts': 'export const n = 1;\n', 'src/c.cts': 'export const c = 1;\n', 'src/v.tsx': 'export const v = 1;\n', 'lib/w.ts': 'export const w = 1;\n' });
+  const root = repo({
+    'a.py': 'value = 1\n',
+    'b.py': 'other = 2\n',
+    'stubs.pyi': 'def value() -> int: ...\n',
+    'src/m.ts': 'export const m = 1;\n',
+    'src/n.mts': 'export const n = 1;\n',
+    'src/c.cts': 'export const c = 1;\n',
+    'src/v.tsx': 'export const v = 1;\n',
+    'lib/w.ts': 'export const w = 1;\n',
+  });
   const py = task(root, 'a.py', 'python', 'value = ');
   assert.deepEqual(await paths(py, {}), ['b.py', 'stubs.pyi']);
   assert.deepEqual(await paths(py, { compatibility: 'crosscodeeval' }), ['b.py']);
-  assert.deepEqual(await paths(py, { compatibility: 'crosscodeeval', secondaryExtensions: true }), ['b.py', 'stubs.pyi']);
+  assert.deepEqual(await paths(py, { compatibility: 'crosscodeeval', secondaryExtensions: true }), [
+    'b.py',
+    'stubs.pyi',
+  ]);
   const ts = task(root, 'src/m.ts', 'typescript', 'export const ');
   assert.deepEqual(await paths(ts, {}), ['lib/w.ts', 'src/c.cts', 'src/n.mts', 'src/v.tsx']);
   // CrossCodeEval globs src/**/*.ts and src/**/*.tsx only
@@ -71,7 +84,8 @@ test('a file that is not UTF-8 keeps its \\r in CrossCodeEval mode (its bytes-an
   const latin1 = Buffer.concat([Buffer.from('caf'), Buffer.from([0xe9]), Buffer.from(' = value\r\nnext = value\r\n')]);
   const root = repo({ 'a.py': 'value = 1\n', 'b.py': latin1, 'c.py': 'value = 2\r\nmore = value\r\n' });
   const t = task(root, 'a.py', 'python', 'value = ');
-  const text = async (options: Partial<RetrievalOptions>, path: string) => (await retrieval(options).retrieve(t, 'jaccard', false)).find((s) => s.path === path)!.text;
+  const text = async (options: Partial<RetrievalOptions>, path: string) =>
+    (await retrieval(options).retrieve(t, 'jaccard', false)).find((s) => s.path === path)!.text;
   assert.equal(await text({ compatibility: 'crosscodeeval' }, 'b.py'), 'caf\ufffd = value\r\nnext = value\r');
   // ctxbench's own mode decodes as the index does (Latin-1, each byte one character)
   assert.equal(await text({}, 'b.py'), 'caf\u00e9 = value\nnext = value');
@@ -83,11 +97,13 @@ test('-ref ties: CrossCodeEval pairs texts ordered by (score, text) with file na
   // Both chunks score the same for the query `foo`: a.py's text sorts last, its id first.
   const root = repo({ 'q.py': 'foo\n', 'a.py': 'zzz foo\n', 'b.py': 'aaa foo\n' });
   const t = task(root, 'q.py', 'python', 'foo', 'foo');
-  const pairs = async (options: Partial<RetrievalOptions>) => (await retrieval(options).retrieve(t, 'bm25', true)).map((s) => `${s.path}:${s.text}`);
+  const pairs = async (options: Partial<RetrievalOptions>) =>
+    (await retrieval(options).retrieve(t, 'bm25', true)).map((s) => `${s.path}:${s.text}`);
   assert.deepEqual(await pairs({}), ['b.py:aaa foo', 'a.py:zzz foo']);
   assert.deepEqual(await pairs({ compatibility: 'crosscodeeval' }), ['b.py:zzz foo', 'a.py:aaa foo']);
   // with the next-chunk rule (no -ref) both modes follow the ids
-  const rg1 = async (options: Partial<RetrievalOptions>) => (await retrieval({ ...options, nextChunk: true }).retrieve(t, 'bm25', false)).map((s) => `${s.path}:${s.text}`);
+  const rg1 = async (options: Partial<RetrievalOptions>) =>
+    (await retrieval({ ...options, nextChunk: true }).retrieve(t, 'bm25', false)).map((s) => `${s.path}:${s.text}`);
   assert.deepEqual(await rg1({ compatibility: 'crosscodeeval' }), await rg1({}));
 });
 
@@ -99,10 +115,13 @@ test('.R files are retrieval candidates of R tasks (extensions match case-insens
 });
 
 test('an unknown compatibility is a clear error', () => {
-  assert.throws(() => retrieval({ compatibility: 'python' as never }), /unknown retrieval compatibility 'python' \(known: ctxbench, crosscodeeval\)/);
+  assert.throws(
+    () => retrieval({ compatibility: 'python' as never }),
+    /unknown retrieval compatibility 'python' \(known: ctxbench, crosscodeeval\)/,
+  );
 });
 
-test('node_modules is skipped in both modes (a deliberate difference from CrossCodeEval\'s glob)', async () => {
+test("node_modules is skipped in both modes (a deliberate difference from CrossCodeEval's glob)", async () => {
   const root = repo({ 'a.py': 'value = 1\n', 'node_modules/dep/b.py': 'value = 2\n' });
   const t = task(root, 'a.py', 'python', 'value = ');
   assert.deepEqual(await paths(t, {}), []);

@@ -15,12 +15,18 @@ export function copyRepo(): string {
   const root = mkdtempSync(join(tmpdir(), 'ctxbench-context-'));
   cpSync(join(FIXTURES, 'repo'), root, { recursive: true });
   mkdirSync(join(root, 'node_modules', 'dep'), { recursive: true });
-  writeFileSync(join(root, 'node_modules', 'dep', 'index.py'), 'def format_balance(total):\n    return "node_modules is never walked"\n');
+  writeFileSync(
+    join(root, 'node_modules', 'dep', 'index.py'),
+    'def format_balance(total):\n    return "node_modules is never walked"\n',
+  );
   return root;
 }
 
 /** The cross-file task of the fixture: complete `format_balance(total)` on line 8 of app/main.py. */
-export function mainTask<K extends TaskRecord['kind'] = 'crossfile'>(root: string, kind: K = 'crossfile' as K): Extract<TaskRecord, { kind: K }> {
+export function mainTask<K extends TaskRecord['kind'] = 'crossfile'>(
+  root: string,
+  kind: K = 'crossfile' as K,
+): Extract<TaskRecord, { kind: K }> {
   const text = readFileSync(join(root, 'app', 'main.py'), 'utf8');
   const holeStart = text.indexOf('format_balance(total)\n# LEAK');
   const reference = 'format_balance(total)';
@@ -35,7 +41,10 @@ export function mainTask<K extends TaskRecord['kind'] = 'crossfile'>(root: strin
     span: { startLine: 8, startColumn: 12, endLine: 8, endColumn: 33 },
     labels: { lines: 1 },
   };
-  const record: TaskRecord = kind === 'function' ? { ...task, kind, name: 'report', signature: 'def report(account_id):', docstring: null } : { ...task, kind: kind as 'crossfile' | 'node' };
+  const record: TaskRecord =
+    kind === 'function'
+      ? { ...task, kind, name: 'report', signature: 'def report(account_id):', docstring: null }
+      : { ...task, kind: kind as 'crossfile' | 'node' };
   return record as Extract<TaskRecord, { kind: K }>;
 }
 
@@ -108,9 +117,15 @@ export async function startEmbeddingServer(mode: EmbeddingMode = 'ok'): Promise<
         response.writeHead(200, { 'content-type': 'text/html' }).end('<html>gateway</html>');
         return;
       }
-      const items = input.map((text, index) => ({ object: 'embedding', index, embedding: state.mode === 'nan' && index === 1 ? [1, 'x'] : bagOfWords(text) }));
+      const items = input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: state.mode === 'nan' && index === 1 ? [1, 'x'] : bagOfWords(text),
+      }));
       const data = state.mode === 'wrong-count' ? items.slice(1) : items;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: 'bow-16' }));
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model: 'bow-16' }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,7 +13,9 @@ interface LogVectors {
   v8Differs: [number, string][];
   glibcMisrounded: [number, string, string, string][];
 }
-const vectors = JSON.parse(readFileSync(new URL('../fixtures/context/parity/log-vectors.json', import.meta.url), 'utf8')) as LogVectors;
+const vectors = JSON.parse(
+  readFileSync(new URL('../fixtures/context/parity/log-vectors.json', import.meta.url), 'utf8'),
+) as LogVectors;
 
 test('ln(k + 0.5) is the nearest double for every k below 200,000, and equals glibc except where glibc misrounds', () => {
   const results = new Float64Array(vectors.count);
@@ -30,7 +32,9 @@ test('ln(k + 0.5) is the nearest double for every k below 200,000, and equals gl
 test("where V8's Math.log differs from glibc (1,986 values), ours agrees with glibc", () => {
   assert.equal(vectors.v8Differs.length, 1986);
   const misrounded = new Set(vectors.glibcMisrounded.map(([x]) => x));
-  const disagreeing = vectors.v8Differs.filter(([x, glibc]) => !misrounded.has(x) && correctlyRoundedLog(x) !== Number(glibc));
+  const disagreeing = vectors.v8Differs.filter(
+    ([x, glibc]) => !misrounded.has(x) && correctlyRoundedLog(x) !== Number(glibc),
+  );
   assert.deepEqual(disagreeing, []);
   assert.ok(vectors.v8Differs.some(([x, glibc]) => Math.log(x) !== Number(glibc)));
 });

@@ -14,7 +14,8 @@
 //   d0 = eps·(1·2.5)/(1 + 1.5) = eps = 0.06385320297074884
 //   d1 = eps·2.5/(1 + 2.0625) + 0.51083·(2·2.5)/(2 + 2.0625) = 0.05212506364959089 + 0.6287084600196811 = 0.6808335236692719
 //   d2 = 0
-// Query "gamma gamma alpha" (duplicates count twice): d1 = 2 × 0.6287084600196811 + 0.05212506364959089 = 1.3095419836889528
+// Query "gamma gamma alpha" (duplicates count twice): d1 = 2 × 0.6287084600196811 + 0.05212506364959089 =
+// 1.3095419836889528
 //
 // Jaccard of token sets, query "alpha": d0 {alpha,beta} 1/2, d1 {alpha,gamma} 1/2, d2 0/2 → tie d0/d1
 // broken by chunk id descending ("b.py|0" > "a.py|0"): order d1, d0, d2.
@@ -41,11 +42,14 @@ function ids(query: string) {
 
 test('candidates are the other files, chunked without blank lines', () => {
   const { ranked } = candidateSet();
-  assert.deepEqual(ranked.map((c) => [c.id, c.text, c.startLine, c.endLine, c.length]), [
-    ['a.py|0', 'alpha beta', 1, 1, 2],
-    ['b.py|0', 'alpha gamma gamma', 1, 1, 3],
-    ['c.py|0', '  delta', 2, 2, 1],
-  ]);
+  assert.deepEqual(
+    ranked.map((c) => [c.id, c.text, c.startLine, c.endLine, c.length]),
+    [
+      ['a.py|0', 'alpha beta', 1, 1, 2],
+      ['b.py|0', 'alpha gamma gamma', 1, 1, 3],
+      ['c.py|0', '  delta', 2, 2, 1],
+    ],
+  );
 });
 
 test('BM25 scores equal the hand derivation', () => {

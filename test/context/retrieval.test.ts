@@ -9,7 +9,8 @@ import { createPromptBuilder } from '../../src/context/index.ts';
 import { queryText } from '../../src/context/retrieve.ts';
 import { copyRepo, mainTask } from './helpers.ts';
 
-const where = (snippets: { path: string; startLine: number; endLine: number }[]) => snippets.map((s) => `${s.path}:${s.startLine}-${s.endLine}`);
+const where = (snippets: { path: string; startLine: number; endLine: number }[]) =>
+  snippets.map((s) => `${s.path}:${s.startLine}-${s.endLine}`);
 
 test("path distance is CrossCodeEval's file_distance", () => {
   assert.equal(pathDistance('a/b.py', 'a/c.py'), 0);
@@ -23,10 +24,24 @@ test('candidates: other files of the language, nearest first, hidden and node_mo
   const root = copyRepo();
   const index = RepoIndex.for(root, 10, 10);
   const set = index.candidates('app/main.py', new Set(['.py', '.pyi']), 1000, 1000);
-  assert.deepEqual(where(set.ranked), ['app/helpers.py:1-3', 'top.py:1-4', 'pkg/models.py:1-12', 'pkg/models.py:13-14', 'pkg/utils.py:1-7', 'pkg/sub/deep.py:1-1']);
+  assert.deepEqual(where(set.ranked), [
+    'app/helpers.py:1-3',
+    'top.py:1-4',
+    'pkg/models.py:1-12',
+    'pkg/models.py:13-14',
+    'pkg/utils.py:1-7',
+    'pkg/sub/deep.py:1-1',
+  ]);
   // limits: first 2 files, then first 3 chunks
-  assert.deepEqual(where(index.candidates('app/main.py', new Set(['.py']), 2, 1000).ranked), ['app/helpers.py:1-3', 'top.py:1-4']);
-  assert.deepEqual(where(index.candidates('app/main.py', new Set(['.py']), 1000, 3).ranked), ['app/helpers.py:1-3', 'top.py:1-4', 'pkg/models.py:1-12']);
+  assert.deepEqual(where(index.candidates('app/main.py', new Set(['.py']), 2, 1000).ranked), [
+    'app/helpers.py:1-3',
+    'top.py:1-4',
+  ]);
+  assert.deepEqual(where(index.candidates('app/main.py', new Set(['.py']), 1000, 3).ranked), [
+    'app/helpers.py:1-3',
+    'top.py:1-4',
+    'pkg/models.py:1-12',
+  ]);
   // the chunk text keeps indentation and drops blank lines
   assert.equal(set.ranked[1]!.text, 'import app.main\nif __name__ == "__main__":\n    print(app.main.report(1))');
 });
@@ -48,31 +63,65 @@ test('one index per repository, built once and reused across tasks and builders'
 
 test('query: last N non-blank lines of the prompt, plus the reference for -ref', () => {
   const task = mainTask(copyRepo());
-  assert.equal(queryText(task, 3, false), 'def report(account_id):\n    account = Account.load(account_id)\n    total = account.balance + account.pending\n    return '.split('\n').slice(-3).join('\n'));
+  assert.equal(
+    queryText(task, 3, false),
+    'def report(account_id):\n    account = Account.load(account_id)\n    total = account.balance + account.pending\n    return '
+      .split('\n')
+      .slice(-3)
+      .join('\n'),
+  );
   assert.equal(queryText(task, 2, true), '    return \nformat_balance(total)');
-  const fn = { ...task, kind: 'function' as const, name: 'report', docstring: 'Report a balance.', signature: 'def report(account_id):' };
+  const fn = {
+    ...task,
+    kind: 'function' as const,
+    name: 'report',
+    docstring: 'Report a balance.',
+    signature: 'def report(account_id):',
+  };
   assert.equal(queryText(fn, 10, false), 'Report a balance.\ndef report(account_id):');
 });
 
 test('RG1: each hit is replaced by the next chunk of its file; duplicates are skipped', async () => {
   const root = copyRepo();
   const task = mainTask(root);
-  const hits = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false, compatibility: 'ctxbench' } })).build(task);
-  assert.deepEqual(where(hits.retrieved), ['pkg/models.py:1-12', 'top.py:1-4', 'pkg/utils.py:1-7', 'pkg/models.py:13-14', 'pkg/sub/deep.py:1-1']);
+  const hits = await (
+    await createPromptBuilder({
+      strategy: 'bm25',
+      template: 'cceval',
+      retrieval: { nextChunk: false, compatibility: 'ctxbench' },
+    })
+  ).build(task);
+  assert.deepEqual(where(hits.retrieved), [
+    'pkg/models.py:1-12',
+    'top.py:1-4',
+    'pkg/utils.py:1-7',
+    'pkg/models.py:13-14',
+    'pkg/sub/deep.py:1-1',
+  ]);
   const rg1 = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval' })).build(task);
   // models.py:1-12 → its next chunk 13-14 (with the hit's score); models.py:13-14 as a hit has no next
   // chunk and is already in, so it is skipped; zero scores are ordered by chunk id, descending.
-  assert.deepEqual(where(rg1.retrieved), ['pkg/models.py:13-14', 'top.py:1-4', 'pkg/utils.py:1-7', 'pkg/sub/deep.py:1-1', 'app/helpers.py:1-3']);
+  assert.deepEqual(where(rg1.retrieved), [
+    'pkg/models.py:13-14',
+    'top.py:1-4',
+    'pkg/utils.py:1-7',
+    'pkg/sub/deep.py:1-1',
+    'app/helpers.py:1-3',
+  ]);
   assert.equal(rg1.retrieved[0]!.score, hits.retrieved[0]!.score);
   assert.equal(rg1.retrieved[0]!.text, '        self.balance = 0\n        self.pending = 0');
   // top-k
-  const two = await (await createPromptBuilder({ strategy: 'jaccard', template: 'cceval', retrieval: { topK: 2 } })).build(task);
+  const two = await (
+    await createPromptBuilder({ strategy: 'jaccard', template: 'cceval', retrieval: { topK: 2 } })
+  ).build(task);
   assert.equal(two.retrieved.length, 2);
 });
 
 test('-ref adds the reference to the query and turns the next-chunk rule off', async () => {
   const task = mainTask(copyRepo());
-  const plain = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false } })).build(task);
+  const plain = await (
+    await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false } })
+  ).build(task);
   const ref = await (await createPromptBuilder({ strategy: 'bm25-ref', template: 'cceval' })).build(task);
   // format_balance(total) adds the utils chunk's two matching tokens a second time
   const utils = (result: typeof ref) => result.retrieved.find((s) => s.path === 'pkg/utils.py')!.score!;
@@ -83,7 +132,10 @@ test('-ref adds the reference to the query and turns the next-chunk rule off', a
 test('retrieval needs the repository: option repoRoot overrides task.repo.root, none is a clear error', async () => {
   const root = copyRepo();
   const task = { ...mainTask(root), repo: { name: 'x', commit: null, root: null } };
-  await assert.rejects((await createPromptBuilder({ strategy: 'bm25', template: 'cceval' })).build(task), /task 'fixture\/crossfile': retrieval needs the repository checkout \(give --repo DIR or set repo\.root\)/);
+  await assert.rejects(
+    (await createPromptBuilder({ strategy: 'bm25', template: 'cceval' })).build(task),
+    /task 'fixture\/crossfile': retrieval needs the repository checkout \(give --repo DIR or set repo\.root\)/,
+  );
   const built = await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', repoRoot: root })).build(task);
   assert.equal(built.retrieved.length, 5);
   await assert.rejects(
@@ -102,11 +154,26 @@ test('the whole repository is ranked (a fragment past the 1,000 nearest chunks c
   }
   mkdirSync(join(root, 'zzz', 'far'), { recursive: true });
   // the prompt's own lines, again: the best fragment by far
-  writeFileSync(join(root, 'zzz', 'far', 'balance.py'), 'from pkg.models import Account\nfrom pkg.utils import format_balance\ndef report(account_id):\n    account = Account.load(account_id)\n    total = account.balance + account.pending\n    return format_balance(total)\n');
+  writeFileSync(
+    join(root, 'zzz', 'far', 'balance.py'),
+    'from pkg.models import Account\nfrom pkg.utils import format_balance\ndef report(account_id):\n    account = ' +
+      'Account.load(account_id)\n    total = account.balance + account.pending\n    return format_balance(total)\n',
+  );
   const task = mainTask(root);
   const index = RepoIndex.for(root, 10, 10);
   assert.ok(index.candidates(task.path, new Set(['.py']), Infinity, Infinity).ranked.length > 1100);
-  const top = async (retrieval: Record<string, unknown>) => where((await (await createPromptBuilder({ strategy: 'bm25', template: 'cceval', retrieval: { nextChunk: false, topK: 1, ...retrieval } })).build(task)).retrieved);
+  const top = async (retrieval: Record<string, unknown>) =>
+    where(
+      (
+        await (
+          await createPromptBuilder({
+            strategy: 'bm25',
+            template: 'cceval',
+            retrieval: { nextChunk: false, topK: 1, ...retrieval },
+          })
+        ).build(task)
+      ).retrieved,
+    );
   assert.deepEqual(await top({ compatibility: 'ctxbench' }), ['zzz/far/balance.py:1-6']);
   // the capped rankings never see it: CrossCodeEval's own rule, or a cap asked for
   assert.notDeepEqual(await top({ compatibility: 'crosscodeeval' }), ['zzz/far/balance.py:1-6']);

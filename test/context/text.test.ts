@@ -10,7 +10,9 @@ import { codeTokens, punktSentences } from '../../src/context/nltk.ts';
 import { linesWithEnds, nonBlankLines, pySplitlines, pyStrip } from '../../src/context/text.ts';
 
 test('tokens agree with NLTK 3.8 on every parity vector (edge cases and 3,000 seeded random strings)', () => {
-  const vectors = JSON.parse(readFileSync(new URL('../fixtures/context/parity/nltk-vectors.json', import.meta.url), 'utf8')) as [string, string[]][];
+  const vectors = JSON.parse(
+    readFileSync(new URL('../fixtures/context/parity/nltk-vectors.json', import.meta.url), 'utf8'),
+  ) as [string, string[]][];
   assert.equal(vectors.length, 3059);
   const differing = vectors.filter(([text, expected]) => JSON.stringify(codeTokens(text)) !== JSON.stringify(expected));
   assert.deepEqual(differing, []);
@@ -27,7 +29,7 @@ test("n't splits only before a literal space, not before tab, newline, CR or NBS
 
 test('punkt keeps closing quotes and brackets with the sentence they close', () => {
   assert.deepEqual(punktSentences('say "don\'t." Then'), ['say "don\'t."', 'Then']);
-  assert.deepEqual(punktSentences("(Sent1.) Sent2."), ['(Sent1.)', 'Sent2.']);
+  assert.deepEqual(punktSentences('(Sent1.) Sent2.'), ['(Sent1.)', 'Sent2.']);
   assert.deepEqual(codeTokens('say "don\'t." Then'), ['say', 'do', 'n', 't', 'Then']);
 });
 
@@ -64,7 +66,20 @@ test("n't is split off when NLTK would see a space after it", () => {
 });
 
 test('MacIntyre contractions split whole words only', () => {
-  assert.deepEqual(codeTokens('cannot Cannot gonna gotta lemme gimme'), ['can', 'not', 'Can', 'not', 'gon', 'na', 'got', 'ta', 'lem', 'me', 'gim', 'me']);
+  assert.deepEqual(codeTokens('cannot Cannot gonna gotta lemme gimme'), [
+    'can',
+    'not',
+    'Can',
+    'not',
+    'gon',
+    'na',
+    'got',
+    'ta',
+    'lem',
+    'me',
+    'gim',
+    'me',
+  ]);
   assert.deepEqual(codeTokens('cannot_ x_cannot cannots'), ['cannot_', 'x_cannot', 'cannots']);
   // wanna only before whitespace (or the end): "wanna-x" keeps it whole.
   assert.deepEqual(codeTokens('wanna go'), ['wan', 'na', 'go']);

@@ -74,7 +74,11 @@ const examples: Example[] = [
     test: ['make', 'test'],
     passed: /^[1-9]\d* passed, 0 failed$/m,
     failed: /^FAIL /m,
-    sabotage: { file: 'src/bank/Account.java', definition: 'public boolean canWithdraw(', wrongBody: '{\n        return true;\n    }' },
+    sabotage: {
+      file: 'src/bank/Account.java',
+      definition: 'public boolean canWithdraw(',
+      wrongBody: '{\n        return true;\n    }',
+    },
   },
 ];
 
@@ -176,8 +180,13 @@ describe('built-in example repositories', () => {
 
 test('replaceFunctionBody swaps exactly one body', () => {
   const c = 'int a(void)\n{\n    if (x) { return 1; }\n    return 2;\n}\n\nint b(void)\n{\n    return 3;\n}\n';
-  assert.equal(replaceFunctionBody(c, 'braces', 'int a(void)', '{ return 0; }'), 'int a(void)\n{ return 0; }\n\nint b(void)\n{\n    return 3;\n}\n');
-  const py = 'class A:\n    def f(self):\n        """Doc."""\n        if self:\n\n            return 1\n        return 2\n\n    def g(self):\n        return 3\n';
+  assert.equal(
+    replaceFunctionBody(c, 'braces', 'int a(void)', '{ return 0; }'),
+    'int a(void)\n{ return 0; }\n\nint b(void)\n{\n    return 3;\n}\n',
+  );
+  const py =
+    'class A:\n    def f(self):\n        """Doc."""\n        if self:\n\n            return 1\n        return 2\n\n  ' +
+    '  def g(self):\n        return 3\n';
   assert.equal(
     replaceFunctionBody(py, 'indent', 'def f(', 'return 0'),
     'class A:\n    def f(self):\n        """Doc."""\n        return 0\n\n    def g(self):\n        return 3\n',

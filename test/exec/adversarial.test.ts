@@ -57,7 +57,8 @@ test('hostile candidates are contained and classified; the host and the other wo
   const port = (server.address() as { port: number }).port;
 
   const fixture = readFileSync(join(FIXTURES, 'python', 'env.yaml'), 'utf8');
-  const envText = `${fixture.replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'python', 'repo')}`).replace(/^timeout: .*$/m, 'timeout: 4')}
+  const envText =
+    `${fixture.replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'python', 'repo')}`).replace(/^timeout: .*$/m, 'timeout: 4')}
 limits:
   processes: 64
   outputMb: 16
@@ -70,56 +71,98 @@ limits:
   const median = functionTask(env.repo, 'calc/stats.py', 'python', reference, 'median');
   const meanReference = functionText(env.repo, 'calc/stats.py', 'def mean(', '');
   const mean = functionTask(env.repo, 'calc/stats.py', 'python', meanReference, 'mean');
-  const correct = '    ordered = sorted(values)\n    middle = len(ordered) // 2\n    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2';
+  const correct =
+    '    ordered = sorted(values)\n    middle = len(ordered) // 2\n    return ordered[middle] if len(ordered) % 2 ' +
+    'else (ordered[middle - 1] + ordered[middle]) / 2';
   const hostile = (body: string) => `def median(values):\n${body}\n${correct}`;
   const adversaries: Record<string, { candidate: string; verdict: string }> = {
     'fork storm': {
-      candidate: hostile('    import os, time\n    for _ in range(2000):\n        if os.fork() == 0:\n            time.sleep(5)\n            os._exit(0)'),
+      candidate: hostile(
+        '    import os, time\n    for _ in range(2000):\n        if os.fork() == 0:\n            time.sleep(5)\n     ' +
+          '       os._exit(0)',
+      ),
       verdict: 'crash',
     },
     // The host outside the toolchain is not in the sandbox at all: these paths do not exist there.
-    'delete outside': { candidate: hostile(`    import os\n    os.remove(${JSON.stringify(join(canary, 'delete-me'))})`), verdict: 'test-fail' },
+    'delete outside': {
+      candidate: hostile(`    import os\n    os.remove(${JSON.stringify(join(canary, 'delete-me'))})`),
+      verdict: 'test-fail',
+    },
     'overwrite outside': {
-      candidate: hostile(`    with open(${JSON.stringify(join(canary, 'overwrite-me'))}, 'w') as out:\n        out.write('owned')`),
+      candidate: hostile(
+        `    with open(${JSON.stringify(join(canary, 'overwrite-me'))}, 'w') as out:\n        out.write('owned')`,
+      ),
       verdict: 'test-fail',
     },
     'overwrite other worker': {
-      candidate: hostile(`    with open(${JSON.stringify(otherWorker)}, 'w') as out:\n        out.write('def mean(values):\\n    return 0\\n')`),
+      candidate: hostile(
+        `    with open(${JSON.stringify(otherWorker)}, 'w') as out:\n        out.write('def mean(values):\\n    ` +
+          `return 0\\n')`,
+      ),
       verdict: 'test-fail',
     },
     // The toolchain is there, read-only: the write fails (EROFS) and the test with it.
-    'write the toolchain': { candidate: hostile("    open('/usr/lib/ctxbench-probe', 'w').write('x')"), verdict: 'test-fail' },
+    'write the toolchain': {
+      candidate: hostile("    open('/usr/lib/ctxbench-probe', 'w').write('x')"),
+      verdict: 'test-fail',
+    },
     // The sandbox's loopback is its own: the host's listener is unreachable, the connection is refused.
-    'tcp to host listener': { candidate: hostile(`    import socket\n    socket.create_connection(('127.0.0.1', ${port}), timeout=2).close()`), verdict: 'test-fail' },
+    'tcp to host listener': {
+      candidate: hostile(`    import socket\n    socket.create_connection(('127.0.0.1', ${port}), timeout=2).close()`),
+      verdict: 'test-fail',
+    },
     'udp off the machine': {
-      candidate: hostile("    import socket\n    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n    s.connect(('192.0.2.1', 9))\n    s.close()"),
+      candidate: hostile(
+        "    import socket\n    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n    s.connect(('192.0.2.1', " +
+          '9))\n    s.close()',
+      ),
       verdict: 'test-fail',
     },
     // Reaching into another process: the sandbox's filter kills the caller, its own signal of a violation.
-    'ptrace the test runner': { candidate: hostile('    import ctypes, os\n    ctypes.CDLL(None).syscall(101, 16, os.getppid(), 0, 0)'), verdict: 'sandbox-violation' },
-    // A daemon in its own session, left running when the test ends: it dies with the sandbox's PID namespace (the stray check below).
+    'ptrace the test runner': {
+      candidate: hostile('    import ctypes, os\n    ctypes.CDLL(None).syscall(101, 16, os.getppid(), 0, 0)'),
+      verdict: 'sandbox-violation',
+    },
+    // A daemon in its own session, left running when the test ends: it dies with the sandbox's PID namespace (the stray
+    // check below).
     'daemon left behind': {
-      candidate: hostile("    import subprocess\n    subprocess.Popen(['setsid', 'sh', '-c', 'sleep 120'], start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)"),
+      candidate: hostile(
+        "    import subprocess\n    subprocess.Popen(['setsid', 'sh', '-c', 'sleep 120'], start_new_session=True, " +
+          'stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)',
+      ),
       // its tests pass; starting a process is a cheat pattern
       verdict: 'pass-flagged',
     },
-    // Secrets, the host's folders, this test's work folder (run stores, the environment file) and the host's processes are not there.
+    // Secrets, the host's folders, this test's work folder (run stores, the environment file) and the host's processes
+    // are not there.
     'read host files': {
-      candidate: hostile(`    for path in ${JSON.stringify(['/etc/shadow', '/root/.bashrc', '/home', '/var/tmp', '/run', '/work', `${work.dir}/adversarial.yaml`, canary])}:\n        try:\n            open(path, 'rb').read(1)\n            print('READ', path)\n        except OSError as error:\n            print('REFUSED', path, error.strerror)\n    print('INIT', open('/proc/1/cmdline', 'rb').read(5))`),
+      candidate: hostile(
+        `    for path in ${JSON.stringify(['/etc/shadow', '/root/.bashrc', '/home', '/var/tmp', '/run', '/work', `${work.dir}/adversarial.yaml`, canary])}:\n        try:\n            open(path, 'rb').read(1)\n            print('READ', path)\n        except OSError as error:\n            print('REFUSED', path, error.strerror)\n    print('INIT', open('/proc/1/cmdline', 'rb').read(5))`,
+      ),
       // its tests pass, but reading /proc is a cheat pattern
       verdict: 'pass-flagged',
     },
     'infinite loop': { candidate: hostile('    while True:\n        pass'), verdict: 'timeout' },
-    'gigabyte of output': { candidate: hostile("    import sys\n    for _ in range(1024):\n        sys.stdout.write('x' * 1048576)"), verdict: 'crash' },
+    'gigabyte of output': {
+      candidate: hostile("    import sys\n    for _ in range(1024):\n        sys.stdout.write('x' * 1048576)"),
+      verdict: 'crash',
+    },
     'sleep past timeout': { candidate: hostile('    import time\n    time.sleep(60)'), verdict: 'timeout' },
     // The parent is the shell running the test command inside the sandbox: it dies, the test
     // command ends by SIGKILL (crash); ctxbench, outside the PID namespace, is out of reach.
-    'kill parent': { candidate: hostile('    import os, signal\n    os.kill(os.getppid(), signal.SIGKILL)'), verdict: 'crash' },
+    'kill parent': {
+      candidate: hostile('    import os, signal\n    os.kill(os.getppid(), signal.SIGKILL)'),
+      verdict: 'crash',
+    },
   };
   const items = Object.entries(adversaries).flatMap(([name, { candidate }], index) => [
     { task: median, candidate, key: name },
     // Bystanders: correct candidates interleaved so that the other worker runs them meanwhile.
-    { task: mean, candidate: `${meanReference}${'\n'.repeat(index + 1)}# bystander ${index}`, key: `bystander ${index}` },
+    {
+      task: mean,
+      candidate: `${meanReference}${'\n'.repeat(index + 1)}# bystander ${index}`,
+      key: `bystander ${index}`,
+    },
   ]);
   try {
     const results = await runAll(env, items, { workDir: work.dir, workers: 2, cache: false });
@@ -127,7 +170,8 @@ limits:
       const result = results.get(name)!;
       assert.equal(result.verdict, verdict, `${name}:\n${result.logTail}`);
     }
-    for (const [key, result] of results) if (key.startsWith('bystander')) assert.equal(result.verdict, 'pass', `${key}:\n${result.logTail}`);
+    for (const [key, result] of results)
+      if (key.startsWith('bystander')) assert.equal(result.verdict, 'pass', `${key}:\n${result.logTail}`);
     assert.match(results.get('fork storm')!.logTail, /Resource temporarily unavailable/);
     assert.match(results.get('gigabyte of output')!.logTail, /more output than the limit/);
     assert.match(results.get('delete outside')!.logTail, /No such file or directory/);

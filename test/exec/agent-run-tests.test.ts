@@ -18,22 +18,50 @@ test('run_tests: the model tests a wrong draft (test-fail), then the right one (
   const repo = join(work.dir, 'repo');
   cpSync(join(FIXTURES, 'c', 'repo'), repo, { recursive: true });
   const envFile = join(work.dir, 'c.yaml');
-  writeFileSync(envFile, `${readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`)}\nworkDir: ${work.dir}\n`);
+  writeFileSync(
+    envFile,
+    `${readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`)}\nworkDir: ${work.dir}\n`,
+  );
   assert.equal((await cli(['exec', 'check', envFile])).code, 0);
   const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
   const fromFile = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
-  const task = fromFile.kind === 'function' ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' } : fromFile;
+  const task =
+    fromFile.kind === 'function'
+      ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' }
+      : fromFile;
   const tasksFile = join(work.dir, 'tasks.jsonl');
   writeTasks(tasksFile, [task]);
   const wrong = 'long factorial(int n)\n{\n    return n;\n}';
   const server = await startServer((request, index) => ({
-    json: index < 2 ? toolCallBody(request, [{ name: 'run_tests', arguments: { code: index === 0 ? wrong : reference } }]) : answerBody(request, reference),
+    json:
+      index < 2
+        ? toolCallBody(request, [{ name: 'run_tests', arguments: { code: index === 0 ? wrong : reference } }])
+        : answerBody(request, reference),
   }));
   const run = join(work.dir, 'run');
   try {
-    const result = await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--agent-tools', 'open,run_tests', '--env', envFile, '--repo', repo, '--run', run]);
+    const result = await cli([
+      'eval',
+      tasksFile,
+      '--model',
+      'openai:chat:m',
+      '--base-url',
+      server.url,
+      '--context',
+      'agent',
+      '--agent-tools',
+      'open,run_tests',
+      '--env',
+      envFile,
+      '--repo',
+      repo,
+      '--run',
+      run,
+    ]);
     assert.equal(result.code, 0, result.stderr);
-    const sent = server.requests.slice(1).map((request) => (request.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
+    const sent = server.requests
+      .slice(1)
+      .map((request) => (request.body as { messages: { role: string; content: string }[] }).messages.at(-1)!.content);
     assert.match(sent[0]!, /^verdict: test-fail \(.+\)\n/);
     assert.match(sent[0]!, /FAIL factorial/);
     assert.match(sent[1]!, /^verdict: pass \(build and tests succeeded\)\n\$ make -j2\n/);
@@ -42,11 +70,29 @@ test('run_tests: the model tests a wrong draft (test-fail), then the right one (
       const [candidate] = store.candidates();
       assert.equal(candidate!.output, reference);
       const trace = store.trace(candidate!.taskId, 0)!;
-      assert.deepEqual(trace.turns.map((turn) => turn.toolCalls.map((call) => [call.name, call.error])), [[['run_tests', null]], [['run_tests', null]], []]);
+      assert.deepEqual(
+        trace.turns.map((turn) => turn.toolCalls.map((call) => [call.name, call.error])),
+        [[['run_tests', null]], [['run_tests', null]], []],
+      );
     } finally {
       store.close();
     }
-    const refused = await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--agent-tools', 'run_tests', '--repo', repo, '--run', join(work.dir, 'run-2')]);
+    const refused = await cli([
+      'eval',
+      tasksFile,
+      '--model',
+      'openai:chat:m',
+      '--base-url',
+      server.url,
+      '--context',
+      'agent',
+      '--agent-tools',
+      'run_tests',
+      '--repo',
+      repo,
+      '--run',
+      join(work.dir, 'run-2'),
+    ]);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /the run_tests tool needs --env ENV\.yaml/);
   } finally {

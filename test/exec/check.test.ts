@@ -13,7 +13,13 @@ after(work.remove);
 test('check finds the order-dependent and the failing test, writes the state beside the environment, and candidates skip them', async () => {
   // A copy of the environment file in the work folder, so the state file lands there.
   const envFile = join(work.dir, 'flaky.yaml');
-  writeFileSync(envFile, readFileSync(join(FIXTURES, 'flaky', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'flaky', 'repo')}`));
+  writeFileSync(
+    envFile,
+    readFileSync(join(FIXTURES, 'flaky', 'env.yaml'), 'utf8').replace(
+      /^repo: .*$/m,
+      `repo: ${join(FIXTURES, 'flaky', 'repo')}`,
+    ),
+  );
   const env = loadEnvironment(envFile);
   const report = await checkEnvironment(env, { workDir: work.dir });
   assert.equal(report.statePath, join(work.dir, 'flaky.state.json'));
@@ -30,10 +36,14 @@ test('check finds the order-dependent and the failing test, writes the state bes
 
   const reference = functionText(env.repo, 'lib/answer.py', 'def answer(', '');
   const task = functionTask(env.repo, 'lib/answer.py', 'python', reference, 'answer');
-  const results = await runAll(env, [
-    { task, candidate: reference, key: 'reference' },
-    { task, candidate: 'def answer():\n    return 41', key: 'wrong' },
-  ], { workDir: work.dir, workers: 1 });
+  const results = await runAll(
+    env,
+    [
+      { task, candidate: reference, key: 'reference' },
+      { task, candidate: 'def answer():\n    return 41', key: 'wrong' },
+    ],
+    { workDir: work.dir, workers: 1 },
+  );
   const passed = results.get('reference')!;
   assert.equal(passed.verdict, 'pass', passed.logTail);
   assert.deepEqual(passed.selectedTests, []);

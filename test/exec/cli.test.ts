@@ -15,8 +15,19 @@ const work = makeWorkDir('cli');
 after(work.remove);
 
 const config: RunConfig = {
-  model: 'baseline:fixture', context: 'infile', template: 'plain', tokenizer: 'o200k_base', samples: 3, temperature: 0, topP: 1,
-  maxTokens: 256, seed: 1, tasksPath: 'tasks.jsonl', tasksHash: 'h', toolVersion: '0.1.0', createdAt: '2026-01-01T00:00:00.000Z',
+  model: 'baseline:fixture',
+  context: 'infile',
+  template: 'plain',
+  tokenizer: 'o200k_base',
+  samples: 3,
+  temperature: 0,
+  topP: 1,
+  maxTokens: 256,
+  seed: 1,
+  tasksPath: 'tasks.jsonl',
+  tasksHash: 'h',
+  toolVersion: '0.1.0',
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 function ctxbench(...args: string[]) {
@@ -33,8 +44,15 @@ test('exec runs the check first, stores a verdict per candidate, resumes and reg
   const runDir = join(work.dir, 'run');
   const store = openRunStore(runDir, { create: config, tasks: [task] });
   const candidate = (sample: number, output: string | null) => ({
-    taskId: 'factorial', sample, raw: output, output, postprocess: null, error: output === null ? 'timeout' : null,
-    promptTokens: null, completionTokens: null, latencyMs: null,
+    taskId: 'factorial',
+    sample,
+    raw: output,
+    output,
+    postprocess: null,
+    error: output === null ? 'timeout' : null,
+    promptTokens: null,
+    completionTokens: null,
+    latencyMs: null,
   });
   store.putCandidate(candidate(0, reference));
   store.putCandidate(candidate(1, 'long factorial(int n)\n{\n    return n;\n}'));
@@ -64,11 +82,15 @@ test('exec runs the check first, stores a verdict per candidate, resumes and reg
   assert.match(again.stdout, /^pass\s+0\s+1$/m);
   assert.match(again.stdout, /^test-fail\s+0\s+1$/m);
 
-  // Regrading reads the saved logs and runs nothing: the same grading gives the same verdicts; a stricter one changes them.
+  // Regrading reads the saved logs and runs nothing: the same grading gives the same verdicts; a stricter one changes
+  // them.
   const regrade = ctxbench('exec', runDir, '--env', envFile, '--regrade');
   assert.equal(regrade.status, 0, regrade.stderr);
   assert.match(regrade.stdout, /regraded 2 verdicts from their logs: 0 changed/);
-  writeFileSync(envFile, `${readFileSync(envFile, 'utf8').replace(/^passPattern: .*$/m, 'passPattern: never printed')}`);
+  writeFileSync(
+    envFile,
+    `${readFileSync(envFile, 'utf8').replace(/^passPattern: .*$/m, 'passPattern: never printed')}`,
+  );
   const stricter = ctxbench('exec', runDir, '--env', envFile, '--regrade');
   assert.match(stricter.stdout, /regraded 2 verdicts from their logs: 1 changed/);
   const regraded = openRunStore(runDir, { readonly: true });
@@ -93,14 +115,43 @@ test('Ctrl-C during exec says how many verdicts are stored and how to resume; th
   writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
   const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
   const runDir = join(work.dir, 'run-interrupted');
-  const store = openRunStore(runDir, { create: config, tasks: [functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial')] });
+  const store = openRunStore(runDir, {
+    create: config,
+    tasks: [functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial')],
+  });
   // the first is quick, the second sleeps: the interrupt comes while it runs
-  const slow = reference.replace('long result = 1;', 'long result = 1;\n    { unsigned int sleep(unsigned int); sleep(20); }');
-  for (const [sample, output] of [[0, reference], [1, slow]] as const) {
-    store.putCandidate({ taskId: 'factorial', sample, raw: output, output, postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+  const slow = reference.replace(
+    'long result = 1;',
+    'long result = 1;\n    { unsigned int sleep(unsigned int); sleep(20); }',
+  );
+  for (const [sample, output] of [
+    [0, reference],
+    [1, slow],
+  ] as const) {
+    store.putCandidate({
+      taskId: 'factorial',
+      sample,
+      raw: output,
+      output,
+      postprocess: null,
+      error: null,
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+    });
   }
   store.close();
-  const child = spawn(process.execPath, [BIN, 'exec', runDir, '--env', envFile, '--workers', '1', '--work-dir', work.dir]);
+  const child = spawn(process.execPath, [
+    BIN,
+    'exec',
+    runDir,
+    '--env',
+    envFile,
+    '--workers',
+    '1',
+    '--work-dir',
+    work.dir,
+  ]);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const stored = () => {
@@ -116,7 +167,14 @@ test('Ctrl-C during exec says how many verdicts are stored and how to resume; th
   child.kill('SIGINT');
   const code = await new Promise<number | null>((resolve) => child.on('exit', (status) => resolve(status)));
   assert.equal(code, 130, stderr);
-  assert.match(stderr, new RegExp(`ctxbench exec: interrupted; 1 verdict stored now, 1 of 2 candidates judged in ${runDir.replace(/[.]/g, '\\.')}\\. Run the same command again to resume \\(judged candidates are skipped\\)\\.\\n$`));
+  assert.match(
+    stderr,
+    new RegExp(
+      `ctxbench exec: interrupted; 1 verdict stored now, 1 of 2 candidates judged in ` +
+        `${runDir.replace(/[.]/g, '\\.')}\\. Run the same command again to resume \\(judged candidates are ` +
+        `skipped\\)\\.\\n$`,
+    ),
+  );
   assert.equal(stored(), 1);
 });
 
@@ -125,13 +183,26 @@ test('a run over two repositories with one --env executes the repository of its 
   const envFile = join(work.dir, 'c-two-repos.yaml');
   writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
   const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
-  const here = { ...functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial'), repo: { name: 'repo', commit: null } };
+  const here = {
+    ...functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial'),
+    repo: { name: 'repo', commit: null },
+  };
   // a task of another repository, at a path this checkout has too: run in the wrong tree, it would get a verdict
   const elsewhere = { ...here, id: 'other-factorial', repo: { name: 'other', commit: null } };
   const runDir = join(work.dir, 'run-two-repos');
   const store = openRunStore(runDir, { create: config, tasks: [here, elsewhere] });
   for (const taskId of ['factorial', 'other-factorial']) {
-    store.putCandidate({ taskId, sample: 0, raw: reference, output: reference, postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+    store.putCandidate({
+      taskId,
+      sample: 0,
+      raw: reference,
+      output: reference,
+      postprocess: null,
+      error: null,
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+    });
   }
   store.close();
   const result = ctxbench('exec', runDir, '--env', envFile, '--workers', '1', '--work-dir', work.dir);

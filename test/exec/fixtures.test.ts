@@ -72,7 +72,8 @@ const CASES: Case[] = [
     last: '    }',
     selection: [],
     wrong: {
-      'build-error': '    public static int clamp(int value, int low, int high) {\n        return Math.max(low, value)\n    }',
+      'build-error':
+        '    public static int clamp(int value, int low, int high) {\n        return Math.max(low, value)\n    }',
       'test-fail': '    public static int clamp(int value, int low, int high) {\n        return value;\n    }',
     },
   },
@@ -86,7 +87,10 @@ for (const fixture of CASES) {
     const env = fixtureEnv(fixture.language, work.dir);
     const reference = functionText(env.repo, fixture.path, fixture.head, fixture.last);
     const task = functionTask(env.repo, fixture.path, fixture.language, reference, `${fixture.language}-task`);
-    const items = [{ task, candidate: reference, key: 'reference' }, ...Object.entries(fixture.wrong).map(([verdict, candidate]) => ({ task, candidate, key: verdict }))];
+    const items = [
+      { task, candidate: reference, key: 'reference' },
+      ...Object.entries(fixture.wrong).map(([verdict, candidate]) => ({ task, candidate, key: verdict })),
+    ];
     const results = await runAll(env, items, { workDir: work.dir, workers: 2 });
     assert.equal(results.size, items.length);
     const reference_ = results.get('reference')!;
@@ -121,7 +125,14 @@ test('a broken candidate followed by the original in the same worker: the origin
   assert.equal(fingerprintTree(`${context.workDir}/w0`), fingerprintTree(context.base));
   // make agrees that the restored worker is up to date (consistent timestamps: no rebuild needed).
   const { runCommand } = await import('../../src/exec/index.ts');
-  const upToDate = await runCommand({ mode: 'bwrap', tree: `${context.workDir}/w0`, command: 'make -q', env: {}, timeoutMs: 10_000, limits: env.limits });
+  const upToDate = await runCommand({
+    mode: 'bwrap',
+    tree: `${context.workDir}/w0`,
+    command: 'make -q',
+    env: {},
+    timeoutMs: 10_000,
+    limits: env.limits,
+  });
   assert.equal(upToDate.exitCode, 0, upToDate.output);
 });
 
@@ -130,7 +141,14 @@ test('identical candidates run once; a second run is answered from the cache', a
   const reference = functionText(env.repo, 'src/mathx.c', 'long factorial(');
   const task = functionTask(env.repo, 'src/mathx.c', 'c', reference, 'factorial');
   const variant = reference;
-  const first = await runAll(env, [{ task, candidate: reference, key: 'a' }, { task, candidate: variant, key: 'b' }], { workDir: work.dir, workers: 2 });
+  const first = await runAll(
+    env,
+    [
+      { task, candidate: reference, key: 'a' },
+      { task, candidate: variant, key: 'b' },
+    ],
+    { workDir: work.dir, workers: 2 },
+  );
   assert.equal(first.get('a')!.verdict, 'pass');
   assert.equal(first.get('a')!.cached, false);
   assert.deepEqual(first.get('b'), { ...first.get('a')!, cached: true });

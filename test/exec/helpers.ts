@@ -7,15 +7,29 @@ import { fileURLToPath } from 'node:url';
 import type { TaskRecord } from '../../src/datasets/types.ts';
 import type { LanguageId } from '../../src/languages/types.ts';
 import type { ExecResult } from '../../src/runstore/types.ts';
-import { executeCandidates, loadEnvironment, removeTree, spanOf, type ExecEnvironment, type ExecuteOptions } from '../../src/exec/index.ts';
+import {
+  executeCandidates,
+  loadEnvironment,
+  removeTree,
+  spanOf,
+  type ExecEnvironment,
+  type ExecuteOptions,
+} from '../../src/exec/index.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/exec/', import.meta.url));
 
 /** A function task whose reference is `reference`, found (exactly once) in the fixture file. */
-export function functionTask(repo: string, path: string, language: LanguageId, reference: string, id = `${path}:${reference.slice(0, 20)}`): TaskRecord {
+export function functionTask(
+  repo: string,
+  path: string,
+  language: LanguageId,
+  reference: string,
+  id = `${path}:${reference.slice(0, 20)}`,
+): TaskRecord {
   const text = readFileSync(join(repo, path), 'utf8');
   const start = text.indexOf(reference);
-  if (start < 0 || text.indexOf(reference, start + 1) >= 0) throw new Error(`reference must occur exactly once in ${path}`);
+  if (start < 0 || text.indexOf(reference, start + 1) >= 0)
+    throw new Error(`reference must occur exactly once in ${path}`);
   const end = start + reference.length;
   return {
     id,
@@ -42,7 +56,10 @@ export function functionText(repo: string, path: string, head: string, last = '}
   const lines = text.slice(start).split('\n');
   const end = lines.findIndex((line, index) => index > 0 && (last === '' ? line.trim() === '' : line === last));
   if (end < 0) return lines.join('\n').replace(/\n+$/, '');
-  return lines.slice(0, last === '' ? end : end + 1).join('\n').replace(/\n+$/, '');
+  return lines
+    .slice(0, last === '' ? end : end + 1)
+    .join('\n')
+    .replace(/\n+$/, '');
 }
 
 /** A work folder below /var/tmp (world-searchable, so the unprivileged sandbox user can enter it). */
@@ -55,14 +72,27 @@ export function makeWorkDir(label: string): { dir: string; remove: () => void } 
 
 /** A fixture's environment, as a copy in `dir` (so the check state written beside it stays out of the fixtures). */
 export function fixtureEnv(language: string, dir: string, extra = ''): ExecEnvironment {
-  const text = readFileSync(join(FIXTURES, language, 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${join(FIXTURES, language, 'repo')}`);
-  const file = join(dir, `${language}${extra ? `-${createHash('sha256').update(extra).digest('hex').slice(0, 8)}` : ''}.yaml`);
+  const text = readFileSync(join(FIXTURES, language, 'env.yaml'), 'utf8').replace(
+    /^repo: .*$/m,
+    `repo: ${join(FIXTURES, language, 'repo')}`,
+  );
+  const file = join(
+    dir,
+    `${language}${extra ? `-${createHash('sha256').update(extra).digest('hex').slice(0, 8)}` : ''}.yaml`,
+  );
   writeFileSync(file, `${text}\n${extra}`);
   return loadEnvironment(file);
 }
 
-/** Runs the candidates (running `exec check` first when the environment has no state yet); an infrastructure failure fails the test. */
-export async function runAll(env: ExecEnvironment, items: { task: TaskRecord; candidate: string; key: string }[], options: ExecuteOptions): Promise<Map<string, ExecResult>> {
+/**
+ * Runs the candidates (running `exec check` first when the environment has no state yet); an infrastructure failure
+ * fails the test.
+ */
+export async function runAll(
+  env: ExecEnvironment,
+  items: { task: TaskRecord; candidate: string; key: string }[],
+  options: ExecuteOptions,
+): Promise<Map<string, ExecResult>> {
   const results = new Map<string, ExecResult>();
   for await (const { key, result, infraError } of executeCandidates(env, items, { checkFirst: true, ...options })) {
     if (!result) throw new Error(`infrastructure failure on ${key}: ${infraError}`);

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnvironment, parseReport, readReportFile, type ReportSpec } from '../../src/exec/index.ts';
 
-const spec = (format: ReportSpec['format'], extra: Partial<ReportSpec> = {}): ReportSpec => ({ format, file: null, pass: null, fail: null, ...extra });
+const spec = (format: ReportSpec['format'], extra: Partial<ReportSpec> = {}): ReportSpec => ({
+  format,
+  file: null,
+  pass: null,
+  fail: null,
+  ...extra,
+});
 
 test('tap: nested subtests, failures, SKIP and TODO directives', () => {
   const text = [
@@ -23,9 +29,16 @@ test('tap: nested subtests, failures, SKIP and TODO directives', () => {
     'not ok 1 - test/stats.test.js',
     '1..1',
   ].join('\n');
-  assert.deepEqual([...parseReport(text, spec('tap'))], [
-    ['mean', 'pass'], ['median # a comment', 'fail'], ['later', 'skip'], ['wip', 'pass'], ['test/stats.test.js', 'fail'],
-  ]);
+  assert.deepEqual(
+    [...parseReport(text, spec('tap'))],
+    [
+      ['mean', 'pass'],
+      ['median # a comment', 'fail'],
+      ['later', 'skip'],
+      ['wip', 'pass'],
+      ['test/stats.test.js', 'fail'],
+    ],
+  );
 });
 
 test('junit: classname.name, failure and error fail, skipped skips, entities decoded', () => {
@@ -35,22 +48,33 @@ test('junit: classname.name, failure and error fail, skipped skips, entities dec
   <testcase classname="tests.test_a.T" name="test_err"><error/></testcase>
   <testcase classname='q' name='a &amp; b &lt;c&gt;'><skipped/></testcase>
   </testsuite></testsuites>`;
-  assert.deepEqual([...parseReport(xml, spec('junit', { file: 'r.xml' }))], [
-    ['tests.test_a.T.test_ok', 'pass'], ['tests.test_a.T.test_bad', 'fail'], ['tests.test_a.T.test_err', 'fail'], ['q.a & b <c>', 'skip'],
-  ]);
+  assert.deepEqual(
+    [...parseReport(xml, spec('junit', { file: 'r.xml' }))],
+    [
+      ['tests.test_a.T.test_ok', 'pass'],
+      ['tests.test_a.T.test_bad', 'fail'],
+      ['tests.test_a.T.test_err', 'fail'],
+      ['q.a & b <c>', 'skip'],
+    ],
+  );
 });
 
 test('unittest: both id styles; a test reported twice keeps its worst outcome', () => {
   const text = [
     'test_mean (tests.test_stats.StatsTest.test_mean) ... ok',
     'test_median (tests.test_stats.StatsTest) ... FAIL',
-    'test_slug (tests.test_text.TextTest.test_slug) ... skipped \'no locale\'',
+    "test_slug (tests.test_text.TextTest.test_slug) ... skipped 'no locale'",
     'test_mean (tests.test_stats.StatsTest.test_mean) ... ERROR',
     'Ran 3 tests in 0.001s',
   ].join('\n');
-  assert.deepEqual([...parseReport(text, spec('unittest'))], [
-    ['tests.test_stats.StatsTest.test_mean', 'fail'], ['tests.test_stats.StatsTest.test_median', 'fail'], ['tests.test_text.TextTest.test_slug', 'skip'],
-  ]);
+  assert.deepEqual(
+    [...parseReport(text, spec('unittest'))],
+    [
+      ['tests.test_stats.StatsTest.test_mean', 'fail'],
+      ['tests.test_stats.StatsTest.test_median', 'fail'],
+      ['tests.test_text.TextTest.test_slug', 'skip'],
+    ],
+  );
 });
 
 test('unittest: what a test writes to stderr (warnings) before its outcome; a printed `ok` does not hide the real outcome', () => {
@@ -64,7 +88,8 @@ test('unittest: what a test writes to stderr (warnings) before its outcome; a pr
     "  warnings.warn('noisy', UserWarning)",
     'FAIL',
     'test_plain (pkg.test_w.T.test_plain) ... ok',
-    "test_warns (pkg.test_w.T.test_warns) ... /tmp/pkg/test_w.py:4: ResourceWarning: unclosed file <_io.TextIOWrapper name='/tmp/pkg/test_w.py' mode='r' encoding='UTF-8'>",
+    'test_warns (pkg.test_w.T.test_warns) ... /tmp/pkg/test_w.py:4: ResourceWarning: unclosed file ' +
+      "<_io.TextIOWrapper name='/tmp/pkg/test_w.py' mode='r' encoding='UTF-8'>",
     '  open(__file__).read()',
     'ResourceWarning: Enable tracemalloc to get the object allocation traceback',
     'ok',
@@ -80,15 +105,34 @@ test('unittest: what a test writes to stderr (warnings) before its outcome; a pr
     '',
     'FAILED (failures=2)',
   ].join('\n');
-  assert.deepEqual([...parseReport(text, spec('unittest'))], [
-    ['pkg.test_w.T.test_doc', 'pass'], ['pkg.test_w.T.test_fails', 'fail'], ['pkg.test_w.T.test_plain', 'pass'], ['pkg.test_w.T.test_warns', 'pass'], ['pkg.test_w.T.test_median', 'fail'],
-  ]);
+  assert.deepEqual(
+    [...parseReport(text, spec('unittest'))],
+    [
+      ['pkg.test_w.T.test_doc', 'pass'],
+      ['pkg.test_w.T.test_fails', 'fail'],
+      ['pkg.test_w.T.test_plain', 'pass'],
+      ['pkg.test_w.T.test_warns', 'pass'],
+      ['pkg.test_w.T.test_median', 'fail'],
+    ],
+  );
 });
 
 test("regex: a runner's own summary (redis)", () => {
-  const redis = spec('regex', { pass: '^\\[ok\\]: (.+) \\(\\d+ ms\\)$', fail: '^\\[(?:err|exception)\\]: (.+?)(?: in tests/\\S+)?$' });
-  const text = '[ok]: INCR against non existing key (1 ms)\n[err]: SET and GET in tests/unit/type/string.tcl\nExpected 1\n[ok]: Big Quicklist: SORT BY key (123 ms)\n';
-  assert.deepEqual([...parseReport(text, redis)], [['INCR against non existing key', 'pass'], ['Big Quicklist: SORT BY key', 'pass'], ['SET and GET', 'fail']]);
+  const redis = spec('regex', {
+    pass: '^\\[ok\\]: (.+) \\(\\d+ ms\\)$',
+    fail: '^\\[(?:err|exception)\\]: (.+?)(?: in tests/\\S+)?$',
+  });
+  const text =
+    '[ok]: INCR against non existing key (1 ms)\n[err]: SET and GET in tests/unit/type/string.tcl\nExpected 1\n[ok]: ' +
+    'Big Quicklist: SORT BY key (123 ms)\n';
+  assert.deepEqual(
+    [...parseReport(text, redis)],
+    [
+      ['INCR against non existing key', 'pass'],
+      ['Big Quicklist: SORT BY key', 'pass'],
+      ['SET and GET', 'fail'],
+    ],
+  );
 });
 
 test("regex: the LLVM environment's patterns read googletest's lines and lit's, and only the per-test ones", () => {
@@ -106,10 +150,16 @@ test("regex: the LLVM environment's patterns read googletest's lines and lit's, 
     'UNSUPPORTED: LLVM :: tools/llvm-cxxfilt/coff-import.test (4 of 4)',
     '  Passed: 1 (33.33%)',
   ].join('\n');
-  assert.deepEqual([...parseReport(text, report!)], [
-    ['DemangleTest.Simple', 'pass'], ['TableGen/AsmVariant.td', 'pass'], ['TableGen/self-reference-typeerror.td', 'pass'],
-    ['ItaniumDemangle.HalfType', 'fail'], ['TableGen/RegisterInfoEmitter-errors.td', 'fail'],
-  ]);
+  assert.deepEqual(
+    [...parseReport(text, report!)],
+    [
+      ['DemangleTest.Simple', 'pass'],
+      ['TableGen/AsmVariant.td', 'pass'],
+      ['TableGen/self-reference-typeerror.td', 'pass'],
+      ['ItaniumDemangle.HalfType', 'fail'],
+      ['TableGen/RegisterInfoEmitter-errors.td', 'fail'],
+    ],
+  );
 });
 
 test('a report file is read only as a regular file inside the tree', () => {

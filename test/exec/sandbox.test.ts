@@ -1,7 +1,17 @@
 // The bubblewrap sandbox itself: what a command inside can see, write and reach, and its limits.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -27,7 +37,10 @@ test('the tree is writable at a fixed path; the host outside the toolchain is in
   chmodSync(join(canary, 'file'), 0o666);
   const probe = `ctxbench-probe-${randomUUID()}`;
   // One stream (2>&1): the order of lines across two pipes is not defined.
-  const outcome = await run(`{ pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run 2>/dev/null | wc -l; touch /usr/bin/ctxbench-probe; } 2>&1`);
+  const outcome = await run(
+    `{ pwd; echo built > out.txt; echo x > ${canary}/file; touch /tmp/${probe}; ls /run 2>/dev/null | wc -l; touch ` +
+      `/usr/bin/ctxbench-probe; } 2>&1`,
+  );
   const lines = outcome.output.trim().split('\n');
   assert.equal(lines[0], SANDBOX_TREE);
   assert.match(lines[1]!, /Directory nonexistent/);
@@ -41,7 +54,10 @@ test('the tree is writable at a fixed path; the host outside the toolchain is in
 test('no capabilities, no way to remount, an unprivileged user when ctxbench is root, a clean environment', async () => {
   process.env.CTXBENCH_SECRET_PROBE = 'secret-value';
   try {
-    const outcome = await run('grep CapEff /proc/self/status; mount -o remount,bind,rw / 2>/dev/null && echo remounted; id -u; env', { env: { MINE: 'yes' } });
+    const outcome = await run(
+      'grep CapEff /proc/self/status; mount -o remount,bind,rw / 2>/dev/null && echo remounted; id -u; env',
+      { env: { MINE: 'yes' } },
+    );
     assert.match(outcome.output, /^CapEff:\s+0+$/m);
     assert.doesNotMatch(outcome.output, /remounted/);
     if (identity) assert.match(outcome.output, new RegExp(`^${identity.uid}$`, 'm'));
@@ -63,7 +79,9 @@ test('own PID namespace and a network namespace with only loopback', async () =>
 test('file size, process and output limits; the timeout kills background processes too', async () => {
   const big = await run('head -c 3000000 /dev/zero > big.bin', { limits: { ...limits, fileSizeMb: 1 } });
   assert.equal(big.exitCode, 128 + 25); // SIGXFSZ
-  const forks = await run('for i in $(seq 1 60); do sleep 3 & done 2>&1; echo done', { limits: { ...limits, processes: 20 } });
+  const forks = await run('for i in $(seq 1 60); do sleep 3 & done 2>&1; echo done', {
+    limits: { ...limits, processes: 20 },
+  });
   assert.match(forks.output, /Cannot fork|Resource temporarily unavailable/);
   const flood = await run('yes ctxbench', { limits: { ...limits, outputMb: 1 } });
   assert.equal(flood.outputLimited, true);
@@ -72,19 +90,24 @@ test('file size, process and output limits; the timeout kills background process
   const slow = await run('sleep 120 & setsid sleep 120 & sleep 120', { timeoutMs: 500, env: { TOKEN: token } });
   assert.equal(slow.timedOut, true);
   assert.ok(slow.ms < 5000);
-  const survivors = readdirSync('/proc').filter((pid) => /^\d+$/.test(pid)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, 'latin1').includes(token);
-    } catch {
-      return false;
-    }
-  });
+  const survivors = readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'latin1').includes(token);
+      } catch {
+        return false;
+      }
+    });
   for (const pid of survivors) process.kill(Number(pid), 'SIGKILL');
   assert.deepEqual(survivors, []);
 });
 
 test("ctxbench's bundled tools are readable at $CTXBENCH_HOME/node_modules, read-only, wherever ctxbench is installed", async () => {
-  const outcome = await run('test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch "$CTXBENCH_HOME/node_modules/x" 2>&1 | grep -c "Read-only"');
+  const outcome = await run(
+    'test -x "$CTXBENCH_HOME/node_modules/.bin/tsc" && echo tsc-found; echo "$CTXBENCH_HOME"; touch ' +
+      '"$CTXBENCH_HOME/node_modules/x" 2>&1 | grep -c "Read-only"',
+  );
   assert.deepEqual(outcome.output.trim().split('\n'), ['tsc-found', '/tmp/ctxbench/home', '1']);
 });
 
@@ -96,15 +119,58 @@ test('sandbox rules: no home folders, /root, /var, /run, /opt, ctxbench checkout
   chmodSync(declared, 0o755);
   chmodSync(join(declared, 'tool.txt'), 0o644);
   try {
-    const hidden = ['/root', '/home', '/var', '/run', '/opt', '/srv', '/mnt', '/media', `${checkout}/package.json`, `${checkout}/src`, work.dir, '/etc/shadow', '/etc/ssh', '/etc/sudoers'];
-    const outcome = await run(`for p in ${hidden.join(' ')}; do [ -e "$p" ] && echo "VISIBLE $p"; done; ls /dev | tr '\\n' ' '; echo; cat /etc/passwd | head -1`);
+    const hidden = [
+      '/root',
+      '/home',
+      '/var',
+      '/run',
+      '/opt',
+      '/srv',
+      '/mnt',
+      '/media',
+      `${checkout}/package.json`,
+      `${checkout}/src`,
+      work.dir,
+      '/etc/shadow',
+      '/etc/ssh',
+      '/etc/sudoers',
+    ];
+    const outcome = await run(
+      `for p in ${hidden.join(' ')}; do [ -e "$p" ] && echo "VISIBLE $p"; done; ls /dev | tr '\\n' ' '; echo; cat ` +
+        `/etc/passwd | head -1`,
+    );
     assert.doesNotMatch(outcome.output, /VISIBLE/);
-    const mounted = await run(`cat ${declared}/tool.txt; touch ${declared}/x 2>&1; ls -A /var/tmp | wc -l`, { mounts: [declared] });
+    const mounted = await run(`cat ${declared}/tool.txt; touch ${declared}/x 2>&1; ls -A /var/tmp | wc -l`, {
+      mounts: [declared],
+    });
     assert.match(mounted.output, /^tool$/m);
     assert.match(mounted.output, /Read-only file system/);
     assert.match(mounted.output, /^1$/m, 'only the declared folder, nothing else of /var/tmp');
     const devices = outcome.output.split('\n')[0]!.trim().split(' ').sort();
-    assert.deepEqual(devices.filter((name) => !['console', 'core', 'fd', 'full', 'mqueue', 'null', 'ptmx', 'pts', 'random', 'shm', 'stderr', 'stdin', 'stdout', 'tty', 'urandom', 'zero'].includes(name)), []);
+    assert.deepEqual(
+      devices.filter(
+        (name) =>
+          ![
+            'console',
+            'core',
+            'fd',
+            'full',
+            'mqueue',
+            'null',
+            'ptmx',
+            'pts',
+            'random',
+            'shm',
+            'stderr',
+            'stdin',
+            'stdout',
+            'tty',
+            'urandom',
+            'zero',
+          ].includes(name),
+      ),
+      [],
+    );
     assert.match(outcome.output, /^root:/m);
   } finally {
     rmSync(declared, { recursive: true, force: true });
@@ -112,12 +178,18 @@ test('sandbox rules: no home folders, /root, /var, /run, /opt, ctxbench checkout
 });
 
 test('xattrs and ACLs cannot be set (EOPNOTSUPP), and tools that try fall back: install and cp -p work', async () => {
-  const outcome = await run(`{ echo hi > src.txt; install -m 755 src.txt installed && stat -c %a installed; cp -p src.txt copied && echo copied; python3 -c "import os; os.setxattr('src.txt', 'user.k', b'1')"; } 2>&1`);
+  const outcome = await run(
+    `{ echo hi > src.txt; install -m 755 src.txt installed && stat -c %a installed; cp -p src.txt copied && echo ` +
+      `copied; python3 -c "import os; os.setxattr('src.txt', 'user.k', b'1')"; } 2>&1`,
+  );
   assert.match(outcome.output, /^755$/m);
   assert.match(outcome.output, /^copied$/m);
   assert.match(outcome.output, /OSError: \[Errno 95\] Operation not supported/);
   // the filter's file is removed once open: a killed process leaves nothing in TMPDIR
-  assert.deepEqual(readdirSync(tmpdir()).filter((name) => name.startsWith('ctxbench-seccomp-')), []);
+  assert.deepEqual(
+    readdirSync(tmpdir()).filter((name) => name.startsWith('ctxbench-seccomp-')),
+    [],
+  );
   const again = await run(`python3 -c "import os; os.setxattr('src.txt', 'user.k', b'1')" 2>&1`);
   assert.match(again.output, /OSError: \[Errno 95\] Operation not supported/);
 });
@@ -140,9 +212,19 @@ test('read-only test files: not written, replaced, renamed or removed, nor their
     'echo forged > fixtures/data.txt',
     'touch fixtures/new.txt',
   ];
-  const script = [...attempts.map((attempt) => `if { ${attempt}; } 2>/dev/null; then echo "done: ${attempt}"; else echo "refused: ${attempt}"; fi`), 'echo extra > tests/unit/new.py && echo "wrote tests/unit/new.py"', 'echo built > out.txt && echo "wrote out.txt"'].join('\n');
+  const script = [
+    ...attempts.map(
+      (attempt) => `if { ${attempt}; } 2>/dev/null; then echo "done: ${attempt}"; else echo "refused: ${attempt}"; fi`,
+    ),
+    'echo extra > tests/unit/new.py && echo "wrote tests/unit/new.py"',
+    'echo built > out.txt && echo "wrote out.txt"',
+  ].join('\n');
   const outcome = await run(script, { tree, readOnly: ['tests/unit/test_a.py', 'fixtures'] });
-  assert.deepEqual(outcome.output.trim().split('\n'), [...attempts.map((attempt) => `refused: ${attempt}`), 'wrote tests/unit/new.py', 'wrote out.txt']);
+  assert.deepEqual(outcome.output.trim().split('\n'), [
+    ...attempts.map((attempt) => `refused: ${attempt}`),
+    'wrote tests/unit/new.py',
+    'wrote out.txt',
+  ]);
   assert.equal(readFileSync(join(tree, 'tests', 'unit', 'test_a.py'), 'utf8'), 'judge\n');
   assert.equal(readFileSync(join(tree, 'fixtures', 'data.txt'), 'utf8'), 'data\n');
   assert.deepEqual(readdirSync(join(tree, 'tests', 'unit')).sort(), ['new.py', 'test_a.py']);
@@ -154,9 +236,22 @@ test('read-only test files: not written, replaced, renamed or removed, nor their
 test('the sandbox probe works whatever TMPDIR is: a private one (0700, which the sandbox user cannot enter) is not taken for missing namespaces', () => {
   const privateTmp = mkdtempSync(join(work.dir, 'private-tmp-'));
   chmodSync(privateTmp, 0o700);
-  const probe = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { ensureSandboxWorks } = await import('./src/exec/index.ts'); ensureSandboxWorks('bwrap'); console.log('sandbox ok');"], {
-    cwd: new URL('../..', import.meta.url).pathname, env: { ...process.env, TMPDIR: privateTmp }, encoding: 'utf8',
-  });
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { ensureSandboxWorks } = await import('./src/exec/index.ts'); ensureSandboxWorks('bwrap'); " +
+        "console.log('sandbox ok');",
+    ],
+    {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, TMPDIR: privateTmp },
+      encoding: 'utf8',
+    },
+  );
   assert.equal(probe.stdout.trim(), 'sandbox ok', probe.stderr);
   assert.equal(probe.status, 0);
 });

@@ -7,13 +7,35 @@ import type { RunOutcome } from '../../src/exec/index.ts';
 
 const map = buildCoverageMap('python', [
   { test: 't_outer', executed: [{ path: 'm.py', startLine: 10, endLine: 30 }] },
-  { test: 't_inner', executed: [{ path: 'm.py', startLine: 10, endLine: 30 }, { path: 'm.py', startLine: 14, endLine: 18 }] },
-  { test: 't_decorated', executed: [{ path: 'm.py', startLine: 40, endLine: 45 }, { path: 'other.py', startLine: 1, endLine: 9 }] },
+  {
+    test: 't_inner',
+    executed: [
+      { path: 'm.py', startLine: 10, endLine: 30 },
+      { path: 'm.py', startLine: 14, endLine: 18 },
+    ],
+  },
+  {
+    test: 't_decorated',
+    executed: [
+      { path: 'm.py', startLine: 40, endLine: 45 },
+      { path: 'other.py', startLine: 1, endLine: 9 },
+    ],
+  },
   { test: 't_none', executed: [] },
 ]);
 
 function task(kind: TaskRecord['kind'], startLine: number, endLine: number, path = 'm.py'): TaskRecord {
-  const base = { id: 'x', language: 'python' as const, repo: { name: 'r', commit: null }, path, prefix: '', suffix: '', reference: '', span: { startLine, startColumn: 1, endLine, endColumn: 1 }, labels: { lines: 1 } };
+  const base = {
+    id: 'x',
+    language: 'python' as const,
+    repo: { name: 'r', commit: null },
+    path,
+    prefix: '',
+    suffix: '',
+    reference: '',
+    span: { startLine, startColumn: 1, endLine, endColumn: 1 },
+    labels: { lines: 1 },
+  };
   return kind === 'function' ? { ...base, kind, name: 'f', signature: 'def f():', docstring: null } : { ...base, kind };
 }
 
@@ -42,23 +64,60 @@ test('other tasks take the tests of the innermost function around the hole', () 
   assert.equal(selectTests(map, task('node', 35, 35)), null);
 });
 
-const ok: RunOutcome = { exitCode: 0, signal: null, timedOut: false, outputLimited: false, ms: 1, output: 'all tests passed\n', bytes: 17 };
-const phase = (kind: 'build' | 'test', outcome: Partial<RunOutcome>) => ({ phase: kind, command: 'c', outcome: { ...ok, ...outcome } });
+const ok: RunOutcome = {
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  outputLimited: false,
+  ms: 1,
+  output: 'all tests passed\n',
+  bytes: 17,
+};
+const phase = (kind: 'build' | 'test', outcome: Partial<RunOutcome>) => ({
+  phase: kind,
+  command: 'c',
+  outcome: { ...ok, ...outcome },
+});
 
 test('verdicts and their precedence', () => {
-  const verdict = (phases: ReturnType<typeof phase>[], pattern: string | null = null) => classify(phases, { passPattern: pattern, report: null }).verdict;
+  const verdict = (phases: ReturnType<typeof phase>[], pattern: string | null = null) =>
+    classify(phases, { passPattern: pattern, report: null }).verdict;
   assert.equal(verdict([phase('build', {}), phase('test', {})]), 'pass');
   assert.equal(verdict([phase('build', { exitCode: 2, output: 'error: expected ;' })]), 'build-error');
   assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 1, output: 'FAIL' })]), 'test-fail');
   assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 139 })]), 'crash');
-  assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 1, output: "not ok 1\n  signal: 'SIGSEGV'\n" })]), 'crash');
-  assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 1, output: 'BlockingIOError: [Errno 11] Resource temporarily unavailable' })]), 'crash');
-  assert.equal(verdict([phase('build', {}), phase('test', { exitCode: null, signal: 'SIGKILL', outputLimited: true })]), 'crash');
-  assert.equal(verdict([phase('build', {}), phase('test', { exitCode: null, signal: 'SIGKILL', timedOut: true, output: 'Read-only file system' })]), 'timeout');
+  assert.equal(
+    verdict([phase('build', {}), phase('test', { exitCode: 1, output: "not ok 1\n  signal: 'SIGSEGV'\n" })]),
+    'crash',
+  );
+  assert.equal(
+    verdict([
+      phase('build', {}),
+      phase('test', { exitCode: 1, output: 'BlockingIOError: [Errno 11] Resource temporarily unavailable' }),
+    ]),
+    'crash',
+  );
+  assert.equal(
+    verdict([phase('build', {}), phase('test', { exitCode: null, signal: 'SIGKILL', outputLimited: true })]),
+    'crash',
+  );
+  assert.equal(
+    verdict([
+      phase('build', {}),
+      phase('test', { exitCode: null, signal: 'SIGKILL', timedOut: true, output: 'Read-only file system' }),
+    ]),
+    'timeout',
+  );
   // a violation is the sandbox's signal (its filter killed the command), never words in the log
-  assert.equal(verdict([phase('build', {}), phase('test', { exitCode: 159, forbiddenCall: true })]), 'sandbox-violation');
+  assert.equal(
+    verdict([phase('build', {}), phase('test', { exitCode: 159, forbiddenCall: true })]),
+    'sandbox-violation',
+  );
   assert.equal(verdict([phase('build', { forbiddenCall: true })]), 'sandbox-violation');
-  assert.equal(verdict([phase('build', {}), phase('test', { output: "EROFS: read-only file system, open '/etc/x'\nok" })]), 'pass');
+  assert.equal(
+    verdict([phase('build', {}), phase('test', { output: "EROFS: read-only file system, open '/etc/x'\nok" })]),
+    'pass',
+  );
   assert.equal(verdict([phase('build', { exitCode: 2, output: 'connect: Network is unreachable' })]), 'build-error');
   assert.equal(verdict([phase('build', {}), phase('test', { output: 'exiting early' })], 'tests passed$'), 'test-fail');
   assert.equal(verdict([phase('build', {}), phase('test', {})], 'tests passed$'), 'pass');

@@ -20,11 +20,18 @@ function task(kind: TaskRecord['kind'], text: string, hole: string): TaskRecord 
     span: spanOf(text, start, start + hole.length),
     labels: { lines: 1 },
   };
-  return kind === 'function' ? { ...base, kind, name: 'f', signature: 'int f(int x)', docstring: null } : { ...base, kind };
+  return kind === 'function'
+    ? { ...base, kind, name: 'f', signature: 'int f(int x)', docstring: null }
+    : { ...base, kind };
 }
 
 test('spans: 1-based lines and columns, end column one past the last character', () => {
-  assert.deepEqual(spanOf(FILE, FILE.indexOf('int f'), FILE.indexOf('int f') + FUNCTION.length), { startLine: 3, startColumn: 1, endLine: 6, endColumn: 2 });
+  assert.deepEqual(spanOf(FILE, FILE.indexOf('int f'), FILE.indexOf('int f') + FUNCTION.length), {
+    startLine: 3,
+    startColumn: 1,
+    endLine: 6,
+    endColumn: 2,
+  });
   assert.equal(offsetOf(FILE, 3, 1), 8);
   assert.equal(offsetOf(FILE, 5, 12), FILE.indexOf('x;'));
   assert.equal(extractSpan(FILE, { startLine: 5, startColumn: 12, endLine: 5, endColumn: 14 }), 'x;');
@@ -55,10 +62,19 @@ test('other kinds: the hole between prefix and suffix is filled', () => {
   assert.deepEqual(span, { startLine: 5, startColumn: 5, endLine: 5, endColumn: 18 });
 });
 
-test('a file that is not the task\'s gives a clear error', () => {
+test("a file that is not the task's gives a clear error", () => {
   const changed = FILE.replace('return x;', 'return x * 2;');
-  assert.throws(() => spliceCandidate(task('function', FILE, FUNCTION), changed, FUNCTION), /src\/f\.c, field 'task t1': the text at span 3:1-6:2 is not the task's reference/);
-  assert.throws(() => spliceCandidate(task('node', FILE, 'int b;'), 'int a;\n', 'x'), /does not start with the task prefix and end with its suffix/);
+  assert.throws(
+    () => spliceCandidate(task('function', FILE, FUNCTION), changed, FUNCTION),
+    /src\/f\.c, field 'task t1': the text at span 3:1-6:2 is not the task's reference/,
+  );
+  assert.throws(
+    () => spliceCandidate(task('node', FILE, 'int b;'), 'int a;\n', 'x'),
+    /does not start with the task prefix and end with its suffix/,
+  );
   const shortFile = 'int a;\n';
-  assert.throws(() => spliceCandidate(task('function', FILE, FUNCTION), shortFile, FUNCTION), /span 3:1-6:2 is not in the file/);
+  assert.throws(
+    () => spliceCandidate(task('function', FILE, FUNCTION), shortFile, FUNCTION),
+    /span 3:1-6:2 is not in the file/,
+  );
 });

@@ -12,11 +12,33 @@ async function counts(language: LanguageId, path: string, text: string): Promise
 }
 
 test('comments among call arguments are not arguments, whichever way the language starts them', async () => {
-  assert.deepEqual(await counts('c', 'a.c', 'void f(void) {\n  g(a, /* b */ c);\n  h(a, // b\n    c);\n  k("//", "/*", x);\n  m(a, b, c);\n  n();\n  p(/* none */);\n}\n'),
-    ['g/2', 'h/2', 'k/3', 'm/3', 'n/0', 'p/0']);
-  assert.deepEqual(await counts('php', 'a.php', '<?php\nfunction f() {\n  g($a, # b\n    $c);\n  h($a, /* b */ $c);\n  k($a, $b, $c);\n}\n'),
-    ['g/2', 'h/2', 'k/3']);
-  assert.deepEqual(await counts('python', 'a.py', 'def f():\n    g(a,  # b\n      c)\n    h(a, b, c)\n'), ['g/2', 'h/3']);
-  assert.deepEqual(await counts('lua', 'a.lua', 'function f()\n  g(a, --[[ b ]] c)\n  h(a, -- b\n    c)\n  k(a, b, c)\nend\n'), ['g/2', 'h/2', 'k/3']);
-  assert.deepEqual(await counts('javascript', 'a.js', 'function f() {\n  g(a, /* b */ c);\n  h(a, b, c);\n}\n'), ['g/2', 'h/3']);
+  assert.deepEqual(
+    await counts(
+      'c',
+      'a.c',
+      'void f(void) {\n  g(a, /* b */ c);\n  h(a, // b\n    c);\n  k("//", "/*", x);\n  m(a, b, c);\n  n();\n  p(/* ' +
+        'none */);\n}\n',
+    ),
+    ['g/2', 'h/2', 'k/3', 'm/3', 'n/0', 'p/0'],
+  );
+  assert.deepEqual(
+    await counts(
+      'php',
+      'a.php',
+      '<?php\nfunction f() {\n  g($a, # b\n    $c);\n  h($a, /* b */ $c);\n  k($a, $b, $c);\n}\n',
+    ),
+    ['g/2', 'h/2', 'k/3'],
+  );
+  assert.deepEqual(await counts('python', 'a.py', 'def f():\n    g(a,  # b\n      c)\n    h(a, b, c)\n'), [
+    'g/2',
+    'h/3',
+  ]);
+  assert.deepEqual(
+    await counts('lua', 'a.lua', 'function f()\n  g(a, --[[ b ]] c)\n  h(a, -- b\n    c)\n  k(a, b, c)\nend\n'),
+    ['g/2', 'h/2', 'k/3'],
+  );
+  assert.deepEqual(await counts('javascript', 'a.js', 'function f() {\n  g(a, /* b */ c);\n  h(a, b, c);\n}\n'), [
+    'g/2',
+    'h/3',
+  ]);
 });

@@ -35,7 +35,10 @@ test('huge and binary files and escaping or looping links are skipped, a UTF-16 
   const outside = mkdtempSync(join(tmpdir(), 'ctxbench-outside-'));
   writeFileSync(join(outside, 'secret.c'), 'int secret(void) { return 42; }\n');
   mkdirSync(join(root, 'src'));
-  writeFileSync(join(root, 'src', 'good.c'), '/* Adds two numbers together. */\nint add(int a, int b) {\n  return a + b;\n}\n');
+  writeFileSync(
+    join(root, 'src', 'good.c'),
+    '/* Adds two numbers together. */\nint add(int a, int b) {\n  return a + b;\n}\n',
+  );
   writeFileSync(join(root, 'src', 'huge.c'), Buffer.alloc(50 * 1024 * 1024, 'a'));
   writeFileSync(join(root, 'src', 'binary.c'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01, 0x02]));
   writeFileSync(join(root, 'src', 'latin1.c'), Buffer.from('int caf\xe9(void) { return 1; }\n', 'latin1'));
@@ -55,12 +58,26 @@ test('huge and binary files and escaping or looping links are skipped, a UTF-16 
     'src/loop: skipped, link to an enclosing directory (symlink loop)',
     'src/wide.c: UTF-16 (little-endian), decoded',
   ]);
-  assert.deepEqual(run.inputs.map((input) => `${input.path} ${input.action} ${input.reason}`), [
-    'outside-dir skipped link', 'src/binary.c skipped binary', 'src/escape.c skipped link', 'src/huge.c skipped over the size limit',
-    'src/latin1.c decoded latin1', 'src/loop skipped link', 'src/wide.c decoded utf-16',
-  ]);
+  assert.deepEqual(
+    run.inputs.map((input) => `${input.path} ${input.action} ${input.reason}`),
+    [
+      'outside-dir skipped link',
+      'src/binary.c skipped binary',
+      'src/escape.c skipped link',
+      'src/huge.c skipped over the size limit',
+      'src/latin1.c decoded latin1',
+      'src/loop skipped link',
+      'src/wide.c decoded utf-16',
+    ],
+  );
   const names = listFunctions(run.store).map((f) => `${f.path}:${f.name}`);
-  assert.deepEqual(names, ['src/broken.c:fine', 'src/broken.c:broken', 'src/good.c:add', 'src/latin1.c:caf\u00e9', 'src/wide.c:wide']);
+  assert.deepEqual(names, [
+    'src/broken.c:fine',
+    'src/broken.c:broken',
+    'src/good.c:add',
+    'src/latin1.c:caf\u00e9',
+    'src/wide.c:wide',
+  ]);
   const latin1 = listFunctions(run.store).find((f) => f.path === 'src/latin1.c')!;
   assert.deepEqual([latin1.startLine, latin1.endLine, latin1.code], [1, 1, 'int caf\u00e9(void) { return 1; }']);
   assert.equal(run.store.files().find((f) => f.path === 'src/broken.c')?.hasErrors, true);
@@ -74,7 +91,10 @@ test('a file gone between listing and reading is skipped with a warning in walk 
   writeFileSync(join(root, 'c.c'), 'int c(void) { return 3; }\n');
   writeFileSync(join(root, 'd.c'), Buffer.from([105, 0, 110]));
   const listing = listSources(root);
-  assert.deepEqual(listing.entries.map((entry) => entry.path), ['a.c', 'b.c', 'c.c', 'd.c']);
+  assert.deepEqual(
+    listing.entries.map((entry) => entry.path),
+    ['a.c', 'b.c', 'c.c', 'd.c'],
+  );
   rmSync(join(root, 'b.c'));
   // read out of order, as the index does (largest batches first): warnings still come in walk order
   const read = [...listing.entries].reverse().map((entry) => listing.read(entry)?.path ?? null);

@@ -30,18 +30,26 @@ function callsByFunction(run: IndexRun): Map<string, string[]> {
   const functions = run.store.functions();
   const byId = new Map(functions.map((fn) => [fn.id, fn]));
   const calls = run.store.calls();
-  return new Map(functions.map((fn) => [
-    `${fn.path}#${fn.qualifiedName}`,
-    calls.filter((call) => call.callerId === fn.id).map((call) =>
-      `${call.name}:${call.level}${call.ambiguous ? '?' : ''}[${call.calleeIds.map((id) => `${byId.get(id)!.path}#${byId.get(id)!.qualifiedName}`).join(' ')}]`),
-  ]));
+  return new Map(
+    functions.map((fn) => [
+      `${fn.path}#${fn.qualifiedName}`,
+      calls
+        .filter((call) => call.callerId === fn.id)
+        .map(
+          (call) =>
+            `${call.name}:${call.level}${call.ambiguous ? '?' : ''}[${call.calleeIds.map((id) => `${byId.get(id)!.path}#${byId.get(id)!.qualifiedName}`).join(' ')}]`,
+        ),
+    ]),
+  );
 }
 
 function names(run: IndexRun, path: string): string[] {
   const facts = run.store.facts(run.store.files().map((file) => file.path));
   const byPath = new Map(facts.map((file) => [file.path, file]));
   const resolver = new Resolver(facts, run.root);
-  return [...crossFileNames(byPath.get(path)!, resolver, byPath).values()].map((name) => `${name.name}:${name.files.join('+')}`);
+  return [...crossFileNames(byPath.get(path)!, resolver, byPath).values()].map(
+    (name) => `${name.name}:${name.files.join('+')}`,
+  );
 }
 
 describe('Rust module system', () => {
@@ -105,7 +113,10 @@ describe('Rust module system', () => {
       'new:package[src/net/client.rs#Client::new]',
     ]);
     // `let server: Server`; `self.log()` is the impl's own method.
-    assert.deepEqual(calls.get('src/net/server.rs#serve'), ['send:file[src/net/server.rs#Server::send]', 'Self_less:file[src/net/server.rs#Self_less]']);
+    assert.deepEqual(calls.get('src/net/server.rs#serve'), [
+      'send:file[src/net/server.rs#Server::send]',
+      'Self_less:file[src/net/server.rs#Self_less]',
+    ]);
     assert.deepEqual(calls.get('src/net/client.rs#Client::send'), ['log:file[src/net/client.rs#Client::log]']);
     // `helper` is not in scope in server.rs: not guessed from util.rs or src/bin/error.rs.
     assert.deepEqual(calls.get('src/net/server.rs#Self_less'), ['helper:unresolved[]']);
@@ -115,36 +126,63 @@ describe('Rust module system', () => {
     assert.deepEqual(calls.get('src/net/client.rs#Client::new'), ['to_string:stdlib[]']);
     // The inline test module's `use super::*` (same file) and its calls.
     // `run()` returns std's Result: its `unwrap` is the library's.
-    assert.deepEqual(calls.get('src/lib.rs#tests::runs'), ['unwrap:stdlib[]', 'run:file[src/lib.rs#run]', 'make:file[src/lib.rs#make]']);
+    assert.deepEqual(calls.get('src/lib.rs#tests::runs'), [
+      'unwrap:stdlib[]',
+      'run:file[src/lib.rs#run]',
+      'make:file[src/lib.rs#make]',
+    ]);
   });
 
   it('builds cross-file holes that end with their statement, none running onto a closing brace', async () => {
     const repo = { name: 'rust-modules', root: run.root, commit: repositoryCommit(run.root), store: run.store };
-    const { tasks } = await buildFromIndexes([repo], { family: 'crossfile', seed: 2, minPromptLines: { rust: 1 }, command: 'test', toolVersion: 'test' });
-    assert.deepEqual(tasks.map((task) => `${task.path}:${task.span.startLine} ${(task.meta as { crossFileName: string }).crossFileName} ${task.reference}`), [
-      'src/bin/tool.rs:7 Error let e = Error::new();',
-      'src/bin/tool.rs:9 error error::helper();',
-      'src/lib.rs:11 Error ), Error> {',
-      'src/lib.rs:12 Client Client::new("x");',
-      'src/lib.rs:14 util util::helper();',
-      'src/lib.rs:16 error Error::from_kind(error::kind::Kind::Io);',
-      'src/net/server.rs:15 Client client: Client) {',
-      'src/util.rs:8 C : &C, kind: Kind) -> Error {',
-      'src/util.rs:8 Kind connect(client: &C, kind: Kind) -> Error {',
-      'src/util.rs:10 net net::ping();',
-      'src/util.rs:11 serve serve();',
-    ]);
+    const { tasks } = await buildFromIndexes([repo], {
+      family: 'crossfile',
+      seed: 2,
+      minPromptLines: { rust: 1 },
+      command: 'test',
+      toolVersion: 'test',
+    });
+    assert.deepEqual(
+      tasks.map(
+        (task) =>
+          `${task.path}:${task.span.startLine} ${(task.meta as { crossFileName: string }).crossFileName} ` +
+          `${task.reference}`,
+      ),
+      [
+        'src/bin/tool.rs:7 Error let e = Error::new();',
+        'src/bin/tool.rs:9 error error::helper();',
+        'src/lib.rs:11 Error ), Error> {',
+        'src/lib.rs:12 Client Client::new("x");',
+        'src/lib.rs:14 util util::helper();',
+        'src/lib.rs:16 error Error::from_kind(error::kind::Kind::Io);',
+        'src/net/server.rs:15 Client client: Client) {',
+        'src/util.rs:8 C : &C, kind: Kind) -> Error {',
+        'src/util.rs:8 Kind connect(client: &C, kind: Kind) -> Error {',
+        'src/util.rs:10 net net::ping();',
+        'src/util.rs:11 serve serve();',
+      ],
+    );
     // `Kind`'s first use in src/error/mod.rs is the field `kind: Kind,`: its first `;`/`{`/`}` is the
     // struct's closing brace on the next line, so it is no task.
   });
 
   it('gives the crossfile family each use-bound name with the file that defines it', () => {
     assert.deepEqual(names(run, 'src/util.rs'), [
-      'net:src/net/mod.rs', 'ping:src/net/mod.rs',
-      'Server:src/net/server.rs', 'serve:src/net/server.rs', 'relay:src/net/server.rs', 'Self_less:src/net/server.rs',
-      'C:src/net/client.rs', 'Kind:src/error/kind.rs', 'Error:src/error/mod.rs',
+      'net:src/net/mod.rs',
+      'ping:src/net/mod.rs',
+      'Server:src/net/server.rs',
+      'serve:src/net/server.rs',
+      'relay:src/net/server.rs',
+      'Self_less:src/net/server.rs',
+      'C:src/net/client.rs',
+      'Kind:src/error/kind.rs',
+      'Error:src/error/mod.rs',
     ]);
-    assert.deepEqual(names(run, 'src/bin/tool.rs'), ['error:src/bin/error.rs', 'Error:src/bin/error.rs', 'helper:src/bin/error.rs']);
+    assert.deepEqual(names(run, 'src/bin/tool.rs'), [
+      'error:src/bin/error.rs',
+      'Error:src/bin/error.rs',
+      'helper:src/bin/error.rs',
+    ]);
   });
 });
 
@@ -179,25 +217,41 @@ describe('Go module system', () => {
       'Run:file[main.go#main.Server.Run]',
     ]);
     // An unaliased import binds the package's own name (`settings`); `New()` is not in package main: not guessed.
-    assert.deepEqual(calls.get('helper.go#main.helper'), ['New:unresolved[]', 'Load:project[config/config.go#settings.Load]']);
+    assert.deepEqual(calls.get('helper.go#main.helper'), [
+      'New:unresolved[]',
+      'Load:project[config/config.go#settings.Load]',
+    ]);
     // The method's receiver `(s *Server)` states s's type; a field's type (`s.st`) is not modelled.
     assert.deepEqual(calls.get('main.go#main.Server.Run'), [
       'Put:unresolved?[internal/store/cache.go#store.Cache.Put internal/store/store.go#store.Store.Put]',
       'stop:file[main.go#main.Server.stop]',
     ]);
-    assert.deepEqual(calls.get('internal/store/store.go#store.Store.Put'), ['append:stdlib[]', 'flush:file[internal/store/store.go#store.Store.flush]']);
+    assert.deepEqual(calls.get('internal/store/store.go#store.Store.Put'), [
+      'append:stdlib[]',
+      'flush:file[internal/store/store.go#store.Store.flush]',
+    ]);
   });
 
   it('names a package and its exported members as cross-file names', () => {
     assert.deepEqual(names(run, 'main.go'), [
-      'cfg:config/config.go', 'Load:config/config.go',
-      'store:internal/store/cache.go+internal/store/store.go', 'Cache:internal/store/cache.go', 'New:internal/store/store.go', 'Store:internal/store/store.go',
+      'cfg:config/config.go',
+      'Load:config/config.go',
+      'store:internal/store/cache.go+internal/store/store.go',
+      'Cache:internal/store/cache.go',
+      'New:internal/store/store.go',
+      'Store:internal/store/store.go',
     ]);
   });
 
-  it('ends a hole in a struct field at the end of the field, not at the struct\'s closing brace', async () => {
+  it("ends a hole in a struct field at the end of the field, not at the struct's closing brace", async () => {
     const repo = { name: 'go-modules', root: run.root, commit: repositoryCommit(run.root), store: run.store };
-    const { tasks } = await buildFromIndexes([repo], { family: 'crossfile', seed: 2, minPromptLines: { go: 1 }, command: 'test', toolVersion: 'test' });
+    const { tasks } = await buildFromIndexes([repo], {
+      family: 'crossfile',
+      seed: 2,
+      minPromptLines: { go: 1 },
+      command: 'test',
+      toolVersion: 'test',
+    });
     const field = tasks.find((task) => task.path === 'main.go' && task.span.startLine === 12);
     assert.ok(field, tasks.map((task) => `${task.path}:${task.span.startLine}`).join(' '));
     assert.equal(field.span.endLine, 12);

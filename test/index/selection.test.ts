@@ -10,7 +10,11 @@ import { indexRepository } from '../../src/index/indexer.ts';
 
 test('an index keeps its file selection; other globs re-index it and say so; hidden folders are skipped', async () => {
   const repo = mkdtempSync(join(tmpdir(), 'ctxbench-selection-'));
-  for (const [path, text] of [['a/one.c', 'int one(void) { return 1; }\n'], ['b/two.c', 'int two(void) { return 2; }\n'], ['.pc/fix.patch/a/one.c', 'int one(void) { return 0; }\n']]) {
+  for (const [path, text] of [
+    ['a/one.c', 'int one(void) { return 1; }\n'],
+    ['b/two.c', 'int two(void) { return 2; }\n'],
+    ['.pc/fix.patch/a/one.c', 'int one(void) { return 0; }\n'],
+  ]) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
     writeFileSync(join(repo, path), text);
   }
@@ -22,8 +26,14 @@ test('an index keeps its file selection; other globs re-index it and say so; hid
     return { names, warnings: run.warnings };
   };
   assert.deepEqual(await functionsOf({}), { names: ['a/one.c:one', 'b/two.c:two'], warnings: [] });
-  assert.deepEqual(await functionsOf({ include: ['a/**'] }), { names: ['a/one.c:one'], warnings: [`${db}: made with every file; indexed again with --include a/**`] });
+  assert.deepEqual(await functionsOf({ include: ['a/**'] }), {
+    names: ['a/one.c:one'],
+    warnings: [`${db}: made with every file; indexed again with --include a/**`],
+  });
   // no globs: the recorded ones
   assert.deepEqual(await functionsOf({}), { names: ['a/one.c:one'], warnings: [] });
-  assert.deepEqual(await functionsOf({ exclude: ['a/**'] }), { names: ['b/two.c:two'], warnings: [`${db}: made with --include a/**; indexed again with --exclude a/**`] });
+  assert.deepEqual(await functionsOf({ exclude: ['a/**'] }), {
+    names: ['b/two.c:two'],
+    warnings: [`${db}: made with --include a/**; indexed again with --exclude a/**`],
+  });
 });

@@ -24,11 +24,25 @@ function contents(db: string): { indexes: string[]; files: string[]; functions: 
   const reader = new Database(db, { readonly: true });
   try {
     return {
-      indexes: (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'functions' AND sql IS NOT NULL ORDER BY name").all() as { name: string }[]).map((row) => row.name),
-      files: (reader.prepare('SELECT path, hash FROM files ORDER BY path').all() as { path: string; hash: string }[]).map((row) => `${row.path} ${row.hash}`),
-      functions: (reader.prepare(`SELECT qualified_name, coalesce(count, 0) AS callers, calls FROM functions LEFT JOIN callers ON function_row = functions.rowid ORDER BY id`)
-        .all() as { qualified_name: string; callers: number; calls: string }[])
-        .map((row) => `${row.qualified_name} callers=${row.callers} ${row.calls}`),
+      indexes: (
+        reader
+          .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'functions' AND sql IS NOT NULL " +
+              'ORDER BY name',
+          )
+          .all() as { name: string }[]
+      ).map((row) => row.name),
+      files: (
+        reader.prepare('SELECT path, hash FROM files ORDER BY path').all() as { path: string; hash: string }[]
+      ).map((row) => `${row.path} ${row.hash}`),
+      functions: (
+        reader
+          .prepare(
+            `SELECT qualified_name, coalesce(count, 0) AS callers, calls FROM functions LEFT JOIN callers ON ` +
+              `function_row = functions.rowid ORDER BY id`,
+          )
+          .all() as { qualified_name: string; callers: number; calls: string }[]
+      ).map((row) => `${row.qualified_name} callers=${row.callers} ${row.calls}`),
     };
   } finally {
     reader.close();
@@ -44,15 +58,40 @@ test('a replacement is invisible to readers until finish, which sets the callers
   assert.deepEqual(before.indexes, ['functions_by_name', 'functions_by_path']);
   const [fn] = first.store.functions();
   const replacement = first.store.beginReplace(['shop/util/money.py']);
-  replacement.putFile({ path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false }, JSON.stringify({ path: 'new.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false }));
-  replacement.putFunctionRow(functionRow({ ...fn!, id: 'f1', qualifiedName: 'only' }, JSON.stringify([{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]), 0));
+  replacement.putFile(
+    { path: 'new.py', language: 'python', hash: 'h1', size: 1, lines: 1, hasErrors: false },
+    JSON.stringify({
+      path: 'new.py',
+      language: 'python',
+      lineCount: 1,
+      functions: [],
+      imports: [],
+      declarations: [],
+      hasErrors: false,
+    }),
+  );
+  replacement.putFunctionRow(
+    functionRow(
+      { ...fn!, id: 'f1', qualifiedName: 'only' },
+      JSON.stringify([{ name: 'only', line: 1, level: 'file', calleeIds: ['f1'], ambiguous: false }]),
+      0,
+    ),
+  );
   assert.deepEqual(contents(db), before);
   replacement.finish(new Map([[0, 1]]));
   const after = contents(db);
   assert.deepEqual(after.indexes, before.indexes);
-  assert.deepEqual(after.functions, ['only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]']);
-  assert.deepEqual(after.files, [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort());
-  assert.throws(() => replacement.putFunctionRow(functionRow(fn!, '[]', 1)), /index replacement already finished or aborted/);
+  assert.deepEqual(after.functions, [
+    'only callers=1 [{"name":"only","line":1,"level":"file","calleeIds":["f1"],"ambiguous":false}]',
+  ]);
+  assert.deepEqual(
+    after.files,
+    [...before.files.filter((line) => !line.startsWith('shop/util/money.py ')), 'new.py h1'].sort(),
+  );
+  assert.throws(
+    () => replacement.putFunctionRow(functionRow(fn!, '[]', 1)),
+    /index replacement already finished or aborted/,
+  );
   first.store.close();
 });
 
@@ -79,7 +118,10 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
   const whole = first.store.db.prepare('SELECT rowid, * FROM functions ORDER BY rowid').all();
   const files = first.store.files();
   const facts = first.store.facts(files.map((file) => file.path));
-  const factsJson = files.map((file) => (first.store.db.prepare('SELECT facts FROM files WHERE path = ?').get(file.path) as { facts: string }).facts);
+  const factsJson = files.map(
+    (file) =>
+      (first.store.db.prepare('SELECT facts FROM files WHERE path = ?').get(file.path) as { facts: string }).facts,
+  );
   const texts = files.map((file) => readFileSync(join(root, file.path), 'utf8'));
   first.store.close();
   const before = contents(db);
@@ -92,7 +134,10 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
   files.forEach((file, i) => writer.putFile(file, factsJson[i]!, texts[i]!));
   writer.resolveRest(root, []);
   const resolved: [number, FunctionCall[], ContextLevel][] = [];
-  const callers = resolver.resolveEach((number, calls, level) => resolved.push([number, calls, level]), { from: 0, to: split });
+  const callers = resolver.resolveEach((number, calls, level) => resolved.push([number, calls, level]), {
+    from: 0,
+    to: split,
+  });
   // rows may come in any order: each goes to its place
   for (const [number, calls, level] of resolved.reverse()) writer.putResolved(number, calls, level);
   await writer.finish(callers);
@@ -116,8 +161,19 @@ test('a re-index that fails midway (its progress callback throws) keeps the old 
   const db = join(root, 'index.db');
   (await indexRepository(root, { db })).store.close();
   const before = contents(db);
-  appendFileSync(join(root, 'shop', 'util', 'money.py'), '\n\ndef cents(amount):\n    return round_cents(amount) * 100\n');
-  await assert.rejects(indexRepository(root, { db, onProgress: () => { throw new Error('interrupted'); } }), /interrupted/);
+  appendFileSync(
+    join(root, 'shop', 'util', 'money.py'),
+    '\n\ndef cents(amount):\n    return round_cents(amount) * 100\n',
+  );
+  await assert.rejects(
+    indexRepository(root, {
+      db,
+      onProgress: () => {
+        throw new Error('interrupted');
+      },
+    }),
+    /interrupted/,
+  );
   assert.deepEqual(contents(db), before);
   const again = await indexRepository(root, { db });
   assert.equal(again.parsed, 1);
@@ -135,7 +191,15 @@ test('a first index is written through a rollback journal (each page once) and l
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-store-'));
   const journal = (store: IndexStore) => store.db.pragma('journal_mode', { simple: true });
   const file = { path: 'a.py', language: 'python' as const, hash: 'h', size: 1, lines: 1, hasErrors: false };
-  const facts = JSON.stringify({ path: 'a.py', language: 'python', lineCount: 1, functions: [], imports: [], declarations: [], hasErrors: false });
+  const facts = JSON.stringify({
+    path: 'a.py',
+    language: 'python',
+    lineCount: 1,
+    functions: [],
+    imports: [],
+    declarations: [],
+    hasErrors: false,
+  });
   const first = new IndexStore(join(dir, 'first.db'));
   assert.equal(journal(first), 'wal');
   const replacement = first.beginReplace([]);

@@ -45,12 +45,18 @@ test('C++: attribute and export macros in class heads keep the class, its method
     'method yaml::Pair::first 22',
   ]);
   assert.equal(facts.functions[1]!.docstring, 'the diagonal');
-  assert.deepEqual(facts.functions[4]!.calls.map((call) => `${call.name}@${call.line}:${call.column}`), ['describe@17:38']);
+  assert.deepEqual(
+    facts.functions[4]!.calls.map((call) => `${call.name}@${call.line}:${call.column}`),
+    ['describe@17:38'],
+  );
 });
 
 test('C++: a file that parses is not touched by the macro rules (a class named in capitals stays a class)', async () => {
   const facts = await extractFile('ok.h', 'cpp', 'class API {\n public:\n  int get() { return 1; }\n};\n');
-  assert.deepEqual(facts.functions.map((f) => f.qualifiedName), ['API::get']);
+  assert.deepEqual(
+    facts.functions.map((f) => f.qualifiedName),
+    ['API::get'],
+  );
 });
 
 test('C: a macro standing for a return type on the line above a definition stays when a file that does not parse gets its definition-making macros blanked', async () => {
@@ -73,5 +79,8 @@ test('C: a macro standing for a return type on the line above a definition stays
   const facts = await extractFile('api.c', 'c', text);
   // `CTL_RO_GEN(...)` alone on its line broke the parse; blanked, the file parses and the return-type macros stay
   assert.equal(facts.hasErrors, false);
-  assert.deepEqual(facts.functions.map((f) => `${f.name} ${f.span.startLine} ${f.calls.map((call) => call.name).join(',')}`), ['yaml_malloc 3 malloc', 'yaml_check 9 yaml_malloc']);
+  assert.deepEqual(
+    facts.functions.map((f) => `${f.name} ${f.span.startLine} ${f.calls.map((call) => call.name).join(',')}`),
+    ['yaml_malloc 3 malloc', 'yaml_check 9 yaml_malloc'],
+  );
 });

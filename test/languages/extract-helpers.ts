@@ -28,7 +28,10 @@ export function renderSpan(span: Span): string {
 /** Everything about a function except its code and calls, in one line. */
 export function renderFunction(fn: ExtractedFunction): string {
   const local = fn.fileLocal ? ' local' : '';
-  return `${fn.kind} ${fn.qualifiedName} (${fn.parameterCount ?? '?'})${local} ${renderSpan(fn.span)} body ${renderSpan(fn.bodySpan)}`;
+  return (
+    `${fn.kind} ${fn.qualifiedName} (${fn.parameterCount ?? '?'})${local} ${renderSpan(fn.span)} body ` +
+    `${renderSpan(fn.bodySpan)}`
+  );
 }
 
 /** The text a span covers, computed from lines and columns (1-based, end column exclusive). */
@@ -43,6 +46,10 @@ export function textOfSpan(text: string, span: Span): string {
 /** The function with this qualified name (the n-th when overloaded). */
 export function functionNamed(facts: FileFacts, qualifiedName: string, nth = 0): ExtractedFunction {
   const found = facts.functions.filter((fn) => fn.qualifiedName === qualifiedName)[nth];
-  if (!found) throw new Error(`${facts.path}: no function ${qualifiedName} #${nth} (have ${facts.functions.map((f) => f.qualifiedName).join(', ')})`);
+  if (!found)
+    throw new Error(
+      `${facts.path}: no function ${qualifiedName} #${nth} (have ` +
+        `${facts.functions.map((f) => f.qualifiedName).join(', ')})`,
+    );
   return found;
 }

@@ -6,7 +6,12 @@ tableSuite('html', {
   stdlibSize: [0, 0],
   labels: [
     { file: 'index.html', text: '<!DOCTYPE html>', type: 'doctype', label: 'Program Structure / entry' },
-    { file: 'index.html', text: '<!-- Main content -->', type: 'comment', label: 'Comments and Documentation / multi-line' },
+    {
+      file: 'index.html',
+      text: '<!-- Main content -->',
+      type: 'comment',
+      label: 'Comments and Documentation / multi-line',
+    },
     { file: 'index.html', text: '<h1>Queue</h1>', type: 'element', label: 'Statement / compound' },
     { file: 'index.html', text: '<h1>', type: 'start_tag', label: 'Statement / other' },
     { file: 'index.html', text: 'h1', type: 'tag_name', label: 'Identifier and Scope / identifier' },
@@ -14,9 +19,24 @@ tableSuite('html', {
     { file: 'index.html', text: 'charset', type: 'attribute_name', label: 'Modifier and Attribute / other' },
     { file: 'index.html', text: "'container'", type: 'quoted_attribute_value', label: 'Data Type / string' },
     { file: 'index.html', text: '&amp;', type: 'entity', label: 'Data Type / string' },
-    { file: 'index.html', text: '<img src=logo.png alt="logo"/>', type: 'self_closing_tag', label: 'Statement / other' },
-    { file: 'index.html', text: '<script src="js/app.js" defer></script>', type: 'script_element', label: 'Program Structure / import' },
-    { file: 'index.html', text: '\n    body { font-family: sans-serif; }\n  ', type: 'raw_text', label: 'Data Type / string' },
+    {
+      file: 'index.html',
+      text: '<img src=logo.png alt="logo"/>',
+      type: 'self_closing_tag',
+      label: 'Statement / other',
+    },
+    {
+      file: 'index.html',
+      text: '<script src="js/app.js" defer></script>',
+      type: 'script_element',
+      label: 'Program Structure / import',
+    },
+    {
+      file: 'index.html',
+      text: '\n    body { font-family: sans-serif; }\n  ',
+      type: 'raw_text',
+      label: 'Data Type / string',
+    },
   ],
   extraction: {
     'index.html': {

@@ -8,7 +8,15 @@ const repo = (path: string) => extractFixture(`repos/mixed-c/${path}`);
 
 test('mixed-c: .h files are decided by their content, sources by extension', async () => {
   const languages = await Promise.all(
-    ['include/util.h', 'include/shape.h', 'lib/helpers.h', 'src/util.c', 'src/shape.cpp', 'src/main.cpp', 'lib/helpers.c'].map(async (path) => [path, (await repo(path)).facts.language]),
+    [
+      'include/util.h',
+      'include/shape.h',
+      'lib/helpers.h',
+      'src/util.c',
+      'src/shape.cpp',
+      'src/main.cpp',
+      'lib/helpers.c',
+    ].map(async (path) => [path, (await repo(path)).facts.language]),
   );
   assert.deepEqual(Object.fromEntries(languages), {
     'include/util.h': 'c',
@@ -24,14 +32,19 @@ test('mixed-c: .h files are decided by their content, sources by extension', asy
 test('mixed-c: a static function shadows a same-named function of another file', async () => {
   const util = (await repo('src/util.c')).facts;
   const helpers = (await repo('lib/helpers.c')).facts;
-  assert.deepEqual(util.functions.filter((fn) => fn.name === 'clamp').map(renderFunction), ['function clamp (3) local 9:1-14:2 body 10:1-14:2']);
+  assert.deepEqual(util.functions.filter((fn) => fn.name === 'clamp').map(renderFunction), [
+    'function clamp (3) local 9:1-14:2 body 10:1-14:2',
+  ]);
   assert.deepEqual(helpers.functions.map(renderFunction), [
     'function clamp (3) 5:1-10:2 body 6:1-10:2',
     'function helpers_scale (2) 13:1-17:2 body 14:1-17:2',
   ]);
   assert.deepEqual(util.functions.find((fn) => fn.name === 'util_add')?.calls.map(renderCall), ['clamp/3@20:17']);
   assert.equal(util.functions[0]!.signature, 'static long clamp(long value, long lo, long hi)');
-  assert.equal(util.functions[0]!.docstring, "Keeps a value inside [lo, hi]; file-local, shadows lib/helpers.c's clamp.");
+  assert.equal(
+    util.functions[0]!.docstring,
+    "Keeps a value inside [lo, hi]; file-local, shadows lib/helpers.c's clamp.",
+  );
 });
 
 test('mixed-c: methods defined out of line take their class from the declarator', async () => {
@@ -50,17 +63,45 @@ test('mixed-c: methods defined out of line take their class from the declarator'
     [
       // the member initializers construct the members (ints: the resolver finds no constructor)
       ['width_/1@9:39', 'height_/1@9:54'],
-      // an operator on a name that is no local of a method (a field, `width_ * height_`) is typed by the resolver, which drops the built-in ones
+      // an operator on a name that is no local of a method (a field, `width_ * height_`) is typed by the resolver,
+      // which drops the built-in ones
       ['util_add/2@14:12', 'width_.operator*/1@14:21'],
       ['grow/2@20:5'],
-      ['width_.operator=/1@25:5', 'clamp/3@25:14', 'width_.operator+/1@25:20', 'height_.operator=/1@26:5', 'clamp/3@26:15', 'height_.operator+/1@26:21', 'UTIL_LOG/1@27:5'],
+      [
+        'width_.operator=/1@25:5',
+        'clamp/3@25:14',
+        'width_.operator+/1@25:20',
+        'height_.operator=/1@26:5',
+        'clamp/3@26:15',
+        'height_.operator+/1@26:21',
+        'UTIL_LOG/1@27:5',
+      ],
       // a `std::string` made by a call: its `+` is the library's (the resolver types the call's result)
-      ['std::to_string(width()) + "x".operator+/1@32:12', 'std::to_string(width()).operator+/1@32:12', 'std.to_string/1@32:12', 'width/0@32:27', 'std.to_string/1@32:44'],
+      [
+        'std::to_string(width()) + "x".operator+/1@32:12',
+        'std::to_string(width()).operator+/1@32:12',
+        'std.to_string/1@32:12',
+        'width/0@32:27',
+        'std.to_string/1@32:44',
+      ],
       ['util_add/2@40:17', 'shapes[i].area/0@40:33'],
     ],
   );
-  assert.deepEqual(facts.functions.map((fn) => fn.docstring), [null, 'The area in square units.', 'Grows both sides by the same amount.', null, null, 'Sums the areas of an array of shapes.']);
-  assert.deepEqual(facts.imports.map((ref) => `${ref.target}${ref.system ? ' (system)' : ''}`), ['../include/shape.h', '../include/util.h', '../lib/helpers.h', 'string (system)']);
+  assert.deepEqual(
+    facts.functions.map((fn) => fn.docstring),
+    [
+      null,
+      'The area in square units.',
+      'Grows both sides by the same amount.',
+      null,
+      null,
+      'Sums the areas of an array of shapes.',
+    ],
+  );
+  assert.deepEqual(
+    facts.imports.map((ref) => `${ref.target}${ref.system ? ' (system)' : ''}`),
+    ['../include/shape.h', '../include/util.h', '../lib/helpers.h', 'string (system)'],
+  );
 });
 
 test('mixed-c: the class header declares the methods and defines the inline one', async () => {

@@ -9,10 +9,28 @@ import { getLanguage, LANGUAGES, languageForPath } from '../../src/languages/reg
 
 test('registry: extensions map to languages, case-insensitively', () => {
   const cases: [string, string | null][] = [
-    ['src/a.c', 'c'], ['src/a.cc', 'cpp'], ['src/a.CPP', 'cpp'], ['lib/x.hpp', 'cpp'], ['a.m', 'objc'], ['a.mm', 'objc'],
-    ['pkg/mod.py', 'python'], ['A.java', 'java'], ['a.mjs', 'javascript'], ['a.jsx', 'javascript'], ['a.ts', 'typescript'],
-    ['a.d.ts', 'typescript'], ['a.tsx', 'tsx'], ['main.go', 'go'], ['A.cs', 'csharp'], ['analysis.R', 'r'], ['analysis.r', 'r'],
-    ['Makefile', null], ['README', null], ['notes.txt', null], ['.hidden', null], ['dir.c/file', null],
+    ['src/a.c', 'c'],
+    ['src/a.cc', 'cpp'],
+    ['src/a.CPP', 'cpp'],
+    ['lib/x.hpp', 'cpp'],
+    ['a.m', 'objc'],
+    ['a.mm', 'objc'],
+    ['pkg/mod.py', 'python'],
+    ['A.java', 'java'],
+    ['a.mjs', 'javascript'],
+    ['a.jsx', 'javascript'],
+    ['a.ts', 'typescript'],
+    ['a.d.ts', 'typescript'],
+    ['a.tsx', 'tsx'],
+    ['main.go', 'go'],
+    ['A.cs', 'csharp'],
+    ['analysis.R', 'r'],
+    ['analysis.r', 'r'],
+    ['Makefile', null],
+    ['README', null],
+    ['notes.txt', null],
+    ['.hidden', null],
+    ['dir.c/file', null],
   ];
   for (const [path, language] of cases) assert.equal(languageForPath(path), language, path);
 });
@@ -24,7 +42,11 @@ test('registry: a .h without text stays C; with text its syntax decides C, C++ o
     // C with the usual C++ guard: still C.
     ['#ifdef __cplusplus\nextern "C" {\n#endif\nint f(void);\n', 'c'],
     // Prose in comments and strings does not count.
-    ['/* a class of helpers; see Foo::bar, template<T> */\n// namespace notes: public:\nconst char *s = "std::string";\n', 'c'],
+    [
+      '/* a class of helpers; see Foo::bar, template<T> */\n// namespace notes: public:\nconst char *s = ' +
+        '"std::string";\n',
+      'c',
+    ],
     ['class Shape {\npublic:\n  int area() const;\n};\n', 'cpp'],
     ['namespace geo {\nint f();\n}\n', 'cpp'],
     ['template <typename T>\nT max(T a, T b);\n', 'cpp'],
@@ -39,7 +61,11 @@ test('registry: a .h without text stays C; with text its syntax decides C, C++ o
     ['Vec operator+(Vec a, Vec b);\n', 'cpp'],
     ['void *p = nullptr;\n', 'cpp'],
     // ... and C that looks close: a C99 loop declaration, an assignment in a condition, a bitwise and
-    ['void f(int n) {\n  for (int i = 0, j = n; i < j; i++) {}\n  int c;\n  while ((c = next()) != 0) {}\n  g(n & mask);\n}\n', 'c'],
+    [
+      'void f(int n) {\n  for (int i = 0, j = n; i < j; i++) {}\n  int c;\n  while ((c = next()) != 0) {}\n  g(n & ' +
+        'mask);\n}\n',
+      'c',
+    ],
     ['#import <Foundation/Foundation.h>\n', 'objc'],
     ['@interface Counter : NSObject\n- (void)increment;\n@end\n', 'objc'],
     ['@protocol Named\n- (NSString *)name;\n@end\n', 'objc'],
@@ -79,21 +105,33 @@ test('registry: the fixture headers of the three dialects', () => {
 });
 
 test('registry: every table names a grammar pinned in grammars/manifest.json, and its .wasm is in grammars/', () => {
-  interface Entry { package: string; grammars: { wasm: string; wasmSha256: string }[] }
+  interface Entry {
+    package: string;
+    grammars: { wasm: string; wasmSha256: string }[];
+  }
   const manifest = JSON.parse(readFileSync(join(GRAMMARS_DIR, 'manifest.json'), 'utf8')) as { packages: Entry[] };
-  const pinned = new Set(manifest.packages.flatMap((entry) => entry.grammars.map((grammar) => `${entry.package}/${grammar.wasm}`)));
-  const used = new Set(LANGUAGES.names().map((id) => `${getLanguage(id).grammar.package}/${getLanguage(id).grammar.wasm}`));
+  const pinned = new Set(
+    manifest.packages.flatMap((entry) => entry.grammars.map((grammar) => `${entry.package}/${grammar.wasm}`)),
+  );
+  const used = new Set(
+    LANGUAGES.names().map((id) => `${getLanguage(id).grammar.package}/${getLanguage(id).grammar.wasm}`),
+  );
   assert.deepEqual([...used].sort(), [...pinned].sort());
   for (const entry of manifest.packages) {
     for (const grammar of entry.grammars) {
-      const hash = createHash('sha256').update(readFileSync(join(GRAMMARS_DIR, grammar.wasm))).digest('hex');
+      const hash = createHash('sha256')
+        .update(readFileSync(join(GRAMMARS_DIR, grammar.wasm)))
+        .digest('hex');
       assert.equal(hash, grammar.wasmSha256, grammar.wasm);
     }
   }
 });
 
 test('registry: every table has the keys of all of them, and each rule those of its list in any table, with the registered values', () => {
-  const tables = LANGUAGES.names().map((id) => ({ registered: LANGUAGES.get(id) as unknown as Record<string, unknown>, given: getLanguage(id as never) as unknown as Record<string, unknown> }));
+  const tables = LANGUAGES.names().map((id) => ({
+    registered: LANGUAGES.get(id) as unknown as Record<string, unknown>,
+    given: getLanguage(id as never) as unknown as Record<string, unknown>,
+  }));
   const keys = Object.keys(tables[0]!.given);
   for (const { registered, given } of tables) {
     // one shape: the same keys in the same order (V8 compiles the code that reads them once)
@@ -110,13 +148,19 @@ test('registry: every table has the keys of all of them, and each rule those of 
       list.forEach((item, i) => {
         if (typeof item !== 'object' || item === null || Array.isArray(item)) return assert.equal(item, value[i]);
         const rule = item as Record<string, unknown>;
-        for (const ruleKey of Object.keys(rule)) assert.equal(rule[ruleKey], (value[i] as Record<string, unknown>)[ruleKey], `${String(given.id)}.${key}[${i}].${ruleKey}`);
+        for (const ruleKey of Object.keys(rule))
+          assert.equal(
+            rule[ruleKey],
+            (value[i] as Record<string, unknown>)[ruleKey],
+            `${String(given.id)}.${key}[${i}].${ruleKey}`,
+          );
         assert.ok(Object.keys(value[i] as object).every((ruleKey) => ruleKey in rule));
       });
     }
   }
   // the rules of a list have one shape across tables: C's and C++'s definitions alike
-  const definitionKeys = (id: string) => (getLanguage(id as never).definitions as unknown as object[]).map((rule) => Object.keys(rule).join());
+  const definitionKeys = (id: string) =>
+    (getLanguage(id as never).definitions as unknown as object[]).map((rule) => Object.keys(rule).join());
   assert.equal(new Set([...definitionKeys('c'), ...definitionKeys('cpp'), ...definitionKeys('python')]).size, 1);
   // C's table names no `scopeSeparator`, C++'s does: C's is there, undefined
   assert.ok('scopeSeparator' in getLanguage('c') && getLanguage('c').scopeSeparator === undefined);

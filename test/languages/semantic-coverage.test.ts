@@ -6,11 +6,24 @@ import { getLanguage } from '../../src/languages/registry.ts';
 import { LABELS, SEMANTIC_SUBCLASSES, type LanguageId } from '../../src/languages/types.ts';
 import { grammarNodeTypes } from './table-kit.ts';
 
-const FULLY_LABELLED: LanguageId[] = ['c', 'cpp', 'objc', 'python', 'java', 'javascript', 'typescript', 'tsx', 'go', 'csharp'];
+const FULLY_LABELLED: LanguageId[] = [
+  'c',
+  'cpp',
+  'objc',
+  'python',
+  'java',
+  'javascript',
+  'typescript',
+  'tsx',
+  'go',
+  'csharp',
+];
 
 test('LABELS names every class/subclass pair of the vocabulary exactly once', () => {
   const pairs = Object.values(LABELS).map((label) => `${label.class} / ${label.subclass}`);
-  const vocabulary = Object.entries(SEMANTIC_SUBCLASSES).flatMap(([cls, subclasses]) => subclasses.map((subclass) => `${cls} / ${subclass}`));
+  const vocabulary = Object.entries(SEMANTIC_SUBCLASSES).flatMap(([cls, subclasses]) =>
+    subclasses.map((subclass) => `${cls} / ${subclass}`),
+  );
   assert.deepEqual([...pairs].sort(), [...vocabulary].sort());
 });
 

@@ -11,7 +11,13 @@ import type { CallSite, ExtractedFunction, ImportRef, Span } from '../../src/ind
 import { GRAMMARS_DIR, parse } from '../../src/languages/parser.ts';
 import { getLanguage, languageForPath } from '../../src/languages/registry.ts';
 import { listHoles } from '../../src/tasks/node-sample.ts';
-import { SEMANTIC_CLASSES, subclassesOf, type LanguageId, type LanguageSpec, type SemanticLabel } from '../../src/languages/types.ts';
+import {
+  SEMANTIC_CLASSES,
+  subclassesOf,
+  type LanguageId,
+  type LanguageSpec,
+  type SemanticLabel,
+} from '../../src/languages/types.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lang/', import.meta.url));
 
@@ -62,10 +68,21 @@ export interface TableSuite {
   stdlibSize?: [number, number];
 }
 
-/** Named node types of a grammar, read from its node-types.json (extracted beside the .wasm by scripts/grammars.mjs) (supertypes never appear in trees). */
+/**
+ * Named node types of a grammar, read from its node-types.json (extracted beside the .wasm by scripts/grammars.mjs)
+ * (supertypes never appear in trees).
+ */
 export function grammarNodeTypes(spec: LanguageSpec): Set<string> {
-  interface Entry { type: string; named: boolean; subtypes?: Entry[]; fields?: Record<string, { types: Entry[] }>; children?: { types: Entry[] } }
-  const entries = JSON.parse(readFileSync(join(GRAMMARS_DIR, 'node-types', `${basename(spec.grammar.wasm, '.wasm')}.json`), 'utf8')) as Entry[];
+  interface Entry {
+    type: string;
+    named: boolean;
+    subtypes?: Entry[];
+    fields?: Record<string, { types: Entry[] }>;
+    children?: { types: Entry[] };
+  }
+  const entries = JSON.parse(
+    readFileSync(join(GRAMMARS_DIR, 'node-types', `${basename(spec.grammar.wasm, '.wasm')}.json`), 'utf8'),
+  ) as Entry[];
   const supertypes = new Set(entries.filter((entry) => entry.subtypes).map((entry) => entry.type));
   const named = new Set<string>();
   const add = (entry: Entry) => {
@@ -120,7 +137,13 @@ function asExpected(fn: ExtractedFunction): ExpectedFunction {
 }
 
 function asExpectedImport(ref: ImportRef): ExpectedImport {
-  return { target: ref.target, bindings: ref.bindings, resolve: ref.resolve, line: ref.line, ...(ref.wildcard ? { wildcard: true } : {}) };
+  return {
+    target: ref.target,
+    bindings: ref.bindings,
+    resolve: ref.resolve,
+    line: ref.line,
+    ...(ref.wildcard ? { wildcard: true } : {}),
+  };
 }
 
 /** Registers the standard tests of one language table. */
@@ -132,37 +155,71 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
     const keys = Object.keys(spec.semantic);
     assert.ok(keys.length >= 15, `only ${keys.length} semantic entries`);
     for (const [type, label] of [...Object.entries(spec.semantic), ['(fallback)', spec.semanticFallback] as const]) {
-      if (type !== '(fallback)') assert.ok(grammarTypes.has(type), `'${type}' is not a node type of ${spec.grammar.package}`);
+      if (type !== '(fallback)')
+        assert.ok(grammarTypes.has(type), `'${type}' is not a node type of ${spec.grammar.package}`);
       assert.ok(SEMANTIC_CLASSES.includes(label.class), `${type}: unknown class '${label.class}'`);
-      assert.ok(subclassesOf(spec, label.class).includes(label.subclass), `${type}: '${label.subclass}' is not a ${id} subclass of ${label.class}`);
+      assert.ok(
+        subclassesOf(spec, label.class).includes(label.subclass),
+        `${type}: '${label.subclass}' is not a ${id} subclass of ${label.class}`,
+      );
     }
     for (const rule of spec.semanticRules ?? []) {
-      for (const type of rule.types) assert.ok(grammarTypes.has(type), `semantic rule: '${type}' is not a node type of ${spec.grammar.package}`);
-      for (const type of rule.within ?? []) assert.ok(grammarTypes.has(type), `semantic rule: within '${type}' is not a node type of ${spec.grammar.package}`);
-      if (rule.pattern !== undefined) assert.doesNotThrow(() => new RegExp(rule.pattern!, 'su'), `semantic rule pattern ${rule.pattern}`);
-      assert.ok(subclassesOf(spec, rule.label.class).includes(rule.label.subclass), `semantic rule: '${rule.label.subclass}' is not a ${id} subclass of ${rule.label.class}`);
+      for (const type of rule.types)
+        assert.ok(grammarTypes.has(type), `semantic rule: '${type}' is not a node type of ${spec.grammar.package}`);
+      for (const type of rule.within ?? [])
+        assert.ok(
+          grammarTypes.has(type),
+          `semantic rule: within '${type}' is not a node type of ${spec.grammar.package}`,
+        );
+      if (rule.pattern !== undefined)
+        assert.doesNotThrow(() => new RegExp(rule.pattern!, 'su'), `semantic rule pattern ${rule.pattern}`);
+      assert.ok(
+        subclassesOf(spec, rule.label.class).includes(rule.label.subclass),
+        `semantic rule: '${rule.label.subclass}' is not a ${id} subclass of ${rule.label.class}`,
+      );
     }
   });
 
   test(`${id}: every node type the table names exists in the grammar`, () => {
     const named = [
-      ...spec.commentTypes, ...spec.identifierTypes, ...spec.stringTypes, ...spec.statementTypes,
-      ...spec.definitions.map((rule) => rule.type), ...spec.calls.map((rule) => rule.type),
-      ...spec.imports.map((rule) => rule.type), ...spec.scopes.map((rule) => rule.type),
-      ...(spec.definitionWrappers ?? []), ...Object.keys(spec.nameWrappers ?? {}),
+      ...spec.commentTypes,
+      ...spec.identifierTypes,
+      ...spec.stringTypes,
+      ...spec.statementTypes,
+      ...spec.definitions.map((rule) => rule.type),
+      ...spec.calls.map((rule) => rule.type),
+      ...spec.imports.map((rule) => rule.type),
+      ...spec.scopes.map((rule) => rule.type),
+      ...(spec.definitionWrappers ?? []),
+      ...Object.keys(spec.nameWrappers ?? {}),
     ];
-    for (const type of named) assert.ok(grammarTypes.has(type), `'${type}' is not a node type of ${spec.grammar.package}`);
-    for (const type of spec.commentTypes) assert.deepEqual(labelOf(spec, type).class, 'Comments and Documentation', type);
+    for (const type of named)
+      assert.ok(grammarTypes.has(type), `'${type}' is not a node type of ${spec.grammar.package}`);
+    for (const type of spec.commentTypes)
+      assert.deepEqual(labelOf(spec, type).class, 'Comments and Documentation', type);
   });
 
   test(`${id}: keyword and standard-library lists`, () => {
     const [low, high] = suite.stdlibSize ?? [50, 300];
     assert.ok(spec.stdlib.length >= low && spec.stdlib.length <= high, `${spec.stdlib.length} stdlib names`);
-    assert.deepEqual(spec.stdlib.filter((name, i) => spec.stdlib.indexOf(name) !== i), [], 'duplicate stdlib names');
-    assert.deepEqual(spec.keywords.filter((name, i) => spec.keywords.indexOf(name) !== i), [], 'duplicate keywords');
+    assert.deepEqual(
+      spec.stdlib.filter((name, i) => spec.stdlib.indexOf(name) !== i),
+      [],
+      'duplicate stdlib names',
+    );
+    assert.deepEqual(
+      spec.keywords.filter((name, i) => spec.keywords.indexOf(name) !== i),
+      [],
+      'duplicate keywords',
+    );
     const modules = spec.stdlibModules ?? [];
-    assert.deepEqual(modules.filter((name, i) => modules.indexOf(name) !== i), [], 'duplicate stdlib modules');
-    for (const extension of spec.extensions) assert.equal(languageForPath(`dir/file${extension.toUpperCase()}`), id, extension);
+    assert.deepEqual(
+      modules.filter((name, i) => modules.indexOf(name) !== i),
+      [],
+      'duplicate stdlib modules',
+    );
+    for (const extension of spec.extensions)
+      assert.equal(languageForPath(`dir/file${extension.toUpperCase()}`), id, extension);
   });
 
   test(`${id}: hand-checked semantic labels of fixture nodes`, async () => {
@@ -174,7 +231,9 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
         const node = findNode(tree.rootNode, check.text, check.type);
         assert.ok(node, `no ${check.type} '${check.text}' in ${check.file}`);
         // the label of the hole the node is part of (the nodes sharing its span)
-        const hole = (await listHoles(id, text)).find((candidate) => candidate.start === node.startIndex && candidate.end === node.endIndex);
+        const hole = (await listHoles(id, text)).find(
+          (candidate) => candidate.start === node.startIndex && candidate.end === node.endIndex,
+        );
         assert.equal(hole?.semantic.replace('/', ' / '), check.label, `${check.type} '${check.text}'`);
       } finally {
         tree.delete();
@@ -197,7 +256,10 @@ export function tableSuite(id: LanguageId, suite: TableSuite): void {
     test(`${id}: a file with a syntax error still yields the functions that parse`, async () => {
       const facts = await extractFile(`broken${spec.extensions[0]}`, id, broken.text);
       assert.equal(facts.hasErrors, true);
-      assert.deepEqual(facts.functions.map((fn) => fn.qualifiedName), broken.functions);
+      assert.deepEqual(
+        facts.functions.map((fn) => fn.qualifiedName),
+        broken.functions,
+      );
     });
   }
 }

@@ -3,7 +3,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { editSimilarity, editSimilarityDifflib, editSimilarityLevenshtein, lcsLength, levenshteinDistance } from '../../src/metrics/edit-similarity.ts';
+import {
+  editSimilarity,
+  editSimilarityDifflib,
+  editSimilarityLevenshtein,
+  lcsLength,
+  levenshteinDistance,
+} from '../../src/metrics/edit-similarity.ts';
 import { exactMatchNoWhitespace } from '../../src/metrics/exact-match.ts';
 import { codePoints } from '../../src/metrics/pystr.ts';
 import { matchingCharacters, sequenceMatcherRatio } from '../../src/metrics/sequence-matcher.ts';
@@ -74,7 +80,7 @@ test('es counts code points and follows fuzz.ratio for empty and equal texts', (
   assert.equal(editSimilarity('abc', 'abcdefghijklm'), 38);
 });
 
-test('es-levenshtein is RepoCoder\'s compute_ES', () => {
+test("es-levenshtein is RepoCoder's compute_ES", () => {
   assert.equal(editSimilarityLevenshtein('x = 1', 'x = 1'), 1);
   assert.equal(editSimilarityLevenshtein('kitten', 'sitting'), 1 - 3 / 7);
   // Lines are stripped, blank lines dropped, and the prediction is cut to the reference's line count.

@@ -35,23 +35,45 @@ test('syntax-ok parses the completed file, or the prediction alone', async () =>
 });
 
 test('syntax-no-new-errors fails only the errors a prediction adds to those the file has with its reference', async () => {
-  const score = (prediction: string, reference: string, language: string, context: { prefix: string; suffix: string }) =>
-    scorePair(prediction, reference, language, ['syntax-ok', 'syntax-no-new-errors'], context);
+  const score = (
+    prediction: string,
+    reference: string,
+    language: string,
+    context: { prefix: string; suffix: string },
+  ) => scorePair(prediction, reference, language, ['syntax-ok', 'syntax-no-new-errors'], context);
   // a macro the grammar cannot read puts an error in the file before the hole, whatever fills it
   const c = { prefix: 'DECLARE_THING(a, b) DECLARE_MORE\nint f(int x) {\n', suffix: '\n}\n' };
-  assert.deepEqual(await score('    return x + 1;', '    return x;', 'c', c), { 'syntax-ok': 0, 'syntax-no-new-errors': 1 });
-  assert.deepEqual(await score('    return x +;', '    return x;', 'c', c), { 'syntax-ok': 0, 'syntax-no-new-errors': 0 });
+  assert.deepEqual(await score('    return x + 1;', '    return x;', 'c', c), {
+    'syntax-ok': 0,
+    'syntax-no-new-errors': 1,
+  });
+  assert.deepEqual(await score('    return x +;', '    return x;', 'c', c), {
+    'syntax-ok': 0,
+    'syntax-no-new-errors': 0,
+  });
   const python = { prefix: 'def f(x):\n    ', suffix: '\n' };
-  assert.deepEqual(await score('return x + 1', 'return x', 'python', python), { 'syntax-ok': 1, 'syntax-no-new-errors': 1 });
-  assert.deepEqual(await score('return x +', 'return x', 'python', python), { 'syntax-ok': 0, 'syntax-no-new-errors': 0 });
+  assert.deepEqual(await score('return x + 1', 'return x', 'python', python), {
+    'syntax-ok': 1,
+    'syntax-no-new-errors': 1,
+  });
+  assert.deepEqual(await score('return x +', 'return x', 'python', python), {
+    'syntax-ok': 0,
+    'syntax-no-new-errors': 0,
+  });
   // a MISSING node counts as an error too
   const java = { prefix: 'class A { void f(int x) { ', suffix: ' } }' };
   assert.deepEqual(await score('int y = x', 'int y = x;', 'java', java), { 'syntax-ok': 0, 'syntax-no-new-errors': 0 });
 });
 
 test('unknown metrics and languages are InputErrors naming them', async () => {
-  await assert.rejects(scorePair('a', 'a', 'python', ['em', 'bogus']), (error: unknown) => error instanceof InputError && /'bogus'/.test(String(error)));
-  await assert.rejects(scorePair('a', 'a', 'klingon'), (error: unknown) => error instanceof InputError && /'klingon'/.test(String(error)));
+  await assert.rejects(
+    scorePair('a', 'a', 'python', ['em', 'bogus']),
+    (error: unknown) => error instanceof InputError && /'bogus'/.test(String(error)),
+  );
+  await assert.rejects(
+    scorePair('a', 'a', 'klingon'),
+    (error: unknown) => error instanceof InputError && /'klingon'/.test(String(error)),
+  );
   assert.ok(listMetrics().every((metric) => ['binary', 'percent', 'fraction'].includes(metric.scale)));
   assert.deepEqual(
     resolveMetrics('python').map((m) => m.name),
@@ -104,8 +126,15 @@ test('scoreRun stores metrics per candidate and leaves failed calls unscored', a
       toolVersion: '0',
       createdAt: '2025-01-01T00:00:00Z',
     };
-    const kotlinTask: TaskRecord = { ...task('t2', 'fun f(x: Int) =\n    ', 'x + 1'), language: 'kotlin', path: 'demo.kt' };
-    const store = openRunStore(dir, { create: config, tasks: [task('t1', 'def f(x):\n    ', 'return x + 1'), kotlinTask] });
+    const kotlinTask: TaskRecord = {
+      ...task('t2', 'fun f(x: Int) =\n    ', 'x + 1'),
+      language: 'kotlin',
+      path: 'demo.kt',
+    };
+    const store = openRunStore(dir, {
+      create: config,
+      tasks: [task('t1', 'def f(x):\n    ', 'return x + 1'), kotlinTask],
+    });
     const base = { raw: null, postprocess: null, promptTokens: null, completionTokens: null, latencyMs: null };
     store.putCandidate({ ...base, taskId: 't1', sample: 0, output: 'return x + 1', error: null });
     store.putCandidate({ ...base, taskId: 't1', sample: 1, output: null, error: 'HTTP 500' });

@@ -10,7 +10,8 @@ import { openRunStore } from '../../src/runstore/index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/metrics/${name}`, import.meta.url));
-const ctxbench = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/ctxbench.js'), ...args], { cwd: root, encoding: 'utf8' });
+const ctxbench = (...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'bin/ctxbench.js'), ...args], { cwd: root, encoding: 'utf8' });
 
 test('score --pairs writes every metric of the language per line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-score-'));
@@ -18,9 +19,27 @@ test('score --pairs writes every metric of the language per line', () => {
     const out = join(dir, 'scores.jsonl');
     const result = ctxbench('score', '--pairs', fixture('pairs.jsonl'), '--language', 'python', '--out', out);
     assert.equal(result.status, 0, result.stderr);
-    const rows = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, number>);
+    const rows = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, number>);
     assert.equal(rows.length, 3);
-    assert.deepEqual(Object.keys(rows[0]!), ['em', 'em-nows', 'es', 'es-difflib', 'es-levenshtein', 'id-em', 'id-f1', 'id-precision', 'id-recall', 'codebleu', 'codebleu-strict', 'bleu', 'syntax-no-new-errors', 'syntax-ok']);
+    assert.deepEqual(Object.keys(rows[0]!), [
+      'em',
+      'em-nows',
+      'es',
+      'es-difflib',
+      'es-levenshtein',
+      'id-em',
+      'id-f1',
+      'id-precision',
+      'id-recall',
+      'codebleu',
+      'codebleu-strict',
+      'bleu',
+      'syntax-no-new-errors',
+      'syntax-ok',
+    ]);
     // 'result = compute(a, b)' vs '... c)': 21 of 22 characters in common -> 100 * 42/44 = 95.45 -> 95.
     assert.equal(rows[0]!.es, 95);
     assert.equal(rows[0]!['id-f1'], 0.75);
@@ -36,9 +55,20 @@ test('score --pairs writes every metric of the language per line', () => {
 });
 
 test('score --metrics limits the keys; without --out the rows go to stdout', () => {
-  const result = ctxbench('score', '--pairs', fixture('pairs.jsonl'), '--language', 'java', '--metrics', 'em,es-difflib');
+  const result = ctxbench(
+    'score',
+    '--pairs',
+    fixture('pairs.jsonl'),
+    '--language',
+    'java',
+    '--metrics',
+    'em,es-difflib',
+  );
   assert.equal(result.status, 0, result.stderr);
-  const rows = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const rows = result.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   assert.deepEqual(rows[1], { em: 1, 'es-difflib': 100 });
 });
 
@@ -59,7 +89,15 @@ test('unknown metrics and unsupported languages are reported by name', () => {
   const unknown = ctxbench('score', '--pairs', fixture('pairs.jsonl'), '--language', 'python', '--metrics', 'em,nope');
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unknown metric 'nope'/);
-  const unsupported = ctxbench('score', '--pairs', fixture('pairs.jsonl'), '--language', 'typescript', '--metrics', 'codebleu');
+  const unsupported = ctxbench(
+    'score',
+    '--pairs',
+    fixture('pairs.jsonl'),
+    '--language',
+    'typescript',
+    '--metrics',
+    'codebleu',
+  );
   assert.equal(unsupported.status, 2);
   assert.match(unsupported.stderr, /'codebleu' does not support language 'typescript'/);
 });
@@ -69,18 +107,46 @@ test('score <run-dir> scores the candidates of a run in place', () => {
   try {
     const store = openRunStore(dir, {
       create: {
-        model: 'baseline:test', context: 'infile', template: 'plain', tokenizer: 'o200k_base', samples: 1, temperature: 0, topP: 1,
-        maxTokens: 16, seed: null, tasksPath: 'tasks.jsonl', tasksHash: 'x', toolVersion: '0', createdAt: '2025-01-01T00:00:00Z',
+        model: 'baseline:test',
+        context: 'infile',
+        template: 'plain',
+        tokenizer: 'o200k_base',
+        samples: 1,
+        temperature: 0,
+        topP: 1,
+        maxTokens: 16,
+        seed: null,
+        tasksPath: 'tasks.jsonl',
+        tasksHash: 'x',
+        toolVersion: '0',
+        createdAt: '2025-01-01T00:00:00Z',
       },
       tasks: [
         {
-          id: 'java/1', kind: 'crossfile', language: 'java', repo: { name: 'demo', commit: null }, path: 'A.java',
-          prefix: 'class A { int f(int x) { ', suffix: ' } }', reference: 'return x + 1;',
-          span: { startLine: 1, startColumn: 25, endLine: 1, endColumn: 38 }, labels: { lines: 1 },
+          id: 'java/1',
+          kind: 'crossfile',
+          language: 'java',
+          repo: { name: 'demo', commit: null },
+          path: 'A.java',
+          prefix: 'class A { int f(int x) { ',
+          suffix: ' } }',
+          reference: 'return x + 1;',
+          span: { startLine: 1, startColumn: 25, endLine: 1, endColumn: 38 },
+          labels: { lines: 1 },
         },
       ],
     });
-    store.putCandidate({ taskId: 'java/1', sample: 0, raw: 'return x+1;', output: 'return x+1;', postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+    store.putCandidate({
+      taskId: 'java/1',
+      sample: 0,
+      raw: 'return x+1;',
+      output: 'return x+1;',
+      postprocess: null,
+      error: null,
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+    });
     store.close();
     const result = ctxbench('score', dir, '--metrics', 'em-nows,es,codebleu,syntax-ok');
     assert.equal(result.status, 0, result.stderr);

@@ -44,32 +44,52 @@ function failures<T>(check: (c: ParityCase) => [T, T]): string[] {
     try {
       assert.deepEqual(actual, expected);
     } catch {
-      failed.push(`case ${index + 1} (${c.language}): got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+      failed.push(
+        `case ${index + 1} (${c.language}): got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`,
+      );
     }
   });
   return failed;
 }
 
 test('es equals fuzz.ratio with the python-Levenshtein backend', () => {
-  assert.deepEqual(failures((c) => [editSimilarity(c.prediction, c.reference), c.es_levenshtein]), []);
+  assert.deepEqual(
+    failures((c) => [editSimilarity(c.prediction, c.reference), c.es_levenshtein]),
+    [],
+  );
 });
 
 test('the unrounded indel ratio equals Levenshtein.ratio on the stripped texts', () => {
-  assert.deepEqual(failures((c) => [indelRatio(pyStrip(c.prediction), pyStrip(c.reference)), c.levenshtein_ratio]), []);
+  assert.deepEqual(
+    failures((c) => [indelRatio(pyStrip(c.prediction), pyStrip(c.reference)), c.levenshtein_ratio]),
+    [],
+  );
 });
 
 test('es-difflib equals fuzz.ratio with the difflib backend', () => {
-  assert.deepEqual(failures((c) => [editSimilarityDifflib(c.prediction, c.reference), c.es_difflib]), []);
+  assert.deepEqual(
+    failures((c) => [editSimilarityDifflib(c.prediction, c.reference), c.es_difflib]),
+    [],
+  );
 });
 
 test('em equals CrossCodeEval exact match', () => {
-  assert.deepEqual(failures((c) => [exactMatch(c.prediction, c.reference), c.em]), []);
+  assert.deepEqual(
+    failures((c) => [exactMatch(c.prediction, c.reference), c.em]),
+    [],
+  );
 });
 
 test('identifier lists, ID-EM, tp/fp/fn and ID-F1 equal the reference', () => {
   const keywords = (language: string) => new Set(getLanguage(language).keywords);
-  assert.deepEqual(failures((c) => [extractIdentifiers(c.prediction, keywords(c.language)), c.pred_identifiers]), []);
-  assert.deepEqual(failures((c) => [extractIdentifiers(c.reference, keywords(c.language)), c.ref_identifiers]), []);
+  assert.deepEqual(
+    failures((c) => [extractIdentifiers(c.prediction, keywords(c.language)), c.pred_identifiers]),
+    [],
+  );
+  assert.deepEqual(
+    failures((c) => [extractIdentifiers(c.reference, keywords(c.language)), c.ref_identifiers]),
+    [],
+  );
   assert.deepEqual(
     failures((c) => {
       const match = matchIdentifiers(c.pred_identifiers, c.ref_identifiers);
@@ -85,6 +105,12 @@ test('identifier lists, ID-EM, tp/fp/fn and ID-F1 equal the reference', () => {
 test('scorePair reports the same values under the metric names', async () => {
   for (const c of cases.slice(0, 200)) {
     const scores = await scorePair(c.prediction, c.reference, c.language, ['em', 'es', 'es-difflib', 'id-em', 'id-f1']);
-    assert.deepEqual(scores, { em: c.em, es: c.es_levenshtein, 'es-difflib': c.es_difflib, 'id-em': c.id_em, 'id-f1': c.id_f1 });
+    assert.deepEqual(scores, {
+      em: c.em,
+      es: c.es_levenshtein,
+      'es-difflib': c.es_difflib,
+      'id-em': c.id_em,
+      'id-f1': c.id_f1,
+    });
   }
 });

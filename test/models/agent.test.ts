@@ -22,7 +22,9 @@ import { spawnCli } from './spawn-cli.ts';
 const ANSWER = 'void report_area(const char *label, const struct rect *r)\n{\n    printf("%s\\n", label);\n}';
 
 /** The fixture's task of a family in src/report.c in a tasks file, and a fresh run folder. */
-async function setup(family: 'function' | 'crossfile' | 'node' = 'function'): Promise<{ tasksFile: string; run: string; workspace: AgentWorkspace; task: TaskRecord }> {
+async function setup(
+  family: 'function' | 'crossfile' | 'node' = 'function',
+): Promise<{ tasksFile: string; run: string; workspace: AgentWorkspace; task: TaskRecord }> {
   const { task } = await agentFixture(family);
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-agent-run-'));
   const tasksFile = join(dir, 'tasks.jsonl');
@@ -43,46 +45,102 @@ function readRun(run: string) {
 test('agent mode: the model calls a tool, gets its answer, then answers; every turn and call is in the trace and in results --jsonl', async () => {
   const { tasksFile, run, workspace } = await setup();
   const grep = { pattern: 'scale_length', path: 'src/scale.c' };
-  const script: Script = (request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'grep', arguments: grep }]) : answerBody(request, `\`\`\`c\n${ANSWER}\n\`\`\``) });
+  const script: Script = (request, index) => ({
+    json:
+      index === 0
+        ? toolCallBody(request, [{ name: 'grep', arguments: grep }])
+        : answerBody(request, `\`\`\`c\n${ANSWER}\n\`\`\``),
+  });
   const server = await startServer(script);
   try {
-    const result = await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'agent', '--run', run]);
+    const result = await cli([
+      'eval',
+      tasksFile,
+      '--model',
+      'openai:chat:tool-model',
+      '--base-url',
+      server.url,
+      '--context',
+      'agent',
+      '--run',
+      run,
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(server.requests.length, 2);
-    const [first, second] = server.requests.map((request) => request.body as { tools: { function: { name: string } }[]; tool_choice: string; messages: Record<string, unknown>[] });
-    assert.deepEqual(first!.tools.map((tool) => tool.function.name), ['search', 'grep', 'open', 'list', 'definition', 'callers']);
+    const [first, second] = server.requests.map(
+      (request) =>
+        request.body as {
+          tools: { function: { name: string } }[];
+          tool_choice: string;
+          messages: Record<string, unknown>[];
+        },
+    );
+    assert.deepEqual(
+      first!.tools.map((tool) => tool.function.name),
+      ['search', 'grep', 'open', 'list', 'definition', 'callers'],
+    );
     assert.equal(first!.tool_choice, 'auto');
     assert.deepEqual(first!.messages[0], { role: 'system', content: AGENT_INSTRUCTIONS });
     const expected = 'src/scale.c:4: double scale_length(double length)';
-    assert.deepEqual(toolAnswer(await AGENT_TOOLS.get('grep').run(grep, workspace)), { text: expected, files: ['src/scale.c'] });
+    assert.deepEqual(toolAnswer(await AGENT_TOOLS.get('grep').run(grep, workspace)), {
+      text: expected,
+      files: ['src/scale.c'],
+    });
     assert.deepEqual(second!.messages.slice(-2), [
-      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'grep', arguments: JSON.stringify(grep) } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'grep', arguments: JSON.stringify(grep) } }],
+      },
       { role: 'tool', tool_call_id: 'call_1', content: expected },
     ]);
     const { config, candidate, trace } = readRun(run);
     assert.equal(config.context, 'none+agent');
-    assert.deepEqual(config.agent, { tools: ['search', 'grep', 'open', 'list', 'definition', 'callers'], budget: { turns: 8, toolCalls: 16, tokens: 32000, seconds: 300 } });
+    assert.deepEqual(config.agent, {
+      tools: ['search', 'grep', 'open', 'list', 'definition', 'callers'],
+      budget: { turns: 8, toolCalls: 16, tokens: 32000, seconds: 300 },
+    });
     assert.equal(candidate.output, ANSWER);
     assert.equal(candidate.finishReason, 'stop');
     assert.equal(trace!.stoppedBy, 'answer');
-    assert.deepEqual(trace!.turns.map((turn) => [turn.content === null, turn.toolCalls.map((call) => [call.name, call.arguments, call.resultChars, call.error, call.files])]), [
-      [true, [['grep', JSON.stringify(grep), expected.length, null, ['src/scale.c']]]],
-      [false, []],
-    ]);
+    assert.deepEqual(
+      trace!.turns.map((turn) => [
+        turn.content === null,
+        turn.toolCalls.map((call) => [call.name, call.arguments, call.resultChars, call.error, call.files]),
+      ]),
+      [
+        [true, [['grep', JSON.stringify(grep), expected.length, null, ['src/scale.c']]]],
+        [false, []],
+      ],
+    );
     assert.ok(trace!.turns[0]!.toolCalls[0]!.resultTokens > 0);
     // the tokens of both turns, as the server counted them
-    assert.equal(candidate.promptTokens, trace!.turns.reduce((sum, turn) => sum + (turn.promptTokens ?? 0), 0));
+    assert.equal(
+      candidate.promptTokens,
+      trace!.turns.reduce((sum, turn) => sum + (turn.promptTokens ?? 0), 0),
+    );
     const line = JSON.parse(resultLine(candidate, trace)) as { trace: unknown };
     assert.deepEqual(line.trace, trace);
-    // the report's cost of the run: one grep that showed one of the task's two oracle files (scale_length's, not rect_area's)
+    // the report's cost of the run: one grep that showed one of the task's two oracle files (scale_length's, not
+    // rect_area's)
     const reader = openRunStore(run, { readonly: true });
     try {
       const report = buildReport([reader], []);
-      assert.deepEqual(report.agents, [{
-        run, candidates: 1, turns: 2, toolCalls: 1, byTool: { grep: 1 },
-        promptTokens: candidate.promptTokens, completionTokens: candidate.completionTokens, resultTokens: trace!.turns[0]!.toolCalls[0]!.resultTokens,
-        stoppedBy: { answer: 1 }, oracleRecall: 50, oracleCandidates: 1,
-      }]);
+      assert.deepEqual(report.agents, [
+        {
+          run,
+          candidates: 1,
+          turns: 2,
+          toolCalls: 1,
+          byTool: { grep: 1 },
+          promptTokens: candidate.promptTokens,
+          completionTokens: candidate.completionTokens,
+          resultTokens: trace!.turns[0]!.toolCalls[0]!.resultTokens,
+          stoppedBy: { answer: 1 },
+          oracleRecall: 50,
+          oracleCandidates: 1,
+        },
+      ]);
       const html = renderReport(report, 'html');
       assert.match(html, /<section id="agents"><h2>Agent runs: what each answer cost \(means per candidate\)<\/h2>/);
       assert.match(html, /<td>grep 1\.00<\/td>/);
@@ -90,29 +148,74 @@ test('agent mode: the model calls a tool, gets its answer, then answers; every t
       reader.close();
     }
     // resumed: nothing is asked again
-    assert.equal((await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'agent', '--run', run])).code, 0);
+    assert.equal(
+      (
+        await cli([
+          'eval',
+          tasksFile,
+          '--model',
+          'openai:chat:tool-model',
+          '--base-url',
+          server.url,
+          '--context',
+          'agent',
+          '--run',
+          run,
+        ])
+      ).code,
+      0,
+    );
     assert.equal(server.requests.length, 2);
   } finally {
     await server.close();
   }
 });
 
-test('agent mode on cross-file and node tasks: the hole\'s file is opened as the task shows it, the function holding the hole by its signature', async () => {
+test("agent mode on cross-file and node tasks: the hole's file is opened as the task shows it, the function holding the hole by its signature", async () => {
   for (const family of ['crossfile', 'node'] as const) {
     const { tasksFile, run, task } = await setup(family);
     const server = await startServer((request, index) => ({
-      json: index === 0
-        ? toolCallBody(request, [{ name: 'open', arguments: { path: 'src/report.c' } }, { name: 'definition', arguments: { name: 'report_area' } }, { name: 'callers', arguments: { name: 'rect_area' } }])
-        : answerBody(request, task.reference),
+      json:
+        index === 0
+          ? toolCallBody(request, [
+              { name: 'open', arguments: { path: 'src/report.c' } },
+              { name: 'definition', arguments: { name: 'report_area' } },
+              { name: 'callers', arguments: { name: 'rect_area' } },
+            ])
+          : answerBody(request, task.reference),
     }));
     try {
-      const result = await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'infile+agent', '--run', run]);
+      const result = await cli([
+        'eval',
+        tasksFile,
+        '--model',
+        'openai:chat:m',
+        '--base-url',
+        server.url,
+        '--context',
+        'infile+agent',
+        '--run',
+        run,
+      ]);
       assert.equal(result.code, 0, result.stderr);
-      const results = (server.requests[1]!.body as { messages: { role: string; content: string }[] }).messages.filter((message) => message.role === 'tool').map((message) => message.content);
+      const results = (server.requests[1]!.body as { messages: { role: string; content: string }[] }).messages
+        .filter((message) => message.role === 'tool')
+        .map((message) => message.content);
       const view = `${task.prefix}${HOLE_MARK}${task.suffix}`;
-      assert.equal(results[0], `src/report.c lines 1-${view.split('\n').length} of ${view.split('\n').length}\n${view.split('\n').map((line, index) => `${index + 1}: ${line}`).join('\n')}`, family);
+      assert.equal(
+        results[0],
+        `src/report.c lines 1-${view.split('\n').length} of ${view.split('\n').length}\n${view
+          .split('\n')
+          .map((line, index) => `${index + 1}: ${line}`)
+          .join('\n')}`,
+        family,
+      );
       assert.ok(!results.some((text) => text.includes(task.reference)), `${family}: a tool showed the reference`);
-      assert.equal(results[1], 'src/report.c:6-11 report_area (the code to write is in it: open src/report.c to see it as the task shows it)\nvoid report_area(const char *label, const struct rect *r)');
+      assert.equal(
+        results[1],
+        'src/report.c:6-11 report_area (the code to write is in it: open src/report.c to see it as the task shows ' +
+          'it)\nvoid report_area(const char *label, const struct rect *r)',
+      );
       assert.equal(results[2], 'no caller of rect_area in the repository');
       const { config, candidate, trace } = readRun(run);
       assert.equal(config.context, 'infile+agent');
@@ -137,30 +240,60 @@ test('agent mode: killed with SIGKILL in the middle of a task, a rerun finishes 
     const name = names.find((candidate) => promptOf(request.body).includes(`${candidate}(`))!;
     const answering = (request.body.messages as { role: string }[]).some((message) => message.role === 'tool');
     asked.push(`${name} ${answering ? 'answer' : 'tools'}`);
-    // the second task's first turn: the first task's candidate is stored, the second is in the middle of its conversation
+    // the second task's first turn: the first task's candidate is stored, the second is in the middle of its
+    // conversation
     if (child && asked.length === 3) {
       child.kill('SIGKILL');
       return { delayMs: 1000 };
     }
-    return { json: answering ? answerBody(request, `int ${name}_answer;`) : toolCallBody(request, [{ name: 'list', arguments: {} }]) };
+    return {
+      json: answering
+        ? answerBody(request, `int ${name}_answer;`)
+        : toolCallBody(request, [{ name: 'list', arguments: {} }]),
+    };
   });
   try {
-    const args = ['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--run', run, '--concurrency', '1'];
+    const args = [
+      'eval',
+      tasksFile,
+      '--model',
+      'openai:chat:m',
+      '--base-url',
+      server.url,
+      '--context',
+      'agent',
+      '--run',
+      run,
+      '--concurrency',
+      '1',
+    ];
     const killed = await spawnCli(args, {}, (started) => (child = started));
     assert.equal(killed.signal, 'SIGKILL');
     child = null;
     const first = openRunStore(run, { readonly: true });
     const stored = first.candidates();
-    assert.deepEqual(stored.map((candidate) => candidate.taskId), [tasks[0]!.id]);
+    assert.deepEqual(
+      stored.map((candidate) => candidate.taskId),
+      [tasks[0]!.id],
+    );
     const firstTrace = first.trace(tasks[0]!.id, 0);
     first.close();
     assert.deepEqual(asked, [`${names[0]} tools`, `${names[0]} answer`, `${names[1]} tools`]);
     const resumed = await spawnCli(args, {});
     assert.equal(resumed.code, 0, resumed.stderr);
-    assert.deepEqual(asked.slice(3), names.slice(1).flatMap((name) => [`${name} tools`, `${name} answer`]));
+    assert.deepEqual(
+      asked.slice(3),
+      names.slice(1).flatMap((name) => [`${name} tools`, `${name} answer`]),
+    );
     const store = openRunStore(run, { readonly: true });
     try {
-      assert.deepEqual(store.candidates().map((candidate) => [candidate.taskId, candidate.raw]).sort(), tasks.map((task) => [task.id, `int ${task.name}_answer;`]).sort());
+      assert.deepEqual(
+        store
+          .candidates()
+          .map((candidate) => [candidate.taskId, candidate.raw])
+          .sort(),
+        tasks.map((task) => [task.id, `int ${task.name}_answer;`]).sort(),
+      );
       for (const task of tasks) assert.equal(store.trace(task.id, 0)!.stoppedBy, 'answer');
       assert.deepEqual(store.trace(tasks[0]!.id, 0), firstTrace);
     } finally {
@@ -172,7 +305,12 @@ test('agent mode: killed with SIGKILL in the middle of a task, a rerun finishes 
 });
 
 test('agent mode: each budget ends a task that keeps calling tools, which is scored on what it last wrote', async () => {
-  const server = await startServer((request) => ({ json: toolCallBody(request, [{ name: 'list', arguments: {} }, { name: 'open', arguments: { path: 'src/scale.c' } }]) }));
+  const server = await startServer((request) => ({
+    json: toolCallBody(request, [
+      { name: 'list', arguments: {} },
+      { name: 'open', arguments: { path: 'src/scale.c' } },
+    ]),
+  }));
   try {
     for (const [flags, stoppedBy, turns, calls] of [
       [['--agent-turns', '3'], 'turns', 3, 6],
@@ -182,7 +320,19 @@ test('agent mode: each budget ends a task that keeps calling tools, which is sco
     ] as const) {
       const { tasksFile, run } = await setup();
       const before = server.requests.length;
-      const result = await cli(['eval', tasksFile, '--model', 'openai:chat:tool-model', '--base-url', server.url, '--context', 'bm25+agent', '--run', run, ...flags]);
+      const result = await cli([
+        'eval',
+        tasksFile,
+        '--model',
+        'openai:chat:tool-model',
+        '--base-url',
+        server.url,
+        '--context',
+        'bm25+agent',
+        '--run',
+        run,
+        ...flags,
+      ]);
       assert.equal(result.code, 0, result.stderr);
       const { config, candidate, trace } = readRun(run);
       assert.equal(config.context, 'bm25+agent');
@@ -192,7 +342,11 @@ test('agent mode: each budget ends a task that keeps calling tools, which is sco
       assert.equal(trace!.turns.flatMap((turn) => turn.toolCalls).length, calls, flags.join(' '));
       assert.equal(candidate.finishReason, `budget:${stoppedBy}`);
       assert.equal(candidate.raw, '');
-      if (stoppedBy === 'tool-calls') assert.deepEqual(trace!.turns[1]!.toolCalls.map((call) => call.error), [null, 'over the budget of 3 tool calls']);
+      if (stoppedBy === 'tool-calls')
+        assert.deepEqual(
+          trace!.turns[1]!.toolCalls.map((call) => call.error),
+          [null, 'over the budget of 3 tool calls'],
+        );
     }
   } finally {
     await server.close();
@@ -200,51 +354,146 @@ test('agent mode: each budget ends a task that keeps calling tools, which is sco
 });
 
 test('agent mode: a server refusing tools and a model that cannot call them get clear errors; a bad tool call is told to the model', async () => {
-  const refusing = await startServer(() => ({ status: 400, json: { error: { message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set' } } }));
+  const refusing = await startServer(() => ({
+    status: 400,
+    json: {
+      error: { message: '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set' },
+    },
+  }));
   try {
     const { tasksFile, run } = await setup();
-    const result = await cli(['eval', tasksFile, '--model', 'openai:chat:plain', '--base-url', refusing.url, '--context', 'agent', '--run', run]);
+    const result = await cli([
+      'eval',
+      tasksFile,
+      '--model',
+      'openai:chat:plain',
+      '--base-url',
+      refusing.url,
+      '--context',
+      'agent',
+      '--run',
+      run,
+    ]);
     assert.equal(result.code, 1);
     const { candidate } = readRun(run);
-    assert.match(candidate.error!, /^HTTP 400 request refused .*tool-call-parser to be set \(the model or server does not take tool calls: agent mode needs one that does/);
+    assert.match(
+      candidate.error!,
+      /^HTTP 400 request refused .*tool-call-parser to be set \(the model or server does not take tool calls: agent mode needs one that does/,
+    );
   } finally {
     await refusing.close();
   }
   const { tasksFile, run } = await setup();
-  const completion = await cli(['eval', tasksFile, '--model', 'openai:completion:m', '--base-url', 'http://127.0.0.1:9/v1', '--context', 'agent', '--run', run]);
+  const completion = await cli([
+    'eval',
+    tasksFile,
+    '--model',
+    'openai:completion:m',
+    '--base-url',
+    'http://127.0.0.1:9/v1',
+    '--context',
+    'agent',
+    '--run',
+    run,
+  ]);
   assert.equal(completion.code, 2);
-  assert.match(completion.stderr, /openai:completion:m cannot call tools; agent mode needs a chat model that can \(openai:chat:<model>\) or baseline:agent-oracle/);
-  const misplaced = await cli(['eval', tasksFile, '--model', 'baseline:agent-oracle', '--context', 'agent+bm25', '--run', run]);
+  assert.match(
+    completion.stderr,
+    /openai:completion:m cannot call tools; agent mode needs a chat model that can \(openai:chat:<model>\) or baseline:agent-oracle/,
+  );
+  const misplaced = await cli([
+    'eval',
+    tasksFile,
+    '--model',
+    'baseline:agent-oracle',
+    '--context',
+    'agent+bm25',
+    '--run',
+    run,
+  ]);
   assert.match(misplaced.stderr, /'agent' comes last in a strategy \('agent\+bm25'\), e\.g\. bm25\+agent/);
 
-  const wrong = await startServer((request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'shell', arguments: { command: 'cat /etc/passwd' } }, { name: 'open', arguments: { path: '../../etc/passwd' } }]) : answerBody(request, ANSWER) }));
+  const wrong = await startServer((request, index) => ({
+    json:
+      index === 0
+        ? toolCallBody(request, [
+            { name: 'shell', arguments: { command: 'cat /etc/passwd' } },
+            { name: 'open', arguments: { path: '../../etc/passwd' } },
+          ])
+        : answerBody(request, ANSWER),
+  }));
   try {
     const again = await setup();
-    assert.equal((await cli(['eval', again.tasksFile, '--model', 'openai:chat:m', '--base-url', wrong.url, '--context', 'agent', '--run', again.run])).code, 0);
-    const tools = (wrong.requests[1]!.body as { messages: { role: string; content: string }[] }).messages.filter((message) => message.role === 'tool').map((message) => message.content);
-    assert.deepEqual(tools, ["error: unknown tool 'shell' (offered: search, grep, open, list, definition, callers)", "error: path '../../etc/passwd' is not a path inside the repository"]);
+    assert.equal(
+      (
+        await cli([
+          'eval',
+          again.tasksFile,
+          '--model',
+          'openai:chat:m',
+          '--base-url',
+          wrong.url,
+          '--context',
+          'agent',
+          '--run',
+          again.run,
+        ])
+      ).code,
+      0,
+    );
+    const tools = (wrong.requests[1]!.body as { messages: { role: string; content: string }[] }).messages
+      .filter((message) => message.role === 'tool')
+      .map((message) => message.content);
+    assert.deepEqual(tools, [
+      "error: unknown tool 'shell' (offered: search, grep, open, list, definition, callers)",
+      "error: path '../../etc/passwd' is not a path inside the repository",
+    ]);
     assert.equal(readRun(again.run).candidate.output, ANSWER);
   } finally {
     await wrong.close();
   }
 });
 
-test('agent mode: a tool that fails on the repository fails that call, not the task (the model is told why, without the host\'s paths); the index is tried again later', async () => {
+test("agent mode: a tool that fails on the repository fails that call, not the task (the model is told why, without the host's paths); the index is tried again later", async () => {
   const { tasksFile, run, workspace, task } = await setup();
   // the index cannot be written: `.ctxbench` is a file
   const indexFolder = join(workspace.root, '.ctxbench');
   rmSync(indexFolder, { recursive: true, force: true });
   writeFileSync(indexFolder, 'not a folder');
-  const server = await startServer((request, index) => ({ json: index === 0 ? toolCallBody(request, [{ name: 'definition', arguments: { name: 'scale_length' } }]) : answerBody(request, ANSWER) }));
+  const server = await startServer((request, index) => ({
+    json:
+      index === 0
+        ? toolCallBody(request, [{ name: 'definition', arguments: { name: 'scale_length' } }])
+        : answerBody(request, ANSWER),
+  }));
   try {
-    assert.equal((await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--run', run])).code, 0);
+    assert.equal(
+      (
+        await cli([
+          'eval',
+          tasksFile,
+          '--model',
+          'openai:chat:m',
+          '--base-url',
+          server.url,
+          '--context',
+          'agent',
+          '--run',
+          run,
+        ])
+      ).code,
+      0,
+    );
     const { candidate, trace } = readRun(run);
     assert.equal(candidate.output, ANSWER);
     const error = trace!.turns[0]!.toolCalls[0]!.error!;
     assert.match(error, /^the tool failed: .*ENOTDIR/);
     assert.ok(!error.includes(workspace.root), error);
     rmSync(indexFolder);
-    assert.match(toolAnswer(await AGENT_TOOLS.get('definition').run({ name: 'scale_length' }, new AgentWorkspace(task))).text, /^src\/scale\.c:4-8 scale_length/);
+    assert.match(
+      toolAnswer(await AGENT_TOOLS.get('definition').run({ name: 'scale_length' }, new AgentWorkspace(task))).text,
+      /^src\/scale\.c:4-8 scale_length/,
+    );
   } finally {
     await server.close();
   }
@@ -255,14 +504,26 @@ test('baseline:agent-oracle: asks definition for each oracle callee, then copies
   const result = await cli(['eval', tasksFile, '--model', 'baseline:agent-oracle', '--context', 'agent', '--run', run]);
   assert.equal(result.code, 0, result.stderr);
   const { trace, candidate } = readRun(run);
-  assert.deepEqual(trace!.turns[0]!.toolCalls.map((call) => [call.name, call.arguments, call.error]), [
-    ['definition', '{"name":"rect_area"}', null],
-    ['definition', '{"name":"scale_length"}', null],
-  ]);
+  assert.deepEqual(
+    trace!.turns[0]!.toolCalls.map((call) => [call.name, call.arguments, call.error]),
+    [
+      ['definition', '{"name":"rect_area"}', null],
+      ['definition', '{"name":"scale_length"}', null],
+    ],
+  );
   assert.equal(trace!.turns.length, 2);
   assert.equal(trace!.stoppedBy, 'answer');
   assert.notEqual(candidate.raw, null);
-  const plain = await cli(['eval', tasksFile, '--model', 'baseline:agent-oracle', '--context', 'bm25', '--run', join(run, '..', 'plain')]);
+  const plain = await cli([
+    'eval',
+    tasksFile,
+    '--model',
+    'baseline:agent-oracle',
+    '--context',
+    'bm25',
+    '--run',
+    join(run, '..', 'plain'),
+  ]);
   assert.equal(plain.code, 2);
   assert.match(plain.stderr, /baseline:agent-oracle answers only in agent mode: end the context strategy with \+agent/);
 });

@@ -24,7 +24,11 @@ export interface TinyModelShape {
   contextLength: number;
 }
 
-type Metadata = [key: string, type: ValueType, value: number | string | { type: ValueType; items: (number | string)[] }];
+type Metadata = [
+  key: string,
+  type: ValueType,
+  value: number | string | { type: ValueType; items: (number | string)[] },
+];
 
 class ByteWriter {
   private chunks: Buffer[] = [];

@@ -21,7 +21,9 @@ const installed = await import(PACKAGE as string).then(
     throw error;
   },
 );
-const skip = installed ? false : 'node-llama-cpp is not installed here (bash scripts/install-llamacpp.sh installs its CPU build)';
+const skip = installed
+  ? false
+  : 'node-llama-cpp is not installed here (bash scripts/install-llamacpp.sh installs its CPU build)';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-llamacpp-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -29,7 +31,10 @@ const modelPath = join(scratch, 'tiny.gguf');
 writeTinyLlamaGguf(modelPath, 7, { layers: 2, embedding: 32, heads: 4, feedForward: 64, contextLength: 256 });
 
 const tasksFile = join(root, 'test/fixtures/models/tasks.jsonl');
-const tasks = readFileSync(tasksFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as TaskRecord);
+const tasks = readFileSync(tasksFile, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as TaskRecord);
 
 function request(prompt: string, seed: number): GenerationRequest {
   return {
@@ -64,18 +69,39 @@ test('llamacpp: `ctxbench eval` with the tiny model writes one candidate per tas
   const runDir = join(scratch, 'run');
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [join(root, 'bin/ctxbench.js'), ...args], { cwd: root, env: { ...process.env, CTXBENCH_CACHE_DIR: join(scratch, 'cache') } });
+      const child = spawn(process.execPath, [join(root, 'bin/ctxbench.js'), ...args], {
+        cwd: root,
+        env: { ...process.env, CTXBENCH_CACHE_DIR: join(scratch, 'cache') },
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
       child.stderr.on('data', (chunk) => (stderr += chunk));
       child.on('exit', (code) => resolve({ code, stdout, stderr }));
     });
-  const evaluated = await cli(['eval', tasksFile, '--model', `llamacpp:${modelPath}`, '--context', 'infile', '--template', 'cceval', '--run', runDir, '--seed', '1', '--max-tokens', '8']);
+  const evaluated = await cli([
+    'eval',
+    tasksFile,
+    '--model',
+    `llamacpp:${modelPath}`,
+    '--context',
+    'infile',
+    '--template',
+    'cceval',
+    '--run',
+    runDir,
+    '--seed',
+    '1',
+    '--max-tokens',
+    '8',
+  ]);
   assert.equal(evaluated.code, 0, evaluated.stderr);
   const listed = await cli(['results', runDir, '--jsonl']);
   assert.equal(listed.code, 0, listed.stderr);
-  const candidates = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { taskId: string; raw: string; error: unknown; completionTokens: number });
+  const candidates = listed.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { taskId: string; raw: string; error: unknown; completionTokens: number });
   assert.deepEqual(candidates.map((c) => [c.taskId, c.error]).sort(), tasks.map((t) => [t.id, null]).sort());
   for (const candidate of candidates) {
     assert.ok(candidate.raw.length > 0, candidate.taskId);

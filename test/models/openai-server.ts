@@ -47,49 +47,97 @@ export function answerText(body: Record<string, unknown>): string {
 
 /** An OpenAI answer body carrying `text` for the endpoint that was called. */
 export function answerBody(request: RecordedRequest, text: string | null, finishReason = 'stop'): unknown {
-  const usage = { prompt_tokens: promptOf(request.body).length, completion_tokens: (text ?? '').split(/\s+/).filter(Boolean).length };
+  const usage = {
+    prompt_tokens: promptOf(request.body).length,
+    completion_tokens: (text ?? '').split(/\s+/).filter(Boolean).length,
+  };
   if (request.path.endsWith('/chat/completions')) {
     return {
-      id: 'chatcmpl-test', object: 'chat.completion', created: 0, model: request.body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason, logprobs: null }],
+      id: 'chatcmpl-test',
+      object: 'chat.completion',
+      created: 0,
+      model: request.body.model,
+      choices: [
+        { index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason, logprobs: null },
+      ],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     };
   }
   return {
-    id: 'cmpl-test', object: 'text_completion', created: 0, model: request.body.model,
+    id: 'cmpl-test',
+    object: 'text_completion',
+    created: 0,
+    model: request.body.model,
     choices: [{ index: 0, text, finish_reason: finishReason, logprobs: null }],
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
 }
 
-/** A chat answer calling tools (`calls`: name and arguments object each; ids call_1, call_2, ...), as a tool-calling server sends it. */
-export function toolCallBody(request: RecordedRequest, calls: { name: string; arguments: Record<string, unknown> }[]): unknown {
-  const toolCalls = calls.map((call, index) => ({ id: `call_${index + 1}`, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+/**
+ * A chat answer calling tools (`calls`: name and arguments object each; ids call_1, call_2, ...), as a tool-calling
+ * server sends it.
+ */
+export function toolCallBody(
+  request: RecordedRequest,
+  calls: { name: string; arguments: Record<string, unknown> }[],
+): unknown {
+  const toolCalls = calls.map((call, index) => ({
+    id: `call_${index + 1}`,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
   const usage = { prompt_tokens: promptOf(request.body).length, completion_tokens: 10 };
   return {
-    id: 'chatcmpl-test', object: 'chat.completion', created: 0, model: request.body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: toolCalls }, finish_reason: 'tool_calls', logprobs: null }],
+    id: 'chatcmpl-test',
+    object: 'chat.completion',
+    created: 0,
+    model: request.body.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: null, tool_calls: toolCalls },
+        finish_reason: 'tool_calls',
+        logprobs: null,
+      },
+    ],
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
 }
 
-/** The default answer with `n` choices, choice i being what a request with seed + i would get (like a seeded server). */
+/**
+ * The default answer with `n` choices, choice i being what a request with seed + i would get (like a seeded server).
+ */
 export function answerBodyWithChoices(request: RecordedRequest): unknown {
   const count = typeof request.body.n === 'number' ? request.body.n : 1;
   const seed = typeof request.body.seed === 'number' ? request.body.seed : null;
-  const single = (index: number) => answerBody(request, answerText({ ...request.body, seed: seed === null ? undefined : seed + index })) as { choices: Record<string, unknown>[]; usage: Record<string, number> };
+  const single = (index: number) =>
+    answerBody(request, answerText({ ...request.body, seed: seed === null ? undefined : seed + index })) as {
+      choices: Record<string, unknown>[];
+      usage: Record<string, number>;
+    };
   const bodies = Array.from({ length: count }, (_, index) => single(index));
   return { ...bodies[0]!, choices: bodies.map((body, index) => ({ ...body.choices[0], index })) };
 }
 
-/** `honourN`: answer a request's `n` with that many choices (vLLM, OpenAI); otherwise one choice (servers that ignore `n`). */
-export async function startServer(script: Script = () => ({}), options: { honourN?: boolean } = {}): Promise<TestServer> {
+/**
+ * `honourN`: answer a request's `n` with that many choices (vLLM, OpenAI); otherwise one choice (servers that ignore
+ * `n`).
+ */
+export async function startServer(
+  script: Script = () => ({}),
+  options: { honourN?: boolean } = {},
+): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const request: RecordedRequest = { path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'), at: Date.now() };
+      const request: RecordedRequest = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'),
+        at: Date.now(),
+      };
       const index = requests.push(request) - 1;
       const reply = await script(request, index);
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -97,7 +145,12 @@ export async function startServer(script: Script = () => ({}), options: { honour
         req.socket.destroy();
         return;
       }
-      const body = reply.raw ?? JSON.stringify(reply.json ?? (options.honourN ? answerBodyWithChoices(request) : answerBody(request, answerText(request.body))));
+      const body =
+        reply.raw ??
+        JSON.stringify(
+          reply.json ??
+            (options.honourN ? answerBodyWithChoices(request) : answerBody(request, answerText(request.body))),
+        );
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       res.end(body);
     });

@@ -16,10 +16,15 @@ test('on a terminal the progress line is redrawn in place; elsewhere whole lines
   const log: string[] = [];
   let tick: (() => void) | null = null;
   let stopped = false;
-  const plain = new Progress({ isTTY: false, write: (text: string) => log.push(text) }, { tasks: 2, calls: 2 }, 0, (onTick) => {
-    tick = onTick;
-    return () => void (stopped = true);
-  });
+  const plain = new Progress(
+    { isTTY: false, write: (text: string) => log.push(text) },
+    { tasks: 2, calls: 2 },
+    0,
+    (onTick) => {
+      tick = onTick;
+      return () => void (stopped = true);
+    },
+  );
   plain.callFinished(false, true);
   tick!();
   tick!();

@@ -9,7 +9,16 @@ import { createBackend } from '../../src/models/provider.ts';
 import { runGeneration, type GenerationOptions } from '../../src/models/runner.ts';
 import { dumpRun, openRunStore } from '../../src/runstore/store.ts';
 import { InputError } from '../../src/util/errors.ts';
-import { answerBody, answerText, closedPort, promptOf, startServer, type RecordedRequest, type Reply, type Script } from './openai-server.ts';
+import {
+  answerBody,
+  answerText,
+  closedPort,
+  promptOf,
+  startServer,
+  type RecordedRequest,
+  type Reply,
+  type Script,
+} from './openai-server.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-runner-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -17,10 +26,17 @@ let counter = 0;
 const fresh = (name: string) => join(scratch, `${name}-${counter++}`);
 
 const tasksPath = new URL('../fixtures/models/tasks.jsonl', import.meta.url).pathname;
-const tasks = readFileSync(tasksPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as TaskRecord);
+const tasks = readFileSync(tasksPath, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as TaskRecord);
 const fastRetry = { attempts: 4, baseDelayMs: 10, maxDelayMs: 40, maxRetryAfterMs: 5000 };
 
-async function options(model: string, baseUrl: string | null, overrides: Partial<GenerationOptions> = {}): Promise<GenerationOptions> {
+async function options(
+  model: string,
+  baseUrl: string | null,
+  overrides: Partial<GenerationOptions> = {},
+): Promise<GenerationOptions> {
   return {
     tasksPath,
     runDir: fresh('run'),
@@ -53,16 +69,47 @@ test('a run stores the config, every prompt and every candidate with raw text, c
     const run = await options('openai:completion:coder', server.url);
     const summary = await runGeneration(run);
     assert.ok(summary.writeMs > 0 && summary.writeMs < summary.elapsedMs);
-    assert.deepEqual({ ...summary, elapsedMs: 0, writeMs: 0 }, { tasks: 4, candidates: 8, calls: 8, cacheHits: 0, written: 8, writeMs: 0, failed: 0, failures: [], allFailed: false, elapsedMs: 0 });
+    assert.deepEqual(
+      { ...summary, elapsedMs: 0, writeMs: 0 },
+      {
+        tasks: 4,
+        candidates: 8,
+        calls: 8,
+        cacheHits: 0,
+        written: 8,
+        writeMs: 0,
+        failed: 0,
+        failures: [],
+        allFailed: false,
+        elapsedMs: 0,
+      },
+    );
     assert.equal(server.requests.length, 8);
 
     const store = openRunStore(run.runDir);
     const config = store.config();
-    assert.deepEqual({ ...config, createdAt: null, tasksHash: config.tasksHash.length }, {
-      model: 'openai:completion:coder', context: 'infile', template: 'cceval', tokenizer: 'o200k_base', samples: 2,
-      temperature: 0.8, topP: 0.95, maxTokens: 48, seed: 7, stop: [], isBaseline: false, baseUrl: server.url, budget: null,
-      tasksPath, tasksHash: 64, toolVersion: '0.1.0-test', createdAt: null,
-    });
+    assert.deepEqual(
+      { ...config, createdAt: null, tasksHash: config.tasksHash.length },
+      {
+        model: 'openai:completion:coder',
+        context: 'infile',
+        template: 'cceval',
+        tokenizer: 'o200k_base',
+        samples: 2,
+        temperature: 0.8,
+        topP: 0.95,
+        maxTokens: 48,
+        seed: 7,
+        stop: [],
+        isBaseline: false,
+        baseUrl: server.url,
+        budget: null,
+        tasksPath,
+        tasksHash: 64,
+        toolVersion: '0.1.0-test',
+        createdAt: null,
+      },
+    );
     assert.deepEqual(store.tasks(), tasks);
     const builder = await createPromptBuilder({ strategy: 'infile', template: 'cceval' });
     for (const task of tasks) assert.deepEqual(store.prompt(task.id), await builder.build(task), task.id);
@@ -75,17 +122,37 @@ test('a run stores the config, every prompt and every candidate with raw text, c
       return [first!, task.kind === 'node' ? 'node-parse' : 'cceval-python'];
     };
     const candidates = store.candidates();
-    assert.deepEqual(candidates.map((c) => [c.taskId, c.sample]), tasks.flatMap((t) => [[t.id, 0], [t.id, 1]]));
+    assert.deepEqual(
+      candidates.map((c) => [c.taskId, c.sample]),
+      tasks.flatMap((t) => [
+        [t.id, 0],
+        [t.id, 1],
+      ]),
+    );
     for (const candidate of candidates) {
       const task = tasks.find((t) => t.id === candidate.taskId)!;
       const prompt = store.prompt(task.id)!.prompt!;
       const raw = answerText({ prompt, seed: 7 + candidate.sample });
       const [output, rule] = expectedOutput(task, raw);
       assert.ok(candidate.latencyMs !== null && candidate.latencyMs > 0);
-      assert.deepEqual({ ...candidate, latencyMs: null }, {
-        taskId: task.id, sample: candidate.sample, raw, output, postprocess: rule, error: null, promptTokens: prompt.length,
-        completionTokens: 2, latencyMs: null, finishReason: 'stop', cached: false, metrics: null, verdict: null,
-      });
+      assert.deepEqual(
+        { ...candidate, latencyMs: null },
+        {
+          taskId: task.id,
+          sample: candidate.sample,
+          raw,
+          output,
+          postprocess: rule,
+          error: null,
+          promptTokens: prompt.length,
+          completionTokens: 2,
+          latencyMs: null,
+          finishReason: 'stop',
+          cached: false,
+          metrics: null,
+          verdict: null,
+        },
+      );
     }
     store.close();
   } finally {
@@ -139,14 +206,19 @@ test('retryable faults (500, dropped connection, malformed JSON, 429 with Retry-
 test('permanent failures are recorded per candidate with their reason; the run completes the rest and a rerun can retry them', async () => {
   const reasons = new Map<string, (request: RecordedRequest) => Reply>([
     ['shapes-length', () => ({ status: 404, json: { error: { message: 'The model `coder` does not exist.' } } })],
-    ['geometry-hypot', () => ({ status: 400, json: { error: { message: "This model's maximum context length is 16 tokens." } } })],
+    [
+      'geometry-hypot',
+      () => ({ status: 400, json: { error: { message: "This model's maximum context length is 16 tokens." } } }),
+    ],
     ['counter-add', (request) => ({ json: answerBody(request, '') })],
   ]);
   const builder = await createPromptBuilder({ strategy: 'infile', template: 'cceval' });
   const promptTask = new Map<string, string>();
   for (const task of tasks) promptTask.set((await builder.build(task)).prompt!, task.id);
   let healthy = false;
-  const server = await startServer((request) => (healthy ? {} : reasons.get(promptTask.get(promptOf(request.body))!)?.(request) ?? {}));
+  const server = await startServer((request) =>
+    healthy ? {} : (reasons.get(promptTask.get(promptOf(request.body))!)?.(request) ?? {}),
+  );
   try {
     const run = await options('openai:completion:coder', server.url, { samples: 1 });
     const summary = await runGeneration(run);
@@ -166,23 +238,39 @@ test('permanent failures are recorded per candidate with their reason; the run c
     assert.deepEqual(stored(), [
       ['shapes-length', 'HTTP 404 model or endpoint not found: The model `coder` does not exist.', true, true],
       ['shapes-center', null, false, false],
-      ['geometry-hypot', "HTTP 400 request refused (e.g. prompt over the context length): This model's maximum context length is 16 tokens.", true, true],
+      [
+        'geometry-hypot',
+        "HTTP 400 request refused (e.g. prompt over the context length): This model's maximum context length is 16 " +
+          'tokens.',
+        true,
+        true,
+      ],
       ['counter-add', 'empty response: the server returned no text (finish_reason stop)', true, true],
     ]);
     assert.equal(server.requests.length, 4);
 
     // The same command again: nothing is missing, nothing is called.
-    const again = await runGeneration({ ...run, backend: await createBackend('openai:completion:coder', { baseUrl: server.url, env: {} }) });
+    const again = await runGeneration({
+      ...run,
+      backend: await createBackend('openai:completion:coder', { baseUrl: server.url, env: {} }),
+    });
     assert.equal(again.written, 0);
     assert.equal(server.requests.length, 4);
 
     // --retry-errors once the server is fixed: only the three failed candidates are called again.
     healthy = true;
-    const retried = await runGeneration({ ...run, retryErrors: true, backend: await createBackend('openai:completion:coder', { baseUrl: server.url, env: {} }) });
+    const retried = await runGeneration({
+      ...run,
+      retryErrors: true,
+      backend: await createBackend('openai:completion:coder', { baseUrl: server.url, env: {} }),
+    });
     assert.equal(retried.written, 3);
     assert.equal(retried.failed, 0);
     assert.equal(server.requests.length, 7);
-    assert.deepEqual(stored().map((row) => row[1]), [null, null, null, null]);
+    assert.deepEqual(
+      stored().map((row) => row[1]),
+      [null, null, null, null],
+    );
   } finally {
     await server.close();
   }
@@ -199,12 +287,15 @@ test('an unreachable server: every candidate records the connection failure and 
   assert.deepEqual(summary.failures, [{ reason: 'connection failed', count: 4 }]);
   const store = openRunStore(run.runDir);
   // The first call tries the bound; the endpoint is then known to be down and later calls try once.
-  assert.deepEqual(store.candidates().map((c) => c.error), [
-    'connection failed: ECONNREFUSED (gave up after 4 attempts)',
-    'connection failed: ECONNREFUSED (gave up after 1 attempt)',
-    'connection failed: ECONNREFUSED (gave up after 1 attempt)',
-    'connection failed: ECONNREFUSED (gave up after 1 attempt)',
-  ].map((message) => message.replace('ECONNREFUSED', `connect ECONNREFUSED 127.0.0.1:${port}`)));
+  assert.deepEqual(
+    store.candidates().map((c) => c.error),
+    [
+      'connection failed: ECONNREFUSED (gave up after 4 attempts)',
+      'connection failed: ECONNREFUSED (gave up after 1 attempt)',
+      'connection failed: ECONNREFUSED (gave up after 1 attempt)',
+      'connection failed: ECONNREFUSED (gave up after 1 attempt)',
+    ].map((message) => message.replace('ECONNREFUSED', `connect ECONNREFUSED 127.0.0.1:${port}`)),
+  );
   store.close();
 });
 
@@ -269,27 +360,41 @@ test('resuming with other settings, or a template of the wrong prompt shape, is 
   try {
     const run = await options('openai:completion:coder', server.url, { samples: 1 });
     await runGeneration(run);
-    await assert.rejects(runGeneration({ ...run, temperature: 0.5 }), (error: Error) => error instanceof InputError && /field 'temperature'/.test(error.message));
+    await assert.rejects(
+      runGeneration({ ...run, temperature: 0.5 }),
+      (error: Error) => error instanceof InputError && /field 'temperature'/.test(error.message),
+    );
     await assert.rejects(runGeneration({ ...run, maxTokens: 99 }), /field 'maxTokens'/);
     const chat = await options('openai:chat:coder', server.url, { samples: 1 });
-    await assert.rejects(runGeneration(chat), (error: Error) => error instanceof InputError && /template 'cceval' builds completion prompts but openai:chat:coder takes chat prompts/.test(error.message));
+    await assert.rejects(
+      runGeneration(chat),
+      (error: Error) =>
+        error instanceof InputError &&
+        /template 'cceval' builds completion prompts but openai:chat:coder takes chat prompts/.test(error.message),
+    );
   } finally {
     await server.close();
   }
 });
 
 test('baseline runs make no calls, are labelled as baselines and copy from the retrieved snippets', async () => {
-  const run = await options('baseline:copy-retrieved', null, { samples: 1, promptBuilder: await createPromptBuilder({ strategy: 'precomputed', template: 'cceval' }) });
+  const run = await options('baseline:copy-retrieved', null, {
+    samples: 1,
+    promptBuilder: await createPromptBuilder({ strategy: 'precomputed', template: 'cceval' }),
+  });
   const summary = await runGeneration(run);
   assert.deepEqual([summary.calls, summary.failed], [0, 0]);
   const store = openRunStore(run.runDir);
   assert.equal(store.config().isBaseline, true);
   assert.equal(store.config().model, 'baseline:copy-retrieved');
-  assert.deepEqual(store.candidates().map((c) => [c.taskId, c.raw, c.output]), [
-    ['shapes-length', '', ''],
-    ['shapes-center', '((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)', '((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)'],
-    ['geometry-hypot', '', ''],
-    ['counter-add', '', ''],
-  ]);
+  assert.deepEqual(
+    store.candidates().map((c) => [c.taskId, c.raw, c.output]),
+    [
+      ['shapes-length', '', ''],
+      ['shapes-center', '((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)', '((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)'],
+      ['geometry-hypot', '', ''],
+      ['counter-add', '', ''],
+    ],
+  );
   store.close();
 });

@@ -49,14 +49,23 @@ test('the limiter admits at most its limit, halves once per pause on throttling,
 
 test('transient failures are retried up to the bound, permanent ones never, and the reason says how many attempts were made', async () => {
   const caller = new Caller(new AdaptiveLimiter(2), fast);
-  const flaky = scripted([new GenerationError('HTTP 500 server error: boom', 'transient'), new GenerationError('connection failed: ECONNRESET', 'transient')]);
+  const flaky = scripted([
+    new GenerationError('HTTP 500 server error: boom', 'transient'),
+    new GenerationError('connection failed: ECONNRESET', 'transient'),
+  ]);
   const outcome = await caller.run(flaky.call);
   assert.equal(outcome.value, 'done');
   assert.equal(outcome.attempts, 3);
   assert.equal(flaky.calls.length, 3);
 
-  const broken = scripted(Array.from({ length: 5 }, () => new GenerationError('HTTP 502 server error: bad gateway', 'transient')));
-  await assert.rejects(caller.run(broken.call), (error: GenerationError) => error.message === 'HTTP 502 server error: bad gateway (gave up after 3 attempts)' && error.kind === 'transient');
+  const broken = scripted(
+    Array.from({ length: 5 }, () => new GenerationError('HTTP 502 server error: bad gateway', 'transient')),
+  );
+  await assert.rejects(
+    caller.run(broken.call),
+    (error: GenerationError) =>
+      error.message === 'HTTP 502 server error: bad gateway (gave up after 3 attempts)' && error.kind === 'transient',
+  );
   assert.equal(broken.calls.length, 3);
 
   const missing = scripted([new GenerationError('HTTP 404 model or endpoint not found: no', 'permanent')]);

@@ -12,9 +12,16 @@ export interface Finished {
 }
 
 /** `env` is added to this process's environment; `onStart` gets the child (to kill it). */
-export function spawnCli(args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void): Promise<Finished> {
+export function spawnCli(
+  args: string[],
+  env: Record<string, string>,
+  onStart?: (child: ChildProcess) => void,
+): Promise<Finished> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/ctxbench.js'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [join(ROOT, 'bin/ctxbench.js'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

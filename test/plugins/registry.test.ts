@@ -14,8 +14,15 @@ test('register, get, has, names and list; errors name the kind, the field and th
   assert.equal(registry.get('a').weight, 1);
   assert.equal(registry.has('c'), false);
   assert.equal(registry.find('c'), undefined);
-  assert.throws(() => registry.get('c'), (error: Error) => error instanceof InputError && error.message === "field 'scorer': unknown scorer 'c' (known: b, a)");
-  assert.throws(() => registry.register('a', { weight: 3 }), /field 'scorer': a scorer named 'a' is already registered/);
+  assert.throws(
+    () => registry.get('c'),
+    (error: Error) =>
+      error instanceof InputError && error.message === "field 'scorer': unknown scorer 'c' (known: b, a)",
+  );
+  assert.throws(
+    () => registry.register('a', { weight: 3 }),
+    /field 'scorer': a scorer named 'a' is already registered/,
+  );
   assert.equal(registry.get('a').weight, 1);
   assert.throws(() => registry.register('with space', { weight: 0 }), /invalid scorer name 'with space'/);
 });

@@ -19,15 +19,31 @@ const work = makeWorkDir('queue');
 after(work.remove);
 
 const config: RunConfig = {
-  model: 'baseline:fixture', context: 'infile', template: 'plain', tokenizer: 'o200k_base', samples: 3, temperature: 0, topP: 1,
-  maxTokens: 256, seed: 1, tasksPath: 'tasks.jsonl', tasksHash: 'h', toolVersion: '0.1.0', createdAt: '2026-01-01T00:00:00.000Z',
+  model: 'baseline:fixture',
+  context: 'infile',
+  template: 'plain',
+  tokenizer: 'o200k_base',
+  samples: 3,
+  temperature: 0,
+  topP: 1,
+  maxTokens: 256,
+  seed: 1,
+  tasksPath: 'tasks.jsonl',
+  tasksHash: 'h',
+  toolVersion: '0.1.0',
+  createdAt: '2026-01-01T00:00:00.000Z',
 };
 
 /** verdict and selected tests per `task#sample`. */
 function verdicts(runDir: string): Map<string, string> {
   const store = openRunStore(runDir, { readonly: true });
   try {
-    return new Map(store.candidates().filter((c) => c.verdict).map((c) => [`${c.taskId}#${c.sample}`, `${c.verdict!.verdict} [${c.verdict!.selectedTests.join(',')}]`]));
+    return new Map(
+      store
+        .candidates()
+        .filter((c) => c.verdict)
+        .map((c) => [`${c.taskId}#${c.sample}`, `${c.verdict!.verdict} [${c.verdict!.selectedTests.join(',')}]`]),
+    );
   } finally {
     store.close();
   }
@@ -40,10 +56,23 @@ test('exec --queue on three workers gives the local verdicts, once each, through
   const factorial = functionText(repo, 'src/mathx.c', 'long factorial(');
   const gcd = functionText(repo, 'src/mathx.c', 'int gcd(');
   const runDir = join(work.dir, 'run');
-  const store = openRunStore(runDir, { create: config, tasks: [functionTask(repo, 'src/mathx.c', 'c', factorial, 'factorial'), functionTask(repo, 'src/mathx.c', 'c', gcd, 'gcd')] });
+  const store = openRunStore(runDir, {
+    create: config,
+    tasks: [
+      functionTask(repo, 'src/mathx.c', 'c', factorial, 'factorial'),
+      functionTask(repo, 'src/mathx.c', 'c', gcd, 'gcd'),
+    ],
+  });
   const candidates: [string, number, string][] = [
     // Sample 0 is first in the queue and slow (2 s in the test): the worker running it is the one killed.
-    ['factorial', 0, factorial.replace('long result = 1;', 'long result = 1;\n    if (n == 10) { unsigned int sleep(unsigned int); sleep(2); }')],
+    [
+      'factorial',
+      0,
+      factorial.replace(
+        'long result = 1;',
+        'long result = 1;\n    if (n == 10) { unsigned int sleep(unsigned int); sleep(2); }',
+      ),
+    ],
     ['factorial', 1, 'long factorial(int n)\n{\n    return n;\n}'],
     ['factorial', 2, 'long factorial(int n)\n{\n    return n +;\n}'],
     ['factorial', 3, factorial],
@@ -52,12 +81,26 @@ test('exec --queue on three workers gives the local verdicts, once each, through
     ['gcd', 2, gcd],
   ];
   for (const [taskId, sample, output] of candidates) {
-    store.putCandidate({ taskId, sample, raw: output, output, postprocess: null, error: null, promptTokens: null, completionTokens: null, latencyMs: null });
+    store.putCandidate({
+      taskId,
+      sample,
+      raw: output,
+      output,
+      postprocess: null,
+      error: null,
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+    });
   }
   store.close();
   const localDir = join(work.dir, 'run-local');
   cpSync(runDir, localDir, { recursive: true });
-  const local = spawnSync(process.execPath, [BIN, 'exec', localDir, '--env', envFile, '--work-dir', join(work.dir, 'local')], { encoding: 'utf8', timeout: 120_000 });
+  const local = spawnSync(
+    process.execPath,
+    [BIN, 'exec', localDir, '--env', envFile, '--work-dir', join(work.dir, 'local')],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
   assert.equal(local.status, 0, local.stderr);
   const expected = verdicts(localDir);
   assert.equal(expected.size, candidates.length);
@@ -66,13 +109,33 @@ test('exec --queue on three workers gives the local verdicts, once each, through
   assert.equal(expected.get('gcd#1'), 'test-fail [gcd]');
 
   const redis = await startRedis('s3cret');
-  const workers = [1, 2, 3].map((index) => new CtxbenchProcess(['worker', '--queue', redis.address, '--env', envFile, '--work-dir', join(work.dir, `w${index}`), '--name', `w${index}`, '--stalled-ms', '3000'], { env: redis.env }));
+  const workers = [1, 2, 3].map(
+    (index) =>
+      new CtxbenchProcess(
+        [
+          'worker',
+          '--queue',
+          redis.address,
+          '--env',
+          envFile,
+          '--work-dir',
+          join(work.dir, `w${index}`),
+          '--name',
+          `w${index}`,
+          '--stalled-ms',
+          '3000',
+        ],
+        { env: redis.env },
+      ),
+  );
   try {
     await Promise.all(workers.map((worker) => worker.waitFor(/connected to redis:\/\/127\.0\.0\.1:\d+\/0;/)));
     for (const worker of workers) assert.doesNotMatch(worker.stderr, /s3cret/);
     const coordinatorArgs = ['exec', runDir, '--env', envFile, '--queue', redis.address];
     const first = new CtxbenchProcess(coordinatorArgs, { env: redis.env });
-    await first.waitFor(/queued 7 candidates on ctxbench-exec-c-env-[0-9a-f]{12} at redis:\/\/127\.0\.0\.1:\d+\/0; 3 workers serving it/);
+    await first.waitFor(
+      /queued 7 candidates on ctxbench-exec-c-env-[0-9a-f]{12} at redis:\/\/127\.0\.0\.1:\d+\/0; 3 workers serving it/,
+    );
     assert.doesNotMatch(first.stderr, /s3cret/);
     // Kill -9 the worker that runs the slow candidate, while it runs.
     const running = /c-env: factorial#0 running/;
@@ -90,7 +153,10 @@ test('exec --queue on three workers gives the local verdicts, once each, through
     changesBefore.close();
     const second = new CtxbenchProcess(coordinatorArgs, { env: redis.env });
     assert.equal(await second.exited, 0, second.stderr);
-    assert.match(second.stderr, new RegExp(`exec: ${candidates.length - storedBefore} candidates to run \\(${storedBefore} skipped`));
+    assert.match(
+      second.stderr,
+      new RegExp(`exec: ${candidates.length - storedBefore} candidates to run \\(${storedBefore} skipped`),
+    );
     assert.match(second.stderr, /workers (w[123] \d+(, )?)+/);
 
     assert.deepEqual(verdicts(runDir), expected);
@@ -99,15 +165,24 @@ test('exec --queue on three workers gives the local verdicts, once each, through
     assert.ok(changesAfter.changesSince(seqBefore)!.taskIds.length > 0);
     changesAfter.close();
     // Each candidate completed exactly once over all workers (the killed worker's job was taken over, not repeated).
-    const done = workers.flatMap((worker) => [...worker.stderr.matchAll(/c-env: (\S+) done: /g)].map((match) => match[1]!)).sort();
+    const done = workers
+      .flatMap((worker) => [...worker.stderr.matchAll(/c-env: (\S+) done: /g)].map((match) => match[1]!))
+      .sort();
     assert.deepEqual(done, candidates.map(([taskId, sample]) => `${taskId}#${sample}`).sort());
     // Nothing is left on the queue server: every job was removed once its verdict was stored.
-    const queue = new Queue(execQueueName('c-env', environmentHash(loadEnvironment(envFile), 'bwrap')), { connection: parseQueueUrl(redis.url) });
+    const queue = new Queue(execQueueName('c-env', environmentHash(loadEnvironment(envFile), 'bwrap')), {
+      connection: parseQueueUrl(redis.url),
+    });
     const counts = await queue.getJobCounts();
     await queue.close();
-    assert.deepEqual(Object.entries(counts).filter(([, count]) => count > 0), []);
+    assert.deepEqual(
+      Object.entries(counts).filter(([, count]) => count > 0),
+      [],
+    );
     // `exec --regrade` reads the logs the workers sent back.
-    const regrade = spawnSync(process.execPath, [BIN, 'exec', runDir, '--env', envFile, '--regrade'], { encoding: 'utf8' });
+    const regrade = spawnSync(process.execPath, [BIN, 'exec', runDir, '--env', envFile, '--regrade'], {
+      encoding: 'utf8',
+    });
     assert.match(regrade.stdout, /regraded 7 verdicts from their logs: 0 changed/);
   } finally {
     await Promise.all(workers.map((worker) => worker.kill()));

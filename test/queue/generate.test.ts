@@ -18,7 +18,11 @@ const SECRET = 'sk-queue-secret-7731';
 function outputs(runDir: string): string[] {
   const store = openRunStore(runDir, { readonly: true });
   try {
-    return store.candidates().map((c) => `${c.taskId}#${c.sample} ${JSON.stringify(c.output)} ${c.error} ${c.promptTokens}/${c.completionTokens}`);
+    return store
+      .candidates()
+      .map(
+        (c) => `${c.taskId}#${c.sample} ${JSON.stringify(c.output)} ${c.error} ${c.promptTokens}/${c.completionTokens}`,
+      );
   } finally {
     store.close();
   }
@@ -29,18 +33,55 @@ test('eval --queue: a worker with the model backend answers; the store equals a 
   const server = await startServer();
   const redis = await startRedis();
   const withoutKey = { ...process.env, OPENAI_API_KEY: '', CTXBENCH_CACHE_DIR: join(scratch, 'cache') };
-  const worker = new CtxbenchProcess(['worker', '--queue', redis.url, '--model', 'openai:completion:coder', '--base-url', server.url, '--concurrency', '2', '--name', 'gpu1'], { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: SECRET } });
+  const worker = new CtxbenchProcess(
+    [
+      'worker',
+      '--queue',
+      redis.url,
+      '--model',
+      'openai:completion:coder',
+      '--base-url',
+      server.url,
+      '--concurrency',
+      '2',
+      '--name',
+      'gpu1',
+    ],
+    { cwd: ROOT, env: { ...process.env, OPENAI_API_KEY: SECRET } },
+  );
   try {
     await worker.waitFor(/connected to/);
-    const args = (runDir: string) => ['eval', 'test/fixtures/models/tasks.jsonl', '--model', 'openai:completion:coder', '--context', 'infile', '--template', 'cceval', '--run', runDir, '-n', '2', '--seed', '3', '--no-cache'];
+    const args = (runDir: string) => [
+      'eval',
+      'test/fixtures/models/tasks.jsonl',
+      '--model',
+      'openai:completion:coder',
+      '--context',
+      'infile',
+      '--template',
+      'cceval',
+      '--run',
+      runDir,
+      '-n',
+      '2',
+      '--seed',
+      '3',
+      '--no-cache',
+    ];
     // Not spawnSync: the scripted server answers from this process.
-    const queued = new CtxbenchProcess([...args(join(scratch, 'queued')), '--queue', redis.url], { cwd: ROOT, env: withoutKey });
+    const queued = new CtxbenchProcess([...args(join(scratch, 'queued')), '--queue', redis.url], {
+      cwd: ROOT,
+      env: withoutKey,
+    });
     assert.equal(await queued.exited, 0, queued.stderr);
     const queuedRequests = server.requests.length;
     assert.equal(queuedRequests, 8);
     // The worker sent its own key; the coordinator had none.
     assert.ok(server.requests.every((request) => request.headers.authorization === `Bearer ${SECRET}`));
-    const local = new CtxbenchProcess([...args(join(scratch, 'local')), '--base-url', server.url], { cwd: ROOT, env: { ...withoutKey, OPENAI_API_KEY: SECRET } });
+    const local = new CtxbenchProcess([...args(join(scratch, 'local')), '--base-url', server.url], {
+      cwd: ROOT,
+      env: { ...withoutKey, OPENAI_API_KEY: SECRET },
+    });
     assert.equal(await local.exited, 0, local.stderr);
     assert.deepEqual(outputs(join(scratch, 'queued')), outputs(join(scratch, 'local')));
     assert.equal(outputs(join(scratch, 'queued')).length, 8);
@@ -51,7 +92,14 @@ test('eval --queue: a worker with the model backend answers; the store equals a 
     assert.ok(keys.some((key) => key.startsWith('ctxbench:blob:')));
     for (const key of keys) {
       const type = await client.type(key);
-      const dump = type === 'string' ? await client.get(key) : type === 'hash' ? JSON.stringify(await client.hgetall(key)) : type === 'stream' ? JSON.stringify(await client.xrange(key, '-', '+')) : '';
+      const dump =
+        type === 'string'
+          ? await client.get(key)
+          : type === 'hash'
+            ? JSON.stringify(await client.hgetall(key))
+            : type === 'stream'
+              ? JSON.stringify(await client.xrange(key, '-', '+'))
+              : '';
       assert.ok(!dump?.includes(SECRET), key);
     }
     client.disconnect();

@@ -31,7 +31,19 @@ export interface RedisServer {
 export async function startRedis(password?: string): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-redis-'));
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...(password ? ['--requirepass', password] : [])];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    ...(password ? ['--requirepass', password] : []),
+  ];
   const server = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'ignore'] });
   // Ready when it says so on its log (it listens by then); an exit before that is an error with its log.
   let log = '';
@@ -71,7 +83,9 @@ export class CtxbenchProcess {
     this.child.stdout!.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr!.on('data', (chunk: Buffer) => {
       this.stderr += chunk.toString();
-      this.watchers = this.watchers.filter((watcher) => !(watcher.pattern.test(this.stderr) && (watcher.resolve(), true)));
+      this.watchers = this.watchers.filter(
+        (watcher) => !(watcher.pattern.test(this.stderr) && (watcher.resolve(), true)),
+      );
     });
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
   }

@@ -13,7 +13,7 @@ import { startRedis } from './helpers.ts';
 const work = makeWorkDir('queue-trust');
 after(work.remove);
 
-test('a queued job whose check state excludes every test still runs the worker\'s tests: a wrong body is test-fail', async () => {
+test("a queued job whose check state excludes every test still runs the worker's tests: a wrong body is test-fail", async () => {
   const repo = join(FIXTURES, 'c', 'repo');
   const envFile = join(work.dir, 'c-env.yaml');
   writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
@@ -24,12 +24,30 @@ test('a queued job whose check state excludes every test still runs the worker\'
   const gcd = functionTask(repo, 'src/mathx.c', 'c', functionText(repo, 'src/mathx.c', 'int gcd('), 'gcd');
   const redis = await startRedis();
   const connection = parseQueueUrl(redis.url);
-  const worker = await startWorker({ connection, envs: [env], concurrency: 1, sandbox: 'bwrap', workDir: join(work.dir, 'worker'), stalledMs: 5000, onEvent: (message) => process.stderr.write(`worker: ${message}\n`) });
+  const worker = await startWorker({
+    connection,
+    envs: [env],
+    concurrency: 1,
+    sandbox: 'bwrap',
+    workDir: join(work.dir, 'worker'),
+    stalledMs: 5000,
+    onEvent: (message) => process.stderr.write(`worker: ${message}\n`),
+  });
   try {
     const outputs = [];
-    for await (const output of executeQueued(env, [{ task: gcd, sample: 0, candidate: 'int gcd(int a, int b)\n{\n    return a;\n}', key: 'wrong' }], {
-      connection, run: 'a1'.repeat(16), state: forged, sandbox: 'bwrap', logDir: join(work.dir, 'logs'), sweepMs: 500,
-    })) outputs.push(output);
+    for await (const output of executeQueued(
+      env,
+      [{ task: gcd, sample: 0, candidate: 'int gcd(int a, int b)\n{\n    return a;\n}', key: 'wrong' }],
+      {
+        connection,
+        run: 'a1'.repeat(16),
+        state: forged,
+        sandbox: 'bwrap',
+        logDir: join(work.dir, 'logs'),
+        sweepMs: 500,
+      },
+    ))
+      outputs.push(output);
     assert.equal(outputs.length, 1);
     assert.equal(outputs[0]!.result?.verdict, 'test-fail', outputs[0]!.result?.logTail ?? outputs[0]!.infraError);
     assert.deepEqual(outputs[0]!.result!.selectedTests, ['gcd']);

@@ -42,16 +42,38 @@ const config: RunConfig = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-const prompt: PromptParts = { messages: null, prompt: 'def f():\n    return ', tokens: { infile: 5, total: 5 }, snippets: [] };
+const prompt: PromptParts = {
+  messages: null,
+  prompt: 'def f():\n    return ',
+  tokens: { infile: 5, total: 5 },
+  snippets: [],
+};
 
 function candidate(taskId: string, sample: number, overrides: Partial<CandidateWrite> = {}): CandidateWrite {
   return {
-    taskId, sample, raw: `raw ${taskId} ${sample}`, output: `out ${taskId} ${sample}`, postprocess: 'cceval-python', error: null,
-    promptTokens: 5, completionTokens: 3, latencyMs: 12.5, finishReason: 'stop', cached: false, ...overrides,
+    taskId,
+    sample,
+    raw: `raw ${taskId} ${sample}`,
+    output: `out ${taskId} ${sample}`,
+    postprocess: 'cceval-python',
+    error: null,
+    promptTokens: 5,
+    completionTokens: 3,
+    latencyMs: 12.5,
+    finishReason: 'stop',
+    cached: false,
+    ...overrides,
   };
 }
 
-const verdict: ExecResult = { verdict: 'pass', selectedTests: ['t1'], buildMs: 1200, testMs: 300, logTail: 'ok', cached: false };
+const verdict: ExecResult = {
+  verdict: 'pass',
+  selectedTests: ['t1'],
+  buildMs: 1200,
+  testMs: 300,
+  logTail: 'ok',
+  cached: false,
+};
 
 test('a new store keeps the config, the task snapshot, prompts and candidates, read back in task then sample order', () => {
   const dir = freshDir();
@@ -59,7 +81,18 @@ test('a new store keeps the config, the task snapshot, prompts and candidates, r
   store.putPrompt('geometry-hypot', prompt);
   // Written in a scrambled order: reading back must not depend on it.
   store.putCandidate(candidate('counter-add', 1));
-  store.putCandidate(candidate('shapes-length', 1, { raw: null, output: null, postprocess: null, error: 'HTTP 404 model or endpoint not found: no such model', promptTokens: null, completionTokens: null, latencyMs: null, finishReason: null }));
+  store.putCandidate(
+    candidate('shapes-length', 1, {
+      raw: null,
+      output: null,
+      postprocess: null,
+      error: 'HTTP 404 model or endpoint not found: no such model',
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+      finishReason: null,
+    }),
+  );
   store.putCandidate(candidate('counter-add', 0));
   store.putCandidate(candidate('shapes-length', 0, { cached: true }));
   store.close();
@@ -72,44 +105,100 @@ test('a new store keeps the config, the task snapshot, prompts and candidates, r
   assert.deepEqual(reopened.promptTaskIds(), new Set(['geometry-hypot']));
   assert.deepEqual(
     reopened.candidates().map((c) => [c.taskId, c.sample, c.error === null, c.cached]),
-    [['shapes-length', 0, true, true], ['shapes-length', 1, false, false], ['counter-add', 0, true, false], ['counter-add', 1, true, false]],
+    [
+      ['shapes-length', 0, true, true],
+      ['shapes-length', 1, false, false],
+      ['counter-add', 0, true, false],
+      ['counter-add', 1, true, false],
+    ],
   );
-  assert.deepEqual(reopened.candidates()[1], { ...candidate('shapes-length', 1, { raw: null, output: null, postprocess: null, error: 'HTTP 404 model or endpoint not found: no such model', promptTokens: null, completionTokens: null, latencyMs: null, finishReason: null }), metrics: null, verdict: null });
-  assert.deepEqual(reopened.candidateStates(), new Map([
-    ['shapes-length', new Map([[0, false], [1, true]])],
-    ['counter-add', new Map([[1, false], [0, false]])],
-  ]));
+  assert.deepEqual(reopened.candidates()[1], {
+    ...candidate('shapes-length', 1, {
+      raw: null,
+      output: null,
+      postprocess: null,
+      error: 'HTTP 404 model or endpoint not found: no such model',
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+      finishReason: null,
+    }),
+    metrics: null,
+    verdict: null,
+  });
+  assert.deepEqual(
+    reopened.candidateStates(),
+    new Map([
+      [
+        'shapes-length',
+        new Map([
+          [0, false],
+          [1, true],
+        ]),
+      ],
+      [
+        'counter-add',
+        new Map([
+          [1, false],
+          [0, false],
+        ]),
+      ],
+    ]),
+  );
   reopened.close();
 });
 
 test('candidate heads read a slice at a time come in key order (task id, sample) and join up to every head', () => {
   const store = openRunStore(freshDir(), { create: config, tasks });
-  for (const [taskId, sample] of [['shapes-length', 1], ['counter-add', 1], ['shapes-length', 0], ['counter-add', 0]] as const) store.putCandidate(candidate(taskId, sample));
+  for (const [taskId, sample] of [
+    ['shapes-length', 1],
+    ['counter-add', 1],
+    ['shapes-length', 0],
+    ['counter-add', 0],
+  ] as const)
+    store.putCandidate(candidate(taskId, sample));
   store.putMetrics('shapes-length', 0, { em: 1 });
   const slices: [string, number][][] = [];
-  for (let after: { taskId: string; sample: number } | null = null; ;) {
+  for (let after: { taskId: string; sample: number } | null = null; ; ) {
     const slice = store.candidateHeads({ after, limit: 3 });
     slices.push(slice.map((head) => [head.taskId, head.sample]));
     if (slice.length < 3) break;
     after = slice[2]!;
   }
   // shapes-length's two candidates fall in two slices.
-  assert.deepEqual(slices, [[['counter-add', 0], ['counter-add', 1], ['shapes-length', 0]], [['shapes-length', 1]]]);
+  assert.deepEqual(slices, [
+    [
+      ['counter-add', 0],
+      ['counter-add', 1],
+      ['shapes-length', 0],
+    ],
+    [['shapes-length', 1]],
+  ]);
   const byKey = (head: { taskId: string; sample: number }) => `${head.taskId}\0${head.sample}`;
   const whole = store.candidateHeads().sort((a, b) => byKey(a).localeCompare(byKey(b)));
-  assert.deepEqual([...store.candidateHeads({ after: null, limit: 3 }), ...store.candidateHeads({ after: whole[2]!, limit: 3 })], whole);
+  assert.deepEqual(
+    [...store.candidateHeads({ after: null, limit: 3 }), ...store.candidateHeads({ after: whole[2]!, limit: 3 })],
+    whole,
+  );
   assert.deepEqual(whole[2]!.metrics, { em: 1 });
   store.close();
 });
 
-test('counting a run\'s candidates reads their keys, not their texts (the viewer asks on every poll)', () => {
+test("counting a run's candidates reads their keys, not their texts (the viewer asks on every poll)", () => {
   const dir = freshDir();
   const store = openRunStore(dir, { create: config, tasks });
-  for (const [taskId, sample] of [['shapes-length', 0], ['counter-add', 0], ['counter-add', 1]] as const) store.putCandidate(candidate(taskId, sample));
+  for (const [taskId, sample] of [
+    ['shapes-length', 0],
+    ['counter-add', 0],
+    ['counter-add', 1],
+  ] as const)
+    store.putCandidate(candidate(taskId, sample));
   assert.deepEqual(store.counts(), { tasks: tasks.length, candidates: 3 });
   store.close();
   const db = new Database(join(dir, 'run.db'), { readonly: true });
-  const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM candidates').all() as { detail: string }[]).map((row) => row.detail);
+  const plan = (db.prepare('EXPLAIN QUERY PLAN SELECT count(*) FROM candidates').all() as { detail: string }[]).map(
+    (row) => row.detail,
+  );
   db.close();
   assert.deepEqual(plan, ['SCAN candidates USING COVERING INDEX candidates_keys']);
 });
@@ -119,13 +208,25 @@ test('reopening a run with results with a different config names the differing f
   const store = openRunStore(dir, { create: config, tasks });
   store.putCandidate(candidate('counter-add', 0));
   store.close();
-  openRunStore(dir, { create: { ...config, createdAt: '2026-02-02T00:00:00.000Z', toolVersion: '9.9.9', tasksPath: '/elsewhere/tasks.jsonl', baseUrl: 'http://other/v1' }, tasks }).close();
-  assert.throws(() => openRunStore(dir, { create: { ...config, temperature: 0 }, tasks }), (error: Error) => {
-    assert.ok(error instanceof InputError);
-    assert.match(error.message, /field 'temperature'/);
-    assert.match(error.message, /made with temperature = 0\.8, the command asks for 0;/);
-    return true;
-  });
+  openRunStore(dir, {
+    create: {
+      ...config,
+      createdAt: '2026-02-02T00:00:00.000Z',
+      toolVersion: '9.9.9',
+      tasksPath: '/elsewhere/tasks.jsonl',
+      baseUrl: 'http://other/v1',
+    },
+    tasks,
+  }).close();
+  assert.throws(
+    () => openRunStore(dir, { create: { ...config, temperature: 0 }, tasks }),
+    (error: Error) => {
+      assert.ok(error instanceof InputError);
+      assert.match(error.message, /field 'temperature'/);
+      assert.match(error.message, /made with temperature = 0\.8, the command asks for 0;/);
+      return true;
+    },
+  );
   assert.throws(() => openRunStore(dir, { create: { ...config, tasksHash: 'def' }, tasks }), /field 'tasksHash'/);
   assert.throws(() => openRunStore(dir, { create: { ...config, stop: ['\n\n'] }, tasks }), /field 'stop'/);
 });
@@ -134,9 +235,23 @@ test('a run without results (nothing stored, or every attempt failed) is started
   const dir = freshDir();
   const failed = openRunStore(dir, { create: config, tasks });
   failed.putPrompt('counter-add', { prompt: 'p', messages: null, tokens: { total: 1 }, snippets: [] });
-  failed.putCandidate(candidate('counter-add', 0, { raw: null, output: null, postprocess: null, error: 'template builds completion prompts but openai:chat:m takes chat prompts', promptTokens: null, completionTokens: null, latencyMs: null, finishReason: null }));
+  failed.putCandidate(
+    candidate('counter-add', 0, {
+      raw: null,
+      output: null,
+      postprocess: null,
+      error: 'template builds completion prompts but openai:chat:m takes chat prompts',
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+      finishReason: null,
+    }),
+  );
   failed.close();
-  const corrected = openRunStore(dir, { create: { ...config, template: 'cceval-chat', model: 'openai:chat:m' }, tasks: tasks.slice(0, 1) });
+  const corrected = openRunStore(dir, {
+    create: { ...config, template: 'cceval-chat', model: 'openai:chat:m' },
+    tasks: tasks.slice(0, 1),
+  });
   assert.equal(corrected.config().template, 'cceval-chat');
   assert.deepEqual(corrected.tasks(), tasks.slice(0, 1));
   assert.deepEqual(corrected.candidates(), []);
@@ -151,7 +266,11 @@ test('a run without results (nothing stored, or every attempt failed) is started
 test('each opening that writes records a session from its first to its last write; the wall time counts overlapping sessions once', () => {
   const dir = freshDir();
   const at = (time: string) => `2025-03-01T${time}.000Z`;
-  const evalRun = openRunStore(dir, { create: config, tasks, now: clockOf(at('10:00:00'), at('10:01:00'), at('10:02:00')) });
+  const evalRun = openRunStore(dir, {
+    create: config,
+    tasks,
+    now: clockOf(at('10:00:00'), at('10:01:00'), at('10:02:00')),
+  });
   for (const sample of [0, 1]) evalRun.putCandidate(candidate('counter-add', sample));
   evalRun.putCandidate(candidate('shapes-length', 0));
   // exec beside it: starts before eval's last write
@@ -182,7 +301,12 @@ test('each opening that writes records a session from its first to its last writ
 });
 
 test('the wall time: a session inside another adds nothing, disjoint ones add up, none is null', () => {
-  const session = (id: number, startedAt: string, lastWriteAt: string): RunSession => ({ id, stage: 'exec', startedAt: `2025-03-01T${startedAt}Z`, lastWriteAt: `2025-03-01T${lastWriteAt}Z` });
+  const session = (id: number, startedAt: string, lastWriteAt: string): RunSession => ({
+    id,
+    stage: 'exec',
+    startedAt: `2025-03-01T${startedAt}Z`,
+    lastWriteAt: `2025-03-01T${lastWriteAt}Z`,
+  });
   assert.equal(wallTimeMs([session(1, '10:00:00', '10:05:00'), session(2, '10:01:00', '10:02:00')]), 5 * 60_000);
   assert.equal(wallTimeMs([session(2, '10:06:00', '10:06:01'), session(1, '10:00:00', '10:00:00.5')]), 1500);
   assert.equal(wallTimeMs([]), null);
@@ -191,11 +315,19 @@ test('the wall time: a session inside another adds nothing, disjoint ones add up
 test('a write rolled back takes its session with it: the next write starts the session, leaving the session that took its id alone', () => {
   const dir = freshDir();
   const at = (time: string) => `2025-03-01T${time}.000Z`;
-  const store = openRunStore(dir, { create: config, tasks, now: clockOf(at('10:00:00'), at('10:00:05'), at('10:00:09')) });
-  assert.throws(() => store.batch(() => {
-    store.putCandidate(candidate('counter-add', 0));
-    throw new Error('interrupted');
-  }), /interrupted/);
+  const store = openRunStore(dir, {
+    create: config,
+    tasks,
+    now: clockOf(at('10:00:00'), at('10:00:05'), at('10:00:09')),
+  });
+  assert.throws(
+    () =>
+      store.batch(() => {
+        store.putCandidate(candidate('counter-add', 0));
+        throw new Error('interrupted');
+      }),
+    /interrupted/,
+  );
   assert.deepEqual(store.sessions(), []);
   // another process's session gets the id the rolled-back one had
   const other = openRunStore(dir, { now: clockOf(at('10:00:02')) });
@@ -226,16 +358,28 @@ test('a run store made before sessions were recorded opens, without a wall time;
   writer.putCandidate(candidate('counter-add', 0));
   writer.close();
   const raw = new Database(join(dir, 'run.db'));
-  raw.prepare(`INSERT INTO sessions (stage, started_at, last_write_at) VALUES ('deploy', '2025-03-01T10:00:00.000Z', 'yesterday')`).run();
+  raw
+    .prepare(
+      `INSERT INTO sessions (stage, started_at, last_write_at) VALUES ('deploy', '2025-03-01T10:00:00.000Z', ` +
+        `'yesterday')`,
+    )
+    .run();
   raw.close();
   const reader = openRunStore(dir, { readonly: true });
-  assert.throws(() => reader.sessions(), (error: Error) => error instanceof InputError && error.message.includes('(session 2)') && /stage/.test(error.message));
+  assert.throws(
+    () => reader.sessions(),
+    (error: Error) =>
+      error instanceof InputError && error.message.includes('(session 2)') && /stage/.test(error.message),
+  );
   reader.close();
 });
 
 test('opening a directory without a run store is a user error naming it', () => {
   const dir = freshDir();
-  assert.throws(() => openRunStore(dir), (error: Error) => error instanceof InputError && error.message.includes(dir) && /no run store/.test(error.message));
+  assert.throws(
+    () => openRunStore(dir),
+    (error: Error) => error instanceof InputError && error.message.includes(dir) && /no run store/.test(error.message),
+  );
 });
 
 test('metrics merge per name, verdicts replace, and rewriting a candidate drops both (they would be stale)', () => {
@@ -268,7 +412,9 @@ test('the store file is SQLite in WAL mode with one candidate row per (task, sam
   store.close();
   const db = new Database(join(dir, 'run.db'), { readonly: true });
   assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-  assert.deepEqual(db.prepare('SELECT task_id, sample, output FROM candidates').all(), [{ task_id: 'shapes-center', sample: 0, output: 'again' }]);
+  assert.deepEqual(db.prepare('SELECT task_id, sample, output FROM candidates').all(), [
+    { task_id: 'shapes-center', sample: 0, output: 'again' },
+  ]);
   db.close();
 });
 
@@ -276,11 +422,15 @@ test('dumpRun is independent of write order, latency, cache hits, creation time 
   const first = freshDir();
   const second = freshDir();
   const a = openRunStore(first, { create: config, tasks });
-  const b = openRunStore(second, { create: { ...config, createdAt: '2030-01-01T00:00:00.000Z', toolVersion: '0.2.0' }, tasks });
+  const b = openRunStore(second, {
+    create: { ...config, createdAt: '2030-01-01T00:00:00.000Z', toolVersion: '0.2.0' },
+    tasks,
+  });
   for (const task of tasks) a.putPrompt(task.id, prompt);
   for (const task of [...tasks].reverse()) b.putPrompt(task.id, prompt);
   for (const task of tasks) for (const sample of [0, 1]) a.putCandidate(candidate(task.id, sample));
-  for (const task of [...tasks].reverse()) for (const sample of [1, 0]) b.putCandidate(candidate(task.id, sample, { latencyMs: 999, cached: true }));
+  for (const task of [...tasks].reverse())
+    for (const sample of [1, 0]) b.putCandidate(candidate(task.id, sample, { latencyMs: 999, cached: true }));
   a.putVerdict('counter-add', 0, verdict);
   b.putVerdict('counter-add', 0, { ...verdict, buildMs: 1, testMs: 2 });
   a.close();
@@ -288,7 +438,9 @@ test('dumpRun is independent of write order, latency, cache hits, creation time 
   assert.equal(dumpRun(first), dumpRun(second));
   const dump = dumpRun(first).trim().split('\n');
   assert.equal(dump.length, 1 + tasks.length + tasks.length + tasks.length * 2);
-  assert.deepEqual(JSON.parse(dump[0]!), { config: Object.fromEntries(Object.entries(config).filter(([key]) => key !== 'createdAt' && key !== 'toolVersion')) });
+  assert.deepEqual(JSON.parse(dump[0]!), {
+    config: Object.fromEntries(Object.entries(config).filter(([key]) => key !== 'createdAt' && key !== 'toolVersion')),
+  });
 
   const changed = openRunStore(second);
   changed.putCandidate(candidate('counter-add', 1, { output: 'different' }));
@@ -303,7 +455,13 @@ test('the response cache is shared across opens; its location follows --cache-di
   cache.put('k1', { text: 'x = 1', promptTokens: 10, completionTokens: 3, finishReason: 'stop', latencyMs: 40 });
   cache.close();
   const again = openResponseCache(file);
-  assert.deepEqual(again.get('k1'), { text: 'x = 1', promptTokens: 10, completionTokens: 3, finishReason: 'stop', latencyMs: 40 });
+  assert.deepEqual(again.get('k1'), {
+    text: 'x = 1',
+    promptTokens: 10,
+    completionTokens: 3,
+    finishReason: 'stop',
+    latencyMs: 40,
+  });
   again.close();
 
   assert.equal(responseCacheFile('/opt/c', { CTXBENCH_CACHE_DIR: '/env/c' }), '/opt/c/responses.db');

@@ -37,15 +37,33 @@ describe('BLEU-2 as nltk sentence_bleu(weights=(0.5, 0.5))', () => {
 describe('near-duplicate removal (YABLoCo filter_duplicates_weak)', () => {
   it(`drops the same ${parity.duplicates.dropped.length} functions, for the same reasons, as the reference loop with nltk`, () => {
     const dropped = nearDuplicates(parity.duplicates.items);
-    assert.deepEqual([...dropped].sort((a, b) => a[0] - b[0]), parity.duplicates.dropped);
+    assert.deepEqual(
+      [...dropped].sort((a, b) => a[0] - b[0]),
+      parity.duplicates.dropped,
+    );
   });
 
   it('compares only within the caller gap and with 5 shared tokens', () => {
     const tokens = 'one two three four five six'.split(' ');
-    const close = nearDuplicates([{ tokens, codeLength: 3, callers: 0 }, { tokens, codeLength: 3, callers: 3 }]);
+    const close = nearDuplicates([
+      { tokens, codeLength: 3, callers: 0 },
+      { tokens, codeLength: 3, callers: 3 },
+    ]);
     assert.deepEqual([...close], [[1, 0]]);
-    assert.equal(nearDuplicates([{ tokens, codeLength: 3, callers: 0 }, { tokens, codeLength: 3, callers: 4 }]).size, 0);
+    assert.equal(
+      nearDuplicates([
+        { tokens, codeLength: 3, callers: 0 },
+        { tokens, codeLength: 3, callers: 4 },
+      ]).size,
+      0,
+    );
     const four = tokens.slice(0, 4);
-    assert.equal(nearDuplicates([{ tokens: four, codeLength: 3, callers: 0 }, { tokens: four, codeLength: 3, callers: 0 }]).size, 0);
+    assert.equal(
+      nearDuplicates([
+        { tokens: four, codeLength: 3, callers: 0 },
+        { tokens: four, codeLength: 3, callers: 0 },
+      ]).size,
+      0,
+    );
   });
 });

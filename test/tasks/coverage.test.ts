@@ -7,7 +7,13 @@ import { describe, it } from 'node:test';
 import { hitsFor, normaliseFunctionName, readCoverage } from '../../src/tasks/coverage.ts';
 import { FIXTURES, tempDir } from './helpers.ts';
 
-const fn = (path: string, name: string, startLine: number, endLine: number) => ({ path, name, qualifiedName: name, startLine, endLine });
+const fn = (path: string, name: string, startLine: number, endLine: number) => ({
+  path,
+  name,
+  qualifiedName: name,
+  startLine,
+  endLine,
+});
 
 describe('coverage', () => {
   it('reads gcov text and CSV from a folder: line sums and summed function rows', () => {
@@ -25,9 +31,20 @@ describe('coverage', () => {
   it('reads gcov JSON (gzipped) and matches paths by suffix', () => {
     const { dir, cleanup } = tempDir();
     try {
-      const data = { format_version: '1', files: [{ file: '/build/project/src/a.c', functions: [], lines: [
-        { line_number: 3, count: 4 }, { line_number: 4, count: 0 }, { line_number: 9, count: 2 },
-      ] }] };
+      const data = {
+        format_version: '1',
+        files: [
+          {
+            file: '/build/project/src/a.c',
+            functions: [],
+            lines: [
+              { line_number: 3, count: 4 },
+              { line_number: 4, count: 0 },
+              { line_number: 9, count: 2 },
+            ],
+          },
+        ],
+      };
       mkdirSync(join(dir, 'cov'));
       writeFileSync(join(dir, 'cov', 'a.gcov.json.gz'), gzipSync(JSON.stringify(data)));
       const coverage = readCoverage(join(dir, 'cov'));
@@ -43,7 +60,17 @@ describe('coverage', () => {
     const { dir, cleanup } = tempDir();
     try {
       const file = join(dir, 'x.c.gcov');
-      writeFileSync(file, ['        -:    0:Source:x.c', '       3*:    1:a();', '     1.2k:    2:b();', '    =====:    3:c();', 'function f called 3 returned 100%', ''].join('\n'));
+      writeFileSync(
+        file,
+        [
+          '        -:    0:Source:x.c',
+          '       3*:    1:a();',
+          '     1.2k:    2:b();',
+          '    =====:    3:c();',
+          'function f called 3 returned 100%',
+          '',
+        ].join('\n'),
+      );
       assert.equal(hitsFor(readCoverage(file), fn('x.c', 'f', 1, 3)), 1203);
     } finally {
       cleanup();

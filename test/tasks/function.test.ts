@@ -27,51 +27,85 @@ describe('function family', () => {
     repo.store.close();
     cleanup();
   });
-  const build = (options: { perLevel?: number; coverage?: string; limit?: number } = {}) => buildFromIndexes([repo], {
-    family: 'function', seed: 7, command: 'test', toolVersion: 'test', perLevel: options.perLevel, limit: options.limit,
-    coverage: options.coverage ? readCoverage(options.coverage) : undefined,
-  });
+  const build = (options: { perLevel?: number; coverage?: string; limit?: number } = {}) =>
+    buildFromIndexes([repo], {
+      family: 'function',
+      seed: 7,
+      command: 'test',
+      toolVersion: 'test',
+      perLevel: options.perLevel,
+      limit: options.limit,
+      coverage: options.coverage ? readCoverage(options.coverage) : undefined,
+    });
 
   it('removes exactly what each filter targets, in YABLoCo order', async () => {
     const { manifest } = await build();
-    assert.deepEqual(manifest.filters.map((step) => [step.filter, step.removed, step.remaining]), [
-      ['functions in the index', 0, 25],
-      // 8 callers without docs, store_count (none), store_clear (2 words), store_banner (Copyright), store_reset (code)
-      ['docstring missing, too short, licence or code', 12, 13],
-      // store_empty (1 line), store_long (16 lines)
-      ['body not 2-15 lines', 2, 11],
-      // test_store_helper (name), check_roundtrip (tests/)
-      ['"test" in path or name', 2, 9],
-      // store_popular (8 callers)
-      ['more than 7 callers', 1, 8],
-      // store_get_long duplicates store_get_int (BLEU-2 0.846)
-      ['near-duplicate (BLEU-2 >= 0.2)', 1, 7],
-    ]);
+    assert.deepEqual(
+      manifest.filters.map((step) => [step.filter, step.removed, step.remaining]),
+      [
+        ['functions in the index', 0, 25],
+        // 8 callers without docs, store_count (none), store_clear (2 words), store_banner (Copyright), store_reset
+        // (code)
+        ['docstring missing, too short, licence or code', 12, 13],
+        // store_empty (1 line), store_long (16 lines)
+        ['body not 2-15 lines', 2, 11],
+        // test_store_helper (name), check_roundtrip (tests/)
+        ['"test" in path or name', 2, 9],
+        // store_popular (8 callers)
+        ['more than 7 callers', 1, 8],
+        // store_get_long duplicates store_get_int (BLEU-2 0.846)
+        ['near-duplicate (BLEU-2 >= 0.2)', 1, 7],
+      ],
+    );
   });
 
   it('builds exact tasks: ids, spans, levels, dates and oracle callees', async () => {
     const { tasks, manifest } = await build();
-    assert.deepEqual(tasks.map((t) => [t.id, t.name, t.path, t.span.startLine, t.span.endLine, t.labels.level, t.labels.lines, (t.meta as { lastCommit: string }).lastCommit]), [
-      ['eefcba8f2fdca953', 'util_alloc', 'lib/util.c', 5, 11, 'stdlib', 7, '2021-06-01'],
-      ['9bc902aaa4db99db', 'store_hash', 'src/store.c', 13, 20, 'stdlib', 8, '2020-01-01'],
-      ['4e5e45b8670ee3f3', 'store_unused', 'src/store.c', 126, 133, 'stdlib', 8, '2020-01-01'],
-      ['0fa1d7743857f487', 'app_show', 'src/main.c', 5, 9, 'package', 5, '2021-06-01'],
-      ['45d66ac653ecf185', 'store_put', 'src/store.c', 23, 31, 'project', 9, '2020-01-01'],
-      ['4b7844a1c82fef61', 'store_get', 'src/store.c', 34, 40, 'file', 7, '2020-01-01'],
-      ['5e559085bef6c308', 'store_get_int', 'src/store.c', 108, 114, 'file', 7, '2020-01-01'],
-    ]);
+    assert.deepEqual(
+      tasks.map((t) => [
+        t.id,
+        t.name,
+        t.path,
+        t.span.startLine,
+        t.span.endLine,
+        t.labels.level,
+        t.labels.lines,
+        (t.meta as { lastCommit: string }).lastCommit,
+      ]),
+      [
+        ['eefcba8f2fdca953', 'util_alloc', 'lib/util.c', 5, 11, 'stdlib', 7, '2021-06-01'],
+        ['9bc902aaa4db99db', 'store_hash', 'src/store.c', 13, 20, 'stdlib', 8, '2020-01-01'],
+        ['4e5e45b8670ee3f3', 'store_unused', 'src/store.c', 126, 133, 'stdlib', 8, '2020-01-01'],
+        ['0fa1d7743857f487', 'app_show', 'src/main.c', 5, 9, 'package', 5, '2021-06-01'],
+        ['45d66ac653ecf185', 'store_put', 'src/store.c', 23, 31, 'project', 9, '2020-01-01'],
+        ['4b7844a1c82fef61', 'store_get', 'src/store.c', 34, 40, 'file', 7, '2020-01-01'],
+        ['5e559085bef6c308', 'store_get_int', 'src/store.c', 108, 114, 'file', 7, '2020-01-01'],
+      ],
+    );
     const put = tasks.find((t) => t.name === 'store_put')!;
-    assert.deepEqual(put.oracle!.map((o) => [o.name, o.path, o.startLine, o.endLine, o.docstring]), [
-      ['store_hash', 'src/store.c', 13, 20, 'Computes the FNV-1a hash of a key for bucket selection.'],
-      ['util_alloc', 'lib/util.c', 5, 11, 'Allocates size bytes and aborts the program when memory runs out.'],
-    ]);
+    assert.deepEqual(
+      put.oracle!.map((o) => [o.name, o.path, o.startLine, o.endLine, o.docstring]),
+      [
+        ['store_hash', 'src/store.c', 13, 20, 'Computes the FNV-1a hash of a key for bucket selection.'],
+        ['util_alloc', 'lib/util.c', 5, 11, 'Allocates size bytes and aborts the program when memory runs out.'],
+      ],
+    );
     assert.equal(put.signature, 'int store_put(store *db, const char *name, const char *text)');
     assert.equal(put.docstring, 'Copies name into a fresh buffer and files text under it, replacing what was there.');
     const get = tasks.find((t) => t.name === 'store_get')!;
-    assert.equal(get.reference, [
-      'const char *store_get(store *s, const char *key)', '{', '    unsigned long slot = store_hash(key) % 64;',
-      '    if (s->keys[slot] == NULL)', '        return NULL;', '    return s->values[slot];', '}', '',
-    ].join('\n'));
+    assert.equal(
+      get.reference,
+      [
+        'const char *store_get(store *s, const char *key)',
+        '{',
+        '    unsigned long slot = store_hash(key) % 64;',
+        '    if (s->keys[slot] == NULL)',
+        '        return NULL;',
+        '    return s->values[slot];',
+        '}',
+        '',
+      ].join('\n'),
+    );
     assert.deepEqual(get.span, { startLine: 34, startColumn: 1, endLine: 40, endColumn: 2 });
     for (const task of tasks) {
       assert.equal(task.prefix + task.reference + task.suffix, readFileSync(join(repo.root, task.path), 'utf8'));
@@ -83,15 +117,31 @@ describe('function family', () => {
 
   it('keeps only covered functions and takes the newest, then the most tested, per level', async () => {
     const { tasks, manifest } = await build({ perLevel: 1, coverage: join(FIXTURES, 'fn-c', 'coverage-data') });
-    // the functions of files the coverage never saw (all but src/store.c, src/main.c, lib/util.c) first, then those no test ran
-    assert.deepEqual(manifest.filters.slice(0, 3).map((s) => [s.filter, s.removed, s.remaining]), [
-      ['functions in the index', 0, 25], ['file not in the coverage (not compiled, or not instrumented)', 9, 16], ['no test hits', 9, 7],
-    ]);
-    assert.deepEqual(manifest.filters.at(-1), { filter: 'beyond --per-level 1 per repository and level', removed: 2, remaining: 4 });
+    // the functions of files the coverage never saw (all but src/store.c, src/main.c, lib/util.c) first, then those no
+    // test ran
+    assert.deepEqual(
+      manifest.filters.slice(0, 3).map((s) => [s.filter, s.removed, s.remaining]),
+      [
+        ['functions in the index', 0, 25],
+        ['file not in the coverage (not compiled, or not instrumented)', 9, 16],
+        ['no test hits', 9, 7],
+      ],
+    );
+    assert.deepEqual(manifest.filters.at(-1), {
+      filter: 'beyond --per-level 1 per repository and level',
+      removed: 2,
+      remaining: 4,
+    });
     // stdlib: util_alloc (2021) beats store_hash (2020); file: store_get (55 hits) beats store_get_int (3).
-    assert.deepEqual(tasks.map((t) => [t.name, t.labels.level, (t.meta as { testHits: number }).testHits]), [
-      ['util_alloc', 'stdlib', 28], ['app_show', 'package', 1], ['store_put', 'project', 30], ['store_get', 'file', 55],
-    ]);
+    assert.deepEqual(
+      tasks.map((t) => [t.name, t.labels.level, (t.meta as { testHits: number }).testHits]),
+      [
+        ['util_alloc', 'stdlib', 28],
+        ['app_show', 'package', 1],
+        ['store_put', 'project', 30],
+        ['store_get', 'file', 55],
+      ],
+    );
   });
 
   it('is deterministic and samples --limit with the seed', async () => {
@@ -99,7 +149,11 @@ describe('function family', () => {
     const second = await build({ limit: 3 });
     assert.deepEqual(first.tasks, second.tasks);
     assert.equal(first.tasks.length, 3);
-    assert.deepEqual(first.manifest.filters.at(-1), { filter: 'beyond --limit 3 per repository and language', removed: 4, remaining: 3 });
+    assert.deepEqual(first.manifest.filters.at(-1), {
+      filter: 'beyond --limit 3 per repository and language',
+      removed: 4,
+      remaining: 3,
+    });
   });
 });
 

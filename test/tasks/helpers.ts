@@ -24,10 +24,19 @@ export function copyFixture(name: string, parent: string, commits?: { date: stri
   const root = join(parent, name);
   cpSync(join(FIXTURES, name), root, { recursive: true });
   if (commits) {
-    const git = (args: string[], date?: string) => execFileSync('git', ['-C', root, ...args], {
-      stdio: 'ignore',
-      env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' },
-    });
+    const git = (args: string[], date?: string) =>
+      execFileSync('git', ['-C', root, ...args], {
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_DATE: date,
+          GIT_COMMITTER_DATE: date,
+          GIT_AUTHOR_NAME: 't',
+          GIT_AUTHOR_EMAIL: 't@example.com',
+          GIT_COMMITTER_NAME: 't',
+          GIT_COMMITTER_EMAIL: 't@example.com',
+        },
+      });
     git(['init', '-q']);
     for (const commit of commits) {
       git(['add', '--', ...commit.paths]);

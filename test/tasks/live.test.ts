@@ -23,7 +23,8 @@ const BIN = new URL('../../bin/ctxbench.js', import.meta.url).pathname;
 const SPEC = liveSpec;
 
 const chainOf = (spec: string): LiveChain => readLiveChain(join(spec.replace(/\.yaml$/, '.live'), 'live.json'));
-const tasksOf = (live: string, family: string, window: string) => readTasks(`${live}#${family}`).filter((task) => task.labels.window === window);
+const tasksOf = (live: string, family: string, window: string) =>
+  readTasks(`${live}#${family}`).filter((task) => task.labels.window === window);
 const names = (tasks: TaskRecord[]) => tasks.map((task) => task.name).sort();
 
 /** The lines (1-based) of `path` that differ between two versions, on the newer side (git diff -U0). */
@@ -55,9 +56,14 @@ describe('refresh', () => {
     const result = await cli(['refresh', spec, '--until', '2024-04-01']);
     assert.equal(result.code, 0, result.stderr);
     const chain = chainOf(spec);
-    assert.deepEqual(chain.windows.map((window) => [window.start, window.end, window.repositories[0]!.commits]), [
-      ['2024-01-01', '2024-02-01', 1], ['2024-02-01', '2024-03-01', 1], ['2024-03-01', '2024-04-01', 1],
-    ]);
+    assert.deepEqual(
+      chain.windows.map((window) => [window.start, window.end, window.repositories[0]!.commits]),
+      [
+        ['2024-01-01', '2024-02-01', 1],
+        ['2024-02-01', '2024-03-01', 1],
+        ['2024-03-01', '2024-04-01', 1],
+      ],
+    );
     // function: the bodies last changed in the window (clamp_value changed in February; parse_digits in March)
     assert.deepEqual(names(tasksOf(live, 'function', '2024-01-01')), ['clamp_value', 'mean_of']);
     assert.deepEqual(names(tasksOf(live, 'function', '2024-02-01')), ['clamp_value', 'leading_blanks', 'parse_digits']);
@@ -70,8 +76,14 @@ describe('refresh', () => {
       assert.ok(holes.length > 0, window.start);
       for (const hole of holes) {
         const changed = index === 0 ? null : changedLines(lib, commits[index - 1]!, commits[index]!, hole.path);
-        const lines = Array.from({ length: hole.span.endLine - hole.span.startLine + 1 }, (_, k) => hole.span.startLine + k);
-        assert.ok(changed === null || lines.some((line) => changed.has(line)), `${window.start} ${hole.path}:${hole.span.startLine}-${hole.span.endLine} on no changed line`);
+        const lines = Array.from(
+          { length: hole.span.endLine - hole.span.startLine + 1 },
+          (_, k) => hole.span.startLine + k,
+        );
+        assert.ok(
+          changed === null || lines.some((line) => changed.has(line)),
+          `${window.start} ${hole.path}:${hole.span.startLine}-${hole.span.endLine} on no changed line`,
+        );
       }
       if (index === 2) assert.deepEqual([...new Set(holes.map((hole) => hole.path))], ['src/parse.c']);
     }
@@ -121,7 +133,10 @@ describe('refresh', () => {
     const result = await cli(['refresh', spec, '--until', '2024-07-01']);
     assert.equal(result.code, 0, result.stderr);
     const [may, june] = chainOf(spec).windows.slice(4);
-    assert.deepEqual([may!.start, may!.repositories[0]!.commits, may!.sets.map((set) => set.tasks)], ['2024-05-01', 0, [0, 0]]);
+    assert.deepEqual(
+      [may!.start, may!.repositories[0]!.commits, may!.sets.map((set) => set.tasks)],
+      ['2024-05-01', 0, [0, 0]],
+    );
     assert.equal(may!.sets[0]!.filters[0]!.filter, 'no repository has a commit in the window');
     assert.deepEqual([june!.start, names(tasksOf(live, 'function', '2024-06-01'))], ['2024-06-01', ['mean_of']]);
   });
@@ -135,9 +150,15 @@ describe('refresh', () => {
     assert.match(result.stdout, /added 6 window\(s\) \(the spec changed: every window built again\), 6 in all/);
     const chain = chainOf(spec);
     assert.notEqual(chain.spec.hash, before.spec.hash);
-    assert.deepEqual(chain.windows.map((window) => window.sets[0]!.contentHash), before.windows.map((window) => window.sets[0]!.contentHash));
+    assert.deepEqual(
+      chain.windows.map((window) => window.sets[0]!.contentHash),
+      before.windows.map((window) => window.sets[0]!.contentHash),
+    );
     const present = new Set(readdirSync(join(live, 'sets')).map((name) => `sets/${name}`));
-    const nodeSets = oldSets.filter((file) => file.startsWith('sets/node-') && !chain.windows.some((window) => window.sets.some((set) => set.file === file)));
+    const nodeSets = oldSets.filter(
+      (file) =>
+        file.startsWith('sets/node-') && !chain.windows.some((window) => window.sets.some((set) => set.file === file)),
+    );
     assert.ok(nodeSets.length > 0);
     for (const file of nodeSets) assert.ok(!present.has(file), file);
   });
@@ -170,7 +191,10 @@ describe('refresh', () => {
     writeFileSync(nowhere, SPEC().replace('path: lib', 'path: no-such-repository'));
     const unfetched = await cli(['refresh', nowhere]);
     assert.equal(unfetched.code, 2);
-    assert.match(unfetched.stderr, /cannot fetch HEAD of .*no-such-repository: .*does not appear to be a git repository/);
+    assert.match(
+      unfetched.stderr,
+      /cannot fetch HEAD of .*no-such-repository: .*does not appear to be a git repository/,
+    );
     // a source or ref git would read as an option
     const injected = join(dir, 'injected.yaml');
     writeFileSync(injected, SPEC().replace('name: stats', 'name: stats\n    ref: --upload-pack=touch pwned'));
@@ -189,7 +213,10 @@ describe('refresh', () => {
     // another spec with the same out
     const second = join(dir, 'second.yaml');
     writeFileSync(second, SPEC('out: stats.live\n'));
-    assert.match((await cli(['refresh', second])).stderr, /this live folder is .*stats\.yaml's: two specs cannot share one/);
+    assert.match(
+      (await cli(['refresh', second])).stderr,
+      /this live folder is .*stats\.yaml's: two specs cannot share one/,
+    );
   });
 
   it('makes a missing checkout again, refuses a missing set, and a set changed after it was built', async () => {
@@ -198,10 +225,19 @@ describe('refresh', () => {
     assert.ok(existsSync(join(live, 'checkouts', '2024-02-01', 'stats', 'src', 'parse.c')));
     const set = chainOf(spec).windows[1]!.sets[0]!;
     const db = new Database(join(live, set.file));
-    const row = db.prepare('SELECT ord, record FROM tasks ORDER BY ord LIMIT 1').get() as { ord: number; record: string };
-    db.prepare('UPDATE tasks SET record = ? WHERE ord = ?').run(row.record.replace(/"reference":"/, '"reference":"tampered '), row.ord);
+    const row = db.prepare('SELECT ord, record FROM tasks ORDER BY ord LIMIT 1').get() as {
+      ord: number;
+      record: string;
+    };
+    db.prepare('UPDATE tasks SET record = ? WHERE ord = ?').run(
+      row.record.replace(/"reference":"/, '"reference":"tampered '),
+      row.ord,
+    );
     db.close();
-    assert.throws(() => readTasks(`${live}#function`), /set was changed after it was built \(its content hash is not the chain's\)/);
+    assert.throws(
+      () => readTasks(`${live}#function`),
+      /set was changed after it was built \(its content hash is not the chain's\)/,
+    );
     rmSync(join(live, set.file));
     const missing = await cli(['refresh', spec, '--until', '2024-07-01']);
     assert.equal(missing.code, 2);
@@ -214,17 +250,29 @@ describe('refresh', () => {
     writeFileSync(bad, SPEC().replace('length: 1 month', 'length: monthly'));
     const result = await cli(['refresh', bad]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /bad\.yaml, line 10, field 'window\.length': expected N days, N weeks, N months or N years/);
+    assert.match(
+      result.stderr,
+      /bad\.yaml, line 10, field 'window\.length': expected N days, N weeks, N months or N years/,
+    );
     assert.ok(!existsSync(join(dir, 'bad.live')));
     writeFileSync(bad, SPEC().replace('length: 1 month', 'length: 0 days'));
     assert.match((await cli(['refresh', bad])).stderr, /line 10, field 'window\.length'/);
     writeFileSync(bad, SPEC().replace('start: 2024-01-01', 'start: 2024-01-31'));
-    assert.match((await cli(['refresh', bad])).stderr, /line 9, field 'window\.start': a window of months or years starts on day 28 at most/);
+    assert.match(
+      (await cli(['refresh', bad])).stderr,
+      /line 9, field 'window\.start': a window of months or years starts on day 28 at most/,
+    );
     writeFileSync(bad, SPEC().replace('start: 2024-01-01', 'start: 2024-02-30'));
     assert.match((await cli(['refresh', bad])).stderr, /line 9, field 'window\.start': expected a day YYYY-MM-DD/);
-    writeFileSync(bad, SPEC().replace('start: 2024-01-01', 'start: 1990-01-01').replace('length: 1 month', 'length: 1 day'));
+    writeFileSync(
+      bad,
+      SPEC().replace('start: 2024-01-01', 'start: 1990-01-01').replace('length: 1 month', 'length: 1 day'),
+    );
     const many = await cli(['refresh', bad]);
-    assert.match(many.stderr, /the spec makes 12,\d{3} windows from 1990-01-01 \(1 day each\) up to its newest commit: more than 1000/);
+    assert.match(
+      many.stderr,
+      /the spec makes 12,\d{3} windows from 1990-01-01 \(1 day each\) up to its newest commit: more than 1000/,
+    );
   });
 });
 
@@ -236,7 +284,7 @@ describe('refresh on a hostile history', () => {
   });
   after(() => cleanup());
 
-  it('dates a commit\'s code by its newest ancestor, and ignores an index the repository carries', async () => {
+  it("dates a commit's code by its newest ancestor, and ignores an index the repository carries", async () => {
     const lib = join(dir, 'lib');
     makeHistory(lib, ['jan', 'feb', 'mar']);
     // the last commit holds April's code but says it was made in December 2023, and carries a .ctxbench folder
@@ -244,7 +292,17 @@ describe('refresh on a hostile history', () => {
     writeFileSync(join(lib, '.ctxbench', 'index.db'), 'not an index');
     execFileSync('git', ['-C', lib, 'add', '-f', '.ctxbench/index.db']);
     cpSync(join(VERSIONS, 'apr', 'src'), join(lib, 'src'), { recursive: true });
-    execFileSync('git', ['-C', lib, 'commit', '-qam', 'backdated'], { env: { ...process.env, GIT_AUTHOR_DATE: '2023-12-15T00:00:00Z', GIT_COMMITTER_DATE: '2023-12-15T00:00:00Z', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    execFileSync('git', ['-C', lib, 'commit', '-qam', 'backdated'], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_DATE: '2023-12-15T00:00:00Z',
+        GIT_COMMITTER_DATE: '2023-12-15T00:00:00Z',
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@example.com',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@example.com',
+      },
+    });
     const spec = join(dir, 'stats.yaml');
     writeFileSync(spec, SPEC());
     const result = await cli(['refresh', spec, '--until', '2024-04-01']);
@@ -253,8 +311,16 @@ describe('refresh on a hostile history', () => {
     // the backdated commit comes after March's: no window before March is built from it (January has no parse.c yet,
     // February's is February's), and its own change, dated December, is a task of no window
     assert.ok(!existsSync(join(live, 'checkouts', '2024-01-01', 'stats', 'src', 'parse.c')));
-    assert.match(readFileSync(join(live, 'checkouts', '2024-02-01', 'stats', 'src', 'parse.c'), 'utf8'), /while \(\*text >= '0'/);
-    assert.ok(!existsSync(join(live, 'checkouts', '2024-03-01', 'stats', '.ctxbench', 'index.db')) || readFileSync(join(live, 'checkouts', '2024-03-01', 'stats', '.ctxbench', 'index.db')).subarray(0, 15).toString() === 'SQLite format 3');
+    assert.match(
+      readFileSync(join(live, 'checkouts', '2024-02-01', 'stats', 'src', 'parse.c'), 'utf8'),
+      /while \(\*text >= '0'/,
+    );
+    assert.ok(
+      !existsSync(join(live, 'checkouts', '2024-03-01', 'stats', '.ctxbench', 'index.db')) ||
+        readFileSync(join(live, 'checkouts', '2024-03-01', 'stats', '.ctxbench', 'index.db'))
+          .subarray(0, 15)
+          .toString() === 'SQLite format 3',
+    );
     assert.deepEqual(names(tasksOf(live, 'function', '2024-01-01')), ['clamp_value', 'mean_of']);
     assert.deepEqual(names(tasksOf(live, 'function', '2024-02-01')), ['clamp_value', 'leading_blanks', 'parse_digits']);
     assert.deepEqual(names(tasksOf(live, 'function', '2024-03-01')), ['parse_digits']);
@@ -274,9 +340,13 @@ describe('refresh killed with SIGKILL', () => {
     const spec = join(dir, 'killed.yaml');
     writeFileSync(spec, SPEC());
     // killed as soon as it starts the second window
-    const child = spawn(process.execPath, [BIN, 'refresh', spec, '--until', '2024-04-01'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'refresh', spec, '--until', '2024-04-01'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       if (stderr.includes('window 2024-02-01 .. 2024-03-01:')) child.kill('SIGKILL');
@@ -292,11 +362,19 @@ describe('refresh killed with SIGKILL', () => {
     const whole = join(dir, 'whole.yaml');
     writeFileSync(whole, SPEC());
     assert.equal((await cli(['refresh', whole, '--until', '2024-04-01'])).code, 0);
-    const contents = (chain: LiveChain) => chain.windows.map((window) => window.sets.map((set) => [set.family, set.tasks, set.filters.at(-1)!.remaining]));
+    const contents = (chain: LiveChain) =>
+      chain.windows.map((window) => window.sets.map((set) => [set.family, set.tasks, set.filters.at(-1)!.remaining]));
     assert.deepEqual(contents(resumed), contents(chainOf(whole)));
     // nothing half-made is left: every set on disk is one the chain names
-    const listed = new Set(resumed.windows.flatMap((window) => window.sets.flatMap((set) => [set.file, `${set.file}.manifest.json`])));
-    assert.deepEqual(readdirSync(join(dir, 'killed.live', 'sets')).map((name) => `sets/${name}`).filter((file) => !listed.has(file)), []);
+    const listed = new Set(
+      resumed.windows.flatMap((window) => window.sets.flatMap((set) => [set.file, `${set.file}.manifest.json`])),
+    );
+    assert.deepEqual(
+      readdirSync(join(dir, 'killed.live', 'sets'))
+        .map((name) => `sets/${name}`)
+        .filter((file) => !listed.has(file)),
+      [],
+    );
   });
 });
 
@@ -315,24 +393,48 @@ describe('a run over a live benchmark', () => {
     const live = join(dir, 'stats.live');
     assert.equal((await cli(['refresh', spec, '--until', '2024-04-01'])).code, 0);
     const run = join(dir, 'run');
-    const evalRun = () => cli(['eval', `${live}#function`, '--model', 'baseline:reference', '--context', 'infile', '--run', run]);
+    const evalRun = () =>
+      cli(['eval', `${live}#function`, '--model', 'baseline:reference', '--context', 'infile', '--run', run]);
     const first = await evalRun();
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /6 candidates for 6 tasks in .*: 6 written now/);
     assert.equal((await cli(['score', run, '--metrics', 'em'])).code, 0);
-    const mixed = await cli(['eval', live, '--model', 'baseline:reference', '--context', 'infile', '--run', join(dir, 'mixed')]);
+    const mixed = await cli([
+      'eval',
+      live,
+      '--model',
+      'baseline:reference',
+      '--context',
+      'infile',
+      '--run',
+      join(dir, 'mixed'),
+    ]);
     assert.match(mixed.stderr, /the tasks mix kinds \(function, node\)/);
     commitVersion(join(dir, 'lib'), 'apr');
     assert.equal((await cli(['refresh', spec, '--until', '2024-05-01'])).code, 0);
     assert.equal((await cli(['report', run, '--out', join(dir, 'stale.txt')])).code, 0);
-    assert.match(readFileSync(join(dir, 'stale.txt'), 'utf8'), /has windows this run has not seen \(eval again to add their tasks\)/);
+    assert.match(
+      readFileSync(join(dir, 'stale.txt'), 'utf8'),
+      /has windows this run has not seen \(eval again to add their tasks\)/,
+    );
     const second = await evalRun();
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stdout, /7 candidates for 7 tasks in .*: 1 written now/);
     const store = openRunStore(run, { readonly: true });
-    const windows = store.candidates().map((candidate) => candidate.taskId.split('@')[1]).sort();
+    const windows = store
+      .candidates()
+      .map((candidate) => candidate.taskId.split('@')[1])
+      .sort();
     store.close();
-    assert.deepEqual(windows, ['2024-01-01', '2024-01-01', '2024-02-01', '2024-02-01', '2024-02-01', '2024-03-01', '2024-04-01']);
+    assert.deepEqual(windows, [
+      '2024-01-01',
+      '2024-01-01',
+      '2024-02-01',
+      '2024-02-01',
+      '2024-02-01',
+      '2024-03-01',
+      '2024-04-01',
+    ]);
     // a rebuilt benchmark is not the run's any more
     writeFileSync(spec, SPEC('exclude: [src/stats.c]\n'));
     assert.equal((await cli(['refresh', spec, '--until', '2024-05-01'])).code, 0);

@@ -29,8 +29,14 @@ async function run(files: number, count: number) {
 
 test('on workers: results in batch order, each reported once as it arrives, at most two batches in flight per worker', async () => {
   const { results, arrived, maxInFlight } = await run(MIN_FILES_FOR_WORKERS, 30);
-  assert.deepEqual(results, Array.from({ length: 30 }, (_, value) => value * 2));
-  assert.deepEqual([...arrived].sort((a, b) => a - b), Array.from({ length: 30 }, (_, index) => index));
+  assert.deepEqual(
+    results,
+    Array.from({ length: 30 }, (_, value) => value * 2),
+  );
+  assert.deepEqual(
+    [...arrived].sort((a, b) => a - b),
+    Array.from({ length: 30 }, (_, index) => index),
+  );
   assert.ok(maxInFlight <= 2 * availableParallelism(), `${maxInFlight} batches in flight`);
 });
 

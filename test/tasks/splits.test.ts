@@ -27,7 +27,17 @@ describe('function splits', () => {
     repo.store.close();
     cleanup();
   });
-  const build = (options: Partial<BuildOptions> = {}) => buildFromIndexes([repo], { family: 'function', seed: 0, command: 'test', toolVersion: 'test', perLevel: 1, dev: 1, train: true, ...options });
+  const build = (options: Partial<BuildOptions> = {}) =>
+    buildFromIndexes([repo], {
+      family: 'function',
+      seed: 0,
+      command: 'test',
+      toolVersion: 'test',
+      perLevel: 1,
+      dev: 1,
+      train: true,
+      ...options,
+    });
 
   it('takes test, then dev, per level; train keeps no test or dev function, caller, body or near-duplicate', async () => {
     const output = await build();
@@ -65,7 +75,23 @@ describe('function splits', () => {
     const devOut = join(dir, 'dev.jsonl');
     const trainOut = join(dir, 'train.jsonl');
     const root = join(dir, 'fn-splits');
-    const { code, stdout } = await cli(['build', 'function', root, '--out', out, '--per-level', '1', '--dev', '1', '--dev-out', devOut, '--train', trainOut, '--db', join(dir, 'fn-splits.db')]);
+    const { code, stdout } = await cli([
+      'build',
+      'function',
+      root,
+      '--out',
+      out,
+      '--per-level',
+      '1',
+      '--dev',
+      '1',
+      '--dev-out',
+      devOut,
+      '--train',
+      trainOut,
+      '--db',
+      join(dir, 'fn-splits.db'),
+    ]);
     assert.equal(code, 0);
     assert.deepEqual(names(readTasks(devOut)), ['beta_scale']);
     assert.deepEqual(names(readTasks(trainOut)), ['eta_parse', 'theta_swap', 'iota_floor', 'zeta_table']);
@@ -89,18 +115,34 @@ describe('date filters', () => {
     cleanup = temp.cleanup;
     const root = copyFixture('fn-splits', temp.dir, [{ date: '2020-03-01T12:00:00Z', paths: ['.'] }]);
     // A later commit changes one line of beta_scale and one of eta_parse.
-    const edit = (file: string, from: string, to: string) => writeFileSync(join(root, file), readFileSync(join(root, file), 'utf8').replace(from, to));
+    const edit = (file: string, from: string, to: string) =>
+      writeFileSync(join(root, file), readFileSync(join(root, file), 'utf8').replace(from, to));
     edit('src/a.c', 'return (double)(long)(scaled + 0.5);', 'return (double)(long)(scaled + 0.25 + 0.25);');
-    edit('src/b.c', "value = value * 10u + (unsigned)(*text++ - '0');", "value = value * 10u + (unsigned)(*text++ - 48);");
+    edit(
+      'src/b.c',
+      "value = value * 10u + (unsigned)(*text++ - '0');",
+      'value = value * 10u + (unsigned)(*text++ - 48);',
+    );
     const date = '2023-05-10T08:00:00Z';
-    execFileSync('git', ['-C', root, 'commit', '-q', '-am', 'later'], { env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+    execFileSync('git', ['-C', root, 'commit', '-q', '-am', 'later'], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@example.com',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@example.com',
+      },
+    });
     repo = await openRepository(root, temp.dir);
   });
   after(() => {
     repo.store.close();
     cleanup();
   });
-  const build = (options: Partial<BuildOptions>) => buildFromIndexes([repo], { family: 'function', seed: 0, command: 'test', toolVersion: 'test', ...options });
+  const build = (options: Partial<BuildOptions>) =>
+    buildFromIndexes([repo], { family: 'function', seed: 0, command: 'test', toolVersion: 'test', ...options });
 
   it('--after keeps the holes changed after the date (newest blame date of their lines)', async () => {
     const all = await build({});
@@ -116,11 +158,18 @@ describe('date filters', () => {
     const split = await build({ after: '2023-05-09', perLevel: 1, dev: 1, train: true });
     assert.deepEqual(names(split.tasks), ['beta_scale']);
     assert.deepEqual(names(split.splits.dev!.tasks), ['eta_parse']);
-    // alpha_sum is no longer held out: it and its caller epsilon_report join training (its twin gamma_total goes as a near-duplicate)
-    assert.deepEqual(names(split.splits.train!.tasks), ['alpha_sum', 'epsilon_report', 'theta_swap', 'iota_floor', 'zeta_table']);
+    // alpha_sum is no longer held out: it and its caller epsilon_report join training (its twin gamma_total goes as a
+    // near-duplicate)
+    assert.deepEqual(names(split.splits.train!.tasks), [
+      'alpha_sum',
+      'epsilon_report',
+      'theta_swap',
+      'iota_floor',
+      'zeta_table',
+    ]);
   });
 
-  it('--created-after compares the repository\'s first commit date', async () => {
+  it("--created-after compares the repository's first commit date", async () => {
     assert.equal((await build({ createdAfter: '2020-02-29' })).tasks.length, 5);
     const old = await build({ createdAfter: '2020-03-01' });
     assert.deepEqual(steps(old.manifest).slice(-1), [['repository created on or before 2020-03-01', 5, 0]]);

@@ -13,7 +13,7 @@ import { cli } from '../capture-cli.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
 import { answerBody, startServer, toolCallBody } from '../models/openai-server.ts';
 
-test('the viewer shows an agent run\'s trace beside its candidate, as text', async () => {
+test("the viewer shows an agent run's trace beside its candidate, as text", async () => {
   const { task } = await agentFixture();
   const dir = mkdtempSync(join(tmpdir(), 'ctxbench-agent-view-'));
   const tasksFile = join(dir, 'tasks.jsonl');
@@ -21,12 +21,27 @@ test('the viewer shows an agent run\'s trace beside its candidate, as text', asy
   const run = join(dir, 'agent');
   const hostile = '<img src=x onerror="document.title=\'owned\'">';
   const server = await startServer((request, index) => ({
-    json: index === 0
-      ? toolCallBody(request, [{ name: 'grep', arguments: { pattern: hostile } }, { name: 'open', arguments: { path: '/etc/passwd' } }])
-      : answerBody(request, `${hostile}\nvoid report_area(void) {}`),
+    json:
+      index === 0
+        ? toolCallBody(request, [
+            { name: 'grep', arguments: { pattern: hostile } },
+            { name: 'open', arguments: { path: '/etc/passwd' } },
+          ])
+        : answerBody(request, `${hostile}\nvoid report_area(void) {}`),
   }));
   try {
-    const result = await cli(['eval', tasksFile, '--model', 'openai:chat:m', '--base-url', server.url, '--context', 'agent', '--run', run]);
+    const result = await cli([
+      'eval',
+      tasksFile,
+      '--model',
+      'openai:chat:m',
+      '--base-url',
+      server.url,
+      '--context',
+      'agent',
+      '--run',
+      run,
+    ]);
     assert.equal(result.code, 0, result.stderr);
   } finally {
     await server.close();
@@ -42,15 +57,24 @@ test('the viewer shows an agent run\'s trace beside its candidate, as text', asy
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${viewer.url}#/run/agent/task/${encodeURIComponent(task.id)}/0`);
     await page.waitForSelector('.agent-trace');
-    assert.equal((await page.textContent('.agent-trace .trace-summary'))?.trim(), '2 turns, 2 tool calls, ended by its answer · tools: search, grep, open, list, definition, callers');
+    assert.equal(
+      (await page.textContent('.agent-trace .trace-summary'))?.trim(),
+      '2 turns, 2 tool calls, ended by its answer · tools: search, grep, open, list, definition, callers',
+    );
     const turns = await page.$$eval('.agent-trace .turn-head', (heads) => heads.map((head) => head.textContent));
-    assert.deepEqual(turns.map((head) => head!.replace(/ · \d+ ms · /, ' · T · ')), [
-      `turn 1 · T · ${trace.turns[0]!.promptTokens} prompt + 10 completion tokens`,
-      `turn 2 · T · ${trace.turns[1]!.promptTokens} prompt + ${trace.turns[1]!.completionTokens} completion tokens`,
-    ]);
-    const calls = await page.$$eval('.agent-trace .tool-call', (items) => items.map((item) => item.textContent!.replace(/ · \d+ ms$/, '')));
+    assert.deepEqual(
+      turns.map((head) => head!.replace(/ · \d+ ms · /, ' · T · ')),
+      [
+        `turn 1 · T · ${trace.turns[0]!.promptTokens} prompt + 10 completion tokens`,
+        `turn 2 · T · ${trace.turns[1]!.promptTokens} prompt + ${trace.turns[1]!.completionTokens} completion tokens`,
+      ],
+    );
+    const calls = await page.$$eval('.agent-trace .tool-call', (items) =>
+      items.map((item) => item.textContent!.replace(/ · \d+ ms$/, '')),
+    );
     assert.deepEqual(calls, [
-      `grep(${JSON.stringify({ pattern: hostile })}) +${trace.turns[0]!.toolCalls[0]!.resultTokens} prompt tokens (8 characters)`,
+      `grep(${JSON.stringify({ pattern: hostile })}) +${trace.turns[0]!.toolCalls[0]!.resultTokens} prompt tokens (8 ` +
+        `characters)`,
       `open({"path":"/etc/passwd"}) refused: path '/etc/passwd' is not a path inside the repository`,
     ]);
     assert.ok(trace.turns[0]!.toolCalls[0]!.resultTokens > 0);

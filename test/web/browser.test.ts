@@ -10,7 +10,15 @@ import { exportViewer } from '../../src/web/export.ts';
 import { startViewer, type Viewer } from '../../src/web/server.ts';
 import type { RunComparison } from '../../src/web/types.ts';
 import { launchChromium } from '../fixtures/web/browser.ts';
-import { candidateText, createSampleRun, FUNCTIONS, sampleConfig, sampleTasks, STORE_C, writeCandidate } from '../fixtures/web/sample.ts';
+import {
+  candidateText,
+  createSampleRun,
+  FUNCTIONS,
+  sampleConfig,
+  sampleTasks,
+  STORE_C,
+  writeCandidate,
+} from '../fixtures/web/sample.ts';
 import { clockOf } from '../fixtures/clock.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-e2e-'));
@@ -36,11 +44,17 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const taskHash = (id: string, sample: number, view?: string) => `#/run/oracle/task/${encodeURIComponent(id)}/${sample}${view ? `?view=${view}` : ''}`;
+const taskHash = (id: string, sample: number, view?: string) =>
+  `#/run/oracle/task/${encodeURIComponent(id)}/${sample}${view ? `?view=${view}` : ''}`;
 const text = async (selector: string) => (await page.textContent(selector))?.trim();
 const waitForText = (selector: string, expected: string) =>
-  page.waitForFunction(([s, e]) => document.querySelector(s!)?.textContent?.trim() === e, [selector, expected], { timeout: 5000 });
-const diffLines = (pane = '#pane-0') => page.$$eval(`${pane} .diff .dl`, (lines) => lines.map((l) => `${l.querySelector('.sign')!.textContent} ${l.querySelector('.tx')!.textContent}`));
+  page.waitForFunction(([s, e]) => document.querySelector(s!)?.textContent?.trim() === e, [selector, expected], {
+    timeout: 5000,
+  });
+const diffLines = (pane = '#pane-0') =>
+  page.$$eval(`${pane} .diff .dl`, (lines) =>
+    lines.map((l) => `${l.querySelector('.sign')!.textContent} ${l.querySelector('.tx')!.textContent}`),
+  );
 const names = () => page.$$eval('.vt-row .vt-cell:nth-child(5)', (cells) => cells.map((c) => c.textContent));
 
 test('the list: filters change the count to the exact number, facet counts follow, keys open a task', async () => {
@@ -50,7 +64,14 @@ test('the list: filters change the count to the exact number, facet counts follo
   await page.selectOption('#facet-level', 'stdlib');
   assert.equal(await text('#count'), '4 of 8 tasks');
   assert.deepEqual(await names(), ['store_find', 'store_reserve', 'store_free', 'str_dup']);
-  assert.deepEqual(await page.$$eval('#facet-verdict option', (options) => options.map((o) => o.textContent)), ['verdict: any', 'passed (3)', 'built (0)', 'failed (1)', 'timeout (0)', 'not-run (0)']);
+  assert.deepEqual(await page.$$eval('#facet-verdict option', (options) => options.map((o) => o.textContent)), [
+    'verdict: any',
+    'passed (3)',
+    'built (0)',
+    'failed (1)',
+    'timeout (0)',
+    'not-run (0)',
+  ]);
   await page.fill('#search', 'store_f');
   await waitForText('#count', '2 of 8 tasks');
   assert.deepEqual(await names(), ['store_find', 'store_free']);
@@ -101,7 +122,10 @@ test('a task: switch candidates with n and the tabs, read the diff, the output, 
   assert.match(page.url(), /\/1\?view=diff$/);
   await page.click('#pane-0 .tab[data-sample="2"]');
   assert.equal(await text('#pane-0 .tab[aria-selected="true"]'), '#2');
-  assert.deepEqual((await diffLines()).filter((line) => !line.startsWith(' ')), ['-     return 0;', '+     return 0']);
+  assert.deepEqual(
+    (await diffLines()).filter((line) => !line.startsWith(' ')),
+    ['-     return 0;', '+     return 0'],
+  );
   assert.equal(await text('#pane-0 .candidate-facts .badge'), 'failed (build-error)');
   assert.match((await text('#pane-0 .log'))!, /expected ';' before '}' token/);
 
@@ -116,7 +140,13 @@ test('a task: switch candidates with n and the tabs, read the diff, the output, 
   assert.equal(await page.textContent('#pane-0 .code.file .text'), task.prefix + broken + task.suffix);
   assert.equal(task.prefix + task.reference + task.suffix, STORE_C);
   assert.match(page.url(), /\/2\?view=file$/);
-  assert.deepEqual(await page.$$eval('#original table.callees td', (cells) => cells.map((c) => c.textContent)), ['1', '0', '0', '0', '0']);
+  assert.deepEqual(await page.$$eval('#original table.callees td', (cells) => cells.map((c) => c.textContent)), [
+    '1',
+    '0',
+    '0',
+    '0',
+    '0',
+  ]);
 });
 
 test('a deep link opens the task, candidate and view it names', async () => {
@@ -139,26 +169,42 @@ test('live progress updates without a reload while candidates are written to the
   // a second session overlapping the first: the wall time is their union, [10:00, 10:05]
   const writer = openRunStore(dirs.live, { now: clockOf('2025-03-01T10:02:00.000Z', '2025-03-01T10:05:00.000Z') });
   const tasks = sampleTasks();
-  for (const index of [4, 5]) FUNCTIONS[index]!.oracle.forEach((outcome, sample) => writeCandidate(writer, tasks[index]!, FUNCTIONS[index]!, sample, outcome));
+  for (const index of [4, 5])
+    FUNCTIONS[index]!.oracle.forEach((outcome, sample) =>
+      writeCandidate(writer, tasks[index]!, FUNCTIONS[index]!, sample, outcome),
+    );
   writer.close();
   await waitForText('#generated .meter-value', '18 / 24');
   assert.equal(await text('#count-passed .counter-value'), '4');
   assert.equal(await text('#count-timeout .counter-value'), '3');
   assert.equal(await text('#count-no-output .counter-value'), '1');
   assert.equal(await text('#time-wall td'), '5 min 0 s over 2 sessions');
-  assert.equal(await page.evaluate(() => (window as unknown as { marker: number }).marker), marker, 'the page was not reloaded');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { marker: number }).marker),
+    marker,
+    'the page was not reloaded',
+  );
 });
 
 test('comparison: transitions, differing tasks, and a task page with both runs side by side', async () => {
   await page.goto(`${viewer.url}#/compare/oracle/infile`);
   await page.waitForSelector('.transitions');
-  assert.deepEqual(await page.$$eval('.transitions tbody td', (cells) => cells.map((c) => c.textContent)), ['oracle → infile', '7', '0', '3', '2', '2']);
+  assert.deepEqual(await page.$$eval('.transitions tbody td', (cells) => cells.map((c) => c.textContent)), [
+    'oracle → infile',
+    '7',
+    '0',
+    '3',
+    '2',
+    '2',
+  ]);
   assert.equal(await text('#compare-count'), '7 of 8 shared tasks');
   // Differences on the report scale, with the digits of `ctxbench report`: em -1/7 of a task is -14.29.
-  const { comparison } = await (await fetch(`${viewer.url}api/compare?a=oracle&b=infile`)).json() as RunComparison;
+  const { comparison } = (await (await fetch(`${viewer.url}api/compare?a=oracle&b=infile`)).json()) as RunComparison;
   const em = comparison!.differences.find((d) => d.metric === 'em')!;
-  assert.deepEqual(await page.$$eval('.differences tbody tr:first-child td', (cells) => cells.map((c) => c.textContent)),
-    ['em', 'infile − oracle', '7', '-14.29', `[${em.low.toFixed(2)}, ${em.high.toFixed(2)}]`]);
+  assert.deepEqual(
+    await page.$$eval('.differences tbody tr:first-child td', (cells) => cells.map((c) => c.textContent)),
+    ['em', 'infile − oracle', '7', '-14.29', `[${em.low.toFixed(2)}, ${em.high.toFixed(2)}]`],
+  );
   await page.click('#only-differing');
   assert.equal(await text('#compare-count'), '8 of 8 shared tasks');
   await page.click('.vt-row >> nth=3');
@@ -174,21 +220,36 @@ test('at 1,280 px no table of the task, comparison and compared-task pages reach
   narrow.on('pageerror', (error) => pageErrors.push(error.message));
   try {
     // per table: how far it reaches past its card (0 when it fits or scrolls inside it); and the page's own overflow
-    const overflow = () => narrow.evaluate(() => ({
-      tables: Array.from(document.querySelectorAll('table')).map((table) => {
-        const card = table.closest('.panel, section') ?? document.body;
-        return Math.max(0, Math.round(table.getBoundingClientRect().right - card.getBoundingClientRect().right) - (table.closest('.table-wrap') ? table.getBoundingClientRect().width : 0));
-      }).filter((past) => past > 0).length,
-      tableCount: document.querySelectorAll('table').length,
-      page: document.documentElement.scrollWidth - window.innerWidth,
-    }));
+    const overflow = () =>
+      narrow.evaluate(() => ({
+        tables: Array.from(document.querySelectorAll('table'))
+          .map((table) => {
+            const card = table.closest('.panel, section') ?? document.body;
+            return Math.max(
+              0,
+              Math.round(table.getBoundingClientRect().right - card.getBoundingClientRect().right) -
+                (table.closest('.table-wrap') ? table.getBoundingClientRect().width : 0),
+            );
+          })
+          .filter((past) => past > 0).length,
+        tableCount: document.querySelectorAll('table').length,
+        page: document.documentElement.scrollWidth - window.innerWidth,
+      }));
     // a candidate scored by many metrics (as a real run's are): its scores table is wider than the card
     const store = openRunStore(dirs.live);
     const scored = store.candidates().find((c) => c.output !== null)!;
-    store.putMetrics(scored.taskId, scored.sample, Object.fromEntries(Array.from({ length: 16 }, (_, index) => [`metric-with-a-long-name-${index}`, 0.5])));
+    store.putMetrics(
+      scored.taskId,
+      scored.sample,
+      Object.fromEntries(Array.from({ length: 16 }, (_, index) => [`metric-with-a-long-name-${index}`, 0.5])),
+    );
     store.close();
     const pages: [string, () => Promise<unknown>, string][] = [
-      ['task', () => narrow.goto(`${viewer.url}#/run/live/task/${encodeURIComponent(scored.taskId)}/${scored.sample}`), '#pane-0 table.scores'],
+      [
+        'task',
+        () => narrow.goto(`${viewer.url}#/run/live/task/${encodeURIComponent(scored.taskId)}/${scored.sample}`),
+        '#pane-0 table.scores',
+      ],
       ['comparison', () => narrow.goto(`${viewer.url}#/compare/oracle/infile`), '.differences'],
       ['compared task', () => narrow.click('.vt-row >> nth=3'), '#pane-1 .tabs'],
     ];
@@ -207,20 +268,50 @@ test('at 1,280 px no table of the task, comparison and compared-task pages reach
 test('the summary shows the report figures and tables', async () => {
   await page.goto(`${viewer.url}#/run/oracle/summary`);
   await page.waitForSelector('.report');
-  const summary = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as { tables: { report: { rows: { means: Record<string, number> }[] } }[] };
+  const summary = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as {
+    tables: { report: { rows: { means: Record<string, number> }[] } }[];
+  };
   const overall = summary.tables[0]!.report.rows[0]!.means;
-  assert.deepEqual(await page.$$eval('.report >> nth=0', (tables) => Array.from(tables[0]!.querySelectorAll('tbody td')).map((c) => c.textContent)),
-    ['8', '24', '1', overall.em!.toFixed(2), overall.es!.toFixed(2), overall['pass@1']!.toFixed(2), overall['pass@1-first']!.toFixed(2)]);
+  assert.deepEqual(
+    await page.$$eval('.report >> nth=0', (tables) =>
+      Array.from(tables[0]!.querySelectorAll('tbody td')).map((c) => c.textContent),
+    ),
+    [
+      '8',
+      '24',
+      '1',
+      overall.em!.toFixed(2),
+      overall.es!.toFixed(2),
+      overall['pass@1']!.toFixed(2),
+      overall['pass@1-first']!.toFixed(2),
+    ],
+  );
   // The report stage's figures: charts as SVG images, tables with their intervals.
-  const figures = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as { figures: { id: string; svg: string | null; table: unknown }[] };
-  assert.deepEqual(await page.$$eval('section.figure', (sections) => sections.map((s) => s.id)), figures.figures.map((f) => `fig-${f.id}`));
-  assert.equal(await page.locator('section.figure img.figure-svg').count(), figures.figures.filter((f) => f.svg).length);
-  assert.ok(await page.$$eval('section.figure img.figure-svg', (images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)), 'every chart image decodes');
+  const figures = (await (await fetch(`${viewer.url}api/runs/oracle/summary`)).json()) as {
+    figures: { id: string; svg: string | null; table: unknown }[];
+  };
+  assert.deepEqual(
+    await page.$$eval('section.figure', (sections) => sections.map((s) => s.id)),
+    figures.figures.map((f) => `fig-${f.id}`),
+  );
+  assert.equal(
+    await page.locator('section.figure img.figure-svg').count(),
+    figures.figures.filter((f) => f.svg).length,
+  );
+  assert.ok(
+    await page.$$eval('section.figure img.figure-svg', (images) =>
+      images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
+    ),
+    'every chart image decodes',
+  );
 });
 
 test('runs that share no task: the comparison page says so, served and exported', async () => {
   const otherDir = join(scratch, 'other');
-  openRunStore(otherDir, { create: sampleConfig('infile'), tasks: sampleTasks().map((task) => ({ ...task, id: `other/${task.id}` })) }).close();
+  openRunStore(otherDir, {
+    create: sampleConfig('infile'),
+    tasks: sampleTasks().map((task) => ({ ...task, id: `other/${task.id}` })),
+  }).close();
   const refusal = `runs ${dirs.oracle} and ${otherDir} share no tasks: only runs made from the same tasks can be compared`;
   const unrelated = await startViewer([dirs.oracle, otherDir], { port: 0 });
   try {
@@ -247,7 +338,10 @@ test('the exported copy works from the file system', async () => {
   await page.waitForSelector('#pane-0 .tabs');
   assert.match((await text('#task-title'))!, /^store_find/);
   await page.keyboard.press('d');
-  assert.deepEqual((await diffLines()).filter((line) => !line.startsWith(' ')), ['-     return -1;', '+     return 0;']);
+  assert.deepEqual(
+    (await diffLines()).filter((line) => !line.startsWith(' ')),
+    ['-     return -1;', '+     return 0;'],
+  );
   await page.keyboard.press('j');
   await page.waitForFunction(() => document.querySelector('#task-title')?.textContent?.startsWith('store_free'));
 });
@@ -255,7 +349,10 @@ test('the exported copy works from the file system', async () => {
 test('a long list shows its first 100 tasks at once, then the whole list in their place, also filtered and sorted', async () => {
   const dir = join(scratch, 'long');
   const base = sampleTasks()[0]!;
-  openRunStore(dir, { create: sampleConfig('infile', 1), tasks: Array.from({ length: 150 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })) }).close();
+  openRunStore(dir, {
+    create: sampleConfig('infile', 1),
+    tasks: Array.from({ length: 150 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })),
+  }).close();
   const long = await startViewer([dir], { port: 0 });
   // The whole list is held back until the first rows have been checked.
   let release!: () => void;
@@ -331,9 +428,18 @@ test('a degenerate CodeBLEU score is marked where it is shown: a star and its re
   const why = 'a dataflow score of 0 counted as 1 (no data flow in the reference, or none matched)';
   await page.goto(`${viewer.url}#/run/live/task/${encodeURIComponent(scored.taskId)}/${scored.sample}`);
   await page.waitForSelector('#pane-0 table.scores');
-  assert.deepEqual(await page.$$eval('#pane-0 table.scores .caveat', (cells) => cells.map((c) => [c.textContent, c.getAttribute('title')])), [['65.8*', why]]);
+  assert.deepEqual(
+    await page.$$eval('#pane-0 table.scores .caveat', (cells) =>
+      cells.map((c) => [c.textContent, c.getAttribute('title')]),
+    ),
+    [['65.8*', why]],
+  );
   assert.equal(await text('#pane-0 .caveat-note'), `* codebleu: ${why}`);
   await page.goto(`${viewer.url}#/run/live/summary`);
   await page.waitForSelector('.report');
-  assert.ok((await page.$$eval('p.note', (notes) => notes.map((n) => n.textContent ?? ''))).some((note) => note.endsWith(`codebleu: 1 of 1 candidates with ${why}`)));
+  assert.ok(
+    (await page.$$eval('p.note', (notes) => notes.map((n) => n.textContent ?? ''))).some((note) =>
+      note.endsWith(`codebleu: 1 of 1 candidates with ${why}`),
+    ),
+  );
 });

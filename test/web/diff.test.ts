@@ -12,7 +12,15 @@ test('splitLines: a final newline ends the last line, it does not start an empty
 
 test("Myers' example (ABCABBA -> CBABAC) takes the minimal 5 edits, deletions before insertions in each block", () => {
   assert.deepEqual(formatDiff(diffLines('A\nB\nC\nA\nB\nB\nA\n', 'C\nB\nA\nB\nA\nC\n')), [
-    '- A', '- B', '  C', '+ B', '  A', '  B', '- B', '  A', '+ C',
+    '- A',
+    '- B',
+    '  C',
+    '+ B',
+    '  A',
+    '  B',
+    '- B',
+    '  A',
+    '+ C',
   ]);
 });
 
@@ -41,7 +49,8 @@ test('edge cases: identical, empty on either side, only a trailing newline diffe
 function lcsLength(a: string[], b: string[]): number {
   const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) table[i]![j] = a[i - 1] === b[j - 1] ? table[i - 1]![j - 1]! + 1 : Math.max(table[i - 1]![j]!, table[i]![j - 1]!);
+    for (let j = 1; j <= b.length; j++)
+      table[i]![j] = a[i - 1] === b[j - 1] ? table[i - 1]![j - 1]! + 1 : Math.max(table[i - 1]![j]!, table[i]![j - 1]!);
   }
   return table[a.length]![b.length]!;
 }
@@ -61,11 +70,27 @@ test('on 500 random pairs the diff rebuilds both texts and is as short as the LC
     const a = make();
     const b = make();
     const lines: DiffLine[] = diffLines(a.map((l) => `${l}\n`).join(''), b.map((l) => `${l}\n`).join(''));
-    assert.deepEqual(lines.filter((l) => l.op !== 'insert').map((l) => l.text), a);
-    assert.deepEqual(lines.filter((l) => l.op !== 'delete').map((l) => l.text), b);
-    assert.equal(lines.filter((l) => l.op !== 'equal').length, a.length + b.length - 2 * lcsLength(a, b), `${a.join('')} -> ${b.join('')}`);
-    assert.deepEqual(lines.filter((l) => l.oldLine !== null).map((l) => l.oldLine), a.map((_, i) => i + 1));
-    assert.deepEqual(lines.filter((l) => l.newLine !== null).map((l) => l.newLine), b.map((_, i) => i + 1));
+    assert.deepEqual(
+      lines.filter((l) => l.op !== 'insert').map((l) => l.text),
+      a,
+    );
+    assert.deepEqual(
+      lines.filter((l) => l.op !== 'delete').map((l) => l.text),
+      b,
+    );
+    assert.equal(
+      lines.filter((l) => l.op !== 'equal').length,
+      a.length + b.length - 2 * lcsLength(a, b),
+      `${a.join('')} -> ${b.join('')}`,
+    );
+    assert.deepEqual(
+      lines.filter((l) => l.oldLine !== null).map((l) => l.oldLine),
+      a.map((_, i) => i + 1),
+    );
+    assert.deepEqual(
+      lines.filter((l) => l.newLine !== null).map((l) => l.newLine),
+      b.map((_, i) => i + 1),
+    );
     // Within a changed block no insertion comes before a deletion.
     for (let i = 1; i < lines.length; i++) assert.ok(!(lines[i - 1]!.op === 'insert' && lines[i]!.op === 'delete'));
   }

@@ -42,13 +42,23 @@ test('a poll of a live run rereads only the changed tasks and serves only their 
     const changed = view.rowsSince(version);
     assert.deepEqual(asked, [[tasks[3]!.id]]);
     assert.equal(wholeReads, 0);
-    assert.deepEqual(changed!.map((row) => row.id), [tasks[3]!.id]);
+    assert.deepEqual(
+      changed!.map((row) => row.id),
+      [tasks[3]!.id],
+    );
     assert.equal(view.version(), version + 1);
     assert.deepEqual(view.rowsSince(view.version()), []);
     assert.equal(view.rowsSince(version - 1), null, 'a version before the last whole read is too old');
 
-    const answer = answerApi(runs, `/api/runs/live/tasks?since=${version}`) as { version: number; since: number; rows: { id: string }[] };
-    assert.deepEqual({ version: answer.version, since: answer.since, rows: answer.rows.map((row) => row.id) }, { version: version + 1, since: version, rows: [tasks[3]!.id] });
+    const answer = answerApi(runs, `/api/runs/live/tasks?since=${version}`) as {
+      version: number;
+      since: number;
+      rows: { id: string }[];
+    };
+    assert.deepEqual(
+      { version: answer.version, since: answer.since, rows: answer.rows.map((row) => row.id) },
+      { version: version + 1, since: version, rows: [tasks[3]!.id] },
+    );
 
     const fresh = new RunView('fresh', dir);
     const prepared = new RunView('prepared', dir);
@@ -80,5 +90,17 @@ test('the diff of a very different candidate is a side-by-side within the work b
   const bounded = diffTexts('head\nx1\nx2\nx3\ntail\n', 'head\ny1\nx2\ny3\ny4\ntail\n', 1);
   assert.equal(bounded.method, 'side-by-side');
   assert.deepEqual(formatDiff(bounded.lines), ['  head', '- x1', '+ y1', '  x2', '- x3', '+ y3', '+ y4', '  tail']);
-  assert.deepEqual(bounded.lines.map((line) => [line.oldLine, line.newLine]), [[1, 1], [2, null], [null, 2], [3, 3], [4, null], [null, 4], [null, 5], [5, 6]]);
+  assert.deepEqual(
+    bounded.lines.map((line) => [line.oldLine, line.newLine]),
+    [
+      [1, 1],
+      [2, null],
+      [null, 2],
+      [3, 3],
+      [4, null],
+      [null, 4],
+      [null, 5],
+      [5, 6],
+    ],
+  );
 });

@@ -29,7 +29,16 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const NAMES = ['store_count', 'store_find', 'store_reserve', 'store_put', 'store_get', 'store_free', 'str_dup', 'str_trim'];
+const NAMES = [
+  'store_count',
+  'store_find',
+  'store_reserve',
+  'store_put',
+  'store_get',
+  'store_free',
+  'str_dup',
+  'str_trim',
+];
 /** Each reviewer's marks of the eight tasks, in the set's order. */
 const MARKS: Record<string, string[]> = {
   alice: ['+', '-', '?', '-', '+', '-', '?', '+'],
@@ -47,7 +56,9 @@ async function openPage(url: string): Promise<Page> {
 
 const text = async (page: Page, selector: string) => (await page.textContent(selector))?.trim();
 const waitForText = (page: Page, selector: string, expected: string) =>
-  page.waitForFunction(([s, e]) => document.querySelector(s!)?.textContent?.trim() === e, [selector, expected], { timeout: 5000 });
+  page.waitForFunction(([s, e]) => document.querySelector(s!)?.textContent?.trim() === e, [selector, expected], {
+    timeout: 5000,
+  });
 
 test('three reviewers mark every task in the browser; stats and apply match a hand computation', async () => {
   // alice: keys only, a note on store_find.
@@ -110,19 +121,33 @@ test('three reviewers mark every task in the browser; stats and apply match a ha
   store.close();
   const ids = readTasks(tasksPath).map((task) => task.id);
   for (const reviewer of Object.keys(MARKS)) {
-    assert.deepEqual(ids.map((id) => stored.find((r) => r.taskId === id && r.reviewer === reviewer)?.mark), MARKS[reviewer], reviewer);
+    assert.deepEqual(
+      ids.map((id) => stored.find((r) => r.taskId === id && r.reviewer === reviewer)?.mark),
+      MARKS[reviewer],
+      reviewer,
+    );
   }
-  assert.equal(stored.find((r) => r.reviewer === 'alice' && r.taskId.endsWith(':store_find'))!.note, 'returns -1 (a long) when absent; is that "unsuitable"?');
+  assert.equal(
+    stored.find((r) => r.reviewer === 'alice' && r.taskId.endsWith(':store_find'))!.note,
+    'returns -1 (a long) when absent; is that "unsuitable"?',
+  );
   assert.ok(stored.every((r) => r.kind === 'original'));
 
   // By hand: '-' 7, '?' 6, '+' 11. Agreement alice/bob 5 of 8 (tasks 1, 2, 3, 5, 6), alice/carol 4, bob/carol 4.
-  // Fleiss: per-task P_i = 1, 1/3, 1/3, 1/3, 1, 1, 1/3, 0 -> P = 13/24; p = (7, 6, 11)/24 -> Pe = 206/576; kappa = 106/370.
-  // Cohen alice/bob: po = 5/8, pe = (3*4 + 3*3 + 2*1)/64 = 23/64 -> 17/41.
+  // Fleiss: per-task P_i = 1, 1/3, 1/3, 1/3, 1, 1, 1/3, 0 -> P = 13/24; p = (7, 6, 11)/24 -> Pe = 206/576; kappa =
+  // 106/370. Cohen alice/bob: po = 5/8, pe = (3*4 + 3*3 + 2*1)/64 = 23/64 -> 17/41.
   const result = await cli(['review', 'stats', tasksPath, '--json']);
   assert.equal(result.code, 0, result.stderr);
   const stats = JSON.parse(result.stdout) as ReviewStats;
   assert.deepEqual(stats.counts, { '-': 7, '?': 6, '+': 11 });
-  assert.deepEqual(stats.pairs.map((p) => [p.a, p.b, p.agree, p.tasks]), [['alice', 'bob', 5, 8], ['alice', 'carol', 4, 8], ['bob', 'carol', 4, 8]]);
+  assert.deepEqual(
+    stats.pairs.map((p) => [p.a, p.b, p.agree, p.tasks]),
+    [
+      ['alice', 'bob', 5, 8],
+      ['alice', 'carol', 4, 8],
+      ['bob', 'carol', 4, 8],
+    ],
+  );
   assert.ok(Math.abs(stats.fleiss.kappa! - 106 / 370) < 1e-12, String(stats.fleiss.kappa));
   assert.equal(stats.fleiss.tasks, 8);
   assert.ok(Math.abs(stats.pairs[0]!.cohenKappa! - 17 / 41) < 1e-12);
@@ -135,7 +160,10 @@ test('three reviewers mark every task in the browser; stats and apply match a ha
   const applied = await cli(['review', 'apply', tasksPath, '--out', out]);
   assert.equal(applied.code, 0, applied.stderr);
   assert.equal(applied.stdout, `yabloco: kept 6 of 8 tasks, dropped 2 (0 unreviewed) -> ${out}`);
-  assert.deepEqual(readTasks(out), readTasks(tasksPath).filter((task) => !/:(store_find|store_free)$/.test(task.id)));
+  assert.deepEqual(
+    readTasks(out),
+    readTasks(tasksPath).filter((task) => !/:(store_find|store_free)$/.test(task.id)),
+  );
   const manifest = JSON.parse(readFileSync(`${out}.manifest.json`, 'utf8'));
   assert.equal(manifest.transform, 'review-apply');
   assert.equal(manifest.tasks, 6);
@@ -144,23 +172,33 @@ test('three reviewers mark every task in the browser; stats and apply match a ha
   assert.equal(manifest.details.rule, 'yabloco');
   assert.deepEqual(manifest.details.dropped, ['kvstore/src/store.c:store_find', 'kvstore/src/store.c:store_free']);
   const strict = await cli(['review', 'apply', tasksPath, '--out', join(scratch, 'strict.db'), '--rule', 'any-minus']);
-  assert.equal(strict.stdout, `any-minus: kept 4 of 8 tasks, dropped 4 (0 unreviewed) -> ${join(scratch, 'strict.db')}`);
+  assert.equal(
+    strict.stdout,
+    `any-minus: kept 4 of 8 tasks, dropped 4 (0 unreviewed) -> ${join(scratch, 'strict.db')}`,
+  );
 });
 
 test('the review API refuses cross-origin writes, non-JSON bodies, unknown tasks and bad marks', async () => {
   const server = await startReviewServer(tasksPath, { reviewer: 'dave', port: 0 });
   try {
-    const put = (id: string, body: string, headers: Record<string, string>) => fetch(`${server.url}api/review/${encodeURIComponent(id)}`, { method: 'PUT', headers, body });
+    const put = (id: string, body: string, headers: Record<string, string>) =>
+      fetch(`${server.url}api/review/${encodeURIComponent(id)}`, { method: 'PUT', headers, body });
     const id = 'kvstore/src/store.c:store_get';
     assert.equal((await put(id, '{"mark":"+"}', { 'content-type': 'text/plain' })).status, 415);
-    assert.equal((await put(id, '{"mark":"+"}', { 'content-type': 'application/json', origin: 'http://evil.example' })).status, 403);
+    assert.equal(
+      (await put(id, '{"mark":"+"}', { 'content-type': 'application/json', origin: 'http://evil.example' })).status,
+      403,
+    );
     assert.equal((await put('no-such-task', '{"mark":"+"}', { 'content-type': 'application/json' })).status, 404);
     const bad = await put(id, '{"mark":"x"}', { 'content-type': 'application/json' });
     assert.equal(bad.status, 400);
     assert.match(((await bad.json()) as { error: string }).error, /field 'mark'/);
     assert.equal((await put(id, '{"mark":"?","note":"ok"}', { 'content-type': 'application/json' })).status, 200);
     const store = new ReviewStore(reviewsPath(tasksPath), { readonly: true });
-    assert.deepEqual(store.all('dave').map((r) => [r.taskId, r.mark, r.note]), [[id, '?', 'ok']]);
+    assert.deepEqual(
+      store.all('dave').map((r) => [r.taskId, r.mark, r.note]),
+      [[id, '?', 'ok']],
+    );
     store.close();
   } finally {
     await server.close();

@@ -27,29 +27,73 @@ let page: Page;
 function plantedTask(): TaskRecord {
   const reference = `int ok(void)\n{\n    return 1; /* ${SCRIPT} */\n}\n`;
   return {
-    id: taskId, kind: 'function', language: 'c', repo: { name: `repo${IMAGE}`, commit: null },
-    path: `src/${IMAGE}.c`, prefix: `/* ${SCRIPT} */\n`, suffix: `\n// ${IMAGE}\n`, reference,
+    id: taskId,
+    kind: 'function',
+    language: 'c',
+    repo: { name: `repo${IMAGE}`, commit: null },
+    path: `src/${IMAGE}.c`,
+    prefix: `/* ${SCRIPT} */\n`,
+    suffix: `\n// ${IMAGE}\n`,
+    reference,
     span: { startLine: 2, startColumn: 1, endLine: 5, endColumn: 2 },
     labels: { level: `file${SCRIPT}`, lines: 4, semantic: `${IMAGE}/call` },
-    name: `ok${SCRIPT}`, signature: `int ok(void) ${IMAGE}`, docstring: `Returns 1. ${BOTH}`,
-    oracle: [{ path: `lib/${SCRIPT}.h`, startLine: 1, endLine: 1, text: `${IMAGE}\n`, score: null, name: IMAGE, docstring: SCRIPT }],
+    name: `ok${SCRIPT}`,
+    signature: `int ok(void) ${IMAGE}`,
+    docstring: `Returns 1. ${BOTH}`,
+    oracle: [
+      {
+        path: `lib/${SCRIPT}.h`,
+        startLine: 1,
+        endLine: 1,
+        text: `${IMAGE}\n`,
+        score: null,
+        name: IMAGE,
+        docstring: SCRIPT,
+      },
+    ],
     meta: { lastCommit: SCRIPT, testHits: 3, callers: 1 },
   };
 }
 
 before(async () => {
   const task = plantedTask();
-  const store = openRunStore(runDir, { create: { ...sampleConfig('oracle', 1), model: `openai:chat:${IMAGE}` }, tasks: [task] });
+  const store = openRunStore(runDir, {
+    create: { ...sampleConfig('oracle', 1), model: `openai:chat:${IMAGE}` },
+    tasks: [task],
+  });
   store.putPrompt(task.id, {
-    messages: [{ role: 'system', content: SCRIPT }, { role: 'user', content: `Function signature: ${IMAGE}` }], prompt: null,
+    messages: [
+      { role: 'system', content: SCRIPT },
+      { role: 'user', content: `Function signature: ${IMAGE}` },
+    ],
+    prompt: null,
     tokens: { instruction: 3, [IMAGE]: 4, total: 7 },
     snippets: [{ source: 'retrieved', path: `${SCRIPT}.c`, startLine: 1, endLine: 2, score: 0.5 }],
     retrieved: [{ path: `${IMAGE}.c`, startLine: 1, endLine: 2, text: BOTH, score: 0.5 }],
   });
   const output = `int ok(void)\n{\n    ${BOTH}\n}\n`;
-  store.putCandidate({ taskId: task.id, sample: 0, raw: `\`\`\`c\n${output}\`\`\`\n<!-- ${SCRIPT} -->`, output, postprocess: IMAGE, error: null, promptTokens: 5, completionTokens: 5, latencyMs: 10, finishReason: SCRIPT, cached: false });
+  store.putCandidate({
+    taskId: task.id,
+    sample: 0,
+    raw: `\`\`\`c\n${output}\`\`\`\n<!-- ${SCRIPT} -->`,
+    output,
+    postprocess: IMAGE,
+    error: null,
+    promptTokens: 5,
+    completionTokens: 5,
+    latencyMs: 10,
+    finishReason: SCRIPT,
+    cached: false,
+  });
   store.putMetrics(task.id, 0, { em: 0, es: 40 });
-  store.putVerdict(task.id, 0, { verdict: 'build-error', selectedTests: [SCRIPT], buildMs: 5, testMs: 0, logTail: `error: ${BOTH}`, cached: false });
+  store.putVerdict(task.id, 0, {
+    verdict: 'build-error',
+    selectedTests: [SCRIPT],
+    buildMs: 5,
+    testMs: 0,
+    logTail: `error: ${BOTH}`,
+    cached: false,
+  });
   store.close();
   viewer = await startViewer([runDir], { port: 0 });
   browser = await launchChromium();
@@ -64,15 +108,30 @@ after(async () => {
 
 /** Nothing ran, no element came from the data, and the planted text is on the page literally. */
 async function assertInert(where: string, expectedTexts: string[]): Promise<void> {
-  assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined, `${where}: a planted script ran`);
-  assert.equal(await page.locator('main img:not(.figure-svg), main script, nav img, nav script').count(), 0, `${where}: planted markup became elements`);
-  // The Summary's charts are the report stage's SVG as images (which never run scripts), with the planted text escaped inside.
-  for (const src of await page.$$eval('main img.figure-svg', (images) => images.map((image) => image.getAttribute('src')!))) {
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    undefined,
+    `${where}: a planted script ran`,
+  );
+  assert.equal(
+    await page.locator('main img:not(.figure-svg), main script, nav img, nav script').count(),
+    0,
+    `${where}: planted markup became elements`,
+  );
+  // The Summary's charts are the report stage's SVG as images (which never run scripts), with the planted text escaped
+  // inside.
+  for (const src of await page.$$eval('main img.figure-svg', (images) =>
+    images.map((image) => image.getAttribute('src')!),
+  )) {
     assert.ok(src.startsWith('data:image/svg+xml;charset=utf-8,'), `${where}: a chart image from elsewhere`);
-    assert.ok(!/<(script|img)\b/i.test(decodeURIComponent(src.slice(src.indexOf(',') + 1))), `${where}: planted markup inside a chart`);
+    assert.ok(
+      !/<(script|img)\b/i.test(decodeURIComponent(src.slice(src.indexOf(',') + 1))),
+      `${where}: planted markup inside a chart`,
+    );
   }
   const body = (await page.textContent('body'))!;
-  for (const expected of expectedTexts) assert.ok(body.includes(expected), `${where}: '${expected}' is not shown literally`);
+  for (const expected of expectedTexts)
+    assert.ok(body.includes(expected), `${where}: '${expected}' is not shown literally`);
 }
 
 async function visitEverything(base: string): Promise<void> {
@@ -94,8 +153,15 @@ async function visitEverything(base: string): Promise<void> {
   }
   await page.click('#pane-0 .mode[data-view="raw"]');
   await assertInert('raw view', [`<!-- ${SCRIPT} -->`]);
-  for (const details of await page.locator('details').all()) await details.evaluate((element) => ((element as HTMLDetailsElement).open = true));
-  await assertInert('prompt', [`Function signature: ${IMAGE}`, `${SCRIPT}.c`, `lib/${SCRIPT}.h`, `error: ${BOTH}`, IMAGE]);
+  for (const details of await page.locator('details').all())
+    await details.evaluate((element) => ((element as HTMLDetailsElement).open = true));
+  await assertInert('prompt', [
+    `Function signature: ${IMAGE}`,
+    `${SCRIPT}.c`,
+    `lib/${SCRIPT}.h`,
+    `error: ${BOTH}`,
+    IMAGE,
+  ]);
 
   await page.goto(`${base}#/run/planted/summary`);
   await page.waitForSelector('.report');

@@ -38,7 +38,11 @@ after(async () => {
 });
 
 /** A raw request: the path goes out exactly as written (fetch would normalise `..`). */
-function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: viewer.port, path, method, headers }, (response) => {
       let body = '';
@@ -62,11 +66,16 @@ const putId = 'kvstore/src/store.c:store_put';
 test('the server binds 127.0.0.1 and answers only there', async () => {
   assert.equal(viewer.host, '127.0.0.1');
   assert.match(viewer.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
-  const external = Object.values(networkInterfaces()).flat().find((address) => address && address.family === 'IPv4' && !address.internal);
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal);
   if (external) {
     const refused = await new Promise<boolean>((resolve) => {
       const socket = connect({ host: external.address, port: viewer.port });
-      socket.once('connect', () => { socket.destroy(); resolve(false); });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(false);
+      });
       socket.once('error', () => resolve(true));
     });
     assert.equal(refused, true, `port ${viewer.port} must not be reachable on ${external.address}`);
@@ -75,7 +84,13 @@ test('the server binds 127.0.0.1 and answers only there', async () => {
 
 test('/api/runs lists the runs under their directory names with counts and config', async () => {
   const runs = await json<RunInfo[]>('/api/runs');
-  assert.deepEqual(runs.map((r) => [r.id, r.tasks, r.candidates, r.expected, r.config.context]), [['oracle', 8, 24, 24, 'oracle'], ['infile', 8, 24, 24, 'infile']]);
+  assert.deepEqual(
+    runs.map((r) => [r.id, r.tasks, r.candidates, r.expected, r.config.context]),
+    [
+      ['oracle', 8, 24, 24, 'oracle'],
+      ['infile', 8, 24, 24, 'infile'],
+    ],
+  );
 });
 
 test('/rows sends the list column by column, the whole or its first tasks, and decodes to the same rows', async () => {
@@ -84,7 +99,10 @@ test('/rows sends the list column by column, the whole or its first tasks, and d
   assert.equal(whole.total, 8);
   assert.deepEqual(decodeRows(whole), rows);
   // Repeated values go as a dictionary and a code per row; unique ones as they are.
-  assert.deepEqual(whole.columns.repo, { dictionary: ['kvstore', 'strlib'], codes: rows.map((row) => (row.repo === 'kvstore' ? 0 : 1)) });
+  assert.deepEqual(whole.columns.repo, {
+    dictionary: ['kvstore', 'strlib'],
+    codes: rows.map((row) => (row.repo === 'kvstore' ? 0 : 1)),
+  });
   assert.deepEqual(whole.columns.id, { values: rows.map((row) => row.id) });
   const first = await json<RowColumns & { total: number; first: boolean }>('/api/runs/oracle/rows?limit=3');
   assert.deepEqual([first.total, first.first, first.count], [8, true, 3]);
@@ -100,13 +118,24 @@ test('a fresh viewer serves the first rows of a run from those tasks only, befor
     const taskHeads = store.taskHeads.bind(store);
     const candidateHeads = store.candidateHeads.bind(store);
     store.taskHeads = (range) => (asked.push(['tasks', range]), taskHeads(range));
-    store.candidateHeads = (which) => (asked.push(['candidates', Array.isArray(which) ? which.length : which]), candidateHeads(which));
+    store.candidateHeads = (which) => (
+      asked.push(['candidates', Array.isArray(which) ? which.length : which]), candidateHeads(which)
+    );
     const get = async <T>(path: string) => (await (await fetch(`${fresh.url}${path}`)).json()) as T;
-    assert.deepEqual((await get<RunInfo[]>('api/runs')).map((run) => run.tasks), [8]);
+    assert.deepEqual(
+      (await get<RunInfo[]>('api/runs')).map((run) => run.tasks),
+      [8],
+    );
     const first = await get<RowColumns & { total: number }>('api/runs/oracle/rows?limit=2');
-    assert.deepEqual(asked, [['tasks', { limit: 2 }], ['candidates', 2]]);
+    assert.deepEqual(asked, [
+      ['tasks', { limit: 2 }],
+      ['candidates', 2],
+    ]);
     const whole = await get<RowColumns & { total: number }>('api/runs/oracle/rows');
-    assert.deepEqual(asked.slice(2), [['tasks', { from: 0, limit: 5000 }], ['candidates', { after: null, limit: 5000 }]]);
+    assert.deepEqual(asked.slice(2), [
+      ['tasks', { from: 0, limit: 5000 }],
+      ['candidates', { after: null, limit: 5000 }],
+    ]);
     assert.deepEqual([first.total, whole.total], [8, 8]);
     assert.deepEqual(decodeRows(first), decodeRows(whole).slice(0, 2));
   } finally {
@@ -118,11 +147,20 @@ test('a viewer stopped while it reads a large run in slices stops reading: a 503
   const dir = join(scratch, 'large');
   const base = sampleTasks()[0]!;
   // One task more than a slice: reading pauses once.
-  openRunStore(dir, { create: sampleConfig('infile', 1), tasks: Array.from({ length: 5001 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })) }).close();
+  openRunStore(dir, {
+    create: sampleConfig('infile', 1),
+    tasks: Array.from({ length: 5001 }, (_, i) => ({ ...base, id: `${base.id}#${i}` })),
+  }).close();
   const view = new RunView('large', dir);
   const reading = view.prepare();
   view.close();
-  await assert.rejects(reading, (error) => error instanceof HttpError && error.status === 503 && error.message === "the viewer stopped while reading run 'large'");
+  await assert.rejects(
+    reading,
+    (error) =>
+      error instanceof HttpError &&
+      error.status === 503 &&
+      error.message === "the viewer stopped while reading run 'large'",
+  );
 });
 
 test('/tasks filters by facet, text and metric range, counts facets, sorts and pages', async () => {
@@ -134,43 +172,86 @@ test('/tasks filters by facet, text and metric range, counts facets, sorts and p
   assert.deepEqual(all.facets.lines, { '4-5 (hard)': 2, '6+': 6 });
 
   const stdlib = await json<QueryResult & { count: number }>('/api/runs/oracle/tasks?level=stdlib');
-  assert.deepEqual(stdlib.rows.map((r) => r.name), ['store_find', 'store_reserve', 'store_free', 'str_dup']);
+  assert.deepEqual(
+    stdlib.rows.map((r) => r.name),
+    ['store_find', 'store_reserve', 'store_free', 'str_dup'],
+  );
   assert.deepEqual(stdlib.facets.verdict, { passed: 3, failed: 1 });
   assert.deepEqual(stdlib.facets.level, { none: 1, stdlib: 4, file: 2, package: 1 });
 
   const text = await json<QueryResult & { count: number }>('/api/runs/oracle/tasks?q=STORE_F');
-  assert.deepEqual(text.rows.map((r) => r.name), ['store_find', 'store_free']);
+  assert.deepEqual(
+    text.rows.map((r) => r.name),
+    ['store_find', 'store_free'],
+  );
   const byPath = await json<QueryResult & { count: number }>('/api/runs/oracle/tasks?q=lib%2Fstr.c');
-  assert.deepEqual(byPath.rows.map((r) => r.name), ['str_dup', 'str_trim']);
+  assert.deepEqual(
+    byPath.rows.map((r) => r.name),
+    ['str_dup', 'str_trim'],
+  );
 
   // pass@1 per task: store_count passes 2 of 3 samples, store_find, store_free and str_dup 1 of 3.
   const passing = await json<QueryResult & { count: number }>('/api/runs/oracle/tasks?range=pass%401%3A50%3A');
-  assert.deepEqual(passing.rows.map((r) => [r.name, Number(r.metrics['pass@1']!.toFixed(2))]), [['store_count', 66.67]]);
-  const sorted = await json<QueryResult & { count: number; offset: number }>('/api/runs/oracle/tasks?sort=pass%401&desc=1&offset=1&limit=3');
+  assert.deepEqual(
+    passing.rows.map((r) => [r.name, Number(r.metrics['pass@1']!.toFixed(2))]),
+    [['store_count', 66.67]],
+  );
+  const sorted = await json<QueryResult & { count: number; offset: number }>(
+    '/api/runs/oracle/tasks?sort=pass%401&desc=1&offset=1&limit=3',
+  );
   assert.equal(sorted.count, 8);
-  assert.deepEqual(sorted.rows.map((r) => r.name), ['store_find', 'store_free', 'str_dup']);
+  assert.deepEqual(
+    sorted.rows.map((r) => r.name),
+    ['store_find', 'store_free', 'str_dup'],
+  );
 });
 
 test('a task: the original facts, every candidate with class, scores, time and its diff against the reference', async () => {
   const detail = await json<TaskDetail>(`/api/runs/oracle/tasks/${encodeURIComponent(putId)}`);
   assert.equal(detail.task.name, 'store_put');
-  assert.deepEqual(detail.facts, { lastCommit: '2024-05-17', testHits: 120, callers: 2, callees: { file: 1, package: 0, project: 0, stdlib: 0, external: 0 }, calleesFrom: 'index' });
-  assert.deepEqual(detail.candidates.map((c) => [c.sample, c.class, c.verdict?.verdict]), [[0, 'built', 'test-fail'], [1, 'built', 'test-fail'], [2, 'failed', 'build-error']]);
+  assert.deepEqual(detail.facts, {
+    lastCommit: '2024-05-17',
+    testHits: 120,
+    callers: 2,
+    callees: { file: 1, package: 0, project: 0, stdlib: 0, external: 0 },
+    calleesFrom: 'index',
+  });
+  assert.deepEqual(
+    detail.candidates.map((c) => [c.sample, c.class, c.verdict?.verdict]),
+    [
+      [0, 'built', 'test-fail'],
+      [1, 'built', 'test-fail'],
+      [2, 'failed', 'build-error'],
+    ],
+  );
   assert.equal(detail.candidates[0]!.scores.em, 0);
   assert.equal(detail.candidates[0]!.timeMs, 900 + 4000 + 2500);
   const candidate = detail.candidates[0]!;
   assert.match(candidate.diff!, /^=+-\+\+=+$/);
-  const changed = expandDiff(candidate.diff!, splitLines(detail.task.reference), splitLines(candidate.output!)).filter((line) => line.op !== 'equal');
+  const changed = expandDiff(candidate.diff!, splitLines(detail.task.reference), splitLines(candidate.output!)).filter(
+    (line) => line.op !== 'equal',
+  );
   assert.deepEqual(changed, [
     { op: 'delete', text: '    s->count++;', oldLine: 13, newLine: null },
     { op: 'insert', text: '    s->count += 1;', oldLine: null, newLine: 13 },
     { op: 'insert', text: '    s->dirty = 1;', oldLine: null, newLine: 14 },
   ]);
-  assert.deepEqual(detail.prompt!.snippets, [{ source: 'oracle', path: 'src/store.c', startLine: 12, endLine: 19, score: null }]);
+  assert.deepEqual(detail.prompt!.snippets, [
+    { source: 'oracle', path: 'src/store.c', startLine: 12, endLine: 19, score: null },
+  ]);
 
   const published = await json<TaskDetail>(`/api/runs/oracle/tasks/${encodeURIComponent('strlib/lib/str.c:str_trim')}`);
-  assert.deepEqual(published.facts, { lastCommit: '02.03.2024', testHits: 40, callers: 3, callees: { file: 0, package: 1, project: 0, stdlib: 0, external: 0 }, calleesFrom: 'published' });
-  assert.deepEqual(published.candidates.map((c) => c.class), ['not-run', 'not-run', 'not-run']);
+  assert.deepEqual(published.facts, {
+    lastCommit: '02.03.2024',
+    testHits: 40,
+    callers: 3,
+    callees: { file: 0, package: 1, project: 0, stdlib: 0, external: 0 },
+    calleesFrom: 'published',
+  });
+  assert.deepEqual(
+    published.candidates.map((c) => c.class),
+    ['not-run', 'not-run', 'not-run'],
+  );
 
   const missing = await raw(`/api/runs/oracle/tasks/${encodeURIComponent('no/such:task')}`);
   assert.equal(missing.status, 404);
@@ -179,35 +260,82 @@ test('a task: the original facts, every candidate with class, scores, time and i
 
 test('summary, progress and comparison come from the report stage', async () => {
   const summary = await json<RunSummary>('/api/runs/oracle/summary');
-  assert.deepEqual(summary.tables.map((t) => t.by), [[], ['repo'], ['level'], ['lines']]);
+  assert.deepEqual(
+    summary.tables.map((t) => t.by),
+    [[], ['repo'], ['level'], ['lines']],
+  );
   assert.deepEqual(summary.tables[0]!.report.metrics, ['em', 'es', 'pass@1', 'pass@1-first']);
   assert.equal(summary.tables[0]!.report.rows[0]!.tasks, 8);
-  assert.deepEqual(summary.tables[1]!.report.rows.map((r) => [r.group[0], r.tasks]), [['kvstore', 6], ['strlib', 2]]);
+  assert.deepEqual(
+    summary.tables[1]!.report.rows.map((r) => [r.group[0], r.tasks]),
+    [
+      ['kvstore', 6],
+      ['strlib', 2],
+    ],
+  );
 
   const progress = await json<RunProgress>('/api/runs/oracle/progress');
   assert.deepEqual([progress.generated, progress.scored, progress.executed, progress.expected], [24, 23, 20, 24]);
-  assert.deepEqual(progress.counts, { passed: 5, flagged: 0, built: 6, failed: 6, timeout: 3, 'not-run': 3, 'no-output': 1 });
+  assert.deepEqual(progress.counts, {
+    passed: 5,
+    flagged: 0,
+    built: 6,
+    failed: 6,
+    timeout: 3,
+    'not-run': 3,
+    'no-output': 1,
+  });
   assert.equal(progress.time.generationMs, 24 * 900 + 8 * (100 + 200));
   assert.equal(progress.perRepo.metrics.join(), 'pass@1,em,es');
-  assert.deepEqual(progress.perRepo.rows.map((r) => r.group[0]), ['kvstore', 'strlib']);
+  assert.deepEqual(
+    progress.perRepo.rows.map((r) => r.group[0]),
+    ['kvstore', 'strlib'],
+  );
 
   const comparison = await json<RunComparison>('/api/compare?a=oracle&b=infile');
   assert.equal(comparison.tasks.length, 8);
-  assert.deepEqual(comparison.tasks.map((t) => `${t.a.verdict}>${t.b.verdict}`), [
-    'passed>passed', 'passed>built', 'failed>failed', 'built>passed', 'timeout>no-output', 'passed>failed', 'passed>passed', 'not-run>passed',
-  ]);
-  // em of sample 0: oracle same,edit,broken,edit,timeout(=reference),same,broken,unexecuted(=reference); infile edit,edit,broken,same,error,broken,same,edit.
-  assert.deepEqual(comparison.comparison!.transitions.map((t) => [t.tasks, t.stayedCorrect, t.correctToWrong, t.wrongToCorrect, t.stayedWrong]), [[7, 0, 3, 2, 2]]);
-  // On the report scale, as `ctxbench report` shows it: em differences -1, 0, 0, +1, -1, +1, -1 over 7 paired tasks, x100.
+  assert.deepEqual(
+    comparison.tasks.map((t) => `${t.a.verdict}>${t.b.verdict}`),
+    [
+      'passed>passed',
+      'passed>built',
+      'failed>failed',
+      'built>passed',
+      'timeout>no-output',
+      'passed>failed',
+      'passed>passed',
+      'not-run>passed',
+    ],
+  );
+  // em of sample 0: oracle same,edit,broken,edit,timeout(=reference),same,broken,unexecuted(=reference); infile
+  // edit,edit,broken,same,error,broken,same,edit.
+  assert.deepEqual(
+    comparison.comparison!.transitions.map((t) => [
+      t.tasks,
+      t.stayedCorrect,
+      t.correctToWrong,
+      t.wrongToCorrect,
+      t.stayedWrong,
+    ]),
+    [[7, 0, 3, 2, 2]],
+  );
+  // On the report scale, as `ctxbench report` shows it: em differences -1, 0, 0, +1, -1, +1, -1 over 7 paired tasks,
+  // x100.
   const em = comparison.comparison!.differences.find((d) => d.metric === 'em')!;
   assert.equal(em.tasks, 7);
   assert.equal(em.meanDifference.toFixed(4), (-100 / 7).toFixed(4));
-  assert.ok(em.low < em.meanDifference && em.high > em.meanDifference && em.low >= -100 && em.high <= 100, `${em.low} ${em.high}`);
+  assert.ok(
+    em.low < em.meanDifference && em.high > em.meanDifference && em.low >= -100 && em.high <= 100,
+    `${em.low} ${em.high}`,
+  );
 });
 
 test('runs that share no task: the comparison is refused with one line naming both, each run still shows', async () => {
   const otherDir = join(scratch, 'other');
-  openRunStore(otherDir, { create: sampleConfig('infile'), tasks: sampleTasks().map((task) => ({ ...task, id: `other/${task.id}` })) }).close();
+  openRunStore(otherDir, {
+    create: sampleConfig('infile'),
+    tasks: sampleTasks().map((task) => ({ ...task, id: `other/${task.id}` })),
+  }).close();
   const refusal = `runs ${oracleDir} and ${otherDir} share no tasks: only runs made from the same tasks can be compared`;
   const unrelated = await startViewer([oracleDir, otherDir], { port: 0 });
   try {
@@ -220,14 +348,30 @@ test('runs that share no task: the comparison is refused with one line naming bo
   }
   const out = join(scratch, 'export-unrelated');
   exportViewer([oracleDir, otherDir], out);
-  assert.equal(readFileSync(join(out, 'data/compare/oracle/other.js'), 'utf8'), `ctxbenchData("/api/compare?a=oracle&b=other", ${JSON.stringify({ error: refusal })});\n`);
+  assert.equal(
+    readFileSync(join(out, 'data/compare/oracle/other.js'), 'utf8'),
+    `ctxbenchData("/api/compare?a=oracle&b=other", ${JSON.stringify({ error: refusal })});\n`,
+  );
 });
 
 test('path traversal, plain or encoded, and files outside the static folder are refused', async () => {
   const attempts = [
-    '/../package.json', '/../../../../etc/passwd', '/%2e%2e/package.json', '/%2E%2E/%2e%2e/package.json', '/..%2fpackage.json',
-    '/%2e%2e%2f%2e%2e%2fpackage.json', '/..%5c..%5cpackage.json', '/.%2e/package.json', '/api/../package.json', '/api/runs/oracle/../../package.json',
-    '/run.db', '/oracle/run.db', '/query.d.ts', '/%00app.js', '/app.js%00', '/static/app.js',
+    '/../package.json',
+    '/../../../../etc/passwd',
+    '/%2e%2e/package.json',
+    '/%2E%2E/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/%2e%2e%2f%2e%2e%2fpackage.json',
+    '/..%5c..%5cpackage.json',
+    '/.%2e/package.json',
+    '/api/../package.json',
+    '/api/runs/oracle/../../package.json',
+    '/run.db',
+    '/oracle/run.db',
+    '/query.d.ts',
+    '/%00app.js',
+    '/app.js%00',
+    '/static/app.js',
   ];
   for (const path of attempts) {
     const response = await raw(path);
@@ -249,20 +393,25 @@ test('a Host header naming another host is refused (DNS rebinding)', async () =>
   assert.equal((await raw('/api/runs', { host: 'attacker.example' })).status, 403);
   assert.equal((await raw('/api/runs', { host: `localhost:${viewer.port}` })).status, 200);
   assert.equal((await raw('/api/runs', { host: `LocalHost:${viewer.port}` })).status, 200);
-  for (const host of ['localhost.attacker.example', '127.0.0.1.attacker.example', `attacker.example:${viewer.port}`]) assert.equal((await raw('/api/runs', { host })).status, 403, host);
+  for (const host of ['localhost.attacker.example', '127.0.0.1.attacker.example', `attacker.example:${viewer.port}`])
+    assert.equal((await raw('/api/runs', { host })).status, 403, host);
 });
 
 test('bound to a loopback alias or beyond loopback, the Host check stays: only the bound name and loopback names are answered (#32.7)', async () => {
   const alias = await startViewer([oracleDir], { port: 0, host: '127.0.0.2' });
   try {
-    const get = (host: string) => new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.2', port: alias.port, path: '/api/runs', headers: { host } }, (response) => {
-        response.resume();
-        resolve(response.statusCode!);
+    const get = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.2', port: alias.port, path: '/api/runs', headers: { host } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          },
+        );
+        req.on('error', reject);
+        req.end();
       });
-      req.on('error', reject);
-      req.end();
-    });
     assert.equal(await get('attacker.example'), 403);
     assert.equal(await get(`127.0.0.2:${alias.port}`), 200);
     assert.equal(await get(`localhost:${alias.port}`), 200);
@@ -270,13 +419,16 @@ test('bound to a loopback alias or beyond loopback, the Host check stays: only t
     await alias.close();
   }
   assert.match(exposureWarning('127.0.0.2', 'these runs')!, /127\.0\.0\.2 is a loopback alias: requests must name it/);
-  assert.match(exposureWarning('0.0.0.0', 'these runs')!, /not loopback: anyone who can reach this machine can read these runs/);
+  assert.match(
+    exposureWarning('0.0.0.0', 'these runs')!,
+    /not loopback: anyone who can reach this machine can read these runs/,
+  );
   assert.equal(exposureWarning('127.0.0.1', 'these runs'), null);
   assert.ok(allowedHosts('0.0.0.0').has('127.0.0.1'));
   assert.ok(!allowedHosts('0.0.0.0').has('attacker.example'));
 });
 
-test('progress gives the wall time of the run\'s writing sessions, null for a run written before they were recorded', async () => {
+test("progress gives the wall time of the run's writing sessions, null for a run written before they were recorded", async () => {
   const timed = join(scratch, 'timed');
   createSampleRun(timed, 'oracle', 4, clockOf('2025-03-01T10:00:00.000Z', '2025-03-01T10:03:02.000Z'));
   const writer = openRunStore(timed, { now: clockOf('2025-03-01T10:20:00.000Z', '2025-03-01T10:21:00.000Z') });
@@ -290,7 +442,8 @@ test('progress gives the wall time of the run\'s writing sessions, null for a ru
   const fresh = await startViewer([timed, old], { port: 0 });
   try {
     const wall = async (run: string) => {
-      const { wallMs, sessions } = ((await (await fetch(`${fresh.url}api/runs/${run}/progress`)).json()) as RunProgress).time;
+      const { wallMs, sessions } = ((await (await fetch(`${fresh.url}api/runs/${run}/progress`)).json()) as RunProgress)
+        .time;
       return { wallMs, sessions };
     };
     // [10:00:00, 10:03:02] and [10:20, 10:21]
@@ -334,7 +487,17 @@ test('--export writes the API answers as script files and one classic script tha
   assert.doesNotMatch(bundle, /^(import|export)\b/m);
   const rows = readFileSync(join(out, 'data/oracle/rows.js'), 'utf8');
   assert.ok(rows.startsWith('ctxbenchData("/api/runs/oracle/rows", {'));
-  for (const file of ['data/runs.js', 'data/oracle/run.js', 'data/oracle/summary.js', 'data/oracle/progress.js', 'data/oracle/task-7.js', 'data/infile/task-0.js', 'data/compare/oracle/infile.js', 'data/compare/infile/oracle.js', 'style.css']) {
+  for (const file of [
+    'data/runs.js',
+    'data/oracle/run.js',
+    'data/oracle/summary.js',
+    'data/oracle/progress.js',
+    'data/oracle/task-7.js',
+    'data/infile/task-0.js',
+    'data/compare/oracle/infile.js',
+    'data/compare/infile/oracle.js',
+    'style.css',
+  ]) {
     assert.ok(existsSync(join(out, file)), file);
   }
 });
@@ -351,7 +514,9 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
 }
 
 test('ctxbench view: serves until interrupted, prints the URL; usage errors exit 2', async () => {
-  const child = spawn(process.execPath, ['bin/ctxbench.js', 'view', oracleDir, '--port', '0'], { cwd: new URL('../../', import.meta.url) });
+  const child = spawn(process.execPath, ['bin/ctxbench.js', 'view', oracleDir, '--port', '0'], {
+    cwd: new URL('../../', import.meta.url),
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = '';
     child.stdout.on('data', (chunk) => {
@@ -362,13 +527,18 @@ test('ctxbench view: serves until interrupted, prints the URL; usage errors exit
     child.once('close', (code) => reject(new Error(`exited ${code} before serving`)));
   });
   const runs = (await (await fetch(`${url}api/runs`)).json()) as RunInfo[];
-  assert.deepEqual(runs.map((r) => r.id), ['oracle']);
+  assert.deepEqual(
+    runs.map((r) => r.id),
+    ['oracle'],
+  );
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   child.kill('SIGINT');
   assert.equal(await exited, 0);
 
   // Bound beyond loopback, it says so at start (the runs are readable by anyone who can reach the machine).
-  const exposed = spawn(process.execPath, ['bin/ctxbench.js', 'view', oracleDir, '--port', '0', '--host', '0.0.0.0'], { cwd: new URL('../../', import.meta.url) });
+  const exposed = spawn(process.execPath, ['bin/ctxbench.js', 'view', oracleDir, '--port', '0', '--host', '0.0.0.0'], {
+    cwd: new URL('../../', import.meta.url),
+  });
   let warning = '';
   exposed.stderr.on('data', (chunk) => (warning += chunk));
   const exposedUrl = await new Promise<string>((resolve, reject) => {
@@ -384,7 +554,12 @@ test('ctxbench view: serves until interrupted, prints the URL; usage errors exit
   const stopped = new Promise<number | null>((resolve) => exposed.once('close', resolve));
   exposed.kill('SIGINT');
   assert.equal(await stopped, 0);
-  assert.equal(warning, 'ctxbench view: warning: listening on 0.0.0.0, not loopback: anyone who can reach this machine can read these runs (there is no authentication); requests must name this machine by one of its addresses or its host name (DNS rebinding is refused)\n');
+  assert.equal(
+    warning,
+    'ctxbench view: warning: listening on 0.0.0.0, not loopback: anyone who can reach this machine can read these ' +
+      'runs (there is no authentication); requests must name this machine by one of its addresses or its host name ' +
+      '(DNS rebinding is refused)\n',
+  );
 
   const missing = await runCli(['view']);
   assert.equal(missing.code, 2);
@@ -403,10 +578,18 @@ test('ctxbench view: serves until interrupted, prints the URL; usage errors exit
 test('a cross-file task, which has no name, is listed by the name its hole uses (#38.6)', () => {
   const [fn] = sampleTasks();
   const { name: _name, signature: _signature, docstring: _docstring, ...rest } = fn!;
-  const crossfile = { ...rest, id: 'cf-util-max', kind: 'crossfile', meta: { crossFileName: 'util_max' } } as TaskRecord;
+  const crossfile = {
+    ...rest,
+    id: 'cf-util-max',
+    kind: 'crossfile',
+    meta: { crossFileName: 'util_max' },
+  } as TaskRecord;
   const store = openRunStore(join(scratch, 'crossfile-run'), { create: sampleConfig('bm25'), tasks: [crossfile, fn!] });
   try {
-    assert.deepEqual(store.taskHeads().map((head, ord) => taskRow(head, ord, []).name), ['util_max', fn!.name]);
+    assert.deepEqual(
+      store.taskHeads().map((head, ord) => taskRow(head, ord, []).name),
+      ['util_max', fn!.name],
+    );
   } finally {
     store.close();
   }

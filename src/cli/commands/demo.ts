@@ -39,7 +39,10 @@ async function step(commands: readonly CommandEntry[], title: string, argv: stri
   if (!entry) throw new Error(`the demo runs \`ctxbench ${argv[0]}\`, which the CLI did not hand over`);
   const command = await entry.load();
   const { positionals, values } = parseCommandArgs(argv[0]!, command, argv.slice(1));
-  const status = await command.run({ positionals, values: values as Record<string, string | boolean | string[] | undefined> });
+  const status = await command.run({
+    positionals,
+    values: values as Record<string, string | boolean | string[] | undefined>,
+  });
   if (status !== 0) throw new Error(`demo step failed (exit ${status}): ctxbench ${argv.join(' ')}`);
 }
 
@@ -47,7 +50,14 @@ export const demoCommand: Command = {
   usage: 'demo [--out DIR]',
   example: 'ctxbench demo --out /tmp/ctxbench-demo',
   options: {
-    out: { type: 'string', description: 'a new or empty folder for a copy of the samples, their indexes, tasks, runs and reports (a folder the demo created is reused)', valueName: 'DIR', default: 'ctxbench-demo' },
+    out: {
+      type: 'string',
+      description:
+        'a new or empty folder for a copy of the samples, their indexes, tasks, runs and reports (a folder the demo ' +
+        'created is reused)',
+      valueName: 'DIR',
+      default: 'ctxbench-demo',
+    },
   },
   async run({ values, commands = [] }) {
     const out = claimOutputFolder((values.out as string | undefined) ?? 'ctxbench-demo', 'demo');
@@ -61,22 +71,74 @@ export const demoCommand: Command = {
       await step(commands, `index ${repo.split('/').pop()}`, ['index', repo]);
     }
     for (const family of ['function', 'crossfile', 'node']) {
-      await step(commands, `build the ${family} benchmark`, ['build', family, ...repos, '--out', join(out, 'tasks', `${family}.jsonl`), '--seed', '1']);
+      await step(commands, `build the ${family} benchmark`, [
+        'build',
+        family,
+        ...repos,
+        '--out',
+        join(out, 'tasks', `${family}.jsonl`),
+        '--seed',
+        '1',
+      ]);
     }
     const tasks = (family: string) => join(out, 'tasks', `${family}.jsonl`);
     const runDir = (name: string) => join(out, 'runs', name);
-    // two static strategies, and agent mode (the scripted agent searches the repository, then copies from what it found)
-    const crossfileSettings = [['copy-retrieved', 'infile', 'the copy-retrieved baseline with infile context'], ['copy-retrieved', 'bm25', 'the copy-retrieved baseline with bm25 context'], ['agent-oracle', 'agent', 'the scripted agent baseline in agent mode (it calls the repository tools)']] as const;
+    // two static strategies, and agent mode (the scripted agent searches the repository, then copies from what it
+    // found)
+    const crossfileSettings = [
+      ['copy-retrieved', 'infile', 'the copy-retrieved baseline with infile context'],
+      ['copy-retrieved', 'bm25', 'the copy-retrieved baseline with bm25 context'],
+      ['agent-oracle', 'agent', 'the scripted agent baseline in agent mode (it calls the repository tools)'],
+    ] as const;
     const crossfileRuns = crossfileSettings.map(([, context]) => runDir(`crossfile-${context}`));
     for (const [index, [model, context, what]] of crossfileSettings.entries()) {
-      await step(commands, `CrossCodeEval family: ${what}`, ['eval', tasks('crossfile'), '--model', `baseline:${model}`, '--context', context, '--run', crossfileRuns[index]!, '--no-cache']);
-      await step(commands, `score crossfile-${context}`, ['score', crossfileRuns[index]!, '--metrics', 'em,es,es-difflib,id-em,id-f1']);
+      await step(commands, `CrossCodeEval family: ${what}`, [
+        'eval',
+        tasks('crossfile'),
+        '--model',
+        `baseline:${model}`,
+        '--context',
+        context,
+        '--run',
+        crossfileRuns[index]!,
+        '--no-cache',
+      ]);
+      await step(commands, `score crossfile-${context}`, [
+        'score',
+        crossfileRuns[index]!,
+        '--metrics',
+        'em,es,es-difflib,id-em,id-f1',
+      ]);
     }
-    await step(commands, 'report: crossfile runs by language, with transitions and paired differences', ['report', ...crossfileRuns, '--by', 'language', '--metrics', 'em,es,id-f1']);
+    await step(commands, 'report: crossfile runs by language, with transitions and paired differences', [
+      'report',
+      ...crossfileRuns,
+      '--by',
+      'language',
+      '--metrics',
+      'em,es,id-f1',
+    ]);
 
-    await step(commands, 'M2RC-Eval family: the copy-retrieved baseline with Jaccard retrieval', ['eval', tasks('node'), '--model', 'baseline:copy-retrieved', '--context', 'jaccard', '--run', runDir('node-jaccard'), '--no-cache']);
+    await step(commands, 'M2RC-Eval family: the copy-retrieved baseline with Jaccard retrieval', [
+      'eval',
+      tasks('node'),
+      '--model',
+      'baseline:copy-retrieved',
+      '--context',
+      'jaccard',
+      '--run',
+      runDir('node-jaccard'),
+      '--no-cache',
+    ]);
     await step(commands, 'score node-jaccard', ['score', runDir('node-jaccard'), '--metrics', 'em,es,codebleu']);
-    await step(commands, 'report: node run by semantic class', ['report', runDir('node-jaccard'), '--by', 'semantic', '--metrics', 'em,es,codebleu']);
+    await step(commands, 'report: node run by semantic class', [
+      'report',
+      runDir('node-jaccard'),
+      '--by',
+      'semantic',
+      '--metrics',
+      'em,es,codebleu',
+    ]);
 
     // The reference baseline answers the ground truth: every verdict must be `pass`, or the environment is wrong.
     // A sample whose toolchain is not installed here (the TypeScript compiler comes with a development
@@ -85,21 +147,57 @@ export const demoCommand: Command = {
       const file = join(examples, 'envs', `${basename(repo)}.yaml`);
       const missing = missingTools(loadEnvironment(file));
       if (missing.length === 0) return ['--env', file];
-      console.log(`\n== execution of ${basename(repo)} skipped: needs ${missing.join(', ')}, not found on this machine`);
+      console.log(
+        `\n== execution of ${basename(repo)} skipped: needs ${missing.join(', ')}, not found on this machine`,
+      );
       return [];
     });
-    const functionRuns = [['reference', 'oracle'], ['copy-retrieved', 'bm25']].map(([model, context]) => [model!, context!, runDir(`function-${model}`)] as const);
+    const functionRuns = [
+      ['reference', 'oracle'],
+      ['copy-retrieved', 'bm25'],
+    ].map(([model, context]) => [model!, context!, runDir(`function-${model}`)] as const);
     const sandboxProblem = sandboxUnavailable();
     for (const [model, context, run] of functionRuns) {
-      await step(commands, `YABLoCo family: baseline:${model} with ${context} context`, ['eval', tasks('function'), '--model', `baseline:${model}`, '--context', context, '--run', run, '--no-cache', '--max-tokens', '4096']);
+      await step(commands, `YABLoCo family: baseline:${model} with ${context} context`, [
+        'eval',
+        tasks('function'),
+        '--model',
+        `baseline:${model}`,
+        '--context',
+        context,
+        '--run',
+        run,
+        '--no-cache',
+        '--max-tokens',
+        '4096',
+      ]);
       if (sandboxProblem) console.log(`\n== execution of function-${model} skipped: ${sandboxProblem}`);
-      else await step(commands, `execute function-${model}: build and test every candidate in the sandbox`, ['exec', run, ...envs]);
+      else
+        await step(commands, `execute function-${model}: build and test every candidate in the sandbox`, [
+          'exec',
+          run,
+          ...envs,
+        ]);
       await step(commands, `score function-${model}`, ['score', run, '--metrics', 'em-nows,es']);
     }
-    await step(commands, 'report: function runs by repository, with pass@k', ['report', ...functionRuns.map(([, , run]) => run), '--by', 'repo']);
+    await step(commands, 'report: function runs by repository, with pass@k', [
+      'report',
+      ...functionRuns.map(([, , run]) => run),
+      '--by',
+      'repo',
+    ]);
 
     const allRuns = [...crossfileRuns, runDir('node-jaccard'), ...functionRuns.map(([, , run]) => run)];
-    await step(commands, 'write the HTML report', ['report', ...crossfileRuns, '--by', 'language,level', '--format', 'html', '--out', join(out, 'report.html')]);
+    await step(commands, 'write the HTML report', [
+      'report',
+      ...crossfileRuns,
+      '--by',
+      'language,level',
+      '--format',
+      'html',
+      '--out',
+      join(out, 'report.html'),
+    ]);
     console.log(`\nBrowse every task, candidate and verdict:\n  ctxbench view ${allRuns.join(' ')}`);
     console.log(`\nOutputs in ${out}`);
     return 0;

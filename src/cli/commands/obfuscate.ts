@@ -6,9 +6,15 @@ import { applyRenaming, renamingOf } from '../../tasks/index.ts';
 
 export const obfuscateCommand: Command = {
   usage: 'obfuscate <tasks> --out FILE',
-  example: 'ctxbench obfuscate function.tasks --out function-obfuscated.tasks && ctxbench eval function-obfuscated.tasks --model openai:chat:gpt-4o --out runs/gpt4o-obfuscated',
+  example:
+    'ctxbench obfuscate function.tasks --out function-obfuscated.tasks && ctxbench eval function-obfuscated.tasks ' +
+    '--model openai:chat:gpt-4o --out runs/gpt4o-obfuscated',
   options: {
-    out: { type: 'string', description: 'the obfuscated task set (same task ids; meta.obfuscated lists the renaming)', valueName: 'FILE' },
+    out: {
+      type: 'string',
+      description: 'the obfuscated task set (same task ids; meta.obfuscated lists the renaming)',
+      valueName: 'FILE',
+    },
   },
   async run({ positionals, values }) {
     const [file, ...rest] = positionals;
@@ -24,7 +30,9 @@ export const obfuscateCommand: Command = {
       tasks.push(renaming ? applyRenaming(task as FunctionTask, renaming) : task);
     }
     writeTasks(out, tasks);
-    console.log(`${renamed} of ${tasks.length} tasks obfuscated (function tasks whose definition was found), written to ${out}`);
+    console.log(
+      `${renamed} of ${tasks.length} tasks obfuscated (function tasks whose definition was found), written to ${out}`,
+    );
     return 0;
   },
 };

@@ -16,13 +16,19 @@ interface Pair {
 }
 
 function checkPair(value: unknown, where: { file: string; line: number }): Pair {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError('expected a JSON object', where);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InputError('expected a JSON object', where);
   const record = value as Record<string, unknown>;
   for (const field of ['prediction', 'reference']) {
-    if (typeof record[field] !== 'string') throw new InputError(`expected a string, got ${record[field] === undefined ? 'nothing' : JSON.stringify(record[field])}`, { ...where, field });
+    if (typeof record[field] !== 'string')
+      throw new InputError(
+        `expected a string, got ${record[field] === undefined ? 'nothing' : JSON.stringify(record[field])}`,
+        { ...where, field },
+      );
   }
   for (const field of ['prefix', 'suffix']) {
-    if (record[field] !== undefined && typeof record[field] !== 'string') throw new InputError('expected a string when present', { ...where, field });
+    if (record[field] !== undefined && typeof record[field] !== 'string')
+      throw new InputError('expected a string when present', { ...where, field });
   }
   return record as unknown as Pair;
 }
@@ -30,7 +36,11 @@ function checkPair(value: unknown, where: { file: string; line: number }): Pair 
 function metricList(): string {
   const width = Math.max(...listMetrics().map((metric) => metric.name.length));
   return listMetrics()
-    .map((metric) => `${metric.name.padEnd(width)}  ${metric.scale.padEnd(8)}  ${metric.description}${metric.languages ? ` [${metric.languages.join(', ')}]` : ''}`)
+    .map(
+      (metric) =>
+        `${metric.name.padEnd(width)}  ${metric.scale.padEnd(8)}  ` +
+        `${metric.description}${metric.languages ? ` [${metric.languages.join(', ')}]` : ''}`,
+    )
     .join('\n');
 }
 
@@ -38,10 +48,22 @@ export const scoreCommand: Command = {
   usage: 'score (--pairs FILE.jsonl --language L [--out F] | <run-dir>) [--metrics a,b] | score --list',
   example: 'ctxbench score --pairs pairs.jsonl --language python --metrics em,es,id-f1 --out scores.jsonl',
   options: {
-    pairs: { type: 'string', valueName: 'FILE', description: 'JSONL with {prediction, reference[, prefix, suffix]} per line' },
+    pairs: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'JSONL with {prediction, reference[, prefix, suffix]} per line',
+    },
     language: { type: 'string', valueName: 'L', description: 'language of the pairs (python, java, csharp, ...)' },
-    metrics: { type: 'string', valueName: 'a,b', description: 'metrics to compute (default: every metric that supports the language)' },
-    out: { type: 'string', valueName: 'F', description: 'write the scores here, one JSON object per pair (default: stdout)' },
+    metrics: {
+      type: 'string',
+      valueName: 'a,b',
+      description: 'metrics to compute (default: every metric that supports the language)',
+    },
+    out: {
+      type: 'string',
+      valueName: 'F',
+      description: 'write the scores here, one JSON object per pair (default: stdout)',
+    },
     list: { type: 'boolean', description: 'list the metrics with their scales and exit' },
   },
   async run({ positionals, values }) {
@@ -58,7 +80,13 @@ export const scoreCommand: Command = {
       resolveMetrics(language, names);
       const pairs = readJsonl(values.pairs, checkPair);
       const rows: Record<string, number>[] = [];
-      for (const pair of pairs) rows.push(await scorePair(pair.prediction, pair.reference, language, names, { prefix: pair.prefix, suffix: pair.suffix }));
+      for (const pair of pairs)
+        rows.push(
+          await scorePair(pair.prediction, pair.reference, language, names, {
+            prefix: pair.prefix,
+            suffix: pair.suffix,
+          }),
+        );
       if (typeof values.out === 'string') {
         writeJsonl(values.out, rows);
         console.error(`scored ${rows.length} pair(s) -> ${values.out}`);
@@ -67,15 +95,19 @@ export const scoreCommand: Command = {
       }
       return 0;
     }
-    if (positionals.length !== 1) throw new UsageError('expected --pairs FILE or one run directory\nSee: ctxbench score --help');
-    if (values.out !== undefined || values.language !== undefined) throw new UsageError('--out and --language only apply to --pairs (a run stores its scores)');
+    if (positionals.length !== 1)
+      throw new UsageError('expected --pairs FILE or one run directory\nSee: ctxbench score --help');
+    if (values.out !== undefined || values.language !== undefined)
+      throw new UsageError('--out and --language only apply to --pairs (a run stores its scores)');
     const store = openRunStore(positionals[0]!);
     try {
       const summary = await scoreRun(store, names);
       const metricsUsed = Object.entries(summary.metrics).map(([language, list]) => `${language}: ${list.join(', ')}`);
       console.log(`scored ${summary.scored} candidate(s) (${metricsUsed.join('; ')})`);
-      for (const [language, lacking] of Object.entries(summary.unsupported)) console.log(`not defined for ${language} (left missing): ${lacking.join(', ')}`);
-      if (summary.missing.length > 0) console.log(`${summary.missing.length} candidate(s) without output left unscored (missing, not 0)`);
+      for (const [language, lacking] of Object.entries(summary.unsupported))
+        console.log(`not defined for ${language} (left missing): ${lacking.join(', ')}`);
+      if (summary.missing.length > 0)
+        console.log(`${summary.missing.length} candidate(s) without output left unscored (missing, not 0)`);
       return 0;
     } finally {
       store.close();

@@ -15,7 +15,26 @@ import type { CallSite, Definition, FileFacts, ImportRef } from '../types.ts';
 import { lastSegment, type CallDecision, type CallLookup, type ImportBinding, type ModuleSystem } from './types.ts';
 
 /** Go's predeclared functions: the only standard-library functions a plain call reaches. */
-const BUILTINS = new Set(['append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic', 'print', 'println', 'real', 'recover']);
+const BUILTINS = new Set([
+  'append',
+  'cap',
+  'clear',
+  'close',
+  'complex',
+  'copy',
+  'delete',
+  'imag',
+  'len',
+  'make',
+  'max',
+  'min',
+  'new',
+  'panic',
+  'print',
+  'println',
+  'real',
+  'recover',
+]);
 
 interface GoModule {
   /** folder of the go.mod, relative to the root ('.' at the top). */
@@ -40,12 +59,16 @@ class GoPackages implements ModuleSystem {
     for (const file of files) {
       if (file.language !== 'go') continue;
       this.goFiles.add(file.path);
-      const names = [...file.functions.filter((fn) => fn.kind === 'function').map((fn) => fn.name), ...file.declarations];
+      const names = [
+        ...file.functions.filter((fn) => fn.kind === 'function').map((fn) => fn.name),
+        ...file.declarations,
+      ];
       this.exported.set(file.path, [...new Set(names.filter((name) => /^\p{Lu}/u.test(name)))]);
       const dir = posix.dirname(file.path);
       this.filesByDir.set(dir, [...(this.filesByDir.get(dir) ?? []), file.path]);
       const qualified = file.functions[0]?.qualifiedName;
-      if (qualified?.includes('.') && !file.path.endsWith('_test.go')) this.packageNames.set(dir, qualified.split('.')[0]!);
+      if (qualified?.includes('.') && !file.path.endsWith('_test.go'))
+        this.packageNames.set(dir, qualified.split('.')[0]!);
     }
     if (root === null) return;
     const seen = new Set<string>();
@@ -78,12 +101,15 @@ class GoPackages implements ModuleSystem {
     if (ref.resolve !== 'go-package' || !this.goFiles.has(fromPath)) return null;
     const where = this.packageOf(ref.target);
     if (!where) return null;
-    const files = 'dir' in where ? (this.filesByDir.get(where.dir) ?? []).filter((path) => !path.endsWith('_test.go')) : [];
+    const files =
+      'dir' in where ? (this.filesByDir.get(where.dir) ?? []).filter((path) => !path.endsWith('_test.go')) : [];
     const outside = 'outside' in where ? where.outside : null;
     if (ref.wildcard) return [{ name: null, files, outside }];
     const lastElement = ref.target.split('/').pop()!;
     // The default binding is the package's name; an explicit alias stays.
-    const names = ref.bindings.map((name) => (name === lastElement && 'dir' in where ? (this.packageNames.get(where.dir) ?? name) : name));
+    const names = ref.bindings.map((name) =>
+      name === lastElement && 'dir' in where ? (this.packageNames.get(where.dir) ?? name) : name,
+    );
     const members = files.flatMap((file) => (this.exported.get(file) ?? []).map((name) => ({ name, file })));
     return names.map((name) => ({ name, files, outside, members }));
   }
@@ -91,7 +117,8 @@ class GoPackages implements ModuleSystem {
   resolveCall(caller: Definition, site: CallSite, lookup: CallLookup): CallDecision | null {
     if (!this.goFiles.has(caller.path) || this.modules.length === 0) return null;
     const all = lookup.definitions(site.name);
-    const functionsIn = (files: readonly string[]) => all.filter((d) => d.fn.kind === 'function' && files.includes(d.path));
+    const functionsIn = (files: readonly string[]) =>
+      all.filter((d) => d.fn.kind === 'function' && files.includes(d.path));
     const packageFiles = this.filesByDir.get(caller.dir) ?? [];
     const methodsOf = (type: string): CallDecision => {
       const dot = type.lastIndexOf('.');
@@ -102,7 +129,9 @@ class GoPackages implements ModuleSystem {
         files = binding?.files ?? [];
       }
       const name = type.slice(dot + 1);
-      const found = all.filter((d) => d.fn.kind !== 'function' && lastSegment(d.owner) === name && files.includes(d.path));
+      const found = all.filter(
+        (d) => d.fn.kind !== 'function' && lastSegment(d.owner) === name && files.includes(d.path),
+      );
       return found.length > 0 ? { found } : { found: [], level: 'unresolved' };
     };
 

@@ -14,7 +14,12 @@ export const MODULE_SYSTEMS: readonly ModuleSystemEntry[] = [
 /** The module systems of the languages present among `files`. */
 export function createModuleSystems(files: FileFacts[], root: string | null): Map<LanguageId, ModuleSystem> {
   const present = new Set(files.map((file) => file.language));
-  return new Map(MODULE_SYSTEMS.filter((entry) => present.has(entry.language)).map((entry) => [entry.language, entry.create(files, root)]));
+  return new Map(
+    MODULE_SYSTEMS.filter((entry) => present.has(entry.language)).map((entry) => [
+      entry.language,
+      entry.create(files, root),
+    ]),
+  );
 }
 
 export type { CallDecision, CallLookup, ImportBinding, ModuleSystem } from './types.ts';

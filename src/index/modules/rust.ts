@@ -98,7 +98,11 @@ interface Module {
 }
 
 /** Where a path leads. */
-type Target = { kind: 'module'; file: string } | { kind: 'item'; files: string[] } | { kind: 'outside'; which: 'stdlib' | 'external' } | null;
+type Target =
+  | { kind: 'module'; file: string }
+  | { kind: 'item'; files: string[] }
+  | { kind: 'outside'; which: 'stdlib' | 'external' }
+  | null;
 
 class RustModules implements ModuleSystem {
   private readonly facts = new Map<string, FileFacts>();
@@ -116,19 +120,33 @@ class RustModules implements ModuleSystem {
     for (const file of files) {
       if (file.language !== 'rust') continue;
       this.facts.set(file.path, file);
-      this.uses.set(file.path, file.imports.filter((ref) => USE_ITEM.test(ref.target)).flatMap((ref) => parseUse(ref.target)));
-      const names = new Set([...file.declarations, ...file.functions.filter((fn) => fn.kind === 'function' && !fn.qualifiedName.includes('::')).map((fn) => fn.name)]);
+      this.uses.set(
+        file.path,
+        file.imports.filter((ref) => USE_ITEM.test(ref.target)).flatMap((ref) => parseUse(ref.target)),
+      );
+      const names = new Set([
+        ...file.declarations,
+        ...file.functions
+          .filter((fn) => fn.kind === 'function' && !fn.qualifiedName.includes('::'))
+          .map((fn) => fn.name),
+      ]);
       this.items.set(file.path, names);
       for (const name of file.declarations) this.typeNames.add(name);
-      for (const fn of file.functions) if (fn.kind !== 'function' && fn.qualifiedName.includes('::')) this.typeNames.add(lastSegment(fn.qualifiedName.slice(0, fn.qualifiedName.lastIndexOf('::'))));
+      for (const fn of file.functions)
+        if (fn.kind !== 'function' && fn.qualifiedName.includes('::'))
+          this.typeNames.add(lastSegment(fn.qualifiedName.slice(0, fn.qualifiedName.lastIndexOf('::'))));
     }
-    const roots = [...this.facts.keys()].filter((path) => CRATE_ROOT_FILES.has(posix.basename(path)) || CRATE_ROOT_DIRS.has(posix.basename(posix.dirname(path))));
+    const roots = [...this.facts.keys()].filter(
+      (path) => CRATE_ROOT_FILES.has(posix.basename(path)) || CRATE_ROOT_DIRS.has(posix.basename(posix.dirname(path))),
+    );
     for (const root of roots) this.assign(root, { crate: root, segments: [] });
     for (const root of roots) this.walk(root, new Set(roots));
     // Files no `mod` reaches (behind `#[path]`, or not built): placed by their folder under the nearest crate root.
     for (const path of this.facts.keys()) {
       if (this.modules.has(path)) continue;
-      const root = roots.filter((r) => path.startsWith(posix.dirname(r) === '.' ? '' : `${posix.dirname(r)}/`)).sort((a, b) => b.length - a.length)[0];
+      const root = roots
+        .filter((r) => path.startsWith(posix.dirname(r) === '.' ? '' : `${posix.dirname(r)}/`))
+        .sort((a, b) => b.length - a.length)[0];
       if (!root) continue;
       const relative = posix.relative(posix.dirname(root), path).replace(/(?:\/mod)?\.rs$/, '');
       const segments = relative.split('/');
@@ -151,13 +169,18 @@ class RustModules implements ModuleSystem {
     while (queue.length > 0) {
       const file = queue.shift()!;
       const module = this.modules.get(file)!;
-      const base = posix.basename(file) === 'mod.rs' || roots.has(file) ? posix.dirname(file) : posix.join(posix.dirname(file), posix.basename(file, '.rs'));
+      const base =
+        posix.basename(file) === 'mod.rs' || roots.has(file)
+          ? posix.dirname(file)
+          : posix.join(posix.dirname(file), posix.basename(file, '.rs'));
       const children = new Map<string, string>();
       this.children.set(file, children);
       for (const ref of this.facts.get(file)!.imports) {
         const name = modName(ref.target);
         if (!name) continue;
-        const child = [posix.join(base, `${name}.rs`), posix.join(base, name, 'mod.rs')].find((candidate) => this.facts.has(candidate));
+        const child = [posix.join(base, `${name}.rs`), posix.join(base, name, 'mod.rs')].find((candidate) =>
+          this.facts.has(candidate),
+        );
         if (!child) continue;
         children.set(name, child);
         if (this.modules.has(child)) continue;
@@ -176,7 +199,10 @@ class RustModules implements ModuleSystem {
     const module = this.modules.get(file);
     if (module && (first === 'crate' || first === '$crate')) return this.asModule(this.moduleFile(module.crate, []));
     if (first === 'self') return { kind: 'module', file };
-    if (module && first === 'super') return this.asModule(module.segments.length > 0 ? this.moduleFile(module.crate, module.segments.slice(0, -1)) : null);
+    if (module && first === 'super')
+      return this.asModule(
+        module.segments.length > 0 ? this.moduleFile(module.crate, module.segments.slice(0, -1)) : null,
+      );
     const local = this.lookupIn(file, first, visited);
     if (local) return local;
     return { kind: 'outside', which: STANDARD_CRATES.has(first) ? 'stdlib' : 'external' };
@@ -216,10 +242,13 @@ class RustModules implements ModuleSystem {
     if (segments.length === 0) return null;
     let target = this.start(file, segments[0]!, visited);
     for (const segment of segments.slice(1)) {
-      if (!target || target.kind !== 'module') return target;
+      if (target?.kind !== 'module') return target;
       if (segment === 'super') {
         const module = this.modules.get(target.file);
-        target = module && module.segments.length > 0 ? this.asModule(this.moduleFile(module.crate, module.segments.slice(0, -1))) : null;
+        target =
+          module && module.segments.length > 0
+            ? this.asModule(this.moduleFile(module.crate, module.segments.slice(0, -1)))
+            : null;
       } else if (segment !== 'self') {
         target = this.lookupIn(target.file, segment, visited);
       }
@@ -246,7 +275,8 @@ class RustModules implements ModuleSystem {
         const target = this.resolvePath(fromPath, leaf.path);
         if (!target) return [];
         if (target.kind === 'outside') return [{ name, files: [], outside: target.which }];
-        if (target.kind === 'module') return [{ name, files: [target.file], outside: null, members: this.members(target.file) }];
+        if (target.kind === 'module')
+          return [{ name, files: [target.file], outside: null, members: this.members(target.file) }];
         return [{ name, files: target.files, outside: null }];
       });
     }
@@ -293,15 +323,27 @@ class RustModules implements ModuleSystem {
       return { found: [], level: lookup.stdlib.has(site.name) ? 'stdlib' : 'unresolved' };
     }
     if (site.receiverIsPath) {
-      const segments = site.receiver.replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>/g, '').split('::').map((s) => s.trim()).filter(Boolean);
-      if (segments.length === 1 && segments[0] === 'Self') return ownType ? byType(ownType) : { found: [], level: 'unresolved' };
+      const segments = site.receiver
+        .replace(/<[^<>]*(?:<[^<>]*>[^<>]*)*>/g, '')
+        .split('::')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (segments.length === 1 && segments[0] === 'Self')
+        return ownType ? byType(ownType) : { found: [], level: 'unresolved' };
       const target = this.resolvePath(caller.path, segments);
       if (!target) return { found: [], level: 'unresolved' };
       if (target.kind === 'outside') return { found: [], level: target.which };
       if (target.kind === 'module') return { found: freeIn([target.file]) };
       return byType(segments[segments.length - 1]!);
     }
-    const stated = site.receiver === 'self' ? ownType : site.receiverType === 'Self' ? ownType : site.receiverType ? this.typeBehind(caller.path, lastSegment(site.receiverType)) : '';
+    const stated =
+      site.receiver === 'self'
+        ? ownType
+        : site.receiverType === 'Self'
+          ? ownType
+          : site.receiverType
+            ? this.typeBehind(caller.path, lastSegment(site.receiverType))
+            : '';
     if (stated) return byType(stated);
     // The receiver's type is not stated: every same-named method is a candidate, none is chosen.
     const methods = sameCrate(all.filter((d) => d.fn.kind !== 'function'));

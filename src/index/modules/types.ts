@@ -44,7 +44,10 @@ export interface ModuleSystem {
   resolveCall(caller: Definition, site: CallSite, lookup: CallLookup): CallDecision | null;
 }
 
-/** Builds a language's module system over the files of one repository (root: its checkout, for manifests such as go.mod). */
+/**
+ * Builds a language's module system over the files of one repository (root: its checkout, for manifests such as
+ * go.mod).
+ */
 export type ModuleSystemFactory = (files: FileFacts[], root: string | null) => ModuleSystem;
 
 export interface ModuleSystemEntry {

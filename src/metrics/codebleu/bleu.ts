@@ -79,7 +79,9 @@ function brevityPenalty(referenceLength: number, hypothesisLength: number): numb
 /** exp(Σ 0.25 · log p_n) · BP over (numerator, denominator) pairs, smoothing zero numerators. */
 function geometricMean(fractions: readonly [number, number][], penalty: number): number {
   if (fractions[0]![0] === 0) return 0;
-  const logs = fractions.map(([numerator, denominator]) => WEIGHT * Math.log((numerator === 0 ? numerator + EPSILON : numerator) / denominator));
+  const logs = fractions.map(
+    ([numerator, denominator]) => WEIGHT * Math.log((numerator === 0 ? numerator + EPSILON : numerator) / denominator),
+  );
   return penalty * Math.exp(fsum(logs));
 }
 
@@ -90,13 +92,20 @@ export function bleu(references: readonly (readonly string[])[], hypothesis: rea
     const maxCounts = new Map<string, number>();
     for (const reference of references) {
       const referenceCounts = ngramCounts(reference, n);
-      for (const gram of counts.keys()) maxCounts.set(gram, Math.max(maxCounts.get(gram) ?? 0, referenceCounts.get(gram) ?? 0));
+      for (const gram of counts.keys())
+        maxCounts.set(gram, Math.max(maxCounts.get(gram) ?? 0, referenceCounts.get(gram) ?? 0));
     }
     let clipped = 0;
     for (const [gram, count] of counts) clipped += Math.min(count, maxCounts.get(gram)!);
     return [clipped, Math.max(1, sumValues(counts))];
   });
-  const penalty = brevityPenalty(closestReferenceLength(references.map((r) => r.length), hypothesis.length), hypothesis.length);
+  const penalty = brevityPenalty(
+    closestReferenceLength(
+      references.map((r) => r.length),
+      hypothesis.length,
+    ),
+    hypothesis.length,
+  );
   return geometricMean(fractions, penalty);
 }
 
@@ -126,5 +135,8 @@ export function weightedNgramMatch(
     return [numerator, denominator];
   });
   const referenceLengths = references.map(() => 2);
-  return geometricMean(fractions, brevityPenalty(closestReferenceLength(referenceLengths, hypothesis.length), hypothesis.length));
+  return geometricMean(
+    fractions,
+    brevityPenalty(closestReferenceLength(referenceLengths, hypothesis.length), hypothesis.length),
+  );
 }

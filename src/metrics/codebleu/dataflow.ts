@@ -25,7 +25,9 @@ type States = Map<string, number[]>;
 interface DefinitionRule {
   types: string[];
   /** where the defined name and its value are: fields, or child positions (C#, Rust). */
-  shape: { kind: 'fields'; name: string; value: string } | { kind: 'children'; name: number; value: number; minChildren: number; maxChildren: number };
+  shape:
+    | { kind: 'fields'; name: string; value: string }
+    | { kind: 'children'; name: number; value: number; minChildren: number; maxChildren: number };
 }
 
 interface DataflowRules {
@@ -62,7 +64,10 @@ interface DataflowRules {
 const STRING_TYPES = new Set(['string_literal', 'string', 'character_literal']);
 
 const C_SHARP: DataflowRules = {
-  definition: { types: ['variable_declarator'], shape: { kind: 'children', name: 0, value: 1, minChildren: 2, maxChildren: 2 } },
+  definition: {
+    types: ['variable_declarator'],
+    shape: { kind: 'children', name: 0, value: 1, minChildren: 2, maxChildren: 2 },
+  },
   assignment: ['assignment_expression'],
   assignmentStyle: 'pairs',
   increment: ['postfix_unary_expression'],
@@ -197,7 +202,10 @@ const DATAFLOW_RULES: Record<CodeBleuLanguage, DataflowRules> = {
     copyStatesOnEntry: true,
   },
   rust: {
-    definition: { types: ['function_item'], shape: { kind: 'children', name: 1, value: 2, minChildren: 3, maxChildren: Infinity } },
+    definition: {
+      types: ['function_item'],
+      shape: { kind: 'children', name: 1, value: 2, minChildren: 3, maxChildren: Infinity },
+    },
     assignment: ['assignment_expression', 'compound_assignment_expr', 'let_expression'],
     assignmentStyle: 'pairs',
     increment: [],
@@ -319,7 +327,11 @@ function mergeLoopEdges(edges: Edge[]): Edge[] {
 class DataflowExtractor {
   private readonly tokens = new Map<string, { index: number; code: string }>();
 
-  constructor(private readonly rules: DataflowRules, private readonly positions: SourcePositions, root: Node) {
+  constructor(
+    private readonly rules: DataflowRules,
+    private readonly positions: SourcePositions,
+    root: Node,
+  ) {
     let index = 0;
     const collect = (node: Node) => {
       if (isToken(node)) this.tokens.set(positions.key(node), { index: index++, code: positions.text(node) });
@@ -350,7 +362,14 @@ class DataflowExtractor {
     const edges: Edge[] = [];
     const valueTokens = this.variables(values);
     for (const name of this.variables(names)) {
-      for (const value of valueTokens) edges.push({ name: name.code, index: name.index, relation, parentNames: [value.code], parentIndexes: [value.index] });
+      for (const value of valueTokens)
+        edges.push({
+          name: name.code,
+          index: name.index,
+          relation,
+          parentNames: [value.code],
+          parentIndexes: [value.index],
+        });
       states.set(name.code, [name.index]);
     }
     return edges;
@@ -403,7 +422,8 @@ class DataflowExtractor {
       const { index, code } = this.token(node);
       if (type === code) return [[], states];
       const from = states.get(code);
-      if (states.has(code)) return [[{ name: code, index, relation: 'comesFrom', parentNames: [code], parentIndexes: [...from!] }], states];
+      if (states.has(code))
+        return [[{ name: code, index, relation: 'comesFrom', parentNames: [code], parentIndexes: [...from!] }], states];
       if (type === 'identifier') states.set(code, [index]);
       return [[{ name: code, index, relation: 'comesFrom', parentNames: [], parentIndexes: [] }], states];
     }
@@ -436,7 +456,10 @@ class DataflowExtractor {
       if (rules.assignmentStyle === 'pairs') {
         const right = node.childForFieldName('right');
         const [found, next] = this.walk(required(right), states);
-        return [byIndex([...found, ...this.pairEdges(node.childForFieldName('left'), right, 'computedFrom', next)]), next];
+        return [
+          byIndex([...found, ...this.pairEdges(node.childForFieldName('left'), right, 'computedFrom', next)]),
+          next,
+        ];
       }
       let lefts: (Node | null)[];
       let rights: (Node | null)[];
@@ -459,7 +482,14 @@ class DataflowExtractor {
       const edges: Edge[] = [];
       const tokens = this.variables(node);
       for (const name of tokens) {
-        for (const value of tokens) edges.push({ name: name.code, index: name.index, relation: 'computedFrom', parentNames: [value.code], parentIndexes: [value.index] });
+        for (const value of tokens)
+          edges.push({
+            name: name.code,
+            index: name.index,
+            relation: 'computedFrom',
+            parentNames: [value.code],
+            parentIndexes: [value.index],
+          });
         states.set(name.code, [name.index]);
       }
       return [byIndex(edges), states];
@@ -473,7 +503,9 @@ class DataflowExtractor {
       if (style.kind === 'python' || style.kind === 'ruby') {
         for (let pass = 0; pass < 2; pass++) {
           const [lefts, rights] =
-            style.kind === 'python' ? this.parallelSides(node) : [[node.childForFieldName('pattern')], [node.childForFieldName('value')]];
+            style.kind === 'python'
+              ? this.parallelSides(node)
+              : [[node.childForFieldName('pattern')], [node.childForFieldName('value')]];
           const [found, next] = this.parallelEdges(lefts, rights, states);
           edges.push(...found);
           states = next;
@@ -594,7 +626,11 @@ class DataflowExtractor {
       for (const [key, value] of alternative) merged.set(key, [...(merged.get(key) ?? []), ...value]);
     }
     if (rules.mergeIncoming) for (const [key, value] of states) merged.set(key, [...(merged.get(key) ?? []), ...value]);
-    for (const [key, value] of merged) merged.set(key, [...new Set(value)].sort((x, y) => x - y));
+    for (const [key, value] of merged)
+      merged.set(
+        key,
+        [...new Set(value)].sort((x, y) => x - y),
+      );
     return [byIndex(edges), merged];
   }
 }
@@ -625,7 +661,11 @@ export function normalizedDataflow(tree: Tree, text: string, language: CodeBleuL
     byToken.set(
       edge.index,
       seen
-        ? { ...edge, parentNames: orderedUnion(seen.parentNames, edge.parentNames), parentIndexes: orderedUnion(seen.parentIndexes, edge.parentIndexes) }
+        ? {
+            ...edge,
+            parentNames: orderedUnion(seen.parentNames, edge.parentNames),
+            parentIndexes: orderedUnion(seen.parentIndexes, edge.parentIndexes),
+          }
         : edge,
     );
   }
@@ -641,7 +681,10 @@ export function normalizedDataflow(tree: Tree, text: string, language: CodeBleuL
 }
 
 /** Matched and total reference edges for one candidate/reference pair. */
-export function dataflowCounts(candidate: readonly NormalizedEdge[], reference: readonly NormalizedEdge[]): { matched: number; total: number } {
+export function dataflowCounts(
+  candidate: readonly NormalizedEdge[],
+  reference: readonly NormalizedEdge[],
+): { matched: number; total: number } {
   const remaining = [...candidate];
   let matched = 0;
   for (const edge of reference) {

@@ -45,7 +45,10 @@ export interface CodeBleuScores {
 
 export function codeBleuLanguage(language: string): CodeBleuLanguage {
   const name = CODEBLEU_NAMES[language as LanguageId];
-  if (!name) throw new InputError(`CodeBLEU does not support language '${language}' (supported: ${CODEBLEU_LANGUAGE_IDS.join(', ')})`);
+  if (!name)
+    throw new InputError(
+      `CodeBLEU does not support language '${language}' (supported: ${CODEBLEU_LANGUAGE_IDS.join(', ')})`,
+    );
   return name;
 }
 
@@ -88,7 +91,10 @@ export async function codeBleu(
       const syntax = syntaxCounts(candidateTree.rootNode, referenceTree.rootNode);
       syntaxMatched += syntax.matched;
       syntaxTotal += syntax.total;
-      const dataflow = dataflowCounts(normalizedDataflow(candidateTree, candidate, lang), normalizedDataflow(referenceTree, reference, lang));
+      const dataflow = dataflowCounts(
+        normalizedDataflow(candidateTree, candidate, lang),
+        normalizedDataflow(referenceTree, reference, lang),
+      );
       dataflowMatched += dataflow.matched;
       dataflowTotal += dataflow.total;
     } finally {

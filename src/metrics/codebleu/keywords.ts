@@ -5,7 +5,18 @@
 // CodeXGLUE files the package took over. c, cpp, php: the standard keyword sets of the languages
 // (the package's files could not be consulted), see docs/metrics.md.
 
-export const CODEBLEU_LANGUAGES = ['c', 'c_sharp', 'cpp', 'go', 'java', 'javascript', 'php', 'python', 'ruby', 'rust'] as const;
+export const CODEBLEU_LANGUAGES = [
+  'c',
+  'c_sharp',
+  'cpp',
+  'go',
+  'java',
+  'javascript',
+  'php',
+  'python',
+  'ruby',
+  'rust',
+] as const;
 export type CodeBleuLanguage = (typeof CODEBLEU_LANGUAGES)[number];
 
 const words = (text: string): readonly string[] => text.trim().split(/\s+/);

@@ -50,7 +50,8 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 function column(line: string, offset: number): number {
   if (!SURROGATE.test(line)) return offset;
   let count = 0;
-  for (let index = 0; index < offset; index++, count++) if (line.charCodeAt(index) >= 0xd800 && line.charCodeAt(index) <= 0xdbff) index++;
+  for (let index = 0; index < offset; index++, count++)
+    if (line.charCodeAt(index) >= 0xd800 && line.charCodeAt(index) <= 0xdbff) index++;
   return count;
 }
 
@@ -79,7 +80,8 @@ export function pythonTokens(source: string): PyToken[] {
   let endprog: RegExp = END_OF['"'];
   let lastLine = '';
   let line = '';
-  const push = (type: PyTokenType, text: string, start: [number, number], end: [number, number]) => tokens.push({ type, text, start, end });
+  const push = (type: PyTokenType, text: string, start: [number, number], end: [number, number]) =>
+    tokens.push({ type, text, start, end });
 
   for (;;) {
     lastLine = line;
@@ -132,7 +134,8 @@ export function pythonTokens(source: string): PyToken[] {
         push('INDENT', line.slice(0, pos), [lnum, 0], [lnum, col(pos)]);
       }
       while (indentColumn < indents[indents.length - 1]!) {
-        if (!indents.includes(indentColumn)) throw new PythonTokenizeError('unindent does not match any outer indentation level');
+        if (!indents.includes(indentColumn))
+          throw new PythonTokenizeError('unindent does not match any outer indentation level');
         indents.pop();
         push('DEDENT', '', [lnum, col(pos)], [lnum, col(pos)]);
       }

@@ -29,5 +29,8 @@ export function subtreeExpressions(root: Node): string[] {
 export function syntaxCounts(candidate: Node, reference: Node): { matched: number; total: number } {
   const candidateSet = new Set(subtreeExpressions(candidate));
   const referenceList = subtreeExpressions(reference);
-  return { matched: referenceList.filter((expression) => candidateSet.has(expression)).length, total: referenceList.length };
+  return {
+    matched: referenceList.filter((expression) => candidateSet.has(expression)).length,
+    total: referenceList.length,
+  };
 }

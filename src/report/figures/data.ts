@@ -60,7 +60,11 @@ export function figureInput(stores: RunStoreReader[], report: Report, options: F
   const metrics = report.metrics.filter((m) => !m.startsWith('pass@'));
   const labels = runLabels(stores.map((s) => s.dir));
   const runs = stores.map((store, index): RunScores => {
-    type Entry = { sums: Map<string, { sum: number; count: number }>; first: Record<string, number>; verdicts: [number, boolean][] };
+    type Entry = {
+      sums: Map<string, { sum: number; count: number }>;
+      first: Record<string, number>;
+      verdicts: [number, boolean][];
+    };
     const byTask = new Map<string, Entry>();
     for (const c of store.candidates()) {
       const entry: Entry = byTask.get(c.taskId) ?? { sums: new Map(), first: {}, verdicts: [] };
@@ -75,25 +79,34 @@ export function figureInput(stores: RunStoreReader[], report: Report, options: F
         entry.sums.set(name, s);
         if (c.sample === 0) entry.first[name] = scaled;
       }
-      if (c.verdict && c.verdict.verdict !== 'not-covered') entry.verdicts.push([c.sample, c.verdict.verdict === 'pass']);
+      if (c.verdict && c.verdict.verdict !== 'not-covered')
+        entry.verdicts.push([c.sample, c.verdict.verdict === 'pass']);
     }
     const tasks = store.tasks().map((task): TaskScores => {
       const entry = byTask.get(task.id);
       const tokens = store.prompt(task.id)?.tokens.total;
-      const groups = Object.fromEntries(DIMENSIONS.map((d) => [d, groupValue(task, d, tokens)])) as Record<Dimension, string>;
+      const groups = Object.fromEntries(DIMENSIONS.map((d) => [d, groupValue(task, d, tokens)])) as Record<
+        Dimension,
+        string
+      >;
       const scores: Record<string, number> = {};
       for (const [name, { sum, count }] of entry?.sums ?? []) if (count > 0) scores[name] = sum / count;
       const passes = (entry?.verdicts ?? []).sort((a, b) => a[0] - b[0]).map(([, pass]) => pass);
       return { id: task.id, groups, lines: task.labels.lines, scores, first: entry?.first ?? {}, passes };
     });
     const retrievalMetric = options.retrievalMetric ?? (metrics.includes('es') ? 'es' : metrics[0]);
-    const hasRetrieved = retrievalMetric !== undefined && store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved'));
+    const hasRetrieved =
+      retrievalMetric !== undefined &&
+      store.tasks().some((task) => (store.prompt(task.id)?.snippets ?? []).some((s) => s.source === 'retrieved'));
     const retrieval = hasRetrieved
       ? {
-        metric: retrievalMetric,
-        coverage: scoreByIdentifierCoverage(store, retrievalMetric).map((bin) => ({ ...bin, meanScore: bin.meanScore * reportScale(retrievalMetric) })),
-        sources: chunkSources(store, options.readFile),
-      }
+          metric: retrievalMetric,
+          coverage: scoreByIdentifierCoverage(store, retrievalMetric).map((bin) => ({
+            ...bin,
+            meanScore: bin.meanScore * reportScale(retrievalMetric),
+          })),
+          sources: chunkSources(store, options.readFile),
+        }
       : null;
     return { dir: store.dir, label: labels[index]!, provenance: report.runs[index]!, tasks, retrieval };
   });

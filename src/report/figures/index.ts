@@ -25,28 +25,53 @@ export interface Preset {
 /** The papers' own tables and figures. */
 export const PRESETS: readonly Preset[] = [
   {
-    name: 'yabloco', paper: 'YABLoCo: pass@10, EM and ES per repository (Tables V-IX), pass@10 per context level (Table X)',
+    name: 'yabloco',
+    paper: 'YABLoCo: pass@10, EM and ES per repository (Tables V-IX), pass@10 per context level (Table X)',
     kinds: ['overall-table', 'model-table', 'bars-repo', 'bars-level', 'pass-at-k', 'transitions'],
-    dimensions: ['repo', 'level'], chartMetric: ['pass@10', 'pass@5', 'pass@1', 'es'],
-    tableMetrics: ['pass@1', 'pass@10', 'em', 'em-nows', 'es'], dimensionMetrics: ['pass@10', 'pass@5', 'pass@1', 'es'],
+    dimensions: ['repo', 'level'],
+    chartMetric: ['pass@10', 'pass@5', 'pass@1', 'es'],
+    tableMetrics: ['pass@1', 'pass@10', 'em', 'em-nows', 'es'],
+    dimensionMetrics: ['pass@10', 'pass@5', 'pass@1', 'es'],
   },
   {
-    name: 'cceval', paper: 'CrossCodeEval: EM/ES/identifier match per language and context (Table 2), transitions (Table 3), identifier overlap (Fig. 5), chunk sources (Sec. 3.5)',
+    name: 'cceval',
+    paper:
+      'CrossCodeEval: EM/ES/identifier match per language and context (Table 2), transitions (Table 3), identifier ' +
+      'overlap (Fig. 5), chunk sources (Sec. 3.5)',
     kinds: ['overall-table', 'model-table', 'transitions', 'line-identifier-coverage', 'chunk-sources'],
-    dimensions: ['language'], chartMetric: ['em', 'es'],
-    tableMetrics: ['em', 'es', 'id-em', 'id-f1'], dimensionMetrics: ['em', 'es', 'id-em', 'id-f1'], retrievalMetric: ['id-em', 'em', 'es'],
+    dimensions: ['language'],
+    chartMetric: ['em', 'es'],
+    tableMetrics: ['em', 'es', 'id-em', 'id-f1'],
+    dimensionMetrics: ['em', 'es', 'id-em', 'id-f1'],
+    retrievalMetric: ['id-em', 'em', 'es'],
   },
   {
-    name: 'm2rc', paper: 'M2RC-Eval: EM/ES per language (Table 2), buckets per language (Figs. 11-12), semantic classes (Figs. 7, 13), lines (Fig. 8), input length (Fig. 10)',
-    kinds: ['overall-table', 'model-table', 'heatmap-language-bucket', 'heatmap-language-semantic', 'bars-semantic', 'line-completion-lines', 'line-prompt-length'],
-    dimensions: ['language'], chartMetric: ['es', 'em'],
-    tableMetrics: ['em', 'es', 'codebleu'], dimensionMetrics: ['em', 'es'],
+    name: 'm2rc',
+    paper:
+      'M2RC-Eval: EM/ES per language (Table 2), buckets per language (Figs. 11-12), semantic classes (Figs. 7, 13), ' +
+      'lines (Fig. 8), input length (Fig. 10)',
+    kinds: [
+      'overall-table',
+      'model-table',
+      'heatmap-language-bucket',
+      'heatmap-language-semantic',
+      'bars-semantic',
+      'line-completion-lines',
+      'line-prompt-length',
+    ],
+    dimensions: ['language'],
+    chartMetric: ['es', 'em'],
+    tableMetrics: ['em', 'es', 'codebleu'],
+    dimensionMetrics: ['em', 'es'],
   },
 ];
 
 export function preset(name: string): Preset {
   const found = PRESETS.find((p) => p.name === name);
-  if (!found) throw new InputError(`unknown preset '${name}' (known: ${PRESETS.map((p) => p.name).join(', ')})`, { field: '--preset' });
+  if (!found)
+    throw new InputError(`unknown preset '${name}' (known: ${PRESETS.map((p) => p.name).join(', ')})`, {
+      field: '--preset',
+    });
   return found;
 }
 
@@ -69,7 +94,10 @@ export function defaultMetric(input: FigureInput): string | undefined {
 function presetDimensionMetrics(chosen: Preset, available: string[]): string[] | undefined {
   const first = chosen.dimensionMetrics.find((m) => available.includes(m));
   if (first === undefined) return undefined;
-  return [first, ...chosen.dimensionMetrics.filter((m) => m !== first && available.includes(m) && !m.startsWith('pass@'))];
+  return [
+    first,
+    ...chosen.dimensionMetrics.filter((m) => m !== first && available.includes(m) && !m.startsWith('pass@')),
+  ];
 }
 
 /** Every scored metric, and pass@1 and pass@n for runs executed n times. */
@@ -101,12 +129,15 @@ export function buildFigures(input: FigureInput, request: FigureRequest = {}): F
   const pick = (preferences: string[] | undefined) => preferences?.find((m) => available.includes(m));
   const metric = request.metric ?? pick(chosen?.chartMetric) ?? defaultMetric(input);
   if (metric === undefined) return [];
-  if (!available.includes(metric)) throw new InputError(`the runs have no metric '${metric}' (they have: ${available.join(', ')})`, { field: '--chart-metric' });
+  if (!available.includes(metric))
+    throw new InputError(`the runs have no metric '${metric}' (they have: ${available.join(', ')})`, {
+      field: '--chart-metric',
+    });
   const splitting = splittingDimensions(input);
   const options: FigureOptions = {
     metric,
     tableMetrics: chosen ? chosen.tableMetrics.filter((m) => available.includes(m)) : defaultTableMetrics(input),
-    dimensionMetrics: chosen ? presetDimensionMetrics(chosen, available) ?? [metric] : [metric],
+    dimensionMetrics: chosen ? (presetDimensionMetrics(chosen, available) ?? [metric]) : [metric],
     dimensions: (request.dimensions ?? chosen?.dimensions ?? splitting).filter((d) => splitting.includes(d)),
     seed: request.seed ?? 1,
     ...(request.cutoffs ? { cutoffs: request.cutoffs } : {}),
@@ -116,12 +147,27 @@ export function buildFigures(input: FigureInput, request: FigureRequest = {}): F
 }
 
 export { FIGURE_KINDS, registerFigureKind, figureKind, splittingDimensions, taskValue, formatP } from './registry.ts';
-export { figureInput, runLabels, maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
+export {
+  figureInput,
+  runLabels,
+  maxExecutedSamples,
+  type FigureInput,
+  type RunScores,
+  type TaskScores,
+} from './data.ts';
 export { chartsAvailable, CHARTS_MISSING, figureSvg, svgToPng, vegaLiteSpec } from './vega.ts';
 export type { Figure, FigureKind, FigureOptions, FigureTable, TableCell, DataRecord } from './types.ts';
 
 /** The figures of a set of runs: their per-task scores read once, then every kind of the registry or preset. */
-export function figuresOfRuns(stores: RunStoreReader[], report: Report, request: FigureRequest = {}, readFile?: FigureInputOptions['readFile']): Figure[] {
-  const input = figureInput(stores, report, { readFile, retrievalMetric: retrievalMetricFor(request.preset, report.metrics) });
+export function figuresOfRuns(
+  stores: RunStoreReader[],
+  report: Report,
+  request: FigureRequest = {},
+  readFile?: FigureInputOptions['readFile'],
+): Figure[] {
+  const input = figureInput(stores, report, {
+    readFile,
+    retrievalMetric: retrievalMetricFor(request.preset, report.metrics),
+  });
   return buildFigures(input, request);
 }

@@ -21,7 +21,12 @@ export function renderSvg(spec: Record<string, unknown>): string {
     const padding = view.padding() as { left: number; right: number; top: number; bottom: number };
     const laidOut = view as unknown as { _viewWidth: number; _viewHeight: number; _origin: [number, number] };
     const renderer = new (vega as unknown as { SVGStringRenderer: new () => SvgStringRenderer }).SVGStringRenderer();
-    renderer.initialize(null, laidOut._viewWidth + padding.left + padding.right, laidOut._viewHeight + padding.top + padding.bottom, [padding.left + laidOut._origin[0], padding.top + laidOut._origin[1]]);
+    renderer.initialize(
+      null,
+      laidOut._viewWidth + padding.left + padding.right,
+      laidOut._viewHeight + padding.top + padding.bottom,
+      [padding.left + laidOut._origin[0], padding.top + laidOut._origin[1]],
+    );
     renderer.background(view.background());
     renderer.render((view.scenegraph() as unknown as { root: unknown }).root);
     return renderer.svg();
@@ -29,4 +34,3 @@ export function renderSvg(spec: Record<string, unknown>): string {
     view.finalize();
   }
 }
-

@@ -1,6 +1,6 @@
 // Figures as SVG and PNG without a browser. The charts' packages (vega, vega-lite, and @resvg/resvg-js for PNG) are
-// optional: ctxbench does not install them. Where they are, charts are drawn (vega-render.ts) and PNG comes from the SVG
-// through resvg (a prebuilt binary, no canvas); where they are not, a chart figure shows its table, or says how to
+// optional: ctxbench does not install them. Where they are, charts are drawn (vega-render.ts) and PNG comes from the
+// SVG through resvg (a prebuilt binary, no canvas); where they are not, a chart figure shows its table, or says how to
 // install them, and everything else works.
 import { createRequire } from 'node:module';
 import { installCommand, isMissingPackage } from '../../util/optional.ts';
@@ -34,10 +34,18 @@ const CONFIG = {
 /** A complete Vega-Lite spec (typed as vega-lite's `TopLevelSpec` where drawn: vega-lite is an optional package). */
 export type VegaLiteSpec = Record<string, unknown>;
 
-/** The complete Vega-Lite spec of a chart figure: its chart with a copy of its data inline (Vega tags the objects it is given). */
+/**
+ * The complete Vega-Lite spec of a chart figure: its chart with a copy of its data inline (Vega tags the objects it is
+ * given).
+ */
 export function vegaLiteSpec(figure: Figure): VegaLiteSpec {
   if (!figure.chart) throw new Error(`figure ${figure.id} has no chart`);
-  return { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: CONFIG, ...figure.chart, data: { values: figure.data.map((record) => ({ ...record })) } };
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    config: CONFIG,
+    ...figure.chart,
+    data: { values: figure.data.map((record) => ({ ...record })) },
+  };
 }
 
 /** The chart of a figure as an SVG document; null where the chart packages are not installed. */
@@ -58,6 +66,9 @@ export function svgToPng(svg: string): Buffer | null {
     if (isMissingPackage(error, CHART_PACKAGES)) return null;
     throw error;
   }
-  const image = new resvg.Resvg(svg, { fitTo: { mode: 'zoom', value: 2 }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' } });
+  const image = new resvg.Resvg(svg, {
+    fitTo: { mode: 'zoom', value: 2 },
+    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+  });
   return image.render().asPng();
 }

@@ -53,7 +53,9 @@ export const api = {
   rows: (run) => get(routes.rows(run)).then(decodeAnswer),
   /** `{version, total, rows}` with the rows of the first `limit` tasks only. */
   firstRows: (run, limit) => get(routes.firstRows(run, limit)).then(decodeAnswer),
-  /** `{version, total, since, rows}` with only the rows changed after `version`, or `{version, total, rows}` with all. */
+  /**
+   * `{version, total, since, rows}` with only the rows changed after `version`, or `{version, total, rows}` with all.
+   */
   tasksSince: (run, version) => get(routes.tasksSince(run, version)),
   task: (run, row) => get(routes.task(run, row)),
   summary: (run) => get(routes.summary(run)),

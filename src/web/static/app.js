@@ -33,18 +33,25 @@ const ctx = {
     if (cached && (version === undefined || cached.version >= version)) return cached.promise;
     const loaded = cached?.loaded;
     const request = loaded && !isStatic ? api.tasksSince(id, loaded.version) : api.rows(id);
-    const promise = request.then((answer) => {
-      let rows = answer.rows;
-      if (answer.since !== undefined && loaded) {
-        rows = loaded.rows.slice();
-        for (const row of answer.rows) rows[row.ord] = row;
-      }
-      this.rowCache.set(id, { version: answer.version, loaded: { version: answer.version, rows }, promise: Promise.resolve(rows) });
-      return rows;
-    }, (error) => {
-      this.rowCache.delete(id);
-      throw error;
-    });
+    const promise = request.then(
+      (answer) => {
+        let rows = answer.rows;
+        if (answer.since !== undefined && loaded) {
+          rows = loaded.rows.slice();
+          for (const row of answer.rows) rows[row.ord] = row;
+        }
+        this.rowCache.set(id, {
+          version: answer.version,
+          loaded: { version: answer.version, rows },
+          promise: Promise.resolve(rows),
+        });
+        return rows;
+      },
+      (error) => {
+        this.rowCache.delete(id);
+        throw error;
+      },
+    );
     this.rowCache.set(id, { version: version ?? 0, loaded, promise });
     return promise;
   },
@@ -74,10 +81,22 @@ function navigation(segments) {
   const [section, runId, page] = segments;
   const current = section === 'run' ? runId : section === 'compare' ? runId : ctx.runs[0]?.id;
   const link = (text, target, active) => h('a', { href: target, class: active ? 'active' : null }, text);
-  const picker = ctx.runs.length > 1
-    ? h('select', { id: 'run-picker', 'aria-label': 'run', on: { change: (event) => { location.hash = href.list(event.target.value); } } },
-      ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)))
-    : h('span', { class: 'run-name' }, current ?? '');
+  const picker =
+    ctx.runs.length > 1
+      ? h(
+          'select',
+          {
+            id: 'run-picker',
+            'aria-label': 'run',
+            on: {
+              change: (event) => {
+                location.hash = href.list(event.target.value);
+              },
+            },
+          },
+          ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)),
+        )
+      : h('span', { class: 'run-name' }, current ?? '');
   return [
     h('a', { href: href.home(), class: 'brand' }, 'ctxbench viewer'),
     picker,
@@ -91,7 +110,10 @@ function navigation(segments) {
   ];
 }
 
-/** Pages still loading, on the document element (`data-loading`): a page that loads after the user went elsewhere counts until it is ended. */
+/**
+ * Pages still loading, on the document element (`data-loading`): a page that loads after the user went elsewhere counts
+ * until it is ended.
+ */
 let loading = 0;
 function countLoading(change) {
   loading += change;
@@ -113,10 +135,17 @@ async function route() {
     let dispose;
     if (section === undefined) dispose = await homeView(pageCtx, container);
     else if (section === 'run' && page === undefined) dispose = await listView(pageCtx, container, { run: a, params });
-    else if (section === 'run' && page === 'task' && b !== undefined) dispose = await taskView(pageCtx, container, { runs: [a], id: b, samples: rest.map(Number), params });
+    else if (section === 'run' && page === 'task' && b !== undefined)
+      dispose = await taskView(pageCtx, container, { runs: [a], id: b, samples: rest.map(Number), params });
     else if (section === 'run' && page === 'summary') dispose = await summaryView(pageCtx, container, { run: a });
     else if (section === 'run' && page === 'progress') dispose = await progressView(pageCtx, container, { run: a });
-    else if (section === 'compare' && segments[3] === 'task') dispose = await taskView(pageCtx, container, { runs: [a, page], id: segments[4], samples: segments.slice(5).map(Number), params });
+    else if (section === 'compare' && segments[3] === 'task')
+      dispose = await taskView(pageCtx, container, {
+        runs: [a, page],
+        id: segments[4],
+        samples: segments.slice(5).map(Number),
+        params,
+      });
     else if (section === 'compare') dispose = await compareView(pageCtx, container, { a, b: page });
     else throw new Error(`no page ${location.hash}`);
     // A page that finished loading after the user went elsewhere is ended at once, not kept as the current one.
@@ -131,7 +160,8 @@ async function route() {
 
 document.addEventListener('keydown', (event) => {
   const target = event.target;
-  const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  const typing =
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
   if (typing) {
     if (event.key === 'Escape') target.blur();
     return;

@@ -8,7 +8,11 @@ import { defaultChartMetric, metricPicker, reportSections } from './report-view.
 import { virtualTable } from './vtable.js';
 
 function runSelect(ctx, id, current, onChange) {
-  return h('select', { id, on: { change: (event) => onChange(event.target.value) } }, ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)));
+  return h(
+    'select',
+    { id, on: { change: (event) => onChange(event.target.value) } },
+    ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)),
+  );
 }
 
 function comparisonTables(ctx, comparison) {
@@ -16,12 +20,37 @@ function comparisonTables(ctx, comparison) {
   const name = (dir) => ctx.runs.find((run) => run.dir === dir)?.id ?? dir;
   return [
     comparison.transitions.length
-      ? [h('h2', null, 'Transitions (em of the first sample)'), table(['runs', 'tasks', 'correct', 'correct → wrong', 'wrong → correct', 'wrong'],
-        comparison.transitions.map((t) => [`${name(t.from)} → ${name(t.to)}`, t.tasks, t.stayedCorrect, t.correctToWrong, t.wrongToCorrect, t.stayedWrong]), { class: 'transitions' })]
+      ? [
+          h('h2', null, 'Transitions (em of the first sample)'),
+          table(
+            ['runs', 'tasks', 'correct', 'correct → wrong', 'wrong → correct', 'wrong'],
+            comparison.transitions.map((t) => [
+              `${name(t.from)} → ${name(t.to)}`,
+              t.tasks,
+              t.stayedCorrect,
+              t.correctToWrong,
+              t.wrongToCorrect,
+              t.stayedWrong,
+            ]),
+            { class: 'transitions' },
+          ),
+        ]
       : null,
     comparison.differences.length
-      ? [h('h2', null, 'Paired differences (first sample, 95% paired bootstrap)'), table(['metric', 'difference', 'tasks', 'mean', 'interval'],
-        comparison.differences.map((d) => [d.metric, `${name(d.candidate)} − ${name(d.baseline)}`, d.tasks, num(d.meanDifference, 2), `[${num(d.low, 2)}, ${num(d.high, 2)}]`]), { class: 'differences' })]
+      ? [
+          h('h2', null, 'Paired differences (first sample, 95% paired bootstrap)'),
+          table(
+            ['metric', 'difference', 'tasks', 'mean', 'interval'],
+            comparison.differences.map((d) => [
+              d.metric,
+              `${name(d.candidate)} − ${name(d.baseline)}`,
+              d.tasks,
+              num(d.meanDifference, 2),
+              `[${num(d.low, 2)}, ${num(d.high, 2)}]`,
+            ]),
+            { class: 'differences' },
+          ),
+        ]
       : null,
   ];
 }
@@ -29,14 +58,24 @@ function comparisonTables(ctx, comparison) {
 export async function compareView(ctx, container, { a, b }) {
   const result = await api.compare(a, b);
   const metrics = result.tables[0]?.report.metrics ?? [];
-  const taskMetrics = [...new Set(result.tasks.flatMap((t) => [...Object.keys(t.a.metrics), ...Object.keys(t.b.metrics)]))];
-  const state = { metric: taskMetrics.includes('pass@1') ? 'pass@1' : taskMetrics.includes('es') ? 'es' : taskMetrics[0] ?? null, differing: true };
+  const taskMetrics = [
+    ...new Set(result.tasks.flatMap((t) => [...Object.keys(t.a.metrics), ...Object.keys(t.b.metrics)])),
+  ];
+  const state = {
+    metric: taskMetrics.includes('pass@1') ? 'pass@1' : taskMetrics.includes('es') ? 'es' : (taskMetrics[0] ?? null),
+    differing: true,
+  };
   const sections = h('div');
   const draw = (metric) => replaceChildren(sections, reportSections(ctx, result.tables, metric));
   const chartMetric = defaultChartMetric(metrics);
-  const go = (nextA, nextB) => { location.hash = href.compare(nextA, nextB); };
+  const go = (nextA, nextB) => {
+    location.hash = href.compare(nextA, nextB);
+  };
 
-  const delta = (task) => (state.metric && task.a.metrics[state.metric] !== undefined && task.b.metrics[state.metric] !== undefined ? task.b.metrics[state.metric] - task.a.metrics[state.metric] : null);
+  const delta = (task) =>
+    state.metric && task.a.metrics[state.metric] !== undefined && task.b.metrics[state.metric] !== undefined
+      ? task.b.metrics[state.metric] - task.a.metrics[state.metric]
+      : null;
   const differs = (task) => task.a.verdict !== task.b.verdict || (delta(task) ?? 0) !== 0;
   const tasksTable = virtualTable({
     columns: [
@@ -44,8 +83,18 @@ export async function compareView(ctx, container, { a, b }) {
       { title: 'repo', width: 'minmax(80px, 0.6fr)', cell: (t) => t.repo },
       { title: a, width: '110px', cell: (t) => verdictBadge(t.a.verdict) },
       { title: b, width: '110px', cell: (t) => verdictBadge(t.b.verdict) },
-      { title: `${a} ${state.metric ?? ''}`, width: '90px', className: 'n', cell: (t) => num(t.a.metrics[state.metric]) },
-      { title: `${b} ${state.metric ?? ''}`, width: '90px', className: 'n', cell: (t) => num(t.b.metrics[state.metric]) },
+      {
+        title: `${a} ${state.metric ?? ''}`,
+        width: '90px',
+        className: 'n',
+        cell: (t) => num(t.a.metrics[state.metric]),
+      },
+      {
+        title: `${b} ${state.metric ?? ''}`,
+        width: '90px',
+        className: 'n',
+        cell: (t) => num(t.b.metrics[state.metric]),
+      },
       { title: 'Δ', width: '70px', className: 'n', cell: (t) => num(delta(t)) },
     ],
     href: (t) => href.compareTask(a, b, t.id, [0, 0]),
@@ -58,19 +107,55 @@ export async function compareView(ctx, container, { a, b }) {
     tasksTable.setRows(rows);
   };
 
-  append(container, 
-    h('h1', null, 'Compare ', runSelect(ctx, 'compare-a', a, (value) => go(value, b)), ' with ', runSelect(ctx, 'compare-b', b, (value) => go(a, value))),
-    h('ul', { class: 'provenance' }, result.provenance.map((line) => h('li', null, line))),
+  append(
+    container,
+    h(
+      'h1',
+      null,
+      'Compare ',
+      runSelect(ctx, 'compare-a', a, (value) => go(value, b)),
+      ' with ',
+      runSelect(ctx, 'compare-b', b, (value) => go(a, value)),
+    ),
+    h(
+      'ul',
+      { class: 'provenance' },
+      result.provenance.map((line) => h('li', null, line)),
+    ),
     result.notes.map((note) => h('p', { class: 'note' }, note)),
-    h('p', { class: 'muted' }, `${count(result.tasks.length)} tasks in both runs; ${count(result.onlyA)} only in ${a}, ${count(result.onlyB)} only in ${b}.`),
+    h(
+      'p',
+      { class: 'muted' },
+      `${count(result.tasks.length)} tasks in both runs; ${count(result.onlyA)} only in ${a}, ${count(result.onlyB)} ` +
+        `only in ${b}.`,
+    ),
     comparisonTables(ctx, result.comparison),
     metrics.length ? metricPicker(metrics, chartMetric, draw) : null,
     sections,
     h('h2', null, 'Tasks side by side'),
-    h('div', { class: 'filters' },
-      h('label', null, h('input', { type: 'checkbox', id: 'only-differing', checked: state.differing, on: { change: (event) => { state.differing = event.target.checked; showTasks(); } } }), ' only tasks where the runs differ'),
-      counter),
-    tasksTable.element);
+    h(
+      'div',
+      { class: 'filters' },
+      h(
+        'label',
+        null,
+        h('input', {
+          type: 'checkbox',
+          id: 'only-differing',
+          checked: state.differing,
+          on: {
+            change: (event) => {
+              state.differing = event.target.checked;
+              showTasks();
+            },
+          },
+        }),
+        ' only tasks where the runs differ',
+      ),
+      counter,
+    ),
+    tasksTable.element,
+  );
   draw(chartMetric);
   showTasks();
   ctx.setKeys({

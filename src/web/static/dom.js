@@ -71,11 +71,39 @@ export function shortDir(dir) {
   return dir.split('/').filter(Boolean).pop() ?? dir;
 }
 
-/** A table from a header and rows of cells (strings, numbers or nodes), in a wrapper that scrolls it sideways when it is wider than its card. */
+/**
+ * A table from a header and rows of cells (strings, numbers or nodes), in a wrapper that scrolls it sideways when it is
+ * wider than its card.
+ */
 export function table(head, rows, props) {
-  return h('div', { class: 'table-wrap' }, h('table', props,
-    h('thead', null, h('tr', null, head.map((cell) => h('th', null, cell)))),
-    h('tbody', null, rows.map((row) => h('tr', null, row.map((cell) => h('td', typeof cell === 'number' ? { class: 'n' } : null, cell)))))));
+  return h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      props,
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          head.map((cell) => h('th', null, cell)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        rows.map((row) =>
+          h(
+            'tr',
+            null,
+            row.map((cell) => h('td', typeof cell === 'number' ? { class: 'n' } : null, cell)),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** A small label coloured by verdict class. */

@@ -7,18 +7,29 @@ export async function homeView(ctx, container) {
     location.replace(href.list(ctx.runs[0].id));
     return null;
   }
-  append(container, 
+  append(
+    container,
     h('h1', null, 'Runs'),
-    table(['run', 'model', 'context', 'template', 'samples', 'tasks', 'candidates', ''], ctx.runs.map((run) => [
-      h('a', { href: href.list(run.id) }, run.id),
-      run.config.model,
-      run.config.context,
-      run.config.template,
-      run.config.samples,
-      count(run.tasks),
-      `${count(run.candidates)} / ${count(run.expected)}`,
-      h('span', null, h('a', { href: href.summary(run.id) }, 'summary'), ' · ', h('a', { href: href.progress(run.id) }, 'progress')),
-    ]), { class: 'runs' }),
+    table(
+      ['run', 'model', 'context', 'template', 'samples', 'tasks', 'candidates', ''],
+      ctx.runs.map((run) => [
+        h('a', { href: href.list(run.id) }, run.id),
+        run.config.model,
+        run.config.context,
+        run.config.template,
+        run.config.samples,
+        count(run.tasks),
+        `${count(run.candidates)} / ${count(run.expected)}`,
+        h(
+          'span',
+          null,
+          h('a', { href: href.summary(run.id) }, 'summary'),
+          ' · ',
+          h('a', { href: href.progress(run.id) }, 'progress'),
+        ),
+      ]),
+      { class: 'runs' },
+    ),
     h('p', { class: 'muted' }, ctx.runs.map((run) => `${run.id}: ${run.dir}`).join(' · ')),
   );
   return null;

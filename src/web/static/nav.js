@@ -14,11 +14,13 @@ function pageParams(query, view) {
 export const href = {
   home: () => '#/',
   list: (run, query) => withParams(`#/run/${run}`, pageParams(query)),
-  task: (run, id, sample, query, view) => withParams(`#/run/${run}/task/${encode(id)}/${sample}`, pageParams(query, view)),
+  task: (run, id, sample, query, view) =>
+    withParams(`#/run/${run}/task/${encode(id)}/${sample}`, pageParams(query, view)),
   summary: (run) => `#/run/${run}/summary`,
   progress: (run) => `#/run/${run}/progress`,
   compare: (a, b) => `#/compare/${a}/${b}`,
-  compareTask: (a, b, id, samples, view) => withParams(`#/compare/${a}/${b}/task/${encode(id)}/${samples.join('/')}`, pageParams(null, view)),
+  compareTask: (a, b, id, samples, view) =>
+    withParams(`#/compare/${a}/${b}/task/${encode(id)}/${samples.join('/')}`, pageParams(null, view)),
 };
 
 /** The current hash as decoded path segments and parameters. */
@@ -26,7 +28,10 @@ export function parseHash(hash) {
   const text = hash.replace(/^#/, '') || '/';
   const at = text.indexOf('?');
   const path = at < 0 ? text : text.slice(0, at);
-  return { segments: path.split('/').filter(Boolean).map(decodeURIComponent), params: new URLSearchParams(at < 0 ? '' : text.slice(at + 1)) };
+  return {
+    segments: path.split('/').filter(Boolean).map(decodeURIComponent),
+    params: new URLSearchParams(at < 0 ? '' : text.slice(at + 1)),
+  };
 }
 
 /** Changes the URL without a page change (the candidate or filter shown). */

@@ -11,48 +11,94 @@ function meter(label, done, total, id) {
   const share = total ? Math.min(1, done / total) : 0;
   const bar = h('div', { class: 'meter-fill' });
   bar.style.width = `${(share * 100).toFixed(1)}%`;
-  return h('div', { class: 'meter-row', id },
+  return h(
+    'div',
+    { class: 'meter-row', id },
     h('span', { class: 'meter-label' }, label),
     h('div', { class: 'meter' }, bar),
-    h('span', { class: 'meter-value' }, `${count(done)} / ${count(total)}`));
+    h('span', { class: 'meter-value' }, `${count(done)} / ${count(total)}`),
+  );
 }
 
 /** The union of the run's writing sessions; a run written before they were recorded has none. */
 function wallTime({ wallMs, sessions }) {
-  return wallMs === null ? 'not recorded' : `${duration(wallMs)} over ${count(sessions)} session${sessions === 1 ? '' : 's'}`;
+  return wallMs === null
+    ? 'not recorded'
+    : `${duration(wallMs)} over ${count(sessions)} session${sessions === 1 ? '' : 's'}`;
 }
 
 function render(ctx, body, progress) {
-  replaceChildren(body,
-    h('section', { class: 'panel' },
+  replaceChildren(
+    body,
+    h(
+      'section',
+      { class: 'panel' },
       h('h2', null, 'Candidates'),
       meter('generated', progress.generated, progress.expected, 'generated'),
       meter('scored', progress.scored, progress.expected, 'scored'),
-      meter('executed', progress.executed, progress.expected, 'executed')),
-    h('section', { class: 'panel' },
+      meter('executed', progress.executed, progress.expected, 'executed'),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
       h('h2', null, 'Verdicts'),
-      h('div', { class: 'counters' }, COUNTED.map((name) => h('div', { class: 'counter', id: `count-${name}` },
-        h('span', { class: 'counter-value' }, count(progress.counts[name])), verdictBadge(name))))),
-    h('section', { class: 'panel' },
+      h(
+        'div',
+        { class: 'counters' },
+        COUNTED.map((name) =>
+          h(
+            'div',
+            { class: 'counter', id: `count-${name}` },
+            h('span', { class: 'counter-value' }, count(progress.counts[name])),
+            verdictBadge(name),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
       h('h2', null, 'Time'),
-      h('table', { class: 'facts' }, h('tbody', null, [
-        ['wall time', wallTime(progress.time), 'time-wall'],
-        // summed over candidates (generation, build, tests), not the wall time: workers run side by side
-        ['summed over candidates', duration(progress.time.totalMs), 'time-total'],
-        ['average per candidate', duration(progress.time.averageMs), 'time-average'],
-        ['generation', duration(progress.time.generationMs), null],
-        ['build', duration(progress.time.buildMs), null],
-        ['tests', duration(progress.time.testMs), null],
-      ].map(([name, value, id]) => h('tr', { id }, h('th', null, name), h('td', null, value)))))),
-    h('section', { class: 'panel wide' },
-      h('h2', null, 'Per repository so far'),
-      reportTable(ctx, progress.perRepo)),
-    h('p', { class: 'muted small', id: 'updated' }, `${ctx.isStatic ? 'snapshot of' : 'updated'} ${new Date(progress.updatedAt).toLocaleTimeString('en-GB')} · version ${progress.version}`));
+      h(
+        'table',
+        { class: 'facts' },
+        h(
+          'tbody',
+          null,
+          [
+            ['wall time', wallTime(progress.time), 'time-wall'],
+            // summed over candidates (generation, build, tests), not the wall time: workers run side by side
+            ['summed over candidates', duration(progress.time.totalMs), 'time-total'],
+            ['average per candidate', duration(progress.time.averageMs), 'time-average'],
+            ['generation', duration(progress.time.generationMs), null],
+            ['build', duration(progress.time.buildMs), null],
+            ['tests', duration(progress.time.testMs), null],
+          ].map(([name, value, id]) => h('tr', { id }, h('th', null, name), h('td', null, value))),
+        ),
+      ),
+    ),
+    h('section', { class: 'panel wide' }, h('h2', null, 'Per repository so far'), reportTable(ctx, progress.perRepo)),
+    h(
+      'p',
+      { class: 'muted small', id: 'updated' },
+      `${ctx.isStatic ? 'snapshot of' : 'updated'} ${new Date(progress.updatedAt).toLocaleTimeString('en-GB')} · ` +
+        `version ${progress.version}`,
+    ),
+  );
 }
 
 export async function progressView(ctx, container, { run }) {
   const body = h('div', { class: 'progress-grid' });
-  append(container, h('h1', null, `Progress · ${run}`, ctx.isStatic ? null : h('span', { class: 'live', title: 'updates every second' }, 'live')), body);
+  append(
+    container,
+    h(
+      'h1',
+      null,
+      `Progress · ${run}`,
+      ctx.isStatic ? null : h('span', { class: 'live', title: 'updates every second' }, 'live'),
+    ),
+    body,
+  );
   let version = -1;
   const refresh = async () => {
     const progress = await api.progress(run);
@@ -66,7 +112,11 @@ export async function progressView(ctx, container, { run }) {
   const timer = setInterval(async () => {
     if (busy) return;
     busy = true;
-    await refresh().catch(() => {}).finally(() => { busy = false; });
+    await refresh()
+      .catch(() => {})
+      .finally(() => {
+        busy = false;
+      });
   }, 1000);
   return () => clearInterval(timer);
 }

@@ -3,7 +3,16 @@
 // `/api/runs/:run/tasks?…` endpoint run the same code. Types: query.d.ts.
 
 /** Task-level verdict classes from best to worst (a task shows its best candidate's class). */
-export const VERDICT_ORDER = ['passed', 'flagged', 'built', 'failed', 'timeout', 'not-run', 'no-output', 'no-candidates'];
+export const VERDICT_ORDER = [
+  'passed',
+  'flagged',
+  'built',
+  'failed',
+  'timeout',
+  'not-run',
+  'no-output',
+  'no-candidates',
+];
 
 /** Facets that every row has; label facets (level, bucket, semantic, lines, ...) come from the rows. */
 export const FIXED_FACETS = ['repo', 'language', 'kind', 'verdict'];
@@ -58,7 +67,8 @@ export function parseQuery(params) {
 export function formatQuery(query) {
   const params = new URLSearchParams();
   if (query.text) params.set('q', query.text);
-  for (const [facet, value] of Object.entries(query.facets).sort()) if (value !== undefined && value !== '') params.set(facet, value);
+  for (const [facet, value] of Object.entries(query.facets).sort())
+    if (value !== undefined && value !== '') params.set(facet, value);
   for (const [metric, [low, high]] of Object.entries(query.ranges).sort()) {
     if (low !== null || high !== null) params.append('range', `${metric}:${low ?? ''}:${high ?? ''}`);
   }
@@ -80,7 +90,9 @@ function haystack(row) {
 /** Compiles the filter part of a query; `skipFacet` leaves one facet out (for its own counts). */
 function compileFilter(query, skipFacet) {
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
-  const facets = Object.entries(query.facets).filter(([facet, value]) => facet !== skipFacet && value !== undefined && value !== '');
+  const facets = Object.entries(query.facets).filter(
+    ([facet, value]) => facet !== skipFacet && value !== undefined && value !== '',
+  );
   const ranges = Object.entries(query.ranges).filter(([, [low, high]]) => low !== null || high !== null);
   return (row) => {
     for (const [facet, value] of facets) if ((row.facets[facet] ?? '') !== value) return false;

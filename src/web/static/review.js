@@ -27,7 +27,11 @@ async function save(mark) {
   const item = state.items[state.index];
   const note = document.getElementById('note').value;
   try {
-    const answer = await request(`/api/review/${encodeURIComponent(item.id)}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mark, note }) });
+    const answer = await request(`/api/review/${encodeURIComponent(item.id)}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mark, note }),
+    });
     state.reviews[item.id] = { mark, note };
     state.reviewed = answer.reviewed;
     return true;
@@ -61,11 +65,25 @@ function show(index) {
   const review = state.reviews[item.id];
   replaceChildren(
     main,
-    h('div', { class: 'review-head' },
+    h(
+      'div',
+      { class: 'review-head' },
       h('h1', { id: 'task-title' }, item.name ?? item.id),
       h('span', { id: 'position', class: 'muted' }, `task ${state.index + 1} of ${state.items.length}`),
-      h('span', { class: 'muted' }, `${item.repo}/${item.path}:${item.line} · ${item.language}${item.kind === 'synthetic' ? ' · synthetic docstring' : ''}`),
-      h('span', { id: 'current-mark', class: `mark-badge${review ? ` mark-${review.mark === '-' ? 'minus' : review.mark === '?' ? 'question' : 'plus'}` : ''}` }, review ? `marked ${review.mark}` : 'not marked'),
+      h(
+        'span',
+        { class: 'muted' },
+        `${item.repo}/${item.path}:${item.line} · ` +
+          `${item.language}${item.kind === 'synthetic' ? ' · synthetic docstring' : ''}`,
+      ),
+      h(
+        'span',
+        {
+          id: 'current-mark',
+          class: `mark-badge${review ? ` mark-${review.mark === '-' ? 'minus' : review.mark === '?' ? 'question' : 'plus'}` : ''}`,
+        },
+        review ? `marked ${review.mark}` : 'not marked',
+      ),
     ),
     h('h3', null, 'Docstring'),
     h('pre', { id: 'docstring', class: 'review-doc' }, item.docstring ?? '(no docstring)'),
@@ -73,8 +91,21 @@ function show(index) {
     h('pre', { id: 'signature', class: 'code' }, item.signature ?? ''),
     h('h3', null, 'Code'),
     h('pre', { id: 'body', class: 'code' }, item.body),
-    h('div', { class: 'review-actions' },
-      MARKS.map(({ mark, label }) => h('button', { 'data-mark': mark, class: review?.mark === mark ? 'chosen' : null, title: label, on: { click: () => markCurrent(mark) } }, `${mark}  ${label}`)),
+    h(
+      'div',
+      { class: 'review-actions' },
+      MARKS.map(({ mark, label }) =>
+        h(
+          'button',
+          {
+            'data-mark': mark,
+            class: review?.mark === mark ? 'chosen' : null,
+            title: label,
+            on: { click: () => markCurrent(mark) },
+          },
+          `${mark}  ${label}`,
+        ),
+      ),
       h('button', { id: 'prev', on: { click: () => show(state.index - 1) } }, '← previous'),
       h('button', { id: 'next', on: { click: () => show(state.index + 1) } }, 'next →'),
     ),
@@ -87,7 +118,8 @@ function show(index) {
   // A changed note of a task already marked is saved when the field is left.
   note.addEventListener('change', () => {
     const current = state.reviews[item.id];
-    if (current && note.value !== current.note) save(current.mark).then((saved) => saved && (document.getElementById('status').textContent = 'note saved'));
+    if (current && note.value !== current.note)
+      save(current.mark).then((saved) => saved && (document.getElementById('status').textContent = 'note saved'));
   });
 }
 
@@ -111,7 +143,7 @@ async function start() {
     Object.assign(state, { items: data.items, reviews: data.reviews, reviewed: data.reviewed, total: data.total });
     document.getElementById('review-who').textContent = `${data.tasksFile} · reviewer ${data.reviewer}`;
     const firstOpen = state.items.findIndex((item) => !state.reviews[item.id]);
-    show(firstOpen >= 0 ? firstOpen : 0);
+    show(Math.max(firstOpen, 0));
   } catch (error) {
     replaceChildren(document.getElementById('main'), h('p', { class: 'error' }, error.message));
   }

@@ -6,7 +6,12 @@ import { append, count, duration, h, num, replaceChildren, table, verdictBadge }
 import { href } from './nav.js';
 import { parseQuery, runQuery } from './query.js';
 
-const VIEWS = [['output', 'output', 'o'], ['raw', 'raw', 'r'], ['diff', 'diff vs reference', 'd'], ['file', 'in file', 'f']];
+const VIEWS = [
+  ['output', 'output', 'o'],
+  ['raw', 'raw', 'r'],
+  ['diff', 'diff vs reference', 'd'],
+  ['file', 'in file', 'f'],
+];
 const TOKEN_PARTS = ['instruction', 'infile', 'suffix', 'retrieved', 'oracle', 'total'];
 const SIGNS = { equal: ' ', delete: '-', insert: '+' };
 const DIFF_OPS = { '=': 'equal', '-': 'delete', '+': 'insert' };
@@ -32,8 +37,17 @@ function codeBlock(text, first = 1, className = '') {
 
 /** The whole file with the candidate in the hole, highlighted and scrolled into view. */
 function splicedBlock(task, text) {
-  const hole = h('mark', { class: `hole${text === '' ? ' empty' : ''}`, title: 'the candidate, where the reference was' }, text);
-  const block = h('div', { class: 'code file' }, gutter(1, lineCount(task.prefix + text + task.suffix)), h('pre', { class: 'text' }, task.prefix, hole, task.suffix));
+  const hole = h(
+    'mark',
+    { class: `hole${text === '' ? ' empty' : ''}`, title: 'the candidate, where the reference was' },
+    text,
+  );
+  const block = h(
+    'div',
+    { class: 'code file' },
+    gutter(1, lineCount(task.prefix + text + task.suffix)),
+    h('pre', { class: 'text' }, task.prefix, hole, task.suffix),
+  );
   requestAnimationFrame(() => {
     block.scrollTop = Math.max(0, hole.offsetTop - block.clientHeight / 3);
   });
@@ -48,7 +62,10 @@ function splitLines(text) {
   return lines;
 }
 
-/** The diff (one character per line: `=`, `-` reference only, `+` candidate only) with both texts' lines; the first DIFF_LINES_SHOWN lines until asked for all. */
+/**
+ * The diff (one character per line: `=`, `-` reference only, `+` candidate only) with both texts' lines; the first
+ * DIFF_LINES_SHOWN lines until asked for all.
+ */
 function diffBlock(ops, reference, output, firstLine, method) {
   const oldLines = splitLines(reference);
   const newLines = splitLines(output);
@@ -66,34 +83,66 @@ function diffBlock(ops, reference, output, firstLine, method) {
       const op = DIFF_OPS[ops[shown]];
       const oldLine = op === 'insert' ? null : ++oldIndex;
       const newLine = op === 'delete' ? null : ++newIndex;
-      lines.push(h('div', { class: `dl ${op}`, dataset: { op } },
-        h('span', { class: 'ln' }, oldLine === null ? '' : String(firstLine + oldLine - 1)),
-        h('span', { class: 'ln' }, newLine === null ? '' : String(newLine)),
-        h('span', { class: 'sign' }, SIGNS[op]),
-        h('span', { class: 'tx' }, op === 'insert' ? newLines[newLine - 1] : oldLines[oldLine - 1])));
+      lines.push(
+        h(
+          'div',
+          { class: `dl ${op}`, dataset: { op } },
+          h('span', { class: 'ln' }, oldLine === null ? '' : String(firstLine + oldLine - 1)),
+          h('span', { class: 'ln' }, newLine === null ? '' : String(newLine)),
+          h('span', { class: 'sign' }, SIGNS[op]),
+          h('span', { class: 'tx' }, op === 'insert' ? newLines[newLine - 1] : oldLines[oldLine - 1]),
+        ),
+      );
     }
     append(body, lines);
     more.hidden = shown >= ops.length;
     more.textContent = `show all ${count(ops.length)} lines (${count(shown)} shown)`;
   }
   render(DIFF_LINES_SHOWN);
-  return h('div', null,
-    h('p', { class: 'muted small diff-summary' }, `${counts['-']} line(s) only in the reference, ${counts['+']} only in the candidate, ${counts['=']} the same${how}`),
-    body, more);
+  return h(
+    'div',
+    null,
+    h(
+      'p',
+      { class: 'muted small diff-summary' },
+      `${counts['-']} line(s) only in the reference, ${counts['+']} only in the candidate, ${counts['=']} the ` +
+        `same${how}`,
+    ),
+    body,
+    more,
+  );
 }
 
 function factsTable(entries) {
-  return h('table', { class: 'facts' }, h('tbody', null, entries.filter(Boolean).map(([name, value]) => h('tr', null, h('th', null, name), h('td', null, value)))));
+  return h(
+    'table',
+    { class: 'facts' },
+    h(
+      'tbody',
+      null,
+      entries.filter(Boolean).map(([name, value]) => h('tr', null, h('th', null, name), h('td', null, value))),
+    ),
+  );
 }
 
 function originalPanel(detail) {
   const { task, facts } = detail;
   const callees = facts.callees
-    ? h('div', null,
-      h('h3', null, `Callees per level (${facts.calleesFrom === 'oracle' ? 'from the oracle snippets' : facts.calleesFrom === 'published' ? 'published counts' : 'from the index'})`),
-      table(Object.keys(facts.callees), [Object.values(facts.callees)], { class: 'callees' }))
+    ? h(
+        'div',
+        null,
+        h(
+          'h3',
+          null,
+          `Callees per level ` +
+            `(${facts.calleesFrom === 'oracle' ? 'from the oracle snippets' : facts.calleesFrom === 'published' ? 'published counts' : 'from the index'})`,
+        ),
+        table(Object.keys(facts.callees), [Object.values(facts.callees)], { class: 'callees' }),
+      )
     : null;
-  return h('section', { class: 'panel original', id: 'original' },
+  return h(
+    'section',
+    { class: 'panel original', id: 'original' },
     h('h2', null, 'Original'),
     factsTable([
       ['path', `${task.path}:${task.span.startLine}–${task.span.endLine}`],
@@ -109,18 +158,36 @@ function originalPanel(detail) {
     task.docstring ? [h('h3', null, 'Docstring'), h('pre', { class: 'doc' }, task.docstring)] : null,
     task.signature ? [h('h3', null, 'Signature'), h('pre', { class: 'signature' }, task.signature)] : null,
     h('h3', null, 'Reference'),
-    codeBlock(task.reference, task.span.startLine, 'reference'));
+    codeBlock(task.reference, task.span.startLine, 'reference'),
+  );
 }
 
 function candidateFacts(candidate) {
   const verdict = candidate.verdict;
-  return h('div', { class: 'candidate-facts' },
+  return h(
+    'div',
+    { class: 'candidate-facts' },
     factsTable([
-      ['verdict', verdictBadge(candidate.class, verdict ? `${candidate.class} (${verdict.verdict})` : candidate.class === 'no-output' ? 'no output' : 'not executed')],
+      [
+        'verdict',
+        verdictBadge(
+          candidate.class,
+          verdict
+            ? `${candidate.class} (${verdict.verdict})`
+            : candidate.class === 'no-output'
+              ? 'no output'
+              : 'not executed',
+        ),
+      ],
       verdict?.reason && ['why', verdict.reason],
       verdict?.flags?.length && verdict.verdict !== 'pass-flagged' && ['flags', verdict.flags.join('; ')],
       verdict && ['build', duration(verdict.buildMs)],
-      verdict && ['tests', verdict.verdict === 'build-error' ? 'not run (the build failed)' : `${duration(verdict.testMs)} · ${verdict.selectedTests.length ? verdict.selectedTests.join(', ') : 'whole suite'}`],
+      verdict && [
+        'tests',
+        verdict.verdict === 'build-error'
+          ? 'not run (the build failed)'
+          : `${duration(verdict.testMs)} · ${verdict.selectedTests.length ? verdict.selectedTests.join(', ') : 'whole suite'}`,
+      ],
       verdict && ['execution cached', verdict.cached ? 'yes' : 'no'],
       ['generation', `${duration(candidate.latencyMs)}${candidate.cached ? ' (response cache)' : ''}`],
       ['total time', duration(candidate.timeMs)],
@@ -130,62 +197,163 @@ function candidateFacts(candidate) {
       candidate.error && ['error', h('span', { class: 'error-text' }, candidate.error)],
     ]),
     Object.keys(candidate.scores).length
-      ? table(Object.keys(candidate.scores), [Object.entries(candidate.scores).map(([name, value]) => (candidate.scoreCaveats[name] ? h('span', { class: 'caveat', title: candidate.scoreCaveats[name] }, `${num(value, 1)}*`) : num(value, 1)))], { class: 'scores' })
+      ? table(
+          Object.keys(candidate.scores),
+          [
+            Object.entries(candidate.scores).map(([name, value]) =>
+              candidate.scoreCaveats[name]
+                ? h('span', { class: 'caveat', title: candidate.scoreCaveats[name] }, `${num(value, 1)}*`)
+                : num(value, 1),
+            ),
+          ],
+          { class: 'scores' },
+        )
       : h('p', { class: 'muted' }, 'not scored'),
-    Object.entries(candidate.scoreCaveats).map(([name, caveat]) => h('p', { class: 'muted small caveat-note' }, `* ${name}: ${caveat}`)),
+    Object.entries(candidate.scoreCaveats).map(([name, caveat]) =>
+      h('p', { class: 'muted small caveat-note' }, `* ${name}: ${caveat}`),
+    ),
     agentTrace(candidate.trace),
-    verdict?.logTail ? [h('h3', null, 'Log tail'), h('pre', { class: 'log' }, verdict.logTail)] : null);
+    verdict?.logTail ? [h('h3', null, 'Log tail'), h('pre', { class: 'log' }, verdict.logTail)] : null,
+  );
 }
 
-/** An agent run's turns as a timeline: each turn's time and tokens and the model's text, each tool call with what its result added to the prompt. */
+/**
+ * An agent run's turns as a timeline: each turn's time and tokens and the model's text, each tool call with what its
+ * result added to the prompt.
+ */
 function agentTrace(trace) {
   if (!trace) return null;
   const calls = trace.turns.flatMap((turn) => turn.toolCalls).length;
   const stop = trace.stoppedBy === 'answer' ? 'its answer' : `the ${trace.stoppedBy} budget`;
-  return h('section', { class: 'agent-trace' },
+  return h(
+    'section',
+    { class: 'agent-trace' },
     h('h3', null, 'Agent trace'),
-    h('p', { class: 'muted small trace-summary' }, `${trace.turns.length} turns, ${calls} tool calls, ended by ${stop} · tools: ${trace.tools.join(', ')}`),
-    h('ol', { class: 'timeline' }, trace.turns.map((turn, index) => h('li', { class: 'turn' },
-      h('div', { class: 'turn-head' }, `turn ${index + 1} · ${duration(turn.ms)} · ${turn.promptTokens ?? '–'} prompt + ${turn.completionTokens ?? '–'} completion tokens`),
-      turn.content ? h('pre', { class: 'turn-text' }, turn.content) : null,
-      turn.toolCalls.length > 0
-        ? h('ul', { class: 'tool-calls' }, turn.toolCalls.map((call) => h('li', { class: call.error ? 'tool-call refused' : 'tool-call' },
-          h('code', null, `${call.name}(${call.arguments})`),
-          call.error ? ` refused: ${call.error}` : ` +${count(call.resultTokens)} prompt tokens (${count(call.resultChars)} characters)`,
-          ` · ${duration(call.ms)}`)))
-        : null))));
+    h(
+      'p',
+      { class: 'muted small trace-summary' },
+      `${trace.turns.length} turns, ${calls} tool calls, ended by ${stop} · tools: ${trace.tools.join(', ')}`,
+    ),
+    h(
+      'ol',
+      { class: 'timeline' },
+      trace.turns.map((turn, index) =>
+        h(
+          'li',
+          { class: 'turn' },
+          h(
+            'div',
+            { class: 'turn-head' },
+            `turn ${index + 1} · ${duration(turn.ms)} · ${turn.promptTokens ?? '–'} prompt + ` +
+              `${turn.completionTokens ?? '–'} completion tokens`,
+          ),
+          turn.content ? h('pre', { class: 'turn-text' }, turn.content) : null,
+          turn.toolCalls.length > 0
+            ? h(
+                'ul',
+                { class: 'tool-calls' },
+                turn.toolCalls.map((call) =>
+                  h(
+                    'li',
+                    { class: call.error ? 'tool-call refused' : 'tool-call' },
+                    h('code', null, `${call.name}(${call.arguments})`),
+                    call.error
+                      ? ` refused: ${call.error}`
+                      : ` +${count(call.resultTokens)} prompt tokens (${count(call.resultChars)} characters)`,
+                    ` · ${duration(call.ms)}`,
+                  ),
+                ),
+              )
+            : null,
+        ),
+      ),
+    ),
+  );
 }
 
 function promptPanel(detail, runId) {
   const { prompt, task } = detail;
   const heading = h('h2', null, `Prompt · ${runId}`);
-  if (!prompt) return h('section', { class: 'panel prompt' }, heading, h('p', { class: 'muted' }, 'no prompt stored for this task'));
-  const parts = [...TOKEN_PARTS.filter((part) => part in prompt.tokens), ...Object.keys(prompt.tokens).filter((part) => !TOKEN_PARTS.includes(part))];
+  if (!prompt)
+    return h(
+      'section',
+      { class: 'panel prompt' },
+      heading,
+      h('p', { class: 'muted' }, 'no prompt stored for this task'),
+    );
+  const parts = [
+    ...TOKEN_PARTS.filter((part) => part in prompt.tokens),
+    ...Object.keys(prompt.tokens).filter((part) => !TOKEN_PARTS.includes(part)),
+  ];
   const retrieved = prompt.retrieved ?? task.retrieved ?? [];
   const oracleUsed = prompt.snippets.some((snippet) => snippet.source === 'oracle');
   const text = prompt.messages
-    ? prompt.messages.map((message) => [h('div', { class: 'role' }, message.role), h('pre', { class: 'prompt-text' }, message.content)])
+    ? prompt.messages.map((message) => [
+        h('div', { class: 'role' }, message.role),
+        h('pre', { class: 'prompt-text' }, message.content),
+      ])
     : h('pre', { class: 'prompt-text' }, prompt.prompt ?? '');
-  const size = prompt.messages ? prompt.messages.reduce((sum, m) => sum + m.content.length, 0) : (prompt.prompt ?? '').length;
-  return h('section', { class: 'panel prompt' },
+  const size = prompt.messages
+    ? prompt.messages.reduce((sum, m) => sum + m.content.length, 0)
+    : (prompt.prompt ?? '').length;
+  return h(
+    'section',
+    { class: 'panel prompt' },
     heading,
     h('h3', null, 'Tokens per part'),
     table(parts, [parts.map((part) => prompt.tokens[part])], { class: 'tokens' }),
     prompt.snippets.length
-      ? [h('h3', null, 'Snippets in the prompt'), table(['source', 'file', 'lines', 'score'], prompt.snippets.map((s) => [s.source, s.path, `${s.startLine}–${s.endLine}`, s.score === null ? '–' : num(s.score, 3)]), { class: 'snippets' })]
+      ? [
+          h('h3', null, 'Snippets in the prompt'),
+          table(
+            ['source', 'file', 'lines', 'score'],
+            prompt.snippets.map((s) => [
+              s.source,
+              s.path,
+              `${s.startLine}–${s.endLine}`,
+              s.score === null ? '–' : num(s.score, 3),
+            ]),
+            { class: 'snippets' },
+          ),
+        ]
       : h('p', { class: 'muted' }, 'no retrieved or oracle snippets (in-file context only)'),
     retrieved.length
-      ? [h('h3', null, 'Retrieved chunks'), retrieved.map((chunk) => h('details', { class: 'chunk' },
-        h('summary', null, `${chunk.path}:${chunk.startLine}–${chunk.endLine}${chunk.score === null ? '' : ` · score ${num(chunk.score, 3)}`}`),
-        h('pre', null, chunk.text)))]
+      ? [
+          h('h3', null, 'Retrieved chunks'),
+          retrieved.map((chunk) =>
+            h(
+              'details',
+              { class: 'chunk' },
+              h(
+                'summary',
+                null,
+                `${chunk.path}:${chunk.startLine}–${chunk.endLine}${chunk.score === null ? '' : ` · score ${num(chunk.score, 3)}`}`,
+              ),
+              h('pre', null, chunk.text),
+            ),
+          ),
+        ]
       : null,
     task.oracle?.length
-      ? [h('h3', null, `Oracle context${oracleUsed ? '' : ' (not in this prompt)'}`), task.oracle.map((snippet) => h('details', { class: 'chunk' },
-        h('summary', null, `${snippet.name ? `${snippet.name} · ` : ''}${snippet.path}:${snippet.startLine}–${snippet.endLine}`),
-        snippet.docstring ? h('pre', { class: 'doc' }, snippet.docstring) : null,
-        h('pre', null, snippet.text)))]
+      ? [
+          h('h3', null, `Oracle context${oracleUsed ? '' : ' (not in this prompt)'}`),
+          task.oracle.map((snippet) =>
+            h(
+              'details',
+              { class: 'chunk' },
+              h(
+                'summary',
+                null,
+                `${snippet.name ? `${snippet.name} · ` : ''}${snippet.path}:${snippet.startLine}–${snippet.endLine}`,
+              ),
+              snippet.docstring ? h('pre', { class: 'doc' }, snippet.docstring) : null,
+              h('pre', null, snippet.text),
+            ),
+          ),
+        ]
       : null,
-    h('details', { class: 'prompt-full' }, h('summary', null, `Prompt as sent (${count(size)} characters)`), text));
+    h('details', { class: 'prompt-full' }, h('summary', null, `Prompt as sent (${count(size)} characters)`), text),
+  );
 }
 
 export async function taskView(ctx, container, { runs, id, samples, params }) {
@@ -194,19 +362,36 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
   const query = parseQuery(params);
   const comparing = runs.length === 2;
   // The server finds a task by id; an exported copy by its position, which the run's rows give.
-  const details = await Promise.all(runs.map(async (run) => {
-    const ord = ctx.isStatic ? (await ctx.rows(run)).find((r) => r.id === id)?.ord : null;
-    if (ord === undefined) throw new Error(`run '${run}' has no task '${id}'`);
-    return api.task(run, { id, ord });
-  }));
-  const state = { view: VIEWS.some(([name]) => name === requestedView) ? requestedView : 'output', samples: runs.map((_, i) => samples[i] ?? details[i].candidates[0]?.sample ?? 0) };
+  const details = await Promise.all(
+    runs.map(async (run) => {
+      const ord = ctx.isStatic ? (await ctx.rows(run)).find((r) => r.id === id)?.ord : null;
+      if (ord === undefined) throw new Error(`run '${run}' has no task '${id}'`);
+      return api.task(run, { id, ord });
+    }),
+  );
+  const state = {
+    view: VIEWS.some(([name]) => name === requestedView) ? requestedView : 'output',
+    samples: runs.map((_, i) => samples[i] ?? details[i].candidates[0]?.sample ?? 0),
+  };
 
   // The task's place in the (filtered) list, known once the run's whole list has loaded: a long run's
   // task page does not wait for it.
   let order = [];
   let position = -1;
-  const linkTo = (taskId) => (comparing ? href.compareTask(runs[0], runs[1], taskId, runs.map(() => 0), state.view) : href.task(runs[0], taskId, 0, query, state.view));
-  const currentLink = () => (comparing ? href.compareTask(runs[0], runs[1], id, state.samples, state.view) : href.task(runs[0], id, state.samples[0], query, state.view));
+  const linkTo = (taskId) =>
+    comparing
+      ? href.compareTask(
+          runs[0],
+          runs[1],
+          taskId,
+          runs.map(() => 0),
+          state.view,
+        )
+      : href.task(runs[0], taskId, 0, query, state.view);
+  const currentLink = () =>
+    comparing
+      ? href.compareTask(runs[0], runs[1], id, state.samples, state.view)
+      : href.task(runs[0], id, state.samples[0], query, state.view);
   const step = (delta) => {
     const next = order[position + delta];
     if (next) location.hash = linkTo(next.id);
@@ -226,20 +411,58 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
     const text = state.view === 'raw' ? chosen.raw : chosen.output;
     let body;
     if (text === null) body = h('p', { class: 'error-text' }, chosen.error ?? 'no output');
-    else if (state.view === 'diff') body = diffBlock(chosen.diff, detail.task.reference, chosen.output, detail.task.span.startLine, chosen.diffMethod);
+    else if (state.view === 'diff')
+      body = diffBlock(
+        chosen.diff,
+        detail.task.reference,
+        chosen.output,
+        detail.task.span.startLine,
+        chosen.diffMethod,
+      );
     else if (state.view === 'file') body = splicedBlock(detail.task, text);
     else body = codeBlock(text, 1, 'candidate');
-    replaceChildren(panes[index],
+    replaceChildren(
+      panes[index],
       title,
-      h('div', { class: 'tabs', role: 'tablist' }, candidates.map((c) => h('button', {
-        type: 'button', role: 'tab', class: `tab v-${c.class}${c === chosen ? ' selected' : ''}`, 'aria-selected': c === chosen ? 'true' : 'false',
-        title: `sample ${c.sample}: ${c.class}`, dataset: { sample: String(c.sample) }, on: { click: () => select(index, c.sample) },
-      }, `#${c.sample}`))),
-      h('div', { class: 'modes' }, VIEWS.map(([name, label, key]) => h('button', {
-        type: 'button', class: `mode${name === state.view ? ' selected' : ''}`, dataset: { view: name }, title: `key ${key}`, on: { click: () => setView(name) },
-      }, label))),
+      h(
+        'div',
+        { class: 'tabs', role: 'tablist' },
+        candidates.map((c) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              role: 'tab',
+              class: `tab v-${c.class}${c === chosen ? ' selected' : ''}`,
+              'aria-selected': c === chosen ? 'true' : 'false',
+              title: `sample ${c.sample}: ${c.class}`,
+              dataset: { sample: String(c.sample) },
+              on: { click: () => select(index, c.sample) },
+            },
+            `#${c.sample}`,
+          ),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'modes' },
+        VIEWS.map(([name, label, key]) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: `mode${name === state.view ? ' selected' : ''}`,
+              dataset: { view: name },
+              title: `key ${key}`,
+              on: { click: () => setView(name) },
+            },
+            label,
+          ),
+        ),
+      ),
       body,
-      candidateFacts(chosen));
+      candidateFacts(chosen),
+    );
   }
   function select(index, sample) {
     state.samples[index] = sample;
@@ -260,29 +483,55 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
 
   const task = details[0].task;
   const back = comparing ? href.compare(runs[0], runs[1]) : href.list(runs[0], query);
-  const prevButton = h('button', { type: 'button', id: 'prev-task', disabled: true, on: { click: () => step(-1) } }, '‹ prev (k)');
-  const nextButton = h('button', { type: 'button', id: 'next-task', disabled: true, on: { click: () => step(1) } }, 'next (j) ›');
+  const prevButton = h(
+    'button',
+    { type: 'button', id: 'prev-task', disabled: true, on: { click: () => step(-1) } },
+    '‹ prev (k)',
+  );
+  const nextButton = h(
+    'button',
+    { type: 'button', id: 'next-task', disabled: true, on: { click: () => step(1) } },
+    'next (j) ›',
+  );
   const positionText = h('span', { class: 'muted', id: 'position' }, 'loading the task list');
-  ctx.rows(runs[0]).then((rows) => {
-    const filtered = runQuery(rows, query).rows;
-    order = filtered.some((r) => r.id === id) ? filtered : rows;
-    position = order.findIndex((r) => r.id === id);
-    prevButton.disabled = position <= 0;
-    nextButton.disabled = position >= order.length - 1;
-    positionText.textContent = `task ${count(position + 1)} of ${count(order.length)}`;
-  }, (error) => {
-    positionText.textContent = `the task list did not load: ${error.message ?? error}`;
-  });
-  append(container, 
-    h('div', { class: 'taskbar' },
+  ctx.rows(runs[0]).then(
+    (rows) => {
+      const filtered = runQuery(rows, query).rows;
+      order = filtered.some((r) => r.id === id) ? filtered : rows;
+      position = order.findIndex((r) => r.id === id);
+      prevButton.disabled = position <= 0;
+      nextButton.disabled = position >= order.length - 1;
+      positionText.textContent = `task ${count(position + 1)} of ${count(order.length)}`;
+    },
+    (error) => {
+      positionText.textContent = `the task list did not load: ${error.message ?? error}`;
+    },
+  );
+  append(
+    container,
+    h(
+      'div',
+      { class: 'taskbar' },
       h('a', { href: back, class: 'back' }, comparing ? '← comparison' : '← list'),
       prevButton,
       nextButton,
       positionText,
       // a task without a name (a cross-file or node hole) is titled by its place, not by its id twice
-      h('h1', { id: 'task-title' }, task.name ?? `${task.path}:${task.span.startLine}`, ' ', h('span', { class: 'muted small' }, task.id))),
+      h(
+        'h1',
+        { id: 'task-title' },
+        task.name ?? `${task.path}:${task.span.startLine}`,
+        ' ',
+        h('span', { class: 'muted small' }, task.id),
+      ),
+    ),
     h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]), panes),
-    h('div', { class: `prompts${comparing ? ' two' : ''}` }, details.map((detail, index) => promptPanel(detail, runs[index]))));
+    h(
+      'div',
+      { class: `prompts${comparing ? ' two' : ''}` },
+      details.map((detail, index) => promptPanel(detail, runs[index])),
+    ),
+  );
   panes.forEach((_, index) => renderPane(index));
   ctx.replaceHash(currentLink());
 
@@ -294,8 +543,12 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
     N: () => cycle(comparing ? 1 : 0, 1),
     P: () => cycle(comparing ? 1 : 0, -1),
     ...Object.fromEntries(VIEWS.map(([name, , key]) => [key, () => setView(name)])),
-    u: () => { location.hash = back; },
-    Escape: () => { location.hash = back; },
+    u: () => {
+      location.hash = back;
+    },
+    Escape: () => {
+      location.hash = back;
+    },
   });
   return null;
 }

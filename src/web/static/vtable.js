@@ -11,8 +11,22 @@ const OVERSCAN = 8;
  */
 export function virtualTable({ columns, href, rowClass, onSort, fit = false, rowHeight = 28 }) {
   const template = columns.map((column) => column.width ?? '1fr').join(' ');
-  const head = h('div', { class: 'vt-head', role: 'row' }, columns.map((column) =>
-    h('div', { class: `vt-cell ${column.className ?? ''}${column.sortKey ? ' sortable' : ''}`, role: 'columnheader', title: column.sortKey ? `sort by ${column.title}` : null, on: column.sortKey ? { click: () => onSort?.(column.sortKey) } : null }, column.title)));
+  const head = h(
+    'div',
+    { class: 'vt-head', role: 'row' },
+    columns.map((column) =>
+      h(
+        'div',
+        {
+          class: `vt-cell ${column.className ?? ''}${column.sortKey ? ' sortable' : ''}`,
+          role: 'columnheader',
+          title: column.sortKey ? `sort by ${column.title}` : null,
+          on: column.sortKey ? { click: () => onSort?.(column.sortKey) } : null,
+        },
+        column.title,
+      ),
+    ),
+  );
   head.style.gridTemplateColumns = template;
   const body = h('div', { class: 'vt-body', role: 'rowgroup' });
   const element = h('div', { class: 'vt', role: 'table' }, head, body);
@@ -23,15 +37,26 @@ export function virtualTable({ columns, href, rowClass, onSort, fit = false, row
   function render() {
     frame = 0;
     body.style.height = `${rows.length * rowHeight}px`;
-    if (fit) element.style.height = `${Math.min(head.offsetHeight + rows.length * rowHeight + 2, Math.round(window.innerHeight * 0.6))}px`;
+    if (fit)
+      element.style.height = `${Math.min(head.offsetHeight + rows.length * rowHeight + 2, Math.round(window.innerHeight * 0.6))}px`;
     const top = Math.max(0, element.scrollTop - body.offsetTop);
     const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
     const last = Math.min(rows.length, Math.ceil((top + element.clientHeight) / rowHeight) + OVERSCAN);
     const visible = [];
     for (let index = first; index < last; index++) {
       const row = rows[index];
-      const line = h('a', { class: `vt-row${index === selected ? ' selected' : ''} ${rowClass?.(row) ?? ''}`, href: href(row), role: 'row', dataset: { index: String(index) } },
-        columns.map((column) => h('div', { class: `vt-cell ${column.className ?? ''}`, role: 'cell' }, column.cell(row))));
+      const line = h(
+        'a',
+        {
+          class: `vt-row${index === selected ? ' selected' : ''} ${rowClass?.(row) ?? ''}`,
+          href: href(row),
+          role: 'row',
+          dataset: { index: String(index) },
+        },
+        columns.map((column) =>
+          h('div', { class: `vt-cell ${column.className ?? ''}`, role: 'cell' }, column.cell(row)),
+        ),
+      );
       line.style.gridTemplateColumns = template;
       line.style.top = `${index * rowHeight}px`;
       line.style.height = `${rowHeight}px`;
@@ -50,7 +75,8 @@ export function virtualTable({ columns, href, rowClass, onSort, fit = false, row
     const rowTop = body.offsetTop + index * rowHeight;
     const viewTop = element.scrollTop + head.offsetHeight;
     if (rowTop < viewTop) element.scrollTop = rowTop - head.offsetHeight;
-    else if (rowTop + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = rowTop + rowHeight - element.clientHeight;
+    else if (rowTop + rowHeight > element.scrollTop + element.clientHeight)
+      element.scrollTop = rowTop + rowHeight - element.clientHeight;
   }
 
   return {
