@@ -51,7 +51,9 @@ export function commandHelp(entry: CommandEntry, command: Command): string {
   if (entries.length > 0) {
     lines.push('Options:');
     for (const [name, spec] of entries) {
-      const flag = `${spec.short ? `-${spec.short}, ` : ''}--${name}${spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : ''}`;
+      const short = spec.short ? `-${spec.short}, ` : '';
+      const value = spec.type === 'string' ? ` ${spec.valueName ?? 'VALUE'}` : '';
+      const flag = `${short}--${name}${value}`;
       lines.push(
         `  ${flag.padEnd(28)} ` +
           `${spec.description}${spec.default !== undefined ? ` (default: ${String(spec.default)})` : ''}`,

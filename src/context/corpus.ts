@@ -211,9 +211,8 @@ export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifes
         else {
           const meta = { id: task.id, repo: name, path: task.path, language: task.language, kind: task.kind };
           const prompt = await chatBuilder.build(task);
-          chat.write(
-            `${JSON.stringify({ messages: [...(prompt.messages ?? []), { role: 'assistant', content: fenced(task) }], meta })}\n`,
-          );
+          const messages = [...(prompt.messages ?? []), { role: 'assistant', content: fenced(task) }];
+          chat.write(`${JSON.stringify({ messages, meta })}\n`);
           if (fim && fimBuilder)
             fim.write(`${JSON.stringify({ text: (await fimBuilder.build(task)).prompt + task.reference, meta })}\n`);
           counts.written++;

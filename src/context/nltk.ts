@@ -83,7 +83,8 @@ const NON_WORD = `(?:[)";}\\]\\*:@'\\({\\[?!])`;
 const MULTI_CHAR = `(?:-{2,}|\\.{2,}|(?:\\.${S}){2,}\\.)`;
 const WORD_START = '[^\\("`{\\[:;&#\\*@\\)}\\]\\-,]';
 const PUNKT_WORD = new RegExp(
-  `${MULTI_CHAR}|(?=${WORD_START})${NOT_S}+?(?=${S}|$|${NON_WORD}|${MULTI_CHAR}|,(?=$|${S}|${NON_WORD}|${MULTI_CHAR}))|${NOT_S}`,
+  `${MULTI_CHAR}|(?=${WORD_START})${NOT_S}+?` +
+    `(?=${S}|$|${NON_WORD}|${MULTI_CHAR}|,(?=$|${S}|${NON_WORD}|${MULTI_CHAR}))|${NOT_S}`,
   'gu',
 );
 const PERIOD_CONTEXT = new RegExp(`[.?!](?=(?<after>${NON_WORD}|${S}+(?<next>${NOT_S}+)))`, 'gud');

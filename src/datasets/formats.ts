@@ -85,7 +85,11 @@ const BUILTIN_IMPORTS: readonly ImportFormat[] = [
             `${report.rows} functions: ${report.unchanged} found unchanged (${report.atRecordedPosition} at the ` +
               `recorded lines, ${report.moved} at other lines, ${report.renamed} in another file), ${report.changed} ` +
               `found with a changed body (kept, meta.located 'changed'), ${report.dropped} not found ` +
-              `(dropped)${report.withoutCheckout > 0 ? `, ${report.withoutCheckout} without a checkout of their repository (empty prefix and suffix)` : ''}`,
+              `(dropped)${
+                report.withoutCheckout > 0
+                  ? `, ${report.withoutCheckout} without a checkout of their repository (empty prefix and suffix)`
+                  : ''
+              }`,
             ...report.details
               .filter((detail) => detail.located === 'changed' || detail.located === 'missing')
               .map(

@@ -83,7 +83,7 @@ export function detectCgroups(): CgroupSupport {
         kind: 'none',
         parents: {},
         reason:
-          `cgroup v2: the memory and pids controllers are not delegated to ${parent} (its ` + `cgroup.subtree_control)`,
+          'cgroup v2: the memory and pids controllers are not delegated to ' + `${parent} (its cgroup.subtree_control)`,
       });
     } catch (error) {
       return (detected = {
@@ -140,7 +140,8 @@ function pruneStale(parent: string): void {
 export function describeCgroups(): string {
   const support = detectCgroups();
   return support.kind === 'none'
-    ? `no cgroups (${support.reason}): memory, processes and CPU are capped per process by rlimits only, and the tmpfs mounts by their sizes`
+    ? `no cgroups (${support.reason}): memory, processes and CPU are capped per process by rlimits only, ` +
+        'and the tmpfs mounts by their sizes'
     : `caps per sandbox through ${support.reason}`;
 }
 

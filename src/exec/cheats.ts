@@ -7,6 +7,7 @@
 // too, so a function whose real body calls `_exit` is never flagged for doing the same. A flagged pass is its own
 // verdict, `pass-flagged`, never counted as a pass. One registry (a plugin adds its own patterns).
 import { getLanguage, isLanguageId } from '../languages/index.ts';
+import { anyOf } from '../util/patterns.ts';
 import { pluginEntry, Registry } from '../util/registry.ts';
 import { z } from 'zod';
 
@@ -47,7 +48,8 @@ for (const pattern of [
   {
     name: 'early-exit',
     description:
-      'ends or replaces the process itself (exit, _exit, quick_exit, the exec family, kill) before the runner can report',
+      'ends or replaces the process itself (exit, _exit, quick_exit, the exec family, kill) ' +
+      'before the runner can report',
     languages: C_FAMILY,
     pattern: /\b(?:_exit|_Exit|quick_exit|exit|execl|execlp|execle|execv|execvp|execvpe|execve|fexecve|kill|raise)\b/,
   },
@@ -55,8 +57,10 @@ for (const pattern of [
     name: 'c-processes',
     description: "starts processes or reads the runner's own arguments (system, popen, fork, posix_spawn, environ)",
     languages: C_FAMILY,
-    pattern:
-      /\b(?:system|popen|fork|vfork|clone|posix_spawnp?|environ|__environ|program_invocation_name|program_invocation_short_name|__libc_argv)\b/,
+    pattern: anyOf(
+      /\b(?:system|popen|fork|vfork|clone|posix_spawnp?)\b/,
+      /\b(?:environ|__environ|program_invocation_name|program_invocation_short_name|__libc_argv)\b/,
+    ),
   },
   {
     name: 'constructor-function',
@@ -74,23 +78,35 @@ for (const pattern of [
     name: 'interposed-output',
     description: 'defines or looks up a C library function the runner uses (printf, write, exit, dlsym RTLD_NEXT)',
     languages: C_FAMILY,
-    pattern:
-      /\b(?:int|void|ssize_t|size_t|long)\s*\**\s*(?:printf|fprintf|vprintf|vfprintf|puts|fputs|putchar|fputc|fwrite|write|exit|abort|fflush|strcmp|memcmp)\s*\([^;{]*\)\s*\{|\bRTLD_NEXT\b/,
+    pattern: anyOf(
+      new RegExp(
+        String.raw`\b(?:int|void|ssize_t|size_t|long)\s*\**\s*` +
+          '(?:printf|fprintf|vprintf|vfprintf|puts|fputs|putchar|fputc|fwrite|write|' +
+          'exit|abort|fflush|strcmp|memcmp)' +
+          String.raw`\s*\([^;{]*\)\s*\{`,
+      ),
+      /\bRTLD_NEXT\b/,
+    ),
   },
   {
     name: 'python-exit',
     description: 'ends or replaces the interpreter itself (_exit, sys.exit, kill, exec*, atexit)',
     languages: ['python'],
-    pattern:
-      /\b_exit\b|\bexit\b|\bkill\b|\babort\b|\bexec[lv]p?e?\b|\bspawn\w*|\bsubprocess\b|\bsystem\s*\(|\bpopen\b|\bfork\b|\batexit\b|\bquit\s*\(|\bsignal\b/,
+    pattern: anyOf(
+      /\b_exit\b|\bexit\b|\bkill\b|\babort\b|\bexec[lv]p?e?\b|\bspawn\w*|\bsubprocess\b/,
+      /\bsystem\s*\(|\bpopen\b|\bfork\b|\batexit\b|\bquit\s*\(|\bsignal\b/,
+    ),
   },
   {
     name: 'python-test-framework',
     description:
       'reaches into the test framework or the interpreter (unittest, pytest, assert methods, modules, frames, setattr)',
     languages: ['python'],
-    pattern:
-      /\bunittest\b|\b_?pytest\b|\bTestCase\b|\bassert[A-Z]\w*\s*=|\bruntest\b|\bmodules\b|\b_getframe\b|\binspect\b|\bgc\b|\bsetattr\s*\(|\bdelattr\s*\(|\b__dict__\b|\b__class__\b|\bimport\s+sys\s+as\b|\bfrom\s+(?:sys|os)\s+import\b/,
+    pattern: anyOf(
+      /\bunittest\b|\b_?pytest\b|\bTestCase\b|\bassert[A-Z]\w*\s*=|\bruntest\b|\bmodules\b|\b_getframe\b|\binspect\b/,
+      /\bgc\b|\bsetattr\s*\(|\bdelattr\s*\(|\b__dict__\b|\b__class__\b/,
+      /\bimport\s+sys\s+as\b|\bfrom\s+(?:sys|os)\s+import\b/,
+    ),
   },
   {
     name: 'python-equality',
@@ -103,8 +119,10 @@ for (const pattern of [
     description:
       "replaces the interpreter's output, builtins or compiled code (sys.stdout, builtins, marshal, __pycache__)",
     languages: ['python'],
-    pattern:
-      /\bsys\.(?:stdout|stderr|__stdout__)\s*=|\bsys\.(?:stdout|stderr)\.write\s*=|\b(?:__)?builtins(?:__)?\b|\bmarshal\b|__pycache__|\.pyc\b/,
+    pattern: anyOf(
+      /\bsys\.(?:stdout|stderr|__stdout__)\s*=|\bsys\.(?:stdout|stderr)\.write\s*=/,
+      /\b(?:__)?builtins(?:__)?\b|\bmarshal\b|__pycache__|\.pyc\b/,
+    ),
   },
   {
     name: 'node-exit',
@@ -116,30 +134,43 @@ for (const pattern of [
     name: 'node-test-framework',
     description: 'reaches into the test framework or its output (assert, node:test, process.stdout, console)',
     languages: ECMASCRIPT,
-    pattern:
-      /['"`](?:node:)?(?:assert|test|test\/reporters)(?:\/strict)?['"`]|\bprocess\s*\.\s*(?:stdout|stderr)\s*\.\s*write\s*=|\bconsole\s*\.\s*\w+\s*=|\bdefineProperty\s*\(\s*(?:process|console|globalThis|assert)\b|\brequire\s*\.\s*cache\b/,
+    pattern: anyOf(
+      /['"`](?:node:)?(?:assert|test|test\/reporters)(?:\/strict)?['"`]/,
+      /\bprocess\s*\.\s*(?:stdout|stderr)\s*\.\s*write\s*=|\bconsole\s*\.\s*\w+\s*=/,
+      /\bdefineProperty\s*\(\s*(?:process|console|globalThis|assert)\b|\brequire\s*\.\s*cache\b/,
+    ),
   },
   // Code built at run time hides what the patterns above look for (`getattr(__import__('o' + 's'), '_exit')`).
   {
     name: 'python-dynamic-code',
     description: 'builds or loads code at run time (exec, eval, __import__, importlib, computed getattr)',
     languages: ['python'],
-    pattern:
-      /\b(?:exec|eval|compile|__import__)\s*\(|\bimportlib\b|\bgetattr\s*\(\s*(?:__import__|sys|os|builtins|globals|type)\b|\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\bctypes\b/,
+    pattern: anyOf(
+      /\b(?:exec|eval|compile|__import__)\s*\(|\bimportlib\b/,
+      /\bgetattr\s*\(\s*(?:__import__|sys|os|builtins|globals|type)\b/,
+      /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[|\bctypes\b/,
+    ),
   },
   {
     name: 'node-dynamic-code',
     description: 'builds or loads code at run time (eval, Function, computed require or process member)',
     languages: ECMASCRIPT,
-    pattern:
-      /\beval\s*\(|\bFunction\s*\(|\brequire\s*\((?!\s*(['"])[^'"`$]*\1\s*\))|\b_load\b|\bconstructor\b|\bbinding\s*\(|\bimport\s*\(|\b(?:process|globalThis|global|module)\s*\[|\bvm\b\s*\.\s*run|['"`](?:node:)?(?:vm|child_process|worker_threads|inspector)['"`]/,
+    // (the first alternative holds the only capturing group: `\1` is its quote)
+    pattern: anyOf(
+      /\brequire\s*\((?!\s*(['"])[^'"`$]*\1\s*\))/,
+      /\beval\s*\(|\bFunction\s*\(|\b_load\b|\bconstructor\b|\bbinding\s*\(|\bimport\s*\(/,
+      /\b(?:process|globalThis|global|module)\s*\[|\bvm\b\s*\.\s*run/,
+      /['"`](?:node:)?(?:vm|child_process|worker_threads|inspector)['"`]/,
+    ),
   },
   {
     name: 'c-dynamic-code',
     description: 'runs code the compiler does not see (inline assembly, raw system calls, dlopen, mprotect)',
     languages: C_FAMILY,
-    pattern:
-      /\b(?:__asm__|asm)\b\s*(?:volatile|__volatile__)?\s*\(|\bsyscall\s*\(|\bdl(?:open|sym)\s*\(|\bmprotect\s*\(|\bptrace\s*\(/,
+    pattern: anyOf(
+      /\b(?:__asm__|asm)\b\s*(?:volatile|__volatile__)?\s*\(/,
+      /\bsyscall\s*\(|\bdl(?:open|sym)\s*\(|\bmprotect\s*\(|\bptrace\s*\(/,
+    ),
   },
   {
     name: 'jvm-reflection',
@@ -159,8 +190,10 @@ for (const pattern of [
     name: 'jvm-test-framework',
     description: 'replaces the output or inspects the caller (System.setOut, stack walking, setAccessible)',
     languages: JVM,
-    pattern:
-      /\bSystem\s*\.\s*set(?:Out|Err)\s*\(|\bStackWalker\b|\bgetStackTrace\s*\(|\bgetAllStackTraces\b|\bsetAccessible\s*\(\s*true\s*\)/,
+    pattern: anyOf(
+      /\bSystem\s*\.\s*set(?:Out|Err)\s*\(|\bStackWalker\b/,
+      /\bgetStackTrace\s*\(|\bgetAllStackTraces\b|\bsetAccessible\s*\(\s*true\s*\)/,
+    ),
   },
   {
     name: 'jvm-equality',

@@ -553,12 +553,16 @@ async function probeProducts(
     for (const command of buildCommands(env, prepared.tests ?? [])) {
       const outcome = await runInTree(prepared, worker.dir, command, { timeoutMs: env.setupTimeout * 1000 });
       if (outcome.sandboxFailed || outcome.hostDiskFull) {
-        infra = `the sandbox of the build command did not start${outcome.hostDiskFull ? ' (the host disk is full)' : ''} while measuring the build products of ${path}: ${logTail(outcome.output, 5)}`;
+        infra =
+          `the sandbox of the build command did not start${outcome.hostDiskFull ? ' (the host disk is full)' : ''} ` +
+          `while measuring the build products of ${path}: ${logTail(outcome.output, 5)}`;
         break;
       }
       if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) {
         const how = outcome.timedOut ? 'timed out' : `exited with ${outcome.exitCode ?? outcome.signal}`;
-        failure = `the build \`${command}\` ${how} on the unmodified ${path} with a newline added (measuring which products its candidates must not see):\n${logTail(outcome.output, 30)}`;
+        failure =
+          `the build \`${command}\` ${how} on the unmodified ${path} with a newline added ` +
+          `(measuring which products its candidates must not see):\n${logTail(outcome.output, 30)}`;
         break;
       }
     }

@@ -28,7 +28,11 @@ export const INFRA_MARKERS: RegExp[] = [/no space left on device/i, /\bENOSPC\b/
 /** How test runners report a test process killed by a signal: node's runner (`signal: 'SIGABRT'`) and make. */
 export const SIGNAL_MARKERS: RegExp[] = [
   /^\s*signal: '?SIG[A-Z]+'?\s*$/m,
-  /^make(\[\d+\])?: \*\*\* \[.*\] (Segmentation fault|Aborted|Killed|Bus error|Illegal instruction|Floating point exception)/m,
+  new RegExp(
+    String.raw`^make(\[\d+\])?: \*\*\* \[.*\] ` +
+      '(Segmentation fault|Aborted|Killed|Bus error|Illegal instruction|Floating point exception)',
+    'm',
+  ),
 ];
 export const RESOURCE_MARKERS: RegExp[] = [
   /resource temporarily unavailable/i,

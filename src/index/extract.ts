@@ -1996,6 +1996,11 @@ function usesAsVariable(text: string, words: RegExp): boolean {
   return false;
 }
 
+/** A C declaration statement: a type (with qualifiers, pointer marks) then its first declarator. */
+const C_DECLARATION = new RegExp(
+  String.raw`^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*` +
+    String.raw`([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)`,
+);
 /**
  * The names a function's text leaves undeclared to a compiler without its own headers: parameters and
  * locals of a type it cannot replace by a declared look-alike (`va_list ap`: `types`; YABLoCo's redis graph
@@ -2018,10 +2023,7 @@ function undeclaredNames(code: string, types: Set<string>, keywords: Set<string>
     .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
   for (const statement of text.split(/[;{}]/)) {
     // a declaration: a type (with qualifiers, pointer marks) then declarators
-    const declaration =
-      /^\s*(?:(?:static|const|volatile|register|unsigned|signed|struct|enum|union)\s+)*([A-Za-z_]\w*)[\s*]+([A-Za-z_]\w*)\s*(=|\[|,|$)/.exec(
-        statement,
-      );
+    const declaration = C_DECLARATION.exec(statement);
     if (!declaration || keywords.has(declaration[1]!) || keywords.has(declaration[2]!)) continue;
     if (!types.has(declaration[1]!)) continue;
     names.add(declaration[2]!);

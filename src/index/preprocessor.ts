@@ -270,8 +270,11 @@ function directiveWords(text: string): { defines: string[]; conditions: Set<stri
  * The files that may define macros on the build's command line or in a generated configuration header
  * (`add_definitions(-DFOO)`, `config.h.in`, `config.h.cmake`): a macro their text names is never taken as undefined.
  */
-export const BUILD_FILE =
-  /^(?:CMakeLists\.txt|.*\.cmake|.*\.in|configure|configure\.ac|GNUmakefile|[Mm]akefile.*|.*\.mk|.*\.mak|.*\.am|meson\.build|meson_options\.txt|meson\.options|.*\.pro|.*\.pri|premake.*\.lua|SConstruct|SConscript|BUILD|BUILD\.bazel|.*\.bzl|.*\.gypi?|setup\.py|build\.rs|wscript|Jamfile.*|Jamroot)$/;
+export const BUILD_FILE = new RegExp(
+  String.raw`^(?:CMakeLists\.txt|.*\.cmake|.*\.in|configure|configure\.ac|GNUmakefile|[Mm]akefile.*|.*\.mk|.*\.mak|` +
+    String.raw`.*\.am|meson\.build|meson_options\.txt|meson\.options|.*\.pro|.*\.pri|premake.*\.lua|SConstruct|` +
+    String.raw`SConscript|BUILD|BUILD\.bazel|.*\.bzl|.*\.gypi?|setup\.py|build\.rs|wscript|Jamfile.*|Jamroot)$`,
+);
 
 /**
  * A repository's own macros that are never defined on the platform indexed for: a macro the repository `#define`s only

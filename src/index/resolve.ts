@@ -451,7 +451,8 @@ export function contextLevel(
 
 /** Stable function id: path, qualified name and signature (whitespace-normalised), 16 hex chars. */
 export function functionId(path: string, qualifiedName: string, signature: string, occurrence = 0): string {
-  const key = `${path}\0${qualifiedName}\0${signature.replace(/\s+/g, ' ').trim()}${occurrence ? `\0${occurrence}` : ''}`;
+  const shape = signature.replace(/\s+/g, ' ').trim();
+  const key = `${path}\0${qualifiedName}\0${shape}${occurrence ? `\0${occurrence}` : ''}`;
   return createHash('sha1').update(key).digest('hex').slice(0, 16);
 }
 
@@ -1441,7 +1442,10 @@ export class Resolver {
   private resolveCall(caller: Definition, site: CallSite, context: FileContext): FunctionCall {
     const reusable = !this.moduleSystems.has(context.facts.language);
     const key = reusable
-      ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0${site.receiverRootType ?? '\u0001'}\0${site.argumentTypes?.join(',') ?? ''}\0${site.receiverConst === true}\0${caller.isConst}`
+      ? `${caller.owner}\0${site.name}\0${site.receiver === null ? '\u0001' : site.receiver}\0` +
+        `${site.receiverIsPath === true}\0${site.argumentCount}\0${site.receiverType ?? ''}\0` +
+        `${site.receiverRootType ?? '\u0001'}\0${site.argumentTypes?.join(',') ?? ''}\0` +
+        `${site.receiverConst === true}\0${caller.isConst}`
       : '';
     const known = reusable ? context.decided.get(key) : undefined;
     if (known) return { ...known, line: site.line };
@@ -2486,7 +2490,8 @@ export class Resolver {
       byArguments = new Map();
       this.fittestByCandidates.set(candidates, byArguments);
     }
-    const key = `${isOperatorUse(site) ? 'o' : ''}${site.argumentCount}\0${types.map((type) => type ?? '\u0001').join('\0')}`;
+    const typeList = types.map((type) => type ?? '\u0001').join('\0');
+    const key = `${isOperatorUse(site) ? 'o' : ''}${site.argumentCount}\0${typeList}`;
     let fittest = byArguments.get(key);
     if (!fittest) {
       fittest = { score: -1, found: [] };
@@ -2795,7 +2800,8 @@ export class Resolver {
         }
         const asFile = this.bySuffixWithExtensions(fromDir, modulePath, extensions);
         if (asFile.length > 0) return asFile;
-        // PSR-4 (composer) maps a namespace prefix to a folder (`App\` → `src/`): the path without its first segments.
+        // PSR-4 (composer) maps a namespace prefix to a folder (`App\` → `src/`): the path without its first
+        // segments.
         if (ref.target.includes('\\')) {
           const segments = modulePath.split('/');
           for (let drop = 1; drop <= segments.length - 2; drop++) {

@@ -315,7 +315,8 @@ export class IndexStore {
 
   functions(): FunctionRecord[] {
     const rows = this.db
-      .prepare(`SELECT functions.*, coalesce(callers.count, 0) AS callers FROM functions LEFT JOIN callers ON callers.function_row = functions.rowid
+      .prepare(`SELECT functions.*, coalesce(callers.count, 0) AS callers
+      FROM functions LEFT JOIN callers ON callers.function_row = functions.rowid
       ORDER BY path, json_extract(span, '$.startLine'), id`)
       .all() as FunctionRow[];
     return rows.map(toRecord);

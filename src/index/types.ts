@@ -11,8 +11,10 @@ export interface Span {
 }
 
 /** Built-in arithmetic types (C, C++, Java): a `number` literal fits them. */
-export const ARITHMETIC =
-  /^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$/;
+export const ARITHMETIC = new RegExp(
+  '^(?:(?:un)?signed|int|long|short|char|byte|float|double|size_t|ssize_t|ptrdiff_t|' +
+    'u?int(?:8|16|32|64)_t|uint|float[0-9]*|[a-z]+Scalar|real)$',
+);
 /** CallSite.argumentTypes: an argument that is a name no local declares (`BeginDoc`), typed by the resolver. */
 export const NAMED_ARGUMENT = '=';
 /**

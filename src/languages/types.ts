@@ -282,7 +282,8 @@ export const SLASH_STAR_COMMENTS: SemanticTextRule = {
 export const C_PROTOTYPES: SemanticTextRule = {
   types: ['declaration'],
   pattern:
-    '^(?![^;]*\\(\\s*\\*)[^=;{}]*\\)\\s*(?:(?:const|noexcept|override|final|__attribute__\\s*\\(\\(.*\\)\\)|[A-Z_]+)\\s*)*;$',
+    '^(?![^;]*\\(\\s*\\*)[^=;{}]*\\)\\s*' +
+    '(?:(?:const|noexcept|override|final|__attribute__\\s*\\(\\(.*\\)\\)|[A-Z_]+)\\s*)*;$',
   label: label('Declaration and Definition', 'function'),
 };
 

@@ -176,7 +176,8 @@ export function readFunctionTasks(tasksPath: string): TaskRecord[] {
   const other = tasks.find((task) => task.kind !== 'function');
   if (other)
     throw new InputError(
-      `task '${other.id}' is a ${other.kind} task: synthetic docstrings are for function tasks (docstring, signature, body)`,
+      `task '${other.id}' is a ${other.kind} task: ` +
+        'synthetic docstrings are for function tasks (docstring, signature, body)',
       { file: tasksPath, field: 'kind' },
     );
   return tasks;

@@ -124,7 +124,8 @@ export async function loadPlugin(file: string): Promise<CtxbenchPlugin> {
       code === 'ERR_REQUIRE_ASYNC_MODULE' ||
       (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' && (error as Error).message.includes(OWN_PACKAGE_JSON));
     const reason = commonJs
-      ? 'it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), or add "type": "module" to the package.json of its folder'
+      ? 'it is loaded as CommonJS and cannot require ctxbench, an ES module: name it .mjs (.mts), ' +
+        'or add "type": "module" to the package.json of its folder'
       : (error as Error).message.split('\n')[0];
     throw new InputError(`cannot load the plugin: ${reason}`, { file });
   }

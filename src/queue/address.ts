@@ -50,5 +50,6 @@ export function parseQueueUrl(text: string): QueueConnection {
 
 /** The address for messages: never the password. */
 export function describeQueue(connection: QueueConnection): string {
-  return `${connection.tls ? 'rediss' : 'redis'}://${connection.host.includes(':') ? `[${connection.host}]` : connection.host}:${connection.port}/${connection.db}`;
+  const host = connection.host.includes(':') ? `[${connection.host}]` : connection.host;
+  return `${connection.tls ? 'rediss' : 'redis'}://${host}:${connection.port}/${connection.db}`;
 }

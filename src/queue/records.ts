@@ -98,7 +98,8 @@ export type GenerateJobResult = z.infer<typeof generateJobResultSchema>;
 
 /** The queue of one model (provider string): workers holding that backend serve it. */
 export function generateQueueName(provider: string): string {
-  return `ctxbench-generate-${provider.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60)}-${createHash('sha256').update(provider).digest('hex').slice(0, 12)}`;
+  const readable = provider.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 60);
+  return `ctxbench-generate-${readable}-${createHash('sha256').update(provider).digest('hex').slice(0, 12)}`;
 }
 
 /**

@@ -376,13 +376,13 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     for (const c of flagged)
       for (const flag of c.verdict!.flags ?? [])
         patterns.set(flag.split(':')[0]!, (patterns.get(flag.split(':')[0]!) ?? 0) + 1);
+    const byCount = [...patterns]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ');
     notes.push(
-      `${runs[index]!.dir}: ${flagged.length} candidates passed their tests but match a cheat pattern (pass-flagged, not counted as passes): ${[
-        ...patterns,
-      ]
-        .sort((a, b) => b[1] - a[1])
-        .map(([name, count]) => `${name} ${count}`)
-        .join(', ')}`,
+      `${runs[index]!.dir}: ${flagged.length} candidates passed their tests but match a cheat pattern ` +
+        `(pass-flagged, not counted as passes): ${byCount}`,
     );
   });
   const maxSamples = Math.max(1, ...runs.map((r) => r.samples));

@@ -31,7 +31,11 @@ export function writeFigureFiles(figures: Figure[], dir: string): string[] {
   for (const figure of figures) {
     write(
       `${figure.id}.json`,
-      `${JSON.stringify({ id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption, data: figure.data }, null, 2)}\n`,
+      `${JSON.stringify(
+        { id: figure.id, kind: figure.kind, title: figure.title, caption: figure.caption, data: figure.data },
+        null,
+        2,
+      )}\n`,
     );
     if (figure.chart) {
       // the spec needs no chart package; the drawings are left out where those are not installed

@@ -27,7 +27,8 @@ export function tableHtml(table: FigureTable): string {
             const value = cell.value === undefined ? '' : ` data-value="${cell.value ?? ''}"`;
             const text =
               cell.low !== undefined && cell.value !== null && cell.value !== undefined
-                ? `${escapeHtml(cell.value.toFixed(1))}<span class="ci">[${cell.low.toFixed(1)}, ${cell.high!.toFixed(1)}]</span>`
+                ? `${escapeHtml(cell.value.toFixed(1))}` +
+                  `<span class="ci">[${cell.low.toFixed(1)}, ${cell.high!.toFixed(1)}]</span>`
                 : escapeHtml(cell.text);
             return `<${tag}${style}${value}>${text}</${tag}>`;
           })
@@ -49,14 +50,17 @@ function figureHtml(figure: Figure): string {
   ]
     .filter(Boolean)
     .join(' · ');
-  return `<section class="figure" id="fig-${escapeHtml(figure.id)}" data-kind="${escapeHtml(figure.kind)}"><h2>${escapeHtml(figure.title)}</h2>
+  const links = downloads ? ` <span class="downloads">${downloads}</span>` : '';
+  return `<section class="figure" id="fig-${escapeHtml(figure.id)}" data-kind="${escapeHtml(figure.kind)}">
+<h2>${escapeHtml(figure.title)}</h2>
 <div class="${svg ? 'chart' : 'table'}">${body}</div>
-<p class="caption">${escapeHtml(figure.caption)}${downloads ? ` <span class="downloads">${downloads}</span>` : ''}</p></section>`;
+<p class="caption">${escapeHtml(figure.caption)}${links}</p></section>`;
 }
 
 export const REPORT_CSS = `
 *{box-sizing:border-box}
-body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0 auto;padding:1.5em 2em;max-width:1240px;color:#222;font-size:14px;line-height:1.4}
+body{font-family:"DejaVu Sans",system-ui,sans-serif;margin:0 auto;padding:1.5em 2em;max-width:1240px;color:#222;
+font-size:14px;line-height:1.4}
 h1{font-size:1.6em}h2{font-size:1.15em;margin:1.4em 0 .4em}
 .provenance li{overflow-wrap:anywhere}
 .note{color:#a33}
@@ -92,20 +96,31 @@ export function renderHtmlReport(parts: HtmlReportParts): string {
   const kinds = FIGURE_KINDS.list()
     .map(
       (kind) =>
-        `<tr><th>${escapeHtml(kind.id)}</th><td>${drawn.get(kind.id) ?? 0}</td><td>${escapeHtml(kind.description)}</td></tr>`,
+        `<tr><th>${escapeHtml(kind.id)}</th><td>${drawn.get(kind.id) ?? 0}</td>` +
+        `<td>${escapeHtml(kind.description)}</td></tr>`,
     )
     .join('');
+  const contents = parts.figures.map((f) => `<li><a href="#fig-${escapeHtml(f.id)}">${escapeHtml(f.title)}</a></li>`);
+  const agents = parts.agents
+    ? `<section id="agents"><h2>${escapeHtml(parts.agents.title)}</h2>${tableHtml(parts.agents.table)}</section>`
+    : '';
+  const detail = parts.detail
+    ? `<section id="detail"><h2>Detailed table</h2>` +
+      `${tableHtml(parts.detail).replace('class="fig-table"', 'class="fig-table detail"')}</section>`
+    : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(parts.title)}</title><style>${REPORT_CSS}</style></head><body>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(parts.title)}</title><style>${REPORT_CSS}</style></head><body>
 <h1>${escapeHtml(parts.title)}</h1>
 <ul class="provenance">${parts.provenance.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p>${escapeHtml(parts.scaleNote)}</p>
 ${parts.notes.map((note) => `<p class="note">${escapeHtml(note)}</p>`).join('\n')}
-<nav><ul class="contents">${parts.figures.map((f) => `<li><a href="#fig-${escapeHtml(f.id)}">${escapeHtml(f.title)}</a></li>`).join('')}</ul></nav>
+<nav><ul class="contents">${contents.join('')}</ul></nav>
 ${parts.figures.map(figureHtml).join('\n')}
-${parts.agents ? `<section id="agents"><h2>${escapeHtml(parts.agents.title)}</h2>${tableHtml(parts.agents.table)}</section>` : ''}
-${parts.detail ? `<section id="detail"><h2>Detailed table</h2>${tableHtml(parts.detail).replace('class="fig-table"', 'class="fig-table detail"')}</section>` : ''}
-<section id="kinds"><h2>Figure kinds</h2><div class="table-wrap"><table class="kinds"><thead><tr><th>kind</th><th>drawn</th><th>what it shows</th></tr></thead><tbody>${kinds}</tbody></table></div></section>
+${agents}
+${detail}
+<section id="kinds"><h2>Figure kinds</h2><div class="table-wrap"><table class="kinds">
+<thead><tr><th>kind</th><th>drawn</th><th>what it shows</th></tr></thead><tbody>${kinds}</tbody></table></div></section>
 </body></html>
 `;
 }

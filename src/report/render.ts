@@ -174,7 +174,11 @@ export const ReportJsonSchema = ReportSchema.extend({ comparison: ComparisonSche
 export function renderReport(report: Report, format: Format, comparison?: Comparison, figures: Figure[] = []): string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ ...report, comparison: comparison ?? null } satisfies z.input<typeof ReportJsonSchema>, null, 2)}\n`;
+      return `${JSON.stringify(
+        { ...report, comparison: comparison ?? null } satisfies z.input<typeof ReportJsonSchema>,
+        null,
+        2,
+      )}\n`;
     case 'csv':
       return csv(report);
     case 'html': {

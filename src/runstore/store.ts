@@ -58,14 +58,25 @@ CREATE TABLE IF NOT EXISTS verdicts (
 -- viewer polling a live run reads only the tasks written since it last looked.
 CREATE TABLE IF NOT EXISTS changes (task_id TEXT PRIMARY KEY, seq INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS changes_by_seq ON changes (seq);
-CREATE TRIGGER IF NOT EXISTS candidates_changed AFTER INSERT ON candidates BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
-CREATE TRIGGER IF NOT EXISTS metrics_changed AFTER INSERT ON metrics BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
-CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1); END;
+CREATE TRIGGER IF NOT EXISTS candidates_changed AFTER INSERT ON candidates BEGIN
+  INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1);
+END;
+CREATE TRIGGER IF NOT EXISTS metrics_changed AFTER INSERT ON metrics BEGIN
+  INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1);
+END;
+CREATE TRIGGER IF NOT EXISTS verdicts_changed AFTER INSERT ON verdicts BEGIN
+  INSERT OR REPLACE INTO changes (task_id, seq) VALUES (NEW.task_id, coalesce((SELECT max(seq) FROM changes), 0) + 1);
+END;
 -- One row per opening that wrote a candidate, metrics or a verdict: its first and last write (ISO
 -- times), for the run's wall time. Added to an older store when a command opens it for writing.
-CREATE TABLE IF NOT EXISTS sessions (id INTEGER PRIMARY KEY, stage TEXT NOT NULL, started_at TEXT NOT NULL, last_write_at TEXT NOT NULL);
--- An agent run's trace per candidate (AgentTraceSchema), written with it. Added to an older store when it is opened for writing.
-CREATE TABLE IF NOT EXISTS traces (task_id TEXT NOT NULL, sample INTEGER NOT NULL, trace TEXT NOT NULL, PRIMARY KEY (task_id, sample)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+  id INTEGER PRIMARY KEY, stage TEXT NOT NULL, started_at TEXT NOT NULL, last_write_at TEXT NOT NULL
+);
+-- An agent run's trace per candidate (AgentTraceSchema), written with it. Added to an older store when it is
+-- opened for writing.
+CREATE TABLE IF NOT EXISTS traces (
+  task_id TEXT NOT NULL, sample INTEGER NOT NULL, trace TEXT NOT NULL, PRIMARY KEY (task_id, sample)
+) WITHOUT ROWID;
 `;
 
 /** What generation writes for one candidate (metrics and verdicts come later), with its agent trace in agent mode. */
@@ -211,8 +222,10 @@ class SqliteRunStore implements RunStore {
       prompt: db.prepare<[string], { parts: string }>('SELECT parts FROM prompts WHERE task_id = ?'),
       putPrompt: db.prepare('INSERT OR REPLACE INTO prompts (task_id, parts) VALUES (?, ?)'),
       putCandidate: db.prepare(
-        `INSERT OR REPLACE INTO candidates (task_id, sample, raw, output, postprocess, error, prompt_tokens, completion_tokens, latency_ms, finish_reason, cached)
-         VALUES (@taskId, @sample, @raw, @output, @postprocess, @error, @promptTokens, @completionTokens, @latencyMs, @finishReason, @cached)`,
+        `INSERT OR REPLACE INTO candidates (task_id, sample, raw, output, postprocess, error, prompt_tokens,
+           completion_tokens, latency_ms, finish_reason, cached)
+         VALUES (@taskId, @sample, @raw, @output, @postprocess, @error, @promptTokens, @completionTokens, @latencyMs,
+           @finishReason, @cached)`,
       ),
       deleteMetrics: db.prepare('DELETE FROM metrics WHERE task_id = ? AND sample = ?'),
       deleteVerdict: db.prepare('DELETE FROM verdicts WHERE task_id = ? AND sample = ?'),
@@ -473,7 +486,8 @@ class SqliteRunStore implements RunStore {
     // Metrics grouped into one JSON object per candidate by SQLite (names in order; null without any), verdicts joined.
     const rows = this.db
       .prepare<unknown[], Row>(
-        `SELECT ${columns}, (SELECT CASE count(*) WHEN 0 THEN NULL ELSE json_group_object(name, value) END FROM metrics m WHERE m.task_id = c.task_id AND m.sample = c.sample) AS metrics_json
+        `SELECT ${columns}, (SELECT CASE count(*) WHEN 0 THEN NULL ELSE json_group_object(name, value) END
+           FROM metrics m WHERE m.task_id = c.task_id AND m.sample = c.sample) AS metrics_json
          FROM candidates c
          LEFT JOIN verdicts v ON v.task_id = c.task_id AND v.sample = c.sample
          ${which}`,
@@ -562,8 +576,9 @@ const inTaskOrder = (where: string) =>
 const KEY_SLICE = 'WHERE (c.task_id, c.sample) > (?, ?) ORDER BY c.task_id, c.sample LIMIT ?';
 const CANDIDATE_COLUMNS = 'c.*, v.result AS verdict_json';
 // The verdict's small fields only: its log may be megabytes.
-const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms, v.result IS NOT NULL AS has_verdict,
-  json_extract(v.result, '$.verdict') AS verdict, json_extract(v.result, '$.buildMs') AS build_ms, json_extract(v.result, '$.testMs') AS test_ms`;
+const HEAD_COLUMNS = `c.task_id, c.sample, c.output IS NOT NULL AS has_output, c.latency_ms,
+  v.result IS NOT NULL AS has_verdict, json_extract(v.result, '$.verdict') AS verdict,
+  json_extract(v.result, '$.buildMs') AS build_ms, json_extract(v.result, '$.testMs') AS test_ms`;
 
 /** A JSON column of a stored row; a corrupt one is an InputError naming the row. */
 function parseJson(text: string, where: RecordLocation): unknown {

@@ -429,7 +429,12 @@ export async function refreshLive(spec: LoadedSpec, options: RefreshOptions): Pr
       const changed = repositories.filter((repo) => repo.commits > 0 && repo.commit !== null);
       progress(
         `window ${window.start} .. ${window.end}: ` +
-          `${repositories.map((repo) => `${repo.name} ${repo.commit ? repo.commit.slice(0, 12) : '(no commit yet)'}, ${repo.commits} commit(s) in the window`).join('; ')}`,
+          repositories
+            .map((repo) => {
+              const commit = repo.commit ? repo.commit.slice(0, 12) : '(no commit yet)';
+              return `${repo.name} ${commit}, ${repo.commits} commit(s) in the window`;
+            })
+            .join('; '),
       );
       const checkouts: string[] = [];
       for (const repo of changed) {

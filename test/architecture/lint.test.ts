@@ -3,7 +3,7 @@
 // violation is found, so the check cannot pass by checking nothing.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -19,6 +19,20 @@ function biome(args: string[], cwd: string) {
 test('the sources are formatted and lint-clean (biome ci)', () => {
   const result = biome(['ci', '--reporter=summary'], ROOT);
   assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
+});
+
+test('no line of src is over 120 characters (what the formatter cannot wrap: comments, strings, regexes)', () => {
+  const files = spawnSync('git', ['ls-files', 'src'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n');
+  const long: string[] = [];
+  for (const file of files.filter((name) => /\.(?:ts|js|mjs)$/.test(name))) {
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .forEach((line, index) => {
+        if ([...line].length > 120) long.push(`${file}:${index + 1}`);
+      });
+  }
+  assert.ok(files.length > 200, 'the sources were listed');
+  assert.deepEqual(long, []);
 });
 
 test('a planted lint error and a planted formatting difference are reported', () => {

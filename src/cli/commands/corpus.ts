@@ -94,8 +94,11 @@ export const corpusCommand: Command = {
     if (manifest.samples === 0) {
       const built = Object.values(manifest.counts).reduce((sum, counts) => sum + counts.built, 0);
       console.error(
-        `warning: no samples: ` +
-          `${built === 0 ? `the repositories hold no ${family} candidate in a supported language` : `all ${built} built samples were left out (see the table)`}`,
+        `warning: no samples: ${
+          built === 0
+            ? `the repositories hold no ${family} candidate in a supported language`
+            : `all ${built} built samples were left out (see the table)`
+        }`,
       );
     }
     return 0;

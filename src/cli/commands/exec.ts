@@ -125,8 +125,11 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     }
     if (unmatched > 0)
       process.stderr.write(
-        `exec: ${unmatched} candidates skipped: no --env for their repository ` +
-          `(${[...new Set(candidates.map((c) => tasks.get(c.taskId)!.repo.name))].filter((name) => !envs.some((env) => basename(env.repo) === name)).join(', ')})\n`,
+        `exec: ${unmatched} candidates skipped: no --env for their repository (${[
+          ...new Set(candidates.map((c) => tasks.get(c.taskId)!.repo.name)),
+        ]
+          .filter((name) => !envs.some((env) => basename(env.repo) === name))
+          .join(', ')})\n`,
       );
     const items = [...itemsByEnv.values()].flat();
     const skipped = store.candidates().length - items.length - unmatched;
@@ -158,7 +161,8 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       const failures = VERDICTS.filter((verdict) => verdict !== 'pass' && counts.get(verdict)! > 0).map(
         (verdict) => `${verdict} ${counts.get(verdict)}`,
       );
-      const eta = executed > 0 ? ` · ETA ${duration(((Date.now() - started) / executed) * (items.length - done))}` : '';
+      const remainingMs = ((Date.now() - started) / Math.max(1, executed)) * (items.length - done);
+      const eta = executed > 0 ? ` · ETA ${duration(remainingMs)}` : '';
       const workers =
         perWorker.size > 0 ? ` · workers ${[...perWorker].map(([name, count]) => `${name} ${count}`).join(', ')}` : '';
       const line =

@@ -141,7 +141,7 @@ export const functionsCommand: Command = {
     levels: {
       type: 'string',
       description:
-        `how call levels are classified: ${LEVEL_MODES.join(' or ')} (docs/index.md, "Levels"; default: ` + `default)`,
+        `how call levels are classified: ${LEVEL_MODES.join(' or ')} ` + '(docs/index.md, "Levels"; default: default)',
       valueName: 'MODE',
     },
   },

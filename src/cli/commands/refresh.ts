@@ -62,8 +62,12 @@ export const refreshCommand: Command = {
     );
     console.log(
       dryRun
-        ? `${result.out}: would add ${rows.length} window(s)${result.rebuilt ? ' (the spec changed: every window again)' : ''}; nothing written`
-        : `${result.out}: added ${rows.length} window(s)${result.rebuilt ? ' (the spec changed: every window built again)' : ''}, ${result.windows} in all; evaluate a family's windows with: ctxbench eval ${result.out}#${families[0]} --model M --context S --run DIR`,
+        ? `${result.out}: would add ${rows.length} window(s)` +
+            `${result.rebuilt ? ' (the spec changed: every window again)' : ''}; nothing written`
+        : `${result.out}: added ${rows.length} window(s)` +
+            `${result.rebuilt ? ' (the spec changed: every window built again)' : ''}, ${result.windows} in all; ` +
+            `evaluate a family's windows with: ` +
+            `ctxbench eval ${result.out}#${families[0]} --model M --context S --run DIR`,
     );
     return 0;
   },

@@ -89,7 +89,8 @@ export const cpp: LanguageSpec = {
       '(?:\\((?<!\\bfor\\s*\\()|,)[ \\t]*(?:const[ \\t]+)?[A-Za-z_][\\w:]*(?:[ \\t]*[*&]+[ \\t]*|[ ' +
         '\\t]+)[A-Za-z_]\\w*[ \\t]*=[ \\t]*[^,;()=\\n]+[,)]',
       '\\w::~?\\w',
-      '^\\s*#\\s*include\\s*<(?:iostream|string|vector|map|memory|algorithm|utility|functional|cstdio|cstdlib|cstring|cstdint)>',
+      '^\\s*#\\s*include\\s*<(?:iostream|string|vector|map|memory|algorithm|utility|' +
+        'functional|cstdio|cstdlib|cstring|cstdint)>',
     ],
     precedence: 1,
   },
@@ -295,7 +296,8 @@ export const cpp: LanguageSpec = {
     // `ATTRIBUTE_ALIGNED16(class) Name`: an attribute macro taking the class keyword
     '\\b([A-Z_][A-Z0-9_]*\\s*\\()\\s*(?:class|struct|union)\\s*(\\))',
     // `class LIB_API Name : Base {`, `struct EXPORT Name {`: an export or alignment macro before the name
-    '\\b(?:class|struct|union)\\s+([A-Z_][A-Z0-9_]*(?:\\s*\\([^()]*\\))?)\\s+(?=[A-Za-z_]\\w*(?:\\s+final)?\\s*(?::[^:]|\\{))',
+    '\\b(?:class|struct|union)\\s+([A-Z_][A-Z0-9_]*(?:\\s*\\([^()]*\\))?)\\s+' +
+      '(?=[A-Za-z_]\\w*(?:\\s+final)?\\s*(?::[^:]|\\{))',
   ],
   macros: {
     type: 'preproc_function_def',

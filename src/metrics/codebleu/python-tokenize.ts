@@ -21,7 +21,8 @@ export class PythonTokenizeError extends Error {}
 const PREFIX = '(?:[bB][rR]?|[rR][bBfF]?|[uU]|[fF][rR]?)?';
 const TRIPLE_START = new RegExp(`${PREFIX}(?:'''|""")`, 'uy');
 const SINGLE_QUOTED = new RegExp(
-  `${PREFIX}(?:'[^\\n'\\\\]*(?:\\\\[^\\n][^\\n'\\\\]*)*(?:'|\\\\\\r?\\n)|"[^\\n"\\\\]*(?:\\\\[^\\n][^\\n"\\\\]*)*(?:"|\\\\\\r?\\n))`,
+  `${PREFIX}(?:'[^\\n'\\\\]*(?:\\\\[^\\n][^\\n'\\\\]*)*(?:'|\\\\\\r?\\n)|` +
+    `"[^\\n"\\\\]*(?:\\\\[^\\n][^\\n"\\\\]*)*(?:"|\\\\\\r?\\n))`,
   'uy',
 );
 const WHITESPACE = /[ \f\t]*/y;

@@ -251,7 +251,8 @@ const modelTable: FigureKind = {
           [...groups, 'all'],
           (r, c) => intervals[r]![c]!,
         );
-        const id = `table-${dimension}${options.dimensionMetrics.length > 1 ? `-${metric.replace(/[^\w.-]+/g, '_')}` : ''}`;
+        const metricPart = options.dimensionMetrics.length > 1 ? `-${metric.replace(/[^\w.-]+/g, '_')}` : '';
+        const id = `table-${dimension}${metricPart}`;
         return {
           id,
           kind: this.id,
@@ -484,7 +485,8 @@ const windowScores: FigureKind = {
         before === null || after === null
           ? `no scored window ${before === null ? 'before' : 'after'} the cut-off`
           : after.high < before.low
-            ? `drops after the cut-off (${fmt(before)} -> ${fmt(after)}, intervals apart): the windows before may be in its training data`
+            ? `drops after the cut-off (${fmt(before)} -> ${fmt(after)}, intervals apart): ` +
+              'the windows before may be in its training data'
             : after.mean < before.mean
               ? `lower after the cut-off (${fmt(before)} -> ${fmt(after)}), within the intervals`
               : 'no drop after the cut-off';

@@ -9,7 +9,9 @@ import type { Figure } from './types.ts';
 const CHART_PACKAGES = ['vega', 'vega-lite', '@resvg/resvg-js'] as const;
 
 /** Why a chart is missing, and the command that installs what draws it. */
-export const CHARTS_MISSING = `chart not drawn: it needs the optional packages vega, vega-lite and @resvg/resvg-js (${installCommand(CHART_PACKAGES)})`;
+export const CHARTS_MISSING =
+  'chart not drawn: it needs the optional packages vega, vega-lite and @resvg/resvg-js ' +
+  `(${installCommand(CHART_PACKAGES)})`;
 
 // Loaded once, with the report stage, so that drawing stays synchronous (the viewer's API answers synchronously).
 const renderer = await import('./vega-render.ts').catch((error: unknown) => {

@@ -10,6 +10,8 @@ const MARKS = [
   { mark: '+', label: 'enough to write the body' },
 ];
 
+/** The badge's class of each mark ('+' and anything else: plus). */
+const MARK_CLASSES = { '-': 'minus', '?': 'question' };
 const state = { items: [], reviews: {}, index: 0, reviewed: 0, total: 0 };
 
 async function request(path, options) {
@@ -80,7 +82,7 @@ function show(index) {
         'span',
         {
           id: 'current-mark',
-          class: `mark-badge${review ? ` mark-${review.mark === '-' ? 'minus' : review.mark === '?' ? 'question' : 'plus'}` : ''}`,
+          class: `mark-badge${review ? ` mark-${MARK_CLASSES[review.mark] ?? 'plus'}` : ''}`,
         },
         review ? `marked ${review.mark}` : 'not marked',
       ),

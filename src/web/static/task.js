@@ -17,6 +17,8 @@ const SIGNS = { equal: ' ', delete: '-', insert: '+' };
 const DIFF_OPS = { '=': 'equal', '-': 'delete', '+': 'insert' };
 /** Diff lines put on the page at first: a 50,000-line candidate's would take seconds to lay out. */
 const DIFF_LINES_SHOWN = 5000;
+/** Where the callee counts of the facts panel come from (default: the index). */
+const CALLEES_FROM = { oracle: 'from the oracle snippets', published: 'published counts' };
 
 function lineCount(text) {
   if (text === '') return 1;
@@ -131,12 +133,7 @@ function originalPanel(detail) {
     ? h(
         'div',
         null,
-        h(
-          'h3',
-          null,
-          `Callees per level ` +
-            `(${facts.calleesFrom === 'oracle' ? 'from the oracle snippets' : facts.calleesFrom === 'published' ? 'published counts' : 'from the index'})`,
-        ),
+        h('h3', null, `Callees per level (${CALLEES_FROM[facts.calleesFrom] ?? 'from the index'})`),
         table(Object.keys(facts.callees), [Object.values(facts.callees)], { class: 'callees' }),
       )
     : null;
@@ -186,7 +183,7 @@ function candidateFacts(candidate) {
         'tests',
         verdict.verdict === 'build-error'
           ? 'not run (the build failed)'
-          : `${duration(verdict.testMs)} · ${verdict.selectedTests.length ? verdict.selectedTests.join(', ') : 'whole suite'}`,
+          : `${duration(verdict.testMs)} · ${verdict.selectedTests.join(', ') || 'whole suite'}`,
       ],
       verdict && ['execution cached', verdict.cached ? 'yes' : 'no'],
       ['generation', `${duration(candidate.latencyMs)}${candidate.cached ? ' (response cache)' : ''}`],
@@ -327,7 +324,8 @@ function promptPanel(detail, runId) {
               h(
                 'summary',
                 null,
-                `${chunk.path}:${chunk.startLine}–${chunk.endLine}${chunk.score === null ? '' : ` · score ${num(chunk.score, 3)}`}`,
+                `${chunk.path}:${chunk.startLine}–${chunk.endLine}` +
+                  (chunk.score === null ? '' : ` · score ${num(chunk.score, 3)}`),
               ),
               h('pre', null, chunk.text),
             ),

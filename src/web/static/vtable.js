@@ -38,7 +38,10 @@ export function virtualTable({ columns, href, rowClass, onSort, fit = false, row
     frame = 0;
     body.style.height = `${rows.length * rowHeight}px`;
     if (fit)
-      element.style.height = `${Math.min(head.offsetHeight + rows.length * rowHeight + 2, Math.round(window.innerHeight * 0.6))}px`;
+      element.style.height = `${Math.min(
+        head.offsetHeight + rows.length * rowHeight + 2,
+        Math.round(window.innerHeight * 0.6),
+      )}px`;
     const top = Math.max(0, element.scrollTop - body.offsetTop);
     const first = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
     const last = Math.min(rows.length, Math.ceil((top + element.clientHeight) / rowHeight) + OVERSCAN);
