@@ -258,7 +258,9 @@ export async function run(options: ExecBenchOptions = {}): Promise<ExecBenchResu
     );
     console.log(
       prepared.coverage
-        ? `coverage: ${prepared.coverage.tests.length} tests recorded by the check's coverage pass (reused: ${coverageSeconds.toFixed(1)} s)`
+        ? `coverage: ${prepared.coverage.tests.length} tests; preparing the environment and its coverage map took ` +
+            `${coverageSeconds.toFixed(1)} s here (near 0 when an earlier run recorded the map; a pass resumed from its ` +
+            'journal counts only its rest)'
         : 'coverage: none (every candidate runs the whole suite)',
     );
     const copySeconds = timeCopy(prepared.base, join(workDir, 'copy-probe'), false);
