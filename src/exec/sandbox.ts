@@ -408,6 +408,9 @@ function unlinkedOpenBytes(root: number): number {
   return total;
 }
 
+/** The longest unfinished line of one stream held back so that the other stream's lines do not cut it (bytes). */
+const PARTIAL_LINE_BYTES = 64 * 1024;
+
 /**
  * How often the disk cap is checked at most, and how many times its last measurement's duration the watchdog waits
  * before the next.
@@ -521,18 +524,38 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         // already gone
       }
     };
-    const onData = (chunk: Buffer) => {
-      bytes += chunk.length;
+    const keep = (chunk: Buffer) => {
+      if (chunk.length === 0) return;
       kept.push(chunk);
       keptBytes += chunk.length;
       while (keptBytes - kept[0]!.length >= keepBytes) keptBytes -= kept.shift()!.length;
+    };
+    // stdout and stderr are joined line by line, never in the middle of a line: a test runner's line on stdout
+    // (googletest's `[       OK ] name`, which per-test grading reads) stays whole when a test writes to stderr
+    // meanwhile. A line longer than PARTIAL_LINE_BYTES is kept in pieces.
+    const partial: Record<'stdout' | 'stderr', Buffer[]> = { stdout: [], stderr: [] };
+    const flushPartial = (stream: 'stdout' | 'stderr') => {
+      keep(Buffer.concat(partial[stream]));
+      partial[stream] = [];
+    };
+    const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      bytes += chunk.length;
+      const lastNewline = chunk.lastIndexOf(0x0a);
+      if (lastNewline < 0) {
+        partial[stream].push(chunk);
+        if (partial[stream].reduce((sum, piece) => sum + piece.length, 0) > PARTIAL_LINE_BYTES) flushPartial(stream);
+      } else {
+        partial[stream].push(chunk.subarray(0, lastNewline + 1));
+        flushPartial(stream);
+        if (lastNewline + 1 < chunk.length) partial[stream].push(chunk.subarray(lastNewline + 1));
+      }
       if (bytes > outputLimit && !outputLimited) {
         outputLimited = true;
         killGroup();
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout!.on('data', onData('stdout'));
+    child.stderr!.on('data', onData('stderr'));
     let sandboxStarted = false;
     const status = child.stdio[4] as NodeJS.ReadableStream | null | undefined;
     status?.on('data', () => {
@@ -596,6 +619,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         const bytes = treeBytesNow(run.tree);
         if (bytes !== null && bytes - baseline > run.limits.diskMb * MIB) diskLimited = true;
       }
+      flushPartial('stdout');
+      flushPartial('stderr');
       let output = Buffer.concat(kept).toString('utf8');
       if (output.length > keepBytes) output = output.slice(output.length - keepBytes);
       if (spawnError) output += `\n[ctxbench] cannot start ${file}: ${spawnError.message}`;

@@ -255,3 +255,23 @@ test('the sandbox probe works whatever TMPDIR is: a private one (0700, which the
   assert.equal(probe.stdout.trim(), 'sandbox ok', probe.stderr);
   assert.equal(probe.status, 0);
 });
+
+test('stdout and stderr are joined line by line: a line written in pieces stays whole when the other stream writes meanwhile', async () => {
+  // a test runner's result line, written in two pieces with a test's message on stderr between them, 200 times
+  const script =
+    "for i in $(seq 200); do printf '[       OK ] Suite.Test%s' $i; printf 'error: message %s\\n' $i >&2; " +
+    "printf ' (%s ms)\\n' $i; done; printf 'no newline at the end' >&2";
+  for (const mode of ['bwrap', 'none'] as const) {
+    const outcome = await run(script, { mode });
+    assert.equal(outcome.exitCode, 0, outcome.output);
+    const lines = outcome.output.split('\n');
+    for (let i = 1; i <= 200; i++) {
+      assert.ok(
+        lines.includes(`[       OK ] Suite.Test${i} (${i} ms)`),
+        `${mode}: the result line of test ${i} is whole`,
+      );
+      assert.ok(lines.includes(`error: message ${i}`), `${mode}: the message of test ${i} is whole`);
+    }
+    assert.equal(lines.at(-1), 'no newline at the end');
+  }
+});
