@@ -112,19 +112,24 @@ function treeRelative(file: string, treeInside: string, cwd = treeInside): strin
   return path === '' || path.startsWith('..') || path.startsWith(COVERAGE_DIR) || isAbsolute(path) ? null : path;
 }
 
-/** The JSON files a collector wrote into its folder (read through no link). */
-function readJsonFiles(treeHost: string, prefix: string): unknown[] {
+/** The texts of the files a collector wrote into its folder, by name (read through no link). */
+function outputTexts(treeHost: string, prefix: string, suffix = ''): string[] {
   const directory = realPathInside(treeHost, `${COVERAGE_DIR}/out`);
   if (directory === null || !lstatSync(directory).isDirectory()) return [];
   return readdirSync(directory)
-    .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
-    .flatMap((name) => {
-      try {
-        return [JSON.parse(readInside(directory, name) ?? '') as unknown];
-      } catch {
-        return []; // a process killed while writing: its data is lost, the others count
-      }
-    });
+    .filter((name) => name.startsWith(prefix) && name.endsWith(suffix))
+    .map((name) => readInside(directory, name) ?? '');
+}
+
+/** The JSON files a collector wrote into its folder (read through no link). */
+function readJsonFiles(treeHost: string, prefix: string): unknown[] {
+  return outputTexts(treeHost, prefix, '.json').flatMap((text) => {
+    try {
+      return [JSON.parse(text) as unknown];
+    } catch {
+      return []; // a process killed while writing: its data is lost, the others count
+    }
+  });
 }
 
 const gcov: Collector = {
@@ -142,11 +147,9 @@ const gcov: Collector = {
     `find . -name '*.gcda' -print0 | xargs -0 -r -n 32 -P "$(nproc)" sh -c 'gcov --json-format --stdout "$@" > ` +
     `"$(mktemp -p ${COVERAGE_DIR}/out gcov-XXXXXXXX)" 2>/dev/null' gcov`,
   read(treeHost, treeInside) {
-    const directory = realPathInside(treeHost, `${COVERAGE_DIR}/out`);
-    if (directory === null || !lstatSync(directory).isDirectory()) return [];
     const executed: ExecutedFunction[] = [];
-    for (const name of readdirSync(directory).filter((file) => file.startsWith('gcov-'))) {
-      for (const line of (readInside(directory, name) ?? '').split('\n')) {
+    for (const text of outputTexts(treeHost, 'gcov-')) {
+      for (const line of text.split('\n')) {
         if (!line.startsWith('{')) continue;
         const report = JSON.parse(line) as {
           current_working_directory: string;

@@ -9,11 +9,12 @@ import type { RunningWorker, WorkerOptions } from './worker.ts';
 
 const QUEUE_PACKAGES = ['bullmq', 'ioredis'] as const;
 
-const connection = () => loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./connection.ts'));
+/** A module of the queue's that imports bullmq or ioredis. */
+const load = <T>(importer: () => Promise<T>) => loadOptional(QUEUE_PACKAGES, 'the queue', importer);
 
 /** Fails fast, naming the address, when the server cannot be reached or refuses the password. */
 export async function checkQueueServer(queue: QueueConnection): Promise<void> {
-  return (await connection()).checkQueueServer(queue);
+  return (await load(() => import('./connection.ts'))).checkQueueServer(queue);
 }
 
 /** Enqueues the candidates of one environment and yields each result once, in completion order. */
@@ -22,19 +23,16 @@ export async function* executeQueued(
   items: QueuedItem[],
   options: QueuedExecOptions,
 ): AsyncIterable<QueuedOutput> {
-  const coordinator = await loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./coordinator.ts'));
+  const coordinator = await load(() => import('./coordinator.ts'));
   yield* coordinator.executeQueued(env, items, options);
 }
 
 /** A worker serving the queues of its environments and backends until it is closed. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
-  return (await loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./worker.ts'))).startWorker(options);
+  return (await load(() => import('./worker.ts'))).startWorker(options);
 }
 
 /** A backend whose calls are answered by the workers that hold `provider`. */
 export async function createQueueBackend(provider: string, queue: QueueConnection): Promise<Backend> {
-  return (await loadOptional(QUEUE_PACKAGES, 'the queue', () => import('./generate.ts'))).createQueueBackend(
-    provider,
-    queue,
-  );
+  return (await load(() => import('./generate.ts'))).createQueueBackend(provider, queue);
 }
