@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { TaskRecord } from '../datasets/index.ts';
+import { taskFamily } from '../tasks/index.ts';
 import { indexRepository, listFunctions, type FunctionListing } from '../index/index.ts';
 import { allLanguages } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
@@ -88,10 +89,10 @@ export function defaultAgentTools(): string[] {
 
 /**
  * The text of the hole's file as the task shows it: the hole replaced by HOLE_MARK (after the signature, for a
- * function).
+ * function: the family's `beforeHole`).
  */
 export function taskView(task: TaskRecord): string {
-  return `${task.prefix}${task.kind === 'function' ? `${task.signature}\n` : ''}${HOLE_MARK}${task.suffix}`;
+  return `${taskFamily(task.kind).beforeHole(task)}${HOLE_MARK}${task.suffix}`;
 }
 
 /** What running a draft's tests answers (`run_tests`): the execution verdict, why, and the end of the log. */
@@ -283,7 +284,8 @@ export class AgentWorkspace {
 
   /** The verdict of the task's tests on a draft (`run_tests`). */
   runTests(code: string): Promise<DraftTestResult> {
-    if (this.task.kind !== 'function') throw new AgentToolError('run_tests runs the draft of a function task only');
+    if (!taskFamily(this.task.kind).draftTests)
+      throw new AgentToolError(`run_tests runs the draft of a whole definition: not of a ${this.task.kind} task`);
     if (!this.tester)
       throw new AgentToolError(
         'run_tests is not available: this run has no environment to build and test with (eval --env ENV.yaml)',

@@ -19,6 +19,7 @@ import {
   type BuildManifest,
   type BuildOptions,
   type Family,
+  taskFamily,
 } from '../tasks/index.ts';
 import { repositoryCommit } from '../util/git.ts';
 import { InputError } from '../util/errors.ts';
@@ -152,7 +153,7 @@ function fenced(task: TaskRecord): string {
 }
 
 export async function buildCorpus(request: CorpusRequest): Promise<CorpusManifest> {
-  const strategy = request.strategy ?? (request.family === 'function' ? 'oracle' : 'bm25');
+  const strategy = request.strategy ?? taskFamily(request.family).context;
   const kind = request.family;
   const chatTemplate = request.chatTemplate ?? defaultTemplate([kind], 'chat');
   if (resolveTemplate(chatTemplate).kind !== 'chat')

@@ -1,6 +1,7 @@
 // Prompt assembly for one run: `createPromptBuilder` is what the generation stage calls, once per run, then
 // `build(task)` per task.
 import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
+import { taskFamily } from '../tasks/index.ts';
 import { getLanguage } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
 import { assemblePrompt, commentMarks, type SourcedSnippet } from './assemble.ts';
@@ -35,12 +36,13 @@ export async function createPromptBuilder(options: PromptBuilderOptions): Promis
     template: template.name,
     async build(task: TaskRecord) {
       const language = getLanguage(task.language);
-      // Function tasks get the file around the target only when `infile` is asked for; the other
-      // kinds are completions of their file, so their in-file text is always part of the prompt.
-      const infile = task.kind === 'function' ? explicitInfile : true;
+      // A target that stands alone (a function from its signature and docstring) gets the file around it only when
+      // `infile` is asked for; the other kinds complete their file, so their in-file text is always in the prompt.
+      const standalone = taskFamily(task.kind).infile === 'on-request';
+      const infile = standalone ? explicitInfile : true;
       const { lc, lcEnd } = commentMarks(language);
       const functionHeader =
-        task.kind === 'function' && !infile
+        standalone && !infile
           ? (task.docstring ?? '')
               .split('\n')
               .filter((line) => line.trim() !== '')
@@ -64,7 +66,7 @@ export async function createPromptBuilder(options: PromptBuilderOptions): Promis
         language,
         prefix: template.kind === 'chat' ? (infile ? task.prefix : '') : infile ? task.prefix : functionHeader,
         suffix: template.fim && infile ? task.suffix : '',
-        infileIncluded: template.kind === 'chat' && infile && task.kind === 'function',
+        infileIncluded: template.kind === 'chat' && infile && standalone,
         snippets,
         budget: options.budget ?? template.budget ?? Infinity,
         reserveTokens: options.reserveTokens ?? 0,

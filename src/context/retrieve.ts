@@ -2,6 +2,7 @@
 // reference for `-ref`), candidates = chunks of the nearest other files, ranked by the retriever,
 // top-k with RG1's next-chunk rule.
 import type { ContextSnippet, TaskRecord } from '../datasets/index.ts';
+import { taskFamily } from '../tasks/index.ts';
 import { getLanguage, type LanguageId } from '../languages/index.ts';
 import { InputError } from '../util/errors.ts';
 import { compareCodePoints, RepoIndex, type CandidateSet } from './chunks.ts';
@@ -29,10 +30,12 @@ export function parseRetrievalCompatibility(value: string): RetrievalCompatibili
   return value as RetrievalCompatibility;
 }
 
-/** The text whose last lines are the query: the in-file prompt, or a function task's docstring and signature. */
+/**
+ * The text whose last lines are the query: the task family's (the in-file prompt, or a function task's docstring and
+ * signature).
+ */
 export function queryText(task: TaskRecord, queryLines: number, withReference: boolean): string {
-  const prompt = task.kind === 'function' ? [task.docstring ?? '', task.signature ?? ''].join('\n') : task.prefix;
-  const lines = nonBlankLines(prompt);
+  const lines = nonBlankLines(taskFamily(task.kind).query(task));
   if (withReference) lines.push(...nonBlankLines(task.reference));
   return lines.slice(Math.max(lines.length - queryLines, 0)).join('\n');
 }

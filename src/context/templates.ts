@@ -5,6 +5,7 @@ import { InputError } from '../util/errors.ts';
 import { pluginEntry, Registry } from '../util/registry.ts';
 import { z } from 'zod';
 import type { TaskKind } from '../datasets/index.ts';
+import { taskFamily } from '../tasks/index.ts';
 import { COMMENTED_FRAGMENTS, loadTemplateFile, type PromptTemplate, type SnippetLayout } from './template-schema.ts';
 import { EVERY_RANKED_CHUNK } from './types.ts';
 
@@ -172,21 +173,17 @@ export function registerTemplate(template: PromptTemplate): PromptTemplate {
 
 for (const template of BUILT_IN) registerTemplate(template);
 
-/** The template used when none is named: the paper's layout of a task kind, or its chat form for a chat model. */
-const DEFAULT_TEMPLATES: Record<TaskKind, { completion: string; chat: string }> = {
-  function: { completion: 'yabloco', chat: 'yabloco' },
-  crossfile: { completion: 'cceval', chat: 'cceval-chat' },
-  node: { completion: 'm2rc', chat: 'm2rc-chat' },
-};
-
-/** The default template of the task kinds of a tasks file, for a model taking `shape` prompts (`any`: baselines). */
+/**
+ * The template used when none is named, for the task kind of a tasks file and a model taking `shape` prompts (`any`:
+ * baselines): the task family's (the paper's layout, or its chat form for a chat model).
+ */
 export function defaultTemplate(kinds: Iterable<TaskKind>, shape: 'chat' | 'completion' | 'any'): string {
   const distinct = [...new Set(kinds)];
   if (distinct.length !== 1)
     throw new InputError(`the tasks mix kinds (${distinct.join(', ') || 'none'}); choose a template with --template`, {
       field: 'template',
     });
-  return DEFAULT_TEMPLATES[distinct[0]!][shape === 'chat' ? 'chat' : 'completion'];
+  return taskFamily(distinct[0]!).templates[shape === 'chat' ? 'chat' : 'completion'];
 }
 
 export function listTemplates(): { name: string; description: string; kind: string; fim: boolean; source: string }[] {

@@ -1,10 +1,15 @@
 // The dataset stage: the one task record, its schema, task files, and import/export of published sets.
 export type * from './types.ts';
+export { isFunctionTask } from './types.ts';
 export {
   validateTask,
   pathProblem,
   taskIdProblem,
-  TASK_KINDS,
+  taskKinds,
+  taskRecordSchema,
+  registerTaskRecord,
+  recordSchemaOf,
+  type TaskRecordSchema,
   TaskSchema,
   ContextSnippetSchema,
   type RecordLocation,
@@ -57,4 +62,16 @@ export {
   type ImportResult,
   type ExportOptions,
 } from './formats.ts';
-export { type Hole, holeAt, lineHole, lineStarts, positionAt, referenceLines, taskId } from './hole.ts';
+export {
+  type Hole,
+  holeAt,
+  lineHole,
+  lineStarts,
+  positionAt,
+  referenceLines,
+  taskId,
+  offsetOf,
+  formatSpan,
+  spanHole,
+  prefixSuffixHole,
+} from './hole.ts';

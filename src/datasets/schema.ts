@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import { z } from 'zod';
 import { SpanSchema } from '../index/index.ts';
 import { LanguageSchema } from '../languages/index.ts';
+import { InputError } from '../util/errors.ts';
 import { parseRecord, type Known, type RecordLocation } from '../util/schema.ts';
 
 export type { RecordLocation } from '../util/schema.ts';
@@ -126,21 +127,67 @@ const noTarget = { name: absent(), signature: absent(), docstring: absent() } sa
 /** YABLoCo: a whole function body to generate from its signature and docstring. */
 const FunctionTaskSchema = z.looseObject({ ...common, ...target, kind: z.literal('function') });
 
+/**
+ * The record of a task family other than `function`: the common fields, `kind` fixed, and the family's own `fields`
+ * (a plugin's family defines its record with this).
+ */
+export function taskRecordSchema(kind: string, fields: Record<string, z.ZodType> = {}) {
+  return z.looseObject({ ...common, ...noTarget, ...fields, kind: z.literal(kind) });
+}
+
 /** CrossCodeEval: the first use of a name imported from another file of the repository. */
-const CrossfileTaskSchema = z.looseObject({ ...common, ...noTarget, kind: z.literal('crossfile') });
+const CrossfileTaskSchema = taskRecordSchema('crossfile');
 
 /** M2RC-Eval: one syntax node, labelled with its depth bucket and semantic class. */
-const NodeTaskSchema = z.looseObject({ ...common, ...noTarget, kind: z.literal('node') });
+const NodeTaskSchema = taskRecordSchema('node');
 
-/** Fields a task may carry that the schema does not know are kept (later stages may add optional fields). */
+/**
+ * The built-in kinds' records (the published JSON Schema). Fields a task may carry that the schema does not know are
+ * kept (later stages may add optional fields).
+ */
 export const TaskSchema = z.discriminatedUnion('kind', [FunctionTaskSchema, CrossfileTaskSchema, NodeTaskSchema]);
 
-export const TASK_KINDS = TaskSchema.options.map((option) => option.shape.kind.value);
+/** A task kind's record schema: an object schema whose `kind` is a literal. */
+export type TaskRecordSchema = typeof FunctionTaskSchema | ReturnType<typeof taskRecordSchema>;
+/** Each task kind's record schema: the built-ins, then those task families register (tasks/family.ts). */
+const RECORD_SCHEMAS = new Map<string, TaskRecordSchema>(
+  TaskSchema.options.map((option) => [option.shape.kind.value, option]),
+);
+let recordUnion: z.ZodType | null = TaskSchema;
 
-/** The task record's type (datasets/types.ts names its parts). */
-export type TaskRecord = Known<z.output<typeof TaskSchema>>;
+/** Adds a task kind's record schema (a task family's); the same schema again is a no-op. */
+export function registerTaskRecord(schema: TaskRecordSchema): void {
+  const kind = schema.shape.kind.value;
+  const known = RECORD_SCHEMAS.get(kind);
+  if (known === schema) return;
+  if (known) throw new InputError(`a task record of kind '${kind}' is already registered`, { field: 'kind' });
+  RECORD_SCHEMAS.set(kind, schema);
+  recordUnion = null;
+}
 
-/** Checks one parsed JSON value against the task schema and returns it typed. */
+/** A registered kind's record schema (a built-in family's record is its kind's). */
+export function recordSchemaOf(kind: string): TaskRecordSchema {
+  const schema = RECORD_SCHEMAS.get(kind);
+  if (!schema) throw new InputError(`no task record of kind '${kind}' (known: ${taskKinds().join(', ')})`);
+  return schema;
+}
+
+/** The task kinds whose records can be read: the built-ins, then registered families'. */
+export function taskKinds(): string[] {
+  return [...RECORD_SCHEMAS.keys()];
+}
+
+/** A task that is not a function task: its kind's record (a built-in or a task family's), no target fields. */
+const OtherTaskSchema = taskRecordSchema('other').extend({ kind: z.string() });
+
+/** The task record's type (datasets/types.ts names its parts): a function task, or a task of another kind. */
+export type TaskRecord = Known<z.output<typeof FunctionTaskSchema>> | Known<z.output<typeof OtherTaskSchema>>;
+
+/** Checks one parsed JSON value against its kind's record schema and returns it typed. */
 export function validateTask(value: unknown, where: RecordLocation = {}): TaskRecord {
-  return parseRecord(TaskSchema, value, where) as TaskRecord;
+  recordUnion ??= z.discriminatedUnion('kind', [...RECORD_SCHEMAS.values()] as [
+    TaskRecordSchema,
+    ...TaskRecordSchema[],
+  ]);
+  return parseRecord(recordUnion, value, where) as TaskRecord;
 }

@@ -7,9 +7,15 @@ import type { Known } from '../util/schema.ts';
 import type { ContextSnippetSchema, TaskRecord } from './schema.ts';
 
 export type { TaskRecord } from './schema.ts';
-export type TaskKind = TaskRecord['kind'];
+/** A task family's name: `function`, `crossfile`, `node`, or a plugin's (tasks/family.ts). */
+export type TaskKind = string;
 /** A YABLoCo task: the only kind with a target name, signature and docstring. */
 export type FunctionTask = Extract<TaskRecord, { kind: 'function' }>;
+
+/** Whether a task is a function task (the one kind with the target's name, signature and docstring). */
+export function isFunctionTask(task: TaskRecord): task is FunctionTask {
+  return task.kind === 'function';
+}
 /** A piece of repository text given to a model: a retrieved chunk or an oracle definition. */
 export type ContextSnippet = Known<z.output<typeof ContextSnippetSchema>>;
 export type TaskLabels = TaskRecord['labels'];

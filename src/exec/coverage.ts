@@ -7,6 +7,7 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'nod
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lineStarts, positionAt, type TaskRecord } from '../datasets/index.ts';
+import { taskFamily } from '../tasks/index.ts';
 import { readInside, realPathInside, removeInside, removeTree, walkInside } from './tree.ts';
 import { z } from 'zod';
 import { COVERAGE_TOOLS, type CoverageTool } from './types.ts';
@@ -266,26 +267,15 @@ export function buildCoverageMap(
 }
 
 /**
- * The tests that execute the task's code, in map order; null when coverage cannot tell (then the
- * whole suite runs). Function tasks: the functions overlapping the span, except ones that strictly
- * enclose it (a decorated Python function starts at its decorator, before the span). Other tasks:
- * the innermost function enclosing the hole.
+ * The tests that execute the task's code, in map order; null when coverage cannot tell (then the whole suite runs).
+ * Which of the file's functions count is the task family's (`coveredBy`: a function task's own definition, the
+ * innermost function around another kind's hole).
  */
 export function selectTests(map: CoverageMap, task: TaskRecord): string[] | null {
-  const { startLine, endLine } = task.span;
-  const inFile = map.functions.filter((fn) => fn.path === task.path);
-  let chosen: typeof inFile;
-  if (task.kind === 'function') {
-    chosen = inFile.filter(
-      (fn) => fn.endLine >= startLine && fn.startLine <= endLine && !(fn.startLine < startLine && fn.endLine > endLine),
-    );
-  } else {
-    const enclosing = inFile.filter((fn) => fn.startLine <= startLine && fn.endLine >= endLine);
-    const innermost = enclosing.sort((a, b) => a.endLine - a.startLine - (b.endLine - b.startLine))[0];
-    chosen = innermost
-      ? enclosing.filter((fn) => fn.startLine === innermost.startLine && fn.endLine === innermost.endLine)
-      : [];
-  }
+  const chosen = taskFamily(task.kind).coveredBy(
+    task,
+    map.functions.filter((fn) => fn.path === task.path),
+  );
   const indices = new Set(chosen.flatMap((fn) => fn.tests));
   if (indices.size === 0) return null;
   return map.tests.filter((_, index) => indices.has(index));

@@ -21,7 +21,7 @@ export {
   type SandboxRun,
   type CommandRun,
 } from './sandbox.ts';
-export { spliceCandidate, holeOf, offsetOf, spanOf, extractSpan } from './splice.ts';
+export { spliceCandidate, holeOf, spanOf, extractSpan } from './splice.ts';
 export { selectTests, buildCoverageMap, type CoverageMap, type ExecutedFunction } from './coverage.ts';
 export {
   classify,

@@ -5,15 +5,11 @@
 // build (tasks stage) only sees the SolvedCheck it returns. Calls go through the models stage's
 // single caller: the run's response cache, retries and endpoint options.
 import { createPromptBuilder, type PromptBuilder } from '../context/index.ts';
-import type { TaskKind, TaskRecord } from '../datasets/index.ts';
+import type { TaskRecord } from '../datasets/index.ts';
 import { createBackend, createSingleCaller, type BackendOptions } from '../models/index.ts';
-import type { SolvedCheck } from '../tasks/index.ts';
+import { taskFamily, type SolvedCheck } from '../tasks/index.ts';
 import { InputError } from '../util/errors.ts';
 import { exactMatch, exactMatchNoWhitespace } from './exact-match.ts';
-
-/** The paper's prompt template per family (override with `template`, e.g. a chat template for a chat model). */
-export const SOLVED_TEMPLATES: Record<TaskKind, string> = { function: 'yabloco', crossfile: 'cceval', node: 'm2rc' };
-const MAX_TOKENS: Record<TaskKind, number> = { function: 512, crossfile: 128, node: 128 };
 
 export interface SolvedCheckOptions extends BackendOptions {
   template?: string;
@@ -25,8 +21,11 @@ export async function createSolvedCheck(model: string, options: SolvedCheckOptio
   const backend = await createBackend(model, options);
   const caller = createSingleCaller(backend, { cacheFile: options.cacheFile ?? null });
   const builders = new Map<string, Promise<PromptBuilder>>();
-  const builderFor = (kind: TaskKind) => {
-    const template = options.template ?? SOLVED_TEMPLATES[kind];
+  // the paper's template, token budget and exact match are the task family's (`template` overrides the template,
+  // e.g. a chat template for a chat model)
+  const templateFor = (task: TaskRecord) => options.template ?? taskFamily(task.kind).solvedCheck.template;
+  const builderFor = (task: TaskRecord) => {
+    const template = templateFor(task);
     let builder = builders.get(template);
     if (!builder) {
       builder = createPromptBuilder({ strategy: 'infile', template });
@@ -37,25 +36,24 @@ export async function createSolvedCheck(model: string, options: SolvedCheckOptio
   return {
     model,
     async solved(task: TaskRecord) {
-      const prompt = await (await builderFor(task.kind)).build(task);
+      const { maxTokens, ignoreWhitespace } = taskFamily(task.kind).solvedCheck;
+      const prompt = await (await builderFor(task)).build(task);
       const shape = prompt.messages ? 'chat' : 'completion';
       if (backend.accepts !== 'any' && backend.accepts !== shape) {
         throw new InputError(
-          `${model} takes ${backend.accepts} prompts but the '${options.template ?? SOLVED_TEMPLATES[task.kind]}' ` +
+          `${model} takes ${backend.accepts} prompts but the '${templateFor(task)}' ` +
             `template builds ${shape} prompts: choose another template`,
           { field: 'drop-solved-template' },
         );
       }
-      const sampling = { temperature: 0, topP: 1, maxTokens: MAX_TOKENS[task.kind], stop: [], seed: null };
+      const sampling = { temperature: 0, topP: 1, maxTokens, stop: [], seed: null };
       const { output, error } = await caller.complete(task, prompt, sampling);
       if (output === null)
         throw new InputError(`${model} failed on task '${task.id}' after retries: ${error}`, {
           field: 'drop-solved-by',
         });
       return (
-        (task.kind === 'function'
-          ? exactMatchNoWhitespace(output, task.reference)
-          : exactMatch(output, task.reference)) === 1
+        (ignoreWhitespace ? exactMatchNoWhitespace(output, task.reference) : exactMatch(output, task.reference)) === 1
       );
     },
     async close() {

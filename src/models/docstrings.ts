@@ -13,7 +13,7 @@ import { writeDerived, type DerivedManifest } from '../tasks/index.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
 import { readYamlFile } from '../util/yaml-lines.ts';
-import type { Postprocessed } from './postprocess.ts';
+import type { Postprocessed } from '../tasks/index.ts';
 import { runGeneration, type GenerationOptions, type GenerationSummary } from './runner.ts';
 
 /** The template shipped with ctxbench (YABLoCo's instruction); copy it to change the prompt. */

@@ -35,7 +35,7 @@ export {
   createSingleCaller,
 } from './runner.ts';
 export { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
-export { postprocess, extractFence, cutAfterFirstBracket, type Postprocessed } from './postprocess.ts';
+export { postprocess, extractFence } from './postprocess.ts';
 export {
   generateDocstrings,
   readFunctionTasks,

@@ -16,7 +16,8 @@ import {
 } from '../runstore/index.ts';
 import { InputError } from '../util/errors.ts';
 import { runAgent, type AgentSettings } from './agent.ts';
-import { candidateOf, type Postprocessed } from './postprocess.ts';
+import type { Postprocessed } from '../tasks/index.ts';
+import { candidateOf } from './postprocess.ts';
 import { intervalTicker, Progress, type ProgressStream } from './progress.ts';
 import { AdaptiveLimiter, Caller, DEFAULT_RETRY, type RetryPolicy } from './scheduler.ts';
 import { WriteQueue } from './write-queue.ts';

@@ -15,6 +15,7 @@ import type { FigureKind } from '../report/index.ts';
 import type { ExportFormat, ImportFormat } from '../datasets/index.ts';
 import type { LanguageSpec } from '../languages/index.ts';
 import type { ReviewRule } from '../review/index.ts';
+import type { TaskFamily } from '../tasks/index.ts';
 // every stage with a registry, loaded so that each registry's plugin slot exists before a plugin is read
 import '../context/index.ts';
 import '../datasets/index.ts';
@@ -24,6 +25,7 @@ import '../metrics/index.ts';
 import '../models/index.ts';
 import '../report/index.ts';
 import '../review/index.ts';
+import '../tasks/index.ts';
 import { InputError } from '../util/errors.ts';
 import { parseRecord } from '../util/schema.ts';
 import { pluginSlots } from '../util/registry.ts';
@@ -56,6 +58,8 @@ export interface CtxbenchPlugin {
   /** formats `import` reads and `export` writes (src/datasets/formats.ts). */
   importFormats?: ImportFormat[];
   exportFormats?: ExportFormat[];
+  /** task families `build` makes and every later stage reads (src/tasks/family.ts). */
+  taskFamilies?: TaskFamily[];
 }
 
 /** Types a plugin's default export (`export default definePlugin({...})`); returns it unchanged. */

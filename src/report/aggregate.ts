@@ -5,21 +5,26 @@ import { z } from 'zod';
 import { taskSourceHash, liveSource, type TaskRecord } from '../datasets/index.ts';
 import { listMetrics, passAtK, passAtKFirst, supportsLanguage, type MetricScale } from '../metrics/index.ts';
 import type { CandidateRecord, RunConfig, RunStoreReader } from '../runstore/index.ts';
+import { familyDimension, familyDimensions } from '../tasks/index.ts';
 import { InputError } from '../util/errors.ts';
 
-export const DIMENSIONS = [
-  'language',
-  'kind',
-  'level',
-  'bucket',
-  'semantic',
-  'lines',
-  'prompt-tokens',
-  'repo',
-  'window',
-] as const;
-/** A built-in dimension, or the name of a task label (`contaminated` from `report --labels`). */
-export type Dimension = (typeof DIMENSIONS)[number] | (string & {});
+/**
+ * The dimensions a report groups by: the task's language and kind, the labels the task families name (`level`,
+ * `bucket`, `semantic` for the built-ins), completion lines, prompt length, repository and live window.
+ */
+export function reportDimensions(): string[] {
+  return [
+    'language',
+    'kind',
+    ...familyDimensions().map((dimension) => dimension.label),
+    'lines',
+    'prompt-tokens',
+    'repo',
+    'window',
+  ];
+}
+/** A dimension of `reportDimensions`, or the name of a task label (`contaminated` from `report --labels`). */
+export type Dimension = string;
 
 /** M2RC-Eval's completion-length groups. */
 export function linesGroup(lines: number): string {
@@ -179,7 +184,7 @@ function agentCost(store: RunStoreReader, candidates: CandidateRecord[], tasks: 
 
 /** A report: what `ctxbench report --format json` writes (with the comparison of its runs). */
 export const ReportSchema = z.object({
-  /** built-in dimensions (DIMENSIONS) or task labels. */
+  /** dimensions (`reportDimensions`) or task labels. */
   by: z.array(z.string() as z.ZodType<Dimension, string>),
   metrics: z.array(z.string()),
   runs: z.array(RunProvenanceSchema),
@@ -248,20 +253,17 @@ export function groupValue(task: TaskRecord, dimension: Dimension, promptTokens:
       return task.language;
     case 'kind':
       return task.kind;
-    case 'level':
-      return String(task.labels.level ?? 'n/a');
-    case 'bucket':
-      return task.labels.bucket === undefined ? 'n/a' : String(task.labels.bucket).padStart(2, '0');
-    case 'semantic':
-      return String(task.labels.semantic ?? 'n/a').split('/')[0]!;
     case 'lines':
       return linesGroup(task.labels.lines);
     case 'prompt-tokens':
       return promptTokensGroup(promptTokens);
     case 'repo':
       return task.repo.name;
-    default:
-      return String(task.labels[dimension] ?? 'n/a');
+    default: {
+      const value = task.labels[dimension];
+      if (value === undefined) return 'n/a';
+      return familyDimension(dimension)?.group?.(value) ?? String(value);
+    }
   }
 }
 
@@ -273,7 +275,7 @@ export function passAtKColumns(samples: number): string[] {
 /** `--by` names: the built-in dimensions and `labels` (the names of a `--labels` file). */
 export function parseDimensions(text: string | undefined, labels: Iterable<string> = []): Dimension[] {
   if (!text) return [];
-  const known = [...DIMENSIONS, ...labels];
+  const known = [...reportDimensions(), ...labels];
   return text.split(',').map((name) => {
     const trimmed = name.trim();
     if (!known.includes(trimmed))

@@ -7,7 +7,7 @@ export {
   linesGroup,
   promptTokensGroup,
   passAtKColumns,
-  DIMENSIONS,
+  reportDimensions,
   ReportSchema,
   type Dimension,
   type Report,

@@ -5,10 +5,9 @@ import { writeTasks, type TaskRecord } from '../datasets/index.ts';
 import { indexRepository, lineBlame, type IndexOptions } from '../index/index.ts';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
-import { buildCrossfileTasks } from './crossfile.ts';
-import { buildFunctionTasks } from './function.ts';
+import { familyNames, TASK_FAMILIES, type TaskFamily } from './family.ts';
+import './families.ts';
 import { firstCommitDate, repositoryCommit } from '../util/git.ts';
-import { buildNodeTasks } from './node.ts';
 import { limitPerGroup } from './select.ts';
 import {
   DEFAULT_BUCKETS,
@@ -17,25 +16,19 @@ import {
   type BuildManifest,
   type BuildOptions,
   type Family,
-  type FamilyResult,
   type FilterStep,
   type RepositoryInput,
   type Split,
 } from './types.ts';
 
-const BUILDERS: Record<Family, (repos: RepositoryInput[], options: BuildOptions) => Promise<FamilyResult>> = {
-  function: buildFunctionTasks,
-  crossfile: buildCrossfileTasks,
-  node: buildNodeTasks,
-};
-
 /** A library caller's family, checked before any repository is indexed (a plain TypeError otherwise). */
-function checkFamily(family: unknown): asserts family is Family {
-  if (typeof family !== 'string' || !Object.hasOwn(BUILDERS, family)) {
-    throw new InputError(`unknown task family ${JSON.stringify(family)} (known: ${Object.keys(BUILDERS).join(', ')})`, {
+function familyOf(family: unknown): TaskFamily {
+  if (typeof family !== 'string' || !TASK_FAMILIES.has(family)) {
+    throw new InputError(`unknown task family ${JSON.stringify(family)} (known: ${familyNames().join(', ')})`, {
       field: 'family',
     });
   }
+  return TASK_FAMILIES.get(family);
 }
 
 /** Decides whether a model completes a task exactly without cross-file context (`--drop-solved-by`). */
@@ -87,7 +80,7 @@ async function dropSolved(tasks: TaskRecord[], check: SolvedCheck, log: FilterLo
 
 /** Opens the repositories (indexing them when needed) and builds one family's tasks. */
 export async function buildBenchmark(request: BuildRequest): Promise<BuildOutput> {
-  checkFamily(request.family);
+  familyOf(request.family);
   const repos: RepositoryInput[] = [];
   try {
     for (const path of request.repos) {
@@ -161,9 +154,9 @@ export async function buildFromIndexes(
   repos: RepositoryInput[],
   request: Omit<BuildRequest, 'repos' | 'index'>,
 ): Promise<BuildOutput> {
-  checkFamily(request.family);
+  const family = familyOf(request.family);
   // In a window, --limit samples the window's tasks: the builder keeps every task, the sample is drawn after the dates.
-  const result = await BUILDERS[request.family](repos, request.window ? { ...request, limit: undefined } : request);
+  const result = await family.build(repos, request.window ? { ...request, limit: undefined } : request);
   const log = FilterLog.from(result.filters);
   let tasks = dateFilters(result.tasks, repos, request, log);
   if (request.window) tasks = limitPerGroup(tasks, request.limit, request.seed, log);

@@ -1,6 +1,24 @@
-// The task-building stage: the three benchmark families built from repository indexes.
+// The task-building stage: the task families (the three papers' built in, others from plugins) and their benchmarks
+// built from repository indexes.
+import './families.ts';
+
 export type * from './types.ts';
-export { FAMILIES, FilterLog, SPLITS } from './types.ts';
+export { FilterLog, SPLITS } from './types.ts';
+export {
+  TASK_FAMILIES,
+  registerTaskFamily,
+  taskFamily,
+  familyNames,
+  familyDimensions,
+  familyDimension,
+  overlappingFunctions,
+  enclosingFunction,
+  type TaskFamily,
+  type FamilyDimension,
+  type LineRange,
+  type Postprocessed,
+} from './family.ts';
+export { cutToFunction, cutToNode, cutToStatement, cutAfterFirstBracket } from './cut.ts';
 export {
   buildBenchmark,
   buildFromIndexes,

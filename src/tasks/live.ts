@@ -28,7 +28,8 @@ import { lockFolder } from '../util/lock.ts';
 import { parseRecord } from '../util/schema.ts';
 import { readYamlFile } from '../util/yaml-lines.ts';
 import { buildBenchmark, writeBuild } from './build.ts';
-import { FAMILIES, type BuildManifest, type Family, type TimeWindow } from './types.ts';
+import { familyNames, TASK_FAMILIES } from './family.ts';
+import type { BuildManifest, Family, TimeWindow } from './types.ts';
 
 const DateSchema = z.string().refine(isCalendarDay, { error: 'expected a day YYYY-MM-DD' });
 const LENGTH = /^([1-9]\d{0,4})\s*(day|week|month|year)s?$/;
@@ -66,7 +67,12 @@ const RepositorySchema = z
   .refine((repo) => (repo.path === undefined) !== (repo.url === undefined), { error: 'give one of path or url' });
 
 const FamilySchema = z.strictObject({
-  family: z.enum(FAMILIES),
+  family: z
+    .string()
+    .refine((name) => TASK_FAMILIES.has(name), {
+      error: (issue) => `unknown task family ${JSON.stringify(issue.input)} (known: ${familyNames().join(', ')})`,
+    })
+    .describe("a task family: function, crossfile, node, or a plugin's"),
   seed: z.int().min(0).default(0),
   /** at most this many tasks per window, repository and language (a seeded sample of the window's tasks). */
   limit: z.int().min(1).optional(),

@@ -5,8 +5,8 @@ import type { IndexStore, LevelMode, InputNote, InputReason } from '../index/ind
 import type { LanguageId } from '../languages/index.ts';
 import type { Coverage } from './coverage.ts';
 
-export type Family = 'function' | 'crossfile' | 'node';
-export const FAMILIES: readonly Family[] = ['function', 'crossfile', 'node'];
+/** A task family's name (tasks/family.ts): `function`, `crossfile`, `node`, or a plugin's. */
+export type Family = string;
 
 /** One indexed repository to build from. */
 export interface RepositoryInput {

@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import Database from 'better-sqlite3';
 import type { TaskHead, TaskRecord } from '../datasets/index.ts';
+import { familyDimensions } from '../tasks/index.ts';
 import {
   buildReport,
   scaleNote,
@@ -59,13 +60,11 @@ const tableMetrics = () => [
 ];
 
 /** Dimensions of the summary tables, shown when they split the run into more than one group. */
-const SUMMARY_DIMENSIONS: Dimension[] = [
+const summaryDimensions = (): Dimension[] => [
   'repo',
   'language',
   'kind',
-  'level',
-  'bucket',
-  'semantic',
+  ...familyDimensions().map((dimension) => dimension.label),
   'lines',
   'prompt-tokens',
 ];
@@ -476,10 +475,12 @@ function summaryFigures(stores: RunStoreReader[], overall: Report): SummaryFigur
 
 /** One report per summary dimension that splits the runs into more than one group. */
 function splitTables(stores: RunStoreReader[], metrics: string[]): SummaryTable[] {
-  return SUMMARY_DIMENSIONS.map((dimension) => ({
-    by: [dimension],
-    report: buildReport(stores, [dimension], metrics),
-  })).filter(({ report }) => new Set(report.rows.map((row) => row.group[0])).size > 1);
+  return summaryDimensions()
+    .map((dimension) => ({
+      by: [dimension],
+      report: buildReport(stores, [dimension], metrics),
+    }))
+    .filter(({ report }) => new Set(report.rows.map((row) => row.group[0])).size > 1);
 }
 
 /** Unique URL names for run directories: their base names, numbered when two are the same. */

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TaskRecord } from '../../src/datasets/types.ts';
+import type { FunctionTask, TaskRecord } from '../../src/datasets/types.ts';
 
 export const FIXTURES = new URL('../fixtures/context/', import.meta.url).pathname;
 export const MARKER = 'LEAK_MARKER_7f3a';
@@ -23,10 +23,9 @@ export function copyRepo(): string {
 }
 
 /** The cross-file task of the fixture: complete `format_balance(total)` on line 8 of app/main.py. */
-export function mainTask<K extends TaskRecord['kind'] = 'crossfile'>(
-  root: string,
-  kind: K = 'crossfile' as K,
-): Extract<TaskRecord, { kind: K }> {
+export function mainTask(root: string, kind: 'function'): FunctionTask;
+export function mainTask(root: string, kind?: string): TaskRecord;
+export function mainTask(root: string, kind = 'crossfile'): TaskRecord {
   const text = readFileSync(join(root, 'app', 'main.py'), 'utf8');
   const holeStart = text.indexOf('format_balance(total)\n# LEAK');
   const reference = 'format_balance(total)';
@@ -41,11 +40,9 @@ export function mainTask<K extends TaskRecord['kind'] = 'crossfile'>(
     span: { startLine: 8, startColumn: 12, endLine: 8, endColumn: 33 },
     labels: { lines: 1 },
   };
-  const record: TaskRecord =
-    kind === 'function'
-      ? { ...task, kind, name: 'report', signature: 'def report(account_id):', docstring: null }
-      : { ...task, kind: kind as 'crossfile' | 'node' };
-  return record as Extract<TaskRecord, { kind: K }>;
+  return kind === 'function'
+    ? { ...task, kind, name: 'report', signature: 'def report(account_id):', docstring: null }
+    : { ...task, kind };
 }
 
 /** A WordLevel tokenizer.json: one token per whitespace-separated word; `special` words are added tokens. */

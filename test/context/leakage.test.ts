@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TaskRecord } from '../../src/datasets/types.ts';
+import { isFunctionTask, type TaskRecord } from '../../src/datasets/types.ts';
 import { createPromptBuilder, listTemplates, RETRIEVERS } from '../../src/context/index.ts';
 import { copyRepo, MARKER, mainTask, startEmbeddingServer, type EmbeddingServer } from './helpers.ts';
 
@@ -58,7 +58,7 @@ function leakyTask(root: string, kind: TaskRecord['kind']): TaskRecord {
       { path: 'pkg/models.py', startLine: 1, endLine: 1, text: 'class Account:', score: 0.5 },
     ],
   };
-  return task.kind === 'function'
+  return isFunctionTask(task)
     ? { ...task, ...given, docstring: 'Formatted balance of an account.' }
     : { ...task, ...given };
 }

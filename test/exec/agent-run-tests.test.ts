@@ -5,6 +5,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { writeTasks } from '../../src/datasets/io.ts';
+import { isFunctionTask } from '../../src/datasets/types.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { cli } from '../capture-cli.ts';
 import { answerBody, startServer, toolCallBody } from '../models/openai-server.ts';
@@ -25,10 +26,9 @@ test('run_tests: the model tests a wrong draft (test-fail), then the right one (
   assert.equal((await cli(['exec', 'check', envFile])).code, 0);
   const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
   const fromFile = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
-  const task =
-    fromFile.kind === 'function'
-      ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' }
-      : fromFile;
+  const task = isFunctionTask(fromFile)
+    ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' }
+    : fromFile;
   const tasksFile = join(work.dir, 'tasks.jsonl');
   writeTasks(tasksFile, [task]);
   const wrong = 'long factorial(int n)\n{\n    return n;\n}';

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { extractSpan, offsetOf, spanOf, spliceCandidate } from '../../src/exec/index.ts';
+import { offsetOf } from '../../src/datasets/index.ts';
+import { extractSpan, spanOf, spliceCandidate } from '../../src/exec/index.ts';
 
 const FILE = 'int a;\n\nint f(int x)\n{\n    return x;\n}\n\nint b;\n';
 const FUNCTION = 'int f(int x)\n{\n    return x;\n}';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TaskRecord } from '../../src/datasets/types.ts';
-import { cutAfterFirstBracket, extractFence, postprocess } from '../../src/models/postprocess.ts';
+import { extractFence, postprocess } from '../../src/models/postprocess.ts';
+import { cutAfterFirstBracket } from '../../src/tasks/cut.ts';
 
 /** A task whose file is prefix + reference + suffix. */
 function task(

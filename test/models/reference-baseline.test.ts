@@ -16,7 +16,7 @@ import { postprocess } from '../../src/models/postprocess.ts';
 import { runGeneration } from '../../src/models/runner.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
 import { buildFromIndexes } from '../../src/tasks/build.ts';
-import { FAMILIES, type Family } from '../../src/tasks/types.ts';
+import type { Family } from '../../src/tasks/types.ts';
 import { openRepository } from '../tasks/helpers.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-reference-'));
@@ -120,7 +120,7 @@ test('baseline:reference scores EM 1 on every task of the three families built f
   const repos = [await openRepository(join(scratch, 'lang'), scratch)];
   try {
     const languages = new Map<Family, Set<string>>();
-    for (const family of FAMILIES) {
+    for (const family of ['function', 'crossfile', 'node']) {
       const { tasks } = await buildFromIndexes(repos, { family, seed: 3, command: 'test', toolVersion: 'test' });
       languages.set(family, new Set(tasks.map((task) => task.language)));
       const { em } = await referenceRun(tasks, family, family);

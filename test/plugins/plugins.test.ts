@@ -11,6 +11,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cli } from '../capture-cli.ts';
 import { readTasks, writeTasks } from '../../src/datasets/io.ts';
+import { isFunctionTask } from '../../src/datasets/types.ts';
 import { ReviewStore, reviewsPath, type Mark } from '../../src/review/index.ts';
 import { indexRepository, listFunctions } from '../../src/index/index.ts';
 import { openRunStore } from '../../src/runstore/store.ts';
@@ -28,10 +29,9 @@ const repo = join(EXEC_FIXTURES, 'c', 'repo');
 const reference = functionText(repo, 'src/mathx.c', 'long factorial(');
 const fromFile = functionTask(repo, 'src/mathx.c', 'c', reference, 'factorial');
 // the retriever's query is a function task's docstring and signature
-const task =
-  fromFile.kind === 'function'
-    ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' }
-    : fromFile;
+const task = isFunctionTask(fromFile)
+  ? { ...fromFile, name: 'factorial', signature: 'long factorial(int n)', docstring: 'n! for small n.' }
+  : fromFile;
 const tasksFile = join(work.dir, 'tasks.jsonl');
 writeTasks(tasksFile, [task]);
 // the replayed completion: the reference with one comment line more (passes its test; not an exact match)
@@ -355,6 +355,84 @@ test("the plugin's metric is a column of the viewer's task list", async () => {
     assert.ok(headers.includes('em'));
   } finally {
     await browser.close();
+    await viewer.close();
+  }
+});
+
+test('a task family from a plugin, end to end: build, eval, score, report, exec and the viewer read its tasks', async () => {
+  const project = join(work.dir, 'returns');
+  cpSync(repo, project, { recursive: true });
+  const tasksOut = join(work.dir, 'returns.jsonl');
+  const built = await ok(['build', 'return-value', project, '--out', tasksOut]);
+  assert.match(built, /^3 return-value tasks written to /m, built);
+  const tasks = readTasks(tasksOut);
+  assert.deepEqual(
+    tasks.map(({ kind, path, reference, span, labels }) => ({ kind, path, reference, line: span.startLine, labels })),
+    [
+      { kind: 'return-value', path: 'src/mathx.c', reference: 'a', line: 11, labels: { lines: 1, depth: 4 } },
+      { kind: 'return-value', path: 'src/strx.c', reference: 's', line: 13, labels: { lines: 1, depth: 4 } },
+      { kind: 'return-value', path: 'tests/test_main.c', reference: '0', line: 24, labels: { lines: 1, depth: 8 } },
+    ],
+  );
+  // the family's post-processing keeps the answer's first line up to its `;`; `s + 1` breaks reverse()
+  const replies = join(work.dir, 'returns-answers.jsonl');
+  const answer = ['a;\n}\n', 's + 1; /* off by one */', '0;'];
+  writeFileSync(replies, tasks.map((t, i) => `${JSON.stringify({ taskId: t.id, completion: answer[i] })}\n`).join(''));
+  const returnsRun = join(work.dir, 'returns-run');
+  await ok(['eval', tasksOut, '--model', `replay:${replies}`, '--context', 'bm25', '--run', returnsRun]);
+  await ok(['score', returnsRun, '--metrics', 'em']);
+  const envFile = join(work.dir, 'returns-env.yaml');
+  writeFileSync(
+    envFile,
+    readFileSync(join(EXEC_FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${project}`),
+  );
+  await ok(['exec', returnsRun, '--env', envFile, '--work-dir', work.dir, '--workers', '1']);
+  const store = openRunStore(returnsRun, { readonly: true });
+  assert.equal(store.config().template, 'cceval');
+  assert.deepEqual(
+    store.candidates().map(({ output, postprocess: rule, metrics, verdict }) => ({
+      output,
+      rule,
+      em: metrics?.em,
+      verdict: verdict?.verdict,
+    })),
+    [
+      { output: 'a', rule: 'return-value-line', em: 1, verdict: 'pass' },
+      { output: 's + 1', rule: 'return-value-line', em: 0, verdict: 'test-fail' },
+      { output: '0', rule: 'return-value-line', em: 1, verdict: 'pass' },
+    ],
+  );
+  store.close();
+  // the family's dimension: a report groups by it, with the family's grouping
+  const reportFile = join(work.dir, 'returns-report.json');
+  await ok(['report', returnsRun, '--by', 'depth', '--metrics', 'em', '--format', 'json', '--out', reportFile]);
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as {
+    rows: { group: string[]; means: Record<string, number> }[];
+  };
+  assert.deepEqual(
+    report.rows.map(({ group, means }) => [group, means.em]),
+    [
+      [['nested'], 100],
+      [['top level'], 50],
+    ],
+  );
+  const viewer = await startViewer([returnsRun], { port: 0 });
+  try {
+    const list = answerApi(viewer.runs, '/api/runs/returns-run/tasks') as {
+      rows: { kind: string }[];
+      facets: Record<string, Record<string, number>>;
+    };
+    assert.deepEqual(
+      list.rows.map((row) => row.kind),
+      ['return-value', 'return-value', 'return-value'],
+    );
+    assert.deepEqual(list.facets.depth, { '4': 2, '8': 1 });
+    const summary = answerApi(viewer.runs, '/api/runs/returns-run/summary') as { tables: { by: string[] }[] };
+    assert.ok(
+      summary.tables.some((table) => table.by[0] === 'depth'),
+      JSON.stringify(summary.tables.map((table) => table.by)),
+    );
+  } finally {
     await viewer.close();
   }
 });

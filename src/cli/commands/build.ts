@@ -21,11 +21,10 @@ import {
   manifestPath,
   writeBuild,
   readCoverage,
-  FAMILIES,
+  familyNames,
   type SolvedCheck,
   type BucketConvention,
   type BuildManifest,
-  type Family,
   type FilterStep,
   type Split,
 } from '../../tasks/index.ts';
@@ -227,8 +226,8 @@ export const buildCommand: Command = {
   },
   async run({ positionals, values }) {
     const [family, ...repos] = positionals;
-    if (!family || !FAMILIES.includes(family as Family))
-      throw new UsageError(`expected a family (${FAMILIES.join(', ')})\nUsage: ctxbench ${this.usage}`);
+    if (!family || !familyNames().includes(family))
+      throw new UsageError(`expected a family (${familyNames().join(', ')})\nUsage: ctxbench ${this.usage}`);
     if (repos.length === 0) throw new UsageError(`expected at least one repository\nUsage: ctxbench ${this.usage}`);
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out FILE is required');
@@ -247,7 +246,7 @@ export const buildCommand: Command = {
     }
     try {
       const output = await buildBenchmark({
-        family: family as Family,
+        family,
         repos,
         index: { db: values.db as string | undefined },
         seed,

@@ -5,7 +5,7 @@ import { toolVersion } from '../version.ts';
 import { integerOption, languagesOption, languagesOptionSpec, textOption } from '../options.ts';
 import { formatTable } from '../../util/table.ts';
 import { buildCorpus } from '../../context/index.ts';
-import { FAMILIES, inputWarnings, type Family } from '../../tasks/index.ts';
+import { familyNames, inputWarnings } from '../../tasks/index.ts';
 
 export const corpusCommand: Command = {
   usage:
@@ -22,7 +22,7 @@ export const corpusCommand: Command = {
     },
     family: {
       type: 'string',
-      description: `kind of samples: ${FAMILIES.join(', ')} (function: the training-split rules)`,
+      description: `kind of samples: ${familyNames().join(', ')} (function: the training-split rules)`,
       valueName: 'F',
     },
     exclude: {
@@ -57,14 +57,14 @@ export const corpusCommand: Command = {
     if (positionals.length === 0)
       throw new UsageError(`expected at least one repository\nUsage: ctxbench ${this.usage}`);
     const family = values.family as string | undefined;
-    if (!family || !FAMILIES.includes(family as Family))
-      throw new UsageError(`--family must be one of ${FAMILIES.join(', ')}`);
+    if (!family || !familyNames().includes(family))
+      throw new UsageError(`--family must be one of ${familyNames().join(', ')}`);
     const out = values.out as string | undefined;
     if (!out) throw new UsageError('--out DIR is required');
     const manifest = await buildCorpus({
       repos: positionals,
       out,
-      family: family as Family,
+      family,
       exclude: (values.exclude as string[] | undefined) ?? [],
       strategy: textOption(values, 'strategy'),
       chatTemplate: textOption(values, 'chat-template'),

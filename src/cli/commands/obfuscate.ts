@@ -1,7 +1,7 @@
 // `ctxbench obfuscate <tasks> --out FILE`: the task set with each function task's target and
 // parameters renamed (YABLoCo's proposed leakage control); other tasks are copied unchanged.
 import { UsageError, type Command } from '../command.ts';
-import { iterateTasks, writeTasks, type FunctionTask, type TaskRecord } from '../../datasets/index.ts';
+import { isFunctionTask, iterateTasks, writeTasks, type TaskRecord } from '../../datasets/index.ts';
 import { applyRenaming, renamingOf } from '../../tasks/index.ts';
 
 export const obfuscateCommand: Command = {
@@ -25,9 +25,9 @@ export const obfuscateCommand: Command = {
     const tasks: TaskRecord[] = [];
     let renamed = 0;
     for (const task of iterateTasks(file)) {
-      const renaming = task.kind === 'function' ? await renamingOf(task) : null;
+      const renaming = isFunctionTask(task) ? await renamingOf(task) : null;
       if (renaming) renamed++;
-      tasks.push(renaming ? applyRenaming(task as FunctionTask, renaming) : task);
+      tasks.push(renaming && isFunctionTask(task) ? applyRenaming(task, renaming) : task);
     }
     writeTasks(out, tasks);
     console.log(

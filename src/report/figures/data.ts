@@ -3,7 +3,14 @@
 // the execution verdicts in sample order. Read once from the run stores; figures only aggregate.
 import type { TaskRecord } from '../../datasets/index.ts';
 import type { RunStoreReader } from '../../runstore/index.ts';
-import { DIMENSIONS, groupValue, reportScale, type Dimension, type Report, type RunProvenance } from '../aggregate.ts';
+import {
+  reportDimensions,
+  groupValue,
+  reportScale,
+  type Dimension,
+  type Report,
+  type RunProvenance,
+} from '../aggregate.ts';
 import { chunkSources, scoreByIdentifierCoverage, type ChunkSource, type CoverageBin } from '../compare.ts';
 
 export interface TaskScores {
@@ -82,13 +89,13 @@ export function figureInput(stores: RunStoreReader[], report: Report, options: F
       if (c.verdict && c.verdict.verdict !== 'not-covered')
         entry.verdicts.push([c.sample, c.verdict.verdict === 'pass']);
     }
+    const dimensions = reportDimensions();
     const tasks = store.tasks().map((task): TaskScores => {
       const entry = byTask.get(task.id);
       const tokens = store.prompt(task.id)?.tokens.total;
-      const groups = Object.fromEntries(DIMENSIONS.map((d) => [d, groupValue(task, d, tokens)])) as Record<
-        Dimension,
-        string
-      >;
+      const groups: Record<Dimension, string> = Object.fromEntries(
+        dimensions.map((d) => [d, groupValue(task, d, tokens)]),
+      );
       const scores: Record<string, number> = {};
       for (const [name, { sum, count }] of entry?.sums ?? []) if (count > 0) scores[name] = sum / count;
       const passes = (entry?.verdicts ?? []).sort((a, b) => a[0] - b[0]).map(([, pass]) => pass);

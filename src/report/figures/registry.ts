@@ -4,6 +4,7 @@ import { passAtK } from '../../metrics/index.ts';
 import { compareGroupValues, type Dimension } from '../aggregate.ts';
 import { bootstrapMean, mcnemarExact, pairedBootstrapTest, type Interval } from '../stats.ts';
 import { maxExecutedSamples, type FigureInput, type RunScores, type TaskScores } from './data.ts';
+import { familyDimensions } from '../../tasks/index.ts';
 import type { DataRecord, Figure, FigureKind, FigureTable, TableCell } from './types.ts';
 import { pluginEntry, pluginFunction, Registry } from '../../util/registry.ts';
 import { z } from 'zod';
@@ -74,10 +75,8 @@ export function splittingDimensions(input: FigureInput): Dimension[] {
   const order: Dimension[] = [
     'repo',
     'language',
-    'level',
+    ...familyDimensions().map((dimension) => dimension.label),
     'kind',
-    'semantic',
-    'bucket',
     'lines',
     'prompt-tokens',
     'window',
