@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Checks the package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty folder with default npm
 // settings, then: no ERESOLVE warning, `npm ls` clean, no TypeScript sources or native tree-sitter in the install,
-// `ctxbench --help`, the demo, and a typed library import (a small consumer type-checked by tsc and run), a TypeScript
+// `ctxbench --help`, the demo, the viewer's built scripts, and a typed library import (a small consumer type-checked by tsc and run), a TypeScript
 // plugin with tsx installed. Needs the npm registry for the dependencies only. better-sqlite3 downloads its prebuilt
 // binary from GitHub at install time, which CI cannot reach, and compiling it takes minutes: by default the install
 // skips install scripts (ctxbench has none) and better-sqlite3 gets the binary already built in this checkout (same
@@ -91,7 +91,7 @@ try {
     mkdirSync(dirname(join(modules, binary)), { recursive: true });
     cpSync(join(root, 'node_modules', binary), join(modules, binary));
   }
-  for (const unwanted of ['tree-sitter', 'tsx', 'typescript', 'npm-check-updates']) {
+  for (const unwanted of ['tree-sitter', 'tsx', 'typescript', 'esbuild', 'npm-check-updates']) {
     if (existsSync(join(modules, unwanted))) fail(`the install pulled ${unwanted}`);
   }
   if (readdirSync(modules).some((name) => name.startsWith('tree-sitter-')))
@@ -113,6 +113,23 @@ try {
   // the shipped check states must fit the shipped sample repositories (npm pack leaves some files out)
   if (/written for another version/.test(demo.stdout + demo.stderr))
     fail(`the installed demo found stale check states:\n${demo.stderr}`);
+  // the viewer's scripts come built with the package (no esbuild here to bundle them)
+  const viewed = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import { startViewer } from 'ctxbench'; import { readdirSync } from 'node:fs';" +
+        "const viewer = await startViewer(readdirSync('demo/runs').map((name) => `demo/runs/${name}`), { port: 0 });" +
+        "const answers = await Promise.all(['app.js', 'review.js'].map((name) => fetch(viewer.url + name)));" +
+        'const texts = await Promise.all(answers.map((answer) => answer.text()));' +
+        'await viewer.close();' +
+        "console.log(answers.map((answer, i) => `${answer.status}:${texts[i].includes('use strict')}`).join(' '));",
+    ],
+    consumer,
+    'the installed viewer serves its built scripts',
+  );
+  if (viewed.stdout.trim() !== '200:true 200:true') fail(`the viewer's scripts: ${viewed.stdout}${viewed.stderr}`);
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const queued = spawnSync(
     join(modules, '.bin', 'ctxbench'),

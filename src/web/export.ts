@@ -1,12 +1,12 @@
 // `ctxbench view --export DIR`: a static copy of the viewer that works from the file system. The
 // same API answers the server gives are written as script files (`data/…js`, each handing its JSON
-// to the page), and the modules are bundled into one classic script.
+// to the page), beside the viewer's script (assets.ts).
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { bundleModules } from './bundle.ts';
 import { RunCollection } from './run-view.ts';
 import { answerApi, CONTENT_SECURITY_POLICY, STATIC_DIR } from './server.ts';
-import { routes, type DataRoute } from './static/routes.js';
+import { clientScript } from './assets.ts';
+import { routes, type DataRoute } from './client/routes.ts';
 import { makeFolders } from '../util/folders.ts';
 import { writeFolderWhole } from '../util/output-folder.ts';
 import { InputError } from '../util/errors.ts';
@@ -18,11 +18,10 @@ export interface ExportSummary {
   files: number;
 }
 
-/** The live page turned into the static one: static mode, the bundled script, the policy as a meta tag. */
+/** The live page turned into the static one: static mode, the policy as a meta tag. */
 export function staticIndexHtml(template: string): string {
   const replacements: [string, string][] = [
     ['data-mode="live"', 'data-mode="static"'],
-    ['<script type="module" src="app.js"></script>', '<script src="app.js" defer></script>'],
     [
       '<meta charset="utf-8">',
       `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" ` +
@@ -70,7 +69,7 @@ export function exportViewer(dirs: readonly string[], outDir: string): ExportSum
         write('index.html', staticIndexHtml(readFileSync(join(STATIC_DIR, 'index.html'), 'utf8')));
         copyFileSync(join(STATIC_DIR, 'style.css'), join(out, 'style.css'));
         files++;
-        write('app.js', bundleModules(STATIC_DIR, 'app.js'));
+        write('app.js', clientScript('app.js'));
         writeAnswer(routes.runs());
         let tasks = 0;
         for (const run of runs.runs) {

@@ -3,8 +3,6 @@
 export { startViewer, viewerSite, answerApi, type Viewer, type ViewerOptions } from './server.ts';
 export {
   serveLocal,
-  staticFiles,
-  STATIC_DIR,
   CONTENT_SECURITY_POLICY,
   HttpError,
   type LocalSite,
@@ -17,5 +15,5 @@ export { startReviewServer, type ReviewServer, type ReviewServerOptions, type Re
 export { RunView, RunCollection, runIds } from './run-view.ts';
 export { diffLines, formatDiff, splitLines, type DiffLine, type DiffOp } from './diff.ts';
 export { verdictClass, bestVerdict, taskRow, candidateView, originalFacts } from './view-model.ts';
-export { bundleModules } from './bundle.ts';
+export { bundleClient, clientScript, CLIENT_SCRIPTS, staticFiles, STATIC_DIR, type Asset } from './assets.ts';
 export type * from './types.ts';

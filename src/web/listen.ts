@@ -1,14 +1,12 @@
 // What every local server of ctxbench shares (the viewer, the review page): the security headers,
-// the Host check against DNS rebinding (on every address it binds), the static files of `static/`, the
+// the Host check against DNS rebinding (on every address it binds), the files of assets.ts, the
 // request path split into segments, errors answered as JSON, and listening with errors a user can
 // act on (a port in use, an address that cannot be bound). A server adds only its API.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InputError } from '../util/errors.ts';
+import { staticFiles, type Asset } from './assets.ts';
 
 /** Scripts and styles only from the server itself: even a rendering mistake could not run injected markup. */
 export const CONTENT_SECURITY_POLICY =
@@ -17,16 +15,6 @@ export const CONTENT_SECURITY_POLICY =
 
 export const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
-export const STATIC_DIR = fileURLToPath(new URL('./static/', import.meta.url));
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-};
-
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -34,18 +22,6 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Every servable file of the static folder, by its URL path (`/app.js`, `/style.css`). */
-export function staticFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  // Relative names rather than Dirent.parentPath, which Node 20 only has from 20.12 (engines: >=20).
-  for (const name of readdirSync(STATIC_DIR, { recursive: true, encoding: 'utf8' })) {
-    const path = join(STATIC_DIR, name);
-    if (!(extname(name) in CONTENT_TYPES) || !statSync(path).isFile()) continue;
-    files.set(`/${name.split('\\').join('/')}`, path);
-  }
-  return files;
 }
 
 /**
@@ -102,7 +78,7 @@ export function sendError(response: ServerResponse, error: unknown): void {
 
 /** Answers with a file of the static folder (`index` for `/`); throws HttpError. */
 function sendStatic(
-  files: Map<string, string>,
+  files: Map<string, Asset>,
   segments: string[],
   request: IncomingMessage,
   response: ServerResponse,
@@ -111,8 +87,8 @@ function sendStatic(
   assertPlainFileSegments(segments);
   const file = files.get(segments.length === 0 ? index : `/${segments.join('/')}`);
   if (!file) throw new HttpError(404, 'not found');
-  response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)]!, 'cache-control': 'no-cache' });
-  response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
+  response.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : file.body());
 }
 
 /**

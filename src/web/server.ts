@@ -5,10 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, parseRequestUrl, sendJson, serveLocal, type ApiRequest, type LocalSite } from './listen.ts';
 import { RunCollection } from './run-view.ts';
-import { encodeRows } from './static/columns.js';
-import { parseQuery, runQuery } from './static/query.js';
+import { encodeRows } from './client/columns.ts';
+import { parseQuery, runQuery } from './client/query.ts';
 
-export { CONTENT_SECURITY_POLICY, STATIC_DIR } from './listen.ts';
+export { CONTENT_SECURITY_POLICY } from './listen.ts';
+export { STATIC_DIR } from './assets.ts';
 
 export interface ViewerOptions {
   /** 0 picks a free port. */

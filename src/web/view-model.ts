@@ -6,7 +6,7 @@ import { passAtK, scoreCaveats } from '../metrics/index.ts';
 import { linesGroup, reportScale } from '../report/index.ts';
 import { candidateHead, type AgentTrace, type CandidateHead, type CandidateRecord } from '../runstore/index.ts';
 import { diffOps } from './diff.ts';
-import { VERDICT_ORDER } from './static/query.js';
+import { VERDICT_ORDER } from './client/query.ts';
 import type { CandidateView, OriginalFacts, TaskRow, TaskVerdict, VerdictClass } from './types.ts';
 
 export function verdictClass(candidate: CandidateHead): VerdictClass {

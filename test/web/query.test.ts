@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { emptyQuery, formatQuery, parseQuery, runQuery, sortRows } from '../../src/web/static/query.js';
+import { emptyQuery, formatQuery, parseQuery, runQuery, sortRows } from '../../src/web/client/query.ts';
 import type { TaskRow } from '../../src/web/types.ts';
 
 function row(

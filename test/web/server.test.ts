@@ -9,9 +9,10 @@ import { Script } from 'node:vm';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { openRunStore, type RunStore } from '../../src/runstore/store.ts';
-import { decodeRows, type RowColumns } from '../../src/web/static/columns.js';
+import { decodeRows, type RowColumns } from '../../src/web/client/columns.ts';
 import { expandDiff, splitLines } from '../../src/web/diff.ts';
 import { exportViewer } from '../../src/web/export.ts';
+import { staticFiles } from '../../src/web/assets.ts';
 import { HttpError } from '../../src/web/listen.ts';
 import { RunView } from '../../src/web/run-view.ts';
 import { taskRow } from '../../src/web/view-model.ts';
@@ -80,6 +81,26 @@ test('the server binds 127.0.0.1 and answers only there', async () => {
     });
     assert.equal(refused, true, `port ${viewer.port} must not be reachable on ${external.address}`);
   }
+});
+
+test('the viewer serves its pages, its style sheet and one bundled classic script per page, no script source', async () => {
+  assert.deepEqual([...staticFiles().keys()].sort(), [
+    '/app.js',
+    '/index.html',
+    '/review.html',
+    '/review.js',
+    '/style.css',
+  ]);
+  const script = await raw('/app.js');
+  assert.equal(script.status, 200);
+  assert.equal(script.headers['content-type'], 'text/javascript; charset=utf-8');
+  // esbuild's IIFE: the client modules inlined, their types stripped, no import left for the browser to resolve
+  assert.ok(script.body.startsWith('"use strict";\n(() => {\n'), script.body.slice(0, 80));
+  assert.doesNotMatch(script.body, /^\s*(import|export)\b/m);
+  assert.match(script.body, /\/\/ src\/web\/client\/columns\.ts\n/);
+  assert.doesNotThrow(() => new Script(script.body));
+  for (const source of ['/api.ts', '/client/api.ts', '/columns.js', '/dom.js'])
+    assert.equal((await raw(source)).status, 404, source);
 });
 
 test('/api/runs lists the runs under their directory names with counts and config', async () => {

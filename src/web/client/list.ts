@@ -1,30 +1,38 @@
 // The task list: free-text search, a select per facet (repository, language, kind, verdict and every
 // label) whose counts follow the other filters, a metric range, sorting, and a virtualised table.
 // A long list shows its first tasks at once, while the whole list loads.
-import { api } from './api.js';
-import { append, count, h, num, replaceChildren, verdictBadge } from './dom.js';
-import { href } from './nav.js';
-import { facetNames, metricNames, parseQuery, runQuery, SORT_FIELDS, VERDICT_ORDER } from './query.js';
-import { virtualTable } from './vtable.js';
+import type { TaskQuery, TaskRow, TaskVerdict } from '../types.ts';
+import { api } from './api.ts';
+import type { Dispose, PageContext } from './context.ts';
+import { append, count, h, num, replaceChildren, verdictBadge } from './dom.ts';
+import { href } from './nav.ts';
+import { facetNames, metricNames, parseQuery, runQuery, SORT_FIELDS, VERDICT_ORDER } from './query.ts';
+import { virtualTable, type TableColumn } from './vtable.ts';
 
-const LABEL_WIDTHS = { level: '80px', bucket: '60px', semantic: 'minmax(90px, 1fr)', lines: '56px' };
+const LABEL_WIDTHS: Record<string, string> = {
+  level: '80px',
+  bucket: '60px',
+  semantic: 'minmax(90px, 1fr)',
+  lines: '56px',
+};
 /** Tasks shown, in task order, while the whole list of a run is loading. */
 const FIRST_ROWS = 100;
 
-function facetOrder(facet, values) {
-  if (facet === 'verdict') return values.sort((a, b) => VERDICT_ORDER.indexOf(a) - VERDICT_ORDER.indexOf(b));
+function facetOrder(facet: string, values: string[]): string[] {
+  if (facet === 'verdict')
+    return values.sort((a, b) => VERDICT_ORDER.indexOf(a as TaskVerdict) - VERDICT_ORDER.indexOf(b as TaskVerdict));
   return values.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
-function debounce(action, ms) {
+function debounce(action: () => void, ms: number): () => void {
   let timer = 0;
   return () => {
     clearTimeout(timer);
-    timer = setTimeout(action, ms);
+    timer = window.setTimeout(action, ms);
   };
 }
 
-function verdictCell(row) {
+function verdictCell(row: TaskRow) {
   const passed = row.verdicts.passed ?? 0;
   return h(
     'span',
@@ -34,7 +42,11 @@ function verdictCell(row) {
   );
 }
 
-export async function listView(ctx, container, { run, params }) {
+export async function listView(
+  ctx: PageContext,
+  container: HTMLElement,
+  { run, params }: { run: string; params: URLSearchParams },
+): Promise<Dispose> {
   const query = parseQuery(params);
   if (ctx.rowsLoaded(run) || ctx.isStatic) return showList(ctx, container, run, query, await ctx.rows(run), null);
   // The first tasks, then the whole list in their place (asked for after them: the server answers in turn).
@@ -54,7 +66,14 @@ export async function listView(ctx, container, { run, params }) {
  * The list page over `initialRows`; `total` is set when they are only the first of that many tasks (filters wait for
  * the rest).
  */
-function showList(ctx, container, run, query, initialRows, total) {
+function showList(
+  ctx: PageContext,
+  container: HTMLElement,
+  run: string,
+  query: TaskQuery,
+  initialRows: TaskRow[],
+  total: number | null,
+): () => void {
   const info = ctx.run(run);
   let rows = initialRows;
   const facets = facetNames(rows).filter((facet) => rows.some((row) => row.facets[facet] !== undefined));
@@ -110,7 +129,7 @@ function showList(ctx, container, run, query, initialRows, total) {
     ]),
   ];
   const makeTable = () =>
-    virtualTable({
+    virtualTable<TaskRow>({
       columns: [
         { title: '#', width: '56px', className: 'n', cell: (row) => String(row.ord + 1), sortKey: 'ord' },
         { title: 'verdict', width: '130px', cell: verdictCell, sortKey: 'verdict' },
@@ -118,20 +137,24 @@ function showList(ctx, container, run, query, initialRows, total) {
         { title: 'path', width: 'minmax(160px, 2fr)', cell: (row) => `${row.path}:${row.span[0]}`, sortKey: 'path' },
         { title: 'name', width: 'minmax(100px, 1fr)', cell: (row) => row.name ?? '', sortKey: 'name' },
         { title: 'language', width: '90px', cell: (row) => row.language, sortKey: 'language' },
-        ...labels.map((label) => ({
-          title: label,
-          width: LABEL_WIDTHS[label] ?? '80px',
-          cell: (row) => String(row.labels[label] ?? ''),
-          sortKey: label === 'lines' ? 'lines' : undefined,
-          className: label === 'lines' || label === 'bucket' ? 'n' : '',
-        })),
-        ...shownMetrics().map((metric) => ({
-          title: metric,
-          width: '76px',
-          className: 'n',
-          cell: (row) => num(row.metrics[metric]),
-          sortKey: metric,
-        })),
+        ...labels.map(
+          (label): TableColumn<TaskRow> => ({
+            title: label,
+            width: LABEL_WIDTHS[label] ?? '80px',
+            cell: (row: TaskRow) => String(row.labels[label] ?? ''),
+            sortKey: label === 'lines' ? 'lines' : undefined,
+            className: label === 'lines' || label === 'bucket' ? 'n' : '',
+          }),
+        ),
+        ...shownMetrics().map(
+          (metric): TableColumn<TaskRow> => ({
+            title: metric,
+            width: '76px',
+            className: 'n',
+            cell: (row: TaskRow) => num(row.metrics[metric]),
+            sortKey: metric,
+          }),
+        ),
       ],
       href: (row) => href.task(run, row.id, 0, query),
       onSort: (field) => {
@@ -155,7 +178,7 @@ function showList(ctx, container, run, query, initialRows, total) {
       const counts = result.facets[facet] ?? {};
       const values = facetOrder(facet, [
         ...new Set([
-          ...rows.map((row) => row.facets[facet]).filter((v) => v !== undefined),
+          ...rows.map((row) => row.facets[facet]).filter((v): v is string => v !== undefined),
           ...(query.facets[facet] ? [query.facets[facet]] : []),
         ]),
       ]);
@@ -197,7 +220,8 @@ function showList(ctx, container, run, query, initialRows, total) {
   }
   const setRange = () => {
     query.ranges = {};
-    const bound = (input) => (input.value === '' || !Number.isFinite(Number(input.value)) ? null : Number(input.value));
+    const bound = (input: HTMLInputElement) =>
+      input.value === '' || !Number.isFinite(Number(input.value)) ? null : Number(input.value);
     if (metricSelect.value && (bound(minInput) !== null || bound(maxInput) !== null))
       query.ranges[metricSelect.value] = [bound(minInput), bound(maxInput)];
     update();
@@ -284,7 +308,7 @@ function showList(ctx, container, run, query, initialRows, total) {
   let timer = 0;
   if (!ctx.isStatic && total === null) {
     let version = info.version;
-    timer = setInterval(async () => {
+    timer = window.setInterval(async () => {
       const answer = await api.run(run).catch(() => null);
       if (!answer || answer.version === version) return;
       version = answer.version;

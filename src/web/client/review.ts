@@ -1,8 +1,29 @@
 // The review page (`ctxbench review`): one task at a time, its docstring next to the code it
 // describes; `-`, `?` or `+` marks it (and moves to the next task without a mark), a note travels
 // with the mark, and every mark is saved at once, so a reload resumes at the first unmarked task.
-// Task texts are put into the page as text only (dom.js).
-import { h, replaceChildren } from './dom.js';
+// Task texts are put into the page as text only (dom.ts).
+import type { ReviewItem } from '../review-server.ts';
+import { h, replaceChildren } from './dom.ts';
+
+interface Marked {
+  mark: string;
+  note: string;
+}
+
+/** `GET /api/review`: the reviewer, the task set and the marks so far. */
+interface ReviewAnswer {
+  reviewer: string;
+  tasksFile: string;
+  items: ReviewItem[];
+  reviews: Record<string, Marked>;
+  reviewed: number;
+  total: number;
+}
+
+/** An element of review.html or of the page shown (their ids are this file's). */
+function byId<E extends HTMLElement = HTMLElement>(id: string): E {
+  return document.getElementById(id) as E;
+}
 
 const MARKS = [
   { mark: '-', label: 'unsuitable' },
@@ -11,25 +32,36 @@ const MARKS = [
 ];
 
 /** The badge's class of each mark ('+' and anything else: plus). */
-const MARK_CLASSES = { '-': 'minus', '?': 'question' };
-const state = { items: [], reviews: {}, index: 0, reviewed: 0, total: 0 };
+const MARK_CLASSES: Record<string, string> = { '-': 'minus', '?': 'question' };
+const state: Omit<ReviewAnswer, 'reviewer' | 'tasksFile'> & { index: number } = {
+  items: [],
+  reviews: {},
+  index: 0,
+  reviewed: 0,
+  total: 0,
+};
 
-async function request(path, options) {
+async function request<T>(path: string, options?: RequestInit): Promise<T> {
   const response = await fetch(path, { cache: 'no-store', ...options });
-  const body = await response.json();
+  const body = (await response.json()) as T & { error?: string };
   if (!response.ok) throw new Error(body.error ?? `${response.status} ${response.statusText}`);
   return body;
 }
 
-function showError(error) {
-  replaceChildren(document.getElementById('status'), h('span', { class: 'error-text' }, `not saved: ${error.message}`));
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
-async function save(mark) {
+function showError(error: unknown) {
+  replaceChildren(byId('status'), h('span', { class: 'error-text' }, `not saved: ${messageOf(error)}`));
+}
+
+async function save(mark: string): Promise<boolean> {
   const item = state.items[state.index];
-  const note = document.getElementById('note').value;
+  if (!item) return false;
+  const note = byId<HTMLTextAreaElement>('note').value;
   try {
-    const answer = await request(`/api/review/${encodeURIComponent(item.id)}`, {
+    const answer = await request<{ reviewed: number }>(`/api/review/${encodeURIComponent(item.id)}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mark, note }),
@@ -44,7 +76,7 @@ async function save(mark) {
 }
 
 /** Marks the task shown, then moves to the next task without a mark (or stays on the last one). */
-async function markCurrent(mark) {
+async function markCurrent(mark: string) {
   if (!(await save(mark))) return;
   const next = state.items.findIndex((item, index) => index > state.index && !state.reviews[item.id]);
   const anyOpen = state.items.findIndex((item) => !state.reviews[item.id]);
@@ -55,11 +87,11 @@ function progressText() {
   return `${state.reviewed} of ${state.total} reviewed`;
 }
 
-function show(index) {
+function show(index: number) {
   state.index = Math.max(0, Math.min(state.items.length - 1, index));
   const item = state.items[state.index];
-  document.getElementById('progress').textContent = progressText();
-  const main = document.getElementById('main');
+  byId('progress').textContent = progressText();
+  const main = byId('main');
   if (!item) {
     replaceChildren(main, h('p', { class: 'muted' }, 'this task set has no tasks'));
     return;
@@ -103,7 +135,7 @@ function show(index) {
             'data-mark': mark,
             class: review?.mark === mark ? 'chosen' : null,
             title: label,
-            on: { click: () => markCurrent(mark) },
+            on: { click: () => void markCurrent(mark) },
           },
           `${mark}  ${label}`,
         ),
@@ -115,13 +147,15 @@ function show(index) {
     h('textarea', { id: 'note', rows: 3, placeholder: 'why (optional); saved with the mark' }),
     h('div', { id: 'status', class: 'muted' }),
   );
-  const note = document.getElementById('note');
+  const note = byId<HTMLTextAreaElement>('note');
   note.value = review?.note ?? '';
   // A changed note of a task already marked is saved when the field is left.
   note.addEventListener('change', () => {
     const current = state.reviews[item.id];
     if (current && note.value !== current.note)
-      save(current.mark).then((saved) => saved && (document.getElementById('status').textContent = 'note saved'));
+      void save(current.mark).then((saved) => {
+        if (saved) byId('status').textContent = 'note saved';
+      });
   });
 }
 
@@ -131,24 +165,24 @@ document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') event.target.blur();
     return;
   }
-  if (MARKS.some((m) => m.mark === event.key)) markCurrent(event.key);
+  if (MARKS.some((m) => m.mark === event.key)) void markCurrent(event.key);
   else if (event.key === 'j' || event.key === 'ArrowRight') show(state.index + 1);
   else if (event.key === 'k' || event.key === 'ArrowLeft') show(state.index - 1);
-  else if (event.key === 'n') document.getElementById('note').focus();
+  else if (event.key === 'n') byId('note').focus();
   else return;
   event.preventDefault();
 });
 
 async function start() {
   try {
-    const data = await request('/api/review');
+    const data = await request<ReviewAnswer>('/api/review');
     Object.assign(state, { items: data.items, reviews: data.reviews, reviewed: data.reviewed, total: data.total });
-    document.getElementById('review-who').textContent = `${data.tasksFile} · reviewer ${data.reviewer}`;
+    byId('review-who').textContent = `${data.tasksFile} · reviewer ${data.reviewer}`;
     const firstOpen = state.items.findIndex((item) => !state.reviews[item.id]);
     show(Math.max(firstOpen, 0));
   } catch (error) {
-    replaceChildren(document.getElementById('main'), h('p', { class: 'error' }, error.message));
+    replaceChildren(byId('main'), h('p', { class: 'error' }, messageOf(error)));
   }
 }
 
-start();
+void start();

@@ -1,13 +1,23 @@
 // Live progress of a run: how many candidates are generated, scored and executed, the verdict counts,
 // the wall time and the time summed over candidates, and pass@k, EM and ES per repository so far.
 // Polls the server every second.
-import { api } from './api.js';
-import { append, count, duration, h, replaceChildren, verdictBadge } from './dom.js';
-import { reportTable } from './report-view.js';
+import type { RunProgress } from '../types.ts';
+import { api } from './api.ts';
+import type { Dispose, PageContext, ViewContext } from './context.ts';
+import { append, count, duration, h, replaceChildren, verdictBadge } from './dom.ts';
+import { reportTable } from './report-view.ts';
 
-const COUNTED = ['failed', 'built', 'flagged', 'passed', 'timeout', 'not-run', 'no-output'];
+const COUNTED: readonly (keyof RunProgress['counts'])[] = [
+  'failed',
+  'built',
+  'flagged',
+  'passed',
+  'timeout',
+  'not-run',
+  'no-output',
+];
 
-function meter(label, done, total, id) {
+function meter(label: string, done: number, total: number, id: string) {
   const share = total ? Math.min(1, done / total) : 0;
   const bar = h('div', { class: 'meter-fill' });
   bar.style.width = `${(share * 100).toFixed(1)}%`;
@@ -21,13 +31,13 @@ function meter(label, done, total, id) {
 }
 
 /** The union of the run's writing sessions; a run written before they were recorded has none. */
-function wallTime({ wallMs, sessions }) {
+function wallTime({ wallMs, sessions }: RunProgress['time']): string {
   return wallMs === null
     ? 'not recorded'
     : `${duration(wallMs)} over ${count(sessions)} session${sessions === 1 ? '' : 's'}`;
 }
 
-function render(ctx, body, progress) {
+function render(ctx: ViewContext, body: HTMLElement, progress: RunProgress) {
   replaceChildren(
     body,
     h(
@@ -65,15 +75,17 @@ function render(ctx, body, progress) {
         h(
           'tbody',
           null,
-          [
-            ['wall time', wallTime(progress.time), 'time-wall'],
-            // summed over candidates (generation, build, tests), not the wall time: workers run side by side
-            ['summed over candidates', duration(progress.time.totalMs), 'time-total'],
-            ['average per candidate', duration(progress.time.averageMs), 'time-average'],
-            ['generation', duration(progress.time.generationMs), null],
-            ['build', duration(progress.time.buildMs), null],
-            ['tests', duration(progress.time.testMs), null],
-          ].map(([name, value, id]) => h('tr', { id }, h('th', null, name), h('td', null, value))),
+          (
+            [
+              ['wall time', wallTime(progress.time), 'time-wall'],
+              // summed over candidates (generation, build, tests), not the wall time: workers run side by side
+              ['summed over candidates', duration(progress.time.totalMs), 'time-total'],
+              ['average per candidate', duration(progress.time.averageMs), 'time-average'],
+              ['generation', duration(progress.time.generationMs), null],
+              ['build', duration(progress.time.buildMs), null],
+              ['tests', duration(progress.time.testMs), null],
+            ] as [string, string, string | null][]
+          ).map(([name, value, id]) => h('tr', { id }, h('th', null, name), h('td', null, value))),
         ),
       ),
     ),
@@ -87,7 +99,11 @@ function render(ctx, body, progress) {
   );
 }
 
-export async function progressView(ctx, container, { run }) {
+export async function progressView(
+  ctx: PageContext,
+  container: HTMLElement,
+  { run }: { run: string },
+): Promise<Dispose> {
   const body = h('div', { class: 'progress-grid' });
   append(
     container,

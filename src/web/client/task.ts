@@ -1,44 +1,52 @@
 // The task page: the original (facts, docstring, reference) beside each candidate of one run, or of
 // two runs side by side, shown as output, raw, a diff against the reference or spliced into its
 // file; each candidate's status, metrics and log tail; the prompt and its parts below.
-import { api } from './api.js';
-import { append, count, duration, h, num, replaceChildren, table, verdictBadge } from './dom.js';
-import { href } from './nav.js';
-import { parseQuery, runQuery } from './query.js';
+import type { TaskRecord } from '../../datasets/index.ts';
+import type { CandidateView, OriginalFacts, TaskDetail } from '../types.ts';
+import { api } from './api.ts';
+import type { Dispose, PageContext } from './context.ts';
+import { append, count, duration, h, num, replaceChildren, table, verdictBadge, type Child } from './dom.ts';
+import { href } from './nav.ts';
+import { parseQuery, runQuery } from './query.ts';
 
-const VIEWS = [
+type View = 'output' | 'raw' | 'diff' | 'file';
+const VIEWS: readonly [View, string, string][] = [
   ['output', 'output', 'o'],
   ['raw', 'raw', 'r'],
   ['diff', 'diff vs reference', 'd'],
   ['file', 'in file', 'f'],
 ];
 const TOKEN_PARTS = ['instruction', 'infile', 'suffix', 'retrieved', 'oracle', 'total'];
-const SIGNS = { equal: ' ', delete: '-', insert: '+' };
-const DIFF_OPS = { '=': 'equal', '-': 'delete', '+': 'insert' };
+type DiffOp = 'equal' | 'delete' | 'insert';
+const SIGNS: Record<DiffOp, string> = { equal: ' ', delete: '-', insert: '+' };
+const DIFF_OPS: Record<string, DiffOp> = { '=': 'equal', '-': 'delete', '+': 'insert' };
 /** Diff lines put on the page at first: a 50,000-line candidate's would take seconds to lay out. */
 const DIFF_LINES_SHOWN = 5000;
 /** Where the callee counts of the facts panel come from (default: the index). */
-const CALLEES_FROM = { oracle: 'from the oracle snippets', published: 'published counts' };
+const CALLEES_FROM: Partial<Record<NonNullable<OriginalFacts['calleesFrom']>, string>> = {
+  oracle: 'from the oracle snippets',
+  published: 'published counts',
+};
 
-function lineCount(text) {
+function lineCount(text: string): number {
   if (text === '') return 1;
   const lines = text.split('\n').length;
   return text.endsWith('\n') ? lines - 1 : lines;
 }
 
-function gutter(first, lines) {
+function gutter(first: number, lines: number) {
   const numbers = [];
   for (let n = 0; n < lines; n++) numbers.push(first + n);
   return h('pre', { class: 'gutter', 'aria-hidden': 'true' }, numbers.join('\n'));
 }
 
 /** Code with line numbers starting at `first`. */
-function codeBlock(text, first = 1, className = '') {
+function codeBlock(text: string, first = 1, className = '') {
   return h('div', { class: `code ${className}` }, gutter(first, lineCount(text)), h('pre', { class: 'text' }, text));
 }
 
 /** The whole file with the candidate in the hole, highlighted and scrolled into view. */
-function splicedBlock(task, text) {
+function splicedBlock(task: TaskRecord, text: string) {
   const hole = h(
     'mark',
     { class: `hole${text === '' ? ' empty' : ''}`, title: 'the candidate, where the reference was' },
@@ -57,7 +65,7 @@ function splicedBlock(task, text) {
 }
 
 /** Lines of a text as the server's diff counts them: a final newline ends the last line. */
-function splitLines(text) {
+function splitLines(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
@@ -68,21 +76,27 @@ function splitLines(text) {
  * The diff (one character per line: `=`, `-` reference only, `+` candidate only) with both texts' lines; the first
  * DIFF_LINES_SHOWN lines until asked for all.
  */
-function diffBlock(ops, reference, output, firstLine, method) {
+function diffBlock(
+  ops: string,
+  reference: string,
+  output: string,
+  firstLine: number,
+  method: CandidateView['diffMethod'],
+) {
   const oldLines = splitLines(reference);
   const newLines = splitLines(output);
-  const counts = { '=': 0, '-': 0, '+': 0 };
-  for (const op of ops) counts[op]++;
+  const counts: Record<string, number> = { '=': 0, '-': 0, '+': 0 };
+  for (const op of ops) counts[op] = (counts[op] ?? 0) + 1;
   const how = method === 'side-by-side' ? ' (too different for a shortest diff: lines compared by position)' : '';
   const body = h('div', { class: 'diff' });
   let oldIndex = 0;
   let newIndex = 0;
   let shown = 0;
   const more = h('button', { type: 'button', class: 'more', on: { click: () => render(ops.length) } });
-  function render(limit) {
-    const lines = [];
+  function render(limit: number) {
+    const lines: HTMLElement[] = [];
     for (; shown < Math.min(limit, ops.length); shown++) {
-      const op = DIFF_OPS[ops[shown]];
+      const op = DIFF_OPS[ops[shown]!]!;
       const oldLine = op === 'insert' ? null : ++oldIndex;
       const newLine = op === 'delete' ? null : ++newIndex;
       lines.push(
@@ -92,7 +106,7 @@ function diffBlock(ops, reference, output, firstLine, method) {
           h('span', { class: 'ln' }, oldLine === null ? '' : String(firstLine + oldLine - 1)),
           h('span', { class: 'ln' }, newLine === null ? '' : String(newLine)),
           h('span', { class: 'sign' }, SIGNS[op]),
-          h('span', { class: 'tx' }, op === 'insert' ? newLines[newLine - 1] : oldLines[oldLine - 1]),
+          h('span', { class: 'tx' }, op === 'insert' ? newLines[newLine! - 1] : oldLines[oldLine! - 1]),
         ),
       );
     }
@@ -115,25 +129,31 @@ function diffBlock(ops, reference, output, firstLine, method) {
   );
 }
 
-function factsTable(entries) {
+function factsTable(entries: readonly (readonly [string, Child] | false | null | undefined | '' | 0)[]) {
   return h(
     'table',
     { class: 'facts' },
     h(
       'tbody',
       null,
-      entries.filter(Boolean).map(([name, value]) => h('tr', null, h('th', null, name), h('td', null, value))),
+      entries
+        .filter((entry): entry is readonly [string, Child] => Boolean(entry))
+        .map(([name, value]) => h('tr', null, h('th', null, name), h('td', null, value))),
     ),
   );
 }
 
-function originalPanel(detail) {
+function originalPanel(detail: TaskDetail) {
   const { task, facts } = detail;
   const callees = facts.callees
     ? h(
         'div',
         null,
-        h('h3', null, `Callees per level (${CALLEES_FROM[facts.calleesFrom] ?? 'from the index'})`),
+        h(
+          'h3',
+          null,
+          `Callees per level (${(facts.calleesFrom && CALLEES_FROM[facts.calleesFrom]) ?? 'from the index'})`,
+        ),
         table(Object.keys(facts.callees), [Object.values(facts.callees)], { class: 'callees' }),
       )
     : null;
@@ -146,7 +166,7 @@ function originalPanel(detail) {
       ['repository', task.repo.commit ? `${task.repo.name} @ ${task.repo.commit.slice(0, 12)}` : task.repo.name],
       ['language', task.language],
       ['kind', task.kind],
-      ...Object.entries(task.labels).map(([label, value]) => [label, String(value)]),
+      ...Object.entries(task.labels).map(([label, value]): [string, Child] => [label, String(value)]),
       facts.lastCommit !== null && ['last commit', facts.lastCommit],
       facts.testHits !== null && ['test hits', count(facts.testHits)],
       facts.callers !== null && ['callers', String(facts.callers)],
@@ -159,7 +179,7 @@ function originalPanel(detail) {
   );
 }
 
-function candidateFacts(candidate) {
+function candidateFacts(candidate: CandidateView) {
   const verdict = candidate.verdict;
   return h(
     'div',
@@ -218,7 +238,7 @@ function candidateFacts(candidate) {
  * An agent run's turns as a timeline: each turn's time and tokens and the model's text, each tool call with what its
  * result added to the prompt.
  */
-function agentTrace(trace) {
+function agentTrace(trace: CandidateView['trace']) {
   if (!trace) return null;
   const calls = trace.turns.flatMap((turn) => turn.toolCalls).length;
   const stop = trace.stoppedBy === 'answer' ? 'its answer' : `the ${trace.stoppedBy} budget`;
@@ -268,7 +288,7 @@ function agentTrace(trace) {
   );
 }
 
-function promptPanel(detail, runId) {
+function promptPanel(detail: TaskDetail, runId: string) {
   const { prompt, task } = detail;
   const heading = h('h2', null, `Prompt · ${runId}`);
   if (!prompt)
@@ -298,7 +318,7 @@ function promptPanel(detail, runId) {
     { class: 'panel prompt' },
     heading,
     h('h3', null, 'Tokens per part'),
-    table(parts, [parts.map((part) => prompt.tokens[part])], { class: 'tokens' }),
+    table(parts, [parts.map((part) => prompt.tokens[part as keyof typeof prompt.tokens])], { class: 'tokens' }),
     prompt.snippets.length
       ? [
           h('h3', null, 'Snippets in the prompt'),
@@ -354,7 +374,11 @@ function promptPanel(detail, runId) {
   );
 }
 
-export async function taskView(ctx, container, { runs, id, samples, params }) {
+export async function taskView(
+  ctx: PageContext,
+  container: HTMLElement,
+  { runs, id, samples, params }: { runs: string[]; id: string; samples: number[]; params: URLSearchParams },
+): Promise<Dispose> {
   const requestedView = params.get('view');
   params.delete('view');
   const query = parseQuery(params);
@@ -362,65 +386,67 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
   // The server finds a task by id; an exported copy by its position, which the run's rows give.
   const details = await Promise.all(
     runs.map(async (run) => {
-      const ord = ctx.isStatic ? (await ctx.rows(run)).find((r) => r.id === id)?.ord : null;
+      const ord = ctx.isStatic ? (await ctx.rows(run)).find((r) => r.id === id)?.ord : 0;
       if (ord === undefined) throw new Error(`run '${run}' has no task '${id}'`);
       return api.task(run, { id, ord });
     }),
   );
-  const state = {
-    view: VIEWS.some(([name]) => name === requestedView) ? requestedView : 'output',
-    samples: runs.map((_, i) => samples[i] ?? details[i].candidates[0]?.sample ?? 0),
+  const state: { view: View; samples: number[] } = {
+    view: VIEWS.find(([name]) => name === requestedView)?.[0] ?? 'output',
+    samples: runs.map((_, i) => samples[i] ?? details[i]!.candidates[0]?.sample ?? 0),
   };
+  const [first, second] = runs as [string, string?];
 
   // The task's place in the (filtered) list, known once the run's whole list has loaded: a long run's
   // task page does not wait for it.
-  let order = [];
+  let order: { id: string }[] = [];
   let position = -1;
-  const linkTo = (taskId) =>
-    comparing
+  const linkTo = (taskId: string) =>
+    comparing && second !== undefined
       ? href.compareTask(
-          runs[0],
-          runs[1],
+          first,
+          second,
           taskId,
           runs.map(() => 0),
           state.view,
         )
-      : href.task(runs[0], taskId, 0, query, state.view);
+      : href.task(first, taskId, 0, query, state.view);
   const currentLink = () =>
-    comparing
-      ? href.compareTask(runs[0], runs[1], id, state.samples, state.view)
-      : href.task(runs[0], id, state.samples[0], query, state.view);
-  const step = (delta) => {
+    comparing && second !== undefined
+      ? href.compareTask(first, second, id, state.samples, state.view)
+      : href.task(first, id, state.samples[0] ?? 0, query, state.view);
+  const step = (delta: number) => {
     const next = order[position + delta];
     if (next) location.hash = linkTo(next.id);
   };
 
   const panes = runs.map((_, index) => h('section', { class: 'panel candidates', id: `pane-${index}` }));
-  function renderPane(index) {
-    const detail = details[index];
-    const info = ctx.run(runs[index]);
+  function renderPane(index: number) {
+    const detail = details[index]!;
+    const pane = panes[index]!;
+    const info = ctx.run(runs[index]!);
     const candidates = detail.candidates;
     const chosen = candidates.find((c) => c.sample === state.samples[index]) ?? candidates[0];
     const title = h('h2', null, `Candidates · ${info.id} `, h('span', { class: 'muted small' }, info.config.model));
     if (!chosen) {
-      replaceChildren(panes[index], title, h('p', { class: 'muted' }, 'no candidates for this task yet'));
+      replaceChildren(pane, title, h('p', { class: 'muted' }, 'no candidates for this task yet'));
       return;
     }
     const text = state.view === 'raw' ? chosen.raw : chosen.output;
-    let body;
+    let body: HTMLElement;
     if (text === null) body = h('p', { class: 'error-text' }, chosen.error ?? 'no output');
     else if (state.view === 'diff')
       body = diffBlock(
-        chosen.diff,
+        chosen.diff ?? '',
         detail.task.reference,
-        chosen.output,
+        chosen.output ?? '',
         detail.task.span.startLine,
         chosen.diffMethod,
       );
     else if (state.view === 'file') body = splicedBlock(detail.task, text);
     else body = codeBlock(text, 1, 'candidate');
     replaceChildren(
-      panes[index],
+      pane,
       title,
       h(
         'div',
@@ -462,25 +488,25 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
       candidateFacts(chosen),
     );
   }
-  function select(index, sample) {
+  function select(index: number, sample: number) {
     state.samples[index] = sample;
     renderPane(index);
     ctx.replaceHash(currentLink());
   }
-  function cycle(index, delta) {
+  function cycle(index: number, delta: number) {
     const candidates = details[index]?.candidates ?? [];
     if (candidates.length === 0) return;
     const at = candidates.findIndex((c) => c.sample === state.samples[index]);
-    select(index, candidates[(Math.max(0, at) + delta + candidates.length) % candidates.length].sample);
+    select(index, candidates[(Math.max(0, at) + delta + candidates.length) % candidates.length]!.sample);
   }
-  function setView(view) {
+  function setView(view: View) {
     state.view = view;
     panes.forEach((_, index) => renderPane(index));
     ctx.replaceHash(currentLink());
   }
 
-  const task = details[0].task;
-  const back = comparing ? href.compare(runs[0], runs[1]) : href.list(runs[0], query);
+  const task = details[0]!.task;
+  const back = comparing && second !== undefined ? href.compare(first, second) : href.list(first, query);
   const prevButton = h(
     'button',
     { type: 'button', id: 'prev-task', disabled: true, on: { click: () => step(-1) } },
@@ -492,7 +518,7 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
     'next (j) ›',
   );
   const positionText = h('span', { class: 'muted', id: 'position' }, 'loading the task list');
-  ctx.rows(runs[0]).then(
+  ctx.rows(first).then(
     (rows) => {
       const filtered = runQuery(rows, query).rows;
       order = filtered.some((r) => r.id === id) ? filtered : rows;
@@ -501,8 +527,9 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
       nextButton.disabled = position >= order.length - 1;
       positionText.textContent = `task ${count(position + 1)} of ${count(order.length)}`;
     },
-    (error) => {
-      positionText.textContent = `the task list did not load: ${error.message ?? error}`;
+    (error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      positionText.textContent = `the task list did not load: ${why}`;
     },
   );
   append(
@@ -523,11 +550,11 @@ export async function taskView(ctx, container, { runs, id, samples, params }) {
         h('span', { class: 'muted small' }, task.id),
       ),
     ),
-    h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]), panes),
+    h('div', { class: `task-grid${comparing ? ' three' : ''}` }, originalPanel(details[0]!), panes),
     h(
       'div',
       { class: `prompts${comparing ? ' two' : ''}` },
-      details.map((detail, index) => promptPanel(detail, runs[index])),
+      details.map((detail, index) => promptPanel(detail, runs[index]!)),
     ),
   );
   panes.forEach((_, index) => renderPane(index));

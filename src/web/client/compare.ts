@@ -1,23 +1,25 @@
 // Two runs side by side on the same tasks: the report's tables for both, CrossCodeEval's transitions,
 // paired differences, and every shared task with both verdicts and scores, linking to a task page
 // that shows both runs' candidates.
-import { api } from './api.js';
-import { append, count, h, num, replaceChildren, table, verdictBadge } from './dom.js';
-import { href } from './nav.js';
-import { defaultChartMetric, metricPicker, reportSections } from './report-view.js';
-import { virtualTable } from './vtable.js';
+import type { RunComparison, CompareTask } from '../types.ts';
+import { api } from './api.ts';
+import type { Dispose, PageContext, ViewContext } from './context.ts';
+import { append, count, h, num, replaceChildren, table, verdictBadge } from './dom.ts';
+import { href } from './nav.ts';
+import { defaultChartMetric, metricPicker, reportSections } from './report-view.ts';
+import { virtualTable } from './vtable.ts';
 
-function runSelect(ctx, id, current, onChange) {
+function runSelect(ctx: ViewContext, id: string, current: string, onChange: (run: string) => void) {
   return h(
     'select',
-    { id, on: { change: (event) => onChange(event.target.value) } },
+    { id, on: { change: (event) => onChange((event.target as HTMLSelectElement).value) } },
     ctx.runs.map((run) => h('option', { value: run.id, selected: run.id === current }, run.id)),
   );
 }
 
-function comparisonTables(ctx, comparison) {
+function comparisonTables(ctx: ViewContext, comparison: RunComparison['comparison']) {
   if (!comparison) return null;
-  const name = (dir) => ctx.runs.find((run) => run.dir === dir)?.id ?? dir;
+  const name = (dir: string) => ctx.runs.find((run) => run.dir === dir)?.id ?? dir;
   return [
     comparison.transitions.length
       ? [
@@ -55,29 +57,34 @@ function comparisonTables(ctx, comparison) {
   ];
 }
 
-export async function compareView(ctx, container, { a, b }) {
+export async function compareView(
+  ctx: PageContext,
+  container: HTMLElement,
+  { a, b }: { a: string; b: string },
+): Promise<Dispose> {
   const result = await api.compare(a, b);
   const metrics = result.tables[0]?.report.metrics ?? [];
   const taskMetrics = [
     ...new Set(result.tasks.flatMap((t) => [...Object.keys(t.a.metrics), ...Object.keys(t.b.metrics)])),
   ];
-  const state = {
+  const state: { metric: string | null; differing: boolean } = {
     metric: taskMetrics.includes('pass@1') ? 'pass@1' : taskMetrics.includes('es') ? 'es' : (taskMetrics[0] ?? null),
     differing: true,
   };
   const sections = h('div');
-  const draw = (metric) => replaceChildren(sections, reportSections(ctx, result.tables, metric));
+  const draw = (metric: string | null) => replaceChildren(sections, reportSections(ctx, result.tables, metric));
   const chartMetric = defaultChartMetric(metrics);
-  const go = (nextA, nextB) => {
+  const go = (nextA: string, nextB: string) => {
     location.hash = href.compare(nextA, nextB);
   };
 
-  const delta = (task) =>
-    state.metric && task.a.metrics[state.metric] !== undefined && task.b.metrics[state.metric] !== undefined
-      ? task.b.metrics[state.metric] - task.a.metrics[state.metric]
-      : null;
-  const differs = (task) => task.a.verdict !== task.b.verdict || (delta(task) ?? 0) !== 0;
-  const tasksTable = virtualTable({
+  const metricOf = (side: CompareTask['a']) => (state.metric === null ? undefined : side.metrics[state.metric]);
+  const delta = (task: CompareTask) => {
+    const [before, after] = [metricOf(task.a), metricOf(task.b)];
+    return before !== undefined && after !== undefined ? after - before : null;
+  };
+  const differs = (task: CompareTask) => task.a.verdict !== task.b.verdict || (delta(task) ?? 0) !== 0;
+  const tasksTable = virtualTable<CompareTask>({
     columns: [
       { title: 'task', width: 'minmax(160px, 2fr)', cell: (t) => `${t.path}${t.name ? ` · ${t.name}` : ''}` },
       { title: 'repo', width: 'minmax(80px, 0.6fr)', cell: (t) => t.repo },
@@ -87,13 +94,13 @@ export async function compareView(ctx, container, { a, b }) {
         title: `${a} ${state.metric ?? ''}`,
         width: '90px',
         className: 'n',
-        cell: (t) => num(t.a.metrics[state.metric]),
+        cell: (t) => num(metricOf(t.a)),
       },
       {
         title: `${b} ${state.metric ?? ''}`,
         width: '90px',
         className: 'n',
-        cell: (t) => num(t.b.metrics[state.metric]),
+        cell: (t) => num(metricOf(t.b)),
       },
       { title: 'Δ', width: '70px', className: 'n', cell: (t) => num(delta(t)) },
     ],
@@ -145,7 +152,7 @@ export async function compareView(ctx, container, { a, b }) {
           checked: state.differing,
           on: {
             change: (event) => {
-              state.differing = event.target.checked;
+              state.differing = (event.target as HTMLInputElement).checked;
               showTasks();
             },
           },

@@ -1,17 +1,20 @@
 // A run's summary: what produced it, the report stage's figures (the same registry as
 // `ctxbench report --html`: charts drawn to SVG by the server, shown as images; tables with their
 // colour scale), and its tables by every dimension.
-import { api } from './api.js';
-import { append, h } from './dom.js';
-import { reportSections } from './report-view.js';
+import type { FigureTable } from '../../report/index.ts';
+import type { SummaryFigure } from '../types.ts';
+import { api } from './api.ts';
+import type { Dispose, PageContext } from './context.ts';
+import { append, h } from './dom.ts';
+import { reportSections } from './report-view.ts';
 
 /** A report figure table; the report stage gives each shaded cell its colour. */
-function figureTable(table) {
-  const cellOf = (cell, index) => {
+function figureTable(table: FigureTable) {
+  const cellOf = (cell: FigureTable['rows'][number][number], index: number) => {
     const element = h(
       index === 0 ? 'th' : 'td',
       cell.value === undefined ? null : { 'data-value': cell.value ?? '' },
-      cell.low === undefined || cell.value === null
+      cell.low === undefined || cell.high === undefined || cell.value === null
         ? cell.text
         : [
             Number(cell.value).toFixed(1),
@@ -46,7 +49,7 @@ function figureTable(table) {
   );
 }
 
-function figureSection(figure) {
+function figureSection(figure: SummaryFigure) {
   const body = figure.svg
     ? h('img', {
         class: 'figure-svg',
@@ -66,9 +69,13 @@ function figureSection(figure) {
   );
 }
 
-export async function summaryView(ctx, container, { run }) {
+export async function summaryView(
+  ctx: PageContext,
+  container: HTMLElement,
+  { run }: { run: string },
+): Promise<Dispose> {
   const summary = await api.summary(run);
-  const drawn = new Map();
+  const drawn = new Map<string, number>();
   for (const figure of summary.figures) drawn.set(figure.kind, (drawn.get(figure.kind) ?? 0) + 1);
   append(
     container,

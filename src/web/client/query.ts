@@ -1,9 +1,9 @@
-// Filtering, sorting and facet counts over the viewer's task rows. Plain JavaScript so that the
-// browser (which filters the whole list locally, also in an exported copy) and the server's
-// `/api/runs/:run/tasks?…` endpoint run the same code. Types: query.d.ts.
+// Filtering, sorting and facet counts over the viewer's task rows. Shared so that the browser (which filters the
+// whole list locally, also in an exported copy) and the server's `/api/runs/:run/tasks?…` endpoint run the same code.
+import type { QueryResult, TaskQuery, TaskRow, TaskVerdict } from '../types.ts';
 
 /** Task-level verdict classes from best to worst (a task shows its best candidate's class). */
-export const VERDICT_ORDER = [
+export const VERDICT_ORDER: readonly TaskVerdict[] = [
   'passed',
   'flagged',
   'built',
@@ -15,31 +15,41 @@ export const VERDICT_ORDER = [
 ];
 
 /** Facets that every row has; label facets (level, bucket, semantic, lines, ...) come from the rows. */
-export const FIXED_FACETS = ['repo', 'language', 'kind', 'verdict'];
+export const FIXED_FACETS: readonly string[] = ['repo', 'language', 'kind', 'verdict'];
 
 /** Fields a list can be sorted by besides the metric names. */
-export const SORT_FIELDS = ['ord', 'id', 'name', 'path', 'repo', 'language', 'kind', 'lines', 'verdict'];
+export const SORT_FIELDS: readonly string[] = [
+  'ord',
+  'id',
+  'name',
+  'path',
+  'repo',
+  'language',
+  'kind',
+  'lines',
+  'verdict',
+];
 
 /** Facet names present in a run's rows, fixed facets first, then labels in first-seen order. */
-export function facetNames(rows) {
-  const names = new Set(FIXED_FACETS);
+export function facetNames(rows: readonly TaskRow[]): string[] {
+  const names = new Set<string>(FIXED_FACETS);
   for (const row of rows) for (const name of Object.keys(row.facets)) names.add(name);
   return [...names];
 }
 
 /** Metric names present in a run's rows, in first-seen order. */
-export function metricNames(rows) {
-  const names = new Set();
+export function metricNames(rows: readonly TaskRow[]): string[] {
+  const names = new Set<string>();
   for (const row of rows) for (const name of Object.keys(row.metrics)) names.add(name);
   return [...names];
 }
 
 /** An empty query: every task, in task order. */
-export function emptyQuery() {
+export function emptyQuery(): TaskQuery {
   return { text: '', facets: {}, ranges: {}, sort: 'ord', desc: false };
 }
 
-function parseBound(text) {
+function parseBound(text: string | undefined): number | null {
   if (text === undefined || text === '') return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
@@ -49,7 +59,7 @@ function parseBound(text) {
  * Reads a query from URL parameters: `q` (free text), one parameter per facet (`repo=redis`),
  * `range=METRIC:MIN:MAX` (either bound may be empty, repeatable), `sort=FIELD`, `desc=1`.
  */
-export function parseQuery(params) {
+export function parseQuery(params: Iterable<[string, string]>): TaskQuery {
   const query = emptyQuery();
   for (const [key, value] of params) {
     if (key === 'q') query.text = value;
@@ -64,7 +74,7 @@ export function parseQuery(params) {
 }
 
 /** The URL parameters of a query, in a stable order; an empty query gives an empty string. */
-export function formatQuery(query) {
+export function formatQuery(query: TaskQuery): string {
   const params = new URLSearchParams();
   if (query.text) params.set('q', query.text);
   for (const [facet, value] of Object.entries(query.facets).sort())
@@ -77,8 +87,8 @@ export function formatQuery(query) {
   return params.toString();
 }
 
-const haystacks = new WeakMap();
-function haystack(row) {
+const haystacks = new WeakMap<TaskRow, string>();
+function haystack(row: TaskRow): string {
   let text = haystacks.get(row);
   if (text === undefined) {
     text = [row.id, row.name ?? '', row.path, row.repo].join('\n').toLowerCase();
@@ -88,13 +98,13 @@ function haystack(row) {
 }
 
 /** Compiles the filter part of a query; `skipFacet` leaves one facet out (for its own counts). */
-function compileFilter(query, skipFacet) {
+function compileFilter(query: TaskQuery, skipFacet: string | null): (row: TaskRow) => boolean {
   const words = query.text.toLowerCase().split(/\s+/).filter(Boolean);
   const facets = Object.entries(query.facets).filter(
     ([facet, value]) => facet !== skipFacet && value !== undefined && value !== '',
   );
   const ranges = Object.entries(query.ranges).filter(([, [low, high]]) => low !== null || high !== null);
-  return (row) => {
+  return (row: TaskRow) => {
     for (const [facet, value] of facets) if ((row.facets[facet] ?? '') !== value) return false;
     for (const [metric, [low, high]] of ranges) {
       const value = row.metrics[metric];
@@ -108,16 +118,16 @@ function compileFilter(query, skipFacet) {
   };
 }
 
-function sortKey(row, field) {
+function sortKey(row: TaskRow, field: string): string | number | undefined {
   if (field === 'lines') return row.labels.lines ?? 0;
   if (field === 'verdict') return VERDICT_ORDER.indexOf(row.verdict);
   if (field === 'ord') return row.ord;
-  if (SORT_FIELDS.includes(field)) return row[field] ?? '';
+  if (SORT_FIELDS.includes(field)) return (row[field as keyof TaskRow] as string | null) ?? '';
   return row.metrics[field];
 }
 
 /** Sorts rows by a field; rows without the field (unscored metrics) go last, ties keep task order. */
-export function sortRows(rows, field, desc) {
+export function sortRows(rows: readonly TaskRow[], field: string, desc: boolean): TaskRow[] {
   const sign = desc ? -1 : 1;
   return [...rows].sort((a, b) => {
     const x = sortKey(a, field);
@@ -132,11 +142,11 @@ export function sortRows(rows, field, desc) {
  * Runs a query: the matching rows, sorted, and per facet the number of matching tasks per value
  * when that facet's own selection is left out (so every value shows what choosing it would give).
  */
-export function runQuery(rows, query) {
-  const facets = {};
+export function runQuery(rows: readonly TaskRow[], query: TaskQuery): QueryResult {
+  const facets: Record<string, Record<string, number>> = {};
   for (const facet of facetNames(rows)) {
     const keep = compileFilter(query, facet);
-    const counts = {};
+    const counts: Record<string, number> = {};
     for (const row of rows) {
       const value = row.facets[facet];
       if (value !== undefined && keep(row)) counts[value] = (counts[value] ?? 0) + 1;

@@ -1,20 +1,23 @@
 // The report stage's tables and bar charts (its aggregation is done by the server with buildReport),
 // shared by the summary, comparison and progress pages.
-import { h, num, s, shortDir, table } from './dom.js';
+import type { Report } from '../../report/index.ts';
+import type { SummaryTable } from '../types.ts';
+import type { ViewContext } from './context.ts';
+import { h, num, s, shortDir, table, type Child } from './dom.ts';
 
 /** The metric charted by default: as the report's HTML does, es first, else pass@k, else the first. */
-export function defaultChartMetric(metrics) {
+export function defaultChartMetric(metrics: readonly string[]): string | null {
   return metrics.find((m) => m === 'es') ?? metrics.find((m) => m.startsWith('pass@')) ?? metrics[0] ?? null;
 }
 
-function runName(ctx, dir) {
+function runName(ctx: ViewContext, dir: string): string {
   return ctx.runs.find((run) => run.dir === dir)?.id ?? shortDir(dir);
 }
 
-export function reportTable(ctx, report) {
+export function reportTable(ctx: ViewContext, report: Report): HTMLElement {
   const multiple = report.runs.length > 1;
   const head = [...(multiple ? ['run'] : []), ...report.by, 'tasks', 'candidates', 'missing', ...report.metrics];
-  const rows = report.rows.map((row) => [
+  const rows = report.rows.map((row): Child[] => [
     ...(multiple ? [runName(ctx, row.run)] : []),
     ...row.group,
     row.tasks,
@@ -26,7 +29,7 @@ export function reportTable(ctx, report) {
 }
 
 /** A horizontal bar chart (SVG), one bar per group and run. */
-function barChart(title, bars) {
+function barChart(title: string, bars: { label: string; value: number | null | undefined; series?: number }[]) {
   const width = 720;
   const labelWidth = 260;
   const barHeight = 18;
@@ -48,7 +51,7 @@ function barChart(title, bars) {
           s(
             'text',
             { x: (labelWidth + w + 4).toFixed(1), y: y + 13 },
-            bar.value === null ? 'missing' : bar.value.toFixed(1),
+            bar.value === null || bar.value === undefined ? 'missing' : bar.value.toFixed(1),
           ),
         ];
       }),
@@ -57,7 +60,11 @@ function barChart(title, bars) {
 }
 
 /** Every table of a summary or comparison, each with a chart of `metric` when it is split by a dimension. */
-export function reportSections(ctx, tables, metric) {
+export function reportSections(
+  ctx: ViewContext,
+  tables: readonly SummaryTable[],
+  metric: string | null,
+): HTMLElement[] {
   return tables.map(({ by, report }) => {
     const multiple = report.runs.length > 1;
     const runIndex = new Map(report.runs.map((run, index) => [run.dir, index]));
@@ -83,14 +90,18 @@ export function reportSections(ctx, tables, metric) {
 }
 
 /** A select of the metrics to chart. */
-export function metricPicker(metrics, current, onChange) {
+export function metricPicker(
+  metrics: readonly string[],
+  current: string | null,
+  onChange: (metric: string) => void,
+): HTMLElement {
   return h(
     'label',
     { class: 'picker' },
     'chart ',
     h(
       'select',
-      { id: 'chart-metric', on: { change: (event) => onChange(event.target.value) } },
+      { id: 'chart-metric', on: { change: (event) => onChange((event.target as HTMLSelectElement).value) } },
       metrics.map((m) => h('option', { value: m, selected: m === current }, m)),
     ),
   );

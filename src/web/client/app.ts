@@ -1,21 +1,30 @@
 // The viewer's entry point: loads the run list, routes the URL hash to a page, dispatches keys.
-import { api, isStatic } from './api.js';
-import { h, replaceChildren } from './dom.js';
-import { href, parseHash, replaceHash } from './nav.js';
-import { compareView } from './compare.js';
-import { homeView } from './home.js';
-import { listView } from './list.js';
-import { progressView } from './progress.js';
-import { summaryView } from './summary.js';
-import { taskView } from './task.js';
+import type { TaskRow } from '../types.ts';
+import { api, isStatic, type RowsAnswer } from './api.ts';
+import type { Dispose, KeyBindings, PageContext, ViewContext } from './context.ts';
+import { h, replaceChildren } from './dom.ts';
+import { href, parseHash, replaceHash } from './nav.ts';
+import { compareView } from './compare.ts';
+import { homeView } from './home.ts';
+import { listView } from './list.ts';
+import { progressView } from './progress.ts';
+import { summaryView } from './summary.ts';
+import { taskView } from './task.ts';
 
-const main = document.getElementById('main');
-const nav = document.getElementById('nav');
-let keys = {};
-let cleanup = null;
+const main = document.getElementById('main')!;
+const nav = document.getElementById('nav')!;
+let keys: KeyBindings = {};
+let cleanup: Dispose = null;
+
+interface CachedRows {
+  version: number;
+  loaded: { version: number; rows: TaskRow[] } | undefined;
+  promise: Promise<TaskRow[]>;
+}
 
 /** What every page shares: the runs and their task rows (reloaded when a run changed). */
-const ctx = {
+const rowCache = new Map<string, CachedRows>();
+const ctx: ViewContext = {
   runs: [],
   isStatic,
   run(id) {
@@ -23,16 +32,15 @@ const ctx = {
     if (!run) throw new Error(`no run '${id}' here (runs: ${this.runs.map((r) => r.id).join(', ')})`);
     return run;
   },
-  rowCache: new Map(),
   /**
    * The run's task rows; `version` (from a progress answer) refetches them when the run changed:
    * only the changed rows when an earlier version is loaded.
    */
   async rows(id, version) {
-    const cached = this.rowCache.get(id);
+    const cached = rowCache.get(id);
     if (cached && (version === undefined || cached.version >= version)) return cached.promise;
     const loaded = cached?.loaded;
-    const request = loaded && !isStatic ? api.tasksSince(id, loaded.version) : api.rows(id);
+    const request: Promise<RowsAnswer> = loaded && !isStatic ? api.tasksSince(id, loaded.version) : api.rows(id);
     const promise = request.then(
       (answer) => {
         let rows = answer.rows;
@@ -40,7 +48,7 @@ const ctx = {
           rows = loaded.rows.slice();
           for (const row of answer.rows) rows[row.ord] = row;
         }
-        this.rowCache.set(id, {
+        rowCache.set(id, {
           version: answer.version,
           loaded: { version: answer.version, rows },
           promise: Promise.resolve(rows),
@@ -48,16 +56,16 @@ const ctx = {
         return rows;
       },
       (error) => {
-        this.rowCache.delete(id);
+        rowCache.delete(id);
         throw error;
       },
     );
-    this.rowCache.set(id, { version: version ?? 0, loaded, promise });
+    rowCache.set(id, { version: version ?? 0, loaded, promise });
     return promise;
   },
   /** Whether a version of the run's task rows has arrived (not merely been asked for). */
   rowsLoaded(id) {
-    return Boolean(this.rowCache.get(id)?.loaded);
+    return Boolean(rowCache.get(id)?.loaded);
   },
 };
 
@@ -66,21 +74,22 @@ const ctx = {
  * it is the page shown. A page still loading when the user went elsewhere (a task asked for by j, then
  * Back) must not take over the next page's keys or URL.
  */
-function pageContext(container) {
-  return Object.assign(Object.create(ctx), {
-    setKeys(bindings) {
+function pageContext(container: HTMLElement): PageContext {
+  return Object.assign(Object.create(ctx) as ViewContext, {
+    setKeys(bindings: KeyBindings) {
       if (container.isConnected) keys = bindings;
     },
-    replaceHash(hash) {
+    replaceHash(hash: string) {
       if (container.isConnected) replaceHash(hash);
     },
   });
 }
 
-function navigation(segments) {
+function navigation(segments: string[]) {
   const [section, runId, page] = segments;
   const current = section === 'run' ? runId : section === 'compare' ? runId : ctx.runs[0]?.id;
-  const link = (text, target, active) => h('a', { href: target, class: active ? 'active' : null }, text);
+  const link = (text: string, target: string, active: boolean) =>
+    h('a', { href: target, class: active ? 'active' : null }, text);
   const picker =
     ctx.runs.length > 1
       ? h(
@@ -90,7 +99,7 @@ function navigation(segments) {
             'aria-label': 'run',
             on: {
               change: (event) => {
-                location.hash = href.list(event.target.value);
+                location.hash = href.list((event.target as HTMLSelectElement).value);
               },
             },
           },
@@ -103,7 +112,7 @@ function navigation(segments) {
     current ? link('Tasks', href.list(current), section === 'run' && (page === undefined || page === 'task')) : null,
     current ? link('Summary', href.summary(current), page === 'summary') : null,
     current ? link('Progress', href.progress(current), page === 'progress') : null,
-    ctx.runs.length > 1 ? link('Compare', href.compare(ctx.runs[0].id, ctx.runs[1].id), section === 'compare') : null,
+    ctx.runs.length > 1 ? link('Compare', href.compare(ctx.runs[0]!.id, ctx.runs[1]!.id), section === 'compare') : null,
     h('span', { class: 'spacer' }),
     isStatic ? h('span', { class: 'mode' }, 'static copy') : null,
     h('span', { class: 'keys-hint', title: 'keyboard' }, 'j/k task · n/p candidate · o/r/d/f view · / search'),
@@ -115,7 +124,7 @@ function navigation(segments) {
  * until it is ended.
  */
 let loading = 0;
-function countLoading(change) {
+function countLoading(change: number) {
   loading += change;
   document.documentElement.dataset.loading = String(loading);
 }
@@ -132,27 +141,31 @@ async function route() {
     const { segments, params } = parseHash(location.hash);
     replaceChildren(nav, navigation(segments));
     const [section, a, page, b, ...rest] = segments;
-    let dispose;
+    let dispose: Dispose;
     if (section === undefined) dispose = await homeView(pageCtx, container);
-    else if (section === 'run' && page === undefined) dispose = await listView(pageCtx, container, { run: a, params });
-    else if (section === 'run' && page === 'task' && b !== undefined)
+    else if (section === 'run' && a !== undefined && page === undefined)
+      dispose = await listView(pageCtx, container, { run: a, params });
+    else if (section === 'run' && a !== undefined && page === 'task' && b !== undefined)
       dispose = await taskView(pageCtx, container, { runs: [a], id: b, samples: rest.map(Number), params });
-    else if (section === 'run' && page === 'summary') dispose = await summaryView(pageCtx, container, { run: a });
-    else if (section === 'run' && page === 'progress') dispose = await progressView(pageCtx, container, { run: a });
-    else if (section === 'compare' && segments[3] === 'task')
+    else if (section === 'run' && a !== undefined && page === 'summary')
+      dispose = await summaryView(pageCtx, container, { run: a });
+    else if (section === 'run' && a !== undefined && page === 'progress')
+      dispose = await progressView(pageCtx, container, { run: a });
+    else if (section === 'compare' && a !== undefined && page !== undefined && b === 'task' && rest[0] !== undefined)
       dispose = await taskView(pageCtx, container, {
         runs: [a, page],
-        id: segments[4],
-        samples: segments.slice(5).map(Number),
+        id: rest[0],
+        samples: rest.slice(1).map(Number),
         params,
       });
-    else if (section === 'compare') dispose = await compareView(pageCtx, container, { a, b: page });
+    else if (section === 'compare' && a !== undefined && page !== undefined)
+      dispose = await compareView(pageCtx, container, { a, b: page });
     else throw new Error(`no page ${location.hash}`);
     // A page that finished loading after the user went elsewhere is ended at once, not kept as the current one.
     if (container.isConnected) cleanup = dispose;
     else dispose?.();
   } catch (error) {
-    container.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(error.message ?? error)));
+    container.replaceChildren(h('p', { class: 'error', role: 'alert' }, messageOf(error)));
   } finally {
     countLoading(-1);
   }
@@ -174,11 +187,19 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', () => void route());
 
-try {
-  ctx.runs = await api.runs();
-  await route();
-} catch (error) {
-  main.replaceChildren(h('p', { class: 'error', role: 'alert' }, `cannot load the runs: ${error.message}`));
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
+
+// (a classic script: no top-level await)
+api
+  .runs()
+  .then((runs) => {
+    ctx.runs = runs;
+    return route();
+  })
+  .catch((error: unknown) => {
+    main.replaceChildren(h('p', { class: 'error', role: 'alert' }, `cannot load the runs: ${messageOf(error)}`));
+  });

@@ -1,10 +1,12 @@
 // The first page: the runs being viewed, what made them and how far they are.
-import { append, count, h, table } from './dom.js';
-import { href } from './nav.js';
+import type { Dispose, PageContext } from './context.ts';
+import { append, count, h, table } from './dom.ts';
+import { href } from './nav.ts';
 
-export async function homeView(ctx, container) {
-  if (ctx.runs.length === 1) {
-    location.replace(href.list(ctx.runs[0].id));
+export async function homeView(ctx: PageContext, container: HTMLElement): Promise<Dispose> {
+  const [only] = ctx.runs;
+  if (ctx.runs.length === 1 && only) {
+    location.replace(href.list(only.id));
     return null;
   }
   append(

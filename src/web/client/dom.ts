@@ -3,8 +3,16 @@
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/** What `h` and `append` take as children: nodes, text, numbers, nested lists (null, undefined, false: nothing). */
+export type Child = Node | string | number | null | undefined | false | readonly Child[];
+/** Attributes (`true`: present, empty), `on` (listeners) and `dataset`; null, undefined and false are left out. */
+export type Props = Record<string, unknown> & {
+  on?: Record<string, (event: Event) => void> | null;
+  dataset?: Record<string, string> | null;
+};
+
 /** Appends children: nodes, strings and numbers (as text), arrays of them; null, undefined and false are skipped. */
-export function append(parent, ...children) {
+export function append(parent: Element, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(parent, ...child);
@@ -12,21 +20,27 @@ export function append(parent, ...children) {
   }
 }
 
-function applyProps(element, props) {
+function applyProps(element: HTMLElement | SVGElement, props: Props | null | undefined): void {
   for (const [key, value] of Object.entries(props ?? {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (key === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    if (key === 'on')
+      for (const [event, handler] of Object.entries(value as Record<string, (event: Event) => void>))
+        element.addEventListener(event, handler);
     else if (key === 'dataset') Object.assign(element.dataset, value);
     else if (key === 'href') {
       // Links only ever point inside the viewer.
       if (!String(value).startsWith('#')) throw new Error(`refusing link ${value}`);
-      element.setAttribute('href', value);
+      element.setAttribute('href', String(value));
     } else element.setAttribute(key, value === true ? '' : String(value));
   }
 }
 
 /** `h('div', { class: 'x', on: { click } }, 'text', child)`: an element whose string children are text. */
-export function h(tag, props, ...children) {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props?: Props | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   applyProps(element, props);
   append(element, ...children);
@@ -34,29 +48,29 @@ export function h(tag, props, ...children) {
 }
 
 /** The same for SVG elements. */
-export function s(tag, props, ...children) {
-  const element = document.createElementNS(SVG_NS, tag);
+export function s(tag: string, props?: Props | null, ...children: Child[]): SVGElement {
+  const element = document.createElementNS(SVG_NS, tag) as SVGElement;
   applyProps(element, props);
   append(element, ...children);
   return element;
 }
 
-export function replaceChildren(element, ...children) {
+export function replaceChildren<E extends Element>(element: E, ...children: Child[]): E {
   element.replaceChildren();
   append(element, ...children);
   return element;
 }
 
 /** A number for a table cell: `–` when missing. */
-export function num(value, digits = 1) {
+export function num(value: number | null | undefined, digits = 1): string {
   return value === null || value === undefined || Number.isNaN(value) ? '–' : Number(value).toFixed(digits);
 }
 
-export function count(value) {
+export function count(value: number): string {
   return Number(value).toLocaleString('en-US');
 }
 
-export function duration(ms) {
+export function duration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return '–';
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1000;
@@ -67,7 +81,7 @@ export function duration(ms) {
 }
 
 /** The last path component of a run directory. */
-export function shortDir(dir) {
+export function shortDir(dir: string): string {
   return dir.split('/').filter(Boolean).pop() ?? dir;
 }
 
@@ -75,7 +89,7 @@ export function shortDir(dir) {
  * A table from a header and rows of cells (strings, numbers or nodes), in a wrapper that scrolls it sideways when it is
  * wider than its card.
  */
-export function table(head, rows, props) {
+export function table(head: readonly Child[], rows: readonly (readonly Child[])[], props?: Props | null): HTMLElement {
   return h(
     'div',
     { class: 'table-wrap' },
@@ -107,6 +121,6 @@ export function table(head, rows, props) {
 }
 
 /** A small label coloured by verdict class. */
-export function verdictBadge(verdict, text) {
+export function verdictBadge(verdict: string, text?: string): HTMLElement {
   return h('span', { class: `badge v-${verdict}` }, text ?? verdict);
 }
