@@ -28,6 +28,8 @@ export function taskIdProblem(id: string): string | null {
   if (id === '') return 'is empty';
   if (/[\x00-\x1f\x7f]/.test(id)) return 'contains a NUL or control character';
   if (id.length > 1000) return 'is longer than 1,000 characters';
+  // a URL path segment of the viewer's and the review page's API: browsers drop `.` and `..` segments, even encoded
+  if (id === '.' || id === '..') return "is '.' or '..' (a URL path segment browsers drop)";
   return null;
 }
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { InputError } from '../util/errors.ts';
 import { createWorkerPool, type WorkerSettings } from '../util/workers.ts';
 import type { LanguageId } from '../languages/index.ts';
-import { factsForPart, resolutionSplit, resolverInPathOrder } from './resolve.ts';
+import { ResolutionPlan } from './resolution-plan.ts';
 import { platformOf, repositoryUndefinedMacros } from './preprocessor.ts';
 import { IndexStore } from './store.ts';
 import { IndexWriter } from './store-writer.ts';
@@ -56,12 +56,6 @@ const BATCH_FILES = 16;
  * against V8's default).
  */
 const EXTRACTION_HEAP: WorkerSettings = { youngGenerationMb: 192 };
-/**
- * The share of the bytes whose files' functions the writer thread resolves (it also makes and writes every row).
- * Measured on LLVM, the time after parsing alone (the same facts): 6.7-7.2 s at 0.35, 6.9-8.5 s at 0.4, 7.4-8.2 s at
- * 0.45 (there the writer ends last).
- */
-const WRITER_RESOLUTION_SHARE = 0.35;
 
 export function defaultIndexPath(root: string): string {
   return join(root, '.ctxbench', 'index.db');
@@ -278,15 +272,15 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
     if (!unchanged) {
       const changedPaths = new Set(changed.map((source) => source.path));
       const keptFiles = (files ?? []).filter((source) => !changedPaths.has(source.path));
-      // The writer thread resolves the functions of the last files (it also writes every row: it gets
-      // the smaller share); each thread keeps only its own part's call sites.
-      const split = resolutionSplit(listed, WRITER_RESOLUTION_SHARE);
-      const ownFacts = (facts: FileFacts) => factsForPart(facts, split, false);
+      // The writer thread resolves the functions of the last files (resolution-plan.ts); each thread keeps only the
+      // call sites it resolves.
+      const plan = ResolutionPlan.forFiles(listed);
+      const ownFacts = (facts: FileFacts) => plan.keep(facts, 'calling');
       const kept = store.facts(keptFiles.map((source) => source.path)).map(ownFacts);
       // While the writer thread writes, its connection is the only one: a first index then goes
       // through a rollback journal (IndexStore.beginReplace), each page written once.
       store.close();
-      const replacement = new IndexWriter(file, removed, split);
+      const replacement = new IndexWriter(file, removed, plan.split);
       try {
         const parsed = await extractAll(changed, options.threads, options.onProgress, (facts, json, source) => {
           replacement.putFile(
@@ -309,11 +303,11 @@ export async function indexRepository(repo: string, options: IndexOptions = {}):
           keptFiles.map((source) => [source.path, source.text]),
           options.yablocoIndexedFiles,
         );
-        const resolver = resolverInPathOrder([...kept, ...parsed], root, options.yablocoIndexedFiles);
-        const callers = resolver.resolveEach((number, calls, level) => replacement.putResolved(number, calls, level), {
-          from: 0,
-          to: resolver.firstFunctionAfter(split),
-        });
+        const resolver = plan.resolver([...kept, ...parsed], root, options.yablocoIndexedFiles);
+        const callers = resolver.resolveEach(
+          (number, calls, level) => replacement.putResolved(number, calls, level),
+          plan.range(resolver, 'calling'),
+        );
         await replacement.finish(callers);
       } catch (error) {
         await replacement.abort();

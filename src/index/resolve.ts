@@ -15,7 +15,6 @@ import {
 } from '../languages/index.ts';
 import { createModuleSystems, type ImportBinding, type ModuleSystem } from './modules/index.ts';
 import { lastSegment } from './modules/types.ts';
-import { keysOf, withKeys } from '../util/shapes.ts';
 import {
   ARITHMETIC,
   CALL_ARGUMENT,
@@ -514,95 +513,6 @@ function stem(path: string): string {
   return dot > 0 ? base.slice(0, dot) : base;
 }
 
-/** The resolver of a repository's files numbered in path order: the order both threads of an index
- *  (indexer.ts, store-writer-worker.ts) must agree on, since a function's number is its row. */
-export function resolverInPathOrder(
-  files: FileFacts[],
-  root: string,
-  yablocoIndexedFiles?: readonly string[],
-): Resolver {
-  return new Resolver([...files].sort(byPath), root, yablocoIndexedFiles);
-}
-
-/** Path order (code units, as the resolver numbers files and functions). */
-function byPath(a: { path: string }, b: { path: string }): number {
-  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-}
-
-/**
- * Where the index splits resolution between its two threads: the path (a file's edge, in path
- * order) from which the files hold the last `share` of the bytes; null when no file starts there
- * (the first part is everything). Known from the files' sizes before any is parsed, so that each
- * thread drops, as each file's facts arrive, the call sites of the other part (factsForPart).
- */
-export function resolutionSplit(files: readonly { path: string; size: number }[], share: number): string | null {
-  const ordered = [...files].sort(byPath);
-  const total = ordered.reduce((sum, file) => sum + file.size, 0);
-  if (total === 0) return null;
-  let before = 0;
-  for (const file of ordered) {
-    if (before >= (1 - share) * total) return file.path;
-    before += file.size;
-  }
-  return null;
-}
-
-/** Whether a file is in the second part of a resolution split (resolutionSplit). */
-function afterSplit(path: string, split: string | null): boolean {
-  return split !== null && path >= split;
-}
-
-/**
- * A file's facts as the thread resolving one part of a split keeps them (`second`: the files from the
- * split on): a file of the other part loses its functions' call sites, in place (they are most of its
- * objects, and only its own part's resolution reads them).
- */
-export function factsForPart(facts: FileFacts, split: string | null, second: boolean): FileFacts {
-  const own = afterSplit(facts.path, split) === second;
-  for (const fn of facts.functions) fn.calls = own ? fn.calls.map(uniformCallSite) : [];
-  return uniformFileFacts(facts);
-}
-
-// The facts come from JSON, each file and call site with the keys it has: C and C++ files, and calls
-// with and without a receiver's type, were shapes enough to have the resolver's code compiled again
-// and again (on LLVM, a function of it nine times on one thread). They get one shape each.
-const FILE_FACTS_KEYS = keysOf<FileFacts>()([
-  'path',
-  'language',
-  'lineCount',
-  'functions',
-  'imports',
-  'declarations',
-  'declarationDocs',
-  'hasErrors',
-  'macros',
-  'records',
-  'pointerVariables',
-  'compilerTypeUses',
-  'macroUses',
-  'classBases',
-  'fieldTypes',
-  'typeAliases',
-  'enumConstants',
-]);
-const CALL_SITE_KEYS = keysOf<CallSite>()([
-  'name',
-  'receiver',
-  'receiverIsPath',
-  'receiverType',
-  'receiverCall',
-  'receiverRootType',
-  'receiverConst',
-  'argumentCount',
-  'argumentTypes',
-  'constructs',
-  'needsCompilerHeaders',
-  'line',
-  'column',
-]);
-const uniformFileFacts = (facts: FileFacts) => withKeys(facts, FILE_FACTS_KEYS);
-const uniformCallSite = (site: CallSite) => withKeys(site, CALL_SITE_KEYS);
-
 export class Resolver {
   private readonly paths: Set<string>;
   private readonly pathsBySuffix = new Map<string, string[]>();
@@ -1012,12 +922,9 @@ export class Resolver {
     this.innerCalls.clear();
   }
 
-  /**
-   * The number of the first function of a file at or after `split` (resolutionSplit): where resolveEach's second part
-   * starts (every function is in the first for null).
-   */
-  firstFunctionAfter(split: string | null): number {
-    const number = this.definitions.findIndex((definition) => afterSplit(definition.path, split));
+  /** The number of the first function of a file at or after `path` in path order (the function count when none). */
+  firstFunctionFrom(path: string): number {
+    const number = this.definitions.findIndex((definition) => definition.path >= path);
     return number < 0 ? this.definitions.length : number;
   }
 
@@ -1984,7 +1891,7 @@ export class Resolver {
   }
 
   /** A function's call sites of a name on a line (receiverCallType's candidates), indexed once per function: a long
-   *  function's calls on calls' results were each compared with all its calls (LLVM's writer thread: 16 s of 47). */
+   *  function's calls on calls' results were each compared with all its calls (on LLVM, 16 s of a part's 47). */
   private callsAt(caller: Definition, line: number, name: string): readonly CallSite[] {
     if (this.callsAtIndex === null) {
       this.callsAtIndex = new Map();

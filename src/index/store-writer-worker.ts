@@ -2,13 +2,14 @@
 // facts and texts it stores kept to resolve its part of the functions and to make every row.
 import { IndexStore, functionRow, type IndexReplacement } from './store.ts';
 import { forEachResolvedRow, type WriterMessage } from './store-writer.ts';
-import { factsForPart, resolverInPathOrder, type Resolver } from './resolve.ts';
+import { ResolutionPlan } from './resolution-plan.ts';
+import type { Resolver } from './resolve.ts';
 import type { FileFacts } from './types.ts';
 
 interface Replacement {
   store: IndexStore;
-  /** this thread resolves the functions of the files from here on (resolutionSplit): it keeps only their call sites. */
-  split: string | null;
+  /** the functions this thread resolves (the files from the plan's split on): it keeps only their call sites. */
+  plan: ResolutionPlan;
   replacement: IndexReplacement;
   facts: FileFacts[];
   texts: Map<string, string>;
@@ -42,7 +43,7 @@ export function handle(message: WriterMessage): void {
     try {
       open = {
         store,
-        split: message.split,
+        plan: new ResolutionPlan(message.split),
         replacement: store.beginReplace(message.removed),
         facts: [],
         texts: new Map(),
@@ -62,7 +63,7 @@ export function handle(message: WriterMessage): void {
     throw new Error('index writer: no replacement in progress');
   }
   const textOf = (path: string) => current.texts.get(path)!;
-  const ownFacts = (facts: FileFacts) => factsForPart(facts, current.split, true);
+  const ownFacts = (facts: FileFacts) => current.plan.keep(facts, 'writer');
   if (message.kind === 'rows') {
     orAbort(current, () => {
       for (const [file, factsJson, text] of message.files) {
@@ -85,7 +86,7 @@ export function handle(message: WriterMessage): void {
     orAbort(current, () => {
       for (const [path, text] of message.kept) current.texts.set(path, text);
       const kept = current.store.facts(message.kept.map(([path]) => path)).map(ownFacts);
-      const resolver = resolverInPathOrder([...kept, ...current.facts], message.root, message.yablocoIndexedFiles);
+      const resolver = current.plan.resolver([...kept, ...current.facts], message.root, message.yablocoIndexedFiles);
       current.facts = [];
       current.resolver = resolver;
       current.callers = resolver.resolveEach(
@@ -93,7 +94,7 @@ export function handle(message: WriterMessage): void {
           current.replacement.putFunctionRow(
             functionRow(resolver.functionRecord(number, level, textOf), JSON.stringify(calls), number),
           ),
-        { from: resolver.firstFunctionAfter(current.split), to: Infinity },
+        current.plan.range(resolver, 'writer'),
       );
     });
     return;

@@ -61,7 +61,7 @@ export class IndexWriter {
 
   /**
    * Starts the writer thread and its replacement of the index in `file`, dropping `removed` paths; the writer resolves
-   * the functions of the files from `split` on (resolutionSplit).
+   * the functions of the files from `split` on (ResolutionPlan).
    */
   constructor(file: string, removed: string[], split: string | null) {
     this.queue = createWorkerQueue<WriterMessage, void>(
@@ -77,8 +77,8 @@ export class IndexWriter {
   }
 
   /**
-   * The writer resolves the functions of the files from the split on (Resolver.resolveEach from
-   * `firstFunctionAfter(split)`), with the files' facts it stored and the `kept` files' (unchanged,
+   * The writer resolves the functions of the files from the split on (the plan's writer range), with the files'
+   * facts it stored and the `kept` files' (unchanged,
    * already in the index) texts. Sent before the calling thread builds its own resolver: the writer
    * builds its own meanwhile.
    */

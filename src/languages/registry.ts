@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { InputError } from '../util/errors.ts';
 import { pluginEntry, Registry } from '../util/registry.ts';
 import { z } from 'zod';
-import { unionKeys, withKeys } from '../util/shapes.ts';
 import type { LanguageId, LanguageSpec } from './types.ts';
 import { c } from './tables/c.ts';
 import { cpp } from './tables/cpp.ts';
@@ -66,8 +65,6 @@ interface Lookups {
 }
 /** Worked out from the registered tables when first needed, again after a registration. */
 let lookups: Lookups | null = null;
-/** The registered tables as `getLanguage` gives them (see uniformTables); again after a registration. */
-let uniform: Map<LanguageId, LanguageSpec> | null = null;
 
 function tables(): Lookups {
   if (lookups) return lookups;
@@ -102,7 +99,6 @@ export function registerLanguage(spec: LanguageSpec): LanguageSpec {
     });
   LANGUAGES.register(spec.id, spec);
   lookups = null;
-  uniform = null;
   return spec;
 }
 
@@ -172,47 +168,15 @@ export function languageForPath(path: string, text?: string): LanguageId | null 
 }
 
 export function allLanguages(): readonly LanguageSpec[] {
-  return [...uniformTables().values()];
+  return LANGUAGES.list();
 }
 
 export function isLanguageId(value: string): value is LanguageId {
   return LANGUAGES.has(value);
 }
 
-const isRule = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-
-/**
- * Every registered table with the keys of all of them, in one order (a key a table lacks is
- * undefined), and each rule in a table's lists (definitions, calls, imports...) with the keys of all
- * the rules of that list in any table. V8 optimises the code that reads the tables for the object
- * shapes it has met, and a file of another language brought another shape, which threw that code
- * away: on LLVM, whose files alternate between the C and C++ tables, the recompiling took a third
- * of the extraction workers' compile time. Nothing else changes: a value is the same object.
- */
-function uniformTables(): Map<LanguageId, LanguageSpec> {
-  if (uniform) return uniform;
-  const specs = LANGUAGES.list() as unknown as readonly Record<string, unknown>[];
-  const keys = unionKeys(specs);
-  const lists = keys.map((key) => ({
-    key,
-    ruleKeys: unionKeys(specs.flatMap((spec) => (Array.isArray(spec[key]) ? spec[key].filter(isRule) : []))),
-  }));
-  return (uniform = new Map(
-    specs.map((spec) => {
-      const shaped = withKeys(spec, keys);
-      for (const { key, ruleKeys } of lists) {
-        const list = shaped[key];
-        if (Array.isArray(list) && ruleKeys.length > 0)
-          shaped[key] = list.map((item: unknown) => (isRule(item) ? withKeys(item, ruleKeys) : item));
-      }
-      return [shaped.id as LanguageId, shaped as unknown as LanguageSpec];
-    }),
-  ));
-}
-
 export function getLanguage(id: LanguageId): LanguageSpec {
-  const spec = uniformTables().get(id);
+  const spec = LANGUAGES.find(id);
   if (!spec) throw new InputError(`unknown language '${id}' (known: ${LANGUAGES.names().join(', ')})`);
   return spec;
 }

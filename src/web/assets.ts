@@ -46,6 +46,8 @@ export function bundleClient(entry: string): string {
     target: 'es2022',
     platform: 'browser',
     write: false,
+    // the modules' comments name them from the package's root, wherever the command runs (an export is shared)
+    absWorkingDir: fileURLToPath(new URL('../../', import.meta.url)),
     charset: 'utf8',
     legalComments: 'none',
   });

@@ -102,6 +102,11 @@ describe('task files', () => {
       JSON.stringify({ ...validTask, labels: { bucket: 11, lines: 1 } }),
       "line 2, field 'labels.bucket': must be at most 10, got 11",
     ],
+    [
+      'a dot-segment id',
+      JSON.stringify({ ...validTask, id: '..' }),
+      `line 2, field 'id': task id ".." is '.' or '..' (a URL path segment browsers drop)`,
+    ],
     ['a duplicate id', JSON.stringify(validTask), "line 2, field 'id': duplicate task id 't1' (first at line 1)"],
   ];
   for (const [what, line, message] of refused) {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { listFunctions } from '../../src/index/query.ts';
 import { cli } from '../capture-cli.ts';
-import type { FileFacts, LevelMode } from '../../src/index/types.ts';
+import type { LevelMode } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
 // The system headers outside the C library that the fixtures include (googletest's, zlib's) come from the tests' own
@@ -1207,7 +1207,8 @@ test("C++, YABLoCo mode: a call in a constructor's member initializer is judged 
 test("resolution split in two parts on a file edge (the index resolves in two threads, each keeping only its part's call sites) gives every function, call and callers count of one whole pass", async () => {
   const { walkRepository } = await import('../../src/index/walk.ts');
   const { extractFile } = await import('../../src/index/extract.ts');
-  const { Resolver, factsForPart, resolutionSplit } = await import('../../src/index/resolve.ts');
+  const { Resolver } = await import('../../src/index/resolve.ts');
+  const { ResolutionPlan } = await import('../../src/index/resolution-plan.ts');
   for (const repo of ['mixed-c', 'rust-modules', 'go-modules', 'java-app', 'py-app']) {
     const root = join(FIXTURES, repo);
     const files = walkRepository(root).files.sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -1227,21 +1228,24 @@ test("resolution split in two parts on a file edge (the index resolves in two th
     assert.ok(whole.rows.length > 3 && whole.callers.size > 0, repo);
     const splits = new Set<number>();
     for (const share of [0, 0.3, 0.5, 0.75, 1]) {
-      const split = resolutionSplit(files, share);
-      // each part's resolver has the other part's files without their call sites
-      const firstFacts = (await extract()).map((f) => factsForPart(f, split, false));
-      const secondFacts = (await extract()).map((f) => factsForPart(f, split, true));
+      const plan = ResolutionPlan.forFiles(files, share);
+      // each thread's resolver has the other thread's files without their call sites
+      const firstFacts = (await extract()).map((f) => plan.keep(f, 'calling'));
+      const secondFacts = (await extract()).map((f) => plan.keep(f, 'writer'));
       // the two parts' call sites are all of them, each kept once
       const callSites = (all: typeof facts) =>
         all.reduce((sum, f) => sum + f.functions.reduce((n, fn) => n + fn.calls.length, 0), 0);
       assert.equal(callSites(firstFacts) + callSites(secondFacts), callSites(facts), repo);
-      const first = new Resolver(firstFacts, root);
-      const second = new Resolver(secondFacts, root);
-      const from = first.firstFunctionAfter(split);
-      assert.equal(second.firstFunctionAfter(split), from, repo);
+      const first = plan.resolver(firstFacts, root);
+      const second = plan.resolver(secondFacts, root);
+      const calling = plan.range(first, 'calling');
+      const writer = plan.range(second, 'writer');
+      // the two ranges meet: every function is resolved once
+      assert.equal(writer.from, calling.to, repo);
+      const from = Math.min(calling.to, whole.rows.length);
       splits.add(from);
-      const a = pass(first, { from: 0, to: from });
-      const b = pass(second, { from, to: Infinity });
+      const a = pass(first, calling);
+      const b = pass(second, writer);
       assert.deepEqual([...a.rows, ...b.rows], whole.rows, repo);
       const merged = new Map(a.callers);
       for (const [id, count] of b.callers) merged.set(id, (merged.get(id) ?? 0) + count);
@@ -1273,29 +1277,4 @@ test("C: a definition without a comment of its own takes its prototype's: the ne
   } finally {
     run.store.close();
   }
-});
-
-test("a resolving thread's facts have one shape for every file and every call site, whatever keys their JSON had", async () => {
-  const { walkRepository } = await import('../../src/index/walk.ts');
-  const { extractFile } = await import('../../src/index/extract.ts');
-  const { factsForPart } = await import('../../src/index/resolve.ts');
-  const files = ['mixed-c', 'initializer-cpp', 'py-app'].flatMap((repo) => walkRepository(join(FIXTURES, repo)).files);
-  // as the index has them: parsed from the JSON the extraction workers send
-  const parsed = await Promise.all(
-    files.map(
-      async (file) => JSON.parse(JSON.stringify(await extractFile(file.path, file.language, file.text))) as FileFacts,
-    ),
-  );
-  const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
-  const original = parsed.map(plain);
-  // the JSON differs in its keys: C files carry macros, some calls a receiver's type or path, others not
-  assert.ok(new Set(parsed.map((facts) => Object.keys(facts).join())).size > 1);
-  const calls = (all: FileFacts[]) => all.flatMap((facts) => facts.functions.flatMap((fn) => fn.calls));
-  assert.ok(new Set(calls(parsed).map((site) => Object.keys(site).join())).size > 1);
-  const kept = parsed.map((facts) => factsForPart(facts, null, false));
-  assert.equal(new Set(kept.map((facts) => Object.keys(facts).join())).size, 1);
-  assert.ok(calls(kept).length > 20);
-  assert.equal(new Set(calls(kept).map((site) => Object.keys(site).join())).size, 1);
-  // the same facts: only keys with nothing in them were added
-  assert.deepEqual(kept.map(plain), original);
 });

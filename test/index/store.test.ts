@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { indexRepository } from '../../src/index/indexer.ts';
 import { IndexStore, functionRow } from '../../src/index/store.ts';
 import { IndexWriter } from '../../src/index/store-writer.ts';
-import { resolutionSplit, resolverInPathOrder } from '../../src/index/resolve.ts';
+import { ResolutionPlan } from '../../src/index/resolution-plan.ts';
 import type { ContextLevel, FunctionCall } from '../../src/index/types.ts';
 
 const FIXTURES = new URL('../fixtures/repos/', import.meta.url).pathname;
@@ -125,9 +125,10 @@ test('the writer thread makes the rows of the functions resolved elsewhere from 
   const texts = files.map((file) => readFileSync(join(root, file.path), 'utf8'));
   first.store.close();
   const before = contents(db);
-  const resolver = resolverInPathOrder(facts, root);
-  const splitPath = resolutionSplit(files, 0.5);
-  const split = resolver.firstFunctionAfter(splitPath);
+  const plan = ResolutionPlan.forFiles(files, 0.5);
+  const splitPath = plan.split;
+  const resolver = plan.resolver(facts, root);
+  const split = plan.range(resolver, 'calling').to;
   assert.ok(split > 0 && split < whole.length, `split ${split} of ${whole.length}`);
 
   const writer = new IndexWriter(db, [], splitPath);

@@ -97,7 +97,7 @@ test('the viewer serves its pages, its style sheet and one bundled classic scrip
   // esbuild's IIFE: the client modules inlined, their types stripped, no import left for the browser to resolve
   assert.ok(script.body.startsWith('"use strict";\n(() => {\n'), script.body.slice(0, 80));
   assert.doesNotMatch(script.body, /^\s*(import|export)\b/m);
-  assert.match(script.body, /\/\/ src\/web\/client\/columns\.ts\n/);
+  assert.match(script.body, /^ {2}\/\/ src\/web\/client\/columns\.ts$/m);
   assert.doesNotThrow(() => new Script(script.body));
   for (const source of ['/api.ts', '/client/api.ts', '/columns.js', '/dom.js'])
     assert.equal((await raw(source)).status, 404, source);
