@@ -19,7 +19,7 @@ export class ResolutionPlan {
   /** `split`: the path from which the writer thread resolves (in path order); null: the calling thread resolves all. */
   constructor(readonly split: string | null) {}
 
-  /** The plan for these files: the writer thread resolves the last files (in path order) holding `share` of the bytes. */
+  /** The plan for these files: the writer thread resolves the last files (path order) holding `share` of the bytes. */
   static forFiles(files: readonly { path: string; size: number }[], share = WRITER_SHARE): ResolutionPlan {
     const ordered = [...files].sort(byPath);
     const total = ordered.reduce((sum, file) => sum + file.size, 0);
@@ -42,7 +42,7 @@ export class ResolutionPlan {
     return facts;
   }
 
-  /** The resolver over every file, numbered in path order: both threads number alike (a function's number is its row). */
+  /** The resolver over every file, numbered in path order: both threads number alike (a function's number: its row). */
   resolver(files: readonly FileFacts[], root: string, yablocoIndexedFiles?: readonly string[]): Resolver {
     return new Resolver([...files].sort(byPath), root, yablocoIndexedFiles);
   }

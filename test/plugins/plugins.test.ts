@@ -432,6 +432,21 @@ test('a task family from a plugin, end to end: build, eval, score, report, exec 
       summary.tables.some((table) => table.by[0] === 'depth'),
       JSON.stringify(summary.tables.map((table) => table.by)),
     );
+    // in the browser: the list filters by the family's label, a task page shows the task and its candidate
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${viewer.url}#/run/returns-run?depth=8`);
+      await page.waitForSelector('.vt-row');
+      assert.equal(await page.textContent('#count'), '1 of 3 tasks');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#pane-0 .code.candidate');
+      assert.equal(await page.textContent('#task-title'), `tests/test_main.c:24 ${tasks[2]!.id}`);
+      assert.equal(await page.textContent('#pane-0 .code.candidate pre.text'), '0');
+      assert.match((await page.textContent('#original .facts'))!, /kindreturn-value/);
+    } finally {
+      await browser.close();
+    }
   } finally {
     await viewer.close();
   }
