@@ -101,7 +101,7 @@ function bucketConvention(root: unknown, depth: unknown): BucketConvention | und
 
 export const buildCommand: Command = {
   usage:
-    'build <function|crossfile|node> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] ' +
+    'build <family> <repo...> --out FILE [--seed N] [--per-level N] [--levels default|yabloco] ' +
     '[--limit N] [--languages a,b] [--coverage F] [--dev N --dev-out FILE] [--train FILE] [--after DATE] ' +
     '[--created-after DATE] [--db FILE] [--drop-solved-by MODEL [--base-url U]]',
   example: 'ctxbench build crossfile examples/py-inventory examples/ts-tasks --out crossfile.tasks --seed 7 --limit 50',

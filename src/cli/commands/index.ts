@@ -29,7 +29,8 @@ export const commands: CommandEntry[] = [
   {
     name: 'build',
     summary:
-      'Build a benchmark (function | crossfile | node tasks) from repositories, with a manifest of every filter.',
+      "Build a benchmark of a task family (function, crossfile, node, or a plugin's) from repositories, with a " +
+      'manifest of every filter.',
     load: async () => (await import('./build.ts')).buildCommand,
   },
   {
