@@ -5,7 +5,7 @@ import { writeTasks, type TaskRecord } from '../datasets/index.ts';
 import { indexRepository, lineBlame, type IndexOptions } from '../index/index.ts';
 import { InputError } from '../util/errors.ts';
 import { writeFileAtomic } from '../util/jsonl.ts';
-import { familyNames, TASK_FAMILIES, type TaskFamily } from './family.ts';
+import { familyProblem, TASK_FAMILIES, type TaskFamily } from './family.ts';
 import './families.ts';
 import { firstCommitDate, repositoryCommit } from '../util/git.ts';
 import { limitPerGroup } from './select.ts';
@@ -23,12 +23,9 @@ import {
 
 /** A library caller's family, checked before any repository is indexed (a plain TypeError otherwise). */
 function familyOf(family: unknown): TaskFamily {
-  if (typeof family !== 'string' || !TASK_FAMILIES.has(family)) {
-    throw new InputError(`unknown task family ${JSON.stringify(family)} (known: ${familyNames().join(', ')})`, {
-      field: 'family',
-    });
-  }
-  return TASK_FAMILIES.get(family);
+  const problem = familyProblem(family);
+  if (problem !== null) throw new InputError(problem, { field: 'family' });
+  return TASK_FAMILIES.get(family as string);
 }
 
 /** Decides whether a model completes a task exactly without cross-file context (`--drop-solved-by`). */

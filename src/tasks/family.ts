@@ -89,7 +89,9 @@ export function registerTaskFamily(family: TaskFamily): TaskFamily {
   if (family.record.shape.kind.value !== family.name)
     throw new Error(`task family '${family.name}': its record's kind is '${family.record.shape.kind.value}'`);
   registerTaskRecord(family.record);
-  return TASK_FAMILIES.register(family.name, family);
+  TASK_FAMILIES.register(family.name, family);
+  dimensions = null;
+  return family;
 }
 
 /** The family of a task kind; an unknown one is an error naming the known families. */
@@ -102,7 +104,15 @@ export function familyNames(): string[] {
   return TASK_FAMILIES.names();
 }
 
-let dimensions: { families: number; list: FamilyDimension[]; byLabel: Map<string, FamilyDimension> } | null = null;
+/** Why a value names no registered family (a library caller's or a spec file's), or null when it names one. */
+export function familyProblem(value: unknown): string | null {
+  return typeof value === 'string' && TASK_FAMILIES.has(value)
+    ? null
+    : `unknown task family ${JSON.stringify(value)} (known: ${familyNames().join(', ')})`;
+}
+
+/** The families' label dimensions, made when first read after a family is registered (registerTaskFamily). */
+let dimensions: { list: FamilyDimension[]; byLabel: Map<string, FamilyDimension> } | null = null;
 
 /** Every family's label dimensions, each label once, in registration order. */
 export function familyDimensions(): readonly FamilyDimension[] {
@@ -114,15 +124,14 @@ export function familyDimension(label: string): FamilyDimension | undefined {
   return dimensionTable().byLabel.get(label);
 }
 
-// read for every task and dimension of a report: made again only when a family was added
+// read for every task and dimension of a report
 function dimensionTable() {
-  const families = TASK_FAMILIES.list();
-  if (dimensions?.families !== families.length) {
+  if (!dimensions) {
     const byLabel = new Map<string, FamilyDimension>();
-    for (const family of families)
+    for (const family of TASK_FAMILIES.list())
       for (const dimension of family.dimensions)
         if (!byLabel.has(dimension.label)) byLabel.set(dimension.label, dimension);
-    dimensions = { families: families.length, list: [...byLabel.values()], byLabel };
+    dimensions = { list: [...byLabel.values()], byLabel };
   }
   return dimensions;
 }

@@ -28,7 +28,7 @@ import { lockFolder } from '../util/lock.ts';
 import { parseRecord } from '../util/schema.ts';
 import { readYamlFile } from '../util/yaml-lines.ts';
 import { buildBenchmark, writeBuild } from './build.ts';
-import { familyNames, TASK_FAMILIES } from './family.ts';
+import { familyProblem } from './family.ts';
 import type { BuildManifest, Family, TimeWindow } from './types.ts';
 
 const DateSchema = z.string().refine(isCalendarDay, { error: 'expected a day YYYY-MM-DD' });
@@ -69,9 +69,7 @@ const RepositorySchema = z
 const FamilySchema = z.strictObject({
   family: z
     .string()
-    .refine((name) => TASK_FAMILIES.has(name), {
-      error: (issue) => `unknown task family ${JSON.stringify(issue.input)} (known: ${familyNames().join(', ')})`,
-    })
+    .refine((name) => familyProblem(name) === null, { error: (issue) => familyProblem(issue.input)! })
     .describe("a task family: function, crossfile, node, or a plugin's"),
   seed: z.int().min(0).default(0),
   /** at most this many tasks per window, repository and language (a seeded sample of the window's tasks). */
