@@ -6,30 +6,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { writeTasks } from '../src/datasets/io.ts';
 import { importYabloco } from '../src/datasets/yabloco.ts';
 import { loadEnvironment } from '../src/exec/env.ts';
 import { run as runExecBench } from './exec.ts';
-import { sourceTree, YABLOCO_DATA, yablocoSnapshot } from './sources.ts';
+import { YABLOCO_DATA, YABLOCO_REPOSITORIES } from './sources.ts';
 
-interface Repository {
-  /** the `repository` column of YABLoCo's CSV. */
-  name: string;
-  /** the checkout: YABLoCo's commit where its snapshot is at hand, else a Debian source package. */
-  checkout: () => string;
-  /** the environment that executes its rows, with the arguments of YABLoCo's recipe; absent: relocation only. */
-  exec?: {
-    env: string;
-    naiveTest: string;
-    target?: number;
-    /** YABLoCo's prebuilt tree and its incremental build (absent: the environment's setup and build). */
-    naiveImage?: string;
-    naiveBuild?: string;
-    /** the folders whose rows the environment builds and tests (absent: every row). */
-    folders?: string[];
-  };
+/** YABLoCo's recipe per candidate for a repository of YABLOCO_REPOSITORIES that has an environment. */
+interface Recipe {
+  naiveTest: string;
+  target?: number;
+  /** YABLoCo's prebuilt tree and its incremental build (absent: the environment's setup and build). */
+  naiveImage?: string;
+  naiveBuild?: string;
+  /** the folders whose rows the environment builds and tests (absent: every row). */
+  folders?: string[];
 }
 
 const BULLET3_TESTS = [
@@ -42,61 +34,44 @@ const BULLET3_TESTS = [
   'collision/Test_Collision',
 ];
 
-const REPOSITORIES: Repository[] = [
-  {
-    name: 'bullet3',
-    checkout: () => yablocoSnapshot('bullet3'),
-    // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven
-    // binaries.
-    exec: {
-      env: fileURLToPath(new URL('../examples/envs/bullet3.yaml', import.meta.url)),
-      naiveImage: './build_cmake_pybullet_double.sh > /dev/null',
-      naiveBuild: './build_cmake_pybullet_double.sh',
-      naiveTest: BULLET3_TESTS.map((test) => `build_cmake/test/${test}`).join(' && '),
-      target: 3,
-    },
+const RECIPES: Record<string, Recipe> = {
+  // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven
+  // binaries.
+  bullet3: {
+    naiveImage: './build_cmake_pybullet_double.sh > /dev/null',
+    naiveBuild: './build_cmake_pybullet_double.sh',
+    naiveTest: BULLET3_TESTS.map((test) => `build_cmake/test/${test}`).join(' && '),
+    target: 3,
   },
-  // redis at YABLoCo's commit: relocation only (its rows execute on Debian's redis: `npm run bench -- exec-redis`)
-  { name: 'redis', checkout: () => yablocoSnapshot('redis') },
-  {
-    name: 'openssl',
-    checkout: () => sourceTree('openssl'),
-    // YABLoCo's recipe per candidate: on the image's configured and built tree, `make` (incremental) and `make test`.
-    exec: {
-      env: fileURLToPath(new URL('../examples/envs/openssl.yaml', import.meta.url)),
-      naiveImage:
-        "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make " +
-        '-j2 > /dev/null',
-      naiveBuild: 'make -j2 > /dev/null',
-      naiveTest: 'make test',
-      target: 10,
-    },
+  // YABLoCo's recipe per candidate: on the image's configured and built tree, `make` (incremental) and `make test`.
+  openssl: {
+    naiveImage:
+      "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make " +
+      '-j2 > /dev/null',
+    naiveBuild: 'make -j2 > /dev/null',
+    naiveTest: 'make test',
+    target: 10,
   },
-  {
-    name: 'llvm',
-    checkout: () => sourceTree('llvm-toolchain-19'),
-    // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM,
-    // then `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here,
-    // on the same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
-    exec: {
-      env: fileURLToPath(new URL('../examples/envs/llvm.yaml', import.meta.url)),
-      naiveTest:
-        'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do ' +
-        'build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen ' +
-        'llvm/test/tools/llvm-cxxfilt',
-      folders: [
-        'llvm/lib/Support/',
-        'llvm/include/llvm/Support/',
-        'llvm/include/llvm/ADT/',
-        'llvm/lib/Demangle/',
-        'llvm/include/llvm/Demangle/',
-        'llvm/lib/TableGen/',
-        'llvm/include/llvm/TableGen/',
-        'llvm/utils/TableGen/',
-      ],
-    },
+  // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM,
+  // then `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here,
+  // on the same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
+  llvm: {
+    naiveTest:
+      'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do ' +
+      'build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen ' +
+      'llvm/test/tools/llvm-cxxfilt',
+    folders: [
+      'llvm/lib/Support/',
+      'llvm/include/llvm/Support/',
+      'llvm/include/llvm/ADT/',
+      'llvm/lib/Demangle/',
+      'llvm/include/llvm/Demangle/',
+      'llvm/lib/TableGen/',
+      'llvm/include/llvm/TableGen/',
+      'llvm/utils/TableGen/',
+    ],
   },
-];
+};
 
 // --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work
 // folder, whose check state (`exec check --work-dir DIR`, or copied there) is reused; --queue N: the first N rows'
@@ -117,7 +92,7 @@ const limit = values.limit === undefined ? undefined : Number(values.limit);
 const wanted = values.only?.split(',') ?? [];
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-bench-yabloco-'));
 try {
-  for (const repository of REPOSITORIES) {
+  for (const repository of YABLOCO_REPOSITORIES) {
     if (wanted.length > 0 && !wanted.includes(repository.name)) continue;
     const checkout = repository.checkout();
     const started = performance.now();
@@ -137,21 +112,21 @@ try {
         `  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`,
       );
     }
-    if (!repository.exec) continue;
-    const { exec } = repository;
-    const env = loadEnvironment(exec.env, checkout);
+    const exec = RECIPES[repository.name];
+    if (!repository.env || !exec) continue;
+    const env = loadEnvironment(repository.env, checkout);
     const executed = exec.folders
       ? tasks.filter((task) => exec.folders!.some((folder) => task.path.startsWith(folder)))
       : tasks;
     if (exec.folders)
       console.log(
-        `  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(exec.env)}); the ` +
+        `  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(repository.env)}); the ` +
           `other ${tasks.length - executed.length} need the whole of LLVM (the queue's recipe)`,
       );
     const tasksFile = join(scratch, `${repository.name}.jsonl`);
     writeTasks(tasksFile, executed);
     await runExecBench({
-      env: exec.env,
+      env: repository.env,
       repo: checkout,
       tasks: tasksFile,
       limit: limit ?? executed.length,

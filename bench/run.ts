@@ -81,7 +81,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     options: ['--only', '--limit', '--work-dir', '--queue', '--naive', '--functions'],
   },
   // YABLoCo's tables (report --preset yabloco) from the three baselines over its four repositories' rows.
-  { area: 'yabloco-baselines', file: 'yabloco-baselines.ts', args: [], onlyWhenNamed: true },
+  { area: 'yabloco-baselines', file: 'yabloco-baselines.ts', args: [], onlyWhenNamed: true, options: ['--exec'] },
   { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'review', file: 'review.ts', args: [] },
@@ -106,6 +106,23 @@ const firstOption = process.argv.slice(2).findIndex((arg) => arg.startsWith('-')
 const wanted = firstOption < 0 ? process.argv.slice(2) : process.argv.slice(2, 2 + firstOption);
 const passed = firstOption < 0 ? [] : process.argv.slice(2 + firstOption);
 const passedNames = passed.filter((arg) => arg.startsWith('-')).map((arg) => arg.split('=')[0]!);
+if (passedNames.includes('--help') || passedNames.includes('-h')) {
+  const areas = new Map<string, { options: Set<string>; named: boolean }>();
+  for (const bench of BENCHES) {
+    const area = areas.get(bench.area) ?? { options: new Set<string>(), named: !!bench.onlyWhenNamed };
+    for (const option of bench.options ?? []) area.options.add(option);
+    areas.set(bench.area, area);
+  }
+  console.log('npm run bench [-- AREA... [OPTIONS]]: every area not marked "named only", or the areas named\n');
+  for (const [area, { options, named }] of areas)
+    console.log(
+      `  ${area.padEnd(18)}${named ? ' (named only)' : ''}${options.size ? ` ${[...options].join(' ')}` : ''}`,
+    );
+  console.log(
+    '\nExample: npm run bench -- exec-yabloco --only bullet3 --limit 8   (each bench file says what it measures)',
+  );
+  process.exit(0);
+}
 let failed = 0;
 for (const bench of BENCHES) {
   if (wanted.length > 0 ? !wanted.includes(bench.area) : bench.onlyWhenNamed) continue;

@@ -51,6 +51,23 @@ export function yablocoSnapshot(name: string): string {
   return tree;
 }
 
+/**
+ * YABLoCo's four repositories: the checkout ctxbench has of each (the exact commit where YABLoCo's snapshot is at hand,
+ * else Debian's version, onto which its rows are relocated) and the environment that executes its rows, where one is
+ * shipped (redis's rows execute on Debian's redis: `npm run bench -- exec-redis`).
+ */
+export const YABLOCO_REPOSITORIES: { name: string; checkout: () => string; env?: string }[] = [
+  { name: 'redis', checkout: () => yablocoSnapshot('redis') },
+  { name: 'bullet3', checkout: () => yablocoSnapshot('bullet3'), env: examplesEnv('bullet3.yaml') },
+  { name: 'openssl', checkout: () => sourceTree('openssl'), env: examplesEnv('openssl.yaml') },
+  // the part of LLVM one machine builds; the whole of it is examples/envs/llvm-unit.yaml, for the queue
+  { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19'), env: examplesEnv('llvm.yaml') },
+];
+
+function examplesEnv(file: string): string {
+  return new URL(`../examples/envs/${file}`, import.meta.url).pathname;
+}
+
 let built = false;
 
 /**

@@ -365,7 +365,14 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     for (const c of candidates) for (const name of Object.keys(c.metrics ?? {})) scoredNames.add(name);
     return { store, candidates, tasks: store.tasks() };
   });
-  perRun.forEach(({ candidates }, index) => {
+  perRun.forEach(({ candidates, tasks }, index) => {
+    // A run executed for some repositories only (no environment for the others): pass@k is over those tasks.
+    const judgedTasks = new Set(candidates.filter((c) => c.verdict).map((c) => c.taskId));
+    if (judgedTasks.size > 0 && judgedTasks.size < tasks.length)
+      notes.push(
+        `${runs[index]!.dir}: ${tasks.length - judgedTasks.size} of ${tasks.length} tasks have no verdict (not ` +
+          `executed); pass@k is over the ${judgedTasks.size} executed`,
+      );
     const uncovered = candidates.filter((c) => c.verdict?.verdict === 'not-covered').length;
     if (uncovered > 0)
       notes.push(

@@ -178,7 +178,7 @@ test('Ctrl-C during exec says how many verdicts are stored and how to resume; th
   assert.equal(stored(), 1);
 });
 
-test('a run over two repositories with one --env executes the repository of its folder name and skips the other, said once (#38.8)', () => {
+test('a run over several repositories with one --env executes the repository of its folder name or checkout and skips the other, said once (#38.8)', () => {
   const repo = join(FIXTURES, 'c', 'repo');
   const envFile = join(work.dir, 'c-two-repos.yaml');
   writeFileSync(envFile, readFileSync(join(FIXTURES, 'c', 'env.yaml'), 'utf8').replace(/^repo: .*$/m, `repo: ${repo}`));
@@ -189,9 +189,11 @@ test('a run over two repositories with one --env executes the repository of its 
   };
   // a task of another repository, at a path this checkout has too: run in the wrong tree, it would get a verdict
   const elsewhere = { ...here, id: 'other-factorial', repo: { name: 'other', commit: null } };
+  // an import names the repository as its data does (`bullet3` for a `bullet3-6bb8d11/` checkout): its root matches
+  const imported = { ...here, id: 'imported-factorial', repo: { name: 'mathlib', commit: null, root: repo } };
   const runDir = join(work.dir, 'run-two-repos');
-  const store = openRunStore(runDir, { create: config, tasks: [here, elsewhere] });
-  for (const taskId of ['factorial', 'other-factorial']) {
+  const store = openRunStore(runDir, { create: config, tasks: [here, elsewhere, imported] });
+  for (const taskId of ['factorial', 'other-factorial', 'imported-factorial']) {
     store.putCandidate({
       taskId,
       sample: 0,
@@ -208,9 +210,12 @@ test('a run over two repositories with one --env executes the repository of its 
   const result = ctxbench('exec', runDir, '--env', envFile, '--workers', '1', '--work-dir', work.dir);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stderr, /exec: 1 candidates skipped: no --env for their repository \(other\)\n/);
-  assert.match(result.stderr, /exec: 1 candidates to run\n/);
+  assert.match(result.stderr, /exec: 2 candidates to run\n/);
   const stored = openRunStore(runDir, { readonly: true });
   const verdicts = new Map(stored.candidates().map((c) => [c.taskId, c.verdict?.verdict ?? null]));
   stored.close();
-  assert.deepEqual([verdicts.get('factorial'), verdicts.get('other-factorial')], ['pass', null]);
+  assert.deepEqual(
+    [verdicts.get('factorial'), verdicts.get('other-factorial'), verdicts.get('imported-factorial')],
+    ['pass', null, 'pass'],
+  );
 });

@@ -188,6 +188,31 @@ test('pass@k from verdicts: the unbiased estimator and the first-k variant', () 
   run.close();
 });
 
+test('a run executed for some repositories only: pass@k over the executed tasks, the others blank and said', () => {
+  const run = makeRun('infile', 1, { a: [1], b: [0], c: [1], d: [0] }, { a: [true], b: [false] });
+  const report = buildReport([run], parseDimensions('language'));
+  assert.deepEqual(
+    report.rows.map((r) => [r.group[0], r.means['pass@1']]),
+    [
+      ['c', null],
+      ['python', 50],
+    ],
+  );
+  assert.ok(
+    report.notes.includes(`${run.dir}: 2 of 4 tasks have no verdict (not executed); pass@k is over the 2 executed`),
+  );
+  // every task judged: no such note
+  const whole = makeRun(
+    'whole',
+    1,
+    { a: [1], b: [0], c: [1], d: [0] },
+    { a: [true], b: [false], c: [true], d: [true] },
+  );
+  assert.ok(!buildReport([whole], []).notes.some((note) => note.includes('no verdict')));
+  run.close();
+  whole.close();
+});
+
 test('transitions and a paired bootstrap between runs of the same tasks', () => {
   const infile = makeRun('infile', 1, { a: [1], b: [0], c: [0], d: [1] });
   const bm25 = makeRun('bm25', 1, { a: [1], b: [1], c: [1], d: [0] });

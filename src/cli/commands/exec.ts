@@ -98,10 +98,14 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     lock = lockFolder(resolve(runDir), 'exec');
     const tasks = new Map(store.tasks().map((task) => [task.id, task]));
     // One environment serves every task of a one-repository run (its checkout may be named otherwise:
-    // `redis-7.0.15`); over several repositories, one or more environments are matched to tasks by
-    // repository name (the folder name of `repo`), and the others' candidates are skipped, said once.
+    // `redis-7.0.15`); over several repositories, one or more environments are matched to tasks by their
+    // checkout (the task's `repo.root`, where it was built) or by repository name (the folder name of the
+    // environment's `repo`: an import names repositories as its data does, `bullet3` for `bullet3-6bb8d11/`),
+    // and the others' candidates are skipped, said once.
     const byName = envs.length > 1 || new Set([...tasks.values()].map((task) => task.repo.name)).size > 1;
-    const envFor = (task: TaskRecord) => (byName ? envs.find((env) => basename(env.repo) === task.repo.name) : envs[0]);
+    const serves = (env: ExecEnvironment, task: TaskRecord) =>
+      basename(env.repo) === task.repo.name || (!!task.repo.root && resolve(task.repo.root) === resolve(env.repo));
+    const envFor = (task: TaskRecord) => (byName ? envs.find((env) => serves(env, task)) : envs[0]);
     if (values.regrade === true) return regrade(store, envFor);
     const candidates = store
       .candidates()
@@ -126,10 +130,10 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     if (unmatched > 0)
       process.stderr.write(
         `exec: ${unmatched} candidates skipped: no --env for their repository (${[
-          ...new Set(candidates.map((c) => tasks.get(c.taskId)!.repo.name)),
-        ]
-          .filter((name) => !envs.some((env) => basename(env.repo) === name))
-          .join(', ')})\n`,
+          ...new Set(
+            candidates.map((c) => tasks.get(c.taskId)!).flatMap((task) => (envFor(task) ? [] : [task.repo.name])),
+          ),
+        ].join(', ')})\n`,
       );
     const items = [...itemsByEnv.values()].flat();
     const skipped = store.candidates().length - items.length - unmatched;
@@ -311,7 +315,7 @@ export const execCommand: Command = {
       multiple: true,
       description:
         'environment file (YAML): how to set up, build and test the repository; repeat for a run over several ' +
-        'repositories (matched by folder name)',
+        'repositories (matched to tasks by their checkout or by folder name)',
       valueName: 'FILE',
     },
     repo: {
