@@ -81,7 +81,13 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     options: ['--only', '--limit', '--work-dir', '--queue', '--naive', '--functions'],
   },
   // YABLoCo's tables (report --preset yabloco) from the three baselines over its four repositories' rows.
-  { area: 'yabloco-baselines', file: 'yabloco-baselines.ts', args: [], onlyWhenNamed: true, options: ['--exec'] },
+  {
+    area: 'yabloco-baselines',
+    file: 'yabloco-baselines.ts',
+    args: [],
+    onlyWhenNamed: true,
+    options: ['--exec', '--exec-baselines'],
+  },
   { area: 'queue', file: 'queue.ts', args: [] },
   { area: 'web', file: 'web.ts', args: [] },
   { area: 'review', file: 'review.ts', args: [] },

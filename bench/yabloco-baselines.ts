@@ -6,7 +6,8 @@
 // `--exec NAME=WORK_DIR` (repeatable: bullet3, openssl, llvm) every run's candidates of that repository are executed by
 // `ctxbench exec` with its environment, reusing the check state in WORK_DIR (`npm run bench -- exec-yabloco
 // --work-dir WORK_DIR` makes one; the reference's candidates are then answered from its result cache), and the
-// tables gain pass@1 for the repositories executed.
+// tables gain pass@1 for the repositories executed; `--exec-baselines reference,empty` executes only those runs (a
+// header row of bullet3 costs a minute of build per candidate).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,17 +33,18 @@ function ctxbench(args: string[]): { stdout: string; stderr: string; seconds: nu
   return { stdout: result.stdout, stderr: result.stderr, seconds: (performance.now() - started) / 1000 };
 }
 
-const { values } = parseArgs({ options: { exec: { type: 'string', multiple: true } } });
+const { values } = parseArgs({
+  options: { exec: { type: 'string', multiple: true }, 'exec-baselines': { type: 'string' } },
+});
+const executedBaselines = values['exec-baselines']?.split(',') ?? BASELINES.map(([baseline]) => baseline);
 const executed = (values.exec ?? []).map((entry) => {
   const [name, workDir] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
   const repository = YABLOCO_REPOSITORIES.find((candidate) => candidate.name === name);
-  if (!repository?.env || !workDir)
-    throw new Error(
-      `--exec ${entry}: expected NAME=WORK_DIR, NAME one of ` +
-        `${YABLOCO_REPOSITORIES.filter((r) => r.env)
-          .map((r) => r.name)
-          .join(', ')}`,
-    );
+  if (!repository?.env || !workDir) {
+    const names = YABLOCO_REPOSITORIES.filter((r) => r.env).map((r) => r.name);
+    console.error(`--exec ${entry}: expected NAME=WORK_DIR, NAME one of ${names.join(', ')}`);
+    process.exit(2);
+  }
   return { name, env: repository.env, checkout: repository.checkout(), workDir };
 });
 
@@ -75,7 +77,7 @@ const runs = BASELINES.map(([baseline, context]) => {
     `baseline:${baseline} (${context}): eval ${made.seconds.toFixed(1)} s, score ${scored.seconds.toFixed(1)} s`,
   );
   // the environment's check state must be there already (--no-check): a check is tens of minutes to hours
-  for (const repository of executed) {
+  for (const repository of executedBaselines.includes(baseline) ? executed : []) {
     const run = ctxbench([
       'exec',
       dir,
