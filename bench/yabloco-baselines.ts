@@ -5,7 +5,7 @@
 // whitespace, ES) and laid out by `report --preset yabloco` per repository and per context level. With
 // `--exec NAME=WORK_DIR` (repeatable: bullet3, openssl, llvm) every run's candidates of that repository are executed by
 // `ctxbench exec` with its environment, reusing the check state in WORK_DIR (`npm run bench -- exec-yabloco
-// --work-dir WORK_DIR` makes one; the reference's candidates are then answered from its result cache), and the
+// --work-dir WORK_DIR` makes one; its result cache answers any candidate whose spliced file it already judged), and the
 // tables gain pass@1 for the repositories executed; `--exec-baselines reference,empty` executes only those runs (a
 // header row of bullet3 costs a minute of build per candidate).
 import { spawnSync } from 'node:child_process';
