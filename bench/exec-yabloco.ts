@@ -13,70 +13,10 @@ import { loadEnvironment } from '../src/exec/env.ts';
 import { run as runExecBench } from './exec.ts';
 import { YABLOCO_DATA, YABLOCO_REPOSITORIES } from './sources.ts';
 
-/** YABLoCo's recipe per candidate for a repository of YABLOCO_REPOSITORIES that has an environment. */
-interface Recipe {
-  naiveTest: string;
-  target?: number;
-  /** YABLoCo's prebuilt tree and its incremental build (absent: the environment's setup and build). */
-  naiveImage?: string;
-  naiveBuild?: string;
-  /** the folders whose rows the environment builds and tests (absent: every row). */
-  folders?: string[];
-}
-
-const BULLET3_TESTS = [
-  'InverseDynamics/Test_BulletInverseDynamics',
-  'InverseDynamics/Test_BulletInverseForwardDynamics',
-  'InverseDynamics/Test_BulletInverseDynamicsJacobian',
-  'BulletDynamics/Test_btKinematicCharacterController',
-  'BulletDynamics/pendulum/Test_BulletDynamics',
-  'SharedMemory/Test_PhysicsClientServer',
-  'collision/Test_Collision',
-];
-
-const RECIPES: Record<string, Recipe> = {
-  // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven
-  // binaries.
-  bullet3: {
-    naiveImage: './build_cmake_pybullet_double.sh > /dev/null',
-    naiveBuild: './build_cmake_pybullet_double.sh',
-    naiveTest: BULLET3_TESTS.map((test) => `build_cmake/test/${test}`).join(' && '),
-    target: 3,
-  },
-  // YABLoCo's recipe per candidate: on the image's configured and built tree, `make` (incremental) and `make test`.
-  openssl: {
-    naiveImage:
-      "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make " +
-      '-j2 > /dev/null',
-    naiveBuild: 'make -j2 > /dev/null',
-    naiveTest: 'make test',
-    target: 10,
-  },
-  // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM,
-  // then `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here,
-  // on the same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
-  llvm: {
-    naiveTest:
-      'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do ' +
-      'build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen ' +
-      'llvm/test/tools/llvm-cxxfilt',
-    folders: [
-      'llvm/lib/Support/',
-      'llvm/include/llvm/Support/',
-      'llvm/include/llvm/ADT/',
-      'llvm/lib/Demangle/',
-      'llvm/include/llvm/Demangle/',
-      'llvm/lib/TableGen/',
-      'llvm/include/llvm/TableGen/',
-      'llvm/utils/TableGen/',
-    ],
-  },
-};
-
 // --limit N: only the first N rows of each repository are executed (all are relocated); --work-dir DIR: the work
 // folder, whose check state (`exec check --work-dir DIR`, or copied there) is reused; --queue N: the first N rows'
 // candidates again through the queue (one worker on the same work folder), their verdicts compared with the local
-// run's; --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0:
+// run's; --again N: the first N rows run twice, their verdicts compared (default 3); --naive N: candidates judged by YABLoCo's recipe too (default 2: the first row's reference and broken body; 0:
 // none); --functions PATH:NAME,...: only these rows, in this order (the relocated path and the function's name)
 const { values } = parseArgs({
   options: {
@@ -84,6 +24,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     'work-dir': { type: 'string' },
     queue: { type: 'string' },
+    again: { type: 'string' },
     naive: { type: 'string' },
     functions: { type: 'string' },
   },
@@ -112,21 +53,21 @@ try {
         `  ${row.located === 'missing' ? 'not found' : `changed (similarity ${row.similarity})`}: ${row.path} ${row.name}${row.foundPath && row.foundPath !== row.path ? ` -> ${row.foundPath}` : ''}`,
       );
     }
-    const exec = RECIPES[repository.name];
-    if (!repository.env || !exec) continue;
-    const env = loadEnvironment(repository.env, checkout);
+    const exec = repository.exec;
+    if (!exec) continue;
+    const env = loadEnvironment(exec.env, checkout);
     const executed = exec.folders
       ? tasks.filter((task) => exec.folders!.some((folder) => task.path.startsWith(folder)))
       : tasks;
     if (exec.folders)
       console.log(
-        `  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(repository.env)}); the ` +
+        `  executed: the ${executed.length} found rows in ${exec.folders.join(', ')} (${basename(exec.env)}); the ` +
           `other ${tasks.length - executed.length} need the whole of LLVM (the queue's recipe)`,
       );
     const tasksFile = join(scratch, `${repository.name}.jsonl`);
     writeTasks(tasksFile, executed);
     await runExecBench({
-      env: repository.env,
+      env: exec.env,
       repo: checkout,
       tasks: tasksFile,
       limit: limit ?? executed.length,
@@ -141,7 +82,7 @@ try {
       naiveSetup: exec.naiveBuild ?? env.build.join(' && '),
       naiveTest: exec.naiveTest,
       target: exec.target,
-      again: 3,
+      again: values.again === undefined ? 3 : Number(values.again),
       queue: values.queue === undefined ? undefined : Number(values.queue),
     });
   }

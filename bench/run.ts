@@ -78,7 +78,7 @@ const BENCHES: { area: string; file: string; args: string[]; onlyWhenNamed?: boo
     file: 'exec-yabloco.ts',
     args: [],
     onlyWhenNamed: true,
-    options: ['--only', '--limit', '--work-dir', '--queue', '--naive', '--functions'],
+    options: ['--only', '--limit', '--work-dir', '--queue', '--again', '--naive', '--functions'],
   },
   // YABLoCo's tables (report --preset yabloco) from the three baselines over its four repositories' rows.
   {

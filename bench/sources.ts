@@ -51,17 +51,82 @@ export function yablocoSnapshot(name: string): string {
   return tree;
 }
 
+/** How a repository's rows execute: ctxbench's environment and YABLoCo's own recipe per candidate beside it. */
+interface YablocoExec {
+  /** the environment file that executes the rows */
+  env: string;
+  naiveTest: string;
+  target?: number;
+  /** YABLoCo's prebuilt tree and its incremental build (absent: the environment's setup and build). */
+  naiveImage?: string;
+  naiveBuild?: string;
+  /** the folders whose rows the environment builds and tests (absent: every row). */
+  folders?: string[];
+}
+
+const BULLET3_TESTS = [
+  'InverseDynamics/Test_BulletInverseDynamics',
+  'InverseDynamics/Test_BulletInverseForwardDynamics',
+  'InverseDynamics/Test_BulletInverseDynamicsJacobian',
+  'BulletDynamics/Test_btKinematicCharacterController',
+  'BulletDynamics/pendulum/Test_BulletDynamics',
+  'SharedMemory/Test_PhysicsClientServer',
+  'collision/Test_Collision',
+];
+
+const EXEC: Record<'bullet3' | 'openssl' | 'llvm', YablocoExec> = {
+  // YABLoCo's recipe per candidate: its build script on the container's prebuilt tree (incremental), then the seven
+  // binaries.
+  bullet3: {
+    env: examplesEnv('bullet3.yaml'),
+    naiveImage: './build_cmake_pybullet_double.sh > /dev/null',
+    naiveBuild: './build_cmake_pybullet_double.sh',
+    naiveTest: BULLET3_TESTS.map((test) => `build_cmake/test/${test}`).join(' && '),
+    target: 3,
+  },
+  // YABLoCo's recipe per candidate: on the image's configured and built tree, `make` (incremental) and `make test`.
+  openssl: {
+    env: examplesEnv('openssl.yaml'),
+    naiveImage:
+      "./Configure --prefix=$PWD/install --openssldir=$PWD/install '-Wl,-rpath,$(LIBRPATH)' > /dev/null && make " +
+      '-j2 > /dev/null',
+    naiveBuild: 'make -j2 > /dev/null',
+    naiveTest: 'make test',
+    target: 10,
+  },
+  // The part of LLVM one machine builds in minutes (examples/envs/llvm.yaml); YABLoCo's recipe (the whole of LLVM,
+  // then `make check-llvm-unit`, 4 h) is examples/envs/llvm-unit.yaml, for the queue. Its recipe per candidate here,
+  // on the same part: the image's tree rebuilt by ninja (incremental), then every test of the part.
+  llvm: {
+    env: examplesEnv('llvm.yaml'),
+    naiveTest:
+      'for t in Support/SupportTests ADT/ADTTests Demangle/DemangleTests TableGen/TableGenTests; do ' +
+      'build/unittests/$t || exit 1; done && python3 build/bin/llvm-lit -sv llvm/test/TableGen ' +
+      'llvm/test/tools/llvm-cxxfilt',
+    folders: [
+      'llvm/lib/Support/',
+      'llvm/include/llvm/Support/',
+      'llvm/include/llvm/ADT/',
+      'llvm/lib/Demangle/',
+      'llvm/include/llvm/Demangle/',
+      'llvm/lib/TableGen/',
+      'llvm/include/llvm/TableGen/',
+      'llvm/utils/TableGen/',
+    ],
+  },
+};
+
 /**
  * YABLoCo's four repositories: the checkout ctxbench has of each (the exact commit where YABLoCo's snapshot is at hand,
  * else Debian's version, onto which its rows are relocated) and the environment that executes its rows, where one is
  * shipped (redis's rows execute on Debian's redis: `npm run bench -- exec-redis`).
  */
-export const YABLOCO_REPOSITORIES: { name: string; checkout: () => string; env?: string }[] = [
+export const YABLOCO_REPOSITORIES: { name: string; checkout: () => string; exec?: YablocoExec }[] = [
   { name: 'redis', checkout: () => yablocoSnapshot('redis') },
-  { name: 'bullet3', checkout: () => yablocoSnapshot('bullet3'), env: examplesEnv('bullet3.yaml') },
-  { name: 'openssl', checkout: () => sourceTree('openssl'), env: examplesEnv('openssl.yaml') },
+  { name: 'bullet3', checkout: () => yablocoSnapshot('bullet3'), exec: EXEC.bullet3 },
+  { name: 'openssl', checkout: () => sourceTree('openssl'), exec: EXEC.openssl },
   // the part of LLVM one machine builds; the whole of it is examples/envs/llvm-unit.yaml, for the queue
-  { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19'), env: examplesEnv('llvm.yaml') },
+  { name: 'llvm', checkout: () => sourceTree('llvm-toolchain-19'), exec: EXEC.llvm },
 ];
 
 function examplesEnv(file: string): string {

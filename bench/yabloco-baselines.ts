@@ -40,12 +40,12 @@ const executedBaselines = values['exec-baselines']?.split(',') ?? BASELINES.map(
 const executed = (values.exec ?? []).map((entry) => {
   const [name, workDir] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
   const repository = YABLOCO_REPOSITORIES.find((candidate) => candidate.name === name);
-  if (!repository?.env || !workDir) {
-    const names = YABLOCO_REPOSITORIES.filter((r) => r.env).map((r) => r.name);
+  if (!repository?.exec || !workDir) {
+    const names = YABLOCO_REPOSITORIES.filter((r) => r.exec).map((r) => r.name);
     console.error(`--exec ${entry}: expected NAME=WORK_DIR, NAME one of ${names.join(', ')}`);
     process.exit(2);
   }
-  return { name, env: repository.env, checkout: repository.checkout(), workDir };
+  return { name, env: repository.exec.env, checkout: repository.checkout(), workDir };
 });
 
 rmSync(WORK, { recursive: true, force: true });

@@ -366,12 +366,16 @@ export function buildReport(stores: RunStoreReader[], by: Dimension[], metricFil
     return { store, candidates, tasks: store.tasks() };
   });
   perRun.forEach(({ candidates, tasks }, index) => {
-    // A run executed for some repositories only (no environment for the others): pass@k is over those tasks.
-    const judgedTasks = new Set(candidates.filter((c) => c.verdict).map((c) => c.taskId));
+    // A run executed for some repositories only (no environment for the others): pass@k is over those tasks,
+    // less the ones no test reaches (not-covered, said below).
+    const judged = candidates.filter((c) => c.verdict);
+    const judgedTasks = new Set(judged.map((c) => c.taskId));
+    const scoredTasks = new Set(judged.filter((c) => c.verdict!.verdict !== 'not-covered').map((c) => c.taskId));
     if (judgedTasks.size > 0 && judgedTasks.size < tasks.length)
       notes.push(
         `${runs[index]!.dir}: ${tasks.length - judgedTasks.size} of ${tasks.length} tasks have no verdict (not ` +
-          `executed); pass@k is over the ${judgedTasks.size} executed`,
+          `executed); pass@k is over the ${scoredTasks.size} executed` +
+          (scoredTasks.size < judgedTasks.size ? ' that a test reaches' : ''),
       );
     const uncovered = candidates.filter((c) => c.verdict?.verdict === 'not-covered').length;
     if (uncovered > 0)

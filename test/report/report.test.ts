@@ -69,7 +69,7 @@ function makeRun(
   context: string,
   samples: number,
   scores: Record<string, (number | null)[]>,
-  passes?: Record<string, boolean[]>,
+  passes?: Record<string, (boolean | 'not-covered')[]>,
   tasks = TASKS,
 ): RunStore {
   const dir = join(mkdtempSync(join(tmpdir(), 'ctxbench-report-')), context);
@@ -91,7 +91,7 @@ function makeRun(
       const pass = passes?.[taskId]?.[sample];
       if (pass !== undefined)
         store.putVerdict(taskId, sample, {
-          verdict: pass ? 'pass' : 'test-fail',
+          verdict: pass === 'not-covered' ? pass : pass ? 'pass' : 'test-fail',
           selectedTests: [],
           buildMs: 1,
           testMs: 1,
@@ -209,8 +209,19 @@ test('a run executed for some repositories only: pass@k over the executed tasks,
     { a: [true], b: [false], c: [true], d: [true] },
   );
   assert.ok(!buildReport([whole], []).notes.some((note) => note.includes('no verdict')));
+  // a task no test reaches is executed but left out of pass@k: the count says so
+  const uncovered = makeRun('uncovered', 1, { a: [1], b: [0], c: [1], d: [0] }, { a: [true], b: ['not-covered'] });
+  const notes = buildReport([uncovered], []).notes;
+  assert.ok(
+    notes.includes(
+      `${uncovered.dir}: 2 of 4 tasks have no verdict (not executed); pass@k is over the 1 executed that a test reaches`,
+    ),
+    notes.join('\n'),
+  );
+  assert.equal(buildReport([uncovered], []).rows[0]!.means['pass@1'], 100);
   run.close();
   whole.close();
+  uncovered.close();
 });
 
 test('transitions and a paired bootstrap between runs of the same tasks', () => {

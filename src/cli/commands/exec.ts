@@ -112,12 +112,14 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
       .filter((candidate) => candidate.output !== null && (values.force === true || candidate.verdict === null));
     const itemsByEnv = new Map<ExecEnvironment, QueuedItem[]>(envs.map((env) => [env, []]));
     let unmatched = 0;
+    const unservedRepos = new Set<string>();
     for (const candidate of candidates) {
       const task = tasks.get(candidate.taskId);
       if (!task) throw new UsageError(`candidate of unknown task ${candidate.taskId} in ${runDir}`);
       const env = envFor(task);
       if (!env) {
         unmatched++;
+        unservedRepos.add(task.repo.name);
         continue;
       }
       itemsByEnv.get(env)!.push({
@@ -129,11 +131,7 @@ async function runExec(runDir: string, values: Record<string, unknown>): Promise
     }
     if (unmatched > 0)
       process.stderr.write(
-        `exec: ${unmatched} candidates skipped: no --env for their repository (${[
-          ...new Set(
-            candidates.map((c) => tasks.get(c.taskId)!).flatMap((task) => (envFor(task) ? [] : [task.repo.name])),
-          ),
-        ].join(', ')})\n`,
+        `exec: ${unmatched} candidates skipped: no --env for their repository (${[...unservedRepos].join(', ')})\n`,
       );
     const items = [...itemsByEnv.values()].flat();
     const skipped = store.candidates().length - items.length - unmatched;
