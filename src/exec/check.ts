@@ -46,7 +46,8 @@ export async function checkEnvironment(env: ExecEnvironment, options: ExecOption
 async function checkLocked(context: ReturnType<typeof createContext>, env: ExecEnvironment): Promise<CheckReport> {
   const warnings: string[] = [];
   const rounds: CheckState['rounds'] = [];
-  const results = new Map<string, { ms: number[]; passed: boolean[] }>();
+  // Per listed test: its durations, whether it passed per round, and the end of its output when it last failed.
+  const results = new Map<string, { ms: number[]; passed: boolean[]; failedOutput?: string }>();
   // Per test command (a listed test, or '' for the whole suite): the reported test names that passed, per round.
   const reportedPasses = new Map<string, Set<string>[]>();
   const noteReport = (unit: string, outcome: RunOutcome, reportText: string | null) => {
@@ -120,6 +121,7 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
         const entry = results.get(test) ?? { ms: [], passed: [] };
         entry.ms.push(outcome.ms);
         entry.passed.push(outcome.exitCode === 0 && !outcome.timedOut && !outcome.outputLimited);
+        if (!entry.passed.at(-1)) entry.failedOutput = logTail(outcome.output, 20);
         results.set(test, entry);
       }
     }
@@ -164,6 +166,16 @@ async function checkLocked(context: ReturnType<typeof createContext>, env: ExecE
           `${empty[0]![0] || 'the whole suite'}) shows no passed test on the unmodified repository: check ` +
           `\`report\`; those commands are graded by exit status only`,
       );
+  }
+  if (state.failing.length > 0) {
+    // Why they fail is the first thing to know: every test failing usually means the environment is wrong.
+    const first = state.failing[0]!;
+    warnings.push(
+      `${state.failing.length === results.size ? `every test (${results.size})` : `${state.failing.length} test(s)`} ` +
+        `failed in both rounds on the unmodified repository and will not run for candidates` +
+        `${state.failing.length === results.size ? ": check the environment's `test` and `tests.arg`" : ''}; the ` +
+        `end of ${first}'s output:\n${results.get(first)!.failedOutput ?? ''}`,
+    );
   }
   if (tests === null && suitePassed.some((passed) => !passed)) {
     warnings.push(

@@ -148,7 +148,12 @@ export function bytecodeCachesOf(path: string, language: LanguageId | string, ma
   const name = posix.basename(path);
   const stem = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
   const matchers = patterns.map((pattern) =>
-    globPattern(posix.join(folder, pattern.replaceAll('{stem}', stem.replaceAll('*', '')))),
+    globPattern(
+      posix.join(
+        folder,
+        pattern.replaceAll('{stem}', () => stem.replaceAll('*', '')),
+      ),
+    ),
   );
   return [...manifest.keys()]
     .filter((relative) => manifest.get(relative)!.kind === 'file' && matchers.some((matcher) => matcher.test(relative)))

@@ -256,8 +256,9 @@ function shellQuote(text: string): string {
 /** The test command for some tests; null = the whole suite (the runner's own default). */
 export function testCommand(env: ExecEnvironment, names: string[] | null): string {
   const expansion =
-    names === null ? '' : names.map((name) => env.tests!.arg.replaceAll('{test}', shellQuote(name))).join(' ');
-  return env.test.replaceAll('{tests}', expansion);
+    names === null ? '' : names.map((name) => env.tests!.arg.replaceAll('{test}', () => shellQuote(name))).join(' ');
+  // replacer functions: a replacement string would read `$'`, `$&` in it as patterns (`-R '^{test}$'`)
+  return env.test.replaceAll('{tests}', () => expansion);
 }
 
 /**
@@ -266,8 +267,8 @@ export function testCommand(env: ExecEnvironment, names: string[] | null): strin
  */
 export function buildCommands(env: ExecEnvironment, names: readonly string[]): string[] {
   if (!env.tests) return env.build;
-  const expansion = names.map((name) => env.tests!.buildArg.replaceAll('{test}', shellQuote(name))).join(' ');
-  return env.build.map((command) => command.replaceAll('{tests}', expansion));
+  const expansion = names.map((name) => env.tests!.buildArg.replaceAll('{test}', () => shellQuote(name))).join(' ');
+  return env.build.map((command) => command.replaceAll('{tests}', () => expansion));
 }
 
 function commandFailure(context: ExecContext, what: string, command: string, outcome: RunOutcome): InputError {
@@ -354,17 +355,33 @@ export async function ensureBase(context: ExecContext, force = false): Promise<B
     throw new InputError('malformed prepared-tree marker; delete it and run the command again', { file: markerFile });
   }
   context.emit({ kind: 'prepare', message: `preparing ${context.base}: copying the repository and running the setup` });
+  // Coverage is recorded from the prepared tree (and with the tests it lists): a new tree makes it stale.
+  const coverage = coverageFiles(context);
+  rmSync(coverage.map, { force: true });
+  rmSync(coverage.journal, { force: true });
+  removeTree(coverage.tree);
   const setupMs = await setupTree(context, context.base);
   const marker: BaseMarker = { envHash: context.envHash, setupMs, tests: await listTests(context, context.base) };
   writeFileAtomic(markerFile, `${JSON.stringify(marker)}\n`);
   return marker;
 }
 
-/** Computes (or reads) the per-test coverage map; null when the environment has no coverage. */
+/** Where the coverage pass keeps its map, its journal and its tree in the work folder. */
+function coverageFiles(context: ExecContext): { map: string; journal: string; tree: string } {
+  return {
+    map: join(context.workDir, 'coverage.json'),
+    journal: join(context.workDir, 'coverage.progress.jsonl'),
+    tree: join(context.workDir, 'coverage-tree'),
+  };
+}
+
+/**
+ * Computes (or reads) the per-test coverage map of the prepared tree; null when the environment has no coverage.
+ */
 export async function ensureCoverage(context: ExecContext, tests: string[] | null): Promise<CoverageMap | null> {
   const spec = context.env.coverage;
   if (!spec || !tests) return null;
-  const file = join(context.workDir, 'coverage.json');
+  const { map: file, journal, tree } = coverageFiles(context);
   if (existsSync(file)) {
     const map = parseRecord(
       CoverageMapSchema,
@@ -375,8 +392,6 @@ export async function ensureCoverage(context: ExecContext, tests: string[] | nul
     if (map.format === COVERAGE_MAP_FORMAT) return map;
     context.emit({ kind: 'coverage', message: `${file} was recorded by an older collector: recording coverage anew` });
   }
-  const tree = join(context.workDir, 'coverage-tree');
-  const journal = join(context.workDir, 'coverage.progress.jsonl');
   const collector = COLLECTORS[spec.tool];
   const inside = context.sandbox.treePath(tree);
   const done = readCoverageJournal(journal, context.envHash, spec.tool);

@@ -221,7 +221,7 @@ export function missingTools(env: Pick<ExecEnvironment, 'requires'>): string[] {
     (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && existsSync(join(dir, name)));
   return env.requires.filter((tool) => {
     if (!tool.includes('/')) return !onPath(tool);
-    return !existsSync(tool.replace(/^\$CTXBENCH_HOME(?=\/|$)/, CTXBENCH_HOME));
+    return !existsSync(tool.replace(/^\$CTXBENCH_HOME(?=\/|$)/, () => CTXBENCH_HOME));
   });
 }
 

@@ -11,7 +11,12 @@ export function readYaml(text: string, file: string): { value: unknown; where: R
   const doc = parseDocument(text, { lineCounter, prettyErrors: true });
   if (doc.errors.length > 0) {
     const first = doc.errors[0]!;
-    throw new InputError(`invalid YAML: ${first.message.split('\n')[0]}`, { file, line: first.linePos?.[0]?.line });
+    // the message, then the offending line with a caret under the column (blank lines dropped)
+    const [message, ...frame] = first.message.split('\n').filter((line) => line.trim() !== '');
+    throw new InputError(`invalid YAML: ${[message, ...frame.map((line) => `  ${line}`)].join('\n')}`, {
+      file,
+      line: first.linePos?.[0]?.line,
+    });
   }
   let value: unknown;
   try {

@@ -31,7 +31,12 @@ test('check finds the order-dependent and the failing test, writes the state bes
   assert.deepEqual(report.state.tests['tests.test_all.Checks.test_second']!.passed, [false, true]);
   assert.deepEqual(report.state.tests['tests.test_all.Checks.test_good']!.passed, [true, true]);
   assert.ok(report.state.rounds.every((round) => round.testMs > 0));
-  assert.deepEqual(report.warnings, []);
+  // the failing test's output says why, once
+  assert.equal(report.warnings.length, 1);
+  assert.match(
+    report.warnings[0]!,
+    /^1 test\(s\) failed in both rounds on the unmodified repository and will not run for candidates; the end of tests\.test_all\.Checks\.test_broken's output:\n[^]*AssertionError: 1 != 2/,
+  );
   assert.equal(report.coverageFunctions, null);
 
   const reference = functionText(env.repo, 'lib/answer.py', 'def answer(', '');
@@ -50,4 +55,21 @@ test('check finds the order-dependent and the failing test, writes the state bes
   assert.match(passed.logTail, /test_first/);
   assert.doesNotMatch(passed.logTail, /test_second|test_broken/);
   assert.equal(results.get('wrong')!.verdict, 'test-fail');
+});
+
+test('every test failing on the unmodified repository: the check says the environment is the likely cause', async () => {
+  const envFile = join(work.dir, 'all-failing.yaml');
+  writeFileSync(
+    envFile,
+    readFileSync(join(FIXTURES, 'flaky', 'env.yaml'), 'utf8')
+      .replace(/^repo: .*$/m, `repo: ${join(FIXTURES, 'flaky', 'repo')}`)
+      .replace(/^test: .*$/m, "test: python3 -m unittest {tests} && echo 'no such runner flag' && exit 3"),
+  );
+  const report = await checkEnvironment(loadEnvironment(envFile), { workDir: work.dir });
+  assert.equal(report.state.failing.length, 4);
+  assert.equal(report.warnings.length, 1);
+  assert.match(
+    report.warnings[0]!,
+    /^every test \(4\) failed in both rounds on the unmodified repository and will not run for candidates: check the environment's `test` and `tests\.arg`; the end of tests\.test_all\.Checks\.test_broken's output:\n/,
+  );
 });

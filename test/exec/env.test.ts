@@ -143,6 +143,11 @@ const errors: [string, string, RegExp][] = [
   ['bad variable name', `${BASE}env:\n  1X: a\n`, /field 'env.1X': not a valid variable name/],
   ['bad regex', `${BASE}passPattern: "("\n`, /line 5, field 'passPattern': not a valid regular expression/],
   ['invalid YAML', 'repo: r\nsetup: [make\n', /^\/envs\/demo\.yaml, line \d+: invalid YAML/],
+  [
+    'invalid YAML: the offending line shown',
+    "repo: r\ntests:\n  list: ctest -N | sed -n 's/^Test: //p'\n",
+    /^\/envs\/demo\.yaml, line 3: invalid YAML: Nested mappings are not allowed in compact mappings at line 3, column 9:\n {4}list: ctest -N \| sed -n 's\/\^Test: \/\/p'\n {10}\^$/,
+  ],
   ['not a mapping', '- a\n- b\n', /expected a mapping of keys/],
 ];
 for (const [name, text, message] of errors) {

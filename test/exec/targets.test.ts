@@ -3,10 +3,11 @@
 // include). A header function's candidate rebuilds only the library and test binary that cover it.
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkEnvironment } from '../../src/exec/check.ts';
 import { CandidatePool, ensureCheckState, type CandidateLog } from '../../src/exec/execute.ts';
-import { buildCommands, createContext, prepareEnvironment } from '../../src/exec/prepare.ts';
+import { buildCommands, createContext, prepareEnvironment, testCommand } from '../../src/exec/prepare.ts';
 import { fixtureEnv, functionTask, functionText, makeWorkDir, runAll } from './helpers.ts';
 
 const work = makeWorkDir('targets');
@@ -36,6 +37,17 @@ test('buildCommands writes each test as its build target, shell-quoted; a comman
     ]),
     ['make bin/a bin/b', 'echo done'],
   );
+});
+
+test("a test's pattern with `$'` or `$&` in it (ctest's `-R '^{test}$'`) is written as it reads", () => {
+  const env = fixtureEnv('cmake-targets', work.dir);
+  const ctest = {
+    ...env,
+    test: 'ctest -V {tests}',
+    tests: { ...env.tests!, arg: "-R '^{test}$'", buildArg: '{test}$&' },
+  };
+  assert.equal(testCommand(ctest, ['test_shapes', "it's"]), `ctest -V -R '^test_shapes$' -R '^'it'\\''s'$'`);
+  assert.deepEqual(buildCommands(ctest, ['a']), ['cmake --build build --target a$&']);
 });
 
 test('a header function: coverage selects the one test that runs it, and only its targets are rebuilt', async () => {
@@ -199,4 +211,11 @@ test("a coverage pass stopped after a test resumes at the next (a torn last line
   );
   assert.deepEqual(resumedMap, whole);
   assert.ok(whole.functions.some((fn) => fn.path === 'src/vec.h' && fn.tests.length === 1));
+
+  // `exec check` prepares the tree anew: a map recorded from the earlier tree (here one that saw nothing, as when the
+  // earlier check's test command was broken) is recorded again, not reused.
+  writeFileSync(join(workDir, 'coverage.json'), `${JSON.stringify({ ...whole, functions: [] })}\n`);
+  const checked = await checkEnvironment(env, options);
+  assert.equal(checked.coverageFunctions, whole.functions.length);
+  assert.deepEqual(JSON.parse(readFileSync(join(workDir, 'coverage.json'), 'utf8')), whole);
 });
