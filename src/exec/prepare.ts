@@ -332,27 +332,25 @@ async function listTests(context: ExecContext, tree: string): Promise<string[] |
   return names;
 }
 
-interface BaseMarker {
-  envHash: string;
-  setupMs: number;
-  tests: string[] | null;
-}
+/** The prepared tree's marker (`base.json`): written once its setup has finished. */
+const BaseMarkerSchema = z.strictObject({
+  envHash: z.string(),
+  setupMs: z.number().nonnegative(),
+  /** the listed tests, or null when the environment lists none */
+  tests: z.array(z.string()).nullable(),
+});
+type BaseMarker = z.output<typeof BaseMarkerSchema>;
 
 /** Makes (or reuses) the prepared tree; `force` redoes the setup. */
 export async function ensureBase(context: ExecContext, force = false): Promise<BaseMarker> {
   const markerFile = join(context.workDir, 'base.json');
   if (!force && existsSync(markerFile) && existsSync(context.base)) {
-    const marker = readJsonFile(
-      markerFile,
-      'prepared-tree marker',
-      'run the command again (the tree is prepared anew)',
-    ) as Partial<BaseMarker>;
-    if (
-      typeof marker.setupMs === 'number' &&
-      (marker.tests === null || (Array.isArray(marker.tests) && marker.tests.every((name) => typeof name === 'string')))
-    )
-      return marker as BaseMarker;
-    throw new InputError('malformed prepared-tree marker; delete it and run the command again', { file: markerFile });
+    return parseRecord(
+      BaseMarkerSchema,
+      readJsonFile(markerFile, 'prepared-tree marker', 'run the command again (the tree is prepared anew)'),
+      { file: markerFile },
+      'delete it and run the command again',
+    );
   }
   context.emit({ kind: 'prepare', message: `preparing ${context.base}: copying the repository and running the setup` });
   // Coverage is recorded from the prepared tree (and with the tests it lists): a new tree makes it stale.

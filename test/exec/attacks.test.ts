@@ -1074,6 +1074,17 @@ test('9c: a NUL in a task id, an unknown store schema, a corrupt run.db, truncat
   const context = createContext(env, { workDir: join(work.dir, 'coverage-truncated') });
   writeFileSync(join(context.workDir, 'coverage.json'), '{"tool": "python", "tests": [');
   await assert.rejects(ensureCoverage(context, ['t']), /unreadable coverage map/);
+  // a prepared-tree marker of the wrong shape is named with its field, and the tree is not used
+  const { ensureBase } = await import('../../src/exec/prepare.ts');
+  mkdirSync(context.base, { recursive: true });
+  writeFileSync(join(context.workDir, 'base.json'), '{"envHash": "abc", "setupMs": 5, "tests": [1]}\n');
+  await assert.rejects(
+    ensureBase(context),
+    (error: Error) =>
+      error.name === 'InputError' &&
+      error.message.includes(join(context.workDir, 'base.json')) &&
+      error.message.includes("field 'tests[0]': expected a string"),
+  );
 });
 
 test('9d: the cache key holds the exec code version and the spliced file: another version of the code does not reuse verdicts', () => {
