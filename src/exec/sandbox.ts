@@ -436,7 +436,45 @@ function treeBytes(tree: string): Promise<number | null> {
 }
 
 /** Runs the command and resolves when it and everything it started have ended. */
+/** O_CLOEXEC in /proc/self/fdinfo's octal `flags`. */
+const O_CLOEXEC = 0o2000000;
+
+/**
+ * Closes the descriptors this process inherited without close-on-exec (a CI runner's, a make jobserver's, a wrapper's
+ * open folder): every child would inherit them, and a sandboxed command could read, write or walk the host through
+ * `/proc/self/fd/N`. Node's own descriptors are close-on-exec; its IPC channel with a parent is kept.
+ */
+function closeInheritedDescriptors(): void {
+  const channel = (process.channel as { fd?: number } | undefined)?.fd;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc/self/fd');
+  } catch {
+    return; // no /proc: not Linux, where bwrap does not run either
+  }
+  for (const entry of entries) {
+    const fd = Number(entry);
+    if (!(fd > 2) || fd === channel) continue;
+    let flags: number;
+    try {
+      const info = readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').match(/^flags:\s*([0-7]+)/m);
+      if (!info) continue;
+      flags = Number.parseInt(info[1]!, 8);
+    } catch {
+      continue; // closed meanwhile (the listing's own descriptor)
+    }
+    if ((flags & O_CLOEXEC) === 0) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+    }
+  }
+}
+
 export function runCommand(run: CommandRun): Promise<RunOutcome> {
+  closeInheritedDescriptors();
   const env: Record<string, string> = {
     PATH: DEFAULT_PATH,
     HOME: run.mode === 'bwrap' ? '/tmp/home' : tmpdir(),

@@ -394,7 +394,12 @@ export function resetTree(
   }
   for (const relative of remove) removeTree(join(worker, relative));
   for (let start = 0; start < restore.length; start += 500) {
-    run('cp', ['-a', '--reflink=auto', '--parents', ...restore.slice(start, start + 500), worker], base);
+    // `--`: a repository's file may be named like an option (`-t../base`)
+    run(
+      'cp',
+      ['-a', '--reflink=auto', '--parents', `--target-directory=${worker}`, '--', ...restore.slice(start, start + 500)],
+      base,
+    );
   }
   for (const relative of restoreMode) {
     const stats = lstatSync(relative === '' ? base : join(base, relative));

@@ -6,10 +6,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
+  readdirSync,
   readFileSync,
   rmdirSync,
   rmSync,
@@ -300,6 +303,45 @@ test('5: /dev/shm and /tmp are size-limited; the tree has a disk cap; memory is 
     const tmpfs = await run('head -c 400000000 /dev/zero > /dev/shm/x');
     assert.ok(tmpfs.exitCode !== 0);
   }
+});
+
+test('17: descriptors ctxbench inherited without close-on-exec (a folder, a secret file) never reach a sandboxed command', () => {
+  const secret = join(work.dir, 'inherited-secret.txt');
+  writeFileSync(secret, 'the host secret\n', { mode: 0o600 });
+  const hostFolder = mkdtempSync(join(work.dir, 'inherited-folder-'));
+  const tree = join(work.dir, 'inherited-tree');
+  mkdirSync(tree);
+  // The parent opens both and hands them to a ctxbench process as descriptors 30 and 31, as a CI runner or a make
+  // jobserver would; that process runs one command in the sandbox.
+  const folderFd = openSync(hostFolder, 'r');
+  const secretFd = openSync(secret, 'r');
+  const script = [
+    "import { chownSync } from 'node:fs';",
+    `import { runCommand, DEFAULT_LIMITS, sandboxIdentity } from ${JSON.stringify(new URL('../../src/exec/index.ts', import.meta.url).href)};`,
+    `const tree = ${JSON.stringify(tree)};`,
+    "const identity = sandboxIdentity('bwrap');",
+    'if (identity) chownSync(tree, identity.uid, identity.gid);',
+    "const command = 'ls /proc/self/fd; cat /proc/self/fd/31 || echo no-31; touch /proc/self/fd/30/PLANTED || echo no-30';",
+    "const out = await runCommand({ mode: 'bwrap', tree, command, env: {}, timeoutMs: 20000, limits: { ...DEFAULT_LIMITS, cpuSeconds: 30 } });",
+    'process.stdout.write(out.output);',
+  ].join('\n');
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe', ...Array<'ignore'>(27).fill('ignore'), folderFd, secretFd],
+    encoding: 'utf8',
+  });
+  closeSync(folderFd);
+  closeSync(secretFd);
+  assert.equal(child.status, 0, child.stderr);
+  assert.doesNotMatch(child.stdout, /the host secret/);
+  assert.match(child.stdout, /no-31/);
+  assert.match(child.stdout, /no-30/);
+  assert.deepEqual(readdirSync(hostFolder), []);
+  // only the sandbox's own descriptors: stdin, stdout, stderr (and the listing's)
+  const listed = child.stdout.split('\n').filter((line) => /^\d+$/.test(line));
+  assert.ok(
+    listed.every((fd) => Number(fd) <= 3),
+    child.stdout,
+  );
 });
 
 test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory, processes and CPU', async () => {

@@ -5,6 +5,7 @@ import {
   chmodSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -71,4 +72,23 @@ test("a repository's fingerprint ignores its history and ctxbench's index (neith
   } finally {
     rmSync(repo, { recursive: true, force: true });
   }
+});
+
+test('a file of the repository named like an option (`-t..`) is restored as a file: the reset writes only the worker', () => {
+  const root = mkdtempSync(join(work.dir, 'option-names-'));
+  const base = join(root, 'base');
+  mkdirSync(join(base, '-t..', 'w1'), { recursive: true });
+  writeFileSync(join(base, '-t..', 'w1', 'f.c'), 'int f;\n');
+  writeFileSync(join(base, 'a.c'), 'int a;\n');
+  const worker = join(root, 'w0');
+  copyTree(base, worker);
+  const clean = snapshotTree(worker);
+  // the candidate turns the folder into a file and edits another file: both are restored, in one cp
+  rmSync(join(worker, '-t..'), { recursive: true });
+  writeFileSync(join(worker, '-t..'), 'now a file\n');
+  writeFileSync(join(worker, 'a.c'), 'int z;\n');
+  resetTree(worker, base, clean, null);
+  assert.equal(fingerprintTree(worker), fingerprintTree(base));
+  assert.deepEqual(readdirSync(root).sort(), ['base', 'w0']);
+  assert.deepEqual(readdirSync(base).sort(), ['-t..', 'a.c']);
 });
