@@ -36,6 +36,7 @@ import {
   type CheckState,
   type PreparedEnvironment,
 } from './prepare.ts';
+import { DEFAULT_KEPT_BYTES } from './sandbox.ts';
 import { spliceCandidate } from './splice.ts';
 import { readInside, removeInside, ResetError, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import { TreeThreads } from './tree-thread.ts';
@@ -51,6 +52,13 @@ import {
 
 /** Attempts per candidate when the infrastructure fails (each on a rebuilt worker). */
 const INFRA_ATTEMPTS = 3;
+/**
+ * Command output one candidate's log keeps in all: each command keeps its last 4 MiB, and once this is spent its last
+ * 64 KiB (what grading reads), so a candidate that prints megabytes in each of hundreds of tests still gets a log and a
+ * verdict.
+ */
+export const CANDIDATE_LOG_BYTES = 8 * DEFAULT_KEPT_BYTES;
+const LEAST_KEPT_BYTES = 64 * 1024;
 
 interface Group {
   task: TaskRecord;
@@ -606,12 +614,15 @@ async function runOne(
       throw error;
     }
     let built = true;
+    let logLeft = CANDIDATE_LOG_BYTES;
+    const keepBytes = () => Math.min(DEFAULT_KEPT_BYTES, Math.max(LEAST_KEPT_BYTES, logLeft));
     // the targets of the tests it runs (all of them when it runs none: a task no test covers is only built)
     const targets = plan.uncovered
       ? (prepared.tests ?? [])
       : [...new Set(plan.units.flat().filter((name) => name !== ''))];
     for (const command of buildCommands(env, targets)) {
-      const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false);
+      const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false, keepBytes());
+      logLeft -= outcome.output.length;
       phases.push({ phase: 'build', command, outcome });
       if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) {
         built = false;
@@ -620,7 +631,8 @@ async function runOne(
     }
     if (built) {
       for (const [index, command] of plan.commands.entries()) {
-        const { outcome, report } = await runTestCommand(prepared, worker.dir, command, remaining(), true);
+        const { outcome, report } = await runTestCommand(prepared, worker.dir, command, remaining(), true, keepBytes());
+        logLeft -= outcome.output.length;
         const units = plan.units[index]!;
         phases.push({ phase: 'test', command, outcome, expected: expectedTests(prepared.state, units), report, units });
         if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) break;

@@ -11,6 +11,7 @@ export {
 export {
   runCommand,
   missingTools,
+  DEFAULT_KEPT_BYTES,
   ensureSandboxWorks,
   sandboxIdentity,
   treePathInside,
@@ -61,6 +62,7 @@ export {
   regradeLog,
   execCodeVersion,
   cacheSignature,
+  CANDIDATE_LOG_BYTES,
   type ExecuteOptions,
   type CandidateLog,
 } from './execute.ts';

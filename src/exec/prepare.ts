@@ -214,10 +214,11 @@ export async function runTestCommand(
   command: string,
   timeoutMs: number,
   isTest: boolean,
+  keepBytes?: number,
 ): Promise<{ outcome: RunOutcome; report: string | null }> {
   const reportFile = isTest ? (context.env.report?.file ?? null) : null;
   if (reportFile !== null) removeInside(tree, reportFile);
-  const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles });
+  const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles, keepBytes });
   return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
 }
 
@@ -226,7 +227,14 @@ export function runInTree(
   context: ExecContext,
   tree: string,
   command: string,
-  options: { timeoutMs: number; extraEnv?: Record<string, string>; setup?: boolean; readOnly?: string[] },
+  options: {
+    timeoutMs: number;
+    extraEnv?: Record<string, string>;
+    setup?: boolean;
+    readOnly?: string[];
+    /** bytes of output kept (default: the sandbox's) */
+    keepBytes?: number;
+  },
 ): Promise<RunOutcome> {
   const { env } = context;
   // The setup is the environment's own trusted command, run once: it may use every core.
@@ -246,6 +254,7 @@ export function runInTree(
     network: options.setup === true && env.setupNetwork,
     mounts: env.mounts,
     readOnly: options.readOnly ?? [],
+    ...(options.keepBytes === undefined ? {} : { keepBytes: options.keepBytes }),
   });
 }
 

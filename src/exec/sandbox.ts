@@ -57,7 +57,7 @@ export interface CommandRun {
   limits: Limits;
   /** share the host network (environment setup with `setupNetwork` only). */
   network?: boolean;
-  /** bytes of output kept for the log and verdict markers (default 4 MiB). */
+  /** bytes of output kept for the log and verdict markers (default DEFAULT_KEPT_BYTES). */
   keepBytes?: number;
   /** extra host folders shown read-only at the same path. */
   mounts?: string[];
@@ -436,6 +436,9 @@ function treeBytes(tree: string): Promise<number | null> {
 }
 
 /** Runs the command and resolves when it and everything it started have ended. */
+/** Bytes of a command's output kept for its log and grading, unless the caller says otherwise. */
+export const DEFAULT_KEPT_BYTES = 4 * MIB;
+
 /** O_CLOEXEC in /proc/self/fdinfo's octal `flags`. */
 const O_CLOEXEC = 0o2000000;
 
@@ -490,7 +493,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
   // start.
   const script = run.mode === 'bwrap' ? `printf s >&4; exec 4>&-; ${run.command}` : run.command;
   const shell = ['prlimit', ...prlimitArgs(run.limits), '--', '/bin/sh', '-c', script];
-  const keepBytes = run.keepBytes ?? 4 * MIB;
+  const keepBytes = run.keepBytes ?? DEFAULT_KEPT_BYTES;
   const outputLimit = run.limits.outputMb * MIB;
   const started = Date.now();
   let cgroup: SandboxCgroup | null = null;

@@ -24,9 +24,12 @@ import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   cacheSignature,
+  CANDIDATE_LOG_BYTES,
+  type CandidateLog,
   checkEnvironment,
   cheatFlags,
   createContext,
+  DEFAULT_KEPT_BYTES,
   executeCandidates,
   execCodeVersion,
   loadEnvironment,
@@ -342,6 +345,34 @@ test('17: descriptors ctxbench inherited without close-on-exec (a folder, a secr
     listed.every((fd) => Number(fd) <= 3),
     child.stdout,
   );
+});
+
+test('18: a candidate that prints megabytes in each of twelve tests gets its verdict, and its log stays within its budget', async () => {
+  const env = fixtureEnv('many-tests', work.dir);
+  const reference = functionText(env.repo, 'lib/noise.py', 'def noise(', '');
+  const task = functionTask(env.repo, 'lib/noise.py', 'python', reference, 'noise');
+  // 12 commands of 4.5 MB each: 54 MB of output, more than the candidate's log keeps
+  const loud = `def noise(level):\n    import sys\n    sys.stderr.write('x' * 4_500_000)\n    return level * 2`;
+  const quiet = `def noise(level):\n    return level + level`;
+  const results = await runAll(
+    env,
+    [
+      { task, candidate: loud, key: 'loud' },
+      { task, candidate: quiet, key: 'quiet' },
+    ],
+    { workDir: work.dir, workers: 1 },
+  );
+  const [loudResult, quietResult] = [results.get('loud')!, results.get('quiet')!];
+  assert.equal(loudResult.verdict, 'pass', loudResult.reason);
+  assert.equal(quietResult.verdict, 'pass', quietResult.reason);
+  const phases = (JSON.parse(readFileSync(loudResult.log!, 'utf8')) as CandidateLog).phases;
+  assert.equal(phases.filter((phase) => phase.phase === 'test').length, 12);
+  const kept = phases.reduce((sum, phase) => sum + phase.outcome.output.length, 0);
+  // the first commands keep their last 4 MiB until the budget is spent; the others their last 64 KiB
+  assert.ok(kept <= CANDIDATE_LOG_BYTES + DEFAULT_KEPT_BYTES + 12 * 64 * 1024, `${kept}`);
+  assert.ok(phases.every((phase) => phase.outcome.output.length >= 64 * 1024 || phase.phase === 'build'));
+  assert.ok(phases.at(-1)!.outcome.output.length <= 64 * 1024 + 1024, `${phases.at(-1)!.outcome.output.length}`);
+  assert.match(phases.at(-1)!.outcome.output, /t12: ok/);
 });
 
 test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory, processes and CPU', async () => {
