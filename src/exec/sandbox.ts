@@ -10,7 +10,7 @@
 // bundled tools), run stores, the prepared base tree or other workers; extra read-only folders only where the
 // environment file declares them (`mounts`); the tree's test files read-only for the candidate's build and tests
 // (`testFiles`, their parent folders pinned in place). New user, PID, network, IPC and UTS namespaces (the network one
-// has only its own loopback); no capabilities; a seccomp filter that refuses extended attributes and ACLs (seccomp.ts);
+// has only its own loopback), and no user namespace made inside it where bubblewrap can forbid it; no capabilities; a seccomp filter that refuses extended attributes and ACLs (seccomp.ts);
 // a clean environment; per-process rlimits (CPU time, data size, processes, file size); per-sandbox cgroup caps where
 // the machine allows (cgroup.ts: total memory including tmpfs, processes, CPU); a watchdog on the tree's size
 // (`diskMb`); the output capped; a wall-clock timeout that kills the process group, which takes the PID namespace with
@@ -152,6 +152,22 @@ export function ensureSandboxWorks(mode: SandboxMode): void {
   sandboxChecked = true;
 }
 
+let userNamespacesLockable: boolean | undefined;
+
+/**
+ * Whether this machine's bubblewrap can forbid new user namespaces inside the sandbox (`--disable-userns`, bubblewrap
+ * 0.8 and later, with a user namespace of its own): probed once.
+ */
+function canLockUserNamespaces(mode: SandboxMode): boolean {
+  userNamespacesLockable ??=
+    spawnSync(
+      'bwrap',
+      [...bwrapArgs({ tree: '/', network: false, limits: null, mounts: [], lockUserNamespaces: true }), 'true'],
+      spawnIdentity(mode),
+    ).status === 0;
+  return userNamespacesLockable;
+}
+
 function spawnIdentity(mode: SandboxMode): { uid?: number; gid?: number } {
   const identity = sandboxIdentity(mode);
   return identity ? { uid: identity.uid, gid: identity.gid } : {};
@@ -261,6 +277,8 @@ function bwrapArgs(options: {
   mounts: string[];
   readOnly?: readonly string[];
   seccompFd?: number | null;
+  /** no user namespace can be made inside (`--disable-userns`): no private mounts past the caps, less kernel to reach */
+  lockUserNamespaces?: boolean;
 }): string[] {
   const args = [...systemBinds(), '--dir', '/etc'];
   for (const entry of etcEntries(options.network)) args.push('--ro-bind', entry, entry);
@@ -286,6 +304,7 @@ function bwrapArgs(options: {
   for (const mount of options.mounts) args.push('--ro-bind', mount, mount);
   args.push(
     '--unshare-all',
+    ...(options.lockUserNamespaces ? ['--unshare-user', '--disable-userns'] : []),
     ...(options.network ? ['--share-net'] : []),
     '--cap-drop',
     'ALL',
@@ -513,6 +532,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         mounts: run.mounts ?? [],
         readOnly: run.readOnly,
         seccompFd,
+        lockUserNamespaces: canLockUserNamespaces(run.mode),
       }),
       '--clearenv',
       ...Object.entries(env).flatMap(([name, value]) => ['--setenv', name, value]),

@@ -295,6 +295,12 @@ test('5: /dev/shm and /tmp are size-limited; the tree has a disk cap; memory is 
   assert.equal(disk.diskLimited, true);
   const quick = await run('head -c 60000000 /dev/zero > big2');
   assert.equal(quick.diskLimited, true, 'a fast writer is caught by the final measurement');
+  // a user namespace of its own would give the candidate mounts of its own (a tmpfs past tmpMb): refused
+  const nested = await run(
+    "unshare -Urm sh -c 'mount -t tmpfs none /tmp && echo mounted' 2>&1 || echo refused; rm -f big big2",
+  );
+  assert.match(nested.output, /refused/);
+  assert.doesNotMatch(nested.output, /mounted/);
   if (detectCgroups().kind !== 'none') {
     // Ten processes of 100 MB each: within the per-process data limit, over the sandbox's total.
     const memory = await run(
