@@ -36,7 +36,7 @@ import {
   type CheckState,
   type PreparedEnvironment,
 } from './prepare.ts';
-import { DEFAULT_KEPT_BYTES } from './sandbox.ts';
+import { DEFAULT_KEPT_BYTES, treeSize } from './sandbox.ts';
 import { spliceCandidate } from './splice.ts';
 import { readInside, removeInside, ResetError, type TreeManifest, type TreeSnapshot } from './tree.ts';
 import { TreeThreads } from './tree-thread.ts';
@@ -615,13 +615,18 @@ async function runOne(
     }
     let built = true;
     let logLeft = CANDIDATE_LOG_BYTES;
-    const keepBytes = () => Math.min(DEFAULT_KEPT_BYTES, Math.max(LEAST_KEPT_BYTES, logLeft));
+    // one disk allowance for all its commands, counted from the spliced tree
+    const diskBaseline = treeSize(worker.dir) ?? undefined;
+    const limits = () => ({
+      keepBytes: Math.min(DEFAULT_KEPT_BYTES, Math.max(LEAST_KEPT_BYTES, logLeft)),
+      diskBaseline,
+    });
     // the targets of the tests it runs (all of them when it runs none: a task no test covers is only built)
     const targets = plan.uncovered
       ? (prepared.tests ?? [])
       : [...new Set(plan.units.flat().filter((name) => name !== ''))];
     for (const command of buildCommands(env, targets)) {
-      const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false, keepBytes());
+      const { outcome } = await runTestCommand(prepared, worker.dir, command, remaining(), false, limits());
       logLeft -= outcome.output.length;
       phases.push({ phase: 'build', command, outcome });
       if (outcome.exitCode !== 0 || outcome.timedOut || outcome.outputLimited || outcome.diskLimited) {
@@ -631,7 +636,7 @@ async function runOne(
     }
     if (built) {
       for (const [index, command] of plan.commands.entries()) {
-        const { outcome, report } = await runTestCommand(prepared, worker.dir, command, remaining(), true, keepBytes());
+        const { outcome, report } = await runTestCommand(prepared, worker.dir, command, remaining(), true, limits());
         logLeft -= outcome.output.length;
         const units = plan.units[index]!;
         phases.push({ phase: 'test', command, outcome, expected: expectedTests(prepared.state, units), report, units });

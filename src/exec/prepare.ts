@@ -214,11 +214,11 @@ export async function runTestCommand(
   command: string,
   timeoutMs: number,
   isTest: boolean,
-  keepBytes?: number,
+  candidate: { keepBytes?: number; diskBaseline?: number } = {},
 ): Promise<{ outcome: RunOutcome; report: string | null }> {
   const reportFile = isTest ? (context.env.report?.file ?? null) : null;
   if (reportFile !== null) removeInside(tree, reportFile);
-  const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles, keepBytes });
+  const outcome = await runInTree(context, tree, command, { timeoutMs, readOnly: context.env.testFiles, ...candidate });
   return { outcome, report: reportFile === null ? null : readReportFile(tree, reportFile) };
 }
 
@@ -234,6 +234,8 @@ export function runInTree(
     readOnly?: string[];
     /** bytes of output kept (default: the sandbox's) */
     keepBytes?: number;
+    /** the tree's size its growth is counted from (default: its size when the command starts) */
+    diskBaseline?: number;
   },
 ): Promise<RunOutcome> {
   const { env } = context;
@@ -255,6 +257,7 @@ export function runInTree(
     mounts: env.mounts,
     readOnly: options.readOnly ?? [],
     ...(options.keepBytes === undefined ? {} : { keepBytes: options.keepBytes }),
+    ...(options.diskBaseline === undefined ? {} : { diskBaseline: options.diskBaseline }),
   });
 }
 

@@ -45,6 +45,8 @@ const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/b
 const MIB = 1024 * 1024;
 /** The stall detector's period (ms). */
 const STALL_TICK_MS = 100;
+/** The host file system's room is checked every this many stall ticks (statfs, microseconds). */
+const HOST_CHECK_TICKS = 3;
 
 export interface CommandRun {
   mode: SandboxMode;
@@ -59,6 +61,11 @@ export interface CommandRun {
   network?: boolean;
   /** bytes of output kept for the log and verdict markers (default DEFAULT_KEPT_BYTES). */
   keepBytes?: number;
+  /**
+   * the tree's size (bytes, as `treeSize` measures it) its growth is counted from (default: its size when the command
+   * starts): the commands of one candidate share one `diskMb`.
+   */
+  diskBaseline?: number;
   /** extra host folders shown read-only at the same path. */
   mounts?: string[];
   /**
@@ -338,17 +345,24 @@ const JOIN_CGROUP =
  * Below this much free space on the tree's file system, a failure is the machine's (a full disk), not the command's.
  */
 const HOST_DISK_RESERVE = 256 * MIB;
+/** Free inodes kept on the tree's file system: 1% of them, at least this many. */
+const HOST_INODE_RESERVE = 10_000;
 
+/** Whether the file system under the tree is (nearly) out of space or of inodes. */
 function hostDiskFull(tree: string): boolean {
   try {
     const stats = statfsSync(tree);
-    return stats.bavail * stats.bsize < HOST_DISK_RESERVE;
+    return (
+      stats.bavail * stats.bsize < HOST_DISK_RESERVE ||
+      (stats.files > 0 && stats.ffree < Math.max(HOST_INODE_RESERVE, stats.files / 100))
+    );
   } catch {
     return false;
   }
 }
 
-function treeBytesNow(tree: string): number | null {
+/** The tree's size in bytes (du), or null when it cannot be measured. */
+export function treeSize(tree: string): number | null {
   const result = spawnSync('du', ['-sx', '--block-size=1', tree], { encoding: 'utf8' });
   const bytes = Number.parseInt(String(result.stdout), 10);
   return Number.isFinite(bytes) ? bytes : null;
@@ -454,7 +468,6 @@ function treeBytes(tree: string): Promise<number | null> {
   });
 }
 
-/** Runs the command and resolves when it and everything it started have ended. */
 /** Bytes of a command's output kept for its log and grading, unless the caller says otherwise. */
 export const DEFAULT_KEPT_BYTES = 4 * MIB;
 
@@ -495,6 +508,7 @@ function closeInheritedDescriptors(): void {
   }
 }
 
+/** Runs the command and resolves when it and everything it started have ended. */
 export function runCommand(run: CommandRun): Promise<RunOutcome> {
   closeInheritedDescriptors();
   const env: Record<string, string> = {
@@ -627,10 +641,18 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     // a timeout).
     let lastTick = performance.now();
     let stalledMs = 0;
+    // A file system that had room when the command started and runs out while it runs (bytes, or inodes: empty files
+    // that du hardly sees) was filled by the command: it is stopped there, before the host is.
+    const roomAtStart = run.mode === 'bwrap' && !hostDiskFull(run.tree);
+    let ticks = 0;
     const tick = () => {
       const now = performance.now();
       stalledMs = Math.max(stalledMs, now - lastTick - STALL_TICK_MS);
       lastTick = now;
+      if (roomAtStart && ++ticks % HOST_CHECK_TICKS === 0 && !diskLimited && !settled && hostDiskFull(run.tree)) {
+        diskLimited = true;
+        killGroup();
+      }
     };
     const stallTimer = setInterval(tick, STALL_TICK_MS);
     const timer = setTimeout(
@@ -644,7 +666,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
     // The disk cap: the tree may grow by `diskMb` during the command, unlinked files still open
     // counted. Measured every half second, or less often on a tree so large that du is slow: the
     // watchdog takes at most a fifth of a core (du over LLVM's 3 GB build tree takes 0.4 s).
-    let baseline: number | null = null;
+    let baseline: number | null = run.diskBaseline ?? null;
     let diskTimer: NodeJS.Timeout | undefined;
     const measureDisk = () => {
       const started = performance.now();
@@ -676,8 +698,9 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       const memoryLimited = cgroup?.memoryHit() ?? false;
       cgroup?.remove();
       // A command that wrote fast and ended between two samples is measured once more.
+      if (roomAtStart && !diskLimited && hostDiskFull(run.tree)) diskLimited = true;
       if (run.mode === 'bwrap' && !diskLimited && baseline !== null) {
-        const bytes = treeBytesNow(run.tree);
+        const bytes = treeSize(run.tree);
         if (bytes !== null && bytes - baseline > run.limits.diskMb * MIB) diskLimited = true;
       }
       flushPartial('stdout');

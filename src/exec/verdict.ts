@@ -123,7 +123,9 @@ export function classify(phases: PhaseOutcome[], grading: Grading): Classificati
   if (disk)
     return {
       verdict: 'crash',
-      reason: `${disk.phase} grew the tree by more than the disk limit (diskMb) and was killed`,
+      reason:
+        `${disk.phase} grew the tree by more than the disk limit (diskMb, shared by the candidate's commands) or ` +
+        `filled the machine's file system, and was killed`,
     };
   const memory = phases.find((phase) => phase.outcome.memoryLimited);
   if (memory)

@@ -381,6 +381,62 @@ test('18: a candidate that prints megabytes in each of twelve tests gets its ver
   assert.match(phases.at(-1)!.outcome.output, /t12: ok/);
 });
 
+test("19: a candidate's commands share one disk allowance: three tests that each write 4 MB pass a 10 MB cap together", async () => {
+  const env = fixtureEnv('many-tests', work.dir, 'limits:\n  diskMb: 10\n');
+  const reference = functionText(env.repo, 'lib/noise.py', 'def noise(', '');
+  const task = functionTask(env.repo, 'lib/noise.py', 'python', reference, 'noise');
+  const hoarder = `def noise(level):\n    open(f'hoard-{level}', 'wb').write(b'x' * 4_000_000)\n    return level * 2`;
+  const results = await runAll(env, [{ task, candidate: hoarder, key: 'hoarder' }], { workDir: work.dir, workers: 1 });
+  const result = results.get('hoarder')!;
+  assert.equal(result.verdict, 'crash', result.reason);
+  assert.match(result.reason!, /disk limit/);
+  const phases = (JSON.parse(readFileSync(result.log!, 'utf8')) as CandidateLog).phases;
+  // t01 and t02 fit (8 MB), t03 passes the cap and is the last command run
+  assert.deepEqual(
+    phases.filter((phase) => phase.phase === 'test').map((phase) => phase.outcome.diskLimited === true),
+    [false, false, true],
+  );
+});
+
+test('20: a command that runs its file system out of inodes (empty files, which du hardly sees) is stopped', {
+  skip: process.getuid?.() !== 0 ? 'mounting a small file system needs root (CI runs this file as root too)' : false,
+}, async () => {
+  const { runCommand, DEFAULT_LIMITS, sandboxIdentity } = await import('../../src/exec/index.ts');
+  const mount = mkdtempSync(join(work.dir, 'inodes-'));
+  chmodSync(mount, 0o755);
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=512m,nr_inodes=30000', 'tmpfs', mount]);
+  assert.equal(mounted.status, 0, String(mounted.stderr));
+  try {
+    const tree = join(mount, 'tree');
+    mkdirSync(tree);
+    const identity = sandboxIdentity('bwrap');
+    if (identity) spawnSync('chown', [`${identity.uid}:${identity.gid}`, tree]);
+    // 1,000 files every 50 ms: stopped at the reserve (10,000 inodes), before the file system is full
+    const make = (pause: number) =>
+      runCommand({
+        mode: 'bwrap',
+        tree,
+        command:
+          `python3 -c "\nimport time\nfor i in range(40000):\n  open(f'f{i}', 'w').close()\n  ` +
+          `i % 1000 or time.sleep(${pause})\nprint('all made')"`,
+        env: {},
+        timeoutMs: 60_000,
+        limits: { ...DEFAULT_LIMITS, cpuSeconds: 60 },
+      });
+    const slow = await make(0.05);
+    assert.equal(slow.diskLimited, true, slow.output);
+    assert.doesNotMatch(slow.output, /all made/);
+    const left = Number(spawnSync('df', ['--output=iavail', mount], { encoding: 'utf8' }).stdout.split('\n')[1]);
+    assert.ok(left > 0, `${left} inodes left`);
+    // as fast as it can: it may fill the file system between two checks, and is judged when it ends
+    spawnSync('find', [tree, '-mindepth', '1', '-delete']);
+    const fast = await make(0);
+    assert.equal(fast.diskLimited, true, fast.output);
+  } finally {
+    spawnSync('umount', ['-l', mount]);
+  }
+});
+
 test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory, processes and CPU', async () => {
   const { runCommand, DEFAULT_LIMITS, detectCgroups } = await import('../../src/exec/index.ts');
   const tree = join(work.dir, 'caps');
