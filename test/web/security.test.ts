@@ -16,6 +16,8 @@ import { sampleConfig } from '../fixtures/web/sample.ts';
 const SCRIPT = '<script>window.__pwned=1</script>';
 const IMAGE = '<img src=x onerror="window.__pwned=1">';
 const BOTH = `${SCRIPT}${IMAGE}`;
+// "Trojan Source": a right-to-left override and an isolate would show the code in another order than it compiles in
+const BIDI = '\u202e/* hidden */\u2066';
 
 const scratch = mkdtempSync(join(tmpdir(), 'ctxbench-web-xss-'));
 const runDir = join(scratch, 'planted');
@@ -71,7 +73,7 @@ before(async () => {
     snippets: [{ source: 'retrieved', path: `${SCRIPT}.c`, startLine: 1, endLine: 2, score: 0.5 }],
     retrieved: [{ path: `${IMAGE}.c`, startLine: 1, endLine: 2, text: BOTH, score: 0.5 }],
   });
-  const output = `int ok(void)\n{\n    ${BOTH}\n}\n`;
+  const output = `int ok(void)\n{\n    ${BOTH}\n    return 0; ${BIDI}\n}\n`;
   store.putCandidate({
     taskId: task.id,
     sample: 0,
@@ -130,6 +132,11 @@ async function assertInert(where: string, expectedTexts: string[]): Promise<void
     );
   }
   const body = (await page.textContent('body'))!;
+  assert.doesNotMatch(
+    body,
+    /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/,
+    `${where}: a bidirectional control applied`,
+  );
   for (const expected of expectedTexts)
     assert.ok(body.includes(expected), `${where}: '${expected}' is not shown literally`);
 }
@@ -154,6 +161,9 @@ async function visitEverything(base: string): Promise<void> {
   }
   await page.click('#pane-0 .mode[data-view="raw"]');
   await assertInert('raw view', [`<!-- ${SCRIPT} -->`]);
+  await page.click('#pane-0 .mode[data-view="output"]');
+  await assertInert('output view, bidirectional controls', ['return 0; <U+202E>/* hidden */<U+2066>']);
+  assert.ok((await page.locator('#pane-0 .bidi-control').count()) >= 2);
   for (const details of await page.locator('details').all())
     await details.evaluate((element) => ((element as HTMLDetailsElement).open = true));
   await assertInert('prompt', [

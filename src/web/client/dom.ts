@@ -11,12 +11,37 @@ export type Props = Record<string, unknown> & {
   dataset?: Record<string, string> | null;
 };
 
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): text from a run shows them as visible marks and
+ * never applies them, so code cannot be displayed in another order than it compiles in ("Trojan Source").
+ */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text as nodes: plain text, with each bidirectional control replaced by a mark naming it. */
+function textNodes(text: string): Node[] {
+  const nodes: Node[] = [];
+  let last = 0;
+  for (const match of text.matchAll(BIDI_CONTROL)) {
+    if (match.index > last) nodes.push(document.createTextNode(text.slice(last, match.index)));
+    const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    const mark = document.createElement('span');
+    mark.className = 'bidi-control';
+    mark.title = `bidirectional control character ${code}, shown and not applied`;
+    mark.textContent = `<${code}>`;
+    nodes.push(mark);
+    last = match.index + match[0].length;
+  }
+  if (last < text.length || nodes.length === 0) nodes.push(document.createTextNode(text.slice(last)));
+  return nodes;
+}
+
 /** Appends children: nodes, strings and numbers (as text), arrays of them; null, undefined and false are skipped. */
 export function append(parent: Element, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) append(parent, ...child);
-    else parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    else if (child instanceof Node) parent.append(child);
+    else parent.append(...textNodes(String(child)));
   }
 }
 

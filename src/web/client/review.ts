@@ -177,7 +177,7 @@ async function start() {
   try {
     const data = await request<ReviewAnswer>('/api/review');
     Object.assign(state, { items: data.items, reviews: data.reviews, reviewed: data.reviewed, total: data.total });
-    byId('review-who').textContent = `${data.tasksFile} · reviewer ${data.reviewer}`;
+    replaceChildren(byId('review-who'), `${data.tasksFile} · reviewer ${data.reviewer}`);
     const firstOpen = state.items.findIndex((item) => !state.reviews[item.id]);
     show(Math.max(firstOpen, 0));
   } catch (error) {
