@@ -10,7 +10,8 @@
 // bundled tools), run stores, the prepared base tree or other workers; extra read-only folders only where the
 // environment file declares them (`mounts`); the tree's test files read-only for the candidate's build and tests
 // (`testFiles`, their parent folders pinned in place). New user, PID, network, IPC and UTS namespaces (the network one
-// has only its own loopback), and no user namespace made inside it where bubblewrap can forbid it; no capabilities; a seccomp filter that refuses extended attributes and ACLs (seccomp.ts);
+// has only its own loopback), and no user namespace made inside it where bubblewrap can forbid it; no capabilities; a
+// seccomp filter that refuses extended attributes and ACLs (seccomp.ts);
 // a clean environment; per-process rlimits (CPU time, data size, processes, file size); per-sandbox cgroup caps where
 // the machine allows (cgroup.ts: total memory including tmpfs, processes, CPU); a watchdog on the tree's size
 // (`diskMb`); the output capped; a wall-clock timeout that kills the process group, which takes the PID namespace with
@@ -284,7 +285,7 @@ function bwrapArgs(options: {
   mounts: string[];
   readOnly?: readonly string[];
   seccompFd?: number | null;
-  /** no user namespace can be made inside (`--disable-userns`): no private mounts past the caps, less kernel to reach */
+  /** no user namespace can be made inside (`--disable-userns`): no mounts of its own past the caps */
   lockUserNamespaces?: boolean;
 }): string[] {
   const args = [...systemBinds(), '--dir', '/etc'];
