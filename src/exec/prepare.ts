@@ -256,8 +256,8 @@ export function runInTree(
     network: options.setup === true && env.setupNetwork,
     mounts: env.mounts,
     readOnly: options.readOnly ?? [],
-    ...(options.keepBytes === undefined ? {} : { keepBytes: options.keepBytes }),
-    ...(options.diskBaseline === undefined ? {} : { diskBaseline: options.diskBaseline }),
+    keepBytes: options.keepBytes,
+    diskBaseline: options.diskBaseline,
   });
 }
 

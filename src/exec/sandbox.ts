@@ -699,7 +699,8 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
       const memoryLimited = cgroup?.memoryHit() ?? false;
       cgroup?.remove();
       // A command that wrote fast and ended between two samples is measured once more.
-      if (roomAtStart && !diskLimited && hostDiskFull(run.tree)) diskLimited = true;
+      const fullNow = hostDiskFull(run.tree);
+      if (roomAtStart && fullNow) diskLimited = true;
       if (run.mode === 'bwrap' && !diskLimited && baseline !== null) {
         const bytes = treeSize(run.tree);
         if (bytes !== null && bytes - baseline > run.limits.diskMb * MIB) diskLimited = true;
@@ -720,7 +721,7 @@ export function runCommand(run: CommandRun): Promise<RunOutcome> {
         // The command's process ended by SIGSYS under the filter: it made a call the sandbox forbids (seccomp.ts).
         forbiddenCall: filtered && (exit?.signal === 'SIGSYS' || exit?.code === FILTER_KILL_STATUS),
         sandboxFailed,
-        hostDiskFull: hostDiskFull(run.tree),
+        hostDiskFull: fullNow,
         hostStalledMs: Math.round(stalledMs),
         ms: Date.now() - started,
         output,
