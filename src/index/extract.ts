@@ -1,10 +1,12 @@
 // The extraction engine: one pass per file over the nodes that a language table's rules name
 // (definitions, calls, imports, scopes, declarations, macros) turns them into FileFacts. Nothing here
 // knows a language: every difference between languages is data in src/languages/tables/<id>.ts.
-// The nodes come from one walk inside the wasm parser (descendantsOfType), in document order: it costs
-// about two thirds of a query matching the same types, and a third of a cursor walk from JavaScript.
-import type { Node, Tree } from 'web-tree-sitter';
+// The nodes come from the parsed tree copied into typed arrays in one walk (languages/flat-tree.ts): every question
+// the rules ask of a node is answered there, without a call into the wasm parser.
 import {
+  flatten,
+  type FlatTree,
+  type SyntaxNode as Node,
   loadLanguage,
   parse,
   commentStartPattern,
@@ -2332,7 +2334,7 @@ function countLines(text: string): number {
  * extractFile's once-per-file work: V8 compiles a hot loop while it runs, and the code after the loop,
  * not yet run then, would throw the loop's compiled code away when first reached.
  */
-function walk(tree: Tree, c: CompiledSpec, extractor: FileExtractor, gathering: readonly NodeGatherer[]): void {
+function walk(tree: FlatTree, c: CompiledSpec, extractor: FileExtractor, gathering: readonly NodeGatherer[]): void {
   for (const node of tree.rootNode.descendantsOfType(c.walkTypes)) {
     if (!node) continue;
     const visit = new Visited(node, node.type);
@@ -2362,6 +2364,7 @@ export async function extractFile(
   }
   const c = await prepared;
   let tree = await parse(language, text);
+  let parsedText = text;
   let starts: number[] | undefined;
   const linesStart = () => (starts ??= lineStarts(text));
   const blanks = tree.rootNode.hasError ? macroRanges(c, text, linesStart()) : [];
@@ -2385,7 +2388,8 @@ export async function extractFile(
         newEndPosition: endPosition,
       });
     }
-    const reparsed = await parse(language, blanked + text.slice(copied), tree);
+    parsedText = blanked + text.slice(copied);
+    const reparsed = await parse(language, parsedText, tree);
     tree.delete();
     tree = reparsed;
   }
@@ -2393,7 +2397,7 @@ export async function extractFile(
     const extractor = new FileExtractor(c, text, undefinedMacros);
     const gatherers = gatherersOf(c);
     walk(
-      tree,
+      flatten(tree, parsedText),
       c,
       extractor,
       Object.values(gatherers).filter((gatherer) => gatherer !== null),

@@ -1,6 +1,7 @@
 export type * from './types.ts';
 export { LABELS, SEMANTIC_CLASSES, SEMANTIC_SUBCLASSES } from './types.ts';
 export { loadLanguage, getParser, parse } from './parser.ts';
+export { flatten, FlatTree, type SyntaxNode } from './flat-tree.ts';
 export {
   allLanguages,
   getLanguage,

@@ -9,6 +9,29 @@ import { getLanguage } from './registry.ts';
 import type { LanguageId } from './types.ts';
 
 let runtimeReady: Promise<void> | null = null;
+
+/** The wasm runtime's cursor functions that flat-tree.ts calls directly (web-tree-sitter's own exports, by name). */
+export interface CursorRuntime {
+  _ts_tree_cursor_current_node_type_id_wasm(tree: number): number;
+  _ts_tree_cursor_current_node_is_named_wasm(tree: number): number;
+  _ts_tree_cursor_current_field_id_wasm(tree: number): number;
+  _ts_tree_cursor_start_index_wasm(tree: number): number;
+  _ts_tree_cursor_end_index_wasm(tree: number): number;
+  _ts_tree_cursor_goto_first_child_wasm(tree: number): number;
+  _ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
+  _ts_tree_cursor_goto_parent_wasm(tree: number): number;
+  _ts_tree_cursor_delete_wasm(tree: number): void;
+}
+
+/** The Emscripten module object web-tree-sitter runs on: the object given to `Parser.init` becomes it. */
+const runtime: Partial<CursorRuntime> = {};
+
+/** The runtime of a thread that has loaded a language (flat-tree.ts). */
+export function wasmRuntime(): CursorRuntime {
+  if (typeof runtime._ts_tree_cursor_goto_first_child_wasm !== 'function')
+    throw new Error('the tree-sitter runtime is not initialised, or does not export its cursor functions');
+  return runtime as CursorRuntime;
+}
 const languages = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
 
@@ -23,7 +46,7 @@ function wasmPath(id: LanguageId): string {
 
 /** The tree-sitter Language object of a language (loaded once per thread). */
 export async function loadLanguage(id: LanguageId): Promise<Language> {
-  runtimeReady ??= Parser.init();
+  runtimeReady ??= Parser.init(runtime);
   await runtimeReady;
   let language = languages.get(id);
   if (!language) {

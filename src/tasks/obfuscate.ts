@@ -3,7 +3,7 @@
 // model that remembers the repository cannot recall the body by name. Task ids stay, so runs on
 // the original and the obfuscated set compare task by task.
 import { createHash } from 'node:crypto';
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode as Node } from '../languages/index.ts';
 import type { FunctionTask } from '../datasets/index.ts';
 import { resolvePath } from '../index/index.ts';
 import { parse, getLanguage } from '../languages/index.ts';
