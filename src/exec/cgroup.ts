@@ -1,5 +1,7 @@
 // Per-sandbox resource caps through cgroups: total memory (tmpfs pages included: the kernel charges
-// them to the cgroup of the process that wrote them), processes and threads, and CPU time.
+// them to the cgroup of the process that wrote them), processes and threads, and CPU time. A sandbox's
+// CPU weight is that of ctxbench's own nice value: a cgroup's default weight is a nice-0 process's, so
+// `nice -n 19 ctxbench exec` would otherwise run its builds and tests at full priority.
 //
 // How: a child cgroup is made below ctxbench's OWN cgroup (so the host's limits on ctxbench still
 // hold), one per sandboxed command; the command's wrapper shell writes its pid into it before it
@@ -11,6 +13,7 @@
 //   sizes of the private tmpfs mounts are the only caps. `describeCgroups()` says which is in use.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import type { Limits } from './types.ts';
 
@@ -32,6 +35,17 @@ export interface SandboxCgroup {
   memoryHit(): boolean;
   /** kills what is left in it and removes it. */
   remove(): void;
+}
+
+/** The kernel's CPU weight of each nice value, -20 to 19 (kernel/sched/core.c `sched_prio_to_weight`). */
+const NICE_WEIGHTS = [
+  88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916, 9548, 7620, 6100, 4904, 3906, 3121, 2501, 1991,
+  1586, 1277, 1024, 820, 655, 526, 423, 335, 272, 215, 172, 137, 110, 87, 70, 56, 45, 36, 29, 23, 18, 15,
+];
+
+/** The cgroup v1 `cpu.shares` of a process at this nice value (1024 at nice 0, 15 at nice 19). */
+function sharesForNice(nice: number): number {
+  return NICE_WEIGHTS[Math.min(19, Math.max(-20, Math.trunc(nice))) + 20]!;
 }
 
 let detected: CgroupSupport | null = null;
@@ -195,6 +209,7 @@ export function createSandboxCgroup(limits: Limits): SandboxCgroup | null {
     write(dir, 'memory.swap.max', '0', true);
     write(dir, 'pids.max', String(limits.processes));
     write(dir, 'cpu.max', `${limits.cpus * period} ${period}`, true);
+    write(dir, 'cpu.weight.nice', String(getPriority()), true);
     return {
       procsFiles: [join(dir, 'cgroup.procs')],
       memoryHit: () => /^oom_kill [1-9]/m.test(safeRead(join(dir, 'memory.events'))),
@@ -212,6 +227,7 @@ export function createSandboxCgroup(limits: Limits): SandboxCgroup | null {
   write(pidsDir, 'pids.max', String(limits.processes));
   write(cpuDir, 'cpu.cfs_period_us', String(period), true);
   write(cpuDir, 'cpu.cfs_quota_us', String(limits.cpus * period), true);
+  write(cpuDir, 'cpu.shares', String(sharesForNice(getPriority())), true);
   return {
     procsFiles: dirs.map((dir) => join(dir, 'cgroup.procs')),
     memoryHit: () => /^oom_kill [1-9]/m.test(safeRead(join(memoryDir, 'memory.oom_control'))),

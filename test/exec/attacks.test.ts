@@ -480,6 +480,27 @@ test('5b: a sandbox has its own process cap; with cgroups its cgroup caps memory
     cgroup.procsFiles.every((file) => !existsSync(file)),
     'removed after use',
   );
+  // A sandbox's CPU weight is that of ctxbench's own nice value (a ctxbench run under `nice -n 10`: 110 of a nice-0
+  // process's 1024).
+  const niced = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      "const { setPriority } = require('node:os'); const { existsSync, readFileSync } = require('node:fs');" +
+        "Promise.all([import('./src/exec/index.ts'), import('./src/exec/cgroup.ts')]).then(([exec, m]) => {" +
+        ' setPriority(10); const cgroup = m.createSandboxCgroup(exec.DEFAULT_LIMITS);' +
+        " for (const procs of cgroup.procsFiles) for (const name of ['cpu.shares', 'cpu.weight.nice']) {" +
+        ' const file = procs.replace(/cgroup[.]procs$/, name);' +
+        " if (existsSync(file)) console.log(name, readFileSync(file, 'utf8').trim()); }" +
+        ' cgroup.remove(); })',
+    ],
+    { encoding: 'utf8', cwd: join(import.meta.dirname, '..', '..') },
+  );
+  assert.equal(niced.status, 0, niced.stderr);
+  if (support.kind === 'v1') assert.equal(niced.stdout.trim(), 'cpu.shares 110');
+  else assert.match(niced.stdout.trim(), /^(cpu\.weight\.nice 10)?$/);
   // A cgroup an earlier, dead ctxbench process left behind (empty) is removed when the next one starts; one of a live
   // process stays.
   const parents = cgroup.procsFiles.map((file) => join(file, '..', '..'));
